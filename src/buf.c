@@ -1,0 +1,133 @@
+/*
+ * buf.c: a growing text buffer, and the allocation wrappers that are the
+ * only functions besides fatal() allowed to exit.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+
+/* Print a message and exit with status 4 (system). */
+void
+fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("shakeref: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(4);
+}
+
+/* malloc that never returns NULL. */
+void *
+xmalloc(size_t n)
+{
+	void *p;
+
+	if ((p = malloc(n == 0 ? 1 : n)) == NULL)
+		fatal("out of memory");
+	return p;
+}
+
+/* calloc that never returns NULL. */
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void *p;
+
+	if ((p = calloc(nmemb == 0 ? 1 : nmemb, size == 0 ? 1 : size)) == NULL)
+		fatal("out of memory");
+	return p;
+}
+
+/* realloc of nmemb * size, checked for overflow. */
+void *
+xreallocarray(void *p, size_t nmemb, size_t size)
+{
+	if (size != 0 && nmemb > SIZE_MAX / size)
+		fatal("out of memory");
+	if ((p = realloc(p, nmemb * size == 0 ? 1 : nmemb * size)) == NULL)
+		fatal("out of memory");
+	return p;
+}
+
+/* strdup that never returns NULL. */
+char *
+xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+/* Make room for n more bytes and the NUL. */
+static void
+buf_grow(struct buf *b, size_t n)
+{
+	if (b->len + n + 1 <= b->cap)
+		return;
+	while (b->len + n + 1 > b->cap)
+		b->cap = b->cap ? b->cap * 2 : 64;
+	b->s = xreallocarray(b->s, b->cap, 1);
+}
+
+/* Append formatted text. */
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	buf_grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+/* Append a string. */
+void
+buf_puts(struct buf *b, const char *s)
+{
+	size_t n = strlen(s);
+
+	buf_grow(b, n);
+	memcpy(b->s + b->len, s, n + 1);
+	b->len += n;
+}
+
+/* Empty the buffer, keeping its memory. */
+void
+buf_reset(struct buf *b)
+{
+	b->len = 0;
+	if (b->s != NULL)
+		b->s[0] = '\0';
+}
+
+/* Release the buffer's memory. */
+void
+buf_free(struct buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+/* The text so far. */
+const char *
+buf_str(const struct buf *b)
+{
+	return b->s != NULL ? b->s : "";
+}

@@ -1,0 +1,31 @@
+/*
+ * buf.h: a growing text buffer.
+ */
+#ifndef SHAKEREF_BUF_H
+#define SHAKEREF_BUF_H
+
+#include <stddef.h>
+
+struct buf {
+	char	*s;		/* always NUL-terminated once used */
+	size_t	 len;
+	size_t	 cap;
+};
+
+#define BUF_INIT	{ NULL, 0, 0 }
+
+void	 buf_printf(struct buf *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 buf_puts(struct buf *, const char *);
+void	 buf_reset(struct buf *);
+void	 buf_free(struct buf *);
+/* The text so far ("" when empty). */
+const char *buf_str(const struct buf *);
+
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+void	 fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+#endif

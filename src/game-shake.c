@@ -1,0 +1,773 @@
+/*
+ * game-shake.c: Shake (seed 000), rulings SH-1..SH-10.  Pure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "odds.h"
+
+#define ROUNDS		10
+#define ALL_SHAKE	(ROUNDS + 1)
+
+enum phase {
+	P_ROLL,		/* round start: every colored die */
+	P_CHOOSE,	/* the chooser: take or shake */
+	P_SHAKE,	/* the shaker: roll (and bank after a shake) */
+	P_TIE,		/* a tie group rolls its colored dice (SH-9) */
+	P_ORDER,	/* the tie's highest roller names the order */
+	P_OVER
+};
+
+struct game_state {
+	const struct game_setup	*gs;
+	int		 n;
+	int		 faces;
+	int		 round;			/* 1..10, 11 = ties + All Shake */
+	enum phase	 phase;
+	long		 score[GAME_MAX_PLAYERS];
+	long		 pad[ALL_SHAKE + 1][GAME_MAX_PLAYERS]; /* -1: open */
+	int		 die[GAME_MAX_PLAYERS];	/* colored die this round */
+	int		 decided[GAME_MAX_PLAYERS];
+	int		 chooser;		/* P_CHOOSE */
+	int		 shaker;		/* P_SHAKE */
+	int		 shakes;		/* shakes in this turn */
+	long		 total;			/* shake total this turn */
+	/* All Shake round */
+	int		 order[GAME_MAX_PLAYERS];	/* shaking order */
+	int		 norder;
+	int		 next;			/* index into order */
+	/* SH-9 tie groups */
+	int		 group[GAME_MAX_PLAYERS];	/* members, seat order */
+	int		 ngroup;
+	int		 rollers[GAME_MAX_PLAYERS];	/* who rolls now */
+	int		 nrollers;
+	int		 high;			/* P_ORDER: the highest roller */
+	int		 settled[GAME_MAX_PLAYERS];	/* tie order fixed */
+	int		 void_rolls;
+};
+
+static const enum verb shake_verbs[] = {
+	V_ROLL, V_TAKE, V_SHAKE, V_BANK, V_PASS, V_ORDER, V__COUNT
+};
+
+/* 1 if v is a face count 1..5. */
+static int
+valid_faces(const char *v)
+{
+	return strlen(v) == 1 && v[0] >= '1' && v[0] <= '5';
+}
+
+static const struct game_option shake_options[] = {
+	{ "shake-faces", "2", "1..5", valid_faces },
+	{ NULL, NULL, NULL, NULL }
+};
+
+/* A new game: round 1, every die to roll. */
+static struct game_state *
+shake_new(const struct game_setup *gs)
+{
+	struct game_state *st = xcalloc(1, sizeof *st);
+	int r, i;
+
+	st->gs = gs;
+	st->n = gs->nplayers;
+	st->faces = gs->options[0][0] - '0';
+	st->round = 1;
+	st->phase = P_ROLL;
+	for (r = 0; r <= ALL_SHAKE; r++)
+		for (i = 0; i < GAME_MAX_PLAYERS; i++)
+			st->pad[r][i] = -1;
+	return st;
+}
+
+/* Free a state. */
+static void
+shake_free(struct game_state *st)
+{
+	free(st);
+}
+
+/* Score v for seat i in this round (SH-6: it counts at once). */
+static void
+award(struct game_state *st, int i, long v)
+{
+	st->pad[st->round][i] = v;
+	st->score[i] += v;
+	st->decided[i] = 1;
+}
+
+/* The undecided seat with the highest die, or -1. */
+static int
+highest_undecided(const struct game_state *st)
+{
+	int i, best = -1;
+
+	for (i = 0; i < st->n; i++)
+		if (!st->decided[i] && (best < 0 || st->die[i] > st->die[best]))
+			best = i;
+	return best;
+}
+
+/* A colored die value: 1..6 or 10..60 by tens (SH-1); 0 if neither. */
+static int
+colored_value(long v)
+{
+	if (v >= 1 && v <= 6)
+		return (int)v * 10;
+	if (v >= 10 && v <= 60 && v % 10 == 0)
+		return (int)v;
+	return 0;
+}
+
+/*
+ * Read one colored value for each seat in who[0..nwho) from e (plain values
+ * in seat order, or NAME=V naming each exactly once) into vals[seat].
+ */
+static int
+read_colored(const struct game_state *st, const struct entry *e,
+    const int *who, int nwho, int *vals, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	int i, k, seen[GAME_MAX_PLAYERS];
+
+	if (e->nvals != nwho) {
+		game_list_names(st->gs, who, nwho, "and", &b);
+		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (%s), "
+		    "got %d", nwho, nwho == 1 ? "" : "s", buf_str(&b),
+		    e->nvals);
+		buf_free(&b);
+		return RULING_REFUSED;
+	}
+	memset(seen, 0, sizeof seen);
+	for (i = 0; i < nwho; i++) {
+		int seat = who[i];
+
+		if (e->seats != NULL) {
+			seat = e->seats[i];
+			for (k = 0; k < nwho && who[k] != seat; k++)
+				continue;
+			if (k == nwho) {
+				ruling_refuse(r, RULING_REFUSED, "%s does not "
+				    "roll now", st->gs->names[seat]);
+				return RULING_REFUSED;
+			}
+			if (seen[seat]++) {
+				ruling_refuse(r, RULING_REFUSED, "%s is named "
+				    "twice", st->gs->names[seat]);
+				return RULING_REFUSED;
+			}
+		}
+		if ((vals[seat] = colored_value(e->vals[i])) == 0) {
+			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
+			    "of a colored die (10, 20, 30, 40, 50, 60, or 1-6 "
+			    "pips)", e->argv[i]);
+			return RULING_REFUSED;
+		}
+	}
+	return RULING_OK;
+}
+
+/* Every seat in order 0..n-1, into who; returns n. */
+static int
+all_seats(const struct game_state *st, int *who)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++)
+		who[i] = i;
+	return st->n;
+}
+
+static void	end_round(struct game_state *, struct buf *);
+static void	shake_expect(const struct game_state *, struct expectation *);
+
+/* Round start: the colored dice (SH-4, SH-5, SH-6). */
+static int
+roll_colored(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	int who[GAME_MAX_PLAYERS], vals[GAME_MAX_PLAYERS];
+	int n = all_seats(st, who), i, k, status, same, count;
+	struct buf b = BUF_INIT;
+	int match[GAME_MAX_PLAYERS], nm;
+
+	if ((status = read_colored(st, e, who, n, vals, r)) != RULING_OK)
+		return status;
+	for (same = 1, i = 1; i < n; i++)
+		if (vals[i] != vals[0])
+			same = 0;
+	if (same) {
+		st->void_rolls++;
+		ruling_note(r, "all rolled %d: void, roll again (SH-4)",
+		    vals[0]);
+		return RULING_OK;
+	}
+	memset(st->decided, 0, sizeof st->decided);
+	for (i = 0; i < n; i++)
+		st->die[i] = vals[i];
+	/* SH-5: every value rolled by two or more scores for them. */
+	for (i = 0; i < n; i++) {
+		if (st->decided[i])
+			continue;
+		for (nm = 0, k = i; k < n; k++)
+			if (vals[k] == vals[i])
+				match[nm++] = k;
+		if (nm < 2)
+			continue;
+		for (k = 0; k < nm; k++)
+			award(st, match[k], vals[i]);
+		if (b.len > 0)
+			buf_puts(&b, "; ");
+		game_list_names(st->gs, match, nm, "and", &b);
+		buf_printf(&b, " match on %d and score it", vals[i]);
+	}
+	for (count = 0, i = 0; i < n; i++)
+		count += !st->decided[i];
+	if (count == 0) {
+		if (b.len > 0)
+			buf_puts(&b, "; ");
+		end_round(st, &b);
+	} else {
+		st->chooser = highest_undecided(st);
+		st->phase = P_CHOOSE;
+		if (b.len > 0)
+			buf_puts(&b, "; ");
+		buf_printf(&b, "%s has the highest die (%d) and chooses",
+		    st->gs->names[st->chooser], st->die[st->chooser]);
+	}
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* Compare seats by total, highest first, then seat order. */
+static void
+sort_by_total(const struct game_state *st, int *seats, int n)
+{
+	int i, k, t;
+
+	for (i = 1; i < n; i++)
+		for (k = i; k > 0; k--) {
+			if (st->score[seats[k - 1]] >= st->score[seats[k]])
+				break;
+			t = seats[k];
+			seats[k] = seats[k - 1];
+			seats[k - 1] = t;
+		}
+}
+
+/*
+ * After round 10 and after each settled tie: find the next tie group,
+ * highest total first (SH-9), or start the All Shake round's first turn.
+ */
+static void
+next_tie_or_all_shake(struct game_state *st, struct buf *b)
+{
+	int i, k;
+
+	/* order holds every seat by total, ties in seat order until set. */
+	for (i = 0; i < st->n; i++) {
+		int seat = st->order[i];
+
+		if (st->settled[seat])
+			continue;
+		st->ngroup = 0;
+		for (k = 0; k < st->n; k++)
+			if (st->score[k] == st->score[seat])
+				st->group[st->ngroup++] = k;
+		if (st->ngroup < 2) {
+			st->settled[seat] = 1;
+			continue;
+		}
+		memcpy(st->rollers, st->group, sizeof st->rollers);
+		st->nrollers = st->ngroup;
+		st->phase = P_TIE;
+		buf_puts(b, "tie on ");
+		buf_printf(b, "%ld: ", st->score[seat]);
+		game_list_names(st->gs, st->group, st->ngroup, "and", b);
+		buf_puts(b, " roll for the shaking order (SH-9)");
+		return;
+	}
+	st->next = 0;
+	st->shaker = st->order[0];
+	st->total = 0;
+	st->shakes = 0;
+	st->phase = P_SHAKE;
+	buf_printf(b, "the All Shake round: %s shakes first",
+	    st->gs->names[st->shaker]);
+}
+
+/* End the round; after round 10, the tie rolls or the All Shake round. */
+static void
+end_round(struct game_state *st, struct buf *b)
+{
+	buf_printf(b, "round %d is over", st->round);
+	st->round++;
+	memset(st->decided, 0, sizeof st->decided);
+	st->total = 0;
+	st->shakes = 0;
+	if (st->round <= ROUNDS) {
+		st->phase = P_ROLL;
+		return;
+	}
+	st->norder = all_seats(st, st->order);
+	sort_by_total(st, st->order, st->norder);
+	buf_puts(b, "; ");
+	next_tie_or_all_shake(st, b);
+}
+
+/* The end of a shaker's turn: end of round, or the next All Shake turn. */
+static void
+end_shake_turn(struct game_state *st, struct buf *b)
+{
+	st->total = 0;
+	st->shakes = 0;
+	if (st->round <= ROUNDS) {
+		end_round(st, b);
+		return;
+	}
+	if (++st->next < st->norder) {
+		st->shaker = st->order[st->next];
+		buf_printf(b, "%s shakes next", st->gs->names[st->shaker]);
+		return;
+	}
+	st->phase = P_OVER;
+	buf_puts(b, "the game is over");
+}
+
+/* A shake: six values, each 0 or 10 (SH-2, SH-7). */
+static int
+roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *name = st->gs->names[st->shaker];
+	long sum = 0;
+	int i;
+
+	if (e->seats != NULL) {
+		ruling_refuse(r, RULING_REFUSED, "a shake is six values, "
+		    "each 0 or 10, without names");
+		return RULING_REFUSED;
+	}
+	if (e->nvals != 6) {
+		ruling_refuse(r, RULING_REFUSED, "expected 6 values for %s's "
+		    "shake (each 0 or 10), got %d", name, e->nvals);
+		return RULING_REFUSED;
+	}
+	for (i = 0; i < 6; i++) {
+		if (e->vals[i] != 0 && e->vals[i] != 10) {
+			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
+			    "of a Shake die (0 or 10)", e->argv[i]);
+			return RULING_REFUSED;
+		}
+		sum += e->vals[i];
+	}
+	st->shakes++;
+	if (sum == 0) {
+		award(st, st->shaker, 0);
+		buf_printf(&b, "%s craps out and scores 0; ", name);
+		end_shake_turn(st, &b);
+	} else {
+		st->total += sum;
+		buf_printf(&b, "%s shakes %ld, %ld so far", name, sum,
+		    st->total);
+	}
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* A tie roll (SH-9): the group, or those sharing its highest value. */
+static int
+roll_tie(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	int vals[GAME_MAX_PLAYERS], top[GAME_MAX_PLAYERS];
+	int i, ntop = 0, high = 0, status;
+	struct buf b = BUF_INIT;
+
+	if ((status = read_colored(st, e, st->rollers, st->nrollers, vals,
+	    r)) != RULING_OK)
+		return status;
+	for (i = 0; i < st->nrollers; i++)
+		if (vals[st->rollers[i]] > high)
+			high = vals[st->rollers[i]];
+	for (i = 0; i < st->nrollers; i++)
+		if (vals[st->rollers[i]] == high)
+			top[ntop++] = st->rollers[i];
+	if (ntop > 1) {
+		memcpy(st->rollers, top, sizeof top);
+		st->nrollers = ntop;
+		game_list_names(st->gs, top, ntop, "and", &b);
+		ruling_note(r, "%s share the highest roll (%d) and roll again",
+		    buf_str(&b), high);
+		buf_free(&b);
+		return RULING_OK;
+	}
+	st->high = top[0];
+	st->phase = P_ORDER;
+	ruling_note(r, "%s rolls highest (%d) and names the shaking order",
+	    st->gs->names[st->high], high);
+	return RULING_OK;
+}
+
+/* order NAME...: the tie group's shaking order (SH-9). */
+static int
+do_order(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	int seen[GAME_MAX_PLAYERS], i, k, first;
+
+	memset(seen, 0, sizeof seen);
+	for (i = 0; i < e->nnames; i++) {
+		for (k = 0; k < st->ngroup && st->group[k] != e->names[i]; k++)
+			continue;
+		if (k == st->ngroup || seen[e->names[i]]++ ||
+		    e->nnames != st->ngroup) {
+			game_list_names(st->gs, st->group, st->ngroup, "and",
+			    &b);
+			ruling_refuse(r, RULING_REFUSED, "expected each of %s "
+			    "exactly once", buf_str(&b));
+			buf_free(&b);
+			return RULING_REFUSED;
+		}
+	}
+	if (e->nnames != st->ngroup) {
+		game_list_names(st->gs, st->group, st->ngroup, "and", &b);
+		ruling_refuse(r, RULING_REFUSED, "expected each of %s exactly "
+		    "once", buf_str(&b));
+		buf_free(&b);
+		return RULING_REFUSED;
+	}
+	/* The group's places in the order are consecutive: rewrite them. */
+	for (first = 0; first < st->norder; first++)
+		if (st->score[st->order[first]] == st->score[st->group[0]])
+			break;
+	for (i = 0; i < st->ngroup; i++) {
+		st->order[first + i] = e->names[i];
+		st->settled[e->names[i]] = 1;
+	}
+	game_list_names(st->gs, e->names, e->nnames, "then", &b);
+	buf_puts(&b, " shake in that order; ");
+	next_tie_or_all_shake(st, &b);
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* Refuse verb v as out of turn, saying what is expected. */
+static int
+not_now(const struct game_state *st, enum verb v, struct ruling *r)
+{
+	struct expectation x;
+
+	memset(&x, 0, sizeof x);
+	shake_expect(st, &x);
+	ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: %s",
+	    verb_name(v), x.say);
+	return RULING_REFUSED;
+}
+
+/* Check e and fold it in. */
+static int
+shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *name;
+	int i;
+
+	switch (e->verb) {
+	case V_ROLL:
+		if (st->phase == P_ROLL)
+			return roll_colored(st, e, r);
+		if (st->phase == P_SHAKE)
+			return roll_shake(st, e, r);
+		if (st->phase == P_TIE)
+			return roll_tie(st, e, r);
+		break;
+	case V_TAKE:
+		if (st->phase != P_CHOOSE)
+			break;
+		name = st->gs->names[st->chooser];
+		award(st, st->chooser, st->die[st->chooser]);
+		buf_printf(&b, "%s takes %d", name, st->die[st->chooser]);
+		if ((i = highest_undecided(st)) < 0) {
+			buf_puts(&b, "; ");
+			end_round(st, &b);
+		} else {
+			st->chooser = i;
+			buf_printf(&b, "; %s chooses", st->gs->names[i]);
+		}
+		ruling_note(r, "%s", buf_str(&b));
+		buf_free(&b);
+		return RULING_OK;
+	case V_SHAKE:
+		if (st->phase == P_SHAKE && st->round > ROUNDS &&
+		    st->shakes == 0) {
+			ruling_refuse(r, RULING_REFUSED, "in the All Shake "
+			    "round a turn opens with roll or pass, not shake "
+			    "(SH-8)");
+			return RULING_REFUSED;
+		}
+		if (st->phase != P_CHOOSE)
+			break;
+		st->shaker = st->chooser;
+		st->phase = P_SHAKE;
+		st->total = 0;
+		st->shakes = 0;
+		st->decided[st->shaker] = 1;
+		buf_printf(&b, "%s shakes", st->gs->names[st->shaker]);
+		for (i = 0; i < st->n; i++)
+			if (!st->decided[i]) {
+				award(st, i, st->die[i]);
+				buf_printf(&b, "; %s scores %d",
+				    st->gs->names[i], st->die[i]);
+			}
+		ruling_note(r, "%s", buf_str(&b));
+		buf_free(&b);
+		return RULING_OK;
+	case V_BANK:
+		if (st->phase != P_SHAKE || st->shakes == 0)
+			break;
+		name = st->gs->names[st->shaker];
+		award(st, st->shaker, st->total);
+		buf_printf(&b, "%s banks %ld; ", name, st->total);
+		end_shake_turn(st, &b);
+		ruling_note(r, "%s", buf_str(&b));
+		buf_free(&b);
+		return RULING_OK;
+	case V_PASS:
+		if (st->phase != P_SHAKE || st->round <= ROUNDS ||
+		    st->shakes != 0)
+			break;
+		award(st, st->shaker, 0);
+		buf_printf(&b, "%s passes and scores 0; ",
+		    st->gs->names[st->shaker]);
+		end_shake_turn(st, &b);
+		ruling_note(r, "%s", buf_str(&b));
+		buf_free(&b);
+		return RULING_OK;
+	case V_ORDER:
+		if (st->phase == P_ORDER)
+			return do_order(st, e, r);
+		break;
+	default:
+		break;
+	}
+	return not_now(st, e->verb, r);
+}
+
+/* Whose turn, which verbs, and the sentence for the table. */
+static void
+shake_expect(const struct game_state *st, struct expectation *x)
+{
+	struct buf b = BUF_INIT;
+	int who[GAME_MAX_PLAYERS];
+	const char *name;
+
+	x->round = st->round;
+	x->turn = -1;
+	x->finished = 0;
+	x->verbs = 0;
+	switch (st->phase) {
+	case P_ROLL:
+		x->verbs = VERB_BIT(V_ROLL);
+		game_list_names(st->gs, who, all_seats(st, who), "and", &b);
+		snprintf(x->say, sizeof x->say, "Round %d. Roll the colored "
+		    "dice: one value each for %s", st->round, buf_str(&b));
+		break;
+	case P_CHOOSE:
+		x->turn = st->chooser;
+		x->verbs = VERB_BIT(V_TAKE) | VERB_BIT(V_SHAKE);
+		name = st->gs->names[st->chooser];
+		snprintf(x->say, sizeof x->say, "Round %d. %s rolled %d and "
+		    "chooses: take %d or shake", st->round, name,
+		    st->die[st->chooser], st->die[st->chooser]);
+		break;
+	case P_SHAKE:
+		x->turn = st->shaker;
+		name = st->gs->names[st->shaker];
+		if (st->shakes > 0) {
+			char head[32] = "All Shake round.";
+
+			x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_BANK);
+			if (st->round <= ROUNDS)
+				snprintf(head, sizeof head, "Round %d.",
+				    st->round);
+			snprintf(x->say, sizeof x->say, "%s %s has %ld: bank "
+			    "%ld or roll the next shake (six values, 0 or 10)",
+			    head, name, st->total, st->total);
+		} else if (st->round > ROUNDS) {
+			x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_PASS);
+			snprintf(x->say, sizeof x->say, "All Shake round. %s "
+			    "shakes: roll six values (0 or 10) or pass",
+			    name);
+		} else {
+			x->verbs = VERB_BIT(V_ROLL);
+			snprintf(x->say, sizeof x->say, "Round %d. %s shakes: "
+			    "roll six values (0 or 10)", st->round, name);
+		}
+		break;
+	case P_TIE:
+		x->verbs = VERB_BIT(V_ROLL);
+		game_list_names(st->gs, st->rollers, st->nrollers, "and", &b);
+		snprintf(x->say, sizeof x->say, "Tie on %ld. Roll the colored "
+		    "dice: one value each for %s", st->score[st->group[0]],
+		    buf_str(&b));
+		break;
+	case P_ORDER:
+		x->turn = st->high;
+		x->verbs = VERB_BIT(V_ORDER);
+		game_list_names(st->gs, st->group, st->ngroup, "and", &b);
+		snprintf(x->say, sizeof x->say, "Tie on %ld. %s rolled "
+		    "highest and names the shaking order: order %s, each "
+		    "once", st->score[st->group[0]], st->gs->names[st->high],
+		    buf_str(&b));
+		break;
+	case P_OVER:
+		x->finished = 1;
+		snprintf(x->say, sizeof x->say, "The game is over.");
+		break;
+	}
+	buf_free(&b);
+}
+
+/* Scores; once over, the highest total wins, equal totals share (SH-10). */
+static void
+shake_score(const struct game_state *st, long *scores, int *winners)
+{
+	long best = 0;
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		scores[i] = st->score[i];
+		if (i == 0 || st->score[i] > best)
+			best = st->score[i];
+	}
+	for (i = 0; i < st->n; i++)
+		winners[i] = st->phase == P_OVER && st->score[i] == best;
+}
+
+/* The per-rules keys of status --json. */
+static void
+shake_status_json(const struct game_state *st, json_t *o)
+{
+	int shaking = st->phase == P_SHAKE;
+
+	json_object_set_new(o, "shaker", shaking ?
+	    json_string(st->gs->names[st->shaker]) : json_null());
+	json_object_set_new(o, "shake_total", json_integer(shaking ?
+	    st->total : 0));
+}
+
+/* The score pad so far. */
+static void
+shake_describe(const struct game_state *st, struct buf *b)
+{
+	int r, i, last = st->round < ALL_SHAKE ? st->round : ALL_SHAKE;
+
+	buf_puts(b, "round ");
+	for (i = 0; i < st->n; i++)
+		buf_printf(b, " %8.8s", st->gs->names[i]);
+	buf_puts(b, "\n");
+	for (r = 1; r <= last; r++) {
+		if (r == ALL_SHAKE)
+			buf_puts(b, "All   ");
+		else
+			buf_printf(b, "%5d ", r);
+		for (i = 0; i < st->n; i++) {
+			if (st->pad[r][i] >= 0)
+				buf_printf(b, " %8ld", st->pad[r][i]);
+			else
+				buf_printf(b, " %8s", "-");
+		}
+		buf_puts(b, "\n");
+	}
+	buf_puts(b, "total ");
+	for (i = 0; i < st->n; i++)
+		buf_printf(b, " %8ld", st->score[i]);
+	buf_puts(b, "\n");
+}
+
+/* Odds and advice for the chooser or the shaker. */
+static void
+shake_advise(const struct game_state *st, struct buf *b)
+{
+	long stop = odds_shake_stop(st->faces), lead = 0;
+	double crap = odds_shake_crap(st->faces);
+	int i;
+
+	switch (st->phase) {
+	case P_CHOOSE:
+		buf_printf(b, "A shake is worth %.0f on average from 0 "
+		    "(shaking until %ld); the die is worth %d: %s.\n",
+		    odds_shake_value(st->faces, 0), stop,
+		    st->die[st->chooser],
+		    odds_shake_value(st->faces, 0) > st->die[st->chooser] ?
+		    "shaking pays on average" : "taking pays on average");
+		break;
+	case P_SHAKE:
+		buf_printf(b, "Each shake craps out %.1f%% of the time. ",
+		    100 * crap);
+		if (st->round > ROUNDS) {
+			for (i = 0; i < st->n; i++)
+				if (i != st->shaker && st->score[i] > lead)
+					lead = st->score[i];
+			if (st->score[st->shaker] + st->total > lead)
+				buf_printf(b, "%s leads if the turn ends now.\n",
+				    st->gs->names[st->shaker]);
+			else
+				buf_printf(b, "%s needs %ld more to lead: "
+				    "%.0f%% to get there.\n",
+				    st->gs->names[st->shaker], lead + 10 -
+				    st->score[st->shaker] - st->total,
+				    100 * odds_shake_reach(st->faces,
+				    st->total, lead + 10 -
+				    st->score[st->shaker]));
+		} else if (st->shakes > 0)
+			buf_printf(b, "On average one more shake %s (the "
+			    "break-even total is %ld).\n", st->total < stop ?
+			    "gains" : "loses", stop);
+		else
+			buf_puts(b, "\n");
+		break;
+	default:
+		break;
+	}
+}
+
+const struct game_rules game_shake = {
+	.name = "shake",
+	.alias = NULL,
+	.summary = "Shake: roll the colored dice, take or shake, 10 rounds "
+	    "and the All Shake round",
+	.card =
+	    "Shake (2-6 players): 10 rounds, then the All Shake round.\n"
+	    "Round start: everyone rolls their colored die (10..60, or 1..6 "
+	    "pips); all equal is void (SH-4).\n"
+	    "Dice rolled by two or more score their value (SH-5).  The rest, "
+	    "highest first,\n"
+	    "choose: take (score the die) or shake; once one shakes, the "
+	    "others score their dice (SH-6).\n"
+	    "Shaking: roll six Shake dice (0 or 10 each), add them up, then "
+	    "bank or roll again;\n"
+	    "six 0s is a crap-out: the round scores 0 (SH-7).\n"
+	    "After round 10, ties roll their colored dice; the highest names "
+	    "the order (SH-9).\n"
+	    "All Shake round: each player, highest total first, shakes "
+	    "(roll) or passes (SH-8).\n"
+	    "Highest total wins; equal totals share the win (SH-10).\n",
+	.min_players = 2,
+	.max_players = 6,
+	.verbs = shake_verbs,
+	.options = shake_options,
+	.state_new = shake_new,
+	.state_free = shake_free,
+	.apply = shake_apply,
+	.expect = shake_expect,
+	.score = shake_score,
+	.status_json = shake_status_json,
+	.describe = shake_describe,
+	.advise = shake_advise,
+	.lookups = NULL,
+};

@@ -1,0 +1,219 @@
+/*
+ * game.h: the rules interface, the game table and replay.
+ *
+ * A rules module is pure: it gets a state and a parsed entry and returns a
+ * ruling.  It never touches SQLite, Hunspell, the clock or stdout.  Facts
+ * from outside the rules (dictionary verdicts) arrive in entry->fact.
+ */
+#ifndef SHAKEREF_GAME_H
+#define SHAKEREF_GAME_H
+
+#include <jansson.h>
+
+#include "buf.h"
+
+#define GAME_MAX_PLAYERS	16
+
+/* Every game verb, in the order of SPEC.md's rows; undo and redo last. */
+enum verb {
+	V_ROLL, V_TAKE, V_SHAKE, V_BANK, V_PASS, V_ORDER, V_KEEP, V_STAND,
+	V_MOVE, V_AGAIN, V_PENALIZE, V_CONTINUE, V_FRESH, V_GRID, V_TIMER,
+	V_WORDS, V_CHALLENGE, V_VOTE, V_SCORE, V_FINISH, V_PLACE, V_FALL,
+	V_UNDO, V_REDO,
+	V__COUNT
+};
+#define VERB_BIT(v)	(1UL << (v))
+
+/* Status codes a ruling carries; they are the exit codes of SPEC.md. */
+enum {
+	RULING_OK = 0,		/* accepted */
+	RULING_REFUSED = 1,	/* refused by the rules */
+	RULING_USAGE = 2,	/* malformed arguments */
+	RULING_DATA = 3,	/* unknown player, game over */
+	RULING_SYSTEM = 4,	/* a fact the entry needs is missing */
+	RULING_UPHELD = 5	/* accepted: a challenge was upheld */
+};
+
+struct game_setup {
+	int			 nplayers;
+	const char *const	*names;		/* seat order */
+	const char *const	*options;	/* aligned with rules->options */
+};
+
+struct game_option {
+	const char	*key;
+	const char	*def;
+	const char	*values;		/* for messages: "1..5" */
+	/* Return 1 if value is acceptable. */
+	int		(*valid)(const char *value);
+};
+
+/*
+ * An entry as the referee sees it.  argv holds the tokens exactly as typed
+ * after the verb; game_parse() fills the parsed fields.
+ */
+struct entry {
+	int		 n;		/* 1-based entry number in the game */
+	enum verb	 verb;
+	int		 argc;
+	char *const	*argv;
+	/* parsed */
+	int		 nvals;		/* numeric values (roll, keep, place) */
+	long		*vals;
+	int		*seats;		/* roll NAME=V: seat of each value, else NULL */
+	int		 who;		/* seat of the NAME argument, or -1 */
+	long		 level;		/* move LEVEL, penalize NAME LEVEL */
+	int		 nnames;	/* order NAME...: seats */
+	int		*names;
+	int		 accept;	/* vote: 1 accept, 0 reject */
+	const char	*fact;		/* stored outside facts, or NULL */
+	long long	 at;		/* Unix seconds */
+};
+
+struct ruling {
+	int	 status;		/* RULING_* */
+	char	 why[256];		/* refusal: what is wrong, what is expected */
+	char	 note[512];		/* accepted: what happened, in words */
+};
+
+struct expectation {
+	int		 round;		/* from 1 */
+	int		 turn;		/* seat, or -1 when the table enters */
+	int		 finished;
+	unsigned long	 verbs;		/* VERB_BIT()s acceptable now */
+	char		 say[320];	/* "Round 4. Bob rolled 50 and chooses: ..." */
+};
+
+struct game_state;
+
+struct game_rules {
+	const char		*name;		/* canonical: "shake" */
+	const char		*alias;		/* or NULL */
+	const char		*summary;	/* one line */
+	const char		*card;		/* the rules as refereed, short */
+	int			 min_players, max_players;
+	const enum verb		*verbs;		/* the row, ends with V__COUNT */
+	const struct game_option *options;	/* ends with key NULL */
+
+	struct game_state	*(*state_new)(const struct game_setup *);
+	void			 (*state_free)(struct game_state *);
+	/*
+	 * Check e against st; if legal fold it in and return RULING_OK (or
+	 * RULING_UPHELD) with r->note set, else return the refusal status
+	 * with r->why set.  After a refusal the caller discards st.
+	 */
+	int			 (*apply)(struct game_state *,
+				    const struct entry *, struct ruling *);
+	void			 (*expect)(const struct game_state *,
+				    struct expectation *);
+	/* Scores in seat order; winners[i] = 1 for each winner once over. */
+	void			 (*score)(const struct game_state *,
+				    long *scores, int *winners);
+	/* Add the per-rules keys of `status --json`. */
+	void			 (*status_json)(const struct game_state *,
+				    json_t *);
+	/* Optional: more lines for `status` in words (the board). */
+	void			 (*describe)(const struct game_state *,
+				    struct buf *);
+	/* Optional: odds and advice for the player to move, in words. */
+	void			 (*advise)(const struct game_state *,
+				    struct buf *);
+	/*
+	 * Optional: the lowercase words whose dictionary verdict entry e
+	 * needs, as a malloc'd NULL-terminated array of malloc'd strings
+	 * (NULL: none).  The caller stores "word=1 other=0" in e->fact.
+	 */
+	char			**(*lookups)(const struct game_state *,
+				    const struct entry *);
+};
+
+extern const struct game_rules *const game_table[];
+
+const char	*verb_name(enum verb);
+int		 verb_lookup(const char *);
+const struct game_rules *game_find(const char *);
+int		 game_has_verb(const struct game_rules *, enum verb);
+int		 game_option_index(const struct game_rules *, const char *);
+
+/* Seat of a player's name (trimmed, ASCII case-insensitive), or -1. */
+int		 game_seat(const struct game_setup *, const char *);
+/* 1 if name is a valid player name (SPEC.md), else 0 with *why set. */
+int		 game_name_valid(const char *, const char **why);
+
+/*
+ * Parse argv for verb into e (e->verb, argc, argv already set).  Returns
+ * RULING_OK, or RULING_USAGE / RULING_DATA with r->why set.
+ */
+int		 game_parse(const struct game_setup *, struct entry *,
+		    struct ruling *);
+void		 entry_clear(struct entry *);
+
+/* The verdict stored in fact for word ("w=1 x=0"): 1, 0, or -1 if absent. */
+int		 fact_verdict(const char *fact, const char *word);
+
+/* Helpers for rules modules. */
+void		 ruling_refuse(struct ruling *, int, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+void		 ruling_note(struct ruling *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+/* "Ann, Bob and Cid" for the seats in mask order; into buf. */
+void		 game_list_names(const struct game_setup *, const int *seats,
+		    int n, const char *conj, struct buf *);
+/* Parse a timer DURATION (90, 90s, 3m, 1m30s): 0, or -1 if malformed. */
+int		 game_duration(const char *, long *secs);
+
+/*
+ * Replay: a game's state rebuilt from its stored entries, undo and redo
+ * included.  struct replay owns the state.
+ */
+struct stored_entry {
+	int		 n;
+	char		*player;	/* as recorded, or NULL */
+	enum verb	 verb;
+	int		 argc;
+	char	       **argv;
+	char		*fact;
+	long long	 at;
+	/* filled by replay */
+	int		 undone;
+	int		 round;		/* round in which it was entered */
+	int		 turn;
+	char		*note;		/* what it did, in words */
+};
+
+struct replay {
+	const struct game_rules	*rules;
+	struct game_setup	 setup;
+	struct game_state	*st;
+	struct stored_entry	*entries;
+	int			 nentries;
+	/* stacks of entry indexes */
+	int			*done;		/* game entries in effect */
+	int			 ndone;
+	int			*undone;	/* undone, redo-able, latest last */
+	int			 nundone;
+	/*
+	 * Dictionary verdict for a lowercase word: 1 valid, 0 not, -1 no
+	 * dictionary (RULING_SYSTEM).  Asked only for a new entry.
+	 */
+	int			(*lookup)(void *, const char *);
+	void			*lookup_arg;
+};
+
+/*
+ * Rebuild st from the entries (which replay takes over).  Returns
+ * RULING_OK, or RULING_DATA with r->why set if a stored entry no longer
+ * replays.  With notes, each entry gets its note, round and turn.
+ */
+int		 replay_run(struct replay *, int notes, struct ruling *);
+/*
+ * Check a new entry (verb, argv) against the replayed state.  On success
+ * the entry is appended to rp->entries (with its player) and folded in;
+ * returns the ruling's status.  A refused entry leaves rp as it was.
+ */
+int		 replay_add(struct replay *, struct stored_entry *,
+		    struct ruling *);
+void		 replay_free(struct replay *);
+void		 stored_entry_clear(struct stored_entry *);
+
+#endif

@@ -1,0 +1,232 @@
+/*
+ * harness.h: drive a rules module through the real referee path
+ * (game_parse, replay_add, undo/redo) from entry lines, for unit tests.
+ *
+ *	struct th t;
+ *	th_start(&t, &game_shake, "Ann,Bob,Cid", "shake-faces=3");
+ *	is_int(th_do(&t, "roll 40 40 60"), 0, "SH-5: ...");
+ *	is_int(th_score(&t, "Ann"), 40, "...");
+ *	th_end(&t);
+ */
+#ifndef SHAKEREF_HARNESS_H
+#define SHAKEREF_HARNESS_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/game.h"
+#include "tap.h"
+
+struct th {
+	struct replay	 rp;
+	struct ruling	 r;
+	char		*names[GAME_MAX_PLAYERS];
+	char		*opts[16];
+	int		 next_n;
+	/* a fake dictionary: space-separated valid words; NULL: missing */
+	const char	*dict;
+	long long	 now;
+};
+
+/* The fake dictionary lookup: 1 if word is in t->dict. */
+static int __attribute__((unused))
+th_lookup(void *arg, const char *word)
+{
+	struct th *t = arg;
+	const char *p;
+	size_t n = strlen(word);
+
+	if (t->dict == NULL)
+		return -1;
+	for (p = t->dict; (p = strstr(p, word)) != NULL; p += n)
+		if ((p == t->dict || p[-1] == ' ') &&
+		    (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/* Start a game: players "A,B,C", options "k=v k=v" (or NULL). */
+static void __attribute__((unused))
+th_start(struct th *t, const struct game_rules *g, const char *players,
+    const char *options)
+{
+	char *s = xstrdup(players), *p, *save = NULL;
+	int n = 0, i;
+
+	memset(t, 0, sizeof *t);
+	for (p = strtok_r(s, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save))
+		t->names[n++] = xstrdup(p);
+	free(s);
+	for (i = 0; g->options[i].key != NULL; i++)
+		t->opts[i] = xstrdup(g->options[i].def);
+	if (options != NULL) {
+		s = xstrdup(options);
+		for (p = strtok_r(s, " ", &save); p != NULL;
+		    p = strtok_r(NULL, " ", &save)) {
+			char *eq = strchr(p, '=');
+			int k;
+
+			*eq = '\0';
+			k = game_option_index(g, p);
+			if (k < 0 || !g->options[k].valid(eq + 1)) {
+				printf("Bail out! bad option %s\n", p);
+				exit(1);
+			}
+			free(t->opts[k]);
+			t->opts[k] = xstrdup(eq + 1);
+		}
+		free(s);
+	}
+	t->rp.rules = g;
+	t->rp.setup.nplayers = n;
+	t->rp.setup.names = (const char *const *)t->names;
+	t->rp.setup.options = (const char *const *)t->opts;
+	t->rp.lookup = th_lookup;
+	t->rp.lookup_arg = t;
+	t->next_n = 1;
+	t->now = 1795000000;
+	t->dict = "";
+	replay_run(&t->rp, 0, &t->r);
+}
+
+/* Enter one line "verb arg..."; returns the ruling's status. */
+static int __attribute__((unused))
+th_do(struct th *t, const char *line)
+{
+	struct stored_entry se;
+	char *s = xstrdup(line), *p, *save = NULL;
+	int v, status;
+
+	memset(&se, 0, sizeof se);
+	p = strtok_r(s, " ", &save);
+	if (p == NULL || (v = verb_lookup(p)) < 0) {
+		printf("Bail out! unknown verb in '%s'\n", line);
+		exit(1);
+	}
+	se.verb = (enum verb)v;
+	se.argv = xcalloc(32, sizeof *se.argv);
+	while ((p = strtok_r(NULL, " ", &save)) != NULL && se.argc < 31)
+		se.argv[se.argc++] = xstrdup(p);
+	free(s);
+	se.n = t->next_n;
+	se.at = t->now++;
+	status = replay_add(&t->rp, &se, &t->r);
+	if (status == RULING_OK || status == RULING_UPHELD)
+		t->next_n++;
+	else
+		stored_entry_clear(&se);
+	return status;
+}
+
+/* Enter lines that must all be accepted; bail out otherwise. */
+static void __attribute__((unused))
+th_all(struct th *t, const char *const *lines)
+{
+	for (; *lines != NULL; lines++)
+		if (th_do(t, *lines) != RULING_OK) {
+			printf("Bail out! '%s' refused: %s\n", *lines,
+			    t->r.why);
+			exit(1);
+		}
+}
+
+/* The expectation now. */
+static struct expectation __attribute__((unused))
+th_expect(struct th *t)
+{
+	struct expectation x;
+
+	memset(&x, 0, sizeof x);
+	x.turn = -1;
+	t->rp.rules->expect(t->rp.st, &x);
+	return x;
+}
+
+/* Score of the named player. */
+static long __attribute__((unused))
+th_score(struct th *t, const char *name)
+{
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS];
+	int seat = game_seat(&t->rp.setup, name);
+
+	memset(winners, 0, sizeof winners);
+	t->rp.rules->score(t->rp.st, scores, winners);
+	return seat >= 0 ? scores[seat] : -999999;
+}
+
+/* 1 if the named player is a winner. */
+static int __attribute__((unused))
+th_won(struct th *t, const char *name)
+{
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS];
+	int seat = game_seat(&t->rp.setup, name);
+
+	memset(winners, 0, sizeof winners);
+	t->rp.rules->score(t->rp.st, scores, winners);
+	return seat >= 0 && winners[seat];
+}
+
+/* The seat whose turn it is, by name ("" for the table). */
+static const char * __attribute__((unused))
+th_turn(struct th *t)
+{
+	struct expectation x = th_expect(t);
+
+	return x.turn >= 0 ? t->names[x.turn] : "";
+}
+
+/* 1 if verb is acceptable now. */
+static int __attribute__((unused))
+th_can(struct th *t, enum verb v)
+{
+	return (th_expect(t).verbs & VERB_BIT(v)) != 0;
+}
+
+/* The per-rules status JSON, as a compact string (caller frees). */
+static char * __attribute__((unused))
+th_json(struct th *t)
+{
+	json_t *o = json_object();
+	char *s;
+
+	t->rp.rules->status_json(t->rp.st, o);
+	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	return s;
+}
+
+/*
+ * Rebuild the state from the stored entries (as every command does) and
+ * check that it gives the same per-rules JSON: replay is the one path.
+ */
+static int __attribute__((unused))
+th_replays(struct th *t)
+{
+	char *before = th_json(t), *after;
+	int same;
+
+	replay_run(&t->rp, 1, &t->r);
+	after = th_json(t);
+	same = strcmp(before, after) == 0;
+	free(before);
+	free(after);
+	return same;
+}
+
+/* Free the game. */
+static void __attribute__((unused))
+th_end(struct th *t)
+{
+	int i;
+
+	replay_free(&t->rp);
+	for (i = 0; i < GAME_MAX_PLAYERS; i++)
+		free(t->names[i]);
+	for (i = 0; i < 16; i++)
+		free(t->opts[i]);
+}
+
+#endif
