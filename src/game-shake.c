@@ -133,7 +133,7 @@ read_colored(const struct game_state *st, const struct entry *e,
 	int i, k, seen[GAME_MAX_PLAYERS];
 
 	if (e->nvals != nwho) {
-		game_list_names(st->gs, who, nwho, "and", &b);
+		game_list_names(st->gs, who, nwho, NULL, &b);
 		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (%s), "
 		    "got %d", nwho, nwho == 1 ? "" : "s", buf_str(&b),
 		    e->nvals);

@@ -191,7 +191,7 @@ ruling_note(struct ruling *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Append "Ann, Bob and Cid" (conj: "and", "or") to b. */
+/* Append "Ann, Bob and Cid" (conj: "and", "or"; NULL: "Ann, Bob, Cid"). */
 void
 game_list_names(const struct game_setup *gs, const int *seats, int n,
     const char *conj, struct buf *b)
@@ -199,7 +199,7 @@ game_list_names(const struct game_setup *gs, const int *seats, int n,
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (i > 0 && i == n - 1)
+		if (i > 0 && i == n - 1 && conj != NULL)
 			buf_printf(b, " %s ", conj);
 		else if (i > 0)
 			buf_puts(b, ", ");

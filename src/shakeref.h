@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-/* Exit status, as SPEC.md fixes it. */
+/* Exit status, as SPEC.md fixes it (the same numbers as RULING_*). */
 enum sr_exit {
 	SR_OK = 0,
 	SR_RULES = 1,
@@ -15,5 +15,26 @@ enum sr_exit {
 	SR_SYSTEM = 4,
 	SR_UPHELD = 5
 };
+
+struct store;
+struct lexicon_cb;
+
+/* What every command gets: no mutable globals. */
+struct sr_ctx {
+	char		*db_path;	/* resolved database path */
+	struct store	*store;		/* opened on demand */
+	long long	 game;		/* -g ID, or 0 for the current game */
+	int		 json;		/* --json */
+	long long	 now;		/* SHAKEREF_NOW, or the clock */
+	const char	*cmd;		/* command or verb, for messages */
+	FILE		*out;		/* results */
+	int		 tty;		/* stdin and stdout are terminals */
+	int		 color;		/* may use color (NO_COLOR unset) */
+	void		*lexicon;	/* the dictionary, loaded on demand */
+};
+
+/* "shakeref: CMD: message" on stderr; returns status. */
+int	sr_error(const struct sr_ctx *, int status, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -1,0 +1,105 @@
+/*
+ * cmd-history.c: every entry, numbered, round by round, in words.
+ */
+#include <stdio.h>
+
+#include "cmd.h"
+
+/* One entry as JSON. */
+static json_t *
+entry_json(const struct stored_entry *se)
+{
+	json_t *o = json_object(), *a = json_array();
+	char when[32];
+	int i;
+
+	json_object_set_new(o, "n", json_integer(se->n));
+	json_object_set_new(o, "player", se->player != NULL ?
+	    json_string(se->player) : json_null());
+	json_object_set_new(o, "verb", json_string(verb_name(se->verb)));
+	for (i = 0; i < se->argc; i++)
+		json_array_append_new(a, json_string(se->argv[i]));
+	json_object_set_new(o, "args", a);
+	json_object_set_new(o, "undone", json_boolean(se->undone));
+	sr_iso_time(se->at, when, sizeof when);
+	json_object_set_new(o, "at", json_string(when));
+	return o;
+}
+
+/* One entry as a score pad line. */
+static void
+entry_text(struct buf *b, const struct stored_entry *se)
+{
+	struct buf cmd = BUF_INIT;
+	int i;
+
+	buf_puts(&cmd, verb_name(se->verb));
+	for (i = 0; i < se->argc; i++)
+		buf_printf(&cmd, " %s", se->argv[i]);
+	buf_printf(b, "%5d  %-10.32s %-24s %s%s\n", se->n,
+	    se->player != NULL ? se->player : "", buf_str(&cmd),
+	    se->undone ? "(undone) " : "", se->note != NULL ? se->note : "");
+	buf_free(&cmd);
+}
+
+/* history */
+static int
+cmd_history_exec(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	struct buf b = BUF_INIT;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	int status, i, round = 0;
+	json_t *o, *a;
+
+	if (argc != 1)
+		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'",
+		    argv[1]);
+	if ((status = sr_game_load(ctx, 0, !ctx->json, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	if (ctx->json) {
+		o = json_object();
+		json_object_set_new(o, "game", json_integer(sg.g.id));
+		a = json_array();
+		for (i = 0; i < sg.rp.nentries; i++)
+			json_array_append_new(a, entry_json(&sg.rp.entries[i]));
+		json_object_set_new(o, "entries", a);
+		status = sr_print_json(ctx, o);
+		sr_game_free(&sg);
+		return status;
+	}
+	buf_printf(&b, "game %lld: %s for ", sg.g.id, sg.rules->name);
+	for (i = 0; i < sg.g.nplayers; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", sg.g.names[i]);
+	buf_puts(&b, "\n");
+	for (i = 0; i < sg.rp.nentries; i++) {
+		const struct stored_entry *se = &sg.rp.entries[i];
+
+		if (se->round != round) {
+			round = se->round;
+			buf_printf(&b, "Round %d\n", round);
+		}
+		entry_text(&b, se);
+	}
+	if (sg.rp.nentries == 0)
+		buf_puts(&b, "no entries yet\n");
+	sr_ranks(&sg, scores, winners, ranks);
+	buf_puts(&b, "scores:");
+	for (i = 0; i < sg.g.nplayers; i++)
+		buf_printf(&b, "%s %s %ld", i ? "," : "", sg.g.names[i],
+		    scores[i]);
+	buf_puts(&b, "\n");
+	fputs(buf_str(&b), ctx->out);
+	buf_free(&b);
+	sr_game_free(&sg);
+	return SR_OK;
+}
+
+const struct cmd_entry cmd_history_entry = {
+	.name = "history",
+	.usage = "",
+	.summary = "every entry, numbered, with round and turn, in words",
+	.exec = cmd_history_exec,
+};

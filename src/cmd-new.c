@@ -1,0 +1,252 @@
+/*
+ * cmd-new.c: start a game and make it current.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd.h"
+
+/* The value of option --name at argv[*i] ("--name V" or "--name=V"). */
+static const char *
+option_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n) != 0)
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n] != '\0')
+		return NULL;
+	if (*i + 1 >= argc)
+		return "";
+	return argv[++*i];
+}
+
+/* The list of rules names for messages. */
+static void
+rules_list(struct buf *b)
+{
+	const struct game_rules *const *g;
+
+	for (g = game_table; *g != NULL; g++) {
+		buf_printf(b, "%s%s", g == game_table ? "" : ", ", (*g)->name);
+		if ((*g)->alias != NULL)
+			buf_printf(b, " (%s)", (*g)->alias);
+	}
+}
+
+/* Split and check --players; fills names (trimmed). */
+static int
+parse_players(struct sr_ctx *ctx, const struct game_rules *g,
+    const char *list, char **names, int *np)
+{
+	char *s = xstrdup(list), *p = s, *q, *end;
+	const char *why;
+	int n = 0, i, status = SR_OK;
+
+	for (;;) {
+		q = strchr(p, ',');
+		if (q != NULL)
+			*q = '\0';
+		while (*p == ' ')
+			p++;
+		end = p + strlen(p);
+		while (end > p && end[-1] == ' ')
+			*--end = '\0';
+		if (n == GAME_MAX_PLAYERS) {
+			status = sr_error(ctx, SR_USAGE, "too many players "
+			    "(at most %d)", g->max_players);
+			goto out;
+		}
+		if (!game_name_valid(p, &why)) {
+			status = sr_error(ctx, SR_USAGE, "player name '%s' %s",
+			    p, why);
+			goto out;
+		}
+		for (i = 0; i < n; i++)
+			if (strcasecmp(names[i], p) == 0) {
+				status = sr_error(ctx, SR_USAGE, "player '%s' "
+				    "is named twice", p);
+				goto out;
+			}
+		names[n++] = xstrdup(p);
+		if (q == NULL)
+			break;
+		p = q + 1;
+	}
+	if (n < g->min_players || n > g->max_players) {
+		status = sr_error(ctx, SR_USAGE, "%s is for %d to %d players, "
+		    "got %d", g->name, g->min_players, g->max_players, n);
+		goto out;
+	}
+	*np = n;
+out:
+	free(s);
+	if (status != SR_OK)
+		for (i = 0; i < n; i++)
+			free(names[i]);
+	return status;
+}
+
+/* Check one --option K=V against the rules; set it in o. */
+static int
+parse_option(struct sr_ctx *ctx, const struct game_rules *g,
+    const char *kv, json_t *o)
+{
+	const char *eq = strchr(kv, '=');
+	char key[64];
+	struct buf b = BUF_INIT;
+	int k, i, status = SR_OK;
+	size_t n;
+
+	n = eq != NULL ? (size_t)(eq - kv) : strlen(kv);
+	if (n >= sizeof key)
+		n = sizeof key - 1;
+	memcpy(key, kv, n);
+	key[n] = '\0';
+	if ((k = game_option_index(g, key)) < 0) {
+		for (i = 0; g->options[i].key != NULL; i++)
+			buf_printf(&b, "%s%s", i ? ", " : "",
+			    g->options[i].key);
+		status = sr_error(ctx, SR_USAGE, "%s has no option '%s'; its "
+		    "options: %s", g->name, key, b.len ? buf_str(&b) :
+		    "none");
+	} else if (eq == NULL || !g->options[k].valid(eq + 1)) {
+		status = sr_error(ctx, SR_USAGE, "option '%s' takes %s, got "
+		    "'%s'", key, g->options[k].values, eq != NULL ? eq + 1 :
+		    "");
+	} else if (json_object_get(o, key) != NULL) {
+		status = sr_error(ctx, SR_USAGE, "option '%s' is given twice",
+		    key);
+	} else
+		json_object_set_new(o, key, json_string(eq + 1));
+	buf_free(&b);
+	return status;
+}
+
+/* new --game RULES --players A,B,C [--option K=V]... [--title T] */
+static int
+cmd_new_exec(struct sr_ctx *ctx, int argc, char **argv)
+{
+	const char *rules = NULL, *players = NULL, *title = NULL, *v;
+	const char *optv[32];
+	const struct game_rules *g;
+	struct store_game sg;
+	struct sr_game game;
+	struct buf b = BUF_INIT;
+	char *names[GAME_MAX_PLAYERS], *why = NULL, *opts;
+	json_t *o;
+	int i, nopt = 0, n = 0, status;
+
+	for (i = 1; i < argc; i++) {
+		if ((v = option_value(argc, argv, &i, "--game")) != NULL)
+			rules = v;
+		else if ((v = option_value(argc, argv, &i, "--players")) !=
+		    NULL)
+			players = v;
+		else if ((v = option_value(argc, argv, &i, "--option")) !=
+		    NULL) {
+			if (nopt == 32)
+				return sr_error(ctx, SR_USAGE, "too many "
+				    "options");
+			optv[nopt++] = v;
+		} else if ((v = option_value(argc, argv, &i, "--title")) !=
+		    NULL)
+			title = v;
+		else if (argv[i][0] == '-')
+			return sr_error(ctx, SR_USAGE, "unknown option '%s'; "
+			    "expected --game, --players, --option, --title",
+			    argv[i]);
+		else
+			return sr_error(ctx, SR_USAGE, "unexpected argument "
+			    "'%s'", argv[i]);
+	}
+	rules_list(&b);
+	if (rules == NULL || *rules == '\0') {
+		status = sr_error(ctx, SR_USAGE, "expected --game RULES, one "
+		    "of %s", buf_str(&b));
+		buf_free(&b);
+		return status;
+	}
+	if ((g = game_find(rules)) == NULL) {
+		status = sr_error(ctx, SR_USAGE, "unknown rules '%s'; expected "
+		    "one of %s", rules, buf_str(&b));
+		buf_free(&b);
+		return status;
+	}
+	buf_free(&b);
+	if (players == NULL || *players == '\0')
+		return sr_error(ctx, SR_USAGE, "expected --players NAME,NAME"
+		    "[,...] (%d to %d players)", g->min_players,
+		    g->max_players);
+	o = json_object();
+	for (i = 0; i < nopt; i++)
+		if ((status = parse_option(ctx, g, optv[i], o)) != SR_OK) {
+			json_decref(o);
+			return status;
+		}
+	if ((status = parse_players(ctx, g, players, names, &n)) != SR_OK) {
+		json_decref(o);
+		return status;
+	}
+	/* Every option with its effective value. */
+	for (i = 0; g->options[i].key != NULL; i++)
+		if (json_object_get(o, g->options[i].key) == NULL)
+			json_object_set_new(o, g->options[i].key,
+			    json_string(g->options[i].def));
+	opts = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(o);
+
+	memset(&sg, 0, sizeof sg);
+	sg.rules = (char *)g->name;
+	sg.title = (char *)title;
+	sg.options = opts;
+	sg.created = ctx->now;
+	sg.nplayers = n;
+	for (i = 0; i < n; i++)
+		sg.names[i] = names[i];
+	if ((status = sr_store(ctx)) != SR_OK)
+		goto out;
+	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK ||
+	    (status = store_game_create(ctx->store, &sg, &why)) != SR_OK ||
+	    (status = store_set_current(ctx->store, sg.id, &why)) != SR_OK ||
+	    (status = store_commit(ctx->store, &why)) != SR_OK) {
+		store_rollback(ctx->store);
+		sr_error(ctx, status, "%s", why);
+		free(why);
+		goto out;
+	}
+	ctx->game = sg.id;
+	if ((status = sr_game_load(ctx, 0, 0, &game)) != SR_OK)
+		goto out;
+	store_rollback(ctx->store);
+	if (ctx->json)
+		status = sr_print_json(ctx, sr_status_json(&game));
+	else {
+		struct expectation x;
+
+		fprintf(ctx->out, "game %lld: %s for ", sg.id, g->name);
+		for (i = 0; i < n; i++)
+			fprintf(ctx->out, "%s%s", i == 0 ? "" : ", ",
+			    names[i]);
+		sr_expect(&game, &x);
+		fprintf(ctx->out, "\n%s\n", x.say);
+	}
+	sr_game_free(&game);
+out:
+	free(opts);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	return status;
+}
+
+const struct cmd_entry cmd_new_entry = {
+	.name = "new",
+	.usage = "--game RULES --players A,B[,...] [--option K=V]... "
+	    "[--title T]",
+	.summary = "start a game and make it current",
+	.exec = cmd_new_exec,
+};

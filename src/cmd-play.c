@@ -1,0 +1,173 @@
+/*
+ * cmd-play.c: entries one per line from standard input; on a terminal
+ * with line editing, history and a prompt that says whose turn it is.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "cmd.h"
+
+#define PLAY_MAX_TOKENS	128
+
+/* The prompt: round, whose turn, what is expected. */
+static char *
+play_prompt(struct sr_ctx *ctx, int *over)
+{
+	struct sr_game sg;
+	struct expectation x;
+	struct buf b = BUF_INIT;
+	const enum verb *v;
+	int first = 1;
+
+	*over = 0;
+	if (sr_game_load(ctx, 0, 0, &sg) != SR_OK)
+		return xstrdup("> ");
+	store_rollback(ctx->store);
+	sr_expect(&sg, &x);
+	if (x.finished) {
+		*over = 1;
+		buf_puts(&b, "game over (undo, status)> ");
+	} else {
+		buf_printf(&b, "round %d, %s (", x.round, x.turn >= 0 ?
+		    sg.g.names[x.turn] : "table");
+		for (v = sg.rules->verbs; *v != V__COUNT; v++)
+			if (x.verbs & VERB_BIT(*v)) {
+				buf_printf(&b, "%s%s", first ? "" : "|",
+				    verb_name(*v));
+				first = 0;
+			}
+		buf_puts(&b, ")> ");
+	}
+	sr_game_free(&sg);
+	return b.s;
+}
+
+/* Print status in words or JSON. */
+static int
+play_status(struct sr_ctx *ctx)
+{
+	struct sr_game sg;
+	int status;
+
+	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	if (ctx->json)
+		status = sr_print_json(ctx, sr_status_json(&sg));
+	else
+		sr_status_text(ctx, &sg);
+	sr_game_free(&sg);
+	return status;
+}
+
+/* Run one line; returns its exit status (0 for blank lines). */
+static int
+play_line(struct sr_ctx *ctx, char *line)
+{
+	char *tok[PLAY_MAX_TOKENS], *p, *save = NULL;
+	int n = 0, v;
+
+	if ((p = strchr(line, '#')) != NULL)
+		*p = '\0';
+	for (p = strtok_r(line, " \t\r\n", &save); p != NULL;
+	    p = strtok_r(NULL, " \t\r\n", &save)) {
+		if (n == PLAY_MAX_TOKENS) {
+			ctx->cmd = "play";
+			return sr_error(ctx, SR_USAGE, "too many words on one "
+			    "line (at most %d)", PLAY_MAX_TOKENS);
+		}
+		tok[n++] = p;
+	}
+	if (n == 0)
+		return SR_OK;
+	if (strcmp(tok[0], "status") == 0) {
+		ctx->cmd = "status";
+		if (n != 1)
+			return sr_error(ctx, SR_USAGE, "unexpected argument "
+			    "'%s'", tok[1]);
+		return play_status(ctx);
+	}
+	v = verb_lookup(tok[0]);
+	if (v < 0) {
+		ctx->cmd = "play";
+		return sr_error(ctx, SR_USAGE, "'%s' is not a game verb, undo, "
+		    "redo or status", tok[0]);
+	}
+	return sr_enter(ctx, n, tok);
+}
+
+/* Read a line from a file or pipe (malloc'd), or NULL at the end. */
+static char *
+read_plain(FILE *f)
+{
+	char *line = NULL;
+	size_t cap = 0;
+
+	if (getline(&line, &cap, f) < 0) {
+		free(line);
+		return NULL;
+	}
+	return line;
+}
+
+/* play */
+static int
+cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	char *line, *prompt;
+	int status, tty = isatty(STDIN_FILENO), over;
+
+	if (argc != 1)
+		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'; "
+		    "play reads entries from standard input", argv[1]);
+	/* The game must exist before the first line. */
+	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	if (tty) {
+		struct expectation x;
+
+		sr_expect(&sg, &x);
+		fprintf(ctx->out, "game %lld: %s. One entry a line; status, "
+		    "undo, redo; Ctrl-D to leave.\n%s\n", sg.g.id,
+		    sg.rules->name, x.finished ? "The game is over." : x.say);
+		fflush(ctx->out);
+		using_history();
+	}
+	sr_game_free(&sg);
+	for (;;) {
+		if (tty) {
+			prompt = play_prompt(ctx, &over);
+			line = readline(prompt);
+			free(prompt);
+			if (line != NULL && strspn(line, " \t") != strlen(line))
+				add_history(line);
+		} else
+			line = read_plain(stdin);
+		if (line == NULL)
+			break;
+		status = play_line(ctx, line);
+		free(line);
+		if (fflush(ctx->out) != 0)
+			return SR_SYSTEM;
+		if (status != SR_OK && status != SR_UPHELD && !tty)
+			return status;
+	}
+	if (tty)
+		fputc('\n', ctx->out);
+	ctx->cmd = "play";
+	return SR_OK;
+}
+
+const struct cmd_entry cmd_play_entry = {
+	.name = "play",
+	.usage = "",
+	.summary = "read entries (game verbs, undo, redo, status) one per "
+	    "line from standard input",
+	.exec = cmd_play_exec,
+};

@@ -1,0 +1,42 @@
+/*
+ * cmd-rules.c: the rules as refereed, short form.
+ */
+#include <stdio.h>
+
+#include "cmd.h"
+
+/* rules [RULES] */
+static int
+cmd_rules_exec(struct sr_ctx *ctx, int argc, char **argv)
+{
+	const struct game_rules *const *g, *one;
+	const struct game_option *o;
+
+	if (argc > 2)
+		return sr_error(ctx, SR_USAGE, "expected at most one RULES");
+	if (argc == 1) {
+		for (g = game_table; *g != NULL; g++)
+			fprintf(ctx->out, "%-13s %-6s %s\n", (*g)->name,
+			    (*g)->alias != NULL ? (*g)->alias : "",
+			    (*g)->summary);
+		fprintf(ctx->out, "'shakeref rules RULES' shows one in full\n");
+		return SR_OK;
+	}
+	if ((one = game_find(argv[1])) == NULL)
+		return sr_error(ctx, SR_USAGE, "unknown rules '%s'; see "
+		    "'shakeref rules'", argv[1]);
+	fputs(one->card, ctx->out);
+	if (one->options[0].key != NULL)
+		fprintf(ctx->out, "Options (new --option KEY=VALUE):\n");
+	for (o = one->options; o->key != NULL; o++)
+		fprintf(ctx->out, "  %s=%s (default %s)\n", o->key, o->values,
+		    o->def);
+	return SR_OK;
+}
+
+const struct cmd_entry cmd_rules_entry = {
+	.name = "rules",
+	.usage = "[RULES]",
+	.summary = "the rules as refereed, short form",
+	.exec = cmd_rules_exec,
+};

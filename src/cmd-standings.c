@@ -1,0 +1,210 @@
+/*
+ * cmd-standings.c: the ranking of a game, or of every player over all
+ * finished games.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd.h"
+
+struct tally {
+	char	*name;
+	long	 played, won;
+	json_t	*by_rules;		/* {"shake": {"played": 4, "won": 2}} */
+};
+
+struct tallies {
+	struct tally	*t;
+	int		 n;
+};
+
+/* Fold one (player, rules) row in. */
+static int
+tally_row(void *arg, const struct store_tally *row)
+{
+	struct tallies *ts = arg;
+	struct tally *t = NULL;
+	json_t *r;
+	int i;
+
+	for (i = 0; i < ts->n; i++)
+		if (strcasecmp(ts->t[i].name, row->name) == 0)
+			t = &ts->t[i];
+	if (t == NULL) {
+		ts->t = xreallocarray(ts->t, (size_t)ts->n + 1, sizeof *ts->t);
+		t = &ts->t[ts->n++];
+		t->name = xstrdup(row->name);
+		t->played = t->won = 0;
+		t->by_rules = json_object();
+	}
+	t->played += row->played;
+	t->won += row->won;
+	r = json_object();
+	json_object_set_new(r, "played", json_integer(row->played));
+	json_object_set_new(r, "won", json_integer(row->won));
+	json_object_set_new(t->by_rules, row->rules, r);
+	return 0;
+}
+
+/* Most wins first, then most played, then by name. */
+static int
+tally_cmp(const void *a, const void *b)
+{
+	const struct tally *x = a, *y = b;
+
+	if (x->won != y->won)
+		return x->won > y->won ? -1 : 1;
+	if (x->played != y->played)
+		return x->played > y->played ? -1 : 1;
+	return strcasecmp(x->name, y->name);
+}
+
+/* standings --all-time */
+static int
+all_time(struct sr_ctx *ctx)
+{
+	struct tallies ts = { NULL, 0 };
+	char *why = NULL;
+	const char *key;
+	json_t *o, *a, *p, *v;
+	int status, i;
+
+	if ((status = sr_store(ctx)) != SR_OK)
+		return status;
+	if ((status = store_begin(ctx->store, 0, &why)) != SR_OK ||
+	    (status = store_tallies(ctx->store, tally_row, &ts, &why)) !=
+	    SR_OK) {
+		store_rollback(ctx->store);
+		sr_error(ctx, status, "%s", why);
+		free(why);
+		goto out;
+	}
+	store_rollback(ctx->store);
+	qsort(ts.t, (size_t)ts.n, sizeof *ts.t, tally_cmp);
+	if (ctx->json) {
+		o = json_object();
+		a = json_array();
+		for (i = 0; i < ts.n; i++) {
+			p = json_object();
+			json_object_set_new(p, "name",
+			    json_string(ts.t[i].name));
+			json_object_set_new(p, "played",
+			    json_integer(ts.t[i].played));
+			json_object_set_new(p, "won",
+			    json_integer(ts.t[i].won));
+			json_object_set(p, "by_rules", ts.t[i].by_rules);
+			json_array_append_new(a, p);
+		}
+		json_object_set_new(o, "players", a);
+		status = sr_print_json(ctx, o);
+		goto out;
+	}
+	if (ts.n == 0)
+		fprintf(ctx->out, "no finished games yet\n");
+	else
+		fprintf(ctx->out, "%-32s %6s %6s  by rules (won/played)\n",
+		    "player", "played", "won");
+	for (i = 0; i < ts.n; i++) {
+		fprintf(ctx->out, "%-32s %6ld %6ld ", ts.t[i].name,
+		    ts.t[i].played, ts.t[i].won);
+		json_object_foreach(ts.t[i].by_rules, key, v)
+			fprintf(ctx->out, " %s %lld/%lld", key,
+			    (long long)json_integer_value(
+			    json_object_get(v, "won")),
+			    (long long)json_integer_value(
+			    json_object_get(v, "played")));
+		fputc('\n', ctx->out);
+	}
+out:
+	for (i = 0; i < ts.n; i++) {
+		free(ts.t[i].name);
+		json_decref(ts.t[i].by_rules);
+	}
+	free(ts.t);
+	return status;
+}
+
+/* Seats in rank order, equal ranks in seat order. */
+static void
+rank_order(const struct sr_game *sg, const int *ranks, int *order)
+{
+	int i, k, n = 0, r;
+
+	for (r = 1; r <= sg->g.nplayers; r++)
+		for (i = 0; i < sg->g.nplayers; i++)
+			if (ranks[i] == r)
+				order[n++] = i;
+	for (k = n; k < sg->g.nplayers; k++)
+		order[k] = k;
+}
+
+/* standings [--all-time] */
+static int
+cmd_standings_exec(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	struct expectation x;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	int order[GAME_MAX_PLAYERS], i, s, status;
+	json_t *o, *a, *p;
+
+	if (argc == 2 && strcmp(argv[1], "--all-time") == 0)
+		return all_time(ctx);
+	if (argc != 1)
+		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'; "
+		    "expected [--all-time]", argv[1]);
+	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	sr_expect(&sg, &x);
+	sr_ranks(&sg, scores, winners, ranks);
+	rank_order(&sg, ranks, order);
+	if (ctx->json) {
+		o = json_object();
+		json_object_set_new(o, "game", json_integer(sg.g.id));
+		json_object_set_new(o, "rules", json_string(sg.rules->name));
+		json_object_set_new(o, "state", json_string(x.finished ?
+		    "finished" : "active"));
+		a = json_array();
+		for (i = 0; i < sg.g.nplayers; i++) {
+			s = order[i];
+			p = json_object();
+			json_object_set_new(p, "name",
+			    json_string(sg.g.names[s]));
+			json_object_set_new(p, "score",
+			    json_integer(scores[s]));
+			json_object_set_new(p, "rank", json_integer(ranks[s]));
+			json_array_append_new(a, p);
+		}
+		json_object_set_new(o, "players", a);
+		a = json_array();
+		for (i = 0; i < sg.g.nplayers && x.finished; i++)
+			if (winners[i])
+				json_array_append_new(a,
+				    json_string(sg.g.names[i]));
+		json_object_set_new(o, "winners", a);
+		status = sr_print_json(ctx, o);
+	} else {
+		fprintf(ctx->out, "game %lld: %s, %s\n", sg.g.id,
+		    sg.rules->name, x.finished ? "finished" : "active");
+		for (i = 0; i < sg.g.nplayers; i++) {
+			s = order[i];
+			fprintf(ctx->out, "%2d. %-32s %6ld%s\n", ranks[s],
+			    sg.g.names[s], scores[s], x.finished &&
+			    winners[s] ? "  winner" : "");
+		}
+	}
+	sr_game_free(&sg);
+	return status;
+}
+
+const struct cmd_entry cmd_standings_entry = {
+	.name = "standings",
+	.usage = "[--all-time]",
+	.summary = "ranking of this game; --all-time: every player over all "
+	    "finished games",
+	.exec = cmd_standings_exec,
+};

@@ -1,0 +1,33 @@
+/*
+ * cmd-status.c: the table now.
+ */
+#include "cmd.h"
+
+/* status */
+static int
+cmd_status_exec(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	int status;
+
+	if (argc != 1)
+		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'",
+		    argv[1]);
+	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	if (ctx->json)
+		status = sr_print_json(ctx, sr_status_json(&sg));
+	else
+		sr_status_text(ctx, &sg);
+	sr_game_free(&sg);
+	return status;
+}
+
+const struct cmd_entry cmd_status_entry = {
+	.name = "status",
+	.usage = "",
+	.summary = "the table now: scores, round, whose turn, what is "
+	    "expected",
+	.exec = cmd_status_exec,
+};

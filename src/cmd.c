@@ -1,0 +1,421 @@
+/*
+ * cmd.c: the command table, and what every command shares: the store,
+ * loading and replaying a game, the one write path, the status object.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cmd.h"
+
+const struct cmd_entry *const cmd_table[] = {
+	&cmd_new_entry,
+	&cmd_games_entry,
+	&cmd_use_entry,
+	&cmd_status_entry,
+	&cmd_standings_entry,
+	&cmd_history_entry,
+	&cmd_undo_entry,
+	&cmd_redo_entry,
+	&cmd_play_entry,
+	&cmd_rules_entry,
+	&cmd_help_entry,
+	NULL
+};
+
+/* The command named exactly name, or NULL. */
+const struct cmd_entry *
+cmd_find(const char *name)
+{
+	const struct cmd_entry *const *c;
+	int v;
+
+	for (c = cmd_table; *c != NULL; c++)
+		if (strcmp((*c)->name, name) == 0)
+			return *c;
+	v = verb_lookup(name);
+	if (v >= 0 && v != V_UNDO && v != V_REDO)
+		return &cmd_verb_entry;
+	return NULL;
+}
+
+/* Print "shakeref: CMD: message" on stderr. */
+int
+sr_error(const struct sr_ctx *ctx, int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	if (ctx != NULL && ctx->cmd != NULL)
+		fprintf(stderr, "shakeref: %s: ", ctx->cmd);
+	else
+		fputs("shakeref: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return status;
+}
+
+/* Report a store failure and free its message. */
+static int
+store_error(struct sr_ctx *ctx, int status, char *why)
+{
+	sr_error(ctx, status, "%s", why != NULL ? why : "database error");
+	free(why);
+	return status;
+}
+
+/* Open the store on first use. */
+int
+sr_store(struct sr_ctx *ctx)
+{
+	char *why = NULL;
+	int status;
+
+	if (ctx->store != NULL)
+		return SR_OK;
+	if ((status = store_open(ctx->db_path, &ctx->store, &why)) != SR_OK)
+		return store_error(ctx, status, why);
+	return SR_OK;
+}
+
+/* Options from the stored JSON, defaults for keys it lacks. */
+static void
+load_options(struct sr_game *sg)
+{
+	json_t *o = json_loads(sg->g.options, 0, NULL);
+	int i;
+
+	for (i = 0; sg->rules->options[i].key != NULL && i < 15; i++) {
+		json_t *v = json_object_get(o, sg->rules->options[i].key);
+
+		sg->opts[i] = xstrdup(json_is_string(v) ?
+		    json_string_value(v) : sg->rules->options[i].def);
+	}
+	json_decref(o);
+}
+
+/* Load and replay the game; see cmd.h. */
+int
+sr_game_load(struct sr_ctx *ctx, int write, int notes, struct sr_game *sg)
+{
+	struct ruling r;
+	char *why = NULL;
+	long long id = ctx->game;
+	int status;
+
+	memset(sg, 0, sizeof *sg);
+	if ((status = sr_store(ctx)) != SR_OK)
+		return status;
+	if ((status = store_begin(ctx->store, write, &why)) != SR_OK)
+		return store_error(ctx, status, why);
+	if (id == 0) {
+		if ((status = store_current(ctx->store, &id, &why)) != SR_OK)
+			goto fail;
+		if (id == 0) {
+			store_rollback(ctx->store);
+			return sr_error(ctx, SR_DATA, "no current game; start "
+			    "one with 'shakeref new' or choose one with "
+			    "'shakeref use ID'");
+		}
+	}
+	if ((status = store_game_load(ctx->store, id, &sg->g, &why)) != SR_OK)
+		goto fail;
+	if ((sg->rules = game_find(sg->g.rules)) == NULL) {
+		store_rollback(ctx->store);
+		status = sr_error(ctx, SR_DATA, "game %lld is of rules '%s', "
+		    "unknown to this shakeref", id, sg->g.rules);
+		sr_game_free(sg);
+		return status;
+	}
+	load_options(sg);
+	if ((status = store_entries_load(ctx->store, id, &sg->rp.entries,
+	    &sg->rp.nentries, &why)) != SR_OK)
+		goto fail;
+	sg->rp.rules = sg->rules;
+	sg->rp.setup.nplayers = sg->g.nplayers;
+	sg->rp.setup.names = (const char *const *)sg->g.names;
+	sg->rp.setup.options = (const char *const *)sg->opts;
+	if ((status = replay_run(&sg->rp, notes, &r)) != RULING_OK) {
+		store_rollback(ctx->store);
+		sr_game_free(sg);
+		return sr_error(ctx, SR_DATA, "game %lld: %s", id, r.why);
+	}
+	return SR_OK;
+fail:
+	store_rollback(ctx->store);
+	sr_game_free(sg);
+	return store_error(ctx, status, why);
+}
+
+/* Free a loaded game. */
+void
+sr_game_free(struct sr_game *sg)
+{
+	int i;
+
+	replay_free(&sg->rp);
+	store_game_clear(&sg->g);
+	for (i = 0; i < 16; i++)
+		free(sg->opts[i]);
+	memset(sg, 0, sizeof *sg);
+}
+
+/* The expectation now. */
+void
+sr_expect(const struct sr_game *sg, struct expectation *x)
+{
+	memset(x, 0, sizeof *x);
+	x->turn = -1;
+	sg->rules->expect(sg->rp.st, x);
+}
+
+/* Scores, winners and ranks in seat order. */
+void
+sr_ranks(const struct sr_game *sg, long *scores, int *winners, int *ranks)
+{
+	int i, k, n = sg->g.nplayers;
+
+	memset(winners, 0, sizeof(int) * GAME_MAX_PLAYERS);
+	sg->rules->score(sg->rp.st, scores, winners);
+	for (i = 0; i < n; i++) {
+		ranks[i] = 1;
+		for (k = 0; k < n; k++)
+			if (scores[k] > scores[i])
+				ranks[i]++;
+	}
+}
+
+/* UTC ISO 8601. */
+void
+sr_iso_time(long long t, char *buf, size_t len)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* The status object; see cmd.h. */
+json_t *
+sr_status_json(const struct sr_game *sg)
+{
+	struct expectation x;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
+	const enum verb *v;
+	json_t *o = json_object(), *a, *p;
+
+	sr_expect(sg, &x);
+	sr_ranks(sg, scores, winners, ranks);
+	json_object_set_new(o, "game", json_integer(sg->g.id));
+	json_object_set_new(o, "rules", json_string(sg->rules->name));
+	json_object_set_new(o, "state", json_string(x.finished ? "finished" :
+	    "active"));
+	json_object_set_new(o, "round", json_integer(x.round));
+	json_object_set_new(o, "turn", !x.finished && x.turn >= 0 ?
+	    json_string(sg->g.names[x.turn]) : json_null());
+	a = json_array();
+	for (v = sg->rules->verbs; *v != V__COUNT && !x.finished; v++)
+		if (x.verbs & VERB_BIT(*v))
+			json_array_append_new(a, json_string(verb_name(*v)));
+	json_object_set_new(o, "expect", a);
+	a = json_array();
+	for (i = 0; i < sg->g.nplayers; i++) {
+		p = json_object();
+		json_object_set_new(p, "name", json_string(sg->g.names[i]));
+		json_object_set_new(p, "score", json_integer(scores[i]));
+		json_array_append_new(a, p);
+	}
+	json_object_set_new(o, "players", a);
+	p = json_object();
+	for (i = 0; sg->rules->options[i].key != NULL; i++)
+		json_object_set_new(p, sg->rules->options[i].key,
+		    json_string(sg->opts[i]));
+	json_object_set_new(o, "options", p);
+	sg->rules->status_json(sg->rp.st, o);
+	return o;
+}
+
+/* Print a JSON object and a newline. */
+int
+sr_print_json(struct sr_ctx *ctx, json_t *o)
+{
+	char *s = json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT);
+
+	json_decref(o);
+	if (s == NULL)
+		return sr_error(ctx, SR_SYSTEM, "cannot encode JSON");
+	fputs(s, ctx->out);
+	fputc('\n', ctx->out);
+	free(s);
+	return SR_OK;
+}
+
+/* Flush the output: a full disk is not success. */
+int
+sr_flush(struct sr_ctx *ctx, int status)
+{
+	if (fflush(ctx->out) != 0 || ferror(ctx->out)) {
+		fprintf(stderr, "shakeref: %s: cannot write the output\n",
+		    ctx->cmd != NULL ? ctx->cmd : "output");
+		return SR_SYSTEM;
+	}
+	return status;
+}
+
+/* "Ann wins with 320" / "Ann and Bob share the win with 320". */
+static void
+winners_line(const struct sr_game *sg, struct buf *b)
+{
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	int seats[GAME_MAX_PLAYERS], n = 0, i;
+
+	sr_ranks(sg, scores, winners, ranks);
+	for (i = 0; i < sg->g.nplayers; i++)
+		if (winners[i])
+			seats[n++] = i;
+	if (n == 0) {
+		buf_puts(b, "The game is over.");
+		return;
+	}
+	buf_puts(b, "The game is over: ");
+	game_list_names(&sg->rp.setup, seats, n, "and", b);
+	buf_printf(b, " %s with %ld.", n == 1 ? "wins" : "share the win",
+	    scores[seats[0]]);
+}
+
+/* The line that says what comes next. */
+static void
+next_line(const struct sr_game *sg, struct buf *b)
+{
+	struct expectation x;
+
+	sr_expect(sg, &x);
+	if (x.finished)
+		winners_line(sg, b);
+	else
+		buf_puts(b, x.say);
+}
+
+/* Print the status in words. */
+void
+sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
+{
+	struct buf b = BUF_INIT;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
+
+	sr_ranks(sg, scores, winners, ranks);
+	buf_printf(&b, "game %lld: %s for ", sg->g.id, sg->rules->name);
+	for (i = 0; i < sg->g.nplayers; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", sg->g.names[i]);
+	if (sg->g.title != NULL)
+		buf_printf(&b, " (%s)", sg->g.title);
+	buf_puts(&b, "\nscores: ");
+	for (i = 0; i < sg->g.nplayers; i++)
+		buf_printf(&b, "%s%s %ld", i ? ", " : "", sg->g.names[i],
+		    scores[i]);
+	buf_puts(&b, "\n");
+	if (sg->rules->describe != NULL)
+		sg->rules->describe(sg->rp.st, &b);
+	next_line(sg, &b);
+	buf_puts(&b, "\n");
+	if (sg->rules->advise != NULL)
+		sg->rules->advise(sg->rp.st, &b);
+	fputs(buf_str(&b), ctx->out);
+	buf_free(&b);
+}
+
+/* The time now, for an entry. */
+static long long
+entry_time(const struct sr_ctx *ctx)
+{
+	return ctx->now;
+}
+
+/* Give the replay its dictionary, loaded only if a word is checked. */
+static void
+lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
+{
+	(void)ctx;
+	sg->rp.lookup = NULL;
+	sg->rp.lookup_arg = NULL;
+}
+
+/* The write path; see cmd.h. */
+int
+sr_enter(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	struct stored_entry se;
+	struct ruling r;
+	struct game_setup none;
+	struct entry e;
+	struct buf b = BUF_INIT;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	struct expectation x;
+	char *why = NULL;
+	int status, v, i;
+
+	ctx->cmd = argv[0];
+	if ((v = verb_lookup(argv[0])) < 0)
+		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[0]);
+
+	/* Usage first, before the game is even looked at. */
+	memset(&none, 0, sizeof none);
+	memset(&e, 0, sizeof e);
+	e.verb = (enum verb)v;
+	e.argc = argc - 1;
+	e.argv = argv + 1;
+	status = game_parse(&none, &e, &r);
+	entry_clear(&e);
+	if (status == RULING_USAGE)
+		return sr_error(ctx, SR_USAGE, "%s", r.why);
+
+	if ((status = sr_game_load(ctx, 1, 0, &sg)) != SR_OK)
+		return status;
+	memset(&se, 0, sizeof se);
+	se.n = sg.rp.nentries > 0 ? sg.rp.entries[sg.rp.nentries - 1].n + 1 :
+	    1;
+	se.verb = (enum verb)v;
+	se.argc = argc - 1;
+	se.argv = xcalloc((size_t)argc, sizeof *se.argv);
+	for (i = 1; i < argc; i++)
+		se.argv[i - 1] = xstrdup(argv[i]);
+	se.at = entry_time(ctx);
+	lookup_install(ctx, &sg);
+	status = replay_add(&sg.rp, &se, &r);
+	if (status != RULING_OK && status != RULING_UPHELD) {
+		stored_entry_clear(&se);
+		store_rollback(ctx->store);
+		sr_game_free(&sg);
+		return sr_error(ctx, status, "%s", r.why);
+	}
+	sr_expect(&sg, &x);
+	sr_ranks(&sg, scores, winners, ranks);
+	if (store_entry_append(ctx->store, sg.g.id,
+	    &sg.rp.entries[sg.rp.nentries - 1], &why) != SR_OK ||
+	    store_summary(ctx->store, sg.g.id, x.finished, scores, winners,
+	    sg.g.nplayers, &why) != SR_OK ||
+	    store_commit(ctx->store, &why) != SR_OK) {
+		store_rollback(ctx->store);
+		sr_game_free(&sg);
+		return store_error(ctx, SR_SYSTEM, why);
+	}
+	/* Durable: now say what it did and what comes next. */
+	if (r.note[0] != '\0')
+		buf_printf(&b, "%s\n", r.note);
+	next_line(&sg, &b);
+	buf_puts(&b, "\n");
+	fputs(buf_str(&b), ctx->out);
+	buf_free(&b);
+	sr_game_free(&sg);
+	return status;
+}

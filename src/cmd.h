@@ -1,0 +1,72 @@
+/*
+ * cmd.h: the command table and what the commands share: the store, the
+ * game loaded and replayed, the one write path, and the status object.
+ */
+#ifndef SHAKEREF_CMD_H
+#define SHAKEREF_CMD_H
+
+#include <jansson.h>
+
+#include "game.h"
+#include "shakeref.h"
+#include "store.h"
+
+struct cmd_entry {
+	const char	*name;
+	const char	*usage;		/* after the name */
+	const char	*summary;
+	/* argv[0] is the command name. */
+	int		(*exec)(struct sr_ctx *, int argc, char **argv);
+};
+
+extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
+    cmd_use_entry, cmd_status_entry, cmd_standings_entry, cmd_history_entry,
+    cmd_undo_entry, cmd_redo_entry, cmd_play_entry, cmd_rules_entry,
+    cmd_help_entry, cmd_verb_entry, cmd_solve_entry;
+extern const struct cmd_entry *const cmd_table[];
+
+/* The command named exactly name (a game verb gives cmd_verb_entry). */
+const struct cmd_entry *cmd_find(const char *name);
+
+/* A game loaded from the store and replayed. */
+struct sr_game {
+	struct store_game	 g;
+	const struct game_rules	*rules;
+	char			*opts[16];
+	struct replay		 rp;
+};
+
+/* Open ctx->store if it is not open yet. */
+int	sr_store(struct sr_ctx *);
+/*
+ * Begin a transaction (write: IMMEDIATE), find the game (-g or current),
+ * load and replay it (notes: with each entry's round, turn and note).
+ * On failure the transaction is rolled back and the message printed.
+ */
+int	sr_game_load(struct sr_ctx *, int write, int notes, struct sr_game *);
+void	sr_game_free(struct sr_game *);
+/* The expectation now. */
+void	sr_expect(const struct sr_game *, struct expectation *);
+/* Scores, winners and ranks (1, 1, 3) in seat order. */
+void	sr_ranks(const struct sr_game *, long *scores, int *winners,
+	    int *ranks);
+
+/*
+ * The write path: check the entry "verb argv..." against the game,
+ * append it and commit (durable before this returns), then print what it
+ * did and what comes next.  Returns the exit status.
+ */
+int	sr_enter(struct sr_ctx *, int argc, char **argv);
+
+/* The status object of `status --json` (and `new --json`). */
+json_t	*sr_status_json(const struct sr_game *);
+/* Print the status in words. */
+void	sr_status_text(struct sr_ctx *, const struct sr_game *);
+/* Print a JSON object on ctx->out. */
+int	sr_print_json(struct sr_ctx *, json_t *);
+/* Flush ctx->out; a write error is a system error. */
+int	sr_flush(struct sr_ctx *, int status);
+/* UTC ISO 8601 of t. */
+void	sr_iso_time(long long t, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,653 @@
+/*
+ * store.c: games, players, seats and the append-only table of entries in
+ * one SQLite file.  The only file that includes sqlite3.h.
+ */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <sqlite3.h>
+
+#include "shakeref.h"
+#include "store.h"
+
+struct store {
+	sqlite3	*db;
+	char	*path;
+};
+
+/*
+ * The schema, one migration per version: migrations[v] takes a database
+ * at user_version v to v + 1.  Forward only.
+ */
+static const char *const migrations[] = {
+	/* 0 -> 1 */
+	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+	"CREATE TABLE players(id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE COLLATE NOCASE);"
+	"CREATE TABLE games(id INTEGER PRIMARY KEY, rules TEXT NOT NULL,"
+	" title TEXT, options TEXT NOT NULL, created INTEGER NOT NULL,"
+	" finished INTEGER NOT NULL DEFAULT 0);"
+	"CREATE INDEX games_finished ON games(finished, id);"
+	"CREATE TABLE seats(game_id INTEGER NOT NULL REFERENCES games(id),"
+	" seat INTEGER NOT NULL, player_id INTEGER NOT NULL"
+	" REFERENCES players(id), name TEXT NOT NULL,"
+	" score INTEGER NOT NULL DEFAULT 0, won INTEGER NOT NULL DEFAULT 0,"
+	" PRIMARY KEY(game_id, seat)) WITHOUT ROWID;"
+	"CREATE INDEX seats_player ON seats(player_id);"
+	"CREATE TABLE entries(game_id INTEGER NOT NULL REFERENCES games(id),"
+	" n INTEGER NOT NULL, player TEXT, verb TEXT NOT NULL,"
+	" args TEXT NOT NULL, fact TEXT, at INTEGER NOT NULL,"
+	" PRIMARY KEY(game_id, n)) WITHOUT ROWID;"
+	/* entries are never changed or deleted */
+	"CREATE TRIGGER entries_no_update BEFORE UPDATE ON entries"
+	" BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;"
+	"CREATE TRIGGER entries_no_delete BEFORE DELETE ON entries"
+	" BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;",
+};
+#define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
+
+/* Set *why to a formatted, malloc'd message; return status. */
+static int __attribute__((format(printf, 3, 4)))
+fail(char **why, int status, const char *fmt, ...)
+{
+	va_list ap;
+	struct buf b = BUF_INIT;
+	char tmp[512];
+
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	buf_puts(&b, tmp);
+	if (why != NULL)
+		*why = b.s;
+	else
+		buf_free(&b);
+	return status;
+}
+
+/* Fail with SQLite's message for the last call. */
+static int
+fail_db(struct store *s, char **why)
+{
+	int code = sqlite3_errcode(s->db);
+
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+		return fail(why, SR_SYSTEM, "database '%s' is locked by "
+		    "another shakeref; try again", s->path);
+	return fail(why, SR_SYSTEM, "database '%s': %s", s->path,
+	    sqlite3_errmsg(s->db));
+}
+
+/* Create path's parent folders (0700) as needed. */
+static int
+make_parents(const char *path, char **why)
+{
+	char *dir = xstrdup(path), *p;
+
+	for (p = dir + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+			fail(why, SR_SYSTEM, "cannot create folder '%s': %s",
+			    dir, strerror(errno));
+			free(dir);
+			return SR_SYSTEM;
+		}
+		*p = '/';
+	}
+	free(dir);
+	return SR_OK;
+}
+
+/* Run SQL without results. */
+static int
+exec(struct store *s, const char *sql, char **why)
+{
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Prepare a statement. */
+static int
+prepare(struct store *s, const char *sql, sqlite3_stmt **st, char **why)
+{
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Step a statement that returns no row; finalize it. */
+static int
+step_done(struct store *s, sqlite3_stmt *st, char **why)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc != SQLITE_DONE) {
+		fail_db(s, why);
+		sqlite3_finalize(st);
+		return SR_SYSTEM;
+	}
+	sqlite3_finalize(st);
+	return SR_OK;
+}
+
+/* Bring the schema up to date, or refuse a newer one. */
+static int
+migrate(struct store *s, char **why)
+{
+	sqlite3_stmt *st;
+	int version, status, v;
+	char sql[64];
+
+	if ((status = prepare(s, "PRAGMA user_version", &st, why)) != SR_OK)
+		return status;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
+	version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (version == NMIGRATIONS)
+		return SR_OK;
+	if (version > NMIGRATIONS)
+		return fail(why, SR_DATA, "database '%s' is from a newer "
+		    "shakeref (schema %d; this one knows up to %d)", s->path,
+		    version, NMIGRATIONS);
+	if ((status = exec(s, "BEGIN IMMEDIATE", why)) != SR_OK)
+		return status;
+	/* Read again under the lock: another process may have migrated. */
+	if ((status = prepare(s, "PRAGMA user_version", &st, why)) != SR_OK)
+		goto out;
+	version = sqlite3_step(st) == SQLITE_ROW ?
+	    sqlite3_column_int(st, 0) : -1;
+	sqlite3_finalize(st);
+	for (v = version; v >= 0 && v < NMIGRATIONS; v++)
+		if ((status = exec(s, migrations[v], why)) != SR_OK)
+			goto out;
+	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", NMIGRATIONS);
+	if ((status = exec(s, sql, why)) != SR_OK)
+		goto out;
+	return exec(s, "COMMIT", why);
+out:
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return status;
+}
+
+/* Open the database; see store.h. */
+int
+store_open(const char *path, struct store **sp, char **why)
+{
+	struct store *s;
+	int fd, status;
+
+	*sp = NULL;
+	if ((status = make_parents(path, why)) != SR_OK)
+		return status;
+	/* Create the file ourselves so that it is 0600 from the start. */
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+		return fail(why, SR_SYSTEM, "cannot open database '%s': %s",
+		    path, strerror(errno));
+	close(fd);
+	s = xcalloc(1, sizeof *s);
+	s->path = xstrdup(path);
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		status = fail_db(s, why);
+		store_close(s);
+		return status;
+	}
+	sqlite3_busy_timeout(s->db, 5000);
+	if ((status = exec(s, "PRAGMA journal_mode = WAL;"
+	    "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", why)) !=
+	    SR_OK || (status = migrate(s, why)) != SR_OK) {
+		if (status == SR_SYSTEM && why != NULL && *why != NULL &&
+		    strstr(*why, "not a database") != NULL) {
+			free(*why);
+			fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
+			    path);
+		}
+		store_close(s);
+		return status;
+	}
+	*sp = s;
+	return SR_OK;
+}
+
+/* Close the database. */
+void
+store_close(struct store *s)
+{
+	if (s == NULL)
+		return;
+	sqlite3_close(s->db);
+	free(s->path);
+	free(s);
+}
+
+/* Begin a transaction: IMMEDIATE for writes. */
+int
+store_begin(struct store *s, int write, char **why)
+{
+	return exec(s, write ? "BEGIN IMMEDIATE" : "BEGIN", why);
+}
+
+/* Commit: durable when it returns SR_OK (WAL, synchronous FULL). */
+int
+store_commit(struct store *s, char **why)
+{
+	return exec(s, "COMMIT", why);
+}
+
+/* Roll back whatever is open. */
+void
+store_rollback(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* The current game, or 0. */
+int
+store_current(struct store *s, long long *id, char **why)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	*id = 0;
+	if ((status = prepare(s, "SELECT value FROM meta WHERE key = "
+	    "'current'", &st, why)) != SR_OK)
+		return status;
+	switch (sqlite3_step(st)) {
+	case SQLITE_ROW:
+		*id = sqlite3_column_int64(st, 0);
+		break;
+	case SQLITE_DONE:
+		break;
+	default:
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
+	sqlite3_finalize(st);
+	return SR_OK;
+}
+
+/* Make id the current game. */
+int
+store_set_current(struct store *s, long long id, char **why)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	if ((status = prepare(s, "INSERT OR REPLACE INTO meta(key, value) "
+	    "VALUES ('current', ?)", &st, why)) != SR_OK)
+		return status;
+	sqlite3_bind_int64(st, 1, id);
+	return step_done(s, st, why);
+}
+
+/* Text of column i, malloc'd, or NULL. */
+static char *
+column_dup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return t != NULL ? xstrdup((const char *)t) : NULL;
+}
+
+/* Fill g's seats. */
+static int
+load_seats(struct store *s, struct store_game *g, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	if ((status = prepare(s, "SELECT name FROM seats WHERE game_id = ? "
+	    "ORDER BY seat", &st, why)) != SR_OK)
+		return status;
+	sqlite3_bind_int64(st, 1, g->id);
+	g->nplayers = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (g->nplayers < GAME_MAX_PLAYERS)
+			g->names[g->nplayers++] = column_dup(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Fill g from a row (id, rules, title, options, created, finished). */
+static void
+game_from_row(sqlite3_stmt *st, struct store_game *g)
+{
+	memset(g, 0, sizeof *g);
+	g->id = sqlite3_column_int64(st, 0);
+	g->rules = column_dup(st, 1);
+	g->title = column_dup(st, 2);
+	g->options = column_dup(st, 3);
+	g->created = sqlite3_column_int64(st, 4);
+	g->finished = sqlite3_column_int(st, 5);
+}
+
+/* Load a game. */
+int
+store_game_load(struct store *s, long long id, struct store_game *g,
+    char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	memset(g, 0, sizeof *g);
+	if ((status = prepare(s, "SELECT id, rules, title, options, created,"
+	    " finished FROM games WHERE id = ?", &st, why)) != SR_OK)
+		return status;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_finalize(st);
+		return fail(why, SR_DATA, "no game %lld", id);
+	}
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
+	game_from_row(st, g);
+	sqlite3_finalize(st);
+	return load_seats(s, g, why);
+}
+
+/* Free a game's strings. */
+void
+store_game_clear(struct store_game *g)
+{
+	int i;
+
+	free(g->rules);
+	free(g->title);
+	free(g->options);
+	for (i = 0; i < g->nplayers; i++)
+		free(g->names[i]);
+	memset(g, 0, sizeof *g);
+}
+
+/* Decode an args column (a JSON array of strings) into se. */
+static int
+decode_args(const char *text, struct stored_entry *se)
+{
+	json_t *a;
+	size_t i;
+
+	if ((a = json_loads(text, 0, NULL)) == NULL || !json_is_array(a)) {
+		json_decref(a);
+		return -1;
+	}
+	se->argc = (int)json_array_size(a);
+	se->argv = xcalloc((size_t)se->argc + 1, sizeof *se->argv);
+	for (i = 0; i < json_array_size(a); i++) {
+		const char *t = json_string_value(json_array_get(a, i));
+
+		se->argv[i] = xstrdup(t != NULL ? t : "");
+	}
+	json_decref(a);
+	return 0;
+}
+
+/* Load a game's entries. */
+int
+store_entries_load(struct store *s, long long id, struct stored_entry **ep,
+    int *np, char **why)
+{
+	sqlite3_stmt *st;
+	struct stored_entry *e = NULL;
+	int n = 0, cap = 0, status, rc, v, i;
+
+	*ep = NULL;
+	*np = 0;
+	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at "
+	    "FROM entries WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK)
+		return status;
+	sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct stored_entry *se;
+
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			e = xreallocarray(e, (size_t)cap, sizeof *e);
+		}
+		se = &e[n];
+		memset(se, 0, sizeof *se);
+		se->n = sqlite3_column_int(st, 0);
+		se->player = column_dup(st, 1);
+		v = verb_lookup((const char *)sqlite3_column_text(st, 2));
+		se->fact = column_dup(st, 4);
+		se->at = sqlite3_column_int64(st, 5);
+		n++;
+		if (v < 0 || decode_args((const char *)
+		    sqlite3_column_text(st, 3), se) != 0) {
+			rc = SQLITE_CORRUPT;
+			break;
+		}
+		se->verb = (enum verb)v;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		for (i = 0; i < n; i++)
+			stored_entry_clear(&e[i]);
+		free(e);
+		if (rc == SQLITE_CORRUPT)
+			return fail(why, SR_DATA, "game %lld has an entry "
+			    "this shakeref cannot read", id);
+		return fail_db(s, why);
+	}
+	*ep = e;
+	*np = n;
+	return SR_OK;
+}
+
+/* The id of the player called name (case-insensitive), created if new. */
+static int
+player_id(struct store *s, const char *name, long long *id, char **why)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	if ((status = prepare(s, "INSERT INTO players(name) VALUES (?) "
+	    "ON CONFLICT(name) DO NOTHING", &st, why)) != SR_OK)
+		return status;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if ((status = step_done(s, st, why)) != SR_OK)
+		return status;
+	if ((status = prepare(s, "SELECT id FROM players WHERE name = ?",
+	    &st, why)) != SR_OK)
+		return status;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
+	*id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return SR_OK;
+}
+
+/* Create a game and its seats. */
+int
+store_game_create(struct store *s, struct store_game *g, char **why)
+{
+	sqlite3_stmt *st;
+	long long pid = 0;
+	int status, i;
+
+	if ((status = prepare(s, "INSERT INTO games(rules, title, options, "
+	    "created) VALUES (?, ?, ?, ?)", &st, why)) != SR_OK)
+		return status;
+	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
+	if (g->title != NULL)
+		sqlite3_bind_text(st, 2, g->title, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, g->options, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, g->created);
+	if ((status = step_done(s, st, why)) != SR_OK)
+		return status;
+	g->id = sqlite3_last_insert_rowid(s->db);
+	for (i = 0; i < g->nplayers; i++) {
+		if ((status = player_id(s, g->names[i], &pid, why)) != SR_OK)
+			return status;
+		if ((status = prepare(s, "INSERT INTO seats(game_id, seat, "
+		    "player_id, name) VALUES (?, ?, ?, ?)", &st, why)) != SR_OK)
+			return status;
+		sqlite3_bind_int64(st, 1, g->id);
+		sqlite3_bind_int(st, 2, i);
+		sqlite3_bind_int64(st, 3, pid);
+		sqlite3_bind_text(st, 4, g->names[i], -1, SQLITE_STATIC);
+		if ((status = step_done(s, st, why)) != SR_OK)
+			return status;
+	}
+	return SR_OK;
+}
+
+/* Append one entry. */
+int
+store_entry_append(struct store *s, long long game,
+    const struct stored_entry *se, char **why)
+{
+	sqlite3_stmt *st;
+	json_t *a = json_array();
+	char *args;
+	int status, i;
+
+	for (i = 0; i < se->argc; i++)
+		json_array_append_new(a, json_string(se->argv[i]));
+	args = json_dumps(a, JSON_COMPACT);
+	json_decref(a);
+	if (args == NULL)
+		return fail(why, SR_SYSTEM, "cannot encode an entry");
+	if ((status = prepare(s, "INSERT INTO entries(game_id, n, player, "
+	    "verb, args, fact, at) VALUES (?, ?, ?, ?, ?, ?, ?)", &st, why)) !=
+	    SR_OK) {
+		free(args);
+		return status;
+	}
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, se->n);
+	if (se->player != NULL)
+		sqlite3_bind_text(st, 3, se->player, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, verb_name(se->verb), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, args, -1, SQLITE_STATIC);
+	if (se->fact != NULL)
+		sqlite3_bind_text(st, 6, se->fact, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, se->at);
+	status = step_done(s, st, why);
+	free(args);
+	return status;
+}
+
+/* Record the game's summary. */
+int
+store_summary(struct store *s, long long game, int finished,
+    const long *scores, const int *winners, int n, char **why)
+{
+	sqlite3_stmt *st;
+	int status, i;
+
+	if ((status = prepare(s, "UPDATE games SET finished = ? WHERE id = ?",
+	    &st, why)) != SR_OK)
+		return status;
+	sqlite3_bind_int(st, 1, finished);
+	sqlite3_bind_int64(st, 2, game);
+	if ((status = step_done(s, st, why)) != SR_OK)
+		return status;
+	if ((status = prepare(s, "UPDATE seats SET score = ?, won = ? "
+	    "WHERE game_id = ? AND seat = ?", &st, why)) != SR_OK)
+		return status;
+	for (i = 0; i < n; i++) {
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, scores[i]);
+		sqlite3_bind_int(st, 2, finished && winners[i]);
+		sqlite3_bind_int64(st, 3, game);
+		sqlite3_bind_int(st, 4, i);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			status = fail_db(s, why);
+			sqlite3_finalize(st);
+			return status;
+		}
+	}
+	sqlite3_finalize(st);
+	return SR_OK;
+}
+
+/* List games. */
+int
+store_games(struct store *s, int all,
+    int (*fn)(void *, const struct store_game *, long), void *arg,
+    char **why)
+{
+	sqlite3_stmt *st;
+	struct store_game g;
+	int status, rc;
+	long nentries;
+
+	if ((status = prepare(s, all ?
+	    "SELECT id, rules, title, options, created, finished,"
+	    " (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id)"
+	    " FROM games g ORDER BY id" :
+	    "SELECT id, rules, title, options, created, finished,"
+	    " (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id)"
+	    " FROM games g WHERE finished = 0 ORDER BY id", &st, why)) != SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		game_from_row(st, &g);
+		nentries = sqlite3_column_int64(st, 6);
+		if ((status = load_seats(s, &g, why)) != SR_OK) {
+			store_game_clear(&g);
+			sqlite3_finalize(st);
+			return status;
+		}
+		status = fn(arg, &g, nentries);
+		store_game_clear(&g);
+		if (status != 0)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Per player and rules over finished games. */
+int
+store_tallies(struct store *s, int (*fn)(void *, const struct store_tally *),
+    void *arg, char **why)
+{
+	sqlite3_stmt *st;
+	struct store_tally t;
+	int status, rc;
+
+	if ((status = prepare(s, "SELECT p.name, g.rules, COUNT(*),"
+	    " SUM(s.won) FROM seats s JOIN games g ON g.id = s.game_id"
+	    " JOIN players p ON p.id = s.player_id WHERE g.finished = 1"
+	    " GROUP BY p.id, g.rules ORDER BY p.id, g.rules", &st, why)) !=
+	    SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		t.name = (const char *)sqlite3_column_text(st, 0);
+		t.rules = (const char *)sqlite3_column_text(st, 1);
+		t.played = sqlite3_column_int64(st, 2);
+		t.won = sqlite3_column_int64(st, 3);
+		if (fn(arg, &t) != 0)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}

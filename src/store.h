@@ -1,0 +1,79 @@
+/*
+ * store.h: the SQLite store (src/store.c is the only file that includes
+ * sqlite3.h).  Every function returns an exit status (SR_OK, SR_DATA,
+ * SR_SYSTEM) and sets *why, a malloc'd message, when it fails.
+ */
+#ifndef SHAKEREF_STORE_H
+#define SHAKEREF_STORE_H
+
+#include "game.h"
+
+#define STORE_SCHEMA	1
+
+struct store;
+
+struct store_game {
+	long long	 id;
+	char		*rules;
+	char		*title;		/* or NULL */
+	char		*options;	/* JSON object text: {"key": "value"} */
+	long long	 created;
+	int		 finished;
+	int		 nplayers;
+	char		*names[GAME_MAX_PLAYERS];
+};
+
+/* One row of `standings --all-time`, per player and rules. */
+struct store_tally {
+	const char	*name;
+	const char	*rules;
+	long		 played;
+	long		 won;
+};
+
+/*
+ * Open (creating it, its folders and the file 0600 if need be) the
+ * database at path; migrate an older schema; refuse a newer one (SR_DATA).
+ */
+int	store_open(const char *path, struct store **, char **why);
+void	store_close(struct store *);
+
+/* BEGIN IMMEDIATE (write) or BEGIN (read); COMMIT; ROLLBACK. */
+int	store_begin(struct store *, int write, char **why);
+int	store_commit(struct store *, char **why);
+void	store_rollback(struct store *);
+
+/* The current game's id, or 0 if none. */
+int	store_current(struct store *, long long *id, char **why);
+int	store_set_current(struct store *, long long id, char **why);
+
+/* Load game id (SR_DATA if there is none). */
+int	store_game_load(struct store *, long long id, struct store_game *,
+	    char **why);
+void	store_game_clear(struct store_game *);
+/* Load game id's entries, in order, into a malloc'd array. */
+int	store_entries_load(struct store *, long long id,
+	    struct stored_entry **, int *n, char **why);
+
+/* Create a game and its seats; sets g->id. */
+int	store_game_create(struct store *, struct store_game *, char **why);
+/* Append an entry. */
+int	store_entry_append(struct store *, long long game,
+	    const struct stored_entry *, char **why);
+/*
+ * Record the game's summary, which replay can always rebuild: finished,
+ * each seat's score and whether it won.
+ */
+int	store_summary(struct store *, long long game, int finished,
+	    const long *scores, const int *winners, int n, char **why);
+
+/* Games, newest first; all: finished ones too.  fn returns 0 to go on. */
+int	store_games(struct store *, int all,
+	    int (*fn)(void *, const struct store_game *, long nentries),
+	    void *arg, char **why);
+/* Per player and rules over finished games, players in first-seen order. */
+int	store_tallies(struct store *,
+	    int (*fn)(void *, const struct store_tally *), void *arg,
+	    char **why);
+
+#endif

@@ -1,0 +1,90 @@
+# tests/cli/lib.sh: TAP for shell tests of the shakeref binary, in the
+# manner of git's test-lib: each test runs in a fresh temporary folder
+# with its own database, HOME and a pinned clock.
+#
+#	. "$SRCDIR/tests/cli/lib.sh"
+#	test_expect_success 'roll: a colored die has no 7' '
+#		sr new --game shake --players Ann,Bob &&
+#		expect_exit 1 sr roll 7 20 &&
+#		expect_err "not a face"
+#	'
+#	test_done
+#
+# Inside a test: `sr ARGS` runs the binary; `expect_exit N CMD...` runs
+# CMD, keeping its stdout in ./out and stderr in ./err, and fails unless
+# it exits N; `expect_out TEXT` / `expect_err TEXT` check that the output
+# contains TEXT; `one_err_line` checks stderr is exactly one line;
+# `json FILTER` runs jq on ./out.
+
+set -u
+: "${SHAKEREF:?SHAKEREF must name the binary}"
+: "${SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
+command -v jq >/dev/null 2>&1 || { echo "Bail out! jq is needed"; exit 1; }
+
+test_count=0
+test_failed=0
+test_root=$(mktemp -d "${TMPDIR:-/tmp}/shakeref-test.XXXXXX")
+trap 'rm -rf "$test_root"' EXIT
+unset XDG_DATA_HOME XDG_CACHE_HOME SHAKEREF_DICT_PATH DICPATH
+export NO_COLOR=1
+
+sr() {
+	"$SHAKEREF" "$@"
+}
+
+expect_exit() {
+	want=$1
+	shift
+	set +e
+	"$@" >out 2>err
+	got=$?
+	set -e
+	if [ "$got" -ne "$want" ]; then
+		echo "# expected exit $want, got $got from: $*"
+		sed 's/^/#   err: /' err
+		sed 's/^/#   out: /' out | head -n 5
+		return 1
+	fi
+}
+
+expect_out() {
+	grep -qF -- "$1" out || { echo "# stdout lacks: $1"; sed 's/^/#   /' out | head -n 20; return 1; }
+}
+
+expect_err() {
+	grep -qF -- "$1" err || { echo "# stderr lacks: $1"; sed 's/^/#   /' err; return 1; }
+}
+
+one_err_line() {
+	n=$(wc -l <err)
+	[ "$n" -eq 1 ] || { echo "# expected one line on stderr, got $n"; sed 's/^/#   /' err; return 1; }
+	grep -q '^shakeref: ' err || { echo "# stderr line lacks 'shakeref: '"; return 1; }
+}
+
+json() {
+	jq -e "$@" out
+}
+
+test_expect_success() {
+	test_count=$((test_count + 1))
+	dir="$test_root/t$test_count"
+	mkdir -p "$dir/home"
+	if (
+		cd "$dir" &&
+		export HOME="$dir/home" SHAKEREF_DB="$dir/test.db" \
+		    SHAKEREF_NOW=1795000000 &&
+		set -e &&
+		eval "$2"
+	) >"$dir.log" 2>&1; then
+		echo "ok $test_count - $1"
+	else
+		echo "not ok $test_count - $1"
+		sed 's/^/# /' "$dir.log"
+		test_failed=$((test_failed + 1))
+	fi
+}
+
+test_done() {
+	echo "1..$test_count"
+	[ "$test_failed" -eq 0 ]
+}
