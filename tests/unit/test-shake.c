@@ -1,19 +1,495 @@
 /*
- * test-shake.c: the Shake rules module, ruling by ruling.
+ * test-shake.c: the Shake rules module, ruling by ruling (SH-1..SH-10),
+ * every refusal, and whole games, through the real referee path.
  */
+#include <stdio.h>
+
 #include "harness.h"
+#include "../../src/odds.h"
 
 extern const struct game_rules game_shake;
 
-int
-main(void)
+/* Enter a line that must be accepted; bail out otherwise. */
+static void
+must(struct th *t, const char *line)
+{
+	int status = th_do(t, line);
+
+	if (status != RULING_OK) {
+		printf("Bail out! '%s' refused (%d): %s\n", line, status,
+		    t->r.why);
+		exit(1);
+	}
+}
+
+/* A round where every die differs and everyone takes (3 players). */
+static void
+round_all_take(struct th *t, const char *roll)
+{
+	char line[64];
+
+	snprintf(line, sizeof line, "roll %s", roll);
+	must(t, line);
+	must(t, "take");
+	must(t, "take");
+	must(t, "take");
+}
+
+/* Play rounds until round 11 with everyone taking the given roll. */
+static void
+to_all_shake(struct th *t, const char *roll)
+{
+	while (th_expect(t).round <= 10)
+		round_all_take(t, roll);
+}
+
+/* 1 if the refusal message contains s. */
+static int
+why_has(struct th *t, const char *s)
+{
+	return strstr(t->r.why, s) != NULL;
+}
+
+static void
+test_values(void)
 {
 	struct th t;
 
 	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
-	is_int(th_do(&t, "roll 40 40 60"), 0, "SH-5: a colored roll is accepted");
-	is_int(th_score(&t, "Ann"), 40, "SH-5: Ann matched 40");
+	is_int(th_do(&t, "roll 7 20 30"), RULING_REFUSED,
+	    "SH-1: 7 is not a face of a colored die");
+	ok(why_has(&t, "'7' is not a face of a colored die"),
+	    "SH-1: the refusal names the value: %s", t.r.why);
+	is_int(th_do(&t, "roll 70 20 30"), RULING_REFUSED, "SH-1: 70 refused");
+	is_int(th_do(&t, "roll 0 20 30"), RULING_REFUSED, "SH-1: 0 refused");
+	is_int(th_do(&t, "roll 25 20 30"), RULING_REFUSED, "SH-1: 25 refused");
+	is_int(th_do(&t, "roll 99999999999999 20 30"), RULING_REFUSED,
+	    "SH-1: a huge number is refused, not overflowed");
+	is_int(th_do(&t, "roll x 20 30"), RULING_USAGE,
+	    "SH-1: a value that is not a number is a usage error");
+	is_int(th_do(&t, "roll -1 20 30"), RULING_USAGE,
+	    "SH-1: a negative value is not a number");
+	is_int(th_do(&t, "roll 4 4 6"), RULING_OK,
+	    "SH-1: pips 1..6 mean tens");
+	is_int(th_score(&t, "Ann"), 40, "SH-1: pips 4 score 40");
+	is_int(th_expect(&t).turn, 2, "SH-1: 6 pips is the highest die");
+	th_end(&t);
+}
+
+static void
+test_counts_and_names(void)
+{
+	struct th t;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	is_int(th_do(&t, "roll 20 30"), RULING_REFUSED,
+	    "SH-4: one value per player is expected");
+	is_str(t.r.why, "expected 3 values (Ann, Bob, Cid), got 2",
+	    "SH-4: the count refusal names the players");
+	is_int(th_do(&t, "roll 20 30 40 50"), RULING_REFUSED,
+	    "SH-4: too many values refused");
+	is_int(th_do(&t, "roll Ann=20 Bob=30 40"), RULING_USAGE,
+	    "NAME=V and plain values never mix");
+	is_int(th_do(&t, "roll Ann=20 Zed=30 Cid=40"), RULING_DATA,
+	    "a NAME that is not a player is a data error");
+	is_int(th_do(&t, "roll Ann=20 Ann=30 Cid=40"), RULING_REFUSED,
+	    "a player named twice is refused");
+	ok(why_has(&t, "named twice"), "the refusal says named twice");
+	is_int(th_do(&t, "roll Ann=x Bob=30 Cid=40"), RULING_USAGE,
+	    "NAME=V with a V that is not a number is a usage error");
+	is_int(th_do(&t, "roll cid=60 ann=40 BOB=40"), RULING_OK,
+	    "SH-5: NAME=V in any order, names case-insensitive");
+	is_int(th_score(&t, "Ann"), 40, "SH-5: Ann scores her match");
+	is_int(th_score(&t, "Bob"), 40, "SH-5: Bob scores his match");
 	is_str(th_turn(&t), "Cid", "SH-6: Cid chooses");
 	th_end(&t);
+}
+
+static void
+test_void(void)
+{
+	struct th t;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	is_int(th_do(&t, "roll 30 30 30"), RULING_OK,
+	    "SH-4: all equal is accepted (recorded)");
+	is_int(th_score(&t, "Ann"), 0, "SH-4: a void roll scores nothing");
+	is_int(th_expect(&t).round, 1, "SH-4: still round 1");
+	ok(th_can(&t, V_ROLL) && th_expect(&t).turn == -1,
+	    "SH-4: the table rolls again");
+	is_int(t.rp.nentries, 1, "SH-4: the void roll is recorded");
+	th_end(&t);
+
+	th_start(&t, &game_shake, "Ann,Bob", NULL);
+	must(&t, "roll 5 50");
+	is_int(th_score(&t, "Ann") + th_score(&t, "Bob"), 0,
+	    "SH-4: 5 pips and 50 are the same value: void");
+	must(&t, "roll 20 50");
+	is_str(th_turn(&t), "Bob", "SH-6: with two players the high die "
+	    "chooses");
+	th_end(&t);
+}
+
+static void
+test_matches(void)
+{
+	struct th t;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid,Dan", NULL);
+	must(&t, "roll 20 30 20 30");
+	is_int(th_score(&t, "Ann") + th_score(&t, "Cid"), 40,
+	    "SH-5: Ann and Cid match on 20");
+	is_int(th_score(&t, "Bob") + th_score(&t, "Dan"), 60,
+	    "SH-5: Bob and Dan match on 30");
+	is_int(th_expect(&t).round, 2, "SH-5: all matched: the round ends");
+	must(&t, "roll 20 20 20 50");
+	is_int(th_score(&t, "Ann"), 40, "SH-5: three of a value all score");
+	is_str(th_turn(&t), "Dan", "SH-6: the one left chooses");
+	must(&t, "take");
+	is_int(th_score(&t, "Dan"), 80, "SH-6: Dan takes 50");
+	is_int(th_expect(&t).round, 3, "SH-6: everyone decided: next round");
+	th_end(&t);
+}
+
+static void
+test_choice(void)
+{
+	struct th t;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	ok(!th_can(&t, V_TAKE) && !th_can(&t, V_SHAKE),
+	    "SH-6: no choice before the roll");
+	is_int(th_do(&t, "take"), RULING_REFUSED,
+	    "SH-6: take refused before the roll");
+	ok(why_has(&t, "Roll the colored dice"),
+	    "the refusal says what is expected: %s", t.r.why);
+	must(&t, "roll 10 50 30");
+	is_str(th_turn(&t), "Bob", "SH-6: the highest die chooses first");
+	ok(th_can(&t, V_TAKE) && th_can(&t, V_SHAKE) && !th_can(&t, V_ROLL),
+	    "SH-6: the chooser may take or shake, not roll");
+	is_int(th_do(&t, "roll 10 10 10 10 10 10"), RULING_REFUSED,
+	    "SH-6: no shake roll before shake");
+	must(&t, "take");
+	is_int(th_score(&t, "Bob"), 50,
+	    "SH-6: a take counts the moment it is decided");
+	is_str(th_turn(&t), "Cid", "SH-6: the choice passes to the next "
+	    "highest");
+	must(&t, "take");
+	is_str(th_turn(&t), "Ann", "SH-6: then to the lowest");
+	must(&t, "take");
+	is_int(th_expect(&t).round, 2, "SH-6: everyone took: the round ends");
+	is_int(th_score(&t, "Ann"), 10, "SH-6: Ann took 10");
+	th_end(&t);
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	must(&t, "roll 10 50 30");
+	must(&t, "take");
+	must(&t, "shake");
+	is_int(th_score(&t, "Ann"), 10,
+	    "SH-6: once Cid shakes, Ann scores her die");
+	is_int(th_score(&t, "Cid"), 0, "SH-7: the shaker starts at 0");
+	is_int(th_do(&t, "shake"), RULING_REFUSED,
+	    "SH-6: at most one shake per round");
+	is_int(th_do(&t, "take"), RULING_REFUSED,
+	    "SH-6: no take once someone shakes");
+	th_end(&t);
+}
+
+static void
+test_shaking(void)
+{
+	struct th t;
+	char *j;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	must(&t, "roll 10 50 60");
+	must(&t, "shake");
+	is_str(th_turn(&t), "Cid", "SH-7: the shaker's turn");
+	ok(th_can(&t, V_ROLL) && !th_can(&t, V_BANK),
+	    "SH-7: no bank before the first shake");
+	is_int(th_do(&t, "bank"), RULING_REFUSED, "SH-7: bank refused "
+	    "before a shake");
+	is_int(th_do(&t, "roll 10 10 10 10 10"), RULING_REFUSED,
+	    "SH-2: a shake is exactly six values");
+	ok(why_has(&t, "expected 6 values"), "SH-2: says six: %s", t.r.why);
+	is_int(th_do(&t, "roll 10 10 10 10 10 10 10"), RULING_REFUSED,
+	    "SH-2: seven values refused");
+	is_int(th_do(&t, "roll 10 10 5 0 0 0"), RULING_REFUSED,
+	    "SH-2: a Shake die shows 0 or 10 only");
+	ok(why_has(&t, "'5' is not a face of a Shake die"),
+	    "SH-2: the refusal names the value");
+	is_int(th_do(&t, "roll Ann=10 Bob=0 Cid=0 Ann=0 Bob=0 Cid=0"),
+	    RULING_REFUSED, "SH-2: a shake takes no names");
+	must(&t, "roll 10 10 0 10 0 10");
+	j = th_json(&t);
+	is_str(j, "{\"shaker\":\"Cid\",\"shake_total\":40}",
+	    "SH-7: status shows shaker and total");
+	free(j);
+	ok(th_can(&t, V_BANK) && th_can(&t, V_ROLL),
+	    "SH-7: after a shake, bank or roll again");
+	must(&t, "roll 10 10 10 0 0 0");
+	must(&t, "bank");
+	is_int(th_score(&t, "Cid"), 70, "SH-7: bank scores the running total");
+	is_int(th_expect(&t).round, 2, "SH-7: the shaker's end ends the round");
+	j = th_json(&t);
+	is_str(j, "{\"shaker\":null,\"shake_total\":0}",
+	    "SH-7: no shaker between rounds");
+	free(j);
+
+	must(&t, "roll 10 20 60");
+	must(&t, "shake");
+	must(&t, "roll 10 10 10 10 10 10");
+	must(&t, "roll 0 0 0 0 0 0");
+	is_int(th_score(&t, "Cid"), 70, "SH-7: a crap-out loses the round's "
+	    "total (scores 0)");
+	is_int(th_expect(&t).round, 3, "SH-7: a crap-out ends the round");
+	ok(th_replays(&t), "replay gives the same state");
+	th_end(&t);
+}
+
+static void
+test_faces_option(void)
+{
+	struct th a, b;
+	static const char *const lines[] = {
+		"roll 10 50 60", "shake", "roll 10 0 0 0 0 10", "bank",
+		"roll 20 20 40", "take", NULL
+	};
+
+	ok(!game_shake.options[0].valid("0") &&
+	    !game_shake.options[0].valid("6") &&
+	    game_shake.options[0].valid("1") &&
+	    game_shake.options[0].valid("5"),
+	    "SH-2: shake-faces takes 1..5");
+	th_start(&a, &game_shake, "Ann,Bob,Cid", NULL);
+	th_start(&b, &game_shake, "Ann,Bob,Cid", "shake-faces=5");
+	th_all(&a, lines);
+	th_all(&b, lines);
+	ok(th_score(&a, "Ann") == th_score(&b, "Ann") &&
+	    th_score(&a, "Bob") == th_score(&b, "Bob") &&
+	    th_score(&a, "Cid") == th_score(&b, "Cid"),
+	    "SH-2: shake-faces changes no ruling");
+	th_end(&a);
+	th_end(&b);
+	ok(odds_shake_crap(2) > 0.087 && odds_shake_crap(2) < 0.088,
+	    "SH-2: with two 10-faces a crap-out is (2/3)^6 = 8.78%%");
+	is_int(odds_shake_stop(2), 230,
+	    "SH-2: shaking gains on average below 20/0.0878 = 227.8");
+	ok(odds_shake_value(2, 300) == 300.0, "odds: above the stop, bank");
+	ok(odds_shake_reach(3, 0, 10) > 1 - 1.0 / 64 - 1e-9 &&
+	    odds_shake_reach(3, 0, 10) < 1 - 1.0 / 64 + 1e-9,
+	    "odds: reaching 10 in one shake is 1 - (1/2)^6 with 3 faces");
+}
+
+static void
+test_rounds(void)
+{
+	struct th t;
+	int r;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	for (r = 1; r <= 10; r++) {
+		is_int(th_expect(&t).round, r, "SH-3: round counts up");
+		round_all_take(&t, "10 20 30");
+	}
+	is_int(th_expect(&t).round, 11, "SH-3: after 10 rounds, round 11");
+	is_int(th_do(&t, "roll 10 20 30"), RULING_REFUSED,
+	    "SH-3: no 11th colored roll");
+	is_str(th_turn(&t), "Cid", "SH-8: the highest total shakes first");
+	th_end(&t);
+}
+
+static void
+test_all_shake(void)
+{
+	struct th t;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	to_all_shake(&t, "10 20 30");	/* Ann 100, Bob 200, Cid 300 */
+	ok(th_can(&t, V_ROLL) && th_can(&t, V_PASS) && !th_can(&t, V_SHAKE)
+	    && !th_can(&t, V_BANK), "SH-8: a turn opens with roll or pass");
+	is_int(th_do(&t, "shake"), RULING_REFUSED,
+	    "SH-8: shake is refused in the All Shake round");
+	ok(why_has(&t, "SH-8"), "SH-8: the refusal cites the ruling");
+	is_int(th_do(&t, "bank"), RULING_REFUSED,
+	    "SH-8: bank refused before a shake");
+	must(&t, "roll 10 10 0 0 0 0");
+	is_int(th_do(&t, "pass"), RULING_REFUSED,
+	    "SH-8: pass only opens a turn");
+	must(&t, "bank");
+	is_int(th_score(&t, "Cid"), 320, "SH-8: Cid banks 20");
+	is_str(th_turn(&t), "Bob", "SH-8: then the next highest total");
+	must(&t, "pass");
+	is_int(th_score(&t, "Bob"), 200, "SH-8: pass scores 0");
+	is_str(th_turn(&t), "Ann", "SH-8: then Ann");
+	must(&t, "roll 10 0 0 0 0 0");
+	must(&t, "roll 0 0 0 0 0 0");
+	is_int(th_score(&t, "Ann"), 100, "SH-8: a crap-out ends her turn "
+	    "with 0");
+	ok(th_expect(&t).finished, "SH-8: the game ends after the last "
+	    "player");
+	ok(th_won(&t, "Cid") && !th_won(&t, "Bob") && !th_won(&t, "Ann"),
+	    "SH-10: the highest total wins");
+	is_int(th_do(&t, "roll 10 0 0 0 0 0"), RULING_DATA,
+	    "a finished game refuses game verbs (data)");
+	is_int(th_do(&t, "place 1"), RULING_DATA,
+	    "a finished game: data before the foreign verb");
+	ok(th_replays(&t), "a whole game replays to the same state");
+	is_int(th_do(&t, "undo"), RULING_OK, "undo works on a finished game");
+	ok(!th_expect(&t).finished, "undoing the last entry reopens the game");
+	is_str(th_turn(&t), "Ann", "Ann is shaking again");
+	th_end(&t);
+}
+
+static void
+test_tie_rolls(void)
+{
+	struct th t;
+
+	/* Rounds: Ann 20/10, Bob 10/20 alternate: both 150; Cid 300. */
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	while (th_expect(&t).round <= 10) {
+		round_all_take(&t, "20 10 30");
+		round_all_take(&t, "10 20 30");
+	}
+	is_int(th_score(&t, "Ann"), 150, "setup: Ann 150");
+	is_int(th_score(&t, "Bob"), 150, "setup: Bob 150");
+	is_int(th_expect(&t).turn, -1, "SH-9: the tie group rolls as a table");
+	ok(th_can(&t, V_ROLL) && !th_can(&t, V_PASS),
+	    "SH-9: the tie is settled before the first All Shake turn");
+	is_int(th_do(&t, "roll 20 30 40"), RULING_REFUSED,
+	    "SH-9: only the tied players roll");
+	is_str(t.r.why, "expected 2 values (Ann, Bob), got 3",
+	    "SH-9: the refusal names the tied players");
+	is_int(th_do(&t, "roll Ann=20 Cid=30"), RULING_REFUSED,
+	    "SH-9: Cid is not in the tie");
+	must(&t, "roll 40 40");
+	ok(th_can(&t, V_ROLL) && !th_can(&t, V_ORDER),
+	    "SH-9: a shared highest value is rolled again");
+	must(&t, "roll Bob=50 Ann=30");
+	is_str(th_turn(&t), "Bob", "SH-9: the highest roller names the order");
+	ok(th_can(&t, V_ORDER) && !th_can(&t, V_ROLL), "SH-9: order is "
+	    "expected");
+	is_int(th_do(&t, "order Bob"), RULING_REFUSED,
+	    "SH-9: every member must be named (group of two too)");
+	is_int(th_do(&t, "order Bob Bob"), RULING_REFUSED,
+	    "SH-9: a member named twice is refused");
+	is_int(th_do(&t, "order Bob Cid"), RULING_REFUSED,
+	    "SH-9: a non-member is refused");
+	is_int(th_do(&t, "order Bob Zed"), RULING_DATA,
+	    "SH-9: an unknown name is a data error");
+	must(&t, "order ann bob");
+	is_str(th_turn(&t), "Cid", "SH-8: Cid, highest total, shakes first");
+	must(&t, "pass");
+	is_str(th_turn(&t), "Ann", "SH-9: Ann shakes before Bob as ordered");
+	must(&t, "pass");
+	is_str(th_turn(&t), "Bob", "SH-9: then Bob");
+	must(&t, "roll 10 0 0 0 0 0");
+	must(&t, "bank");
+	ok(th_expect(&t).finished && th_won(&t, "Cid"), "SH-10: Cid wins");
+	ok(th_replays(&t), "replay gives the same state");
+	th_end(&t);
+}
+
+static void
+test_two_tie_groups(void)
+{
+	struct th t;
+
+	/* Ann=Bob=100... and Cid=Dan=200: the higher group first. */
+	th_start(&t, &game_shake, "Ann,Bob,Cid,Dan", NULL);
+	while (th_expect(&t).round <= 10) {
+		must(&t, "roll 10 10 20 20");
+	}
+	is_int(th_score(&t, "Cid"), 200, "setup: Cid 200");
+	is_int(th_do(&t, "roll 10 20"), RULING_OK,
+	    "SH-9: the higher tie (Cid, Dan) rolls first");
+	is_str(th_turn(&t), "Dan", "SH-9: Dan rolled highest");
+	must(&t, "order Dan Cid");
+	ok(th_can(&t, V_ROLL) && th_expect(&t).turn == -1,
+	    "SH-9: then the lower tie rolls, before any shaking");
+	is_int(th_do(&t, "roll Cid=10 Dan=20"), RULING_REFUSED,
+	    "SH-9: now only Ann and Bob roll");
+	must(&t, "roll 60 10");
+	must(&t, "order Bob Ann");
+	is_str(th_turn(&t), "Dan", "SH-9: Dan shakes first");
+	must(&t, "pass");
+	is_str(th_turn(&t), "Cid", "SH-9: then Cid");
+	must(&t, "pass");
+	is_str(th_turn(&t), "Bob", "SH-9: then Bob");
+	must(&t, "roll 10 0 0 0 0 0");
+	must(&t, "bank");
+	must(&t, "pass");
+	ok(th_expect(&t).finished, "the game is over");
+	ok(th_won(&t, "Cid") && th_won(&t, "Dan") && !th_won(&t, "Bob"),
+	    "SH-10: equal highest totals share the win");
+	th_end(&t);
+}
+
+static void
+test_undo_redo(void)
+{
+	struct th t;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	is_int(th_do(&t, "undo"), RULING_REFUSED, "undo with nothing to undo");
+	is_int(th_do(&t, "redo"), RULING_REFUSED, "redo with nothing undone");
+	is_int(th_do(&t, "undo 3"), RULING_USAGE, "undo takes no arguments");
+	must(&t, "roll 10 50 30");
+	must(&t, "shake");
+	is_int(th_score(&t, "Ann"), 10, "after shake Ann scored");
+	must(&t, "undo");
+	is_int(th_score(&t, "Ann"), 0, "undo takes the shake back");
+	is_str(th_turn(&t), "Bob", "Bob chooses again");
+	must(&t, "redo");
+	is_int(th_score(&t, "Ann"), 10, "redo restores it");
+	must(&t, "undo");
+	must(&t, "undo");
+	is_int(th_expect(&t).turn, -1, "undo back to the first entry");
+	is_int(th_do(&t, "undo"), RULING_REFUSED, "nothing more to undo");
+	must(&t, "roll 10 20 30");
+	is_int(th_do(&t, "redo"), RULING_REFUSED,
+	    "redo refused once a game verb was accepted since");
+	is_int(t.rp.entries[0].undone, 1, "the undone roll shows undone");
+	is_str(t.rp.entries[5].argv[0], "1", "undo's argument is the target");
+	ok(th_replays(&t), "undo and redo replay");
+	th_end(&t);
+}
+
+static void
+test_foreign(void)
+{
+	struct th t;
+
+	th_start(&t, &game_shake, "Ann,Bob", NULL);
+	is_int(th_do(&t, "place 1"), RULING_REFUSED,
+	    "a verb of another game is refused");
+	is_str(t.r.why, "shake has no 'place'", "it says shake has no 'place'");
+	is_int(th_do(&t, "keep 1"), RULING_REFUSED, "shake has no keep");
+	is_int(th_do(&t, "take 1"), RULING_USAGE, "take takes no arguments");
+	is_int(th_do(&t, "order"), RULING_USAGE, "order needs names");
+	is_int(th_do(&t, "order Ann Bob"), RULING_REFUSED,
+	    "order refused outside a tie");
+	is_int(th_do(&t, "pass"), RULING_REFUSED,
+	    "pass refused in rounds 1-10");
+	th_end(&t);
+}
+
+int
+main(void)
+{
+	test_values();
+	test_counts_and_names();
+	test_void();
+	test_matches();
+	test_choice();
+	test_shaking();
+	test_faces_option();
+	test_rounds();
+	test_all_shake();
+	test_tie_rolls();
+	test_two_tie_groups();
+	test_undo_redo();
+	test_foreign();
 	return tap_done();
 }
