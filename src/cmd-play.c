@@ -46,24 +46,6 @@ play_prompt(struct sr_ctx *ctx, int *over)
 	return b.s;
 }
 
-/* Print status in words or JSON. */
-static int
-play_status(struct sr_ctx *ctx)
-{
-	struct sr_game sg;
-	int status;
-
-	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
-		return status;
-	store_rollback(ctx->store);
-	if (ctx->json)
-		status = sr_print_json(ctx, sr_status_json(&sg));
-	else
-		sr_status_text(ctx, &sg);
-	sr_game_free(&sg);
-	return status;
-}
-
 /* Run one line; returns its exit status (0 for blank lines). */
 static int
 play_line(struct sr_ctx *ctx, char *line)
@@ -89,7 +71,7 @@ play_line(struct sr_ctx *ctx, char *line)
 		if (n != 1)
 			return sr_error(ctx, SR_USAGE, "unexpected argument "
 			    "'%s'", tok[1]);
-		return play_status(ctx);
+		return sr_show_status(ctx);
 	}
 	v = verb_lookup(tok[0]);
 	if (v < 0) {

@@ -3,16 +3,13 @@
  */
 #include "cmd.h"
 
-/* status */
-static int
-cmd_status_exec(struct sr_ctx *ctx, int argc, char **argv)
+/* Print the current game's status, in words or JSON. */
+int
+sr_show_status(struct sr_ctx *ctx)
 {
 	struct sr_game sg;
 	int status;
 
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'",
-		    argv[1]);
 	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
@@ -22,6 +19,16 @@ cmd_status_exec(struct sr_ctx *ctx, int argc, char **argv)
 		sr_status_text(ctx, &sg);
 	sr_game_free(&sg);
 	return status;
+}
+
+/* status */
+static int
+cmd_status_exec(struct sr_ctx *ctx, int argc, char **argv)
+{
+	if (argc != 1)
+		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'",
+		    argv[1]);
+	return sr_show_status(ctx);
 }
 
 const struct cmd_entry cmd_status_entry = {

@@ -60,6 +60,8 @@ int	sr_enter(struct sr_ctx *, int argc, char **argv);
 
 /* The status object of `status --json` (and `new --json`). */
 json_t	*sr_status_json(const struct sr_game *);
+/* Print the current game's status in words or JSON (the status command). */
+int	sr_show_status(struct sr_ctx *);
 /* Print the status in words. */
 void	sr_status_text(struct sr_ctx *, const struct sr_game *);
 /* Print a JSON object on ctx->out. */
