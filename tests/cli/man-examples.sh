@@ -158,6 +158,55 @@ test_expect_success 'shakeref-games.7: examples read, with known escapes only' '
 '
 run_examples shakeref-games.7 shakeref-games.7
 
+# The manual leaves nothing out: every command and verb the binary
+# lists, and every rules name and option it knows, has its entry.
+# The entries of shakeref.1: ".It Cm NAME ..." or ".It Xo" then ".Cm NAME".
+awk '
+	xo && /^\.Cm / { print $2 }
+	{ xo = ($0 == ".It Xo") }
+	/^\.It Cm / { print $3 }
+' "$man1" | sort -u >"$work/entries"
+
+# Print each line of file $1 that is not a word of $2.
+missing() {
+	while read -r w; do
+		grep -qx -- "$w" "$2" || echo "$w"
+	done <"$1"
+}
+
+test_expect_success 'shakeref.1 has an entry for every command of help' '
+	sr help >help &&
+	sed -n "/^commands:/,/^\$/s/^  \([a-z][a-z-]*\) .*/\1/p" help \
+	    >commands &&
+	[ "$(wc -l <commands)" -ge 11 ] &&
+	missing commands "$work/entries" >absent &&
+	cat absent && [ ! -s absent ]
+'
+test_expect_success 'shakeref.1 has an entry for every game verb' '
+	sr help >help &&
+	sed -n "s/^  VERB .*game verb: //p" help | tr -d "," |
+	    tr " " "\n" >verbs &&
+	[ "$(wc -l <verbs)" -ge 22 ] &&
+	missing verbs "$work/entries" >absent &&
+	cat absent && [ ! -s absent ]
+'
+test_expect_success 'shakeref.1 names every rules and lists its options' '
+	sr rules >rules &&
+	sed -n "s/^\([a-z][a-z-]*\) .*/\1/p" rules >names &&
+	[ "$(wc -l <names)" -ge 1 ] &&
+	: >absent &&
+	while read -r g; do
+		grep -q "^\.Cm $g" "$man1" || echo "rules $g" >>absent
+		sr rules "$g" >card || echo "rules $g: exit $?" >>absent
+		sed -n "s/^  \([a-z-]*\)=.*/\1/p" card >opts
+		while read -r o; do
+			grep -q "^\.It $g Ta Cm $o Ta" "$man1" ||
+			    echo "option $g $o" >>absent
+		done <opts
+	done <names &&
+	cat absent && [ ! -s absent ]
+'
+
 # Both pages are clean for mandoc, when it is installed.
 for page in "$man1" "$man7"; do
 	if command -v mandoc >/dev/null 2>&1; then
