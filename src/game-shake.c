@@ -618,11 +618,11 @@ shake_expect(const struct game_state *st, struct expectation *x)
 	case P_ORDER:
 		x->turn = st->high;
 		x->verbs = VERB_BIT(V_ORDER);
-		game_list_names(st->gs, st->group, st->ngroup, "and", &b);
+		game_list_names(st->gs, st->group, st->ngroup, NULL, &b);
 		snprintf(x->say, sizeof x->say, "Tie on %ld. %s rolled "
-		    "highest and names the shaking order: order %s, each "
-		    "once", st->score[st->group[0]], st->gs->names[st->high],
-		    buf_str(&b));
+		    "highest and names the shaking order of %s: order NAME..., "
+		    "each once", st->score[st->group[0]],
+		    st->gs->names[st->high], buf_str(&b));
 		break;
 	case P_OVER:
 		x->finished = 1;
@@ -707,17 +707,17 @@ shake_advise(const struct game_state *st, struct buf *b)
 		    "shaking pays on average" : "taking pays on average");
 		break;
 	case P_SHAKE:
-		buf_printf(b, "Each shake craps out %.1f%% of the time. ",
+		buf_printf(b, "Each shake craps out %.1f%% of the time.",
 		    100 * crap);
 		if (st->round > ROUNDS) {
 			for (i = 0; i < st->n; i++)
 				if (i != st->shaker && st->score[i] > lead)
 					lead = st->score[i];
 			if (st->score[st->shaker] + st->total > lead)
-				buf_printf(b, "%s leads if the turn ends now.\n",
+				buf_printf(b, " %s leads if the turn ends now.\n",
 				    st->gs->names[st->shaker]);
 			else
-				buf_printf(b, "%s needs %ld more to lead: "
+				buf_printf(b, " %s needs %ld more to lead: "
 				    "%.0f%% to get there.\n",
 				    st->gs->names[st->shaker], lead + 10 -
 				    st->score[st->shaker] - st->total,
@@ -725,7 +725,7 @@ shake_advise(const struct game_state *st, struct buf *b)
 				    st->total, lead + 10 -
 				    st->score[st->shaker]));
 		} else if (st->shakes > 0)
-			buf_printf(b, "On average one more shake %s (the "
+			buf_printf(b, " On average one more shake %s (the "
 			    "break-even total is %ld).\n", st->total < stop ?
 			    "gains" : "loses", stop);
 		else
