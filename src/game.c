@@ -14,9 +14,11 @@
 #include "game.h"
 
 extern const struct game_rules game_shake;
+extern const struct game_rules game_shake_a_word;
 
 const struct game_rules *const game_table[] = {
 	&game_shake,
+	&game_shake_a_word,
 	NULL
 };
 
@@ -438,24 +440,84 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 	return usage(r, "%s", "unknown verb");
 }
 
-/* The verdict on word in fact ("w=1 x=0"): 1, 0, or -1 if absent. */
-int
-fact_verdict(const char *fact, const char *word)
+/* The item of fact for word ("word=..."), or NULL. */
+static const char *
+fact_item(const char *fact, const char *word)
 {
 	size_t n = strlen(word);
 	const char *p = fact;
 
 	if (fact == NULL)
-		return -1;
+		return NULL;
 	while (*p != '\0') {
 		while (*p == ' ')
 			p++;
 		if (strncmp(p, word, n) == 0 && p[n] == '=')
-			return p[n + 1] == '1';
+			return p;
 		while (*p != '\0' && *p != ' ')
 			p++;
 	}
-	return -1;
+	return NULL;
+}
+
+/* The verdict on word in fact ("w=1 x=0"): 1, 0, or -1 if absent. */
+int
+fact_verdict(const char *fact, const char *word)
+{
+	const char *p = fact_item(fact, word);
+
+	return p == NULL ? -1 : p[strlen(word) + 1] == '1';
+}
+
+/* The suggestions stored for word, "dog, ago" into b; 0 if none. */
+int
+fact_suggestions(const char *fact, const char *word, struct buf *b)
+{
+	const char *p = fact_item(fact, word);
+	int n = 0;
+
+	if (p == NULL)
+		return 0;
+	while (*p != '\0' && *p != ' ' && *p != ':')
+		p++;
+	if (*p != ':' || p[1] == '\0' || p[1] == ' ')
+		return 0;
+	for (p++; *p != '\0' && *p != ' '; p++) {
+		if (*p == ',') {
+			buf_puts(b, ", ");
+			n++;
+		} else
+			buf_printf(b, "%c", *p);
+	}
+	return n + 1;
+}
+
+/* The dictionary named in fact into buf; 0 if none. */
+int
+fact_dict(const char *fact, char *buf, size_t len)
+{
+	const char *p = fact;
+	size_t n;
+
+	if (fact == NULL || len == 0)
+		return 0;
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, "dict:", 5) == 0) {
+			p += 5;
+			for (n = 0; p[n] != '\0' && p[n] != ' '; n++)
+				continue;
+			if (n >= len)
+				n = len - 1;
+			memcpy(buf, p, n);
+			buf[n] = '\0';
+			return 1;
+		}
+		while (*p != '\0' && *p != ' ')
+			p++;
+	}
+	return 0;
 }
 
 /* Free one stored entry's memory. */
@@ -649,31 +711,49 @@ entry_player(const struct replay *rp, const struct entry *e, int turn)
 	}
 }
 
-/* Ask the dictionary about every word e needs; build e's fact. */
+/* Ask the dictionary about every word e needs; build e's fact (FACTS). */
 static int
 gather_facts(struct replay *rp, struct entry *e, char **fact,
     struct ruling *r)
 {
-	char **words;
-	struct buf b = BUF_INIT;
-	int i, v, status = RULING_OK;
+	char **words, *why = NULL;
+	const char *dict = NULL;
+	struct buf b = BUF_INIT, sugg = BUF_INIT;
+	int i, v = 0, suggest = 0, status = RULING_OK;
 
 	*fact = NULL;
 	if (rp->rules->lookups == NULL ||
-	    (words = rp->rules->lookups(rp->st, e)) == NULL)
+	    (words = rp->rules->lookups(rp->st, e, &dict, &suggest)) == NULL)
 		return RULING_OK;
+	if (dict != NULL)
+		buf_printf(&b, "dict:%s", dict);
 	for (i = 0; words[i] != NULL; i++) {
-		v = rp->lookup != NULL ? rp->lookup(rp->lookup_arg, words[i]) :
-		    -1;
+		if (status == RULING_OK) {
+			buf_reset(&sugg);
+			v = rp->lookup != NULL ? rp->lookup(rp->lookup_arg,
+			    dict, words[i], suggest ? &sugg : NULL, &why) : -1;
+		}
 		if (v < 0 && status == RULING_OK) {
-			ruling_refuse(r, RULING_SYSTEM, "the dictionary is "
-			    "missing; install it or set SHAKEREF_DICT_PATH");
+			if (why != NULL)
+				ruling_refuse(r, RULING_SYSTEM, "%s", why);
+			else
+				ruling_refuse(r, RULING_SYSTEM, "the "
+				    "dictionary '%s' is missing; install it "
+				    "or set SHAKEREF_DICT_PATH",
+				    dict != NULL ? dict : "?");
 			status = RULING_SYSTEM;
 		}
-		buf_printf(&b, "%s%s=%d", i > 0 ? " " : "", words[i], v > 0);
+		if (status == RULING_OK) {
+			buf_printf(&b, "%s%s=%d", b.len > 0 ? " " : "",
+			    words[i], v > 0);
+			if (v == 0 && sugg.len > 0)
+				buf_printf(&b, ":%s", buf_str(&sugg));
+		}
 		free(words[i]);
 	}
 	free(words);
+	free(why);
+	buf_free(&sugg);
 	if (status != RULING_OK) {
 		buf_free(&b);
 		return status;

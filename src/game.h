@@ -121,11 +121,24 @@ struct game_rules {
 	/*
 	 * Optional: the lowercase words whose dictionary verdict entry e
 	 * needs, as a malloc'd NULL-terminated array of malloc'd strings
-	 * (NULL: none).  The caller stores "word=1 other=0" in e->fact.
+	 * (NULL: none); *dict is the dictionary to ask (the game's option),
+	 * *suggest 1 to have suggestions for each word found invalid.  The
+	 * caller stores the verdicts in e->fact (see FACTS below).
 	 */
 	char			**(*lookups)(const struct game_state *,
-				    const struct entry *);
+				    const struct entry *, const char **dict,
+				    int *suggest);
 };
+
+/*
+ * FACTS: e->fact is the text stored with the entry, space-separated
+ * items, never recomputed:
+ *	dict:NAME		the dictionary that gave the verdicts
+ *	WORD=1			WORD is in it
+ *	WORD=0			WORD is not in it
+ *	WORD=0:SUG,SUG		... with up to five suggestions
+ * e.g. "dict:en_US cat=1 dgo=0:dog,ago,ego".
+ */
 
 extern const struct game_rules *const game_table[];
 
@@ -150,6 +163,11 @@ void		 entry_clear(struct entry *);
 
 /* The verdict stored in fact for word ("w=1 x=0"): 1, 0, or -1 if absent. */
 int		 fact_verdict(const char *fact, const char *word);
+/* The suggestions stored for word, "dog, ago" into buf (0 if none). */
+int		 fact_suggestions(const char *fact, const char *word,
+		    struct buf *);
+/* The dictionary named in fact ("dict:NAME") into buf, or 0 if none. */
+int		 fact_dict(const char *fact, char *buf, size_t len);
 
 /* Helpers for rules modules. */
 void		 ruling_refuse(struct ruling *, int, const char *, ...)
@@ -193,10 +211,16 @@ struct replay {
 	int			*undone;	/* undone, redo-able, latest last */
 	int			 nundone;
 	/*
-	 * Dictionary verdict for a lowercase word: 1 valid, 0 not, -1 no
-	 * dictionary (RULING_SYSTEM).  Asked only for a new entry.
+	 * Dictionary verdict for a lowercase word in dictionary dict: 1
+	 * valid, 0 not, -1 no dictionary (RULING_SYSTEM, with *why set, a
+	 * malloc'd message naming what is missing, or left NULL).  With sugg
+	 * not NULL and the word not valid, up to five suggestions (lowercase
+	 * a-z, each at least 3 letters), comma-separated, are appended to
+	 * sugg.  Asked only for a new entry.
 	 */
-	int			(*lookup)(void *, const char *);
+	int			(*lookup)(void *, const char *dict,
+				    const char *word, struct buf *sugg,
+				    char **why);
 	void			*lookup_arg;
 };
 

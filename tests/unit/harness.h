@@ -28,20 +28,38 @@ struct th {
 	long long	 now;
 };
 
-/* The fake dictionary lookup: 1 if word is in t->dict. */
+/*
+ * The fake dictionary lookup: 1 if word is in t->dict; for a word not in
+ * it, the suggestions are its words of the same first letter, up to 5.
+ */
 static int __attribute__((unused))
-th_lookup(void *arg, const char *word)
+th_lookup(void *arg, const char *dict, const char *word, struct buf *sugg,
+    char **why)
 {
 	struct th *t = arg;
-	const char *p;
+	const char *p, *q;
 	size_t n = strlen(word);
+	int k = 0;
 
-	if (t->dict == NULL)
+	(void)dict;
+	if (t->dict == NULL) {
+		*why = xstrdup("the fake dictionary is missing");
 		return -1;
+	}
 	for (p = t->dict; (p = strstr(p, word)) != NULL; p += n)
 		if ((p == t->dict || p[-1] == ' ') &&
 		    (p[n] == ' ' || p[n] == '\0'))
 			return 1;
+	for (p = t->dict; sugg != NULL && *p != '\0' && k < 5; p = q) {
+		while (*p == ' ')
+			p++;
+		for (q = p; *q != '\0' && *q != ' '; q++)
+			continue;
+		if (q > p && *p == word[0]) {
+			buf_printf(sugg, "%s%.*s", k++ ? "," : "",
+			    (int)(q - p), p);
+		}
+	}
 	return 0;
 }
 
@@ -170,7 +188,7 @@ th_won(struct th *t, const char *name)
 }
 
 /* The seat whose turn it is, by name ("" for the table). */
-static const char * __attribute__((unused))
+static __attribute__((unused)) const char *
 th_turn(struct th *t)
 {
 	struct expectation x = th_expect(t);

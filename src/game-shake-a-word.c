@@ -1,0 +1,887 @@
+/*
+ * game-shake-a-word.c: Shake-A-Word (seed 003), rulings SW-1..SW-7.
+ * Pure: dictionary verdicts arrive in entry->fact (see FACTS in game.h).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "game.h"
+#include "grid.h"
+#include "shake-a-word.h"
+
+enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE };
+
+/* How a word got its ruling. */
+enum how {
+	HOW_NONE,
+	HOW_CHALLENGE,		/* SW-5 */
+	HOW_VOTE,		/* SW-6 */
+	HOW_CHECK		/* check=all at score */
+};
+
+struct saw_word {
+	char		*w;		/* lowercase a-z */
+	int		 valid;		/* -1 no ruling, 0 struck, 1 stands */
+	enum how	 how;
+	char		*why;		/* the ruling in words, or NULL */
+};
+
+struct saw_list {
+	struct saw_word	*v;
+	const char	**words;	/* v[i].w, NULL-terminated */
+	int		 n;
+};
+
+struct saw_rnd {
+	struct grid	 g;
+	int		 open;
+	struct saw_list	 pl[GAME_MAX_PLAYERS];
+	long		 score[GAME_MAX_PLAYERS];	/* once scored */
+	int		 won[GAME_MAX_PLAYERS];		/* its highest score */
+};
+
+struct game_state {
+	const struct game_setup	*gs;
+	int		 n;
+	const char	*dict;
+	int		 boggle;	/* scoring=boggle */
+	int		 check_all;	/* check=all */
+	int		 by_round;	/* scoring-mode=round */
+	struct saw_rnd	*rounds;
+	int		 nrounds;
+	int		 finished;
+};
+
+static const enum verb saw_verbs[] = {
+	V_GRID, V_TIMER, V_WORDS, V_CHALLENGE, V_VOTE, V_SCORE, V_FINISH,
+	V__COUNT
+};
+
+/* 1 if v has the shape of a dictionary name (en_US, de_DE_frami). */
+static int
+valid_dict(const char *v)
+{
+	size_t n = strlen(v), i;
+
+	if (n == 0 || n > 64 || !isalpha((unsigned char)v[0]))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!isascii((unsigned char)v[i]) ||
+		    (!isalnum((unsigned char)v[i]) && v[i] != '_' &&
+		    v[i] != '-'))
+			return 0;
+	return 1;
+}
+
+/* 1 if v is seed or boggle. */
+static int
+valid_scoring(const char *v)
+{
+	return strcmp(v, "seed") == 0 || strcmp(v, "boggle") == 0;
+}
+
+/* 1 if v is challenged or all. */
+static int
+valid_check(const char *v)
+{
+	return strcmp(v, "challenged") == 0 || strcmp(v, "all") == 0;
+}
+
+/* 1 if v is cumulative or round. */
+static int
+valid_mode(const char *v)
+{
+	return strcmp(v, "cumulative") == 0 || strcmp(v, "round") == 0;
+}
+
+static const struct game_option saw_options[] = {
+	{ "dict", "en_US", "an installed Hunspell dictionary", valid_dict },
+	{ "scoring", "seed", "seed, boggle", valid_scoring },
+	{ "check", "challenged", "challenged, all", valid_check },
+	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode },
+	{ NULL, NULL, NULL, NULL }
+};
+
+/* A new game: no grid yet. */
+static struct game_state *
+saw_new(const struct game_setup *gs)
+{
+	struct game_state *st = xcalloc(1, sizeof *st);
+
+	st->gs = gs;
+	st->n = gs->nplayers;
+	st->dict = gs->options[OPT_DICT];
+	st->boggle = strcmp(gs->options[OPT_SCORING], "boggle") == 0;
+	st->check_all = strcmp(gs->options[OPT_CHECK], "all") == 0;
+	st->by_round = strcmp(gs->options[OPT_MODE], "round") == 0;
+	return st;
+}
+
+/* Free a state. */
+static void
+saw_free(struct game_state *st)
+{
+	int r, i, k;
+
+	for (r = 0; r < st->nrounds; r++)
+		for (i = 0; i < st->n; i++) {
+			struct saw_list *l = &st->rounds[r].pl[i];
+
+			for (k = 0; k < l->n; k++) {
+				free(l->v[k].w);
+				free(l->v[k].why);
+			}
+			free(l->v);
+			free(l->words);
+		}
+	free(st->rounds);
+	free(st);
+}
+
+/* The open round, or NULL. */
+static struct saw_rnd *
+open_round(const struct game_state *st)
+{
+	if (st->nrounds > 0 && st->rounds[st->nrounds - 1].open)
+		return &st->rounds[st->nrounds - 1];
+	return NULL;
+}
+
+/* The value of a word of this many letters (SW-4). */
+int
+saw_word_value(const struct game_state *st, int letters)
+{
+	static const int boggle[] = { 0, 0, 0, 1, 1, 2, 3, 5, 11 };
+
+	if (letters < 3)
+		return 0;
+	if (st->boggle)
+		return boggle[letters < 8 ? letters : 8];
+	return letters <= 4 ? 1 : 1 + letters - 4;
+}
+
+/* Index of w in l, or -1. */
+static int
+list_find(const struct saw_list *l, const char *w)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].w, w) == 0)
+			return i;
+	return -1;
+}
+
+/* Add w to l (not there yet). */
+static void
+list_add(struct saw_list *l, const char *w)
+{
+	int i;
+
+	l->v = xreallocarray(l->v, (size_t)l->n + 1, sizeof *l->v);
+	memset(&l->v[l->n], 0, sizeof l->v[l->n]);
+	l->v[l->n].w = xstrdup(w);
+	l->v[l->n].valid = -1;
+	l->n++;
+	l->words = xreallocarray(l->words, (size_t)l->n + 1,
+	    sizeof *l->words);
+	for (i = 0; i < l->n; i++)
+		l->words[i] = l->v[i].w;
+	l->words[l->n] = NULL;
+}
+
+/* 1 if a player other than seat wrote w in round rd (SW-4 cross-out). */
+static int
+crossed(const struct game_state *st, const struct saw_rnd *rd, int seat,
+    const char *w)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++)
+		if (i != seat && list_find(&rd->pl[i], w) >= 0)
+			return 1;
+	return 0;
+}
+
+/* What a word counts now: 0 crossed out, minus its value if struck. */
+static long
+word_points(const struct game_state *st, const struct saw_rnd *rd, int seat,
+    const struct saw_word *sw)
+{
+	int v = saw_word_value(st, (int)strlen(sw->w));
+
+	if (crossed(st, rd, seat, sw->w))
+		return 0;
+	return sw->valid == 0 ? -v : v;
+}
+
+/*
+ * Fold s into lowercase a-z in out (len > strlen(s)): 0, or -1 with a
+ * reason in why if s has anything but letters or fewer than 3 (SW-3).
+ */
+static int
+fold_word(const char *s, char *out, size_t len, char *why, size_t whylen)
+{
+	size_t i, n = strlen(s);
+
+	for (i = 0; i < n; i++)
+		if (!isascii((unsigned char)s[i]) ||
+		    !isalpha((unsigned char)s[i])) {
+			snprintf(why, whylen, "'%s' is not a word: letters "
+			    "only, no '%c' (SW-3)", s, s[i]);
+			return -1;
+		}
+	if (n < 3) {
+		snprintf(why, whylen, "'%s' is too short: a word has at "
+		    "least 3 letters (SW-3)", s);
+		return -1;
+	}
+	if (n >= len) {
+		snprintf(why, whylen, "'%.20s...' is too long: at most %zu "
+		    "letters", s, len - 1);
+		return -1;
+	}
+	for (i = 0; i <= n; i++)
+		out[i] = (char)tolower((unsigned char)s[i]);
+	return 0;
+}
+
+#define WORD_MAX	(2 * GRID_CELLS + 1)
+
+static void	saw_expect(const struct game_state *, struct expectation *);
+
+/* Refuse verb v as out of turn, saying what is expected. */
+static int
+not_now(const struct game_state *st, enum verb v, struct ruling *r)
+{
+	struct expectation x;
+
+	memset(&x, 0, sizeof x);
+	saw_expect(st, &x);
+	if (v == V_WORDS || v == V_CHALLENGE || v == V_VOTE || v == V_SCORE)
+		ruling_refuse(r, RULING_REFUSED, "'%s' needs an open round: "
+		    "%s", verb_name(v), x.say);
+	else
+		ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: "
+		    "%s", verb_name(v), x.say);
+	return RULING_REFUSED;
+}
+
+/* grid ROW...: open the next round (SW-1, SW-7). */
+static int
+do_grid(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct saw_rnd *rd;
+	struct grid g;
+	struct buf b = BUF_INIT;
+	char why[200], row[16];
+	int i;
+
+	if ((rd = open_round(st)) != NULL) {
+		ruling_refuse(r, RULING_REFUSED, "round %d is open: score it "
+		    "before the next grid (SW-7)", st->nrounds);
+		return RULING_REFUSED;
+	}
+	if (grid_parse(&g, e->argc, e->argv, why, sizeof why) != 0) {
+		ruling_refuse(r, RULING_REFUSED, "%s (SW-1)", why);
+		return RULING_REFUSED;
+	}
+	st->rounds = xreallocarray(st->rounds, (size_t)st->nrounds + 1,
+	    sizeof *st->rounds);
+	rd = &st->rounds[st->nrounds++];
+	memset(rd, 0, sizeof *rd);
+	rd->g = g;
+	rd->open = 1;
+	for (i = 0; i < g.n; i++) {
+		grid_row(&g, i, row, sizeof row);
+		buf_printf(&b, "%s%s", i > 0 ? " " : "", row);
+	}
+	ruling_note(r, "round %d: %dx%d grid %s", st->nrounds, g.n, g.n,
+	    buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* words NAME W...: the player's list, case folded, each word once (SW-3). */
+static int
+do_words(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct saw_rnd *rd = open_round(st);
+	struct saw_list *l;
+	struct buf added = BUF_INIT, again = BUF_INIT;
+	char w[WORD_MAX], why[200];
+	int i, k, nadd = 0, nagain = 0;
+
+	if (rd == NULL)
+		return not_now(st, e->verb, r);
+	for (i = 1; i < e->argc; i++)
+		if (fold_word(e->argv[i], w, sizeof w, why, sizeof why) != 0) {
+			ruling_refuse(r, RULING_REFUSED, "%s", why);
+			return RULING_REFUSED;
+		}
+	l = &rd->pl[e->who];
+	for (i = 1; i < e->argc; i++) {
+		fold_word(e->argv[i], w, sizeof w, why, sizeof why);
+		for (k = 1; k < i; k++)
+			if (strcasecmp(e->argv[k], e->argv[i]) == 0)
+				break;
+		if (list_find(l, w) >= 0) {
+			if (k == i)
+				buf_printf(&again, "%s%s", nagain++ ? ", " :
+				    "", w);
+			continue;
+		}
+		list_add(l, w);
+		buf_printf(&added, "%s%s", nadd++ ? ", " : "", w);
+	}
+	if (nadd > 0)
+		ruling_note(r, "%s wrote %s (%d word%s this round)%s%s%s",
+		    st->gs->names[e->who], buf_str(&added), l->n,
+		    l->n == 1 ? "" : "s", nagain ? "; " : "",
+		    buf_str(&again), nagain ? " already written, counted "
+		    "once" : "");
+	else
+		ruling_note(r, "%s: %s already written, counted once (%d "
+		    "word%s this round)", st->gs->names[e->who],
+		    buf_str(&again), l->n, l->n == 1 ? "" : "s");
+	buf_free(&added);
+	buf_free(&again);
+	return RULING_OK;
+}
+
+/*
+ * Find NAME's WORD in the open round for challenge and vote: the word, or
+ * NULL with the refusal in r.
+ */
+static struct saw_word *
+find_entered(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct saw_rnd *rd = open_round(st);
+	char w[WORD_MAX], why[200];
+	int k;
+
+	if (fold_word(e->argv[1], w, sizeof w, why, sizeof why) != 0 ||
+	    (k = list_find(&rd->pl[e->who], w)) < 0) {
+		ruling_refuse(r, RULING_REFUSED, "%s did not write '%s' in "
+		    "round %d", st->gs->names[e->who], e->argv[1],
+		    st->nrounds);
+		return NULL;
+	}
+	return &rd->pl[e->who].v[k];
+}
+
+/* The dictionary that ruled, from the fact, else the game's. */
+static void
+fact_dict_name(const struct game_state *st, const struct entry *e, char *buf,
+    size_t len)
+{
+	if (!fact_dict(e->fact, buf, len))
+		snprintf(buf, len, "%s", st->dict);
+}
+
+/*
+ * Rule on sw by SW-2: the grid, then the dictionary's verdict from e's
+ * fact.  Sets sw->valid and sw->why; -1 with a system refusal in r if the
+ * verdict is missing.
+ */
+static int
+rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
+    enum how how, struct ruling *r)
+{
+	struct saw_rnd *rd = open_round(st);
+	struct buf b = BUF_INIT, s = BUF_INIT;
+	char why[200], dict[72];
+	int v;
+
+	free(sw->why);
+	sw->why = NULL;
+	sw->how = how;
+	if (grid_path(&rd->g, sw->w, NULL, why, sizeof why) != 0) {
+		sw->valid = 0;
+		sw->why = xstrdup(why);
+		return 0;
+	}
+	fact_dict_name(st, e, dict, sizeof dict);
+	if ((v = fact_verdict(e->fact, sw->w)) < 0) {
+		ruling_refuse(r, RULING_SYSTEM, "no verdict of the dictionary "
+		    "'%s' on '%s'", dict, sw->w);
+		return -1;
+	}
+	sw->valid = v;
+	if (v)
+		buf_printf(&b, "on the grid and in %s", dict);
+	else {
+		buf_printf(&b, "'%s' is not in %s", sw->w, dict);
+		if (fact_suggestions(e->fact, sw->w, &s) > 0)
+			buf_printf(&b, " (suggestions: %s)", buf_str(&s));
+	}
+	sw->why = xstrdup(buf_str(&b));
+	buf_free(&b);
+	buf_free(&s);
+	return 0;
+}
+
+/* challenge NAME WORD: the referee rules by SW-2 (SW-5). */
+static int
+do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct saw_rnd *rd = open_round(st);
+	struct saw_word *sw;
+	const char *name;
+	long pts;
+
+	if (rd == NULL)
+		return not_now(st, e->verb, r);
+	if ((sw = find_entered(st, e, r)) == NULL)
+		return RULING_REFUSED;
+	name = st->gs->names[e->who];
+	if (sw->valid >= 0) {
+		ruling_refuse(r, RULING_REFUSED, "%s's '%s' already has a "
+		    "ruling (%s by %s); only a vote can change it (SW-6)",
+		    name, sw->w, sw->valid ? "stands" : "struck",
+		    sw->how == HOW_VOTE ? "vote" : "challenge");
+		return RULING_REFUSED;
+	}
+	if (rule_word(st, e, sw, HOW_CHALLENGE, r) != 0)
+		return RULING_SYSTEM;
+	pts = word_points(st, rd, e->who, sw);
+	if (sw->valid) {
+		ruling_note(r, "%s's '%s' stands: %s; it counts %+ld%s (SW-5)",
+		    name, sw->w, sw->why, pts, pts == 0 ? ", crossed out" :
+		    "");
+		return RULING_OK;
+	}
+	ruling_note(r, "challenge upheld: %s's '%s' is struck: %s; it counts "
+	    "%+ld%s (SW-5)", name, sw->w, sw->why, pts, pts == 0 ?
+	    ", crossed out" : "");
+	return RULING_UPHELD;
+}
+
+/* vote NAME WORD accept|reject: the table's last word (SW-6). */
+static int
+do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct saw_rnd *rd = open_round(st);
+	struct saw_word *sw;
+	long pts;
+
+	if (rd == NULL)
+		return not_now(st, e->verb, r);
+	if ((sw = find_entered(st, e, r)) == NULL)
+		return RULING_REFUSED;
+	free(sw->why);
+	sw->valid = e->accept;
+	sw->how = HOW_VOTE;
+	sw->why = xstrdup(e->accept ? "accepted by vote" :
+	    "rejected by vote");
+	pts = word_points(st, rd, e->who, sw);
+	ruling_note(r, "the table %s %s's '%s': it counts %+ld%s (SW-6)",
+	    e->accept ? "accepts" : "rejects", st->gs->names[e->who], sw->w,
+	    pts, pts == 0 ? ", crossed out" : "");
+	return RULING_OK;
+}
+
+/* The round's winners: its highest score (SW-7). */
+static void
+round_winners(const struct game_state *st, struct saw_rnd *rd)
+{
+	long best = 0;
+	int i;
+
+	for (i = 0; i < st->n; i++)
+		if (i == 0 || rd->score[i] > best)
+			best = rd->score[i];
+	for (i = 0; i < st->n; i++)
+		rd->won[i] = rd->score[i] == best;
+}
+
+/* score: close the round; check=all rules on every word left (SW-4, SW-5). */
+static int
+do_score(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct saw_rnd *rd = open_round(st);
+	struct buf b = BUF_INIT;
+	int i, k, struck = 0, seats[GAME_MAX_PLAYERS], nw = 0;
+
+	if (rd == NULL)
+		return not_now(st, e->verb, r);
+	for (i = 0; i < st->n && st->check_all; i++)
+		for (k = 0; k < rd->pl[i].n; k++) {
+			struct saw_word *sw = &rd->pl[i].v[k];
+
+			if (sw->valid >= 0)
+				continue;
+			if (rule_word(st, e, sw, HOW_CHECK, r) != 0)
+				return RULING_SYSTEM;
+			struck += !sw->valid;
+		}
+	for (i = 0; i < st->n; i++) {
+		rd->score[i] = 0;
+		for (k = 0; k < rd->pl[i].n; k++)
+			rd->score[i] += word_points(st, rd, i,
+			    &rd->pl[i].v[k]);
+	}
+	round_winners(st, rd);
+	rd->open = 0;
+	buf_printf(&b, "round %d scored:", st->nrounds);
+	for (i = 0; i < st->n; i++) {
+		buf_printf(&b, "%s %s %+ld", i > 0 ? "," : "",
+		    st->gs->names[i], rd->score[i]);
+		if (rd->won[i])
+			seats[nw++] = i;
+	}
+	if (st->check_all)
+		buf_printf(&b, "; the check struck %d word%s", struck,
+		    struck == 1 ? "" : "s");
+	if (st->by_round) {
+		buf_puts(&b, "; ");
+		game_list_names(st->gs, seats, nw, "and", &b);
+		buf_printf(&b, " %s the round", nw == 1 ? "wins" : "share");
+	}
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* Check e and fold it in. */
+static int
+saw_apply(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	switch (e->verb) {
+	case V_GRID:
+		return do_grid(st, e, r);
+	case V_WORDS:
+		return do_words(st, e, r);
+	case V_CHALLENGE:
+		return do_challenge(st, e, r);
+	case V_VOTE:
+		return do_vote(st, e, r);
+	case V_SCORE:
+		return do_score(st, e, r);
+	case V_FINISH:
+		if (open_round(st) != NULL) {
+			ruling_refuse(r, RULING_REFUSED, "round %d is open: "
+			    "score it, then finish (SW-7)", st->nrounds);
+			return RULING_REFUSED;
+		}
+		if (st->nrounds == 0) {
+			ruling_refuse(r, RULING_REFUSED, "no round has been "
+			    "played: enter a grid first (SW-7)");
+			return RULING_REFUSED;
+		}
+		st->finished = 1;
+		ruling_note(r, "the game ends after %d round%s",
+		    st->nrounds, st->nrounds == 1 ? "" : "s");
+		return RULING_OK;
+	default:
+		break;
+	}
+	return not_now(st, e->verb, r);
+}
+
+/* The words entry e needs the dictionary's verdict on, or NULL. */
+static char **
+saw_lookups(const struct game_state *st, const struct entry *e,
+    const char **dict, int *suggest)
+{
+	struct saw_rnd *rd = open_round(st);
+	char **out = NULL, w[WORD_MAX], why[200];
+	int i, k, j, n = 0;
+
+	*dict = st->dict;
+	*suggest = 0;
+	if (rd == NULL || st->finished)
+		return NULL;
+	if (e->verb == V_CHALLENGE && e->who >= 0 && e->argc == 2) {
+		if (fold_word(e->argv[1], w, sizeof w, why, sizeof why) != 0 ||
+		    (k = list_find(&rd->pl[e->who], w)) < 0 ||
+		    rd->pl[e->who].v[k].valid >= 0 ||
+		    grid_path(&rd->g, w, NULL, why, sizeof why) != 0)
+			return NULL;
+		*suggest = 1;
+		out = xcalloc(2, sizeof *out);
+		out[0] = xstrdup(w);
+		return out;
+	}
+	if (e->verb != V_SCORE || !st->check_all)
+		return NULL;
+	for (i = 0; i < st->n; i++)
+		for (k = 0; k < rd->pl[i].n; k++) {
+			const struct saw_word *sw = &rd->pl[i].v[k];
+
+			if (sw->valid >= 0 || grid_path(&rd->g, sw->w, NULL,
+			    why, sizeof why) != 0)
+				continue;
+			for (j = 0; j < n && strcmp(out[j], sw->w) != 0; j++)
+				continue;
+			if (j < n)
+				continue;
+			out = xreallocarray(out, (size_t)n + 2, sizeof *out);
+			out[n++] = xstrdup(sw->w);
+			out[n] = NULL;
+		}
+	return out;
+}
+
+/* 1 if the open round has a word, and with unruled, one without ruling. */
+static int
+any_word(const struct game_state *st, const struct saw_rnd *rd, int unruled)
+{
+	int i, k;
+
+	for (i = 0; i < st->n; i++)
+		for (k = 0; k < rd->pl[i].n; k++)
+			if (!unruled || rd->pl[i].v[k].valid < 0)
+				return 1;
+	return 0;
+}
+
+/* Which verbs, and the sentence for the table; the table always enters. */
+static void
+saw_expect(const struct game_state *st, struct expectation *x)
+{
+	const struct saw_rnd *rd = open_round(st);
+
+	x->round = st->nrounds > 0 ? st->nrounds : 1;
+	x->turn = -1;
+	x->finished = st->finished;
+	x->verbs = 0;
+	if (st->finished) {
+		snprintf(x->say, sizeof x->say, "The game is over.");
+		return;
+	}
+	if (rd != NULL) {
+		x->verbs = VERB_BIT(V_TIMER) | VERB_BIT(V_WORDS) |
+		    VERB_BIT(V_SCORE);
+		if (any_word(st, rd, 1))
+			x->verbs |= VERB_BIT(V_CHALLENGE);
+		if (any_word(st, rd, 0))
+			x->verbs |= VERB_BIT(V_VOTE);
+		snprintf(x->say, sizeof x->say, "Round %d. Run the timer, "
+		    "enter each player's words (words NAME W...), challenge "
+		    "or vote on any, then score", st->nrounds);
+		return;
+	}
+	x->verbs = VERB_BIT(V_GRID);
+	if (st->nrounds == 0) {
+		snprintf(x->say, sizeof x->say, "Round 1. Shake the cube and "
+		    "enter the grid: grid ROW... (%d to %d rows of as many "
+		    "letters)", GRID_MIN, GRID_MAX);
+		return;
+	}
+	x->verbs |= VERB_BIT(V_FINISH);
+	snprintf(x->say, sizeof x->say, "Round %d is scored. Shake the cube "
+	    "and enter the grid of round %d, or finish", st->nrounds,
+	    st->nrounds + 1);
+}
+
+/* Scores: points, or rounds won with scoring-mode=round (SW-7). */
+static void
+saw_score(const struct game_state *st, long *scores, int *winners)
+{
+	long best = 0;
+	int i, r;
+
+	for (i = 0; i < st->n; i++) {
+		scores[i] = 0;
+		for (r = 0; r < st->nrounds; r++) {
+			if (st->rounds[r].open)
+				continue;
+			scores[i] += st->by_round ? st->rounds[r].won[i] :
+			    st->rounds[r].score[i];
+		}
+		if (i == 0 || scores[i] > best)
+			best = scores[i];
+	}
+	for (i = 0; i < st->n; i++)
+		winners[i] = st->finished && scores[i] == best;
+}
+
+/* The grid of the open or last round, for status --json. */
+static void
+saw_status_json(const struct game_state *st, json_t *o)
+{
+	json_t *a = json_array();
+	char row[16];
+	int i;
+
+	if (st->nrounds > 0) {
+		const struct grid *g = &st->rounds[st->nrounds - 1].g;
+
+		for (i = 0; i < g->n; i++) {
+			grid_row(g, i, row, sizeof row);
+			json_array_append_new(a, json_string(row));
+		}
+	}
+	json_object_set_new(o, "grid", a);
+}
+
+/* Every round's scores, then the grid and the word table of the last. */
+static void
+saw_describe(const struct game_state *st, struct buf *b)
+{
+	const struct saw_rnd *rd;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], r, i, k, c;
+
+	if (st->nrounds == 0)
+		return;
+	buf_puts(b, "round ");
+	for (i = 0; i < st->n; i++)
+		buf_printf(b, " %8.8s", st->gs->names[i]);
+	buf_puts(b, "\n");
+	for (r = 0; r < st->nrounds; r++) {
+		rd = &st->rounds[r];
+		buf_printf(b, "%5d ", r + 1);
+		for (i = 0; i < st->n; i++) {
+			if (rd->open)
+				buf_printf(b, " %8s", "-");
+			else
+				buf_printf(b, " %7ld%c", rd->score[i],
+				    st->by_round && rd->won[i] ? '*' : ' ');
+		}
+		buf_puts(b, rd->open ? "  (open)\n" : "\n");
+	}
+	saw_score(st, scores, winners);
+	buf_puts(b, st->by_round ? "won   " : "total ");
+	for (i = 0; i < st->n; i++)
+		buf_printf(b, " %7ld ", scores[i]);
+	buf_puts(b, "\n");
+
+	rd = &st->rounds[st->nrounds - 1];
+	buf_printf(b, "grid of round %d:\n", st->nrounds);
+	for (r = 0; r < rd->g.n; r++) {
+		buf_puts(b, " ");
+		for (c = 0; c < rd->g.n; c++) {
+			const char *t = rd->g.cells[r * rd->g.n + c];
+
+			buf_printf(b, " %c%s%s", toupper((unsigned char)t[0]),
+			    t + 1, t[1] != '\0' ? "" : " ");
+		}
+		buf_puts(b, "\n");
+	}
+	if (!any_word(st, rd, 0))
+		return;
+	buf_printf(b, "words of round %d%s:\n", st->nrounds, rd->open ?
+	    " so far" : "");
+	for (i = 0; i < st->n; i++)
+		for (k = 0; k < rd->pl[i].n; k++) {
+			const struct saw_word *sw = &rd->pl[i].v[k];
+			long pts = word_points(st, rd, i, sw);
+			int x = crossed(st, rd, i, sw->w);
+
+			buf_printf(b, "  %-12s %-16s %+3ld", st->gs->names[i],
+			    sw->w, pts);
+			if (x)
+				buf_puts(b, "  crossed out");
+			if (sw->valid >= 0)
+				buf_printf(b, "%s%s %s: %s", x ? ";" : " ",
+				    " ", sw->valid ? "stands" : "struck",
+				    sw->why);
+			buf_puts(b, "\n");
+		}
+}
+
+/* Advice for the table: what words are worth, who leads the round. */
+static void
+saw_advise(const struct game_state *st, struct buf *b)
+{
+	const struct saw_rnd *rd = open_round(st);
+	int i;
+
+	if (st->finished)
+		return;
+	if (rd == NULL) {
+		if (st->nrounds > 0)
+			buf_puts(b, "solve lists every word on the last grid "
+			    "and the ones nobody found.\n");
+		return;
+	}
+	buf_printf(b, "Unique words score: 3-4 letters %d, 5 letters %d, 6 "
+	    "letters %d, 7 letters %d, 8 letters %d; a word two players "
+	    "write scores 0 for both.", saw_word_value(st, 3),
+	    saw_word_value(st, 5), saw_word_value(st, 6),
+	    saw_word_value(st, 7), saw_word_value(st, 8));
+	if (any_word(st, rd, 0)) {
+		buf_puts(b, " Now:");
+		for (i = 0; i < st->n; i++) {
+			long s = 0;
+			int k;
+
+			for (k = 0; k < rd->pl[i].n; k++)
+				s += word_points(st, rd, i, &rd->pl[i].v[k]);
+			buf_printf(b, "%s %s %+ld", i > 0 ? "," : "",
+			    st->gs->names[i], s);
+		}
+		buf_puts(b, ".");
+	}
+	buf_puts(b, "\n");
+}
+
+/* The view of a round for solve; see shake-a-word.h. */
+int
+saw_round_view(const struct game_state *st, int force, struct saw_round *v)
+{
+	const struct saw_rnd *rd = NULL;
+	int r, i;
+
+	memset(v, 0, sizeof *v);
+	for (r = st->nrounds - 1; r >= 0; r--)
+		if (!st->rounds[r].open || force) {
+			rd = &st->rounds[r];
+			break;
+		}
+	if (rd == NULL)
+		return -1;
+	v->round = r + 1;
+	v->open = rd->open;
+	v->n = rd->g.n;
+	memcpy(v->cells, rd->g.cells, sizeof v->cells);
+	v->nplayers = st->n;
+	for (i = 0; i < st->n; i++) {
+		static const char *const none[] = { NULL };
+
+		v->words[i] = rd->pl[i].words != NULL ?
+		    (const char *const *)rd->pl[i].words : none;
+	}
+	return 0;
+}
+
+const struct game_rules game_shake_a_word = {
+	.name = "shake-a-word",
+	.alias = "word",
+	.summary = "Shake-A-Word: find words on a grid of letter dice; "
+	    "unique words score",
+	.card =
+	    "Shake-A-Word (2 or more players): rounds of a letter grid, "
+	    "then lists of words.\n"
+	    "grid: 3 to 6 rows of as many letters; Qu is one die (SW-1).  "
+	    "A word: 3+ letters,\n"
+	    "a path of touching dice (8 directions), no die twice, in the "
+	    "dictionary (SW-2).\n"
+	    "words NAME W...: a player's list, letters only (SW-3).  A word "
+	    "two players wrote\n"
+	    "scores 0; else 3-4 letters 1, then +1 a letter (a Qu die is 2 "
+	    "letters) (SW-4).\n"
+	    "challenge NAME WORD: the referee rules; a struck word counts "
+	    "minus its value (SW-5).\n"
+	    "vote NAME WORD accept|reject: the table's last word (SW-6).\n"
+	    "score closes the round; finish between rounds; highest total "
+	    "wins, ties share (SW-7).\n",
+	.min_players = 2,
+	.max_players = GAME_MAX_PLAYERS,
+	.verbs = saw_verbs,
+	.options = saw_options,
+	.state_new = saw_new,
+	.state_free = saw_free,
+	.apply = saw_apply,
+	.expect = saw_expect,
+	.score = saw_score,
+	.status_json = saw_status_json,
+	.describe = saw_describe,
+	.advise = saw_advise,
+	.lookups = saw_lookups,
+};

@@ -1,0 +1,27 @@
+/*
+ * shake-a-word.h: what the Shake-A-Word rules module shows of a round to
+ * the commands that need more than the status (solve).
+ */
+#ifndef SHAKEREF_SHAKE_A_WORD_H
+#define SHAKEREF_SHAKE_A_WORD_H
+
+#include "game.h"
+
+struct saw_round {
+	int      round;          /* number of that round */
+	int      open;           /* 1 if it is the open round */
+	int      n;              /* grid side */
+	char     cells[36][3];   /* lowercase "a".."z" or "qu", row-major */
+	int      nplayers;
+	/* words[i]: player i's words that round, lowercase, NULL-terminated */
+	const char *const *words[GAME_MAX_PLAYERS];
+};
+
+/* The last scored round's view, or with force the open round's; -1 if none. */
+int	saw_round_view(const struct game_state *, int force, struct saw_round *);
+/* The value of a word of `letters` letters (a Qu cell counts 2) under the game's scoring option. */
+int	saw_word_value(const struct game_state *, int letters);
+
+extern const struct game_rules game_shake_a_word;
+
+#endif
