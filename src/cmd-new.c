@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "cmd.h"
+#include "lexicon.h"
 
 /* The value of option --name at argv[*i] ("--name V" or "--name=V"). */
 static const char *
@@ -197,6 +198,14 @@ cmd_new_exec(struct sr_ctx *ctx, int argc, char **argv)
 		if (json_object_get(o, g->options[i].key) == NULL)
 			json_object_set_new(o, g->options[i].key,
 			    json_string(g->options[i].def));
+	/* A dictionary option must name an installed dictionary (exit 4). */
+	if (game_option_index(g, "dict") >= 0 && !lexicon_exists(
+	    json_string_value(json_object_get(o, "dict")), &why)) {
+		status = sr_error(ctx, SR_SYSTEM, "%s", why);
+		free(why);
+		json_decref(o);
+		return status;
+	}
 	opts = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
 	json_decref(o);
 

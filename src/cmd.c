@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "lexicon.h"
+#include "timer.h"
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_new_entry,
@@ -343,9 +345,50 @@ entry_time(const struct sr_ctx *ctx)
 static void
 lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 {
-	(void)ctx;
 	sg->rp.lookup = NULL;
 	sg->rp.lookup_arg = NULL;
+	if (sg->rules->lookups == NULL)
+		return;
+	if (ctx->lexicon == NULL)
+		ctx->lexicon = lexicon_cb_new();
+	sg->rp.lookup = lexicon_lookup;
+	sg->rp.lookup_arg = ctx->lexicon;
+}
+
+/*
+ * timer [DURATION]: checked against the game in a read transaction, then
+ * run with no transaction open (no lock while it counts down).  Records
+ * nothing.
+ */
+static int
+run_timer(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	struct expectation x;
+	long secs = 180;
+	int status;
+
+	if (argc > 1 && game_duration(argv[1], &secs) != 0)
+		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
+		    "90s, 3m, 1m30s)", argv[1]);
+	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	sr_expect(&sg, &x);
+	if (x.finished)
+		status = sr_error(ctx, SR_DATA, "the game is over");
+	else if (!game_has_verb(sg.rules, V_TIMER))
+		status = sr_error(ctx, SR_RULES, "%s has no 'timer'",
+		    sg.rules->name);
+	else if (!(x.verbs & VERB_BIT(V_TIMER)))
+		status = sr_error(ctx, SR_RULES, "'timer' needs an open "
+		    "round: %s", x.say);
+	sr_game_free(&sg);
+	if (status != SR_OK)
+		return status;
+	if (timer_run(secs, ctx->tty, ctx->out) == TIMER_ERROR)
+		return sr_error(ctx, SR_SYSTEM, "cannot write the timer");
+	return SR_OK;
 }
 
 /* The write path; see cmd.h. */
@@ -378,6 +421,8 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	entry_clear(&e);
 	if (status == RULING_USAGE)
 		return sr_error(ctx, SR_USAGE, "%s", r.why);
+	if (v == V_TIMER)
+		return run_timer(ctx, argc, argv);
 
 	if ((status = sr_game_load(ctx, 1, 0, &sg)) != SR_OK)
 		return status;
@@ -412,6 +457,9 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	/* Durable: now say what it did and what comes next. */
 	if (r.note[0] != '\0')
 		buf_printf(&b, "%s\n", r.note);
+	/* A round's close: the board, every word with its value. */
+	if (v == V_SCORE && sg.rules->describe != NULL)
+		sg.rules->describe(sg.rp.st, &b);
 	next_line(&sg, &b);
 	buf_puts(&b, "\n");
 	fputs(buf_str(&b), ctx->out);

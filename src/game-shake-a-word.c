@@ -475,8 +475,8 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	free(sw->why);
 	sw->valid = e->accept;
 	sw->how = HOW_VOTE;
-	sw->why = xstrdup(e->accept ? "accepted by vote" :
-	    "rejected by vote");
+	sw->why = xstrdup(e->accept ? "the table accepted it" :
+	    "the table rejected it");
 	pts = word_points(st, rd, e->who, sw);
 	ruling_note(r, "the table %s %s's '%s': it counts %+ld%s (SW-6)",
 	    e->accept ? "accepts" : "rejects", st->gs->names[e->who], sw->w,
@@ -719,6 +719,32 @@ saw_status_json(const struct game_state *st, json_t *o)
 	json_object_set_new(o, "grid", a);
 }
 
+/* End a line of b: drop trailing spaces, add a newline. */
+static void
+end_line(struct buf *b)
+{
+	while (b->len > 0 && b->s[b->len - 1] == ' ')
+		b->s[--b->len] = '\0';
+	buf_puts(b, "\n");
+}
+
+/* What ruled a word, in words. */
+static const char *
+how_name(enum how how)
+{
+	switch (how) {
+	case HOW_CHALLENGE:
+		return "challenge";
+	case HOW_VOTE:
+		return "vote";
+	case HOW_CHECK:
+		return "the check";
+	case HOW_NONE:
+		break;
+	}
+	return "nobody";
+}
+
 /* Every round's scores, then the grid and the word table of the last. */
 static void
 saw_describe(const struct game_state *st, struct buf *b)
@@ -732,7 +758,7 @@ saw_describe(const struct game_state *st, struct buf *b)
 	buf_puts(b, "round ");
 	for (i = 0; i < st->n; i++)
 		buf_printf(b, " %8.8s", st->gs->names[i]);
-	buf_puts(b, "\n");
+	end_line(b);
 	for (r = 0; r < st->nrounds; r++) {
 		rd = &st->rounds[r];
 		buf_printf(b, "%5d ", r + 1);
@@ -740,33 +766,37 @@ saw_describe(const struct game_state *st, struct buf *b)
 			if (rd->open)
 				buf_printf(b, " %8s", "-");
 			else
-				buf_printf(b, " %7ld%c", rd->score[i],
-				    st->by_round && rd->won[i] ? '*' : ' ');
+				buf_printf(b, " %8ld%s", rd->score[i],
+				    st->by_round && rd->won[i] ? "*" : "");
 		}
-		buf_puts(b, rd->open ? "  (open)\n" : "\n");
+		if (rd->open)
+			buf_puts(b, "  (open)");
+		end_line(b);
 	}
 	saw_score(st, scores, winners);
 	buf_puts(b, st->by_round ? "won   " : "total ");
 	for (i = 0; i < st->n; i++)
-		buf_printf(b, " %7ld ", scores[i]);
-	buf_puts(b, "\n");
+		buf_printf(b, " %8ld", scores[i]);
+	end_line(b);
 
 	rd = &st->rounds[st->nrounds - 1];
-	buf_printf(b, "grid of round %d:\n", st->nrounds);
+	buf_printf(b, "grid of round %d:", st->nrounds);
+	end_line(b);
 	for (r = 0; r < rd->g.n; r++) {
 		buf_puts(b, " ");
 		for (c = 0; c < rd->g.n; c++) {
 			const char *t = rd->g.cells[r * rd->g.n + c];
 
-			buf_printf(b, " %c%s%s", toupper((unsigned char)t[0]),
-			    t + 1, t[1] != '\0' ? "" : " ");
+			buf_printf(b, " %c%-2s", toupper((unsigned char)t[0]),
+			    t + 1);
 		}
-		buf_puts(b, "\n");
+		end_line(b);
 	}
 	if (!any_word(st, rd, 0))
 		return;
-	buf_printf(b, "words of round %d%s:\n", st->nrounds, rd->open ?
+	buf_printf(b, "words of round %d%s:", st->nrounds, rd->open ?
 	    " so far" : "");
+	end_line(b);
 	for (i = 0; i < st->n; i++)
 		for (k = 0; k < rd->pl[i].n; k++) {
 			const struct saw_word *sw = &rd->pl[i].v[k];
@@ -778,10 +808,10 @@ saw_describe(const struct game_state *st, struct buf *b)
 			if (x)
 				buf_puts(b, "  crossed out");
 			if (sw->valid >= 0)
-				buf_printf(b, "%s%s %s: %s", x ? ";" : " ",
+				buf_printf(b, "%s %s by %s: %s", x ? ";" :
 				    " ", sw->valid ? "stands" : "struck",
-				    sw->why);
-			buf_puts(b, "\n");
+				    how_name(sw->how), sw->why);
+			end_line(b);
 		}
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "lexicon.h"
 #include "store.h"
 
 void	sr_usage(FILE *);
@@ -161,6 +162,7 @@ main(int argc, char **argv)
 	status = c->exec(&ctx, nargs, args);
 	status = sr_flush(&ctx, status);
 out:
+	lexicon_cb_free(ctx.lexicon);
 	store_close(ctx.store);
 	free(ctx.db_path);
 	free(args);

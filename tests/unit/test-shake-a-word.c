@@ -399,7 +399,9 @@ test_rounds(void)
 	th_do(&t, "grid SEE TAN ROD");
 	th_do(&t, "words Cid seen neat road");
 	th_do(&t, "score");
-	ok(has(described(&t), "    1        3        1        0"),
+	ok(has(described(&t), "    1         3        1        0\n"
+	    "    2         0        0        3\n"
+	    "total         3        1        3\n"),
 	    "standings in words show each round's scores:\n%s",
 	    described(&t));
 	is_int(th_score(&t, "Ann"), 3, "SW-7: cumulative: Ann 3");
