@@ -218,6 +218,14 @@ word_points(const struct game_state *st, const struct saw_rnd *rd, int seat,
 	return sw->valid == 0 ? -v : v;
 }
 
+/* Points as a score pad shows them: "+2", "-1", "0". */
+static const char *
+signed_points(long v, char *buf, size_t len)
+{
+	snprintf(buf, len, v == 0 ? "%ld" : "%+ld", v);
+	return buf;
+}
+
 /*
  * Fold s into lowercase a-z in out (len > strlen(s)): 0, or -1 with a
  * reason in why if s has anything but letters or fewer than 3 (SW-3).
@@ -431,6 +439,7 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 	struct saw_rnd *rd = open_round(st);
 	struct saw_word *sw;
 	const char *name;
+	char num[24];
 	long pts;
 
 	if (rd == NULL)
@@ -449,14 +458,14 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 		return RULING_SYSTEM;
 	pts = word_points(st, rd, e->who, sw);
 	if (sw->valid) {
-		ruling_note(r, "%s's '%s' stands: %s; it counts %+ld%s (SW-5)",
-		    name, sw->w, sw->why, pts, pts == 0 ? ", crossed out" :
-		    "");
+		ruling_note(r, "%s's '%s' stands: %s; it counts %s%s (SW-5)",
+		    name, sw->w, sw->why, signed_points(pts, num, sizeof num),
+		    pts == 0 ? ", crossed out" : "");
 		return RULING_OK;
 	}
 	ruling_note(r, "challenge upheld: %s's '%s' is struck: %s; it counts "
-	    "%+ld%s (SW-5)", name, sw->w, sw->why, pts, pts == 0 ?
-	    ", crossed out" : "");
+	    "%s%s (SW-5)", name, sw->w, sw->why, signed_points(pts, num,
+	    sizeof num), pts == 0 ? ", crossed out" : "");
 	return RULING_UPHELD;
 }
 
@@ -466,6 +475,7 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
 	struct saw_word *sw;
+	char num[24];
 	long pts;
 
 	if (rd == NULL)
@@ -478,9 +488,10 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	sw->why = xstrdup(e->accept ? "the table accepted it" :
 	    "the table rejected it");
 	pts = word_points(st, rd, e->who, sw);
-	ruling_note(r, "the table %s %s's '%s': it counts %+ld%s (SW-6)",
+	ruling_note(r, "the table %s %s's '%s': it counts %s%s (SW-6)",
 	    e->accept ? "accepts" : "rejects", st->gs->names[e->who], sw->w,
-	    pts, pts == 0 ? ", crossed out" : "");
+	    signed_points(pts, num, sizeof num), pts == 0 ?
+	    ", crossed out" : "");
 	return RULING_OK;
 }
 
@@ -528,8 +539,11 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 	rd->open = 0;
 	buf_printf(&b, "round %d scored:", st->nrounds);
 	for (i = 0; i < st->n; i++) {
-		buf_printf(&b, "%s %s %+ld", i > 0 ? "," : "",
-		    st->gs->names[i], rd->score[i]);
+		char num[24];
+
+		buf_printf(&b, "%s %s %s", i > 0 ? "," : "",
+		    st->gs->names[i], signed_points(rd->score[i], num,
+		    sizeof num));
 		if (rd->won[i])
 			seats[nw++] = i;
 	}
@@ -803,8 +817,10 @@ saw_describe(const struct game_state *st, struct buf *b)
 			long pts = word_points(st, rd, i, sw);
 			int x = crossed(st, rd, i, sw->w);
 
-			buf_printf(b, "  %-12s %-16s %+3ld", st->gs->names[i],
-			    sw->w, pts);
+			char num[24];
+
+			buf_printf(b, "  %-12s %-16s %3s", st->gs->names[i],
+			    sw->w, signed_points(pts, num, sizeof num));
 			if (x)
 				buf_puts(b, "  crossed out");
 			if (sw->valid >= 0)
@@ -843,8 +859,11 @@ saw_advise(const struct game_state *st, struct buf *b)
 
 			for (k = 0; k < rd->pl[i].n; k++)
 				s += word_points(st, rd, i, &rd->pl[i].v[k]);
-			buf_printf(b, "%s %s %+ld", i > 0 ? "," : "",
-			    st->gs->names[i], s);
+			char num[24];
+
+			buf_printf(b, "%s %s %s", i > 0 ? "," : "",
+			    st->gs->names[i], signed_points(s, num,
+			    sizeof num));
 		}
 		buf_puts(b, ".");
 	}

@@ -245,7 +245,7 @@ test_challenge(void)
 
 	is_int(th_do(&t, "challenge Ann orc"), RULING_UPHELD,
 	    "SW-5: Ann's orc is not in the dictionary");
-	ok(has(t.r.note, "counts +0, crossed out"),
+	ok(has(t.r.note, "counts 0, crossed out"),
 	    "SW-5: a crossed-out word counts 0 either way: %s", t.r.note);
 
 	t.dict = NULL;
