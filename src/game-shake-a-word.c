@@ -779,9 +779,11 @@ saw_describe(const struct game_state *st, struct buf *b)
 		for (i = 0; i < st->n; i++) {
 			if (rd->open)
 				buf_printf(b, " %8s", "-");
+			else if (st->by_round)
+				buf_printf(b, " %7ld%c", rd->score[i],
+				    rd->won[i] ? '*' : ' ');
 			else
-				buf_printf(b, " %8ld%s", rd->score[i],
-				    st->by_round && rd->won[i] ? "*" : "");
+				buf_printf(b, " %8ld", rd->score[i]);
 		}
 		if (rd->open)
 			buf_puts(b, "  (open)");
