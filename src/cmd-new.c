@@ -204,7 +204,8 @@ cmd_new_exec(struct sr_ctx *ctx, int argc, char **argv)
 		status = sr_error(ctx, SR_SYSTEM, "%s", why);
 		free(why);
 		json_decref(o);
-		return status;
+		opts = NULL;
+		goto out;
 	}
 	opts = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
 	json_decref(o);

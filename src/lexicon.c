@@ -214,6 +214,8 @@ struct lexicon_cb {
 	struct lexicon	*lx;		/* the last dictionary opened */
 	char		*failed;	/* the last name that did not open */
 	char		*why;
+	int		(*known)(void *, const char *, const char *);
+	void		*known_arg;
 };
 
 /* A lookup with no dictionary open yet. */
@@ -235,6 +237,37 @@ lexicon_cb_free(struct lexicon_cb *cb)
 	free(cb);
 }
 
+/* Give the lookup a compiled word list; see lexicon.h. */
+void
+lexicon_cb_wordlist(struct lexicon_cb *cb,
+    int (*known)(void *, const char *, const char *), void *arg)
+{
+	cb->known = known;
+	cb->known_arg = arg;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define LEXICON_FREE_AT_EXIT	1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LEXICON_FREE_AT_EXIT	1
+#endif
+#endif
+
+/* Free the lookup at exit, Hunspell's tables left to the kernel. */
+void
+lexicon_cb_leave(struct lexicon_cb *cb)
+{
+#ifndef LEXICON_FREE_AT_EXIT
+	if (cb != NULL && cb->lx != NULL) {
+		free(cb->lx->name);
+		free(cb->lx);
+		cb->lx = NULL;
+	}
+#endif
+	lexicon_cb_free(cb);
+}
+
 /* replay.lookup: the verdict on word in dict, opened on first use. */
 int
 lexicon_lookup(void *arg, const char *dict, const char *word,
@@ -246,6 +279,9 @@ lexicon_lookup(void *arg, const char *dict, const char *word,
 
 	if (dict == NULL)
 		dict = "en_US";
+	/* A word of the compiled list needs no Hunspell load. */
+	if (cb->known != NULL && cb->known(cb->known_arg, dict, word) == 1)
+		return 1;
 	if (cb->lx == NULL || strcmp(lexicon_name(cb->lx), dict) != 0) {
 		if (cb->failed != NULL && strcmp(cb->failed, dict) == 0) {
 			free(*why);

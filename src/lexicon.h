@@ -49,6 +49,21 @@ struct lexicon_cb;
 
 struct lexicon_cb *lexicon_cb_new(void);
 void		 lexicon_cb_free(struct lexicon_cb *);
+/*
+ * At exit: free the lookup but leave Hunspell's tables to the kernel
+ * (Hunspell_destroy of en_US costs about 10 ms, a fifth of a challenge).
+ * Sanitizer builds free everything, to keep leak checks meaningful.
+ */
+void		 lexicon_cb_leave(struct lexicon_cb *);
+/*
+ * Give the lookup a compiled word list (the solver's): known(arg, dict,
+ * word) returns 1 if word is in dict's list, else 0 (or -1: no list).  A
+ * word in the list is valid without loading Hunspell, so the list must
+ * hold only words Hunspell accepts; any other word goes to Hunspell.
+ */
+void		 lexicon_cb_wordlist(struct lexicon_cb *,
+		    int (*known)(void *, const char *, const char *),
+		    void *arg);
 /* replay.lookup with replay.lookup_arg a struct lexicon_cb. */
 int		 lexicon_lookup(void *cb, const char *dict, const char *word,
 		    struct buf *sugg, char **why);

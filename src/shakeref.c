@@ -162,7 +162,7 @@ main(int argc, char **argv)
 	status = c->exec(&ctx, nargs, args);
 	status = sr_flush(&ctx, status);
 out:
-	lexicon_cb_free(ctx.lexicon);
+	lexicon_cb_leave(ctx.lexicon);
 	store_close(ctx.store);
 	free(ctx.db_path);
 	free(args);

@@ -10,6 +10,15 @@
 #include "../../src/lexicon.h"
 #include "tap.h"
 
+/* A fake compiled word list: tea only. */
+static int
+fake_known(void *arg, const char *dict, const char *word)
+{
+	(*(int *)arg)++;
+	(void)dict;
+	return strcmp(word, "tea") == 0;
+}
+
 int
 main(void)
 {
@@ -18,7 +27,7 @@ main(void)
 	struct buf b = BUF_INIT;
 	char path[1024], w[64], *why = NULL, *sugg[LEXICON_SUGGEST_MAX];
 	const char *srcdir = getenv("SRCDIR");
-	int n, i, found;
+	int n, i, found, calls = 0;
 
 	snprintf(path, sizeof path, "/nonexistent/one:%s/tests/data",
 	    srcdir != NULL ? srcdir : ".");
@@ -126,6 +135,17 @@ main(void)
 	why = NULL;
 	is_int(lexicon_lookup(cb, "tiny", "rat", &b, &why), 1,
 	    "back to tiny: rat is valid");
+	lexicon_cb_free(cb);
+
+	cb = lexicon_cb_new();
+	lexicon_cb_wordlist(cb, fake_known, &calls);
+	is_int(lexicon_lookup(cb, "xx_NOPE", "tea", &b, &why), 1,
+	    "a word of the compiled list is valid without Hunspell");
+	is_int(lexicon_lookup(cb, "tiny", "rat", &b, &why), 1,
+	    "a word not in the list goes to Hunspell");
+	is_int(lexicon_lookup(cb, "tiny", "tae", &b, &why), 0,
+	    "... and so does an invalid one");
+	is_int(calls, 3, "the list was asked each time");
 	lexicon_cb_free(cb);
 	buf_free(&b);
 	return tap_done();
