@@ -236,8 +236,11 @@ fold_word(const char *s, char *out, size_t len, char *why, size_t whylen)
 	size_t i, n = strlen(s);
 
 	for (i = 0; i < n; i++)
-		if (!isascii((unsigned char)s[i]) ||
-		    !isalpha((unsigned char)s[i])) {
+		if (!isascii((unsigned char)s[i])) {
+			snprintf(why, whylen, "'%s' is not a word: letters "
+			    "A to Z only (SW-3)", s);
+			return -1;
+		} else if (!isalpha((unsigned char)s[i])) {
 			snprintf(why, whylen, "'%s' is not a word: letters "
 			    "only, no '%c' (SW-3)", s, s[i]);
 			return -1;

@@ -17,8 +17,12 @@ row_cells(const char *s, char *why, size_t whylen)
 	int n = 0;
 
 	for (p = s; *p != '\0'; p++, n++) {
-		if (!isascii((unsigned char)*p) ||
-		    !isalpha((unsigned char)*p)) {
+		if (!isascii((unsigned char)*p)) {
+			snprintf(why, whylen, "'%s': a row is letters A to Z "
+			    "only", s);
+			return -1;
+		}
+		if (!isalpha((unsigned char)*p)) {
 			snprintf(why, whylen, "'%s': '%c' is not a letter; "
 			    "a row is letters only", s, *p);
 			return -1;

@@ -116,6 +116,10 @@ main(void)
 	    "SW-1: the reason names the character: %s", why);
 	is_int(parse(&g, "ab- def ghi", why, sizeof why), -1,
 	    "SW-1: a hyphen is refused");
+	is_int(parse(&g, "ab\xc3\x89 def ghi", why, sizeof why), -1,
+	    "SW-1: a non-ASCII letter is refused");
+	ok(strstr(why, "letters A to Z only") != NULL, "SW-1: ... saying "
+	    "so: %s", why);
 	is_int(parse(&g, "abc dqu ghi", why, sizeof why), -1,
 	    "SW-1: 'dqu' is 2 cells in a 3x3 grid: refused");
 
