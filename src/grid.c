@@ -99,7 +99,11 @@ struct walk {
 	uint64_t		 used;
 	int			 path[GRID_CELLS + 1];
 	size_t			 best;		/* longest prefix traced */
+	long			 steps;		/* cells tried: bounded */
 };
+
+/* Cells a word may try before the trace gives up (never, for words). */
+#define WALK_BUDGET	2000000L
 
 /* The cell's text if it matches word at pos, its length; else 0. */
 static size_t
@@ -115,7 +119,7 @@ cell_match(const struct walk *wk, int cell, size_t pos)
 static int
 walk_from(struct walk *wk, int cell, size_t pos, int depth)
 {
-	int nb, cells = wk->g->n * wk->g->n;
+	int n = wk->g->n, r = cell / n, c = cell % n, dr, dc, nb;
 	size_t m = cell_match(wk, cell, pos);
 
 	pos += m;
@@ -126,15 +130,21 @@ walk_from(struct walk *wk, int cell, size_t pos, int depth)
 	}
 	if (pos > wk->best)
 		wk->best = pos;
+	if (++wk->steps > WALK_BUDGET)
+		return 0;
 	wk->used |= (uint64_t)1 << cell;
-	for (nb = 0; nb < cells; nb++) {
-		if ((wk->used & ((uint64_t)1 << nb)) ||
-		    !grid_adjacent(wk->g, cell, nb) ||
-		    cell_match(wk, nb, pos) == 0)
-			continue;
-		if (walk_from(wk, nb, pos, depth + 1))
-			return 1;
-	}
+	for (dr = -1; dr <= 1; dr++)
+		for (dc = -1; dc <= 1; dc++) {
+			if (r + dr < 0 || r + dr >= n || c + dc < 0 ||
+			    c + dc >= n)
+				continue;
+			nb = (r + dr) * n + c + dc;
+			if ((wk->used & ((uint64_t)1 << nb)) ||
+			    cell_match(wk, nb, pos) == 0)
+				continue;
+			if (walk_from(wk, nb, pos, depth + 1))
+				return 1;
+		}
 	wk->used &= ~((uint64_t)1 << cell);
 	return 0;
 }
@@ -147,6 +157,45 @@ die_face(const char *w, size_t pos, char *buf, size_t len)
 		snprintf(buf, len, "Qu");
 	else
 		snprintf(buf, len, "%c", toupper((unsigned char)w[pos]));
+}
+
+/*
+ * The reason a word whose trace ran out of steps is not on the grid: a
+ * letter it needs more often than the dice show it (else: no path).
+ */
+static int
+too_many(const struct grid *g, const char *word, char *why, size_t whylen)
+{
+	int need[26], have[26], i, k;
+	char face[4];
+	const char *p;
+
+	memset(need, 0, sizeof need);
+	memset(have, 0, sizeof have);
+	for (i = 0; i < g->n * g->n; i++)
+		have[g->cells[i][0] - 'a']++;
+	for (p = word; *p != '\0'; p++) {
+		if (*p < 'a' || *p > 'z')
+			continue;
+		need[*p - 'a']++;
+		if (*p == 'q' && p[1] == 'u')
+			p++;
+	}
+	for (k = 0; k < 26; k++)
+		if (need[k] > have[k]) {
+			if (k == 'q' - 'a')
+				snprintf(face, sizeof face, "Qu");
+			else
+				snprintf(face, sizeof face, "%c", 'A' + k);
+			snprintf(why, whylen, "'%s' is not on the grid: it "
+			    "needs %d '%s' di%s, the grid has %d", word,
+			    need[k], face, need[k] == 1 ? "e" : "ce",
+			    have[k]);
+			return -1;
+		}
+	snprintf(why, whylen, "'%s' is not on the grid: no path found in %ld "
+	    "steps", word, WALK_BUDGET);
+	return -1;
 }
 
 /* Find word on the grid; see grid.h. */
@@ -177,6 +226,8 @@ grid_path(const struct grid *g, const char *word, int *path, char *why,
 		snprintf(why, whylen, "an empty word is not on the grid");
 		return -1;
 	}
+	if (wk.steps > WALK_BUDGET)
+		return too_many(g, word, why, whylen);
 	if (wk.best >= wk.len)
 		wk.best = wk.len - 1;
 	die_face(word, wk.best, face, sizeof face);

@@ -165,6 +165,17 @@ main(void)
 	    path[0] == 0 && path[4] == -1, "SW-2: the path starts at S and "
 	    "ends after 4 cells");
 
+	/* a word that would take forever to trace gives up with a reason */
+	parse(&g, "EEEEEE EEEEEE EEEEEE EEEEEE EEEEEE EEEEEE", why, sizeof why);
+	ok(on_grid(&g, "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"),
+	    "SW-2: 36 E on 36 E dice: every die once");
+	is_str(off_reason(&g, "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"),
+	    "'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' is not on the grid: it "
+	    "needs 38 'E' dice, the grid has 36", "SW-2: 38 E on 36 dice: the "
+	    "trace gives up and says why");
+	ok(!on_grid(&g, "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeex"),
+	    "SW-2: 35 E and an X: not on the grid, in bounded time");
+
 	/* adjacency */
 	parse(&g, "abcd efgh ijkl mnop", why, sizeof why);
 	ok(grid_adjacent(&g, 0, 5), "corner touches its diagonal");
