@@ -836,12 +836,17 @@ saw_describe(const struct game_state *st, struct buf *b)
 		}
 }
 
-/* Advice for the table: what words are worth, who leads the round. */
+/*
+ * Advice for the table: what words are worth, the round so far, and the
+ * words that cannot be traced on the grid (a challenge would strike them).
+ */
 static void
 saw_advise(const struct game_state *st, struct buf *b)
 {
 	const struct saw_rnd *rd = open_round(st);
-	int i;
+	char num[24], why[200];
+	long s;
+	int i, k, off = 0;
 
 	if (st->finished)
 		return;
@@ -856,22 +861,32 @@ saw_advise(const struct game_state *st, struct buf *b)
 	    "write scores 0 for both.", saw_word_value(st, 3),
 	    saw_word_value(st, 5), saw_word_value(st, 6),
 	    saw_word_value(st, 7), saw_word_value(st, 8));
-	if (any_word(st, rd, 0)) {
-		buf_puts(b, " Now:");
-		for (i = 0; i < st->n; i++) {
-			long s = 0;
-			int k;
-
-			for (k = 0; k < rd->pl[i].n; k++)
-				s += word_points(st, rd, i, &rd->pl[i].v[k]);
-			char num[24];
-
-			buf_printf(b, "%s %s %s", i > 0 ? "," : "",
-			    st->gs->names[i], signed_points(s, num,
-			    sizeof num));
-		}
-		buf_puts(b, ".");
+	if (!any_word(st, rd, 0)) {
+		buf_puts(b, "\n");
+		return;
 	}
+	buf_puts(b, " Now:");
+	for (i = 0; i < st->n; i++) {
+		for (s = 0, k = 0; k < rd->pl[i].n; k++)
+			s += word_points(st, rd, i, &rd->pl[i].v[k]);
+		buf_printf(b, "%s %s %s", i > 0 ? "," : "", st->gs->names[i],
+		    signed_points(s, num, sizeof num));
+	}
+	buf_puts(b, ".");
+	for (i = 0; i < st->n; i++)
+		for (k = 0; k < rd->pl[i].n; k++) {
+			const struct saw_word *sw = &rd->pl[i].v[k];
+
+			if (sw->valid >= 0 || crossed(st, rd, i, sw->w) ||
+			    grid_path(&rd->g, sw->w, NULL, why,
+			    sizeof why) == 0)
+				continue;
+			buf_printf(b, "%s %s's '%s'", off++ ? "," :
+			    " Not on the grid, a challenge would strike:",
+			    st->gs->names[i], sw->w);
+		}
+	if (off > 0)
+		buf_puts(b, ".");
 	buf_puts(b, "\n");
 }
 

@@ -35,6 +35,19 @@ json_is(struct th *t, const char *want, const char *name)
 	free(s);
 }
 
+/* Advice into a static buffer. */
+static const char *
+advised(struct th *t)
+{
+	static char text[2048];
+	struct buf b = BUF_INIT;
+
+	t->rp.rules->advise(t->rp.st, &b);
+	snprintf(text, sizeof text, "%s", buf_str(&b));
+	buf_free(&b);
+	return text;
+}
+
 /* Describe into a static buffer. */
 static const char *
 described(struct th *t)
@@ -488,7 +501,13 @@ test_expect(void)
 	    "score");
 	is_int(x.turn, -1, "the table enters");
 	ok(has(x.say, "Round 1."), "say names the round: %s", x.say);
-	th_do(&t, "words Ann cats");
+	th_do(&t, "words Ann cats road");
+	th_do(&t, "words Bob tea");
+	ok(has(advised(&t), "Now: Ann +2, Bob +1. Not on the grid, a "
+	    "challenge would strike: Ann's 'road'."), "advice: the round so "
+	    "far and the words a challenge would strike: %s", advised(&t));
+	th_do(&t, "vote Ann road accept");
+	th_do(&t, "vote Bob tea accept");
 	th_do(&t, "vote Ann cats accept");
 	ok(!th_can(&t, V_CHALLENGE) && th_can(&t, V_VOTE),
 	    "every word ruled: vote but no challenge");
