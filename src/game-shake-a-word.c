@@ -98,7 +98,8 @@ valid_mode(const char *v)
 }
 
 static const struct game_option saw_options[] = {
-	{ "dict", "en_US", "an installed Hunspell dictionary", valid_dict },
+	{ "dict", "en_US", "NAME (an installed Hunspell dictionary)",
+	    valid_dict },
 	{ "scoring", "seed", "seed, boggle", valid_scoring },
 	{ "check", "challenged", "challenged, all", valid_check },
 	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode },
@@ -927,19 +928,23 @@ const struct game_rules game_shake_a_word = {
 	.card =
 	    "Shake-A-Word (2 or more players): rounds of a letter grid, "
 	    "then lists of words.\n"
-	    "grid: 3 to 6 rows of as many letters; Qu is one die (SW-1).  "
-	    "A word: 3+ letters,\n"
-	    "a path of touching dice (8 directions), no die twice, in the "
-	    "dictionary (SW-2).\n"
+	    "grid ROW...: 3 to 6 rows of as many letters; Qu is one die "
+	    "(SW-1).\n"
+	    "A word: 3+ letters, a path of touching dice (8 directions), no "
+	    "die twice,\n"
+	    "and in the dictionary (SW-2).  timer [DURATION]: the round's "
+	    "3 minutes.\n"
 	    "words NAME W...: a player's list, letters only (SW-3).  A word "
-	    "two players wrote\n"
-	    "scores 0; else 3-4 letters 1, then +1 a letter (a Qu die is 2 "
-	    "letters) (SW-4).\n"
+	    "two players\n"
+	    "wrote scores 0; else 3-4 letters 1, +1 a letter beyond (Qu is "
+	    "2 letters) (SW-4).\n"
 	    "challenge NAME WORD: the referee rules; a struck word counts "
-	    "minus its value (SW-5).\n"
-	    "vote NAME WORD accept|reject: the table's last word (SW-6).\n"
-	    "score closes the round; finish between rounds; highest total "
-	    "wins, ties share (SW-7).\n",
+	    "minus its value\n"
+	    "(SW-5).  vote NAME WORD accept|reject: the table's last word "
+	    "(SW-6).\n"
+	    "score closes the round; finish, between rounds, ends the game; "
+	    "the highest\n"
+	    "total wins, equal totals share (SW-7).\n",
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = saw_verbs,
