@@ -233,7 +233,8 @@ test_challenge(void)
 	is_int(t.rp.nentries, n, "refused challenges record nothing");
 
 	is_int(th_do(&t, "challenge Ann CATS"), RULING_OK,
-	    "SW-5: a valid word survives its challenge (exit 0)");
+	    "SW-2/SW-5: a word on the grid and in the dictionary survives its "
+	    "challenge (exit 0)");
 	ok(has(t.r.note, "'cats' stands: on the grid and in en_US"),
 	    "SW-5: ... and the referee says why: %s", t.r.note);
 	ok(has(last_fact(&t), "dict:en_US") && has(last_fact(&t), "cats=1"),
@@ -244,14 +245,14 @@ test_challenge(void)
 	    t.r.why);
 
 	is_int(th_do(&t, "challenge Ann road"), RULING_UPHELD,
-	    "SW-5: a word not on the grid: challenge upheld (exit 5)");
+	    "SW-2/SW-5: a word not on the grid: challenge upheld (exit 5)");
 	ok(has(t.r.note, "after 'ROA' no unused neighbour shows 'D'"),
 	    "SW-5: ... saying where the path breaks: %s", t.r.note);
 	is_str(last_fact(&t), "", "SW-5: no dictionary asked for a word not "
 	    "on the grid");
 
 	is_int(th_do(&t, "challenge Ann tae"), RULING_UPHELD,
-	    "SW-5: a word not in the dictionary: upheld (exit 5)");
+	    "SW-2/SW-5: a word not in the dictionary: upheld (exit 5)");
 	ok(has(t.r.note, "'tae' is not in en_US (suggestions: tea, tar, "
 	    "tact)"), "SW-5: ... with suggestions: %s", t.r.note);
 	ok(has(last_fact(&t), "tae=0:tea,tar,tact"),
