@@ -63,7 +63,7 @@ describe(struct th *t)
 	struct buf b = BUF_INIT;
 
 	t->rp.rules->describe(t->rp.st, &b);
-	return xstrdup(buf_str(&b));
+	return b.s != NULL ? b.s : xstrdup("");
 }
 
 /* The text of advise (caller frees). */
@@ -73,7 +73,7 @@ advise(struct th *t)
 	struct buf b = BUF_INIT;
 
 	t->rp.rules->advise(t->rp.st, &b);
-	return xstrdup(buf_str(&b));
+	return b.s != NULL ? b.s : xstrdup("");
 }
 
 /* Check that refusing line leaves the per-rules JSON as it was. */
