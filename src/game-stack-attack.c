@@ -188,7 +188,7 @@ in_tower(const struct game_state *st, int s)
 }
 
 /*
- * The round is over (gain[] added to the totals already).  SA-7: with
+ * The round is over (its points added to the totals already).  SA-7: with
  * anyone at the target, the highest total wins or the leaders play a
  * tie-break round; else a new round for everyone.  SA-6: the next round
  * starts with from (the culprit) if self, else after from.
