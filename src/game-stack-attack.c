@@ -219,8 +219,8 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 		}
 		buf_puts(b, "; ");
 		game_list_names(st->gs, lead, nlead, "and", b);
-		buf_printf(b, " tie on %ld and play a tie-break round (SA-7)",
-		    best);
+		buf_printf(b, " tie on %ld and play %s tie-break round (SA-7)",
+		    best, st->tie ? "another" : "a");
 		st->tie = 1;
 		for (i = 0; i < st->n; i++)
 			st->in_round[i] = 0;

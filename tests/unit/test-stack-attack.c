@@ -695,8 +695,8 @@ test_tie_break(void)
 	    "describe: a die on the base");
 	free(s);
 	is_int(th_do(&t, "fall"), RULING_OK, "Ann topples her own die");
-	ok(note_has(&t, "Ann and Bob tie on 1 and play a tie-break round "
-	    "(SA-7); Ann starts round 3"),
+	ok(note_has(&t, "Ann and Bob tie on 1 and play another tie-break "
+	    "round (SA-7); Ann starts round 3"),
 	    "SA-7: still tied: another round, the culprit starts: %s",
 	    t.r.note);
 	is_int(th_score(&t, "Ann"), 1, "Ann still 1");
