@@ -826,6 +826,256 @@ test_undo_redo(void)
 	th_end(&t);
 }
 
+/* A small deterministic generator for the random games. */
+static unsigned
+lcg(unsigned long *seed)
+{
+	*seed = *seed * 6364136223846793005UL + 1442695040888963407UL;
+	return (unsigned)(*seed >> 33);
+}
+
+/*
+ * The invariants of the status JSON: every die of the round is in a hand
+ * or in the tower; the top is the last die, else 6 on the two-player
+ * base, else null.  Returns the top (0 for null), or -1 if one fails.
+ * Sets *nround and the hand of name.
+ */
+static int
+check_state(struct th *t, const char *name, int *nround, int *held,
+    const char **culprit, unsigned pick)
+{
+	json_t *o = json_object(), *tower, *top, *hand, *v;
+	const char *k;
+	long sum = 0, dice;
+	size_t nt;
+	int n = 0, result;
+
+	t->rp.rules->status_json(t->rp.st, o);
+	tower = json_object_get(o, "tower");
+	top = json_object_get(o, "top");
+	hand = json_object_get(o, "in_hand");
+	nt = json_array_size(tower);
+	*held = -1;
+	*culprit = NULL;
+	json_object_foreach(hand, k, v) {
+		sum += json_integer_value(v);
+		if (strcmp(k, name) == 0)
+			*held = (int)json_integer_value(v);
+		if (pick % json_object_size(hand) == (unsigned)n) {
+			int i;
+
+			for (i = 0; i < t->rp.setup.nplayers; i++)
+				if (strcmp(t->names[i], k) == 0)
+					*culprit = t->names[i];
+		}
+		n++;
+	}
+	dice = n == 4 ? 4 : 5;
+	if (sum + (long)nt != n * dice)
+		result = -1;
+	else if (nt > 0)
+		result = json_equal(top, json_array_get(tower, nt - 1)) ?
+		    (int)json_integer_value(top) : -1;
+	else if (n == 2)
+		result = json_integer_value(top) == 6 ? 6 : -1;
+	else
+		result = json_is_null(top) ? 0 : -1;
+	*nround = n;
+	json_decref(o);
+	return result;
+}
+
+/* Append " v" for each of v[0..n) to line. */
+static void
+put_line(char *line, size_t size, const char *verb, const int *v, int n)
+{
+	size_t len;
+	int i;
+
+	len = (size_t)snprintf(line, size, "%s", verb);
+	for (i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(line + len, size - len, " %d", v[i]);
+}
+
+/*
+ * Random games, played by the rules as restated here: each roll and each
+ * legal chain must be accepted, each broken chain refused with nothing
+ * changed, the dice always all accounted for, scores never falling, and
+ * every game must end with one winner at the target who replays.
+ */
+static void
+test_random_games(void)
+{
+	static const char *const tables[] = {
+		"Ann,Bob", "Ann,Bob,Cid", "Ann,Bob,Cid,Dan"
+	};
+	unsigned long seed = 20261123;
+	int game, fails = 0, games_ok = 0, placed = 0, broken = 0, falls = 0;
+
+	for (game = 0; game < 300 && fails == 0; game++) {
+		struct th t;
+		char opt[32], line[64], *before, *after;
+		long score[4], target = 1 + lcg(&seed) % 25;
+		int np = 2 + (int)(lcg(&seed) % 3), steps, i, k, nround;
+		int top, held, roll[5], nroll = 0, chain[6], nchain, left[7];
+		int winners = 0, wscore = -1, others = -1;
+		const char *name, *culprit;
+
+		snprintf(opt, sizeof opt, "target=%ld", target);
+		th_start(&t, &game_stack_attack, tables[np - 2], opt);
+		for (steps = 0; steps < 5000 && fails == 0 &&
+		    !th_expect(&t).finished; steps++) {
+			struct expectation x = th_expect(&t);
+
+			name = th_turn(&t);
+			for (i = 0; i < np; i++)
+				score[i] = th_score(&t, t.names[i]);
+			top = check_state(&t, name, &nround, &held, &culprit,
+			    lcg(&seed));
+			if (top < 0 || held <= 0 || x.turn < 0) {
+				diag("game %d step %d: bad state", game, steps);
+				fails++;
+				break;
+			}
+			if (lcg(&seed) % 60 == 0 && t.rp.ndone > 0) {
+				before = th_json(&t);
+				if (th_do(&t, "undo") != RULING_OK ||
+				    th_do(&t, "redo") != RULING_OK) {
+					diag("game %d: undo, redo refused",
+					    game);
+					fails++;
+				}
+				after = th_json(&t);
+				if (strcmp(before, after) != 0) {
+					diag("game %d: undo, redo: %s, not %s",
+					    game, after, before);
+					fails++;
+				}
+				free(before);
+				free(after);
+			}
+			if (lcg(&seed) % 40 == 0) {
+				snprintf(line, sizeof line, "fall %s", culprit);
+				if (th_do(&t, line) != RULING_OK) {
+					diag("game %d: '%s' refused", game, line);
+					fails++;
+				}
+				falls++;
+				if (th_score(&t, culprit) !=
+				    score[game_seat(&t.rp.setup, culprit)]) {
+					diag("game %d: the culprit scored",
+					    game);
+					fails++;
+				}
+			} else if (x.verbs & VERB_BIT(V_ROLL)) {
+				int any = 0;
+
+				nroll = held;
+				for (i = 0; i < nroll; i++) {
+					roll[i] = 1 + (int)(lcg(&seed) % 6);
+					any |= roll[i] == top + 1 ||
+					    roll[i] == top - 1;
+				}
+				put_line(line, sizeof line, "roll", roll, nroll);
+				if (th_do(&t, line) != RULING_OK) {
+					diag("game %d: '%s' refused", game, line);
+					fails++;
+				} else if (any != !!th_can(&t, V_PLACE) ||
+				    (!any && strcmp(th_turn(&t), name) == 0)) {
+					diag("game %d: after '%s' the turn is "
+					    "wrong", game, line);
+					fails++;
+				}
+			} else if (x.verbs & VERB_BIT(V_PLACE)) {
+				memset(left, 0, sizeof left);
+				for (i = 0; i < nroll; i++)
+					left[roll[i]]++;
+				for (nchain = 0, k = top;;) {
+					int cand[2], nc = 0;
+
+					if (k - 1 >= 1 && left[k - 1] > 0)
+						cand[nc++] = k - 1;
+					if (k + 1 <= 6 && left[k + 1] > 0)
+						cand[nc++] = k + 1;
+					if (nc == 0 || (nchain > 0 &&
+					    lcg(&seed) % 3 == 0))
+						break;
+					k = cand[lcg(&seed) % (unsigned)nc];
+					left[k]--;
+					chain[nchain++] = k;
+				}
+				/* A die of the roll that does not fit on k. */
+				for (i = 1; i <= 6; i++)
+					if (left[i] > 0 && i != k - 1 &&
+					    i != k + 1)
+						break;
+				if (i <= 6) {
+					chain[nchain] = i;
+					put_line(line, sizeof line, "place",
+					    chain, nchain + 1);
+					before = th_json(&t);
+					if (th_do(&t, line) != RULING_REFUSED) {
+						diag("game %d: '%s' accepted",
+						    game, line);
+						fails++;
+					}
+					after = th_json(&t);
+					if (strcmp(before, after) != 0) {
+						diag("game %d: refused '%s' "
+						    "changed the state", game,
+						    line);
+						fails++;
+					}
+					free(before);
+					free(after);
+					broken++;
+				}
+				put_line(line, sizeof line, "place", chain,
+				    nchain);
+				if (th_do(&t, line) != RULING_OK) {
+					diag("game %d: '%s' refused: %s", game,
+					    line, t.r.why);
+					fails++;
+				}
+				placed++;
+			} else {
+				diag("game %d: neither roll nor place", game);
+				fails++;
+			}
+			for (i = 0; i < np; i++)
+				if (th_score(&t, t.names[i]) < score[i]) {
+					diag("game %d: %s's score fell", game,
+					    t.names[i]);
+					fails++;
+				}
+		}
+		for (i = 0; i < np; i++) {
+			long sc = th_score(&t, t.names[i]);
+
+			if (th_won(&t, t.names[i])) {
+				winners++;
+				wscore = (int)sc;
+			} else if (sc > others)
+				others = (int)sc;
+		}
+		if (th_expect(&t).finished && winners == 1 &&
+		    wscore >= target && wscore > others && th_replays(&t))
+			games_ok++;
+		else if (fails == 0) {
+			diag("game %d: not over or no clear winner", game);
+			fails++;
+		}
+		th_end(&t);
+	}
+	is_int(fails, 0, "random games: every legal entry accepted, every "
+	    "broken chain refused, dice accounted for (SA-1..SA-5)");
+	is_int(games_ok, 300, "random games: each ends with one winner at "
+	    "the target, and replays (SA-7)");
+	ok(placed > 1000 && broken > 100 && falls > 100,
+	    "random games: %d placements, %d broken chains, %d falls",
+	    placed, broken, falls);
+}
+
 int
 main(void)
 {
@@ -840,5 +1090,6 @@ main(void)
 	test_tie_break();
 	test_game_two();
 	test_undo_redo();
+	test_random_games();
 	return tap_done();
 }
