@@ -596,7 +596,8 @@ sa_advise(const struct game_state *st, struct buf *b)
 		k = st->held[st->turn];
 		buf_printf(b, "%s has a %.0f%% chance to roll at least one "
 		    "qualifying die with %d %s.\n", name,
-		    100 * (1 - pow((6.0 - q) / 6, k)), k, k == 1 ? "die" : "dice");
+		    100 * (1 - pow((6.0 - q) / 6, k)), k,
+		    k == 1 ? "die" : "dice");
 		return;
 	}
 	memset(left, 0, sizeof left);

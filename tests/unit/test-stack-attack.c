@@ -245,7 +245,8 @@ test_roll(void)
 	is_str(t.r.why, "expected 3 values (the dice Ann holds), got 5",
 	    "SA-2: Ann holds 3 now");
 	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 3 values "
-	    "(with 1 on top, a 2 qualifies)", "SA-2: on a 1 only a 2 qualifies");
+	    "(with 1 on top, a 2 qualifies)",
+	    "SA-2: on a 1 only a 2 qualifies");
 	must(&t, "roll 1 3 1");
 	ok(note_has(&t, "nothing qualifies with 1 on top"),
 	    "SA-2: a 1 or a 3 on a 1 does not qualify: %s", t.r.note);
@@ -345,7 +346,8 @@ test_place(void)
 	    "a 3 or a 5 (SA-3)", "SA-3: named with the top it met");
 	must(&t, "place 6");
 	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 1 value "
-	    "(with 6 on top, a 5 qualifies)", "SA-2: on a 6 only a 5 qualifies");
+	    "(with 6 on top, a 5 qualifies)",
+	    "SA-2: on a 6 only a 5 qualifies");
 	th_end(&t);
 }
 
@@ -957,7 +959,8 @@ test_random_games(void)
 			if (lcg(&seed) % 40 == 0) {
 				snprintf(line, sizeof line, "fall %s", culprit);
 				if (th_do(&t, line) != RULING_OK) {
-					diag("game %d: '%s' refused", game, line);
+					diag("game %d: '%s' refused", game,
+					    line);
 					fails++;
 				}
 				falls++;
@@ -976,9 +979,11 @@ test_random_games(void)
 					any |= roll[i] == top + 1 ||
 					    roll[i] == top - 1;
 				}
-				put_line(line, sizeof line, "roll", roll, nroll);
+				put_line(line, sizeof line, "roll", roll,
+				    nroll);
 				if (th_do(&t, line) != RULING_OK) {
-					diag("game %d: '%s' refused", game, line);
+					diag("game %d: '%s' refused", game,
+					    line);
 					fails++;
 				} else if (any != !!th_can(&t, V_PLACE) ||
 				    (!any && strcmp(th_turn(&t), name) == 0)) {
