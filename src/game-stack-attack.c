@@ -332,10 +332,14 @@ do_place(struct game_state *st, const struct entry *e, struct ruling *r)
 			goto refused;
 		}
 		if (left[v] == 0) {
+			buf_reset(&b);
+			if (inroll[v] <= 2)
+				buf_puts(&b, inroll[v] == 1 ? "once" : "twice");
+			else
+				buf_printf(&b, "%d times", inroll[v]);
 			ruling_refuse(r, RULING_REFUSED, "'%s' is in the roll "
 			    "%s only %s", e->argv[i], buf_str(&rb),
-			    inroll[v] == 1 ? "once" : inroll[v] == 2 ?
-			    "twice" : "so often");
+			    buf_str(&b));
 			goto refused;
 		}
 		if (!qualifies(v, t)) {

@@ -473,6 +473,22 @@ test_full_tower(void)
 	    "SA-4: no place yet in round 2");
 	th_end(&t);
 
+	/* Up and down with all five, over someone else's dice. */
+	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
+	must(&t, "roll 1 2 6 6 6");
+	must(&t, "place 1 2");
+	must(&t, "roll 3 3 3 4 4");
+	refused_unchanged(&t, "place 3 4 3 4 3 3", RULING_REFUSED,
+	    "SA-3: a die used more often than rolled");
+	is_str(t.r.why, "'3' is in the roll 3 3 3 4 4 only 3 times",
+	    "SA-3: the refusal says how often it was rolled");
+	is_int(th_do(&t, "place 3 4 3 4 3"), RULING_OK,
+	    "SA-5: Bob places all five, up and down");
+	is_int(th_score(&t, "Bob"), 5, "SA-5: Bob scores his 5");
+	is_int(th_score(&t, "Ann"), 0, "SA-5: Ann's 2 in the tower score "
+	    "nothing");
+	th_end(&t);
+
 	/* Over several turns, four players: 4 dice each. */
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid,Dan", NULL);
 	must(&t, "roll 1 2 6 6");
