@@ -624,7 +624,7 @@ const struct game_rules game_stack_attack = {
 	    "a fall scores 0 for its culprit",
 	.card =
 	    "Stack Attack (2-4 players): one tower, built in turns; first to "
-	    "20 wins.\n"
+	    "the target\n(20 points, option target) wins.\n"
 	    "Each player holds 5 dice, 4 with four players; two players start "
 	    "on a base with 6 on top (SA-1).\n"
 	    "A turn: roll every die you hold.  A die qualifies if it is one "
