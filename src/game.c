@@ -14,9 +14,11 @@
 #include "game.h"
 
 extern const struct game_rules game_shake;
+extern const struct game_rules game_stack_attack;
 
 const struct game_rules *const game_table[] = {
 	&game_shake,
+	&game_stack_attack,
 	NULL
 };
 
