@@ -15,10 +15,12 @@
 
 extern const struct game_rules game_shake;
 extern const struct game_rules game_shake_a_word;
+extern const struct game_rules game_stack_attack;
 
 const struct game_rules *const game_table[] = {
 	&game_shake,
 	&game_shake_a_word,
+	&game_stack_attack,
 	NULL
 };
 

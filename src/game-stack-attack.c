@@ -1,0 +1,662 @@
+/*
+ * game-stack-attack.c: Stack Attack (seed 004), rulings SA-1..SA-7.  Pure.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+
+#define SA_MAX_PLAYERS	4
+#define SA_MAX_DICE	5
+#define SA_MAX_TOWER	(SA_MAX_PLAYERS * SA_MAX_DICE)
+
+enum phase {
+	P_ROLL,		/* the player to move rolls the dice held */
+	P_PLACE,	/* the roll has a qualifying die: place a chain */
+	P_OVER
+};
+
+struct game_state {
+	const struct game_setup	*gs;
+	int		 n;
+	long		 target;
+	int		 round;			/* from 1; tie-breaks count */
+	enum phase	 phase;
+	long		 score[SA_MAX_PLAYERS];
+	int		 in_round[SA_MAX_PLAYERS];	/* plays this round */
+	int		 nround;		/* players in the round */
+	int		 tie;			/* a tie-break round (SA-7) */
+	int		 base;			/* two-player base (SA-1) */
+	int		 held[SA_MAX_PLAYERS];	/* dice in hand */
+	int		 tval[SA_MAX_TOWER];	/* players' dice, bottom up */
+	int		 towner[SA_MAX_TOWER];
+	int		 ntower;
+	int		 turn;			/* seat to move */
+	int		 roll[SA_MAX_DICE];	/* P_PLACE: the roll */
+	int		 nroll;
+	int		 placer;		/* last accepted place, or -1 */
+};
+
+static const enum verb sa_verbs[] = {
+	V_ROLL, V_PLACE, V_FALL, V__COUNT
+};
+
+/* 1 if v is a target: a number 1..1000. */
+static int
+valid_target(const char *v)
+{
+	long t = 0;
+	const char *p;
+
+	if (*v == '\0' || strlen(v) > 4)
+		return 0;
+	for (p = v; *p != '\0'; p++) {
+		if (*p < '0' || *p > '9')
+			return 0;
+		t = t * 10 + (*p - '0');
+	}
+	return t >= 1 && t <= 1000;
+}
+
+static const struct game_option sa_options[] = {
+	{ "target", "20", "1..1000", valid_target },
+	{ NULL, NULL, NULL, NULL }
+};
+
+/* The value on top: 6 on the bare two-player base, 0 on an empty plate. */
+static int
+top_value(const struct game_state *st)
+{
+	if (st->ntower > 0)
+		return st->tval[st->ntower - 1];
+	return st->base ? 6 : 0;
+}
+
+/* 1 if die v goes on top t: one above or below (SA-2); t 0 takes a 1. */
+static int
+qualifies(int v, int t)
+{
+	return v >= 1 && v <= 6 && (v == t + 1 || v == t - 1);
+}
+
+/* "with 4 on top", "on the base's 6" or "on the empty plate". */
+static void
+top_phrase(const struct game_state *st, struct buf *b)
+{
+	if (st->ntower > 0)
+		buf_printf(b, "with %d on top", top_value(st));
+	else if (st->base)
+		buf_puts(b, "on the base's 6");
+	else
+		buf_puts(b, "on the empty plate");
+}
+
+/* "a 3 or a 5", the faces that qualify on top t, into b. */
+static void
+wanted_phrase(int t, struct buf *b)
+{
+	if (t == 0)
+		buf_puts(b, "a 1");
+	else if (t == 1)
+		buf_puts(b, "a 2");
+	else if (t == 6)
+		buf_puts(b, "a 5");
+	else
+		buf_printf(b, "a %d or a %d", t - 1, t + 1);
+}
+
+/* The seats in the round, in seat order, into seats; returns the count. */
+static int
+round_seats(const struct game_state *st, int *seats)
+{
+	int i, k = 0;
+
+	for (i = 0; i < st->n; i++)
+		if (st->in_round[i])
+			seats[k++] = i;
+	return k;
+}
+
+/* The first seat of the round after seat s (s itself if self), cyclic. */
+static int
+seat_from(const struct game_state *st, int s, int self)
+{
+	int i, k;
+
+	for (i = self ? 0 : 1; i <= st->n; i++) {
+		k = (s + i) % st->n;
+		if (st->in_round[k])
+			return k;
+	}
+	return s;
+}
+
+/* Start a round for the players in in_round, starting with seat first. */
+static void
+start_round(struct game_state *st, int first)
+{
+	int i, dice;
+
+	for (st->nround = 0, i = 0; i < st->n; i++)
+		st->nround += st->in_round[i];
+	dice = st->nround == 4 ? 4 : 5;			/* SA-1 */
+	for (i = 0; i < st->n; i++)
+		st->held[i] = st->in_round[i] ? dice : 0;
+	st->base = st->nround == 2;			/* SA-1 */
+	st->ntower = 0;
+	st->nroll = 0;
+	st->placer = -1;
+	st->turn = first;
+	st->phase = P_ROLL;
+}
+
+/* A new game: round 1, the first player listed starts (SA-6). */
+static struct game_state *
+sa_new(const struct game_setup *gs)
+{
+	struct game_state *st = xcalloc(1, sizeof *st);
+	int i;
+
+	st->gs = gs;
+	st->n = gs->nplayers < SA_MAX_PLAYERS ? gs->nplayers : SA_MAX_PLAYERS;
+	st->target = strtol(gs->options[0], NULL, 10);
+	st->round = 1;
+	for (i = 0; i < st->n; i++)
+		st->in_round[i] = 1;
+	start_round(st, 0);
+	return st;
+}
+
+/* Free a state. */
+static void
+sa_free(struct game_state *st)
+{
+	free(st);
+}
+
+/* Dice of seat s in the tower. */
+static int
+in_tower(const struct game_state *st, int s)
+{
+	int i, k = 0;
+
+	for (i = 0; i < st->ntower; i++)
+		k += st->towner[i] == s;
+	return k;
+}
+
+/*
+ * The round is over (its points added to the totals already).  SA-7: with
+ * anyone at the target, the highest total wins or the leaders play a
+ * tie-break round; else a new round for everyone.  SA-6: the next round
+ * starts with from (the culprit) if self, else after from.
+ */
+static void
+end_round(struct game_state *st, int from, int self, struct buf *b)
+{
+	int i, lead[SA_MAX_PLAYERS], nlead = 0, reached = 0;
+	long best = 0;
+
+	buf_printf(b, "; round %d is over", st->round);
+	for (i = 0; i < st->n; i++) {
+		if (st->score[i] >= st->target)
+			reached = 1;
+		if (i == 0 || st->score[i] > best)
+			best = st->score[i];
+	}
+	if (reached) {
+		for (i = 0; i < st->n; i++)
+			if (st->score[i] == best)
+				lead[nlead++] = i;
+		if (nlead == 1) {
+			st->phase = P_OVER;
+			st->turn = -1;
+			buf_printf(b, "; %s wins with %ld (SA-7)",
+			    st->gs->names[lead[0]], best);
+			return;
+		}
+		buf_puts(b, "; ");
+		game_list_names(st->gs, lead, nlead, "and", b);
+		buf_printf(b, " tie on %ld and play %s tie-break round (SA-7)",
+		    best, st->tie ? "another" : "a");
+		st->tie = 1;
+		for (i = 0; i < st->n; i++)
+			st->in_round[i] = 0;
+		for (i = 0; i < nlead; i++)
+			st->in_round[lead[i]] = 1;
+	}
+	st->round++;
+	start_round(st, seat_from(st, from, self));
+	buf_printf(b, "; %s starts round %d", st->gs->names[st->turn],
+	    st->round);
+}
+
+static void	sa_expect(const struct game_state *, struct expectation *);
+
+/* Refuse verb v as out of turn, saying what is expected. */
+static int
+not_now(const struct game_state *st, enum verb v, struct ruling *r)
+{
+	struct expectation x;
+
+	memset(&x, 0, sizeof x);
+	sa_expect(st, &x);
+	ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: %s",
+	    verb_name(v), x.say);
+	return RULING_REFUSED;
+}
+
+/* Append values v[0..n) separated by spaces to b. */
+static void
+put_values(const int *v, int n, struct buf *b)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s%d", i > 0 ? " " : "", v[i]);
+}
+
+/* roll V...: the dice the player holds (SA-2). */
+static int
+do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *name = st->gs->names[st->turn];
+	int i, k, t = top_value(st), nq = 0, q[SA_MAX_DICE];
+
+	if (e->seats != NULL) {
+		ruling_refuse(r, RULING_REFUSED, "a roll is the values of "
+		    "%s's %d dice, without names", name, st->held[st->turn]);
+		return RULING_REFUSED;
+	}
+	if (e->nvals != st->held[st->turn]) {
+		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (the "
+		    "dice %s holds), got %d", st->held[st->turn],
+		    st->held[st->turn] == 1 ? "" : "s", name, e->nvals);
+		return RULING_REFUSED;
+	}
+	for (i = 0; i < e->nvals; i++)
+		if (e->vals[i] < 1 || e->vals[i] > 6) {
+			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
+			    "of a die (1 to 6)", e->argv[i]);
+			return RULING_REFUSED;
+		}
+	st->nroll = e->nvals;
+	for (i = 0; i < e->nvals; i++) {
+		st->roll[i] = (int)e->vals[i];
+		if (qualifies(st->roll[i], t))
+			q[nq++] = st->roll[i];
+	}
+	buf_printf(&b, "%s rolls ", name);
+	put_values(st->roll, st->nroll, &b);
+	if (nq == 0) {
+		buf_puts(&b, ": nothing qualifies ");
+		top_phrase(st, &b);
+		k = seat_from(st, st->turn, 0);
+		buf_printf(&b, ", the turn passes to %s (SA-2)",
+		    st->gs->names[k]);
+		st->turn = k;
+		st->nroll = 0;
+	} else {
+		buf_puts(&b, ": ");
+		put_values(q, nq, &b);
+		buf_printf(&b, " qualif%s ", nq == 1 ? "ies" : "y");
+		top_phrase(st, &b);
+		st->phase = P_PLACE;
+	}
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* place V...: a chain from the roll, each die on the top it meets (SA-3). */
+static int
+do_place(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT, rb = BUF_INIT;
+	const char *name = st->gs->names[st->turn];
+	int left[7], inroll[7], i, k, v, t = top_value(st), p = st->turn;
+
+	memset(left, 0, sizeof left);
+	for (i = 0; i < st->nroll; i++)
+		left[st->roll[i]]++;
+	memcpy(inroll, left, sizeof inroll);
+	put_values(st->roll, st->nroll, &rb);
+	for (i = 0; i < e->nvals; i++) {
+		v = e->vals[i] >= 1 && e->vals[i] <= 6 ? (int)e->vals[i] : 0;
+		if (v == 0 || inroll[v] == 0) {
+			ruling_refuse(r, RULING_REFUSED, "'%s' is not in the "
+			    "roll %s", e->argv[i], buf_str(&rb));
+			goto refused;
+		}
+		if (left[v] == 0) {
+			buf_reset(&b);
+			if (inroll[v] <= 2)
+				buf_puts(&b, inroll[v] == 1 ? "once" : "twice");
+			else
+				buf_printf(&b, "%d times", inroll[v]);
+			ruling_refuse(r, RULING_REFUSED, "'%s' is in the roll "
+			    "%s only %s", e->argv[i], buf_str(&rb),
+			    buf_str(&b));
+			goto refused;
+		}
+		if (!qualifies(v, t)) {
+			buf_reset(&b);
+			wanted_phrase(t, &b);
+			if (t == 0)
+				ruling_refuse(r, RULING_REFUSED, "'%s' (die %d "
+				    "of the chain) cannot go on the empty "
+				    "plate: expected %s (SA-3)", e->argv[i],
+				    i + 1, buf_str(&b));
+			else
+				ruling_refuse(r, RULING_REFUSED, "'%s' (die %d "
+				    "of the chain) cannot go on %d: expected "
+				    "%s (SA-3)", e->argv[i], i + 1, t,
+				    buf_str(&b));
+			goto refused;
+		}
+		left[v]--;
+		t = v;
+	}
+	for (i = 0; i < e->nvals; i++) {
+		st->tval[st->ntower] = (int)e->vals[i];
+		st->towner[st->ntower++] = p;
+	}
+	st->held[p] -= e->nvals;
+	st->placer = p;
+	st->nroll = 0;
+	st->phase = P_ROLL;
+	buf_reset(&b);
+	buf_printf(&b, "%s places ", name);
+	for (i = 0; i < e->nvals; i++)
+		buf_printf(&b, "%s%ld", i > 0 ? " " : "", e->vals[i]);
+	if (st->held[p] == 0) {
+		/* SA-5: all in the tower; only they score. */
+		k = in_tower(st, p);
+		st->score[p] += k;
+		buf_printf(&b, ": all of %s's dice are in the tower; %s "
+		    "scores %d, total %ld (SA-5)", name, name, k,
+		    st->score[p]);
+		end_round(st, p, 0, &b);
+	} else {
+		st->turn = seat_from(st, p, 0);
+		buf_printf(&b, ": %d on top, %d in the tower; %s holds %d",
+		    top_value(st), st->ntower, name, st->held[p]);
+	}
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	buf_free(&rb);
+	return RULING_OK;
+refused:
+	buf_free(&b);
+	buf_free(&rb);
+	return RULING_REFUSED;
+}
+
+/* fall [NAME]: the tower fell; the culprit scores 0, others their dice. */
+static int
+do_fall(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	int culprit = e->who, i, k;
+
+	if (culprit < 0) {
+		if (st->placer < 0) {
+			ruling_refuse(r, RULING_REFUSED, "nobody has placed a "
+			    "die this round: name who made the tower fall "
+			    "(fall NAME) (SA-4)");
+			return RULING_REFUSED;
+		}
+		culprit = st->placer;
+	} else if (culprit >= st->n || !st->in_round[culprit]) {
+		ruling_refuse(r, RULING_REFUSED, "%s does not play in this "
+		    "tie-break round (SA-4, SA-7)", st->gs->names[culprit]);
+		return RULING_REFUSED;
+	}
+	buf_printf(&b, "the tower falls: %s scores 0",
+	    st->gs->names[culprit]);
+	for (i = 0; i < st->n; i++) {
+		if (!st->in_round[i] || i == culprit)
+			continue;
+		k = in_tower(st, i);
+		st->score[i] += k;
+		buf_printf(&b, ", %s %d", st->gs->names[i], k);
+	}
+	buf_puts(&b, " (SA-4)");
+	end_round(st, culprit, 1, &b);
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* Check e and fold it in. */
+static int
+sa_apply(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	if (st->phase == P_OVER)
+		return not_now(st, e->verb, r);
+	switch (e->verb) {
+	case V_ROLL:
+		if (st->phase == P_ROLL)
+			return do_roll(st, e, r);
+		break;
+	case V_PLACE:
+		if (st->phase == P_PLACE)
+			return do_place(st, e, r);
+		break;
+	case V_FALL:
+		return do_fall(st, e, r);
+	default:
+		break;
+	}
+	return not_now(st, e->verb, r);
+}
+
+/* Whose turn, which verbs, and the sentence for the table. */
+static void
+sa_expect(const struct game_state *st, struct expectation *x)
+{
+	struct buf b = BUF_INIT, w = BUF_INIT;
+	const char *name;
+
+	x->round = st->round;
+	x->turn = -1;
+	x->finished = 0;
+	x->verbs = 0;
+	if (st->phase == P_OVER) {
+		x->finished = 1;
+		snprintf(x->say, sizeof x->say, "The game is over.");
+		return;
+	}
+	name = st->gs->names[st->turn];
+	x->turn = st->turn;
+	top_phrase(st, &b);
+	wanted_phrase(top_value(st), &w);
+	if (st->phase == P_ROLL) {
+		x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_FALL);
+		snprintf(x->say, sizeof x->say, "Round %d%s. %s rolls: roll "
+		    "%d value%s (%s, %s qualifies)", st->round,
+		    st->tie ? " (tie-break)" : "", name, st->held[st->turn],
+		    st->held[st->turn] == 1 ? "" : "s", buf_str(&b),
+		    buf_str(&w));
+	} else {
+		struct buf rb = BUF_INIT;
+
+		put_values(st->roll, st->nroll, &rb);
+		x->verbs = VERB_BIT(V_PLACE) | VERB_BIT(V_FALL);
+		snprintf(x->say, sizeof x->say, "Round %d%s. %s rolled %s "
+		    "%s: place one or more of them, in order, each one above "
+		    "or below the top (%s first)", st->round,
+		    st->tie ? " (tie-break)" : "", name, buf_str(&rb),
+		    buf_str(&b), buf_str(&w));
+		buf_free(&rb);
+	}
+	buf_free(&b);
+	buf_free(&w);
+}
+
+/* Scores; once over, the one highest total wins (SA-7). */
+static void
+sa_score(const struct game_state *st, long *scores, int *winners)
+{
+	long best = 0;
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		scores[i] = st->score[i];
+		if (i == 0 || st->score[i] > best)
+			best = st->score[i];
+	}
+	for (i = 0; i < st->n; i++)
+		winners[i] = st->phase == P_OVER && st->score[i] == best;
+}
+
+/* The per-rules keys of status --json. */
+static void
+sa_status_json(const struct game_state *st, json_t *o)
+{
+	json_t *tower = json_array(), *hand = json_object();
+	int i;
+
+	for (i = 0; i < st->ntower; i++)
+		json_array_append_new(tower, json_integer(st->tval[i]));
+	json_object_set_new(o, "tower", tower);
+	json_object_set_new(o, "top", st->ntower > 0 || st->base ?
+	    json_integer(top_value(st)) : json_null());
+	for (i = 0; i < st->n; i++)
+		if (st->in_round[i])
+			json_object_set_new(hand, st->gs->names[i],
+			    json_integer(st->held[i]));
+	json_object_set_new(o, "in_hand", hand);
+}
+
+/* The tower bottom to top with each die's owner, and the dice in hand. */
+static void
+sa_describe(const struct game_state *st, struct buf *b)
+{
+	int seats[SA_MAX_PLAYERS], n = round_seats(st, seats), i;
+
+	if (st->tie) {
+		buf_printf(b, "round %d, a tie-break round for ", st->round);
+		game_list_names(st->gs, seats, n, "and", b);
+		buf_puts(b, "\n");
+	}
+	buf_puts(b, "tower, bottom to top:");
+	if (st->base)
+		buf_puts(b, " base (6)");
+	for (i = 0; i < st->ntower; i++)
+		buf_printf(b, "%s %d %s", i > 0 || st->base ? "," : "",
+		    st->tval[i], st->gs->names[st->towner[i]]);
+	if (!st->base && st->ntower == 0)
+		buf_puts(b, " empty plate");
+	buf_puts(b, "\nin hand:");
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s %s %d", i > 0 ? "," : "",
+		    st->gs->names[seats[i]], st->held[seats[i]]);
+	buf_puts(b, "\n");
+}
+
+/*
+ * The longest chain from top t with the dice left[1..6]: its length, and
+ * the chain itself into best (cur is the chain so far, depth long).
+ */
+static int
+longest_chain(int *left, int t, int *cur, int depth, int *best, int nbest)
+{
+	int v, d;
+
+	if (depth > nbest) {
+		memcpy(best, cur, (size_t)depth * sizeof *cur);
+		nbest = depth;
+	}
+	for (d = 0; d < 2; d++) {
+		v = d == 0 ? t - 1 : t + 1;
+		if (v < 1 || v > 6 || left[v] == 0)
+			continue;
+		left[v]--;
+		cur[depth] = v;
+		nbest = longest_chain(left, v, cur, depth + 1, best, nbest);
+		left[v]++;
+	}
+	return nbest;
+}
+
+/* Odds and advice for the player to move. */
+static void
+sa_advise(const struct game_state *st, struct buf *b)
+{
+	int t, q, k, i, left[7], cur[SA_MAX_DICE], best[SA_MAX_DICE], nbest;
+	const char *name;
+
+	if (st->phase == P_OVER)
+		return;
+	name = st->gs->names[st->turn];
+	t = top_value(st);
+	if (st->phase == P_ROLL) {
+		for (q = 0, i = 1; i <= 6; i++)
+			q += qualifies(i, t);
+		k = st->held[st->turn];
+		buf_printf(b, "%s has a %.0f%% chance to roll at least one "
+		    "qualifying die with %d %s.\n", name,
+		    100 * (1 - pow((6.0 - q) / 6, k)), k,
+		    k == 1 ? "die" : "dice");
+		return;
+	}
+	memset(left, 0, sizeof left);
+	for (i = 0; i < st->nroll; i++)
+		left[st->roll[i]]++;
+	nbest = longest_chain(left, t, cur, 0, best, 0);
+	buf_printf(b, "The longest chain places %d %s: place ", nbest,
+	    nbest == 1 ? "die" : "dice");
+	put_values(best, nbest, b);
+	if (nbest == st->held[st->turn])
+		buf_printf(b, ", which puts all of %s's dice in the tower and "
+		    "ends the round (SA-5)", name);
+	buf_puts(b, ".\n");
+}
+
+const struct game_rules game_stack_attack = {
+	.name = "stack-attack",
+	.alias = "tower",
+	.summary = "Stack Attack: stack dice one above or below the top; "
+	    "a fall scores 0 for its culprit",
+	.card =
+	    "Stack Attack (2-4 players): one tower, built in turns; first to "
+	    "the target\n(20 points, option target) wins.\n"
+	    "Each player holds 5 dice, 4 with four players; two players start "
+	    "on a base with 6 on top (SA-1).\n"
+	    "A turn: roll every die you hold.  A die qualifies if it is one "
+	    "above or below the top;\n"
+	    "on the empty plate only a 1 does.  Nothing qualifies: the turn "
+	    "passes (SA-2).\n"
+	    "Else place one or more dice, in order, each on the top it meets: "
+	    "on 4, roll 2 3 3 5,\n"
+	    "'place 3 2 3' is legal.  Then the turn passes (SA-3).\n"
+	    "fall [NAME]: the tower fell (by default, the last to place); the "
+	    "culprit scores 0,\n"
+	    "the others one point per own die in the tower; the round is over "
+	    "(SA-4).\n"
+	    "All your dice in the tower: you score them, nobody else does; "
+	    "the round is over (SA-5).\n"
+	    "Round 1 starts with the first player listed; the next with the "
+	    "culprit of a fall,\n"
+	    "else the player after the last to play (SA-6).\n"
+	    "Anyone at the target after a round: the highest total wins; tied "
+	    "leaders play more\n"
+	    "rounds alone until one leads (SA-7).\n",
+	.min_players = 2,
+	.max_players = SA_MAX_PLAYERS,
+	.verbs = sa_verbs,
+	.options = sa_options,
+	.state_new = sa_new,
+	.state_free = sa_free,
+	.apply = sa_apply,
+	.expect = sa_expect,
+	.score = sa_score,
+	.status_json = sa_status_json,
+	.describe = sa_describe,
+	.advise = sa_advise,
+	.lookups = NULL,
+};
