@@ -147,6 +147,28 @@ main(void)
 	    "... and so does an invalid one");
 	is_int(calls, 3, "the list was asked each time");
 	lexicon_cb_free(cb);
+
+	/* The system's en_US, where installed: what Hunspell accepts there. */
+	unsetenv("SHAKEREF_DICT_PATH");
+	if ((lx = lexicon_open("en_US", &why)) != NULL) {
+		is_int(lexicon_check(lx, "quite"), 1, "en_US: quite");
+		is_int(lexicon_check(lx, "crates"), 1, "en_US: crates");
+		is_int(lexicon_check(lx, "london"), 0, "en_US: a proper noun "
+		    "(london) is not a word here");
+		is_int(lexicon_check(lx, "London"), 0, "en_US: ... even "
+		    "typed capitalised");
+		is_int(lexicon_check(lx, "123"), 0, "en_US: 123 is not");
+		is_int(lexicon_check(lx, "a"), 0, "en_US: a single letter is "
+		    "not");
+		is_int(lexicon_check(lx, ""), 0, "en_US: '' is not");
+		is_int(lexicon_check(lx, "cat-dog"), 0, "en_US: cat-dog is "
+		    "not");
+		is_int(lexicon_check(lx, "don't"), 0, "en_US: don't is not");
+		lexicon_free(lx);
+	} else {
+		diag("no en_US here: %s", why);
+		free(why);
+	}
 	buf_free(&b);
 	return tap_done();
 }
