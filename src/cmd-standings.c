@@ -196,6 +196,13 @@ cmd_standings_exec(struct sr_ctx *ctx, int argc, char **argv)
 			    sg.g.names[s], scores[s], x.finished &&
 			    winners[s] ? "  winner" : "");
 		}
+		if (sg.rules->rounds != NULL) {
+			struct buf b = BUF_INIT;
+
+			sg.rules->rounds(sg.rp.st, &b);
+			fputs(buf_str(&b), ctx->out);
+			buf_free(&b);
+		}
 	}
 	sr_game_free(&sg);
 	return status;

@@ -763,13 +763,13 @@ how_name(enum how how)
 	return "nobody";
 }
 
-/* Every round's scores, then the grid and the word table of the last. */
+/* Every round's scores and the totals (standings in words, SW-7). */
 static void
-saw_describe(const struct game_state *st, struct buf *b)
+saw_rounds(const struct game_state *st, struct buf *b)
 {
 	const struct saw_rnd *rd;
 	long scores[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], r, i, k, c;
+	int winners[GAME_MAX_PLAYERS], r, i;
 
 	if (st->nrounds == 0)
 		return;
@@ -798,6 +798,18 @@ saw_describe(const struct game_state *st, struct buf *b)
 	for (i = 0; i < st->n; i++)
 		buf_printf(b, " %8ld", scores[i]);
 	end_line(b);
+}
+
+/* Every round's scores, then the grid and the word table of the last. */
+static void
+saw_describe(const struct game_state *st, struct buf *b)
+{
+	const struct saw_rnd *rd;
+	int r, i, k, c;
+
+	if (st->nrounds == 0)
+		return;
+	saw_rounds(st, b);
 
 	rd = &st->rounds[st->nrounds - 1];
 	buf_printf(b, "grid of round %d:", st->nrounds);
@@ -956,6 +968,7 @@ const struct game_rules game_shake_a_word = {
 	.score = saw_score,
 	.status_json = saw_status_json,
 	.describe = saw_describe,
+	.rounds = saw_rounds,
 	.advise = saw_advise,
 	.lookups = saw_lookups,
 };

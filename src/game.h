@@ -115,6 +115,9 @@ struct game_rules {
 	/* Optional: more lines for `status` in words (the board). */
 	void			 (*describe)(const struct game_state *,
 				    struct buf *);
+	/* Optional: each round's scores, for `standings` in words. */
+	void			 (*rounds)(const struct game_state *,
+				    struct buf *);
 	/* Optional: odds and advice for the player to move, in words. */
 	void			 (*advise)(const struct game_state *,
 				    struct buf *);
