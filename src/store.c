@@ -52,6 +52,44 @@ static const char *const migrations[] = {
 	" BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;"
 	"CREATE TRIGGER entries_no_delete BEFORE DELETE ON entries"
 	" BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;",
+	/*
+	 * 1 -> 2: per player and rules, finished games played and won, so
+	 * that `standings --all-time` reads one row per player and rules
+	 * instead of every seat of every game.  Kept by triggers from the
+	 * games' and seats' summaries, and rebuilt from them here.
+	 */
+	"CREATE TABLE tallies(player_id INTEGER NOT NULL"
+	" REFERENCES players(id), rules TEXT NOT NULL,"
+	" played INTEGER NOT NULL, won INTEGER NOT NULL,"
+	" PRIMARY KEY(player_id, rules)) WITHOUT ROWID;"
+	"INSERT INTO tallies(player_id, rules, played, won)"
+	" SELECT s.player_id, g.rules, COUNT(*), SUM(s.won) FROM seats s"
+	" JOIN games g ON g.id = s.game_id WHERE g.finished = 1"
+	" GROUP BY s.player_id, g.rules;"
+	/* A game finished, or made active again by undo. */
+	"CREATE TRIGGER tallies_finished AFTER UPDATE OF finished ON games"
+	" WHEN old.finished != new.finished BEGIN"
+	" INSERT INTO tallies(player_id, rules, played, won)"
+	" SELECT s.player_id, new.rules, new.finished - old.finished,"
+	" (new.finished - old.finished) * s.won FROM seats s"
+	" WHERE s.game_id = new.id"
+	" ON CONFLICT(player_id, rules) DO UPDATE SET"
+	" played = played + excluded.played, won = won + excluded.won; END;"
+	/* A seat's win changed in a finished game. */
+	"CREATE TRIGGER tallies_won AFTER UPDATE OF won ON seats"
+	" WHEN old.won != new.won BEGIN"
+	" UPDATE tallies SET won = won + new.won - old.won"
+	" WHERE player_id = new.player_id AND rules ="
+	" (SELECT rules FROM games WHERE id = new.game_id AND finished = 1);"
+	" END;"
+	/* A seat added to a finished game (an import). */
+	"CREATE TRIGGER tallies_seat AFTER INSERT ON seats"
+	" WHEN (SELECT finished FROM games WHERE id = new.game_id) = 1 BEGIN"
+	" INSERT INTO tallies(player_id, rules, played, won)"
+	" SELECT new.player_id, rules, 1, new.won FROM games"
+	" WHERE id = new.game_id"
+	" ON CONFLICT(player_id, rules) DO UPDATE SET"
+	" played = played + 1, won = won + excluded.won; END;",
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -662,10 +700,9 @@ store_tallies(struct store *s, int (*fn)(void *, const struct store_tally *),
 	struct store_tally t;
 	int status, rc;
 
-	if ((status = prepare(s, "SELECT p.name, g.rules, COUNT(*),"
-	    " SUM(s.won) FROM seats s JOIN games g ON g.id = s.game_id"
-	    " JOIN players p ON p.id = s.player_id WHERE g.finished = 1"
-	    " GROUP BY p.id, g.rules ORDER BY p.id, g.rules", &st, why)) !=
+	if ((status = prepare(s, "SELECT p.name, t.rules, t.played, t.won"
+	    " FROM tallies t JOIN players p ON p.id = t.player_id"
+	    " WHERE t.played > 0 ORDER BY p.id, t.rules", &st, why)) !=
 	    SR_OK)
 		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -39,6 +39,40 @@ unlock_after() {
 	exec 7>&-
 }
 
+# Ten rounds of Ann 10, Bob 20, both take (SH-6), the All Shake round's
+# two passes (SH-8): Bob wins 200 to 100 (SH-10).
+two_player_game() {
+	for r in 1 2 3 4 5 6 7 8 9 10; do
+		echo "roll 10 20"
+		echo take
+		echo take
+	done
+	echo pass
+	echo pass
+}
+
+# standings --all-time as [name, played, won, rules, played, won] rows,
+# sorted, from shakeref's JSON (stdin).
+tally_rows() {
+	jq -c '[.players[] | .name as $n | .played as $p | .won as $w |
+	    .by_rules | to_entries[] |
+	    [($n | ascii_downcase), $p, $w, .key, .value.played, .value.won]] | sort'
+}
+
+# The same counted from the seats of the finished games, in SQL.
+seat_rows() {
+	sqlite3 -json "$1" "SELECT lower(p.name) AS n, g.rules AS r,
+	    COUNT(*) AS pl, SUM(s.won) AS w,
+	    (SELECT COUNT(*) FROM seats s2 JOIN games g2 ON g2.id = s2.game_id
+	     WHERE s2.player_id = p.id AND g2.finished = 1) AS tp,
+	    (SELECT SUM(s2.won) FROM seats s2 JOIN games g2 ON g2.id = s2.game_id
+	     WHERE s2.player_id = p.id AND g2.finished = 1) AS tw
+	    FROM seats s JOIN games g ON g.id = s.game_id
+	    JOIN players p ON p.id = s.player_id WHERE g.finished = 1
+	    GROUP BY p.id, g.rules" |
+	jq -c '[.[] | [.n, .tp, .tw, .r, .pl, .w]] | sort'
+}
+
 test_expect_success 'SHAKEREF_DB names the database; folders are created, file mode 0600' '
 	SHAKEREF_DB="$PWD/a/b/c/my.db" &&
 	expect_exit 0 sr new --game shake --players Ann,Bob &&
@@ -176,5 +210,44 @@ test_expect_success 'a lock released within the busy timeout: the entry waits an
 	expect_exit 0 sr roll 10 20 &&
 	wait "$lock_pid" &&
 	sr --json history >out && json ".entries | length == 1"
+'
+test_expect_success 'standings --all-time agrees with the seats through undo, redo and shared wins (SH-10)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players bob,Cid >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players Ann,Cid >/dev/null &&
+	{ two_player_game | sed "\$d"; echo "roll 10 10 10 10 10 0";
+	  echo "roll 10 10 10 10 10 0"; echo bank; } | sr play >/dev/null &&
+	sr --json standings >out && json ".winners == [\"Ann\",\"Cid\"]" &&
+	sr --json standings --all-time | tally_rows >a && seat_rows test.db >b &&
+	cmp a b &&
+	jq -e "length == 3" a &&
+	sr undo >/dev/null &&
+	sr --json standings --all-time | tally_rows >a && seat_rows test.db >b &&
+	cmp a b && grep -q "\"cid\",1,1," a && grep -q "\"ann\",1,0," a &&
+	sr -g 1 undo >/dev/null && sr -g 1 undo >/dev/null &&
+	sr --json standings --all-time | tally_rows >a && seat_rows test.db >b &&
+	cmp a b &&
+	sr redo >/dev/null && sr -g 1 redo >/dev/null && sr -g 1 redo >/dev/null &&
+	sr --json standings --all-time | tally_rows >a && seat_rows test.db >b &&
+	cmp a b &&
+	sr --json standings --all-time >out &&
+	json "[.players[] | [.name, .played, .won]] == [[\"Cid\",2,2],[\"Ann\",2,1],[\"Bob\",2,1]]"
+'
+
+test_expect_success 'a schema 1 database is migrated: --all-time tallies rebuilt from the seats' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players Bob,Cid >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr --json standings --all-time >want.json &&
+	sqlite3 test.db "DROP TRIGGER tallies_finished; DROP TRIGGER tallies_won;
+	    DROP TRIGGER tallies_seat; DROP TABLE tallies; PRAGMA user_version = 1" &&
+	expect_exit 0 sr --json standings --all-time && cmp out want.json &&
+	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 2 &&
+	sr undo >/dev/null &&
+	sr --json standings --all-time | tally_rows >a && seat_rows test.db >b &&
+	cmp a b
 '
 test_done
