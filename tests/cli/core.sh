@@ -367,4 +367,9 @@ test_expect_success 'verbs with the wrong arguments exit 2' '
 	done &&
 	sr --json history >after.json && cmp before.json after.json
 '
+test_expect_success 'shakeref does not link Hunspell: loaded only when a word is checked' '
+	if command -v ldd >/dev/null 2>&1; then
+		ldd "$SHAKEREF" >out && ! grep -q -i -e hunspell -e "libstdc++" out
+	fi
+'
 test_done
