@@ -250,4 +250,16 @@ test_expect_success 'a schema 1 database is migrated: --all-time tallies rebuilt
 	sr --json standings --all-time | tally_rows >a && seat_rows test.db >b &&
 	cmp a b
 '
+test_expect_success 'the WAL stays short over many writes (every command reads it at open)' '
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	i=0 &&
+	while [ $i -lt 150 ]; do
+		sr roll 30 30 30 >/dev/null || return 1
+		i=$((i + 1))
+	done &&
+	sr --json history >out && json ".entries | length == 150" &&
+	wal=$(stat -c %s test.db-wal) &&
+	echo "# WAL: $wal bytes" &&
+	test "$wal" -le $((128 * (4096 + 24) + 32))
+'
 test_done
