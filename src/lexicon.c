@@ -179,10 +179,9 @@ lexicon_free(struct lexicon *lx)
 {
 	if (lx == NULL)
 		return;
+	/* The library stays loaded (as if linked): no dlclose(). */
 	if (lx->h != NULL)
 		lx->destroy(lx->h);
-	if (lx->dl != NULL)
-		dlclose(lx->dl);
 	free(lx->name);
 	free(lx);
 }

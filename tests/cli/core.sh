@@ -369,7 +369,7 @@ test_expect_success 'verbs with the wrong arguments exit 2' '
 '
 test_expect_success 'shakeref does not link Hunspell: loaded only when a word is checked' '
 	if command -v ldd >/dev/null 2>&1; then
-		ldd "$SHAKEREF" >out && ! grep -q -i -e hunspell -e "libstdc++" out
+		ldd "$SHAKEREF" >out && ! grep -q -i hunspell out
 	fi
 '
 test_done
