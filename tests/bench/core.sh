@@ -13,7 +13,7 @@
 #    transaction; checks that shakeref reads them (`-g N status`,
 #    `standings --all-time`).  Then starts an active game (5 rounds in).
 # 3. Measures, RUNS times each (default 30, medians; hyperfine if installed,
-#    else a date +%s%N loop), in the same run:
+#    else a date +%s%N loop), interleaved in rounds, in the same run:
 #	baseline   sqlite3 FILE 'select 1'
 #	move       shakeref roll 30 30 30 (a void roll, SH-4: the whole write
 #		   path, repeatable)                      target <= 2x
@@ -29,7 +29,7 @@ runs=${2:-30}
 command -v sqlite3 >/dev/null 2>&1 || { echo "skip: no sqlite3 command"; exit 0; }
 command -v jq >/dev/null 2>&1 || { echo "skip: no jq"; exit 0; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/shakeref-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 export SHAKEREF_NOW=1795000000
 unset SHAKEREF_DB XDG_DATA_HOME
 sr() {
@@ -117,37 +117,56 @@ now_ns() {
 	date +%s%N
 }
 
-# Median wall time in ms of the command in "$@", over $runs runs.
-measure() {
-	if command -v hyperfine >/dev/null 2>&1; then
-		cmd=
-		for a in "$@"; do
-			cmd="$cmd '$a'"
-		done
-		hyperfine -N --warmup 3 --runs "$runs" --export-json "$work/h.json" \
-		    -- "$cmd" >/dev/null 2>&1 || { echo "NaN"; return; }
-		jq '.results[0].median * 1000' "$work/h.json"
-		return
-	fi
-	i=0
-	: >"$work/times"
-	while [ $i -lt "$runs" ]; do
-		t0=$(now_ns)
-		"$@" >/dev/null 2>&1
-		t1=$(now_ns)
-		echo $(((t1 - t0) / 1000)) >>"$work/times"
-		i=$((i + 1))
-	done
-	sort -n "$work/times" | awk '{ v[NR] = $1 } END { printf "%.3f\n", v[int((NR + 1) / 2)] / 1000 }'
+# Median (ms) of the numbers (s) in the JSON arrays on stdin.
+median_ms() {
+	jq -s 'add | sort | (.[(length - 1) / 2 | floor] + .[length / 2 | floor]) / 2 * 1000'
 }
 
-# Measure the four commands on database $1; sets base, move, stat, alltime.
+# Measure the four commands on database $1, interleaved (rounds of a few
+# runs of each in turn, so that a busy machine slows all of them alike);
+# sets base, move, stat, alltime (medians in ms).
 measure_all() {
 	DB=$1
-	base=$(measure sqlite3 "$DB" "select 1")
-	move=$(measure "$SHAKEREF" -d "$DB" roll 30 30 30)
-	stat=$(measure "$SHAKEREF" -d "$DB" status)
-	alltime=$(measure "$SHAKEREF" -d "$DB" standings --all-time)
+	rm -f "$work"/t.*
+	if command -v hyperfine >/dev/null 2>&1; then
+		per=3
+		r=0
+		while [ $((r * per)) -lt "$runs" ]; do
+			hyperfine -N --warmup 1 --runs $per --export-json "$work/h.json" \
+			    -- "sqlite3 '$DB' 'select 1'" \
+			    "'$SHAKEREF' -d '$DB' roll 30 30 30" \
+			    "'$SHAKEREF' -d '$DB' status" \
+			    "'$SHAKEREF' -d '$DB' standings --all-time" \
+			    >/dev/null 2>&1 || { echo "hyperfine failed"; exit 1; }
+			for k in 0 1 2 3; do
+				jq ".results[$k].times" "$work/h.json" >>"$work/t.$k"
+			done
+			r=$((r + 1))
+		done
+	else
+		# date +%s%N: each time also holds a fork of date (both sides).
+		r=0
+		while [ $r -lt "$runs" ]; do
+			k=0
+			for c in "sqlite3 $DB select1" "roll" "status" "all"; do
+				t0=$(now_ns)
+				case $c in
+				sqlite3*) sqlite3 "$DB" "select 1" ;;
+				roll) "$SHAKEREF" -d "$DB" roll 30 30 30 ;;
+				status) "$SHAKEREF" -d "$DB" status ;;
+				all) "$SHAKEREF" -d "$DB" standings --all-time ;;
+				esac >/dev/null 2>&1
+				t1=$(now_ns)
+				echo "[$(((t1 - t0) / 1000))e-6]" >>"$work/t.$k"
+				k=$((k + 1))
+			done
+			r=$((r + 1))
+		done
+	fi
+	base=$(median_ms <"$work/t.0")
+	move=$(median_ms <"$work/t.1")
+	stat=$(median_ms <"$work/t.2")
+	alltime=$(median_ms <"$work/t.3")
 }
 
 # One line: name, ms, ratio to base, target, PASS/MISS.
