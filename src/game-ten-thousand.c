@@ -280,6 +280,13 @@ tt_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 	switch (st->phase) {
 	case P_OFFER:
 		/* TT-7: the offered count continues; six values start fresh. */
+		if (e->seats == NULL && st->offer_dice == 6 &&
+		    e->nvals != 6) {
+			ruling_refuse(r, RULING_REFUSED, "expected 6 values "
+			    "to continue from %ld (or fresh to start from 0), "
+			    "got %d", st->offer_total, e->nvals);
+			return RULING_REFUSED;
+		}
 		if (e->seats == NULL && e->nvals != st->offer_dice &&
 		    e->nvals != 6) {
 			ruling_refuse(r, RULING_REFUSED, "expected %d value%s "
@@ -653,6 +660,13 @@ tt_advise(const struct game_state *st, struct buf *b)
 
 	switch (st->phase) {
 	case P_OFFER:
+		if (st->offer_dice == 6) {
+			buf_printf(b, "Continuing from %ld rolls the same 6 "
+			    "dice as starting fresh (a farkle %.1f%% of the "
+			    "time): continue.\n", st->offer_total,
+			    100 * dice_farkle_odds(6));
+			break;
+		}
 		buf_printf(b, "Continuing puts %ld at stake on %d %s, which "
 		    "farkle %.1f%% of the time; starting fresh, 6 dice farkle "
 		    "%.1f%% of the time.\n", st->offer_total, st->offer_dice,

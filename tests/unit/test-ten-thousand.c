@@ -540,6 +540,9 @@ test_rolloff(void)
 	th_must(&t, "bank");
 	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
 	    "{\"total\":1000,\"dice\":6}}", "TT-7: after hot dice 6 dice");
+	is_int(th_do(&t, "roll 2 3"), 1, "TT-7: 2 values for an offer of 6");
+	is_str(t.r.why, "expected 6 values to continue from 1000 (or fresh "
+	    "to start from 0), got 2", "TT-7: ... says 6 or fresh");
 	is_int(th_do(&t, "roll 2 3 4 6 2 3"), 0, "TT-7: 6 values continue "
 	    "when 6 were left");
 	is_str(t.r.note, "Bob continues from 1000; Bob rolled 2 3 4 6 2 3: "
