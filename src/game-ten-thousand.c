@@ -380,8 +380,15 @@ tt_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 		all[na++] = v;
 	}
 	if ((s = dice_keep_score(all, na, st->four_pair, &bad)) < 0) {
-		ruling_refuse(r, RULING_REFUSED, "'%d' does not score in %s",
-		    all[bad], buf_str(&rb));
+		for (k = 0, i = 0; i < st->nroll; i++)
+			k += st->roll[i] == all[bad];
+		if (k >= 3 && all[bad] != 1 && all[bad] != 5)
+			ruling_refuse(r, RULING_REFUSED, "'%d' does not score "
+			    "in %s: %ds score three or more together",
+			    all[bad], buf_str(&rb), all[bad]);
+		else
+			ruling_refuse(r, RULING_REFUSED, "'%d' does not score "
+			    "in %s", all[bad], buf_str(&rb));
 		buf_free(&rb);
 		return RULING_REFUSED;
 	}
@@ -557,8 +564,9 @@ tt_expect(const struct game_state *st, struct expectation *x)
 			snprintf(x->say, sizeof x->say, "Round %d. %s rolled "
 			    "doubles %s with %ld: %sroll 6 values%s",
 			    st->round, name, buf_str(&b), turn_total(st),
-			    (x->verbs & VERB_BIT(V_KEEP)) ? "keep V..., " :
-			    "", may_bank(st) ? " or bank" : "");
+			    (x->verbs & VERB_BIT(V_KEEP)) ? (may_bank(st) ?
+			    "keep V..., " : "keep V... or ") : "",
+			    may_bank(st) ? " or bank" : "");
 		else
 			snprintf(x->say, sizeof x->say, "Round %d. %s has %ld "
 			    "with %d %s in hand: %sroll %d value%s or bank",

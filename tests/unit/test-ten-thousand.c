@@ -355,8 +355,8 @@ test_keep_in_full(void)
 	th_must(&t, "roll 2 2 2 1 3 4");
 	is_int(th_do(&t, "keep 2"), 1, "TT-3: keep 2 of three 2s alone is "
 	    "refused");
-	is_str(t.r.why, "'2' does not score in 2 2 2 1 3 4", "TT-3: ... "
-	    "naming the 2");
+	is_str(t.r.why, "'2' does not score in 2 2 2 1 3 4: 2s score three "
+	    "or more together", "TT-3: ... naming the 2, with a hint");
 	is_int(th_do(&t, "keep 2 2"), 1, "TT-3: keep 2 2 is refused too");
 	is_int(th_do(&t, "keep 1"), 0, "TT-3: keep 1 first");
 	ok(verbs(&t) == (B(ROLL) | B(KEEP) | B(BANK)), "TT-3: the 2s can "
@@ -673,7 +673,7 @@ test_rounds_and_words(void)
 	buf_free(&b);
 	th_must(&t, "roll 1 1");
 	x = th_expect(&t);
-	is_str(x.say, "Round 2. Bob rolled doubles 1 1 with 1050: keep V..., "
+	is_str(x.say, "Round 2. Bob rolled doubles 1 1 with 1050: keep V... or "
 	    "roll 6 values", "say: doubles when continuing, no bank");
 	th_end(&t);
 }
