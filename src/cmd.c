@@ -23,6 +23,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_redo_entry,
 	&cmd_play_entry,
 	&cmd_rules_entry,
+	&cmd_solve_entry,
 	&cmd_help_entry,
 	NULL
 };
