@@ -6,11 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "dawg.h"
 #include "shake-a-word.h"
 #include "solve.h"
+#include "wordlist.h"
 
 /* Append words[0..n) to b as "prefix w, w, w" wrapped at 78 columns. */
 static void
@@ -109,29 +111,6 @@ solve_json(const struct sr_game *sg, const struct saw_round *v,
 	return o;
 }
 
-/* Open the compiled list of dictionary dict, or say why not (exit 4). */
-static struct dawg *
-open_list(struct sr_ctx *ctx, const char *dict, int *status)
-{
-	struct dawg *d;
-	char *path, *why = NULL;
-
-	if ((path = dawg_find(dict)) == NULL) {
-		*status = sr_error(ctx, SR_SYSTEM, "no word list for '%s': "
-		    "looked in %s and the cache folder; reinstall shakeref "
-		    "(it builds the en_US list)", dict,
-		    getenv("SHAKEREF_DATA_DIR") != NULL &&
-		    getenv("SHAKEREF_DATA_DIR")[0] != '\0' ?
-		    getenv("SHAKEREF_DATA_DIR") : SR_PKGDATADIR);
-		return NULL;
-	}
-	if ((d = dawg_open(path, &why)) == NULL)
-		*status = sr_error(ctx, SR_SYSTEM, "%s", why);
-	free(why);
-	free(path);
-	return d;
-}
-
 /* solve [--force] */
 static int
 cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
@@ -141,7 +120,7 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 	struct grid g;
 	struct dawg *d;
 	struct buf b = BUF_INIT;
-	char **words = NULL, **missed[GAME_MAX_PLAYERS];
+	char **words = NULL, **missed[GAME_MAX_PLAYERS], *why = NULL;
 	size_t n = 0, nmissed[GAME_MAX_PLAYERS], i;
 	long best = 0;
 	int force = 0, status, p, di;
@@ -168,9 +147,13 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	di = game_option_index(sg.rules, "dict");
-	if ((d = open_list(ctx, di >= 0 ? sg.opts[di] : "en_US",
-	    &status)) == NULL)
+	if ((d = wordlist_open(di >= 0 ? sg.opts[di] : "en_US",
+	    isatty(STDERR_FILENO), &why)) == NULL) {
+		status = sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s",
+		    di >= 0 ? sg.opts[di] : "en_US", why);
+		free(why);
 		goto out;
+	}
 	memset(&g, 0, sizeof g);
 	g.n = v.n;
 	memcpy(g.cells, v.cells, sizeof g.cells);

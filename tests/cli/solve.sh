@@ -126,10 +126,43 @@ test_expect_success 'solve: scoring=boggle values' '
 	json "[.words[] | .value == ({\"3\": 1, \"4\": 1, \"5\": 2, \"6\": 3, \"7\": 5}[.word | length | tostring] // 11)] | all"
 '
 
-test_expect_success 'solve: a missing word list exits 4 and names where it looked' '
+test_expect_success 'solve: a missing word list that cannot be built exits 4' '
 	scored &&
-	SHAKEREF_DATA_DIR=/nonexistent/data refused 4 sr solve &&
-	expect_err "/nonexistent/data"
+	sr --json history >hist.before &&
+	expect_exit 4 env SHAKEREF_DATA_DIR=/nonexistent/data \
+	    PATH=/nonexistent/bin "$SHAKEREF" solve &&
+	one_err_line &&
+	expect_err "/nonexistent/data" &&
+	expect_err "hunspell-tools" &&
+	sr --json history >hist.after &&
+	cmp -s hist.before hist.after
+'
+
+test_expect_success 'solve: en_US built into the cache when not installed' '
+	scored &&
+	export XDG_CACHE_HOME="$PWD/cache" &&
+	SHAKEREF_DATA_DIR=/nonexistent/data sr --json solve >out &&
+	test -s cache/shakeref/en_US.dawg &&
+	jq -c . out >built.json &&
+	unset XDG_CACHE_HOME &&
+	sr --json solve >out &&
+	jq -c . out | cmp -s - built.json
+'
+
+test_expect_success 'solve: dict=tiny, its list built on first use into ~/.cache' '
+	export SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	sr grid CATS ORED DOGS QUITE >/dev/null &&
+	sr words Ann cats quit >/dev/null &&
+	sr score >/dev/null &&
+	test ! -e "$HOME/.cache/shakeref/tiny.dawg" &&
+	expect_exit 0 sr --json solve &&
+	test -s "$HOME/.cache/shakeref/tiny.dawg" &&
+	json "[.words[].word] | (index(\"quit\") != null and index(\"cats\") != null and index(\"paris\") == null)" &&
+	json ".missed.Ann | (index(\"quit\") == null and index(\"cat\") != null)" &&
+	for w in $(jq -r ".words[].word" out); do
+		grep -qx "$w" "$SRCDIR/tests/data/tiny.words" || exit 1
+	done
 '
 
 test_expect_success 'solve: standings and history are unchanged by solve' '
