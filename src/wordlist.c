@@ -208,9 +208,12 @@ out:
 	return rc;
 }
 
-/* 1 if the cache file at path is older than the dictionary's files. */
+/*
+ * 1 if the list at path is older than the dictionary's files (or they
+ * are not installed, when need_dict is set).
+ */
 static int
-stale(const char *path, const char *name)
+stale(const char *path, const char *name, int need_dict)
 {
 	struct stat sp, sf;
 	char *aff, *dic, *why = NULL;
@@ -218,7 +221,7 @@ stale(const char *path, const char *name)
 
 	if (lexicon_files(name, &aff, &dic, &why) != 0) {
 		free(why);
-		return 0;		/* nothing to rebuild it from */
+		return need_dict;	/* nothing newer to rebuild it from */
 	}
 	old = stat(path, &sp) != 0 ||
 	    (stat(aff, &sf) == 0 && sf.st_mtime > sp.st_mtime) ||
@@ -228,27 +231,41 @@ stale(const char *path, const char *name)
 	return old;
 }
 
+/* The installed list, else the cache's, if one is fresh; or NULL. */
+static char *
+fresh_list(const char *name, int need_dict)
+{
+	char *p = dawg_find(name), *c;
+
+	if (p != NULL && !stale(p, name, need_dict))
+		return p;
+	c = dawg_cache_path(name);
+	if (p != NULL && c != NULL && strcmp(p, c) != 0 &&
+	    access(c, R_OK) == 0 && !stale(c, name, need_dict)) {
+		free(p);
+		return c;
+	}
+	free(p);
+	free(c);
+	return NULL;
+}
+
 /* The list of name, found or built; see wordlist.h. */
 struct dawg *
 wordlist_open(const char *name, int bar, char **why)
 {
 	struct dawg *d;
-	char *path, *cache;
-	int cached;
+	char *path, *cache, *b;
+	const char *dir;
 
 	*why = NULL;
-	path = dawg_find(name);
-	cache = dawg_cache_path(name);
-	cached = path != NULL && cache != NULL && strcmp(path, cache) == 0;
-	if (path == NULL || (cached && stale(path, name))) {
-		free(path);
-		path = NULL;
+	if ((path = fresh_list(name, 0)) == NULL) {
+		cache = dawg_cache_path(name);
 		if (wordlist_build(name, bar, why) != 0) {
-			const char *dir = getenv("SHAKEREF_DATA_DIR");
-			char *b = *why;
-
+			dir = getenv("SHAKEREF_DATA_DIR");
 			if (dir == NULL || *dir == '\0')
 				dir = SR_PKGDATADIR;
+			b = *why;
 			*why = msg("none in %s or %s, and it cannot be built: %s",
 			    dir, cache != NULL ? cache : "the cache", b);
 			free(b);
@@ -256,10 +273,68 @@ wordlist_open(const char *name, int bar, char **why)
 			return NULL;
 		}
 		path = cache;
-		cache = NULL;
 	}
 	d = dawg_open(path, why);
 	free(path);
-	free(cache);
 	return d;
+}
+
+#define WORDLISTS_MAX	4
+
+struct wordlists {
+	struct {
+		char		*name;
+		struct dawg	*d;	/* NULL: none fresh */
+	}		 l[WORDLISTS_MAX];
+	int		 n;
+};
+
+/* No list open yet. */
+struct wordlists *
+wordlists_new(void)
+{
+	return xcalloc(1, sizeof(struct wordlists));
+}
+
+/* Close every list. */
+void
+wordlists_free(struct wordlists *ws)
+{
+	int i;
+
+	if (ws == NULL)
+		return;
+	for (i = 0; i < ws->n; i++) {
+		free(ws->l[i].name);
+		dawg_close(ws->l[i].d);
+	}
+	free(ws);
+}
+
+/* Is word in dict's list; see wordlist.h. */
+int
+wordlists_known(void *arg, const char *dict, const char *word)
+{
+	struct wordlists *ws = arg;
+	char w[128], *path, *why = NULL;
+	int i;
+
+	for (i = 0; i < ws->n && strcmp(ws->l[i].name, dict) != 0; i++)
+		continue;
+	if (i == ws->n) {
+		if (ws->n == WORDLISTS_MAX)
+			return -1;
+		ws->l[i].name = xstrdup(dict);
+		ws->l[i].d = NULL;
+		if ((path = fresh_list(dict, 1)) != NULL)
+			ws->l[i].d = dawg_open(path, &why);
+		free(path);
+		free(why);
+		ws->n++;
+	}
+	if (ws->l[i].d == NULL)
+		return -1;
+	if (lexicon_normalise(word, w, sizeof w) != 0)
+		return 0;
+	return dawg_has(ws->l[i].d, w);
 }

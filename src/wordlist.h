@@ -23,4 +23,18 @@ struct dawg	*wordlist_open(const char *name, int bar, char **why);
  */
 int		 wordlist_build(const char *name, int bar, char **why);
 
+/*
+ * The lists the lookup of a challenge may use (lexicon_cb_wordlist): a
+ * valid word needs no Hunspell load.  Lists are opened on first use and
+ * only used if the dictionary is installed and no newer than the list;
+ * never built here.
+ */
+struct wordlists;
+
+struct wordlists *wordlists_new(void);
+void		 wordlists_free(struct wordlists *);
+/* known() of lexicon_cb_wordlist: 1 in dict's list, 0 not, -1 no list. */
+int		 wordlists_known(void *wordlists, const char *dict,
+		    const char *word);
+
 #endif

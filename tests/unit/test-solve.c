@@ -14,6 +14,7 @@
 #include "../../src/grid.h"
 #include "../../src/lexicon.h"
 #include "../../src/solve.h"
+#include "../../src/wordlist.h"
 #include "tap.h"
 
 /* The test list, as text: the words a list may hold, sorted, unique. */
@@ -403,6 +404,41 @@ test_open_errors(const char *tmp)
 	remove(tmp);
 }
 
+/* The lookup a challenge uses: the en_US list, Hunspell's verdicts. */
+static void
+test_known(void)
+{
+	struct wordlists *ws = wordlists_new();
+	struct lexicon *lex;
+	char *why = NULL;
+	int agree = 1;
+	size_t i;
+	static const char *const w[] = { "crates", "quest", "walked", "tae",
+	    "paris", "xyzzy", "ab" };
+
+	if ((lex = lexicon_open("en_US", &why)) == NULL) {
+		ok(0, "en_US opens in Hunspell: %s", why);
+		free(why);
+		wordlists_free(ws);
+		return;
+	}
+	for (i = 0; i < sizeof w / sizeof *w; i++)
+		if (wordlists_known(ws, "en_US", w[i]) != lexicon_check(lex,
+		    w[i])) {
+			diag("'%s': list %d, Hunspell %d", w[i],
+			    wordlists_known(ws, "en_US", w[i]),
+			    lexicon_check(lex, w[i]));
+			agree = 0;
+		}
+	ok(agree, "SW-2: the challenge lookup's list agrees with Hunspell");
+	is_int(wordlists_known(ws, "en_US", "CRATES"), 1,
+	    "the lookup folds case as the lexicon does");
+	is_int(wordlists_known(ws, "xx_NOPE", "cat"), -1,
+	    "no list for a dictionary not installed: Hunspell decides");
+	lexicon_free(lex);
+	wordlists_free(ws);
+}
+
 /* The en_US list of the build: its size, and a board checked by Hunspell. */
 static void
 test_en_us(void)
@@ -491,6 +527,7 @@ main(void)
 	snprintf(tmp, sizeof tmp, "%s/tests/data/not-a-list.dawg", bld);
 	test_open_errors(tmp);
 	test_en_us();
+	test_known();
 	while (nlist > 0)
 		free(list[--nlist]);
 	free(list);
