@@ -189,6 +189,31 @@ dawg_step(const struct dawg *d, uint32_t node, int c, uint32_t *next,
 	}
 }
 
+/* Every letter after node; see dawg.h. */
+uint32_t
+dawg_children(const struct dawg *d, uint32_t node, uint32_t child[26],
+    uint32_t *eow)
+{
+	uint32_t e, l, mask = 0;
+
+	*eow = 0;
+	if (node == 0)
+		return 0;
+	for (; node < d->nedges; node++) {
+		e = d->e[node];
+		if ((l = DAWG_LETTER(e)) <= 25) {
+			mask |= 1u << l;
+			child[l] = DAWG_CHILD(e) < d->nedges ?
+			    DAWG_CHILD(e) : 0;
+			if (e & DAWG_EOW)
+				*eow |= 1u << l;
+		}
+		if (e & DAWG_LAST)
+			break;
+	}
+	return mask;
+}
+
 /* 1 if word is in the list. */
 int
 dawg_has(const struct dawg *d, const char *word)
@@ -264,7 +289,8 @@ trie_add(struct builder *b, int32_t *root, const char *w)
 		for (prev = -1; e != -1 && b->t[e].c != *w; e = b->t[e].next)
 			prev = e;
 		if (e == -1) {
-			e = tedge_new(b, *w);	/* may move b->t: indices only */
+			/* tedge_new may move b->t: indices only here. */
+			e = tedge_new(b, *w);
 			if (prev != -1)
 				b->t[prev].next = e;
 			else if (parent != -1)

@@ -2,15 +2,15 @@
  * dawg.h: a compiled word list (a minimal DAWG), built by mkdawg at build
  * time or into the cache on first use, opened with mmap, walked by prefix.
  *
- * The file: a 24-byte header ("SRDAWG01", then four uint32 in
- * the byte order of the machine that built it: the number of edges, the
- * number of words, the root's first edge, and DAWG_BOM, which refuses a
- * file of the other order), then the edges, one uint32 each.  An edge: bits 0-4 the
- * letter (0 = 'a'), bit 5 a word ends here, bit 6 the last edge of its
- * node, bits 7-31 the first edge of the node it leads to (0: none; edge 0
- * is a dummy).  A node is a run of edges in ascending letter order ending
- * with the last bit.  Only lowercase a-z words of 3+ letters, each q
- * followed by u, are stored (SW-1, SW-2).
+ * The file: a 24-byte header ("SRDAWG01", then four uint32 in the byte
+ * order of the machine that built it: the number of edges, the number of
+ * words, the root's first edge, and DAWG_BOM, which refuses a file of
+ * the other order), then the edges, one uint32 each.  An edge: bits 0-4
+ * the letter (0 = 'a'), bit 5 a word ends here, bit 6 the last edge of
+ * its node, bits 7-31 the first edge of the node it leads to (0: none;
+ * edge 0 is a dummy).  A node is a run of edges in ascending letter
+ * order ending with the last bit.  Only lowercase a-z words of 3+
+ * letters, each q followed by u, are stored (SW-1, SW-2).
  */
 #ifndef SHAKEREF_DAWG_H
 #define SHAKEREF_DAWG_H
@@ -40,7 +40,10 @@ struct dawg;
 char		*dawg_find(const char *name);
 /* The cache file for name (it may not exist), malloc'd; NULL without HOME. */
 char		*dawg_cache_path(const char *name);
-/* Map the file at path; NULL with *why (malloc'd) if it is unreadable or not a list. */
+/*
+ * Map the file at path; NULL with *why (malloc'd) if it is unreadable or
+ * not a list.
+ */
 struct dawg	*dawg_open(const char *path, char **why);
 void		 dawg_close(struct dawg *);
 /* The root node (never 0 for a list with a word). */
@@ -54,6 +57,13 @@ uint32_t	 dawg_count(const struct dawg *);
  */
 int		 dawg_step(const struct dawg *, uint32_t node, int c,
 		    uint32_t *next, int *eow);
+/*
+ * Every letter that follows node, at once: returns the mask of letters
+ * (bit 0 = 'a'); child[l] is the node after letter l and bit l of *eow
+ * says a word ends there.  0 for node 0.
+ */
+uint32_t	 dawg_children(const struct dawg *, uint32_t node,
+		    uint32_t child[26], uint32_t *eow);
 /* 1 if word (lowercase a-z) is in the list. */
 int		 dawg_has(const struct dawg *, const char *word);
 

@@ -1,6 +1,7 @@
 /*
  * solve.c: every word on the grid, by a walk of the grid and the list
- * together: a path is followed only while some word starts with it.
+ * together: a path is followed only while some word starts with it,
+ * and each step tries every free neighbour in one scan of the list.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -9,59 +10,84 @@
 #include "buf.h"
 #include "solve.h"
 
+#define WORD_MAX	(2 * GRID_CELLS)	/* every die a Qu */
+
 struct walk {
 	const struct dawg	*d;
 	const struct grid	*g;
-	char			 w[2 * GRID_CELLS + 1];
+	int			 nb[GRID_CELLS][8];	/* neighbours */
+	int			 nnb[GRID_CELLS];
+	char			 w[WORD_MAX + 1];
 	size_t			 len;
-	char			**out;
-	size_t			 nout, cap;
+	/* Words found, by length (sorting them needs no strlen then). */
+	struct {
+		char		**w;
+		size_t		  n, cap;
+	}			 by[WORD_MAX + 1];
 };
 
 /* Keep the word spelled so far. */
 static void
 found(struct walk *k)
 {
-	if (k->nout == k->cap) {
-		k->cap = k->cap ? k->cap * 2 : 64;
-		k->out = xreallocarray(k->out, k->cap, sizeof *k->out);
+	size_t l = k->len;
+
+	if (k->by[l].n == k->by[l].cap) {
+		k->by[l].cap = k->by[l].cap ? k->by[l].cap * 2 : 64;
+		k->by[l].w = xreallocarray(k->by[l].w, k->by[l].cap,
+		    sizeof *k->by[l].w);
 	}
-	k->out[k->nout++] = xstrdup(k->w);
+	k->by[l].w[k->by[l].n++] = xstrdup(k->w);
 }
 
-/* Enter cell from node (the list after the letters so far), cells used. */
-static void
-walk(struct walk *k, int cell, uint32_t node, uint64_t used)
+/* qsort: strcmp of string pointers. */
+static int
+cmp_alpha(const void *a, const void *b)
 {
-	const char *l = k->g->cells[cell];
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * With k->w spelled and the list at node, go on to each cell of cand[]
+ * not used yet (one scan of the node's letters for all of them).
+ */
+static void
+branch(struct walk *k, uint32_t node, uint64_t used, const int *cand,
+    int ncand)
+{
+	uint32_t child[26], eowm, mask, next;
 	size_t len0 = k->len;
-	int eow = 0, n = k->g->n, r, c, dr, dc;
+	const char *l;
+	int i, to, c, eow;
 
-	for (; *l != '\0'; l++) {
-		if (!dawg_step(k->d, node, *l, &node, &eow))
-			goto out;
-		k->w[k->len++] = *l;
-	}
-	k->w[k->len] = '\0';
-	if (eow && k->len >= 3)
-		found(k);
-	if (node == 0)
-		goto out;
-	used |= (uint64_t)1 << cell;
-	r = cell / n;
-	c = cell % n;
-	for (dr = -1; dr <= 1; dr++)
-		for (dc = -1; dc <= 1; dc++) {
-			int nr = r + dr, nc = c + dc, to = nr * n + nc;
-
-			if (nr < 0 || nr >= n || nc < 0 || nc >= n ||
-			    (used & ((uint64_t)1 << to)))
+	if ((mask = dawg_children(k->d, node, child, &eowm)) == 0)
+		return;
+	for (i = 0; i < ncand; i++) {
+		to = cand[i];
+		l = k->g->cells[to];
+		c = l[0] - 'a';
+		if ((used & ((uint64_t)1 << to)) || c < 0 || c > 25 ||
+		    !(mask & (1u << c)))
+			continue;
+		next = child[c];
+		eow = (eowm >> c) & 1;
+		k->w[k->len++] = l[0];
+		if (l[1] != '\0') {		/* the Qu die: both letters */
+			if (!dawg_step(k->d, next, l[1], &next, &eow)) {
+				k->len = len0;
 				continue;
-			walk(k, to, node, used);
+			}
+			k->w[k->len++] = l[1];
 		}
-out:
-	k->len = len0;
-	k->w[k->len] = '\0';
+		k->w[k->len] = '\0';
+		if (eow && k->len >= 3)
+			found(k);
+		if (next != 0)
+			branch(k, next, used | (uint64_t)1 << to, k->nb[to],
+			    k->nnb[to]);
+		k->len = len0;
+		k->w[k->len] = '\0';
+	}
 }
 
 /* Longer first, then alphabetical. */
@@ -81,8 +107,9 @@ size_t
 solve_grid(const struct dawg *d, const struct grid *g, char ***words)
 {
 	struct walk k;
-	size_t i, n = 0;
-	int cell;
+	char **out;
+	size_t i, l, n = 0, total = 0;
+	int all[GRID_CELLS], cell, dr, dc, r, c;
 
 	memset(&k, 0, sizeof k);
 	k.d = d;
@@ -91,18 +118,39 @@ solve_grid(const struct dawg *d, const struct grid *g, char ***words)
 		*words = NULL;
 		return 0;
 	}
-	for (cell = 0; cell < g->n * g->n; cell++)
-		walk(&k, cell, dawg_root(d), 0);
-	if (k.nout > 0) {
-		qsort(k.out, k.nout, sizeof *k.out, solve_cmp);
-		for (i = 0; i < k.nout; i++) {
-			if (n > 0 && strcmp(k.out[n - 1], k.out[i]) == 0)
-				free(k.out[i]);
-			else
-				k.out[n++] = k.out[i];
-		}
+	for (cell = 0; cell < g->n * g->n; cell++) {
+		all[cell] = cell;
+		for (dr = -1; dr <= 1; dr++)
+			for (dc = -1; dc <= 1; dc++) {
+				r = cell / g->n + dr;
+				c = cell % g->n + dc;
+				if ((dr == 0 && dc == 0) || r < 0 ||
+				    r >= g->n || c < 0 || c >= g->n)
+					continue;
+				k.nb[cell][k.nnb[cell]++] = r * g->n + c;
+			}
 	}
-	*words = k.out;
+	branch(&k, dawg_root(d), 0, all, g->n * g->n);
+	for (l = 0; l <= WORD_MAX; l++)
+		total += k.by[l].n;
+	out = total > 0 ? xcalloc(total, sizeof *out) : NULL;
+	/* Longest first; within a length, alphabetical, each word once. */
+	for (l = WORD_MAX + 1; l-- > 0; ) {
+		if (k.by[l].n > 1)
+			qsort(k.by[l].w, k.by[l].n, sizeof *k.by[l].w,
+			    cmp_alpha);
+		for (i = 0; i < k.by[l].n; i++) {
+			if (i > 0 && strcmp(k.by[l].w[i - 1],
+			    k.by[l].w[i]) == 0)
+				free(k.by[l].w[i - 1]);
+			else if (i > 0)
+				out[n++] = k.by[l].w[i - 1];
+			if (i + 1 == k.by[l].n)
+				out[n++] = k.by[l].w[i];
+		}
+		free(k.by[l].w);
+	}
+	*words = out;
 	return n;
 }
 

@@ -266,8 +266,9 @@ wordlist_open(const char *name, int bar, char **why)
 			if (dir == NULL || *dir == '\0')
 				dir = SR_PKGDATADIR;
 			b = *why;
-			*why = msg("none in %s or %s, and it cannot be built: %s",
-			    dir, cache != NULL ? cache : "the cache", b);
+			*why = msg("none in %s or %s, and it cannot be "
+			    "built: %s", dir, cache != NULL ? cache :
+			    "the cache", b);
 			free(b);
 			free(cache);
 			return NULL;

@@ -10,6 +10,9 @@
 # installed.  Each run is timed by a small C runner (fork, exec, wait,
 # clock_gettime), the two commands alternating, RUNS times each (default
 # 21, at least 20); the medians are compared.  Target: at most 2x.
+# Also shown, not judged: `shakeref --version` (the binary's own start:
+# its shared libraries) and `shakeref status` (the same database and
+# replay without the solve), to tell where the time goes.
 # Exits 1 if the target is missed, 77 if no C compiler is found.
 set -u
 : "${SHAKEREF:?SHAKEREF must name the binary}"
@@ -79,10 +82,12 @@ median() {
 	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
-: >"$work/base" && : >"$work/ours"
+: >"$work/base" && : >"$work/ours" && : >"$work/version" && : >"$work/status"
 i=0
 while [ $i -lt "$runs" ]; do
 	"$work/runner" "$work/trivial" >>"$work/base" || exit 1
+	"$work/runner" "$bin" --version >>"$work/version" || exit 1
+	"$work/runner" "$bin" status >>"$work/status" || exit 1
 	"$work/runner" "$bin" solve >>"$work/ours" ||
 	    { echo "solve failed"; exit 1; }
 	i=$((i + 1))
@@ -92,5 +97,7 @@ o=$(median <"$work/ours")
 verdict=$(awk -v o="$o" -v b="$b" 'BEGIN { r = o / b; printf "%.2fx %s", r, r <= 2 ? "ok" : "MISSED" }')
 printf 'solve 5x5 (%s words)  trivial C program %6.2f ms  shakeref solve %6.2f ms  ratio %s (target <= 2x, %d runs)\n' \
     "$n" "$b" "$o" "$verdict" "$runs"
+printf '  (shakeref --version %6.2f ms, shakeref status %6.2f ms)\n' \
+    "$(median <"$work/version")" "$(median <"$work/status")"
 case $verdict in *MISSED) exit 1 ;; esac
 exit 0
