@@ -181,7 +181,7 @@ all_seats(const struct game_state *st, int *who)
 }
 
 static void	end_round(struct game_state *, struct buf *);
-static void	shake_expect(const struct game_state *, struct expectation *);
+extern const struct game_rules game_shake;
 
 /* Round start: the colored dice (SH-4, SH-5, SH-6). */
 static int
@@ -455,19 +455,6 @@ do_order(struct game_state *st, const struct entry *e, struct ruling *r)
 	return RULING_OK;
 }
 
-/* Refuse verb v as out of turn, saying what is expected. */
-static int
-not_now(const struct game_state *st, enum verb v, struct ruling *r)
-{
-	struct expectation x;
-
-	memset(&x, 0, sizeof x);
-	shake_expect(st, &x);
-	ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: %s",
-	    verb_name(v), x.say);
-	return RULING_REFUSED;
-}
-
 /* Check e and fold it in. */
 static int
 shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
@@ -554,7 +541,7 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	default:
 		break;
 	}
-	return not_now(st, e->verb, r);
+	return game_not_now(&game_shake, st, e->verb, r);
 }
 
 /* Whose turn, which verbs, and the sentence for the table. */
@@ -636,16 +623,8 @@ shake_expect(const struct game_state *st, struct expectation *x)
 static void
 shake_score(const struct game_state *st, long *scores, int *winners)
 {
-	long best = 0;
-	int i;
-
-	for (i = 0; i < st->n; i++) {
-		scores[i] = st->score[i];
-		if (i == 0 || st->score[i] > best)
-			best = st->score[i];
-	}
-	for (i = 0; i < st->n; i++)
-		winners[i] = st->phase == P_OVER && st->score[i] == best;
+	game_highest_wins(st->n, st->score, st->phase == P_OVER, scores,
+	    winners);
 }
 
 /* The per-rules keys of status --json. */

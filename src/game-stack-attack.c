@@ -233,20 +233,8 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 	    st->round);
 }
 
-static void	sa_expect(const struct game_state *, struct expectation *);
+extern const struct game_rules game_stack_attack;
 
-/* Refuse verb v as out of turn, saying what is expected. */
-static int
-not_now(const struct game_state *st, enum verb v, struct ruling *r)
-{
-	struct expectation x;
-
-	memset(&x, 0, sizeof x);
-	sa_expect(st, &x);
-	ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: %s",
-	    verb_name(v), x.say);
-	return RULING_REFUSED;
-}
 
 /* Append values v[0..n) separated by spaces to b. */
 static void
@@ -436,7 +424,7 @@ static int
 sa_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	if (st->phase == P_OVER)
-		return not_now(st, e->verb, r);
+		return game_not_now(&game_stack_attack, st, e->verb, r);
 	switch (e->verb) {
 	case V_ROLL:
 		if (st->phase == P_ROLL)
@@ -451,7 +439,7 @@ sa_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	default:
 		break;
 	}
-	return not_now(st, e->verb, r);
+	return game_not_now(&game_stack_attack, st, e->verb, r);
 }
 
 /* Whose turn, which verbs, and the sentence for the table. */
@@ -501,16 +489,8 @@ sa_expect(const struct game_state *st, struct expectation *x)
 static void
 sa_score(const struct game_state *st, long *scores, int *winners)
 {
-	long best = 0;
-	int i;
-
-	for (i = 0; i < st->n; i++) {
-		scores[i] = st->score[i];
-		if (i == 0 || st->score[i] > best)
-			best = st->score[i];
-	}
-	for (i = 0; i < st->n; i++)
-		winners[i] = st->phase == P_OVER && st->score[i] == best;
+	game_highest_wins(st->n, st->score, st->phase == P_OVER, scores,
+	    winners);
 }
 
 /* The per-rules keys of status --json. */

@@ -195,6 +195,38 @@ ruling_note(struct ruling *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Refuse verb v as out of turn, saying what the rules expect now. */
+int
+game_not_now(const struct game_rules *g, const struct game_state *st,
+    enum verb v, struct ruling *r)
+{
+	struct expectation x;
+
+	memset(&x, 0, sizeof x);
+	x.turn = -1;
+	g->expect(st, &x);
+	ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: %s",
+	    verb_name(v), x.say);
+	return RULING_REFUSED;
+}
+
+/* Copy score[] to scores[]; once over, the highest (shared) win. */
+void
+game_highest_wins(int n, const long *score, int over, long *scores,
+    int *winners)
+{
+	long best = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		scores[i] = score[i];
+		if (i == 0 || score[i] > best)
+			best = score[i];
+	}
+	for (i = 0; i < n; i++)
+		winners[i] = over && score[i] == best;
+}
+
 /* Append "Ann, Bob and Cid" (conj: "and", "or"; NULL: "Ann, Bob, Cid"). */
 void
 game_list_names(const struct game_setup *gs, const int *seats, int n,

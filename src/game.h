@@ -177,6 +177,12 @@ void		 ruling_refuse(struct ruling *, int, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 void		 ruling_note(struct ruling *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
+/* Refuse v as out of turn: "'v' is not expected now: <say>". */
+int		 game_not_now(const struct game_rules *,
+		    const struct game_state *, enum verb, struct ruling *);
+/* Scores from score[]; once over, the highest total wins, ties share. */
+void		 game_highest_wins(int n, const long *score, int over,
+		    long *scores, int *winners);
 /* "Ann, Bob and Cid" for the seats in mask order; into buf. */
 void		 game_list_names(const struct game_setup *, const int *seats,
 		    int n, const char *conj, struct buf *);

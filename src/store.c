@@ -142,13 +142,12 @@ step_done(struct store *s, sqlite3_stmt *st, char **why)
 	return SR_OK;
 }
 
-/* Bring the schema up to date, or refuse a newer one. */
+/* The schema version of the file (PRAGMA user_version) into *version. */
 static int
-migrate(struct store *s, char **why)
+schema_version(struct store *s, int *version, char **why)
 {
 	sqlite3_stmt *st;
-	int version, status, v;
-	char sql[64];
+	int status;
 
 	if ((status = prepare(s, "PRAGMA user_version", &st, why)) != SR_OK)
 		return status;
@@ -156,23 +155,41 @@ migrate(struct store *s, char **why)
 		sqlite3_finalize(st);
 		return fail_db(s, why);
 	}
-	version = sqlite3_column_int(st, 0);
+	*version = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
+	return SR_OK;
+}
+
+/* Refuse a file from a newer shakeref (exit 3). */
+static int
+refuse_newer(struct store *s, int version, char **why)
+{
+	return fail(why, SR_DATA, "database '%s' is from a newer shakeref "
+	    "(schema %d; this one knows up to %d)", s->path, version,
+	    NMIGRATIONS);
+}
+
+/* Bring the schema up from version (as read) to date, or refuse it. */
+static int
+migrate(struct store *s, int version, char **why)
+{
+	int status, v;
+	char sql[64];
+
 	if (version == NMIGRATIONS)
 		return SR_OK;
 	if (version > NMIGRATIONS)
-		return fail(why, SR_DATA, "database '%s' is from a newer "
-		    "shakeref (schema %d; this one knows up to %d)", s->path,
-		    version, NMIGRATIONS);
+		return refuse_newer(s, version, why);
 	if ((status = exec(s, "BEGIN IMMEDIATE", why)) != SR_OK)
 		return status;
 	/* Read again under the lock: another process may have migrated. */
-	if ((status = prepare(s, "PRAGMA user_version", &st, why)) != SR_OK)
+	if ((status = schema_version(s, &version, why)) != SR_OK)
 		goto out;
-	version = sqlite3_step(st) == SQLITE_ROW ?
-	    sqlite3_column_int(st, 0) : -1;
-	sqlite3_finalize(st);
-	for (v = version; v >= 0 && v < NMIGRATIONS; v++)
+	if (version > NMIGRATIONS) {
+		status = refuse_newer(s, version, why);
+		goto out;
+	}
+	for (v = version; v < NMIGRATIONS; v++)
 		if ((status = exec(s, migrations[v], why)) != SR_OK)
 			goto out;
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", NMIGRATIONS);
@@ -189,7 +206,7 @@ int
 store_open(const char *path, struct store **sp, char **why)
 {
 	struct store *s;
-	int fd, status;
+	int fd, status, version;
 
 	*sp = NULL;
 	if ((status = make_parents(path, why)) != SR_OK)
@@ -214,9 +231,16 @@ store_open(const char *path, struct store **sp, char **why)
 	 * checkpoint still folds it in every 1000 pages.
 	 */
 	sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
-	if ((status = exec(s, "PRAGMA journal_mode = WAL;"
+	/*
+	 * A newer file is refused before anything is changed in it (not
+	 * even its journal mode).
+	 */
+	if ((status = schema_version(s, &version, why)) != SR_OK ||
+	    (version > NMIGRATIONS &&
+	    (status = refuse_newer(s, version, why)) != SR_OK) ||
+	    (status = exec(s, "PRAGMA journal_mode = WAL;"
 	    "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", why)) !=
-	    SR_OK || (status = migrate(s, why)) != SR_OK) {
+	    SR_OK || (status = migrate(s, version, why)) != SR_OK) {
 		if (status == SR_SYSTEM && why != NULL && *why != NULL &&
 		    strstr(*why, "not a database") != NULL) {
 			free(*why);

@@ -137,6 +137,19 @@ th_do(struct th *t, const char *line)
 	return status;
 }
 
+/* Enter a line that must be accepted; bail out otherwise. */
+static void __attribute__((unused))
+th_must(struct th *t, const char *line)
+{
+	int status = th_do(t, line);
+
+	if (status != RULING_OK) {
+		printf("Bail out! '%s' refused (%d): %s\n", line, status,
+		    t->r.why);
+		exit(1);
+	}
+}
+
 /* Enter lines that must all be accepted; bail out otherwise. */
 static void __attribute__((unused))
 th_all(struct th *t, const char *const *lines)

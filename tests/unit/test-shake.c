@@ -9,18 +9,6 @@
 
 extern const struct game_rules game_shake;
 
-/* Enter a line that must be accepted; bail out otherwise. */
-static void
-must(struct th *t, const char *line)
-{
-	int status = th_do(t, line);
-
-	if (status != RULING_OK) {
-		printf("Bail out! '%s' refused (%d): %s\n", line, status,
-		    t->r.why);
-		exit(1);
-	}
-}
 
 /* A round where every die differs and everyone takes (3 players). */
 static void
@@ -29,10 +17,10 @@ round_all_take(struct th *t, const char *roll)
 	char line[64];
 
 	snprintf(line, sizeof line, "roll %s", roll);
-	must(t, line);
-	must(t, "take");
-	must(t, "take");
-	must(t, "take");
+	th_must(t, line);
+	th_must(t, "take");
+	th_must(t, "take");
+	th_must(t, "take");
 }
 
 /* Play rounds until round 11 with everyone taking the given roll. */
@@ -121,10 +109,10 @@ test_void(void)
 	th_end(&t);
 
 	th_start(&t, &game_shake, "Ann,Bob", NULL);
-	must(&t, "roll 5 50");
+	th_must(&t, "roll 5 50");
 	is_int(th_score(&t, "Ann") + th_score(&t, "Bob"), 0,
 	    "SH-4: 5 pips and 50 are the same value: void");
-	must(&t, "roll 20 50");
+	th_must(&t, "roll 20 50");
 	is_str(th_turn(&t), "Bob", "SH-6: with two players the high die "
 	    "chooses");
 	th_end(&t);
@@ -136,16 +124,16 @@ test_matches(void)
 	struct th t;
 
 	th_start(&t, &game_shake, "Ann,Bob,Cid,Dan", NULL);
-	must(&t, "roll 20 30 20 30");
+	th_must(&t, "roll 20 30 20 30");
 	is_int(th_score(&t, "Ann") + th_score(&t, "Cid"), 40,
 	    "SH-5: Ann and Cid match on 20");
 	is_int(th_score(&t, "Bob") + th_score(&t, "Dan"), 60,
 	    "SH-5: Bob and Dan match on 30");
 	is_int(th_expect(&t).round, 2, "SH-5: all matched: the round ends");
-	must(&t, "roll 20 20 20 50");
+	th_must(&t, "roll 20 20 20 50");
 	is_int(th_score(&t, "Ann"), 40, "SH-5: three of a value all score");
 	is_str(th_turn(&t), "Dan", "SH-6: the one left chooses");
-	must(&t, "take");
+	th_must(&t, "take");
 	is_int(th_score(&t, "Dan"), 80, "SH-6: Dan takes 50");
 	is_int(th_expect(&t).round, 3, "SH-6: everyone decided: next round");
 	th_end(&t);
@@ -163,28 +151,28 @@ test_choice(void)
 	    "SH-6: take refused before the roll");
 	ok(why_has(&t, "Roll the colored dice"),
 	    "the refusal says what is expected: %s", t.r.why);
-	must(&t, "roll 10 50 30");
+	th_must(&t, "roll 10 50 30");
 	is_str(th_turn(&t), "Bob", "SH-6: the highest die chooses first");
 	ok(th_can(&t, V_TAKE) && th_can(&t, V_SHAKE) && !th_can(&t, V_ROLL),
 	    "SH-6: the chooser may take or shake, not roll");
 	is_int(th_do(&t, "roll 10 10 10 10 10 10"), RULING_REFUSED,
 	    "SH-6: no shake roll before shake");
-	must(&t, "take");
+	th_must(&t, "take");
 	is_int(th_score(&t, "Bob"), 50,
 	    "SH-6: a take counts the moment it is decided");
 	is_str(th_turn(&t), "Cid", "SH-6: the choice passes to the next "
 	    "highest");
-	must(&t, "take");
+	th_must(&t, "take");
 	is_str(th_turn(&t), "Ann", "SH-6: then to the lowest");
-	must(&t, "take");
+	th_must(&t, "take");
 	is_int(th_expect(&t).round, 2, "SH-6: everyone took: the round ends");
 	is_int(th_score(&t, "Ann"), 10, "SH-6: Ann took 10");
 	th_end(&t);
 
 	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
-	must(&t, "roll 10 50 30");
-	must(&t, "take");
-	must(&t, "shake");
+	th_must(&t, "roll 10 50 30");
+	th_must(&t, "take");
+	th_must(&t, "shake");
 	is_int(th_score(&t, "Ann"), 10,
 	    "SH-6: once Cid shakes, Ann scores her die");
 	is_int(th_score(&t, "Cid"), 0, "SH-7: the shaker starts at 0");
@@ -202,8 +190,8 @@ test_shaking(void)
 	char *j;
 
 	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
-	must(&t, "roll 10 50 60");
-	must(&t, "shake");
+	th_must(&t, "roll 10 50 60");
+	th_must(&t, "shake");
 	is_str(th_turn(&t), "Cid", "SH-7: the shaker's turn");
 	ok(th_can(&t, V_ROLL) && !th_can(&t, V_BANK),
 	    "SH-7: no bank before the first shake");
@@ -220,15 +208,15 @@ test_shaking(void)
 	    "SH-2: the refusal names the value");
 	is_int(th_do(&t, "roll Ann=10 Bob=0 Cid=0 Ann=0 Bob=0 Cid=0"),
 	    RULING_REFUSED, "SH-2: a shake takes no names");
-	must(&t, "roll 10 10 0 10 0 10");
+	th_must(&t, "roll 10 10 0 10 0 10");
 	j = th_json(&t);
 	is_str(j, "{\"shaker\":\"Cid\",\"shake_total\":40}",
 	    "SH-7: status shows shaker and total");
 	free(j);
 	ok(th_can(&t, V_BANK) && th_can(&t, V_ROLL),
 	    "SH-7: after a shake, bank or roll again");
-	must(&t, "roll 10 10 10 0 0 0");
-	must(&t, "bank");
+	th_must(&t, "roll 10 10 10 0 0 0");
+	th_must(&t, "bank");
 	is_int(th_score(&t, "Cid"), 70, "SH-7: bank scores the running total");
 	is_int(th_expect(&t).round, 2, "SH-7: the shaker's end ends the round");
 	j = th_json(&t);
@@ -236,10 +224,10 @@ test_shaking(void)
 	    "SH-7: no shaker between rounds");
 	free(j);
 
-	must(&t, "roll 10 20 60");
-	must(&t, "shake");
-	must(&t, "roll 10 10 10 10 10 10");
-	must(&t, "roll 0 0 0 0 0 0");
+	th_must(&t, "roll 10 20 60");
+	th_must(&t, "shake");
+	th_must(&t, "roll 10 10 10 10 10 10");
+	th_must(&t, "roll 0 0 0 0 0 0");
 	is_int(th_score(&t, "Cid"), 70, "SH-7: a crap-out loses the round's "
 	    "total (scores 0)");
 	is_int(th_expect(&t).round, 3, "SH-7: a crap-out ends the round");
@@ -313,17 +301,17 @@ test_all_shake(void)
 	ok(why_has(&t, "SH-8"), "SH-8: the refusal cites the ruling");
 	is_int(th_do(&t, "bank"), RULING_REFUSED,
 	    "SH-8: bank refused before a shake");
-	must(&t, "roll 10 10 0 0 0 0");
+	th_must(&t, "roll 10 10 0 0 0 0");
 	is_int(th_do(&t, "pass"), RULING_REFUSED,
 	    "SH-8: pass only opens a turn");
-	must(&t, "bank");
+	th_must(&t, "bank");
 	is_int(th_score(&t, "Cid"), 320, "SH-8: Cid banks 20");
 	is_str(th_turn(&t), "Bob", "SH-8: then the next highest total");
-	must(&t, "pass");
+	th_must(&t, "pass");
 	is_int(th_score(&t, "Bob"), 200, "SH-8: pass scores 0");
 	is_str(th_turn(&t), "Ann", "SH-8: then Ann");
-	must(&t, "roll 10 0 0 0 0 0");
-	must(&t, "roll 0 0 0 0 0 0");
+	th_must(&t, "roll 10 0 0 0 0 0");
+	th_must(&t, "roll 0 0 0 0 0 0");
 	is_int(th_score(&t, "Ann"), 100, "SH-8: a crap-out ends her turn "
 	    "with 0");
 	ok(th_expect(&t).finished, "SH-8: the game ends after the last "
@@ -363,10 +351,10 @@ test_tie_rolls(void)
 	    "SH-9: the refusal names the tied players");
 	is_int(th_do(&t, "roll Ann=20 Cid=30"), RULING_REFUSED,
 	    "SH-9: Cid is not in the tie");
-	must(&t, "roll 40 40");
+	th_must(&t, "roll 40 40");
 	ok(th_can(&t, V_ROLL) && !th_can(&t, V_ORDER),
 	    "SH-9: a shared highest value is rolled again");
-	must(&t, "roll Bob=50 Ann=30");
+	th_must(&t, "roll Bob=50 Ann=30");
 	is_str(th_turn(&t), "Bob", "SH-9: the highest roller names the order");
 	ok(th_can(&t, V_ORDER) && !th_can(&t, V_ROLL), "SH-9: order is "
 	    "expected");
@@ -378,14 +366,14 @@ test_tie_rolls(void)
 	    "SH-9: a non-member is refused");
 	is_int(th_do(&t, "order Bob Zed"), RULING_DATA,
 	    "SH-9: an unknown name is a data error");
-	must(&t, "order ann bob");
+	th_must(&t, "order ann bob");
 	is_str(th_turn(&t), "Cid", "SH-8: Cid, highest total, shakes first");
-	must(&t, "pass");
+	th_must(&t, "pass");
 	is_str(th_turn(&t), "Ann", "SH-9: Ann shakes before Bob as ordered");
-	must(&t, "pass");
+	th_must(&t, "pass");
 	is_str(th_turn(&t), "Bob", "SH-9: then Bob");
-	must(&t, "roll 10 0 0 0 0 0");
-	must(&t, "bank");
+	th_must(&t, "roll 10 0 0 0 0 0");
+	th_must(&t, "bank");
 	ok(th_expect(&t).finished && th_won(&t, "Cid"), "SH-10: Cid wins");
 	ok(th_replays(&t), "replay gives the same state");
 	th_end(&t);
@@ -399,27 +387,27 @@ test_two_tie_groups(void)
 	/* Ann=Bob=100... and Cid=Dan=200: the higher group first. */
 	th_start(&t, &game_shake, "Ann,Bob,Cid,Dan", NULL);
 	while (th_expect(&t).round <= 10) {
-		must(&t, "roll 10 10 20 20");
+		th_must(&t, "roll 10 10 20 20");
 	}
 	is_int(th_score(&t, "Cid"), 200, "setup: Cid 200");
 	is_int(th_do(&t, "roll 10 20"), RULING_OK,
 	    "SH-9: the higher tie (Cid, Dan) rolls first");
 	is_str(th_turn(&t), "Dan", "SH-9: Dan rolled highest");
-	must(&t, "order Dan Cid");
+	th_must(&t, "order Dan Cid");
 	ok(th_can(&t, V_ROLL) && th_expect(&t).turn == -1,
 	    "SH-9: then the lower tie rolls, before any shaking");
 	is_int(th_do(&t, "roll Cid=10 Dan=20"), RULING_REFUSED,
 	    "SH-9: now only Ann and Bob roll");
-	must(&t, "roll 60 10");
-	must(&t, "order Bob Ann");
+	th_must(&t, "roll 60 10");
+	th_must(&t, "order Bob Ann");
 	is_str(th_turn(&t), "Dan", "SH-9: Dan shakes first");
-	must(&t, "pass");
+	th_must(&t, "pass");
 	is_str(th_turn(&t), "Cid", "SH-9: then Cid");
-	must(&t, "pass");
+	th_must(&t, "pass");
 	is_str(th_turn(&t), "Bob", "SH-9: then Bob");
-	must(&t, "roll 10 0 0 0 0 0");
-	must(&t, "bank");
-	must(&t, "pass");
+	th_must(&t, "roll 10 0 0 0 0 0");
+	th_must(&t, "bank");
+	th_must(&t, "pass");
 	ok(th_expect(&t).finished, "the game is over");
 	ok(th_won(&t, "Cid") && th_won(&t, "Dan") && !th_won(&t, "Bob"),
 	    "SH-10: equal highest totals share the win");
@@ -435,19 +423,19 @@ test_undo_redo(void)
 	is_int(th_do(&t, "undo"), RULING_REFUSED, "undo with nothing to undo");
 	is_int(th_do(&t, "redo"), RULING_REFUSED, "redo with nothing undone");
 	is_int(th_do(&t, "undo 3"), RULING_USAGE, "undo takes no arguments");
-	must(&t, "roll 10 50 30");
-	must(&t, "shake");
+	th_must(&t, "roll 10 50 30");
+	th_must(&t, "shake");
 	is_int(th_score(&t, "Ann"), 10, "after shake Ann scored");
-	must(&t, "undo");
+	th_must(&t, "undo");
 	is_int(th_score(&t, "Ann"), 0, "undo takes the shake back");
 	is_str(th_turn(&t), "Bob", "Bob chooses again");
-	must(&t, "redo");
+	th_must(&t, "redo");
 	is_int(th_score(&t, "Ann"), 10, "redo restores it");
-	must(&t, "undo");
-	must(&t, "undo");
+	th_must(&t, "undo");
+	th_must(&t, "undo");
 	is_int(th_expect(&t).turn, -1, "undo back to the first entry");
 	is_int(th_do(&t, "undo"), RULING_REFUSED, "nothing more to undo");
-	must(&t, "roll 10 20 30");
+	th_must(&t, "roll 10 20 30");
 	is_int(th_do(&t, "redo"), RULING_REFUSED,
 	    "redo refused once a game verb was accepted since");
 	is_int(t.rp.entries[0].undone, 1, "the undone roll shows undone");

@@ -10,26 +10,6 @@
 
 extern const struct game_rules game_stack_attack;
 
-/* Enter a line that must be accepted; bail out otherwise. */
-static void
-must(struct th *t, const char *line)
-{
-	int status = th_do(t, line);
-
-	if (status != RULING_OK) {
-		printf("Bail out! '%s' refused (%d): %s\n", line, status,
-		    t->r.why);
-		exit(1);
-	}
-}
-
-/* Enter every line of a NULL-terminated list; bail out on a refusal. */
-static void
-must_all(struct th *t, const char *const *lines)
-{
-	for (; *lines != NULL; lines++)
-		must(t, *lines);
-}
 
 /* 1 if the refusal message contains s. */
 static int
@@ -152,17 +132,17 @@ test_setup(void)
 	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 5 values "
 	    "(on the base's 6, a 5 qualifies)",
 	    "SA-1: the table is told a 5 qualifies on the base");
-	must(&t, "roll 1 1 1 1 1");
+	th_must(&t, "roll 1 1 1 1 1");
 	ok(note_has(&t, "nothing qualifies on the base's 6"),
 	    "SA-1: a 1 does not qualify on the two-player base: %s",
 	    t.r.note);
 	is_str(th_turn(&t), "Bob", "SA-2: the turn passes to Bob");
-	must(&t, "roll 5 6 6 4 1");
+	th_must(&t, "roll 5 6 6 4 1");
 	is_int(th_do(&t, "place 4"), RULING_REFUSED,
 	    "SA-1: a 4 cannot go on the base");
 	is_str(t.r.why, "'4' (die 1 of the chain) cannot go on 6: expected "
 	    "a 5 (SA-3)", "SA-1: the refusal names the base's 6");
-	must(&t, "place 5 4");
+	th_must(&t, "place 5 4");
 	json_is(&t, "{\"tower\":[5,4],\"top\":4,\"in_hand\":{\"Ann\":5,"
 	    "\"Bob\":3}}", "SA-1: the players' dice stand on the base");
 	th_end(&t);
@@ -210,10 +190,10 @@ test_roll(void)
 	json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
 	    "{\"Ann\":5,\"Bob\":5,\"Cid\":5}}",
 	    "SA-2: a turn without a qualifying die changes nothing else");
-	must(&t, "roll 6 6 6 6 6");
-	must(&t, "roll 5 5 5 5 5");
+	th_must(&t, "roll 6 6 6 6 6");
+	th_must(&t, "roll 5 5 5 5 5");
 	is_str(th_turn(&t), "Ann", "SA-2: round the table back to Ann");
-	must(&t, "roll 2 1 6 6 6");
+	th_must(&t, "roll 2 1 6 6 6");
 	ok(note_has(&t, "Ann rolls 2 1 6 6 6: 1 qualifies on the empty "
 	    "plate"), "SA-2: a 1 qualifies on the empty plate: %s",
 	    t.r.note);
@@ -227,18 +207,18 @@ test_roll(void)
 	    "SA-3: a player with a qualifying die must place: %s", t.r.why);
 	is_int(th_do(&t, "place"), RULING_USAGE,
 	    "SA-3: place needs at least one die");
-	must(&t, "place 1 2");
+	th_must(&t, "place 1 2");
 	json_is(&t, "{\"tower\":[1,2],\"top\":2,\"in_hand\":"
 	    "{\"Ann\":3,\"Bob\":5,\"Cid\":5}}",
 	    "SA-3: 1 then 2 stand in the tower, Ann holds 3");
 	is_str(th_turn(&t), "Bob", "SA-3: the turn passes after a place");
-	must(&t, "roll 3 3 3 3 1");
+	th_must(&t, "roll 3 3 3 3 1");
 	ok(note_has(&t, "3 3 3 3 1 qualify with 2 on top"),
 	    "SA-2: one above and one below qualify: %s", t.r.note);
-	must(&t, "place 3");
+	th_must(&t, "place 3");
 	is_str(th_turn(&t), "Cid", "to Cid");
-	must(&t, "roll 4 2 1 2 2");
-	must(&t, "place 2 1");
+	th_must(&t, "roll 4 2 1 2 2");
+	th_must(&t, "place 2 1");
 	is_str(th_turn(&t), "Ann", "to Ann");
 	refused_unchanged(&t, "roll 1 2 3 4 5", RULING_REFUSED,
 	    "SA-2: a roll is only the dice the player still holds");
@@ -247,7 +227,7 @@ test_roll(void)
 	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 3 values "
 	    "(with 1 on top, a 2 qualifies)",
 	    "SA-2: on a 1 only a 2 qualifies");
-	must(&t, "roll 1 3 1");
+	th_must(&t, "roll 1 3 1");
 	ok(note_has(&t, "nothing qualifies with 1 on top"),
 	    "SA-2: a 1 or a 3 on a 1 does not qualify: %s", t.r.note);
 	ok(th_replays(&t), "replay gives the same state");
@@ -265,7 +245,7 @@ four_on_top(struct th *t)
 	};
 
 	th_start(t, &game_stack_attack, "Ann,Bob,Cid", NULL);
-	must_all(t, lines);
+	th_all(t, lines);
 }
 
 static void
@@ -275,7 +255,7 @@ test_place(void)
 	char *s;
 
 	four_on_top(&t);
-	must(&t, "roll 2 3 3 5 6");
+	th_must(&t, "roll 2 3 3 5 6");
 	ok(note_has(&t, "Bob rolls 2 3 3 5 6: 3 3 5 qualify with 4 on top"),
 	    "SA-2: the qualifying dice are named: %s", t.r.note);
 	is_str(th_expect(&t).say, "Round 1. Bob rolled 2 3 3 5 6 with 4 "
@@ -335,7 +315,7 @@ test_place(void)
 	is_int(th_do(&t, "redo"), RULING_REFUSED,
 	    "redo refused once a new entry was accepted");
 	ok(th_replays(&t), "replay after undo gives the same state");
-	must(&t, "roll 6 6 4 4 1");
+	th_must(&t, "roll 6 6 4 4 1");
 	is_int(th_do(&t, "place 6 5"), RULING_REFUSED,
 	    "SA-3: a die that does not qualify on the top it meets");
 	is_str(t.r.why, "'5' is not in the roll 6 6 4 4 1",
@@ -344,7 +324,7 @@ test_place(void)
 	    "SA-3: 6 on 4 is refused");
 	is_str(t.r.why, "'6' (die 2 of the chain) cannot go on 4: expected "
 	    "a 3 or a 5 (SA-3)", "SA-3: named with the top it met");
-	must(&t, "place 6");
+	th_must(&t, "place 6");
 	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 1 value "
 	    "(with 6 on top, a 5 qualifies)",
 	    "SA-2: on a 6 only a 5 qualifies");
@@ -366,11 +346,11 @@ test_fall(void)
 	    "SA-4: a NAME that is not a player is a data error");
 	is_int(th_do(&t, "fall Ann Bob"), RULING_USAGE,
 	    "SA-4: fall takes at most one NAME");
-	must(&t, "roll 1 2 3 5 5");
-	must(&t, "place 1 2 3");		/* Ann: 3 in */
-	must(&t, "roll 4 4 6 6 6");
-	must(&t, "place 4");			/* Bob: 1 in */
-	must(&t, "roll 5 5 1 1 1");		/* Cid rolled */
+	th_must(&t, "roll 1 2 3 5 5");
+	th_must(&t, "place 1 2 3");		/* Ann: 3 in */
+	th_must(&t, "roll 4 4 6 6 6");
+	th_must(&t, "place 4");			/* Bob: 1 in */
+	th_must(&t, "roll 5 5 1 1 1");		/* Cid rolled */
 	is_int(th_expect(&t).verbs, VERB_BIT(V_PLACE) | VERB_BIT(V_FALL),
 	    "SA-4: fall is expected at any moment of a round");
 	is_int(th_do(&t, "fall"), RULING_OK,
@@ -390,20 +370,20 @@ test_fall(void)
 	    "SA-4: nobody has placed this round yet");
 
 	/* A fall during a placement: place what stood, then fall NAME. */
-	must(&t, "roll 1 2 6 6 6");
-	must(&t, "place 1 2");			/* Bob: 2 in */
-	must(&t, "roll 3 4 5 1 1");
-	must(&t, "place 3 4");			/* Cid: 2 in (5 toppled) */
+	th_must(&t, "roll 1 2 6 6 6");
+	th_must(&t, "place 1 2");			/* Bob: 2 in */
+	th_must(&t, "roll 3 4 5 1 1");
+	th_must(&t, "place 3 4");			/* Cid: 2 in (5 toppled) */
 	is_int(th_do(&t, "fall Cid"), RULING_OK, "SA-4: fall NAME");
 	is_int(th_score(&t, "Bob"), 2, "SA-4: Bob scores his 2");
 	is_int(th_score(&t, "Cid"), 0, "SA-4: Cid toppled it: 0");
 	is_str(th_turn(&t), "Cid", "SA-6: Cid caused the fall and starts");
 
 	/* A fall by someone who is not on turn, before a roll. */
-	must(&t, "roll 1 1 1 1 1");
-	must(&t, "place 1");			/* Cid: 1 in */
-	must(&t, "roll 2 2 2 2 2");
-	must(&t, "place 2");			/* Ann: 1 in */
+	th_must(&t, "roll 1 1 1 1 1");
+	th_must(&t, "place 1");			/* Cid: 1 in */
+	th_must(&t, "roll 2 2 2 2 2");
+	th_must(&t, "place 2");			/* Ann: 1 in */
 	is_str(th_turn(&t), "Bob", "Bob to roll");
 	is_int(th_do(&t, "fall Ann"), RULING_OK,
 	    "SA-4: anyone can be named, at any moment");
@@ -429,10 +409,10 @@ test_fall(void)
 
 	/* A fall on the two-player base: the base is not anyone's. */
 	th_start(&t, &game_stack_attack, "Ann,Bob", NULL);
-	must(&t, "roll 5 4 3 1 1");
-	must(&t, "place 5 4 3");
-	must(&t, "roll 2 6 6 6 6");
-	must(&t, "place 2");
+	th_must(&t, "roll 5 4 3 1 1");
+	th_must(&t, "place 5 4 3");
+	th_must(&t, "roll 2 6 6 6 6");
+	th_must(&t, "place 2");
 	is_int(th_do(&t, "fall"), RULING_OK, "SA-4: fall in a two-player "
 	    "game");
 	is_int(th_score(&t, "Ann"), 3, "SA-4: Ann scores her 3, not the base");
@@ -449,11 +429,11 @@ test_full_tower(void)
 	char *s;
 
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
-	must(&t, "roll 1 2 6 6 6");
-	must(&t, "place 1 2");			/* Ann: 2 in */
-	must(&t, "roll 3 4 6 6 6");
-	must(&t, "place 3 4");			/* Bob: 2 in */
-	must(&t, "roll 5 6 5 6 5");
+	th_must(&t, "roll 1 2 6 6 6");
+	th_must(&t, "place 1 2");			/* Ann: 2 in */
+	th_must(&t, "roll 3 4 6 6 6");
+	th_must(&t, "place 3 4");			/* Bob: 2 in */
+	th_must(&t, "roll 5 6 5 6 5");
 	s = advise(&t);
 	is_str(s, "The longest chain places 5 dice: place 5 6 5 6 5, which "
 	    "puts all of Cid's dice in the tower and ends the round (SA-5).\n",
@@ -475,9 +455,9 @@ test_full_tower(void)
 
 	/* Up and down with all five, over someone else's dice. */
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
-	must(&t, "roll 1 2 6 6 6");
-	must(&t, "place 1 2");
-	must(&t, "roll 3 3 3 4 4");
+	th_must(&t, "roll 1 2 6 6 6");
+	th_must(&t, "place 1 2");
+	th_must(&t, "roll 3 3 3 4 4");
 	refused_unchanged(&t, "place 3 4 3 4 3 3", RULING_REFUSED,
 	    "SA-3: a die used more often than rolled");
 	is_str(t.r.why, "'3' is in the roll 3 3 3 4 4 only 3 times",
@@ -491,14 +471,14 @@ test_full_tower(void)
 
 	/* Over several turns, four players: 4 dice each. */
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid,Dan", NULL);
-	must(&t, "roll 1 2 6 6");
-	must(&t, "place 1 2");			/* Ann: 2 in */
-	must(&t, "roll 3 3 3 3");
-	must(&t, "place 3");			/* Bob: 1 in */
-	must(&t, "roll 6 6 6 6");		/* Cid: nothing */
-	must(&t, "roll 2 1 5 5");
-	must(&t, "place 2 1");			/* Dan: 2 in */
-	must(&t, "roll 2 3");
+	th_must(&t, "roll 1 2 6 6");
+	th_must(&t, "place 1 2");			/* Ann: 2 in */
+	th_must(&t, "roll 3 3 3 3");
+	th_must(&t, "place 3");			/* Bob: 1 in */
+	th_must(&t, "roll 6 6 6 6");		/* Cid: nothing */
+	th_must(&t, "roll 2 1 5 5");
+	th_must(&t, "place 2 1");			/* Dan: 2 in */
+	th_must(&t, "roll 2 3");
 	is_int(th_do(&t, "place 2 3"), RULING_OK,
 	    "SA-5: Ann's last two dice");
 	is_int(th_score(&t, "Ann"), 4, "SA-1, SA-5: four dice, four points");
@@ -509,8 +489,8 @@ test_full_tower(void)
 
 	/* The last seat's full tower passes the start to the first. */
 	th_start(&t, &game_stack_attack, "Ann,Bob", NULL);
-	must(&t, "roll 3 3 3 3 3");		/* Ann: nothing on 6 */
-	must(&t, "roll 5 4 3 2 1");
+	th_must(&t, "roll 3 3 3 3 3");		/* Ann: nothing on 6 */
+	th_must(&t, "roll 5 4 3 2 1");
 	is_int(th_do(&t, "place 5 4 3 2 1"), RULING_OK,
 	    "SA-5: Bob places all five on the base");
 	is_int(th_score(&t, "Bob"), 5, "SA-5: Bob 5");
@@ -532,8 +512,8 @@ test_advice_odds(void)
 	is_str(s, want, "advice: one face of six qualifies on the plate");
 	ok(strstr(s, "60%") != NULL, "advice: 1 - (5/6)^5 is about 60%%");
 	free(s);
-	must(&t, "roll 1 2 3 6 6");
-	must(&t, "place 1 2 3");
+	th_must(&t, "roll 1 2 3 6 6");
+	th_must(&t, "place 1 2 3");
 	s = advise(&t);
 	snprintf(want, sizeof want, "Bob has a %.0f%% chance to roll at "
 	    "least one qualifying die with 5 dice.\n",
@@ -541,30 +521,30 @@ test_advice_odds(void)
 	is_str(s, want, "advice: two faces of six qualify on a 3");
 	ok(strstr(s, "87%") != NULL, "advice: 1 - (4/6)^5 is about 87%%");
 	free(s);
-	must(&t, "roll 4 6 6 6 6");
-	must(&t, "place 4");
-	must(&t, "roll 5 5 6 6 6");
-	must(&t, "place 5 6 5");
-	must(&t, "roll 1 1");			/* Ann holds 2: nothing */
+	th_must(&t, "roll 4 6 6 6 6");
+	th_must(&t, "place 4");
+	th_must(&t, "roll 5 5 6 6 6");
+	th_must(&t, "place 5 6 5");
+	th_must(&t, "roll 1 1");			/* Ann holds 2: nothing */
 	s = advise(&t);
 	snprintf(want, sizeof want, "Bob has a %.0f%% chance to roll at "
 	    "least one qualifying die with 4 dice.\n",
 	    100 * (1 - pow(4.0 / 6, 4)));
 	is_str(s, want, "advice: Bob holds 4 now, a 4 or a 6 on the 5");
 	free(s);
-	must(&t, "roll 4 1 1 1");
-	must(&t, "place 4");			/* Bob holds 3 */
-	must(&t, "roll 5 1");
-	must(&t, "place 5");			/* Cid holds 1 */
-	must(&t, "roll 3 3");			/* Ann: nothing on 5 */
-	must(&t, "roll 3 3 3");			/* Bob: nothing */
+	th_must(&t, "roll 4 1 1 1");
+	th_must(&t, "place 4");			/* Bob holds 3 */
+	th_must(&t, "roll 5 1");
+	th_must(&t, "place 5");			/* Cid holds 1 */
+	th_must(&t, "roll 3 3");			/* Ann: nothing on 5 */
+	th_must(&t, "roll 3 3 3");			/* Bob: nothing */
 	s = advise(&t);
 	snprintf(want, sizeof want, "Cid has a %.0f%% chance to roll at "
 	    "least one qualifying die with 1 die.\n", 100 * (2.0 / 6));
 	is_str(s, want, "advice: one die, two faces of six");
 	free(s);
-	must(&t, "roll 2");			/* Cid: nothing */
-	must(&t, "roll 4 1");
+	th_must(&t, "roll 2");			/* Cid: nothing */
+	th_must(&t, "roll 4 1");
 	s = advise(&t);
 	is_str(s, "The longest chain places 1 die: place 4.\n",
 	    "advice: a single die");
@@ -580,35 +560,35 @@ test_next_round(void)
 	/* SA-6: round 1 with the first listed, whoever that is. */
 	th_start(&t, &game_stack_attack, "Cid,Ann,Bob", NULL);
 	is_str(th_turn(&t), "Cid", "SA-6: the first player listed starts");
-	must(&t, "roll 1 2 3 4 5");
-	must(&t, "place 1 2 3 4 5");
+	th_must(&t, "roll 1 2 3 4 5");
+	th_must(&t, "place 1 2 3 4 5");
 	is_str(th_turn(&t), "Ann", "SA-6: after a full tower, the player "
 	    "after the one who played last starts");
 	is_int(th_expect(&t).round, 2, "SA-6: round 2");
-	must(&t, "roll 1 6 6 6 6");
-	must(&t, "place 1");
-	must(&t, "roll 2 6 6 6 6");
-	must(&t, "place 2");
-	must(&t, "fall Cid");
+	th_must(&t, "roll 1 6 6 6 6");
+	th_must(&t, "place 1");
+	th_must(&t, "roll 2 6 6 6 6");
+	th_must(&t, "place 2");
+	th_must(&t, "fall Cid");
 	is_str(th_turn(&t), "Cid", "SA-6: after a fall, the culprit starts "
 	    "(named, not on turn)");
-	must(&t, "roll 1 6 6 6 6");
-	must(&t, "place 1");
-	must(&t, "roll 2 6 6 6 6");		/* Ann */
-	must(&t, "place 2");
-	must(&t, "roll 1 1 1 1 1");		/* Bob */
-	must(&t, "place 1");
+	th_must(&t, "roll 1 6 6 6 6");
+	th_must(&t, "place 1");
+	th_must(&t, "roll 2 6 6 6 6");		/* Ann */
+	th_must(&t, "place 2");
+	th_must(&t, "roll 1 1 1 1 1");		/* Bob */
+	th_must(&t, "place 1");
 	is_str(th_turn(&t), "Cid", "the turn passes round the table");
-	must(&t, "fall");
+	th_must(&t, "fall");
 	is_str(th_turn(&t), "Bob", "SA-6: the last to place caused the "
 	    "fall and starts");
 	is_int(th_score(&t, "Cid"), 6, "Cid 5 + 1");
 	is_int(th_score(&t, "Ann"), 2, "Ann 1 + 1");
 	is_int(th_score(&t, "Bob"), 1, "Bob 1 + 0 as the culprit");
-	must(&t, "roll 6 6 6 6 6");		/* Bob: nothing */
-	must(&t, "roll 6 6 6 6 6");		/* Cid: nothing */
-	must(&t, "roll 1 2 3 4 5");
-	must(&t, "place 1 2 3 4 5");		/* Ann: full */
+	th_must(&t, "roll 6 6 6 6 6");		/* Bob: nothing */
+	th_must(&t, "roll 6 6 6 6 6");		/* Cid: nothing */
+	th_must(&t, "roll 1 2 3 4 5");
+	th_must(&t, "place 1 2 3 4 5");		/* Ann: full */
 	is_str(th_turn(&t), "Bob", "SA-6: after Ann, Bob starts: the one "
 	    "after the last to play, not after the round's starter");
 	ok(th_replays(&t), "replay gives the same state");
@@ -623,15 +603,15 @@ test_target(void)
 
 	/* SA-7: below the target the game goes on. */
 	th_start(&t, &game_stack_attack, "Ann,Bob", "target=6");
-	must(&t, "roll 5 4 3 2 1");
-	must(&t, "place 5 4 3 2 1");
+	th_must(&t, "roll 5 4 3 2 1");
+	th_must(&t, "place 5 4 3 2 1");
 	is_int(th_score(&t, "Ann"), 5, "Ann 5");
 	ok(!th_expect(&t).finished, "SA-7: 5 of 6: the game goes on");
 	ok(!th_won(&t, "Ann"), "SA-7: no winner yet");
-	must(&t, "roll 5 6 6 6 6");
-	must(&t, "place 5");
-	must(&t, "roll 4 6 6 6 6");
-	must(&t, "place 4");
+	th_must(&t, "roll 5 6 6 6 6");
+	th_must(&t, "place 5");
+	th_must(&t, "roll 4 6 6 6 6");
+	th_must(&t, "place 4");
 	is_int(th_do(&t, "fall Bob"), RULING_OK, "SA-7: Ann reaches 6");
 	ok(note_has(&t, "round 2 is over; Ann wins with 6 (SA-7)"),
 	    "SA-7: the note names the winner: %s", t.r.note);
@@ -657,11 +637,11 @@ test_target(void)
 
 	/* SA-7: the highest total wins, not the first to reach it. */
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", "target=2");
-	must(&t, "roll 1 2 3 6 6");
-	must(&t, "place 1 2 3");		/* Ann 3 in */
-	must(&t, "roll 4 5 6 6 6");
-	must(&t, "place 4 5");			/* Bob 2 in */
-	must(&t, "fall Cid");
+	th_must(&t, "roll 1 2 3 6 6");
+	th_must(&t, "place 1 2 3");		/* Ann 3 in */
+	th_must(&t, "roll 4 5 6 6 6");
+	th_must(&t, "place 4 5");			/* Bob 2 in */
+	th_must(&t, "fall Cid");
 	ok(th_won(&t, "Ann") && !th_won(&t, "Bob"),
 	    "SA-7: Ann 3 beats Bob 2, both at the target");
 	th_end(&t);
@@ -674,12 +654,12 @@ test_tie_break(void)
 	char *s;
 
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", "target=1");
-	must(&t, "roll 1 6 6 6 6");
-	must(&t, "place 1");
-	must(&t, "roll 2 6 6 6 6");
-	must(&t, "place 2");
-	must(&t, "roll 3 6 6 6 6");
-	must(&t, "place 3");
+	th_must(&t, "roll 1 6 6 6 6");
+	th_must(&t, "place 1");
+	th_must(&t, "roll 2 6 6 6 6");
+	th_must(&t, "place 2");
+	th_must(&t, "roll 3 6 6 6 6");
+	th_must(&t, "place 3");
 	is_int(th_do(&t, "fall"), RULING_OK, "Cid knocks it over");
 	is_str(t.r.note, "the tower falls: Cid scores 0, Ann 1, Bob 1 "
 	    "(SA-4); round 1 is over; Ann and Bob tie on 1 and play a "
@@ -705,8 +685,8 @@ test_tie_break(void)
 	    "SA-7: Cid does not play the tie-break");
 	is_str(t.r.why, "Cid does not play in this tie-break round (SA-4, "
 	    "SA-7)", "SA-7: the refusal says so");
-	must(&t, "roll 5 1 1 1 1");
-	must(&t, "place 5");
+	th_must(&t, "roll 5 1 1 1 1");
+	th_must(&t, "place 5");
 	s = describe(&t);
 	is_str(s, "round 2, a tie-break round for Ann and Bob\ntower, bottom "
 	    "to top: base (6), 5 Ann\nin hand: Ann 4, Bob 5\n",
@@ -719,11 +699,11 @@ test_tie_break(void)
 	    t.r.note);
 	is_int(th_score(&t, "Ann"), 1, "Ann still 1");
 	is_int(th_score(&t, "Bob"), 1, "Bob still 1");
-	must(&t, "roll 5 1 1 1 1");
-	must(&t, "place 5");
-	must(&t, "roll 4 1 1 1 1");
-	must(&t, "place 4");
-	must(&t, "fall Ann");
+	th_must(&t, "roll 5 1 1 1 1");
+	th_must(&t, "place 5");
+	th_must(&t, "roll 4 1 1 1 1");
+	th_must(&t, "place 4");
+	th_must(&t, "fall Ann");
 	ok(note_has(&t, "Bob wins with 2 (SA-7)"), "SA-7: Bob leads: %s",
 	    t.r.note);
 	ok(th_won(&t, "Bob") && !th_won(&t, "Ann") && !th_won(&t, "Cid"),
@@ -734,15 +714,15 @@ test_tie_break(void)
 
 	/* Three tied of four: 5 dice each, no base; the start after Bob. */
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid,Dan", "target=1");
-	must(&t, "roll 1 6 6 6");
-	must(&t, "place 1");
-	must(&t, "roll 2 6 6 6");
-	must(&t, "place 2");
-	must(&t, "roll 3 6 6 6");
-	must(&t, "place 3");
-	must(&t, "roll 4 6 6 6");
-	must(&t, "place 4");
-	must(&t, "fall Bob");
+	th_must(&t, "roll 1 6 6 6");
+	th_must(&t, "place 1");
+	th_must(&t, "roll 2 6 6 6");
+	th_must(&t, "place 2");
+	th_must(&t, "roll 3 6 6 6");
+	th_must(&t, "place 3");
+	th_must(&t, "roll 4 6 6 6");
+	th_must(&t, "place 4");
+	th_must(&t, "fall Bob");
 	json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":{\"Ann\":5,"
 	    "\"Cid\":5,\"Dan\":5}}", "SA-7: three tied players: SA-1 for "
 	    "three, 5 dice each, an empty plate");
@@ -750,8 +730,8 @@ test_tie_break(void)
 	    "next tied player after Bob (Cid) starts");
 	is_int(th_do(&t, "roll 1 2 3 4"), RULING_REFUSED,
 	    "SA-1: four dice no more in a three-player tie-break");
-	must(&t, "roll 1 2 3 4 5");
-	must(&t, "place 1 2 3 4 5");
+	th_must(&t, "roll 1 2 3 4 5");
+	th_must(&t, "place 1 2 3 4 5");
 	ok(th_won(&t, "Cid"), "SA-5, SA-7: Cid's full tower wins it");
 	is_int(th_score(&t, "Cid"), 6, "Cid 1 + 5");
 	th_end(&t);
@@ -764,46 +744,46 @@ test_game_two(void)
 	struct th t;
 
 	th_start(&t, &game_stack_attack, "Ann,Bob", NULL);
-	must(&t, "roll 4 4 4 4 4");
-	must(&t, "roll 5 4 3 2 1");
-	must(&t, "place 5 4 3 2 1");		/* Bob 5 */
-	must(&t, "roll 5 6 4 1 1");
+	th_must(&t, "roll 4 4 4 4 4");
+	th_must(&t, "roll 5 4 3 2 1");
+	th_must(&t, "place 5 4 3 2 1");		/* Bob 5 */
+	th_must(&t, "roll 5 6 4 1 1");
 	is_int(th_do(&t, "place 5 6 5"), RULING_REFUSED,
 	    "one 5 cannot be placed twice");
-	must(&t, "place 5 6");			/* Ann 2 in */
-	must(&t, "roll 5 4 3 3 3");
-	must(&t, "place 5 4 3");		/* Bob 3 in */
-	must(&t, "roll 2 2 1");
-	must(&t, "place 2 1");			/* Ann 4 in */
-	must(&t, "fall");			/* Ann 0, Bob 3: Bob 8 */
+	th_must(&t, "place 5 6");			/* Ann 2 in */
+	th_must(&t, "roll 5 4 3 3 3");
+	th_must(&t, "place 5 4 3");		/* Bob 3 in */
+	th_must(&t, "roll 2 2 1");
+	th_must(&t, "place 2 1");			/* Ann 4 in */
+	th_must(&t, "fall");			/* Ann 0, Bob 3: Bob 8 */
 	is_int(th_score(&t, "Bob"), 8, "Bob 8 after round 2");
 	is_int(th_score(&t, "Ann"), 0, "Ann 0 after round 2");
-	must(&t, "roll 5 4 3 2 1");
-	must(&t, "place 5 4 3 2 1");		/* Ann full: Ann 5 */
-	must(&t, "roll 5 4 3 2 1");
-	must(&t, "place 5 4 3 2 1");		/* Bob full: Bob 13 */
-	must(&t, "roll 5 4 3 2 1");
-	must(&t, "place 5 4 3 2 1");		/* Ann full: Ann 10 */
-	must(&t, "roll 5 5 5 5 5");
-	must(&t, "place 5");			/* Bob 1 in */
-	must(&t, "roll 6 6 4 4 4");
-	must(&t, "place 4");			/* Ann 1 in */
-	must(&t, "fall Bob");			/* Ann 11, Bob 13 */
-	must(&t, "roll 5 1 1 1 1");
-	must(&t, "place 5");			/* Bob 1 in */
-	must(&t, "roll 6 4 1 1 1");
-	must(&t, "place 6");			/* Ann 1 in */
-	must(&t, "roll 5 4 3 2");
-	must(&t, "place 5 4 3 2");		/* Bob full: Bob 18 */
+	th_must(&t, "roll 5 4 3 2 1");
+	th_must(&t, "place 5 4 3 2 1");		/* Ann full: Ann 5 */
+	th_must(&t, "roll 5 4 3 2 1");
+	th_must(&t, "place 5 4 3 2 1");		/* Bob full: Bob 13 */
+	th_must(&t, "roll 5 4 3 2 1");
+	th_must(&t, "place 5 4 3 2 1");		/* Ann full: Ann 10 */
+	th_must(&t, "roll 5 5 5 5 5");
+	th_must(&t, "place 5");			/* Bob 1 in */
+	th_must(&t, "roll 6 6 4 4 4");
+	th_must(&t, "place 4");			/* Ann 1 in */
+	th_must(&t, "fall Bob");			/* Ann 11, Bob 13 */
+	th_must(&t, "roll 5 1 1 1 1");
+	th_must(&t, "place 5");			/* Bob 1 in */
+	th_must(&t, "roll 6 4 1 1 1");
+	th_must(&t, "place 6");			/* Ann 1 in */
+	th_must(&t, "roll 5 4 3 2");
+	th_must(&t, "place 5 4 3 2");		/* Bob full: Bob 18 */
 	is_int(th_score(&t, "Bob"), 18, "Bob 18");
 	is_int(th_score(&t, "Ann"), 11, "Ann 11");
-	must(&t, "roll 5 4 3 2 1");
-	must(&t, "place 5 4 3 2 1");		/* Ann full: Ann 16 */
-	must(&t, "roll 5 4 3 2 1");
-	must(&t, "place 5 4");			/* Bob 2 in */
-	must(&t, "roll 3 3 3 3 3");
-	must(&t, "place 3");			/* Ann 1 in */
-	must(&t, "fall Ann");			/* Bob 20 */
+	th_must(&t, "roll 5 4 3 2 1");
+	th_must(&t, "place 5 4 3 2 1");		/* Ann full: Ann 16 */
+	th_must(&t, "roll 5 4 3 2 1");
+	th_must(&t, "place 5 4");			/* Bob 2 in */
+	th_must(&t, "roll 3 3 3 3 3");
+	th_must(&t, "place 3");			/* Ann 1 in */
+	th_must(&t, "fall Ann");			/* Bob 20 */
 	ok(th_expect(&t).finished, "a two-player game to 20 ends");
 	is_int(th_score(&t, "Bob"), 20, "Bob 20");
 	is_int(th_score(&t, "Ann"), 16, "Ann 16");
@@ -822,20 +802,20 @@ test_undo_redo(void)
 
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
 	is_int(th_do(&t, "undo"), RULING_REFUSED, "nothing to undo");
-	must(&t, "roll 1 2 3 6 6");
+	th_must(&t, "roll 1 2 3 6 6");
 	a = th_json(&t);
-	must(&t, "place 1 2 3");
+	th_must(&t, "place 1 2 3");
 	b = th_json(&t);
-	must(&t, "undo");
+	th_must(&t, "undo");
 	json_is(&t, a, "undo takes the place back");
 	ok(th_can(&t, V_PLACE), "Ann places again after undo");
-	must(&t, "redo");
+	th_must(&t, "redo");
 	json_is(&t, b, "redo restores it");
 	ok(th_replays(&t), "replay after undo and redo");
-	must(&t, "undo");
-	must(&t, "undo");
+	th_must(&t, "undo");
+	th_must(&t, "undo");
 	is_str(th_turn(&t), "Ann", "undo back to the first entry");
-	must(&t, "roll 6 6 6 6 6");
+	th_must(&t, "roll 6 6 6 6 6");
 	is_int(th_do(&t, "redo"), RULING_REFUSED,
 	    "redo refused after a new entry");
 	ok(th_replays(&t), "replay after undo, undo, roll");

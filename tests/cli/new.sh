@@ -1,0 +1,118 @@
+#!/bin/sh
+# tests/cli/new.sh: every refusal of `new` exits 2 and creates nothing;
+# player names per SPEC.md (trimmed, 1-32 characters, no ',' or '=', not
+# starting with '-', not all digits, unique ignoring ASCII case).
+. "$SRCDIR/tests/cli/lib.sh"
+
+# Run `sr new ARGS`, expect exit 2 with one line on stderr and nothing on
+# stdout, and check the database holds no game.
+refused() {
+	expect_exit 2 sr new "$@" && one_err_line && test ! -s out &&
+	sr --json games --all >games.json &&
+	jq -e ".games == []" games.json >/dev/null ||
+	    { echo "# a game was created by: new $*"; return 1; }
+}
+
+test_expect_success 'new without --game, or with unknown rules: exit 2, the rules listed' '
+	refused --players Ann,Bob && expect_err "expected --game RULES" &&
+	expect_err "shake" &&
+	refused --game --players Ann,Bob &&
+	refused --game nope --players Ann,Bob &&
+	expect_err "unknown rules '\''nope'\''" && expect_err "stack-attack" &&
+	refused --game= --players Ann,Bob &&
+	refused --game SHAKE --players Ann,Bob &&
+	refused --game shak --players Ann,Bob &&
+	refused --players Ann,Bob --game
+'
+
+test_expect_success 'new without players or with the wrong number: exit 2' '
+	refused --game shake && expect_err "expected --players" &&
+	refused --game shake --players && refused --game shake --players= &&
+	refused --game shake --players Ann &&
+	expect_err "shake is for 2 to 6 players, got 1" &&
+	refused --game shake --players A,B,C,D,E,F,G &&
+	expect_err "got 7" &&
+	refused --game shake --players A,B,C,D,E,F,G,H,I,J,K,L,M,N,O,P,Q,R
+'
+
+test_expect_success 'bad player names: empty, too long, , or =, leading -, all digits' '
+	refused --game shake --players "Ann,,Bob" &&
+	expect_err "player name '\'''\'' must be 1 to 32 characters" &&
+	refused --game shake --players "Ann,Bob," &&
+	refused --game shake --players "Ann,   ,Bob" &&
+	refused --game shake --players "Ann,abcdefghijklmnopqrstuvwxyzABCDEFG" &&
+	expect_err "1 to 32" &&
+	refused --game shake --players "Ann,B=b" && expect_err "'\''='\''" &&
+	refused --game shake --players "Ann,-Bob" && expect_err "'\''-'\''" &&
+	refused --game shake --players "Ann,42" && expect_err "all digits" &&
+	refused --game shake --players "Ann,007"
+'
+
+test_expect_success 'names are trimmed, may hold digits and spaces inside, 32 characters at most' '
+	expect_exit 0 sr new --game shake --players "  Ann  , Mary Jo,R2D2,abcdefghijklmnopqrstuvwxyzABCDEF" &&
+	expect_out "game 1: shake for Ann, Mary Jo, R2D2, abcdefghijklmnopqrstuvwxyzABCDEF" &&
+	sr --json status >out &&
+	json "[.players[].name] == [\"Ann\",\"Mary Jo\",\"R2D2\",\"abcdefghijklmnopqrstuvwxyzABCDEF\"]"
+'
+
+test_expect_success 'a name given twice, in any case or spacing: exit 2' '
+	refused --game shake --players Ann,Bob,ann &&
+	expect_err "named twice" &&
+	refused --game shake --players "Ann, ANN " &&
+	refused --game shake --players Ann,Ann
+'
+
+test_expect_success 'unknown --option key or a bad value: exit 2, the valid ones listed' '
+	refused --game shake --players Ann,Bob --option faces=3 &&
+	expect_err "shake has no option '\''faces'\''" &&
+	expect_err "shake-faces" &&
+	refused --game shake --players Ann,Bob --option Shake-Faces=3 &&
+	refused --game shake --players Ann,Bob --option shake-faces=0 &&
+	expect_err "1..5" &&
+	refused --game shake --players Ann,Bob --option shake-faces=6 &&
+	refused --game shake --players Ann,Bob --option shake-faces=two &&
+	refused --game shake --players Ann,Bob --option shake-faces= &&
+	refused --game shake --players Ann,Bob --option shake-faces &&
+	refused --game shake --players Ann,Bob --option &&
+	refused --game shake --players Ann,Bob --option shake-faces=3 \
+	    --option shake-faces=4
+'
+
+test_expect_success 'unknown options and stray arguments to new: exit 2' '
+	refused --game shake --players Ann,Bob --colour red &&
+	expect_err "unknown option '\''--colour'\''" &&
+	refused --game shake --players Ann,Bob extra &&
+	refused -x --game shake --players Ann,Bob
+'
+
+test_expect_success 'a refused new leaves the current game and every game as they were' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	sr --json games --all >before.json &&
+	sr --json status >status.json &&
+	expect_exit 2 sr new --game shake --players Cid &&
+	expect_exit 2 sr new --game shake --players Cid,cid &&
+	expect_exit 2 sr new --game shake --players Cid,Dee --option x=1 &&
+	sr --json games --all >after.json && cmp before.json after.json &&
+	sr --json status >out && cmp out status.json
+'
+
+test_expect_success 'new: --option and --title, with = or apart; options shown with their values' '
+	expect_exit 0 sr new --game=shake --players=Ann,Bob --option=shake-faces=4 \
+	    --title="Friday night" &&
+	sr --json status >out && json ".options == {\"shake-faces\":\"4\"}" &&
+	sr games >out && expect_out "Friday night" &&
+	expect_exit 0 sr new --title Saturday --players Cid,Dee --game shake &&
+	expect_out "game 2: shake for Cid, Dee" &&
+	sr --json status >out && json ".options == {\"shake-faces\":\"2\"}"
+'
+
+test_expect_success 'new makes the new game current' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr new --game shake --players Cid,Dee >/dev/null &&
+	sr --json status >out && json ".game == 2" &&
+	sr use 1 >/dev/null && sr --json status >out && json ".game == 1" &&
+	sr new --game shake --players Eve,Fay >/dev/null &&
+	sr --json status >out && json ".game == 3"
+'
+test_done
