@@ -187,7 +187,7 @@ out:
 const struct cmd_entry cmd_solve_entry = {
 	.name = "solve",
 	.usage = "[--force]",
-	.summary = "shake-a-word: every word on the last scored grid, the "
-	    "best score, what each player missed (--force: the open round)",
+	.summary = "shake-a-word: every word on the grid, the best score, "
+	    "the words missed",
 	.exec = cmd_solve_exec,
 };
