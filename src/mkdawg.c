@@ -38,6 +38,7 @@ read_words(FILE *f, size_t *n)
 	return w;
 }
 
+/* mkdawg [-n MIN] -o OUT [FILE] */
 int
 main(int argc, char **argv)
 {

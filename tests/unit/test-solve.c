@@ -494,6 +494,7 @@ test_en_us(void)
 	dawg_close(d);
 }
 
+/* The test list: SRCDIR, compiled in BUILDDIR; en_US: SHAKEREF_DATA_DIR. */
 int
 main(void)
 {
