@@ -20,8 +20,7 @@ count_faces(const int *vals, int n, int c[7])
 	return 0;
 }
 
-/* Three to six of a kind of face f: 1000 for 1s, else f x 100, doubled
- * for each die beyond three (TT-1). */
+/* k (3..6) of a kind of face f: f x 100 (1s: 1000), doubled per extra die. */
 static long
 kind_score(int f, int k)
 {

@@ -9,7 +9,7 @@
 #include "game.h"
 
 enum phase {
-	P_OFFER,	/* the next player: roll off the banked total, or fresh */
+	P_OFFER,	/* the next player: roll off the bank, or fresh */
 	P_ROLL,		/* the player rolls the dice in hand */
 	P_ROLLED,	/* the roll is on the table: keep, roll, bank */
 	P_OVER
@@ -28,7 +28,7 @@ struct game_state {
 	/* the turn */
 	long		 total;		/* kept before the current roll */
 	int		 in_hand;		/* P_ROLL: dice to roll */
-	int		 scored;		/* a scoring keep this turn (TT-6) */
+	int		 scored;		/* a scoring keep (TT-6) */
 	int		 roll[DICE_MAX];	/* P_ROLLED: the roll */
 	int		 nroll;
 	int		 doubles;		/* the roll is TT-5 doubles */
@@ -252,7 +252,8 @@ take_roll(struct game_state *st, const int *v, int n, struct buf *b)
 	put_dice(b, v, n);
 	if (st->doubles) {
 		st->phase = P_ROLLED;
-		buf_puts(b, ": doubles on two dice, the hand is 6 again (TT-5)");
+		buf_puts(b, ": doubles on two dice, the hand is 6 again "
+		    "(TT-5)");
 		return;
 	}
 	if (dice_roll_scores(v, n)) {

@@ -16,7 +16,7 @@ struct keep_case {
 	const char	*dice;
 	int		 four_pair;
 	long		 want;
-	int		 bad;		/* refused: the value of the die named */
+	int		 bad;		/* refused: the die named */
 	const char	*why;
 };
 
@@ -157,8 +157,8 @@ test_keep_table(void)
 			is_int(got, c->want, name);
 		else
 			ok(got == -1 && bad >= 0 && bad < n &&
-			    v[bad] == c->bad, "%s refused naming '%d' (got %ld, "
-			    "'%d')", name, c->bad, got,
+			    v[bad] == c->bad, "%s refused naming '%d' (got "
+			    "%ld, '%d')", name, c->bad, got,
 			    bad >= 0 && bad < n ? v[bad] : -1);
 	}
 	ok(sizeof keep_cases / sizeof keep_cases[0] >= 60,
