@@ -171,6 +171,98 @@ test_keep_table(void)
 	    "dice_keep_score: nothing kept is no score");
 }
 
+/*
+ * An independent judge: the best score of the dice counts c[1..6] (n
+ * dice) as a partition into TT-1/TT-2 combinations, tried one combination
+ * at a time with the lowest face left in it; -1 if there is none.
+ */
+static long
+judge(int c[7], int n, int four_pair)
+{
+	long best = -1, sub, kind;
+	int f, k, pairs, quads;
+
+	if (n == 0)
+		return 0;
+	for (f = 1; c[f] == 0; f++)
+		continue;
+	if (n == 6) {
+		for (k = 1; k <= 6 && c[k] == 1; k++)
+			continue;
+		if (k == 7)
+			best = 1000;		/* the straight */
+		for (pairs = 0, quads = 0, k = 1; k <= 6; k++) {
+			if (c[k] == 2)
+				pairs++;
+			else if (c[k] == 4)
+				quads++;
+			else if (c[k] != 0)
+				pairs = -9;
+		}
+		if ((pairs == 3 || (four_pair && pairs == 1 && quads == 1)) &&
+		    best < 1000)
+			best = 1000;		/* three pairs */
+	}
+	if (f == 1 || f == 5) {			/* a single */
+		c[f]--;
+		if ((sub = judge(c, n - 1, four_pair)) >= 0 &&
+		    sub + (f == 1 ? 100 : 50) > best)
+			best = sub + (f == 1 ? 100 : 50);
+		c[f]++;
+	}
+	for (k = 3; k <= c[f]; k++) {		/* k of a kind */
+		kind = (f == 1 ? 1000 : f * 100) << (k - 3);
+		c[f] -= k;
+		if ((sub = judge(c, n - k, four_pair)) >= 0 &&
+		    sub + kind > best)
+			best = sub + kind;
+		c[f] += k;
+	}
+	return best;
+}
+
+/* Every multiset of 1 to 6 dice, both ways of four-pair, against judge. */
+static void
+test_keep_all(void)
+{
+	int v[DICE_MAX], c[7], n, i, fp, bad, wrong = 0, count = 0;
+	long got, want;
+
+	for (n = 1; n <= DICE_MAX; n++) {
+		for (i = 0; i < n; i++)
+			v[i] = 1;
+		for (;;) {
+			for (fp = 0; fp <= 1; fp++) {
+				memset(c, 0, sizeof c);
+				for (i = 0; i < n; i++)
+					c[v[i]]++;
+				want = judge(c, n, fp);
+				got = dice_keep_score(v, n, fp, &bad);
+				count++;
+				if (got != want || (got < 0 && (bad < 0 ||
+				    bad >= n))) {
+					if (wrong++ < 5)
+						diag("n %d four-pair %d: got "
+						    "%ld, want %ld", n, fp,
+						    got, want);
+				}
+			}
+			/* the next non-decreasing sequence */
+			for (i = n - 1; i >= 0 && v[i] == 6; i--)
+				continue;
+			if (i < 0)
+				break;
+			v[i]++;
+			for (i++; i < n; i++)
+				v[i] = v[i - 1];
+		}
+	}
+	is_int(count, 2 * 923, "TT-1, TT-2: every kept set of 1 to 6 dice, "
+	    "both ways of four-pair");
+	is_int(wrong, 0, "TT-1, TT-2: the scorer agrees with an independent "
+	    "partition judge on every one");
+}
+
 /* Rolls that score and farkles; the farkle odds counted by hand. */
 static void
 test_roll_scores(void)
@@ -719,6 +811,7 @@ int
 main(void)
 {
 	test_keep_table();
+	test_keep_all();
 	test_roll_scores();
 	test_rules_entry();
 	test_keep_turn();
