@@ -1,0 +1,756 @@
+/*
+ * game-ten-thousand.c: 10,000 (seed 002), rulings TT-1..TT-8.  Pure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice.h"
+#include "game.h"
+
+enum phase {
+	P_OFFER,	/* the next player: roll off the bank, or fresh */
+	P_ROLL,		/* the player rolls the dice in hand */
+	P_ROLLED,	/* the roll is on the table: keep, roll, bank */
+	P_OVER
+};
+
+struct game_state {
+	const struct game_setup	*gs;
+	int		 n;
+	long		 target;
+	int		 four_pair;
+	enum phase	 phase;
+	int		 round;			/* 1 + returns to seat 0 */
+	int		 seat;			/* whose turn */
+	long		 score[GAME_MAX_PLAYERS];
+	int		 winner;		/* P_OVER */
+	/* the turn */
+	long		 total;		/* kept before the current roll */
+	int		 in_hand;		/* P_ROLL: dice to roll */
+	int		 scored;		/* a scoring keep (TT-6) */
+	int		 roll[DICE_MAX];	/* P_ROLLED: the roll */
+	int		 nroll;
+	int		 doubles;		/* the roll is TT-5 doubles */
+	int		 set[DICE_MAX];		/* kept from this roll */
+	int		 nset;
+	long		 set_score;
+	/* P_OFFER: the roll-off (TT-7) */
+	long		 offer_total;
+	int		 offer_dice;
+	int		 banker;
+};
+
+static const enum verb tt_verbs[] = {
+	V_ROLL, V_KEEP, V_BANK, V_CONTINUE, V_FRESH, V__COUNT
+};
+
+/* 1 if v is a target: a multiple of 50 in 50..1000000 (TT-8). */
+static int
+valid_target(const char *v)
+{
+	long t = 0;
+	const char *p;
+
+	if (*v == '\0' || strlen(v) > 7)
+		return 0;
+	for (p = v; *p != '\0'; p++) {
+		if (*p < '0' || *p > '9')
+			return 0;
+		t = t * 10 + (*p - '0');
+	}
+	return t >= 50 && t <= 1000000 && t % 50 == 0;
+}
+
+/* 1 if v is on or off (TT-2). */
+static int
+valid_on_off(const char *v)
+{
+	return strcmp(v, "on") == 0 || strcmp(v, "off") == 0;
+}
+
+static const struct game_option tt_options[] = {
+	{ "target", "10000", "50..1000000, a multiple of 50", valid_target },
+	{ "four-pair", "on", "on, off", valid_on_off },
+	{ NULL, NULL, NULL, NULL }
+};
+
+const struct game_rules game_ten_thousand;
+
+/* A new game: the first player listed rolls six dice (TT-3). */
+static struct game_state *
+tt_new(const struct game_setup *gs)
+{
+	struct game_state *st = xcalloc(1, sizeof *st);
+
+	st->gs = gs;
+	st->n = gs->nplayers;
+	st->target = strtol(gs->options[0], NULL, 10);
+	st->four_pair = strcmp(gs->options[1], "on") == 0;
+	st->phase = P_ROLL;
+	st->round = 1;
+	st->seat = 0;
+	st->in_hand = 6;
+	st->winner = -1;
+	return st;
+}
+
+/* Free a state. */
+static void
+tt_free(struct game_state *st)
+{
+	free(st);
+}
+
+/* Append the values v[0..n) to b, space-separated. */
+static void
+put_dice(struct buf *b, const int *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s%d", i > 0 ? " " : "", v[i]);
+}
+
+/* "1 die" or "3 dice". */
+static const char *
+dice_word(int n)
+{
+	return n == 1 ? "die" : "dice";
+}
+
+/* The dice in hand after the current roll's keeps (TT-4, TT-5). */
+static int
+hand_after(const struct game_state *st)
+{
+	if (st->doubles || st->nset == st->nroll)
+		return 6;
+	return st->nroll - st->nset;
+}
+
+/* The turn total now. */
+static long
+turn_total(const struct game_state *st)
+{
+	switch (st->phase) {
+	case P_ROLL:
+		return st->total;
+	case P_ROLLED:
+		return st->total + st->set_score;
+	default:
+		return 0;
+	}
+}
+
+/* Pass the turn to the next seat; a return to seat 0 is a new round. */
+static void
+next_seat(struct game_state *st)
+{
+	st->seat = (st->seat + 1) % st->n;
+	if (st->seat == 0)
+		st->round++;
+}
+
+/* Start a turn: fresh with 6 dice (total 0) or from a roll-off. */
+static void
+start_turn(struct game_state *st, long total, int dice)
+{
+	st->phase = P_ROLL;
+	st->total = total;
+	st->in_hand = dice;
+	st->scored = 0;
+	st->nroll = st->nset = 0;
+	st->set_score = 0;
+	st->doubles = 0;
+}
+
+/* 1 if some dice left in the roll extend the kept set to a full score. */
+static int
+can_keep_more(const struct game_state *st)
+{
+	int left[DICE_MAX], nleft = 0, used[DICE_MAX], all[DICE_MAX];
+	int i, k, m, na, bad;
+
+	memset(used, 0, sizeof used);
+	for (k = 0; k < st->nset; k++)
+		for (i = 0; i < st->nroll; i++)
+			if (!used[i] && st->roll[i] == st->set[k]) {
+				used[i] = 1;
+				break;
+			}
+	for (i = 0; i < st->nroll; i++)
+		if (!used[i])
+			left[nleft++] = st->roll[i];
+	for (m = 1; m < (1 << nleft); m++) {
+		memcpy(all, st->set, sizeof st->set[0] * (size_t)st->nset);
+		na = st->nset;
+		for (i = 0; i < nleft; i++)
+			if (m & (1 << i))
+				all[na++] = left[i];
+		if (dice_keep_score(all, na, st->four_pair, &bad) > 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* 1 if the player may roll now (P_ROLLED: after a keep, or TT-5). */
+static int
+may_roll_on(const struct game_state *st)
+{
+	return st->nset > 0 || st->doubles;
+}
+
+/* 1 if the player may bank now (TT-6). */
+static int
+may_bank(const struct game_state *st)
+{
+	return st->phase == P_ROLLED &&
+	    (st->nset > 0 || (st->doubles && st->scored));
+}
+
+/* Read a roll of want dice values into v; refuse otherwise. */
+static int
+read_roll(const struct game_state *st, const struct entry *e, int want,
+    int *v, struct ruling *r)
+{
+	int i;
+
+	if (e->seats != NULL) {
+		ruling_refuse(r, RULING_REFUSED, "a roll is the dice values, "
+		    "without names");
+		return RULING_REFUSED;
+	}
+	for (i = 0; i < e->nvals; i++)
+		if (e->vals[i] < 1 || e->vals[i] > 6) {
+			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
+			    "of a die (1 to 6)", e->argv[i]);
+			return RULING_REFUSED;
+		}
+	if (e->nvals != want) {
+		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (the "
+		    "dice in %s's hand), got %d", want, want == 1 ? "" : "s",
+		    st->gs->names[st->seat], e->nvals);
+		return RULING_REFUSED;
+	}
+	for (i = 0; i < want; i++)
+		v[i] = (int)e->vals[i];
+	return RULING_OK;
+}
+
+/* The roll v[0..n) of the dice in hand: farkle, doubles or dice to keep. */
+static void
+take_roll(struct game_state *st, const int *v, int n, struct buf *b)
+{
+	const char *name = st->gs->names[st->seat];
+
+	memcpy(st->roll, v, sizeof v[0] * (size_t)n);
+	st->nroll = n;
+	st->nset = 0;
+	st->set_score = 0;
+	st->doubles = n == 2 && v[0] == v[1];
+	buf_printf(b, "%s rolled ", name);
+	put_dice(b, v, n);
+	if (st->doubles) {
+		st->phase = P_ROLLED;
+		buf_puts(b, ": doubles on two dice, the hand is 6 again "
+		    "(TT-5)");
+		return;
+	}
+	if (dice_roll_scores(v, n)) {
+		st->phase = P_ROLLED;
+		return;
+	}
+	if (st->total > 0)
+		buf_printf(b, ": farkle, the turn total of %ld is lost",
+		    st->total);
+	else
+		buf_puts(b, ": farkle, nothing scores");
+	next_seat(st);
+	start_turn(st, 0, 6);
+	buf_printf(b, "; %s rolls 6 dice", st->gs->names[st->seat]);
+}
+
+/* roll V...: the dice in hand, a roll-off's choice, or the next roll. */
+static int
+tt_roll(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	int v[DICE_MAX], want, status;
+	const char *name = st->gs->names[st->seat];
+
+	switch (st->phase) {
+	case P_OFFER:
+		/* TT-7: the offered count continues; six values start fresh. */
+		if (e->seats == NULL && st->offer_dice == 6 &&
+		    e->nvals != 6) {
+			ruling_refuse(r, RULING_REFUSED, "expected 6 values "
+			    "to continue from %ld (or fresh to start from 0), "
+			    "got %d", st->offer_total, e->nvals);
+			return RULING_REFUSED;
+		}
+		if (e->seats == NULL && e->nvals != st->offer_dice &&
+		    e->nvals != 6) {
+			ruling_refuse(r, RULING_REFUSED, "expected %d value%s "
+			    "to continue from %ld or 6 to start fresh, got %d",
+			    st->offer_dice, st->offer_dice == 1 ? "" : "s",
+			    st->offer_total, e->nvals);
+			return RULING_REFUSED;
+		}
+		want = e->nvals == st->offer_dice ? st->offer_dice : 6;
+		if ((status = read_roll(st, e, want, v, r)) != RULING_OK)
+			return status;
+		if (want == st->offer_dice) {
+			buf_printf(&b, "%s continues from %ld; ", name,
+			    st->offer_total);
+			start_turn(st, st->offer_total, want);
+		} else {
+			buf_printf(&b, "%s starts fresh; ", name);
+			start_turn(st, 0, 6);
+		}
+		break;
+	case P_ROLL:
+		if ((status = read_roll(st, e, st->in_hand, v, r)) !=
+		    RULING_OK)
+			return status;
+		break;
+	case P_ROLLED:
+		if (!may_roll_on(st)) {
+			ruling_refuse(r, RULING_REFUSED, "keep at least one "
+			    "scoring die from the roll before rolling again "
+			    "(TT-3)");
+			return RULING_REFUSED;
+		}
+		want = hand_after(st);
+		if ((status = read_roll(st, e, want, v, r)) != RULING_OK)
+			return status;
+		st->total += st->set_score;
+		st->in_hand = want;
+		break;
+	default:
+		return game_not_now(&game_ten_thousand, st, e->verb, r);
+	}
+	take_roll(st, v, e->nvals, &b);
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* keep V...: scoring dice from the latest roll (TT-1..TT-3). */
+static int
+tt_keep(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT, rb = BUF_INIT;
+	int all[DICE_MAX], used[DICE_MAX], na, i, k, bad;
+	long s;
+
+	if (st->phase != P_ROLLED)
+		return game_not_now(&game_ten_thousand, st, e->verb, r);
+	put_dice(&rb, st->roll, st->nroll);
+	for (i = 0; i < e->nvals; i++)
+		if (e->vals[i] < 1 || e->vals[i] > 6) {
+			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
+			    "of a die (1 to 6)", e->argv[i]);
+			buf_free(&rb);
+			return RULING_REFUSED;
+		}
+	/* Match the kept set, then the new dice, against the roll. */
+	memset(used, 0, sizeof used);
+	na = 0;
+	for (k = 0; k < st->nset + e->nvals; k++) {
+		int v = k < st->nset ? st->set[k] : (int)e->vals[k - st->nset];
+
+		for (i = 0; i < st->nroll; i++)
+			if (!used[i] && st->roll[i] == v)
+				break;
+		if (i == st->nroll) {
+			if (st->nset > 0) {
+				put_dice(&b, st->set, st->nset);
+				ruling_refuse(r, RULING_REFUSED, "'%s' is not "
+				    "left in the roll %s (kept already: %s)",
+				    e->argv[k - st->nset], buf_str(&rb),
+				    buf_str(&b));
+			} else
+				ruling_refuse(r, RULING_REFUSED, "'%s' is not "
+				    "left in the roll %s", e->argv[k -
+				    st->nset], buf_str(&rb));
+			buf_free(&b);
+			buf_free(&rb);
+			return RULING_REFUSED;
+		}
+		used[i] = 1;
+		all[na++] = v;
+	}
+	if ((s = dice_keep_score(all, na, st->four_pair, &bad)) < 0) {
+		for (k = 0, i = 0; i < st->nroll; i++)
+			k += st->roll[i] == all[bad];
+		if (k >= 3 && all[bad] != 1 && all[bad] != 5)
+			ruling_refuse(r, RULING_REFUSED, "'%d' does not score "
+			    "in %s: %ds score three or more together",
+			    all[bad], buf_str(&rb), all[bad]);
+		else
+			ruling_refuse(r, RULING_REFUSED, "'%d' does not score "
+			    "in %s", all[bad], buf_str(&rb));
+		buf_free(&rb);
+		return RULING_REFUSED;
+	}
+	buf_free(&rb);
+	memcpy(st->set, all, sizeof all[0] * (size_t)na);
+	st->nset = na;
+	st->set_score = s;
+	st->scored = 1;
+	buf_printf(&b, "%s kept ", st->gs->names[st->seat]);
+	put_dice(&b, st->set, st->nset);
+	buf_printf(&b, " for %ld: turn %ld, ", s, turn_total(st));
+	k = hand_after(st);
+	if (!st->doubles && st->nset == st->nroll)
+		buf_puts(&b, "hot dice, 6 dice in hand (TT-4)");
+	else
+		buf_printf(&b, "%d %s left", k, dice_word(k));
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* bank: the turn total goes to the score (TT-6); win or roll-off. */
+static int
+tt_bank(struct game_state *st, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	int seat = st->seat, dice;
+	long total;
+
+	if (!may_bank(st)) {
+		if (st->phase == P_ROLLED && st->doubles)
+			ruling_refuse(r, RULING_REFUSED, "nothing scored yet "
+			    "this turn: keep a scoring die or roll 6 before "
+			    "banking (TT-6)");
+		else if (st->phase == P_ROLLED)
+			ruling_refuse(r, RULING_REFUSED, "keep at least one "
+			    "scoring die from the roll before banking (TT-3)");
+		else if (st->phase == P_ROLL)
+			ruling_refuse(r, RULING_REFUSED, "nothing scored yet "
+			    "this turn: roll %d %s first (TT-6)", st->in_hand,
+			    dice_word(st->in_hand));
+		else
+			return game_not_now(&game_ten_thousand, st, V_BANK, r);
+		return RULING_REFUSED;
+	}
+	total = turn_total(st);
+	dice = hand_after(st);
+	st->score[seat] += total;
+	buf_printf(&b, "%s banked %ld: score %ld", st->gs->names[seat], total,
+	    st->score[seat]);
+	if (st->score[seat] >= st->target) {
+		st->phase = P_OVER;
+		st->winner = seat;
+		buf_printf(&b, ", reaching %ld: %s wins (TT-8)", st->target,
+		    st->gs->names[seat]);
+	} else {
+		next_seat(st);
+		start_turn(st, 0, 6);
+		st->phase = P_OFFER;
+		st->offer_total = total;
+		st->offer_dice = dice;
+		st->banker = seat;
+		buf_printf(&b, "; %s may roll off %ld with %d %s or start "
+		    "fresh", st->gs->names[st->seat], total, dice,
+		    dice_word(dice));
+	}
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* continue / fresh: the roll-off choice said explicitly (TT-7). */
+static int
+tt_choose(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	const char *name = st->gs->names[st->seat];
+
+	if (st->phase != P_OFFER) {
+		ruling_refuse(r, RULING_REFUSED, "'%s' needs an open roll-off "
+		    "offer, and there is none (TT-7)", verb_name(e->verb));
+		return RULING_REFUSED;
+	}
+	if (e->verb == V_CONTINUE) {
+		ruling_note(r, "%s continues from %ld with %d %s", name,
+		    st->offer_total, st->offer_dice,
+		    dice_word(st->offer_dice));
+		start_turn(st, st->offer_total, st->offer_dice);
+	} else {
+		ruling_note(r, "%s starts fresh with 6 dice", name);
+		start_turn(st, 0, 6);
+	}
+	return RULING_OK;
+}
+
+/* Check e and fold it in. */
+static int
+tt_apply(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	switch (e->verb) {
+	case V_ROLL:
+		return tt_roll(st, e, r);
+	case V_KEEP:
+		return tt_keep(st, e, r);
+	case V_BANK:
+		return tt_bank(st, r);
+	case V_CONTINUE:
+	case V_FRESH:
+		return tt_choose(st, e, r);
+	default:
+		return game_not_now(&game_ten_thousand, st, e->verb, r);
+	}
+}
+
+/* Whose turn, which verbs, and the sentence for the table. */
+static void
+tt_expect(const struct game_state *st, struct expectation *x)
+{
+	struct buf b = BUF_INIT;
+	const char *name = st->gs->names[st->seat];
+	int k;
+
+	x->round = st->round;
+	x->turn = st->seat;
+	x->finished = 0;
+	x->verbs = 0;
+	switch (st->phase) {
+	case P_OFFER:
+		x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_CONTINUE) |
+		    VERB_BIT(V_FRESH);
+		if (st->offer_dice == 6)
+			snprintf(x->say, sizeof x->say, "Round %d. %s may "
+			    "continue from %s's %ld with 6 dice or start "
+			    "fresh: roll 6 values to continue, or fresh",
+			    st->round, name, st->gs->names[st->banker],
+			    st->offer_total);
+		else
+			snprintf(x->say, sizeof x->say, "Round %d. %s may "
+			    "continue from %s's %ld with %d %s or start fresh: "
+			    "roll %d value%s to continue or 6 to start fresh",
+			    st->round, name, st->gs->names[st->banker],
+			    st->offer_total, st->offer_dice,
+			    dice_word(st->offer_dice), st->offer_dice,
+			    st->offer_dice == 1 ? "" : "s");
+		break;
+	case P_ROLL:
+		x->verbs = VERB_BIT(V_ROLL);
+		if (st->total > 0)
+			snprintf(x->say, sizeof x->say, "Round %d. %s has %ld "
+			    "and rolls %d %s: roll %d value%s", st->round,
+			    name, st->total, st->in_hand,
+			    dice_word(st->in_hand), st->in_hand,
+			    st->in_hand == 1 ? "" : "s");
+		else
+			snprintf(x->say, sizeof x->say, "Round %d. %s rolls "
+			    "%d %s: roll %d value%s", st->round, name,
+			    st->in_hand, dice_word(st->in_hand), st->in_hand,
+			    st->in_hand == 1 ? "" : "s");
+		break;
+	case P_ROLLED:
+		if (can_keep_more(st))
+			x->verbs |= VERB_BIT(V_KEEP);
+		if (may_roll_on(st))
+			x->verbs |= VERB_BIT(V_ROLL);
+		if (may_bank(st))
+			x->verbs |= VERB_BIT(V_BANK);
+		k = hand_after(st);
+		put_dice(&b, st->roll, st->nroll);
+		if (st->nset == 0 && !st->doubles)
+			snprintf(x->say, sizeof x->say, "Round %d. %s rolled "
+			    "%s and must keep at least one scoring die: "
+			    "keep V...", st->round, name, buf_str(&b));
+		else if (st->nset == 0)
+			snprintf(x->say, sizeof x->say, "Round %d. %s rolled "
+			    "doubles %s with %ld: %sroll 6 values%s",
+			    st->round, name, buf_str(&b), turn_total(st),
+			    (x->verbs & VERB_BIT(V_KEEP)) ? (may_bank(st) ?
+			    "keep V..., " : "keep V... or ") : "",
+			    may_bank(st) ? " or bank" : "");
+		else
+			snprintf(x->say, sizeof x->say, "Round %d. %s has %ld "
+			    "with %d %s in hand: %sroll %d value%s or bank",
+			    st->round, name, turn_total(st), k, dice_word(k),
+			    (x->verbs & VERB_BIT(V_KEEP)) ? "keep more, " : "",
+			    k, k == 1 ? "" : "s");
+		break;
+	case P_OVER:
+		x->turn = -1;
+		x->finished = 1;
+		snprintf(x->say, sizeof x->say, "The game is over: %s won "
+		    "with %ld.", st->gs->names[st->winner],
+		    st->score[st->winner]);
+		break;
+	}
+	buf_free(&b);
+}
+
+/* Scores; the first to reach the target wins (TT-8). */
+static void
+tt_score(const struct game_state *st, long *scores, int *winners)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		scores[i] = st->score[i];
+		winners[i] = st->phase == P_OVER && i == st->winner;
+	}
+}
+
+/* The per-rules keys of status --json. */
+static void
+tt_status_json(const struct game_state *st, json_t *o)
+{
+	json_t *off = json_null();
+	int dice;
+
+	switch (st->phase) {
+	case P_OFFER:
+		dice = 6;
+		off = json_object();
+		json_object_set_new(off, "total",
+		    json_integer(st->offer_total));
+		json_object_set_new(off, "dice",
+		    json_integer(st->offer_dice));
+		break;
+	case P_ROLL:
+		dice = st->in_hand;
+		break;
+	case P_ROLLED:
+		dice = hand_after(st);
+		break;
+	default:
+		dice = 0;
+		break;
+	}
+	json_object_set_new(o, "turn_total", json_integer(turn_total(st)));
+	json_object_set_new(o, "dice_in_hand", json_integer(dice));
+	json_object_set_new(o, "rolloff", off);
+}
+
+/* The board: the target and the turn in play. */
+static void
+tt_describe(const struct game_state *st, struct buf *b)
+{
+	buf_printf(b, "target %ld, four-pair %s\n", st->target,
+	    st->four_pair ? "on" : "off");
+	switch (st->phase) {
+	case P_OFFER:
+		buf_printf(b, "%s: roll off %s's %ld with %d %s, or fresh "
+		    "with 6\n", st->gs->names[st->seat],
+		    st->gs->names[st->banker], st->offer_total,
+		    st->offer_dice, dice_word(st->offer_dice));
+		break;
+	case P_ROLL:
+		buf_printf(b, "%s: turn total %ld, %d %s in hand\n",
+		    st->gs->names[st->seat], st->total, st->in_hand,
+		    dice_word(st->in_hand));
+		break;
+	case P_ROLLED:
+		buf_printf(b, "%s: roll ", st->gs->names[st->seat]);
+		put_dice(b, st->roll, st->nroll);
+		if (st->nset > 0) {
+			buf_puts(b, ", kept ");
+			put_dice(b, st->set, st->nset);
+		}
+		buf_printf(b, "; turn total %ld\n", turn_total(st));
+		break;
+	default:
+		break;
+	}
+}
+
+/* The chance of a farkle with the dice at stake, and what is at stake. */
+static void
+tt_advise(const struct game_state *st, struct buf *b)
+{
+	int k;
+
+	switch (st->phase) {
+	case P_OFFER:
+		if (st->offer_dice == 6) {
+			buf_printf(b, "Continuing from %ld rolls the same 6 "
+			    "dice as starting fresh (a farkle %.1f%% of the "
+			    "time): continue.\n", st->offer_total,
+			    100 * dice_farkle_odds(6));
+			break;
+		}
+		buf_printf(b, "Continuing puts %ld at stake on %d %s, which "
+		    "farkle %.1f%% of the time; starting fresh, 6 dice farkle "
+		    "%.1f%% of the time.\n", st->offer_total, st->offer_dice,
+		    dice_word(st->offer_dice),
+		    100 * dice_farkle_odds(st->offer_dice),
+		    100 * dice_farkle_odds(6));
+		break;
+	case P_ROLL:
+		buf_printf(b, "%d %s farkle %.1f%% of the time", st->in_hand,
+		    dice_word(st->in_hand),
+		    100 * dice_farkle_odds(st->in_hand));
+		if (st->total > 0)
+			buf_printf(b, ": %ld at stake", st->total);
+		buf_puts(b, ".\n");
+		break;
+	case P_ROLLED:
+		if (st->nset == 0 && !st->doubles) {
+			buf_printf(b, "The best keep of this roll scores "
+			    "%ld.\n", dice_best_keep(st->roll, st->nroll,
+			    st->four_pair));
+			break;
+		}
+		k = hand_after(st);
+		buf_printf(b, "Rolling %d %s farkles %.1f%% of the time, "
+		    "losing %ld", k, dice_word(k), 100 * dice_farkle_odds(k),
+		    turn_total(st));
+		if (may_bank(st))
+			buf_printf(b, "; banking makes %s's score %ld",
+			    st->gs->names[st->seat],
+			    st->score[st->seat] + turn_total(st));
+		if (st->score[st->seat] + turn_total(st) >= st->target)
+			buf_puts(b, " and wins");
+		buf_puts(b, ".\n");
+		break;
+	default:
+		break;
+	}
+}
+
+const struct game_rules game_ten_thousand = {
+	.name = "ten-thousand",
+	.alias = "10000",
+	.summary = "10,000: six dice, keep what scores, bank or roll on, "
+	    "roll off the last bank",
+	.card =
+	    "10,000 (2+ players, 6 dice): first to 10000 (option target) "
+	    "wins at once (TT-8).\n"
+	    "Scores within one roll: 1 = 100, 5 = 50; three of a kind = face "
+	    "x 100, 1000 for 1s,\n"
+	    "doubled per extra die; 1-2-3-4-5-6 = 1000; three pairs (six "
+	    "dice) = 1000 (TT-1);\n"
+	    "four of a kind and a pair count as three pairs unless "
+	    "four-pair=off (TT-2).\n"
+	    "A turn: roll the dice in hand, keep scoring dice (every kept die "
+	    "must score), then roll\n"
+	    "the rest or bank; nothing scoring is a farkle: the turn total "
+	    "is lost (TT-3).\n"
+	    "Every die kept: 6 dice again (TT-4).  Two dice showing doubles: "
+	    "6 dice again (TT-5).\n"
+	    "bank needs a scoring keep this turn (TT-6).  After a bank the "
+	    "next player may\n"
+	    "continue from that total with the dice left, or start fresh "
+	    "(TT-7).\n",
+	.min_players = 2,
+	.max_players = GAME_MAX_PLAYERS,
+	.verbs = tt_verbs,
+	.options = tt_options,
+	.state_new = tt_new,
+	.state_free = tt_free,
+	.apply = tt_apply,
+	.expect = tt_expect,
+	.score = tt_score,
+	.status_json = tt_status_json,
+	.describe = tt_describe,
+	.rounds = NULL,
+	.advise = tt_advise,
+	.lookups = NULL,
+};
