@@ -203,6 +203,30 @@ test_expect_success 'locked: system (4) comes before rules (1); a refused move w
 	expect_exit 1 sr roll 10 20 30
 '
 
+test_expect_success 'locked: data (3) comes before system (4), at once' '
+	sr games >/dev/null &&
+	lock test.db &&
+	start=$(date +%s) &&
+	expect_exit 3 sr roll 10 20 && expect_err "no current game" &&
+	unlock &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr new --game shake --players Cid,Dee >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	lock test.db &&
+	start=$(date +%s) &&
+	expect_exit 3 sr -g 7 roll 10 20 && expect_err "no game 7" &&
+	expect_exit 3 sr -g 1 roll Ann=10 Zed=20 &&
+	expect_err "'\''Zed'\'' is not a player" &&
+	expect_exit 3 sr -g 1 order Zed &&
+	expect_exit 3 sr take && expect_err "the game is over" &&
+	expect_exit 3 sr place 3 &&
+	end=$(date +%s) &&
+	test $((end - start)) -lt 3 &&
+	expect_exit 4 sr undo && expect_err "locked" &&
+	unlock &&
+	expect_exit 0 sr undo
+'
+
 test_expect_success 'a lock released within the busy timeout: the entry waits and is accepted' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	lock test.db &&
