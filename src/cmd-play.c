@@ -7,9 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <editline/readline.h>
+#include <dlfcn.h>
 
 #include "cmd.h"
+
+#ifndef LIBEDIT_SONAME
+#define LIBEDIT_SONAME	"libedit.so.2"
+#endif
 
 #define PLAY_MAX_TOKENS	128
 
@@ -96,11 +100,60 @@ read_plain(FILE *f)
 	return line;
 }
 
+/*
+ * libedit's readline interface, loaded with dlopen() on a terminal only:
+ * the commands that edit no line do not pay for loading it and the
+ * libraries it pulls in (tests/bench/core.sh).
+ */
+struct editor {
+	char	*(*readline)(const char *);
+	int	 (*add_history)(const char *);
+	void	 (*using_history)(void);
+};
+
+/* Load libedit into ed: 0, or -1 (then plain lines after a prompt). */
+static int
+editor_load(struct editor *ed)
+{
+	void *dl;
+
+	memset(ed, 0, sizeof *ed);
+	if ((dl = dlopen(LIBEDIT_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL)
+		return -1;
+	ed->readline = (char *(*)(const char *))dlsym(dl, "readline");
+	ed->add_history = (int (*)(const char *))dlsym(dl, "add_history");
+	ed->using_history = (void (*)(void))dlsym(dl, "using_history");
+	if (ed->readline == NULL || ed->add_history == NULL ||
+	    ed->using_history == NULL) {
+		memset(ed, 0, sizeof *ed);
+		return -1;
+	}
+	return 0;
+}
+
+/* Read a line on a terminal after the prompt (malloc'd), or NULL. */
+static char *
+read_tty(struct sr_ctx *ctx, const struct editor *ed, const char *prompt)
+{
+	char *line;
+
+	if (ed->readline == NULL) {
+		fputs(prompt, ctx->out);
+		fflush(ctx->out);
+		return read_plain(stdin);
+	}
+	line = ed->readline(prompt);
+	if (line != NULL && strspn(line, " \t") != strlen(line))
+		ed->add_history(line);
+	return line;
+}
+
 /* play */
 static int
 cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
 {
 	struct sr_game sg;
+	struct editor ed;
 	char *line, *prompt;
 	int status, tty = isatty(STDIN_FILENO), over;
 
@@ -119,16 +172,15 @@ cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
 		    "undo, redo; Ctrl-D to leave.\n%s\n", sg.g.id,
 		    sg.rules->name, x.finished ? "The game is over." : x.say);
 		fflush(ctx->out);
-		using_history();
+		if (editor_load(&ed) == 0)
+			ed.using_history();
 	}
 	sr_game_free(&sg);
 	for (;;) {
 		if (tty) {
 			prompt = play_prompt(ctx, &over);
-			line = readline(prompt);
+			line = read_tty(ctx, &ed, prompt);
 			free(prompt);
-			if (line != NULL && strspn(line, " \t") != strlen(line))
-				add_history(line);
 		} else
 			line = read_plain(stdin);
 		if (line == NULL)

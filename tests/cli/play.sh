@@ -135,6 +135,17 @@ tty_wait() {
 	done
 }
 
+# Wait (at most 10 s) until the pane shows text $1 twice.
+tty_twice() {
+	i=0
+	while [ "$(tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 |
+	    grep -cF -- "$1")" -lt 2 ]; do
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || { echo "# not twice: $1"; return 1; }
+		sleep 0.1
+	done
+}
+
 # Type a line into the pane.
 tty_type() {
 	tmux -S "$PWD/tmux.sock" send-keys -l -- "$1" &&
@@ -159,7 +170,8 @@ tty_stop() {
 }
 
 # A session: prompts name whose turn and what is expected; a refused line
-# is reported and play goes on; Ctrl-D leaves with exit 0.
+# is reported and play goes on; the Up key recalls the last line (libedit's
+# history); Ctrl-D leaves with exit 0.
 tty_session() {
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start &&
@@ -178,6 +190,8 @@ tty_session() {
 	tty_wait "round 1, Ann (roll|bank)>" &&
 	tty_type "status" &&
 	tty_wait "scores: Ann 0, Bob 20" &&
+	tmux -S "$PWD/tmux.sock" send-keys Up Enter &&
+	tty_twice "scores: Ann 0, Bob 20" &&
 	tty_end &&
 	test "$(cat exit)" -eq 0 &&
 	test "$(entries)" -eq 4 &&
