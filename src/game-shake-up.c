@@ -401,7 +401,7 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 	buf_printf(&b, "%s shakes ", name);
 	put_dice(&b, st->last, st->nlast);
 	if (st->nheld > 0) {
-		buf_puts(&b, " to ");
+		buf_puts(&b, ", holding ");
 		put_dice(&b, st->held, st->nheld);
 	}
 	if (st->shakes == SHAKES) {
@@ -530,6 +530,9 @@ do_move(struct game_state *st, const struct entry *e, struct ruling *r)
 		    PAWNS, name);
 	} else if (st->cls == SU_A) {
 		st->phase = P_AFTER;
+		buf_printf(&b, "; %s: again, %spass", st->special ?
+		    "special advantage" : "then", has_target(st, st->cur) ?
+		    "penalize NAME LEVEL, or " : "or ");
 	} else
 		pass_turn(st, &b);
 	ruling_note(r, "%s", buf_str(&b));
@@ -672,7 +675,7 @@ su_expect(const struct game_state *st, struct expectation *x)
 {
 	struct buf b = BUF_INIT;
 	const char *name = st->gs->names[st->cur];
-	int dice[DICE], left = SHAKES - st->shakes, want = DICE - st->nheld;
+	int left = SHAKES - st->shakes, want = DICE - st->nheld;
 	int target = has_target(st, st->cur);
 
 	x->round = st->round;
@@ -696,11 +699,17 @@ su_expect(const struct game_state *st, struct expectation *x)
 			break;
 		}
 		x->verbs |= VERB_BIT(V_KEEP) | VERB_BIT(V_STAND);
-		put_dice(&b, dice, hand(st, dice));
-		snprintf(x->say, sizeof x->say, "Round %d. %s has %s (%d held, "
-		    "%d shake%s left): keep, stand, or roll %d value%s",
-		    st->round, name, buf_str(&b), st->nheld, left,
-		    left == 1 ? "" : "s", want, want == 1 ? "" : "s");
+		if (st->nheld > 0) {
+			buf_puts(&b, "holds ");
+			put_dice(&b, st->held, st->nheld);
+			buf_puts(&b, " and ");
+		}
+		buf_puts(&b, "shook ");
+		put_dice(&b, st->last, st->nlast);
+		snprintf(x->say, sizeof x->say, "Round %d. %s %s (%d shake%s "
+		    "left): keep, stand, or roll %d value%s", st->round, name,
+		    buf_str(&b), left, left == 1 ? "" : "s", want,
+		    want == 1 ? "" : "s");
 		break;
 	case P_MOVE:
 		x->verbs = VERB_BIT(V_MOVE);
@@ -859,7 +868,7 @@ su_advise(const struct game_state *st, struct buf *b)
 		buf_printf(b, "A %.1f%%, B %.1f%%, C %.1f%%, D %.1f%%",
 		    100 * p[0], 100 * p[1], 100 * p[2], 100 * p[3]);
 		if (st->shakes == 0)
-			buf_puts(b, " (A now is a special advantage)");
+			buf_puts(b, " (an A on this shake is a special advantage)");
 		buf_printf(b, "; %d shake%s left.\n", SHAKES - st->shakes,
 		    SHAKES - st->shakes == 1 ? "" : "s");
 		break;
@@ -904,20 +913,21 @@ const struct game_rules game_shake_up = {
 	.summary = "Shake Up: up to three shakes of four dice; runs and "
 	    "sets move your pawns up the pyramid",
 	.card =
-	    "Shake Up (2-4 players): five pawns each on level 1 of 5 (option "
-	    "levels); the top is\nthe Safe Zone (SU-1).  "
-	    "The highest start roll starts; ties re-roll (SU-2).\n"
+	    "Shake Up (2-4 players): five pawns each start on level 1 of 5 "
+	    "(option levels);\n"
+	    "the top level is the Safe Zone (SU-1).  The highest start roll "
+	    "starts; ties\nre-roll (SU-2).\n"
 	    "A turn: up to three shakes of four dice; keep sets dice from the "
-	    "last shake aside\n(reroll=free: keep names the whole held set); "
-	    "stand ends the shaking (SU-3).\n"
+	    "last shake\naside (reroll=free: keep names the whole held set); "
+	    "stand ends the shaking\n(SU-3).\n"
 	    "The final hand (SU-4): (A) run of four or four of a kind; (B) "
-	    "run of three, three\nof a kind or two pair; (C) one pair; (D) "
+	    "run of three,\nthree of a kind or two pair; (C) one pair; (D) "
 	    "none.\n"
 	    "(A): move LEVEL, then again, penalize NAME LEVEL (an opponent's "
 	    "pawn back to 1;\nthe turn passes) or pass (SU-5).  (A) on the "
 	    "first shake: move, penalize, and\nagain or pass (SU-6).\n"
 	    "(B): move LEVEL.  (C): nothing.  (D): your highest pawn in play "
-	    "goes back to 1 (SU-7).\n"
+	    "goes back to\nlevel 1 (SU-7).\n"
 	    "Two-pawn rule: move up from a level holding two of your pawns, "
 	    "or from your\nlowest level (SU-8, SU-9).\n"
 	    "All five pawns safe wins at once (SU-10).\n",

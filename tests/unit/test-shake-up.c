@@ -296,6 +296,9 @@ test_shakes(void)
 	ok(note_has(&t, "Ann holds 5, 3 dice to shake"), "SU-3: keep note");
 	is_int(th_do(&t, "keep 6"), 0, "SU-3: a second keep adds to the held");
 	key_is(&t, "hand", "[5,6,1,3]", "SU-3: held first, then the shake");
+	is_str(th_expect(&t).say, "Round 1. Ann holds 5 6 and shook 1 3 (2 "
+	    "shakes left): keep, stand, or roll 2 values", "SU-3: say tells "
+	    "what is held and what may follow");
 	refused(&t, "keep 5", 1, "(1 3)");
 	refused(&t, "roll 1 2 3", 1, "expected 2 values");
 	is_int(th_do(&t, "roll 2 2"), 0, "SU-3: the second shake: 2 dice");
