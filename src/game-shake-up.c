@@ -530,9 +530,9 @@ do_move(struct game_state *st, const struct entry *e, struct ruling *r)
 		    PAWNS, name);
 	} else if (st->cls == SU_A) {
 		st->phase = P_AFTER;
-		buf_printf(&b, "; %s: again, %spass", st->special ?
+		buf_printf(&b, "; %s: again%s", st->special ?
 		    "special advantage" : "then", has_target(st, st->cur) ?
-		    "penalize NAME LEVEL, or " : "or ");
+		    ", penalize NAME LEVEL, or pass" : " or pass");
 	} else
 		pass_turn(st, &b);
 	ruling_note(r, "%s", buf_str(&b));
