@@ -846,6 +846,114 @@ class_odds(const int *held, int nheld, double *p)
 		p[i] = (double)cnt[i] / total;
 }
 
+/*
+ * Best play for a goal: the chance of ending the turn with a hand of
+ * class goal or better (SU-4), keeping the best dice after each shake.
+ * memo[k][key] caches v() for held sets of up to 3 dice (key: base-4
+ * counts per face) with k shakes left; reroll=free may change the held
+ * set after each shake (SU-3).
+ */
+struct best {
+	enum su_class	 goal;
+	int		 free;
+	double		 memo[SHAKES + 1][4096];
+	char		 known[SHAKES + 1][4096];
+};
+
+static double	best_after(struct best *, const int *, int, const int *,
+		    int, int);
+
+/* The memo key of a held set of up to 3 dice: 2 bits of count a face. */
+static int
+held_key(const int *held, int nheld)
+{
+	int i, key = 0;
+
+	for (i = 0; i < nheld; i++)
+		key += 1 << (2 * (held[i] - 1));
+	return key;
+}
+
+/* The chance from held with k shakes left, before the next shake. */
+static double
+best_before(struct best *bp, const int *held, int nheld, int k)
+{
+	int roll = DICE - nheld, total = 1, i, j, c, out[DICE];
+	int key = held_key(held, nheld);
+	double sum = 0;
+
+	if (bp->known[k][key])
+		return bp->memo[k][key];
+	for (i = 0; i < roll; i++)
+		total *= 6;
+	for (i = 0; i < total; i++) {
+		for (c = i, j = 0; j < roll; j++, c /= 6)
+			out[j] = c % 6 + 1;
+		sum += best_after(bp, held, nheld, out, roll, k - 1);
+	}
+	bp->known[k][key] = 1;
+	return bp->memo[k][key] = sum / total;
+}
+
+/*
+ * The chance after a shake showing last (held kept aside) with k shakes
+ * left: stand, or hold more (locked: out of last; free: out of the whole
+ * hand) and shake on.
+ */
+static double
+best_after(struct best *bp, const int *held, int nheld, const int *last,
+    int nlast, int k)
+{
+	int d[DICE], pool[DICE], npool, keep[DICE], nkeep, mask, i;
+	double best, v;
+
+	memcpy(d, held, (size_t)nheld * sizeof *d);
+	memcpy(d + nheld, last, (size_t)nlast * sizeof *d);
+	best = shakeup_classify(d) <= bp->goal;
+	if (k == 0 || best == 1)
+		return best;
+	if (bp->free) {
+		memcpy(pool, d, sizeof pool);
+		npool = DICE;
+	} else {
+		memcpy(pool, last, (size_t)nlast * sizeof *pool);
+		npool = nlast;
+	}
+	for (mask = 0; mask < 1 << npool; mask++) {
+		nkeep = 0;
+		if (!bp->free)
+			for (i = 0; i < nheld; i++)
+				keep[nkeep++] = held[i];
+		for (i = 0; i < npool; i++)
+			if (mask & 1 << i)
+				keep[nkeep++] = pool[i];
+		if (nkeep >= DICE)	/* all held: the same as standing */
+			continue;
+		sort_ints(keep, nkeep);
+		if ((v = best_before(bp, keep, nkeep, k)) > best)
+			best = v;
+	}
+	return best;
+}
+
+/* The chance of goal or better with best play from the state now. */
+static double
+best_chance(const struct game_state *st, enum su_class goal)
+{
+	struct best *bp = xcalloc(1, sizeof *bp);
+	double v;
+
+	bp->goal = goal;
+	bp->free = st->free;
+	if (st->shakes == 0)
+		v = best_before(bp, st->held, 0, SHAKES);
+	else
+		v = best_after(bp, st->held, st->nheld, st->last, st->nlast,
+		    SHAKES - st->shakes);
+	free(bp);
+	return v;
+}
+
 /* Odds and advice for the player to move. */
 static void
 su_advise(const struct game_state *st, struct buf *b)
@@ -861,9 +969,10 @@ su_advise(const struct game_state *st, struct buf *b)
 		else {
 			hand(st, dice);
 			buf_printf(b, "Standing now gives (%c). Shaking the "
-			    "%d dice not held once more gives ",
+			    "%d %s not held once more gives ",
 			    class_letter[shakeup_classify(dice)],
-			    DICE - st->nheld);
+			    DICE - st->nheld, DICE - st->nheld == 1 ? "die" :
+			    "dice");
 		}
 		buf_printf(b, "A %.1f%%, B %.1f%%, C %.1f%%, D %.1f%%",
 		    100 * p[0], 100 * p[1], 100 * p[2], 100 * p[3]);
@@ -871,6 +980,9 @@ su_advise(const struct game_state *st, struct buf *b)
 			buf_puts(b, " (an A on this shake is a special advantage)");
 		buf_printf(b, "; %d shake%s left.\n", SHAKES - st->shakes,
 		    SHAKES - st->shakes == 1 ? "" : "s");
+		buf_printf(b, "With the best holds from here: (A) %.1f%%, "
+		    "(A) or (B) %.1f%% by the end of the turn.\n",
+		    100 * best_chance(st, SU_A), 100 * best_chance(st, SU_B));
 		break;
 	case P_MOVE:
 		buf_printf(b, "%s can move up from level ",

@@ -410,7 +410,6 @@ test_classes(void)
 	s = text_of(&t, 0);
 	ok(strstr(s, " safe ") != NULL && strstr(s, "Ann") != NULL,
 	    "describe: the pyramid with the Safe Zone on top");
-	diag("%s", s);
 	free(s);
 	th_end(&t);
 }
@@ -782,8 +781,22 @@ test_status(void)
 	s = text_of(&t, 1);
 	ok(strstr(s, "A 6.0%, B 38.4%, C 44.4%, D 11.1%") != NULL,
 	    "advise: the odds of a first shake (78, 498, 576, 144 of 1296)");
-	diag("%s", s);
 	free(s);
+	th_end(&t);
+
+	/* 1 2 3 held, two shakes left: a 4 on either, 1/6 + 5/6 * 1/6. */
+	start2(&t, NULL);
+	th_must(&t, "roll 1 2 3 5");
+	th_must(&t, "keep 1 2 3");
+	s = text_of(&t, 1);
+	ok(strstr(s, "Standing now gives (B). Shaking the 1 die not held once "
+	    "more gives A 16.7%, B 83.3%") != NULL &&
+	    strstr(s, "(A) 30.6%, (A) or (B) 100.0%") != NULL,
+	    "advise: 1 2 3 held: best play for (A) is 11/36, (B) is sure");
+	free(s);
+	th_end(&t);
+
+	start2(&t, NULL);
 	th_must(&t, "roll 1 1 5 6");
 	th_must(&t, "keep 1 1");
 	s = text_of(&t, 1);
@@ -794,7 +807,12 @@ test_status(void)
 	ok(strstr(s, "Standing now gives (C)") != NULL &&
 	    strstr(s, "A 2.8%, B 47.2%, C 50.0%, D 0.0%") != NULL,
 	    "advise: from 1 1 held, shaking two dice");
-	diag("%s", s);
+	/*
+	 * Best play for (A) from 1 1 held (locked) with two shakes: each of
+	 * the two free dice must show a 1 within two tries, (11/36)^2.
+	 */
+	ok(strstr(s, "(A) 9.3%") != NULL, "advise: best holds for (A) from "
+	    "1 1 held, two shakes left: (11/36)^2");
 	free(s);
 	key_is(&t, "pawns", "{\"Ann\":[1,1,1,1,1],\"Bob\":[1,1,1,1,1]}",
 	    "status: pawns by name");
