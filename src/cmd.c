@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "lexicon.h"
 #include "timer.h"
+#include "wordlist.h"
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_new_entry,
@@ -23,6 +24,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_redo_entry,
 	&cmd_play_entry,
 	&cmd_rules_entry,
+	&cmd_solve_entry,
 	&cmd_help_entry,
 	NULL
 };
@@ -349,8 +351,13 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 	sg->rp.lookup_arg = NULL;
 	if (sg->rules->lookups == NULL)
 		return;
-	if (ctx->lexicon == NULL)
+	if (ctx->lexicon == NULL) {
 		ctx->lexicon = lexicon_cb_new();
+		/* A valid word found in the compiled list loads no Hunspell. */
+		ctx->wordlists = wordlists_new();
+		lexicon_cb_wordlist(ctx->lexicon, wordlists_known,
+		    ctx->wordlists);
+	}
 	sg->rp.lookup = lexicon_lookup;
 	sg->rp.lookup_arg = ctx->lexicon;
 }

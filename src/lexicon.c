@@ -101,6 +101,13 @@ find_files(const char *name, char **aff, char **dic, char **why)
 	return -1;
 }
 
+/* The files of a dictionary; see lexicon.h. */
+int
+lexicon_files(const char *name, char **aff, char **dic, char **why)
+{
+	return find_files(name, aff, dic, why);
+}
+
 /* Open a dictionary by name; see lexicon.h. */
 struct lexicon *
 lexicon_open(const char *name, char **why)

@@ -22,6 +22,12 @@ struct lexicon;
  */
 struct lexicon	*lexicon_open(const char *name, char **why);
 void		 lexicon_free(struct lexicon *);
+/*
+ * The files of dictionary name, found as lexicon_open finds them: 0 with
+ * *aff and *dic (malloc'd), or -1 with *why (malloc'd).
+ */
+int		 lexicon_files(const char *name, char **aff, char **dic,
+		    char **why);
 const char	*lexicon_name(const struct lexicon *);
 /* 1 if dictionary name is installed (both files found), else 0 and *why. */
 int		 lexicon_exists(const char *name, char **why);

@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "lexicon.h"
 #include "store.h"
+#include "wordlist.h"
 
 void	sr_usage(FILE *);
 
@@ -163,6 +164,7 @@ main(int argc, char **argv)
 	status = sr_flush(&ctx, status);
 out:
 	lexicon_cb_leave(ctx.lexicon);
+	wordlists_free(ctx.wordlists);
 	store_close(ctx.store);
 	free(ctx.db_path);
 	free(args);

@@ -31,6 +31,7 @@ struct sr_ctx {
 	int		 tty;		/* stdin and stdout are terminals */
 	int		 color;		/* may use color (NO_COLOR unset) */
 	void		*lexicon;	/* the dictionary, loaded on demand */
+	void		*wordlists;	/* its compiled lists (wordlist.h) */
 };
 
 /* "shakeref: CMD: message" on stderr; returns status. */

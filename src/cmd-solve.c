@@ -1,0 +1,193 @@
+/*
+ * cmd-solve.c: solve [--force]: every valid word on the grid of the last
+ * scored Shake-A-Word round (--force: of the open round), each with its
+ * value, the best possible score, and the words each player missed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "dawg.h"
+#include "shake-a-word.h"
+#include "solve.h"
+#include "wordlist.h"
+
+/* Append words[0..n) to b as "prefix w, w, w" wrapped at 78 columns. */
+static void
+wrap(struct buf *b, const char *prefix, char *const *words, size_t n)
+{
+	size_t i, col;
+
+	buf_puts(b, prefix);
+	col = strlen(prefix);
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(words[i]) + (i + 1 < n ? 1 : 0);
+
+		if (i > 0 && col + 1 + len > 78) {
+			buf_puts(b, "\n   ");
+			col = 3;
+		} else if (i > 0) {
+			buf_puts(b, " ");
+			col++;
+		}
+		buf_puts(b, words[i]);
+		if (i + 1 < n)
+			buf_puts(b, ",");
+		col += len;
+	}
+	buf_puts(b, "\n");
+}
+
+/* 1 if the NULL-terminated list has w. */
+static int
+wrote(const char *const *list, const char *w)
+{
+	for (; list != NULL && *list != NULL; list++)
+		if (strcmp(*list, w) == 0)
+			return 1;
+	return 0;
+}
+
+/* The words in text: by length, then what each player missed. */
+static void
+solve_text(const struct sr_game *sg, const struct saw_round *v,
+    char **words, size_t n, long best, char ***missed, size_t *nmissed,
+    struct buf *b)
+{
+	char head[128];
+	size_t i, k, len;
+	int p, val;
+
+	buf_printf(b, "game %lld, round %d%s: %zu word%s on the grid, best "
+	    "possible score %ld\n", sg->g.id, v->round, v->open ?
+	    " (open)" : "", n, n == 1 ? "" : "s", best);
+	for (i = 0; i < n; i = k) {
+		len = strlen(words[i]);
+		for (k = i; k < n && strlen(words[k]) == len; k++)
+			continue;
+		val = saw_word_value(sg->rp.st, (int)len);
+		snprintf(head, sizeof head, "%zu letters, %d point%s each: ",
+		    len, val, val == 1 ? "" : "s");
+		wrap(b, head, words + i, k - i);
+	}
+	for (p = 0; p < v->nplayers; p++) {
+		snprintf(head, sizeof head, "%s missed %zu%s", sg->g.names[p],
+		    nmissed[p], nmissed[p] > 0 ? ": " : "");
+		wrap(b, head, missed[p], nmissed[p]);
+	}
+}
+
+/* The words as the JSON object of SPEC.md. */
+static json_t *
+solve_json(const struct sr_game *sg, const struct saw_round *v,
+    char **words, size_t n, long best, char ***missed, size_t *nmissed)
+{
+	json_t *o = json_object(), *a, *m, *w;
+	size_t i;
+	int p;
+
+	json_object_set_new(o, "game", json_integer(sg->g.id));
+	json_object_set_new(o, "round", json_integer(v->round));
+	json_object_set_new(o, "best_score", json_integer(best));
+	a = json_array();
+	for (i = 0; i < n; i++) {
+		w = json_object();
+		json_object_set_new(w, "word", json_string(words[i]));
+		json_object_set_new(w, "value", json_integer(
+		    saw_word_value(sg->rp.st, (int)strlen(words[i]))));
+		json_array_append_new(a, w);
+	}
+	json_object_set_new(o, "words", a);
+	m = json_object();
+	for (p = 0; p < v->nplayers; p++) {
+		a = json_array();
+		for (i = 0; i < nmissed[p]; i++)
+			json_array_append_new(a, json_string(missed[p][i]));
+		json_object_set_new(m, sg->g.names[p], a);
+	}
+	json_object_set_new(o, "missed", m);
+	return o;
+}
+
+/* solve [--force] */
+static int
+cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	struct saw_round v;
+	struct grid g;
+	struct dawg *d;
+	struct buf b = BUF_INIT;
+	char **words = NULL, **missed[GAME_MAX_PLAYERS], *why = NULL;
+	size_t n = 0, nmissed[GAME_MAX_PLAYERS], i;
+	long best = 0;
+	int force = 0, status, p, di;
+
+	for (i = 1; i < (size_t)argc; i++) {
+		if (strcmp(argv[i], "--force") != 0 || force)
+			return sr_error(ctx, SR_USAGE, "unexpected argument "
+			    "'%s'; expected [--force]", argv[i]);
+		force = 1;
+	}
+	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	if (sg.rules != &game_shake_a_word) {
+		status = sr_error(ctx, SR_RULES, "game %lld is %s: only "
+		    "shake-a-word has a grid to solve", sg.g.id,
+		    sg.rules->name);
+		goto out;
+	}
+	if (saw_round_view(sg.rp.st, force, &v) != 0) {
+		status = sr_error(ctx, SR_RULES, force ? "no grid yet: enter "
+		    "one with 'grid ROW...'" : "no round scored yet; 'solve "
+		    "--force' solves the open round");
+		goto out;
+	}
+	di = game_option_index(sg.rules, "dict");
+	if ((d = wordlist_open(di >= 0 ? sg.opts[di] : "en_US",
+	    isatty(STDERR_FILENO), &why)) == NULL) {
+		status = sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s",
+		    di >= 0 ? sg.opts[di] : "en_US", why);
+		free(why);
+		goto out;
+	}
+	memset(&g, 0, sizeof g);
+	g.n = v.n;
+	memcpy(g.cells, v.cells, sizeof g.cells);
+	n = solve_grid(d, &g, &words);
+	dawg_close(d);
+	for (i = 0; i < n; i++)
+		best += saw_word_value(sg.rp.st, (int)strlen(words[i]));
+	for (p = 0; p < v.nplayers; p++) {
+		missed[p] = xcalloc(n + 1, sizeof *missed[p]);
+		nmissed[p] = 0;
+		for (i = 0; i < n; i++)
+			if (!wrote(v.words[p], words[i]))
+				missed[p][nmissed[p]++] = words[i];
+	}
+	if (ctx->json)
+		status = sr_print_json(ctx, solve_json(&sg, &v, words, n, best,
+		    missed, nmissed));
+	else {
+		solve_text(&sg, &v, words, n, best, missed, nmissed, &b);
+		fputs(buf_str(&b), ctx->out);
+		buf_free(&b);
+	}
+	for (p = 0; p < v.nplayers; p++)
+		free(missed[p]);
+	solve_free(words, n);
+out:
+	sr_game_free(&sg);
+	return status;
+}
+
+const struct cmd_entry cmd_solve_entry = {
+	.name = "solve",
+	.usage = "[--force]",
+	.summary = "shake-a-word: every word on the grid, the best score, "
+	    "the words missed",
+	.exec = cmd_solve_exec,
+};
