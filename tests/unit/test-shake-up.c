@@ -294,6 +294,12 @@ test_shakes(void)
 	refused(&t, "move 1", 1, "not expected now");
 	is_int(th_do(&t, "keep 5"), 0, "SU-3: keep one die");
 	ok(note_has(&t, "Ann holds 5, 3 dice to shake"), "SU-3: keep note");
+	is_int(th_do(&t, "undo"), 0, "SU-3: undo a keep");
+	key_is(&t, "hand", "[1,3,5,6]", "SU-3: undo: the 5 is free again");
+	ok(th_replays(&t), "SU-3: undo: replays");
+	is_int(th_do(&t, "redo"), 0, "SU-3: redo the keep");
+	key_is(&t, "hand", "[5,1,3,6]", "SU-3: redo: the 5 is held");
+	ok(th_replays(&t), "SU-3: redo: replays");
 	is_int(th_do(&t, "keep 6"), 0, "SU-3: a second keep adds to the held");
 	key_is(&t, "hand", "[5,6,1,3]", "SU-3: held first, then the shake");
 	is_str(th_expect(&t).say, "Round 1. Ann holds 5 6 and shook 1 3 (2 "
