@@ -14,12 +14,14 @@
 #include "game.h"
 
 extern const struct game_rules game_shake;
+extern const struct game_rules game_shake_up;
 extern const struct game_rules game_ten_thousand;
 extern const struct game_rules game_shake_a_word;
 extern const struct game_rules game_stack_attack;
 
 const struct game_rules *const game_table[] = {
 	&game_shake,
+	&game_shake_up,
 	&game_ten_thousand,
 	&game_shake_a_word,
 	&game_stack_attack,
