@@ -268,7 +268,7 @@ roll_start(struct game_state *st, const struct entry *e, struct ruling *r)
 	int top[SU_MAX_PLAYERS], ntop = 0, high = 0, i, k, seat;
 
 	if (e->nvals != st->nrollers) {
-		game_list_names(st->gs, st->rollers, st->nrollers, "and", &b);
+		game_list_names(st->gs, st->rollers, st->nrollers, NULL, &b);
 		ruling_refuse(r, RULING_REFUSED, "expected %d values (%s), "
 		    "got %d", st->nrollers, buf_str(&b), e->nvals);
 		buf_free(&b);

@@ -3,19 +3,6 @@
 # refusal's exit status, and that a refused entry records nothing.
 . "$SRCDIR/tests/cli/lib.sh"
 
-# Run "sr ARGS" expecting exit N with one line on stderr containing MSG,
-# and check that the history is unchanged.
-refused() {
-	want=$1 msg=$2
-	shift 2
-	sr --json history >before.json &&
-	expect_exit "$want" sr "$@" &&
-	one_err_line &&
-	expect_err "$msg" &&
-	sr --json history >after.json &&
-	cmp before.json after.json
-}
-
 # A game of Ann and Bob on the given options where Ann starts.
 ann_starts() {
 	sr new --game shake-up --players Ann,Bob "$@" >/dev/null &&
@@ -52,18 +39,18 @@ test_expect_success 'new: levels and reroll are checked, players 2 to 4' '
 
 test_expect_success 'SU-2: start roll refusals record nothing; a tie re-rolls' '
 	sr new --game shake-up --players Ann,Bob,Cid >/dev/null &&
-	refused 1 "roll: expected 3 values (Ann, Bob and Cid), got 2" roll 1 2 &&
-	refused 1 "roll: '\''7'\'' is not a face of a die (1 to 6)" roll 1 2 7 &&
-	refused 1 "Ann is named twice" roll Ann=1 Ann=2 Bob=3 &&
-	refused 2 "not a number" roll 1 2 x &&
-	refused 2 "roll" roll &&
-	refused 3 "not a player" roll Zed=1 Ann=2 Bob=3 &&
-	refused 1 "'\''keep'\'' is not expected now" keep 1 &&
-	refused 1 "shake-up has no '\''take'\''" take &&
-	refused 1 "shake-up has no '\''place'\''" place 1 &&
+	expect_refused 1 "roll: expected 3 values (Ann, Bob, Cid), got 2" sr roll 1 2 &&
+	expect_refused 1 "roll: '\''7'\'' is not a face of a die (1 to 6)" sr roll 1 2 7 &&
+	expect_refused 1 "Ann is named twice" sr roll Ann=1 Ann=2 Bob=3 &&
+	expect_refused 2 "not a number" sr roll 1 2 x &&
+	expect_refused 2 "roll" sr roll &&
+	expect_refused 3 "not a player" sr roll Zed=1 Ann=2 Bob=3 &&
+	expect_refused 1 "'\''keep'\'' is not expected now" sr keep 1 &&
+	expect_refused 1 "shake-up has no '\''take'\''" sr take &&
+	expect_refused 1 "shake-up has no '\''place'\''" sr place 1 &&
 	expect_exit 0 sr roll 5 2 5 &&
 	expect_out "Ann and Cid tie on 5 and roll again (SU-2)" &&
-	refused 1 "Bob does not roll now" roll Bob=3 Ann=2 &&
+	expect_refused 1 "Bob does not roll now" sr roll Bob=3 Ann=2 &&
 	expect_exit 0 sr roll Cid=6 Ann=3 &&
 	expect_out "Cid rolls highest (6) and starts" &&
 	sr --json status >out &&
@@ -72,26 +59,26 @@ test_expect_success 'SU-2: start roll refusals record nothing; a tie re-rolls' '
 
 test_expect_success 'SU-3: shake and keep refusals exit 1 or 2 and record nothing' '
 	ann_starts &&
-	refused 1 "'\''stand'\'' is not expected now" stand &&
-	refused 1 "expected 4 values (the dice Ann does not hold), got 3" roll 1 2 3 &&
-	refused 1 "'\''0'\'' is not a face of a die" roll 0 1 2 3 &&
-	refused 2 "takes no arguments" stand 1 &&
+	expect_refused 1 "'\''stand'\'' is not expected now" sr stand &&
+	expect_refused 1 "expected 4 values (the dice Ann does not hold), got 3" sr roll 1 2 3 &&
+	expect_refused 1 "'\''0'\'' is not a face of a die" sr roll 0 1 2 3 &&
+	expect_refused 2 "takes no arguments" sr stand 1 &&
 	expect_exit 0 sr roll 6 3 5 1 &&
 	expect_out "Ann shakes 1 3 5 6" &&
-	refused 1 "keep: '\''2'\'' is not among the dice of the last shake not yet held (1 3 5 6)" keep 2 &&
-	refused 2 "not a number" keep five &&
-	refused 2 "keep" keep &&
+	expect_refused 1 "keep: '\''2'\'' is not among the dice of the last shake not yet held (1 3 5 6)" sr keep 2 &&
+	expect_refused 2 "not a number" sr keep five &&
+	expect_refused 2 "keep" sr keep &&
 	expect_exit 0 sr keep 5 6 &&
 	expect_out "Ann holds 5 6, 2 dice to shake" &&
 	sr --json status >out &&
 	json ".hand == [5, 6, 1, 3] and .shakes_left == 2" &&
 	json ".expect == [\"roll\", \"keep\", \"stand\"]" &&
-	refused 1 "expected 2 values" roll 1 2 3 4 &&
+	expect_refused 1 "expected 2 values" sr roll 1 2 3 4 &&
 	expect_exit 0 sr roll 4 4 &&
 	expect_exit 0 sr roll 3 4 &&
 	expect_out "that was the third shake; Ann has a run of four (A)" &&
-	refused 1 "stand: the hand is final" stand &&
-	refused 1 "keep: the hand is final" keep 3 &&
+	expect_refused 1 "stand: the hand is final" sr stand &&
+	expect_refused 1 "keep: the hand is final" sr keep 3 &&
 	sr --json status >out &&
 	json ".hand == [5, 6, 3, 4] and .shakes_left == 0 and .expect == [\"move\"]"
 '
@@ -102,7 +89,7 @@ test_expect_success 'SU-3: reroll=free: keep names the whole held set' '
 	sr roll 1 1 >/dev/null &&
 	expect_exit 0 sr keep 1 1 &&
 	sr --json status >out && json ".hand == [1, 1, 5, 6]" &&
-	refused 1 "'\''2'\'' is not in Ann'\''s hand 1 1 5 6" keep 2
+	expect_refused 1 "'\''2'\'' is not in Ann'\''s hand 1 1 5 6" sr keep 2
 '
 
 test_expect_success 'SU-5, SU-8: move and penalize refusals record nothing' '
@@ -113,31 +100,31 @@ test_expect_success 'SU-5, SU-8: move and penalize refusals record nothing' '
 	sr roll 1 1 5 6 >/dev/null && sr roll 1 2 3 4 >/dev/null &&
 	expect_exit 0 sr stand &&
 	expect_out "Ann has a run of four (A): move one pawn up" &&
-	refused 1 "move: Ann has one pawn on level 2 (two-pawn rule)" move 2 &&
-	refused 1 "Ann has no pawn on level 3" move 3 &&
-	refused 1 "'\''5'\'' is not a level a pawn can move up from (1 to 4; level 5 is safe)" move 5 &&
-	refused 2 "not a number" move x &&
-	refused 2 "expected one LEVEL" move &&
-	refused 2 "expected one LEVEL" move 1 2 &&
-	refused 1 "'\''again'\'' is not expected now" again &&
-	refused 1 "'\''pass'\'' is not expected now" pass &&
+	expect_refused 1 "move: Ann has one pawn on level 2 (two-pawn rule)" sr move 2 &&
+	expect_refused 1 "Ann has no pawn on level 3" sr move 3 &&
+	expect_refused 1 "'\''5'\'' is not a level a pawn can move up from (1 to 4; level 5 is safe)" sr move 5 &&
+	expect_refused 2 "not a number" sr move x &&
+	expect_refused 2 "expected one LEVEL" sr move &&
+	expect_refused 2 "expected one LEVEL" sr move 1 2 &&
+	expect_refused 1 "'\''again'\'' is not expected now" sr again &&
+	expect_refused 1 "'\''pass'\'' is not expected now" sr pass &&
 	expect_exit 0 sr move 1 &&
 	sr --json status >out &&
 	json ".expect == [\"again\", \"pass\"] and .turn == \"Ann\"" &&
-	refused 1 "no opponent has a pawn above level 1" penalize Bob 2 &&
+	expect_refused 1 "no opponent has a pawn above level 1" sr penalize Bob 2 &&
 	expect_exit 0 sr pass &&
 	expect_out "Ann passes; Bob" &&
 	sr roll 2 2 2 2 >/dev/null && sr roll 2 2 2 2 >/dev/null &&
 	sr stand >/dev/null && sr move 1 >/dev/null &&
 	sr --json status >out &&
 	json ".expect == [\"again\", \"penalize\", \"pass\"]" &&
-	refused 1 "Bob cannot penalize their own pawn" penalize Bob 2 &&
-	refused 1 "name a level above 1" penalize Ann 1 &&
-	refused 1 "safe pawns cannot be penalized" penalize Ann 5 &&
-	refused 1 "Ann has no pawn on level 3" penalize Ann 3 &&
-	refused 3 "not a player" penalize Zed 2 &&
-	refused 2 "expected NAME LEVEL" penalize Ann &&
-	refused 2 "not a number" penalize Ann two &&
+	expect_refused 1 "Bob cannot penalize their own pawn" sr penalize Bob 2 &&
+	expect_refused 1 "name a level above 1" sr penalize Ann 1 &&
+	expect_refused 1 "safe pawns cannot be penalized" sr penalize Ann 5 &&
+	expect_refused 1 "Ann has no pawn on level 3" sr penalize Ann 3 &&
+	expect_refused 3 "not a player" sr penalize Zed 2 &&
+	expect_refused 2 "expected NAME LEVEL" sr penalize Ann &&
+	expect_refused 2 "not a number" sr penalize Ann two &&
 	expect_exit 0 sr penalize Ann 2 &&
 	expect_out "Bob sends Ann'\''s pawn on level 2 back to level 1; Ann'\''s turn" &&
 	sr --json status >out &&
@@ -156,7 +143,7 @@ test_expect_success 'SU-6: special advantage: move, penalize, again' '
 	expect_exit 0 sr penalize Ann 2 &&
 	sr --json status >out &&
 	json ".turn == \"Bob\" and .expect == [\"again\", \"pass\"]" &&
-	refused 1 "'\''penalize'\'' is not expected now" penalize Ann 2 &&
+	expect_refused 1 "'\''penalize'\'' is not expected now" sr penalize Ann 2 &&
 	expect_exit 0 sr again &&
 	sr --json status >out &&
 	json ".turn == \"Bob\" and .shakes_left == 3 and .round == 1"
@@ -187,7 +174,7 @@ test_expect_success 'SU-10: the win ends the game; status draws the pyramid' '
 	sr roll 6 6 6 1 >/dev/null && sr stand >/dev/null &&
 	expect_exit 0 sr move 1 &&
 	expect_out "all 5 pawns are safe: Ann wins (SU-10)" &&
-	refused 3 "the game is over" roll 1 2 3 4 &&
+	expect_refused 3 "the game is over" sr roll 1 2 3 4 &&
 	sr --json standings >out &&
 	json ".winners == [\"Ann\"] and .players[0].score == 5" &&
 	expect_exit 0 sr undo &&

@@ -232,7 +232,7 @@ test_start(void)
 	is_int(x.turn, -1, "SU-2: the table rolls for the start");
 	is_int(x.verbs, VERB_BIT(V_ROLL), "SU-2: only roll is expected");
 	is_int(x.round, 1, "SU-2: round 1");
-	refused(&t, "roll 6 1", 1, "expected 3 values (Ann, Bob and Cid), "
+	refused(&t, "roll 6 1", 1, "expected 3 values (Ann, Bob, Cid), "
 	    "got 2");
 	refused(&t, "roll 6 1 7", 1, "'7' is not a face of a die (1 to 6)");
 	refused(&t, "roll 0 1 2", 1, "'0' is not a face");
@@ -248,7 +248,7 @@ test_start(void)
 	x = th_expect(&t);
 	is_int(x.turn, -1, "SU-2: the tie re-rolls at the table");
 	ok(strstr(x.say, "Ann and Cid") != NULL, "SU-2: say names who rolls");
-	refused(&t, "roll 1 2 3", 1, "expected 2 values (Ann and Cid), got 3");
+	refused(&t, "roll 1 2 3", 1, "expected 2 values (Ann, Cid), got 3");
 	refused(&t, "roll Bob=3 Ann=2", 1, "Bob does not roll now");
 	is_int(th_do(&t, "roll Cid=4 Ann=3"), 0, "SU-2: NAME=V in any order");
 	is_str(th_turn(&t), "Cid", "SU-2: the highest re-roll starts");
