@@ -299,12 +299,7 @@ roll_start(struct game_state *st, const struct entry *e, struct ruling *r)
 		}
 		vals[seat] = (int)e->vals[i];
 	}
-	for (i = 0; i < st->nrollers; i++)
-		if (vals[st->rollers[i]] > high)
-			high = vals[st->rollers[i]];
-	for (i = 0; i < st->nrollers; i++)
-		if (vals[st->rollers[i]] == high)
-			top[ntop++] = st->rollers[i];
+	ntop = game_highest(vals, st->rollers, st->nrollers, top, &high);
 	if (ntop > 1) {
 		memcpy(st->rollers, top, sizeof top);
 		st->nrollers = ntop;
