@@ -82,7 +82,8 @@ all_time(struct sr_ctx *ctx)
 		goto out;
 	}
 	store_rollback(ctx->store);
-	qsort(ts.t, (size_t)ts.n, sizeof *ts.t, tally_cmp);
+	if (ts.n > 1)
+		qsort(ts.t, (size_t)ts.n, sizeof *ts.t, tally_cmp);
 	if (ctx->json) {
 		o = json_object();
 		a = json_array();

@@ -383,18 +383,13 @@ static int
 roll_tie(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	int vals[GAME_MAX_PLAYERS], top[GAME_MAX_PLAYERS];
-	int i, ntop = 0, high = 0, status;
+	int ntop, high, status;
 	struct buf b = BUF_INIT;
 
 	if ((status = read_colored(st, e, st->rollers, st->nrollers, vals,
 	    r)) != RULING_OK)
 		return status;
-	for (i = 0; i < st->nrollers; i++)
-		if (vals[st->rollers[i]] > high)
-			high = vals[st->rollers[i]];
-	for (i = 0; i < st->nrollers; i++)
-		if (vals[st->rollers[i]] == high)
-			top[ntop++] = st->rollers[i];
+	ntop = game_highest(vals, st->rollers, st->nrollers, top, &high);
 	if (ntop > 1) {
 		memcpy(st->rollers, top, sizeof top);
 		st->nrollers = ntop;

@@ -47,17 +47,7 @@ static const enum verb sa_verbs[] = {
 static int
 valid_target(const char *v)
 {
-	long t = 0;
-	const char *p;
-
-	if (*v == '\0' || strlen(v) > 4)
-		return 0;
-	for (p = v; *p != '\0'; p++) {
-		if (*p < '0' || *p > '9')
-			return 0;
-		t = t * 10 + (*p - '0');
-	}
-	return t >= 1 && t <= 1000;
+	return game_option_number(v, 1, 1000, 1);
 }
 
 static const struct game_option sa_options[] = {

@@ -49,17 +49,7 @@ static const enum verb tt_verbs[] = {
 static int
 valid_target(const char *v)
 {
-	long t = 0;
-	const char *p;
-
-	if (*v == '\0' || strlen(v) > 7)
-		return 0;
-	for (p = v; *p != '\0'; p++) {
-		if (*p < '0' || *p > '9')
-			return 0;
-		t = t * 10 + (*p - '0');
-	}
-	return t >= 50 && t <= 1000000 && t % 50 == 0;
+	return game_option_number(v, 50, 1000000, 50);
 }
 
 /* 1 if v is on or off (TT-2). */

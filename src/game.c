@@ -14,12 +14,14 @@
 #include "game.h"
 
 extern const struct game_rules game_shake;
+extern const struct game_rules game_shake_up;
 extern const struct game_rules game_ten_thousand;
 extern const struct game_rules game_shake_a_word;
 extern const struct game_rules game_stack_attack;
 
 const struct game_rules *const game_table[] = {
 	&game_shake,
+	&game_shake_up,
 	&game_ten_thousand,
 	&game_shake_a_word,
 	&game_stack_attack,
@@ -195,6 +197,43 @@ ruling_note(struct ruling *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(r->note, sizeof r->note, fmt, ap);
 	va_end(ap);
+}
+
+/* 1 if option value v is a number lo..hi and a multiple of step. */
+int
+game_option_number(const char *v, long lo, long hi, long step)
+{
+	long t = 0;
+	const char *p;
+
+	if (*v == '\0' || strlen(v) > 9)
+		return 0;
+	for (p = v; *p != '\0'; p++) {
+		if (*p < '0' || *p > '9')
+			return 0;
+		t = t * 10 + (*p - '0');
+	}
+	return t >= lo && t <= hi && t % step == 0;
+}
+
+/*
+ * Of the seats rollers[0..n), those whose vals[seat] is the highest, into
+ * top (in the same order); *high is that value.  Returns how many share it.
+ */
+int
+game_highest(const int *vals, const int *rollers, int n, int *top,
+    int *high)
+{
+	int i, ntop = 0;
+
+	*high = 0;
+	for (i = 0; i < n; i++)
+		if (vals[rollers[i]] > *high)
+			*high = vals[rollers[i]];
+	for (i = 0; i < n; i++)
+		if (vals[rollers[i]] == *high)
+			top[ntop++] = rollers[i];
+	return ntop;
 }
 
 /* Refuse verb v as out of turn, saying what the rules expect now. */

@@ -177,6 +177,11 @@ void		 ruling_refuse(struct ruling *, int, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 void		 ruling_note(struct ruling *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
+/* 1 if option value v is a number lo..hi and a multiple of step. */
+int		 game_option_number(const char *, long lo, long hi, long step);
+/* The rollers sharing the highest of vals[seat]; returns how many. */
+int		 game_highest(const int *vals, const int *rollers, int n,
+		    int *top, int *high);
 /* Refuse v as out of turn: "'v' is not expected now: <say>". */
 int		 game_not_now(const struct game_rules *,
 		    const struct game_state *, enum verb, struct ruling *);

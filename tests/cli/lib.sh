@@ -14,7 +14,8 @@
 # CMD, keeping its stdout in ./out and stderr in ./err, and fails unless
 # it exits N; `expect_out TEXT` / `expect_err TEXT` check that the output
 # contains TEXT; `one_err_line` checks stderr is exactly one line;
-# `json FILTER` runs jq on ./out.
+# `json FILTER` runs jq on ./out; `expect_refused N MSG CMD...` checks a
+# refusal: exit N, one line on stderr holding MSG, nothing recorded.
 
 set -u
 : "${SHAKEREF:?SHAKEREF must name the binary}"
@@ -59,6 +60,18 @@ one_err_line() {
 	n=$(wc -l <err)
 	[ "$n" -eq 1 ] || { echo "# expected one line on stderr, got $n"; sed 's/^/#   /' err; return 1; }
 	grep -q '^shakeref: ' err || { echo "# stderr line lacks 'shakeref: '"; return 1; }
+}
+
+# expect_refused N MSG CMD...: CMD exits N with one line on stderr that
+# holds MSG, and the game's `history --json` is the same after it.
+expect_refused() {
+	want=$1 msg=$2
+	shift 2
+	sr --json history >hist.before 2>/dev/null || :
+	expect_exit "$want" "$@" && one_err_line && expect_err "$msg" || return 1
+	sr --json history >hist.after 2>/dev/null || :
+	cmp -s hist.before hist.after ||
+	    { echo "# history changed after: $*"; return 1; }
 }
 
 json() {

@@ -13,18 +13,6 @@ start() {
 	sr grid CATS ORED DOGS QUITE >/dev/null
 }
 
-# Run CMD... expecting exit N, and check history --json did not change.
-refused() {
-	want=$1
-	shift
-	sr --json history >hist.before &&
-	expect_exit "$want" "$@" &&
-	one_err_line &&
-	sr --json history >hist.after &&
-	cmp -s hist.before hist.after ||
-	{ echo "# history changed after: $*"; return 1; }
-}
-
 export SHAKEREF_DICT_PATH="$DATA"
 
 test_expect_success 'new: the alias word names shake-a-word' '
@@ -58,33 +46,33 @@ test_expect_success 'new: bad option values exit 2' '
 
 test_expect_success 'SW-1: grid refusals exit 1 and record nothing' '
 	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
-	refused 1 sr grid ABC DQE FGH &&
+	expect_refused 1 "" sr grid ABC DQE FGH &&
 	expect_err "lone Q" &&
-	refused 1 sr grid AB CD &&
+	expect_refused 1 "" sr grid AB CD &&
 	expect_err "3 to 6 rows" &&
-	refused 1 sr grid ABCD EFGH IJK MNOP &&
+	expect_refused 1 "" sr grid ABCD EFGH IJK MNOP &&
 	expect_err "row 3" &&
-	refused 1 sr grid AB1 CDE FGH &&
-	refused 2 sr grid &&
+	expect_refused 1 "" sr grid AB1 CDE FGH &&
+	expect_refused 2 "" sr grid &&
 	expect_exit 0 sr grid cats ored dogs quite &&
 	sr --json status >out &&
 	json ".grid == [\"CATS\", \"ORED\", \"DOGS\", \"QuITE\"]" &&
-	refused 1 sr grid ABC DEF GHI &&
+	expect_refused 1 "" sr grid ABC DEF GHI &&
 	expect_err "round 1 is open"
 '
 
 test_expect_success 'SW-3: words refusals' '
 	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
-	refused 1 sr words Ann cats &&
+	expect_refused 1 "" sr words Ann cats &&
 	expect_err "needs an open round" &&
 	sr grid CATS ORED DOGS QUITE >/dev/null &&
-	refused 1 sr words Ann cats c4t &&
+	expect_refused 1 "" sr words Ann cats c4t &&
 	expect_err "${SQ}c4t${SQ} is not a word" &&
-	refused 1 sr words Ann "don${SQ}t" &&
-	refused 1 sr words Ann at &&
+	expect_refused 1 "" sr words Ann "don${SQ}t" &&
+	expect_refused 1 "" sr words Ann at &&
 	expect_err "too short" &&
-	refused 3 sr words Zed cats &&
-	refused 2 sr words Ann &&
+	expect_refused 3 "" sr words Zed cats &&
+	expect_refused 2 "" sr words Ann &&
 	expect_exit 0 sr words Ann CATS cats tea &&
 	expect_out "Ann wrote cats, tea"
 '
@@ -101,13 +89,13 @@ test_expect_success 'SW-5: challenges: upheld exits 5 and is recorded, valid exi
 	expect_out "after ${SQ}ROA${SQ} no unused neighbour shows ${SQ}D${SQ}" &&
 	sr --json history >out &&
 	json "[.entries[] | select(.verb == \"challenge\")] | length == 3" &&
-	refused 1 sr challenge Ann cats &&
+	expect_refused 1 "" sr challenge Ann cats &&
 	expect_err "already has a ruling" &&
-	refused 1 sr challenge Ann star &&
+	expect_refused 1 "" sr challenge Ann star &&
 	expect_err "Ann did not write ${SQ}star${SQ}" &&
-	refused 3 sr challenge Zed star &&
-	refused 2 sr challenge Ann &&
-	refused 2 sr challenge Ann star extra &&
+	expect_refused 3 "" sr challenge Zed star &&
+	expect_refused 2 "" sr challenge Ann &&
+	expect_refused 2 "" sr challenge Ann star extra &&
 	expect_exit 0 sr score &&
 	expect_out "struck by challenge" &&
 	sr --json status >out &&
@@ -117,7 +105,7 @@ test_expect_success 'SW-5: challenges: upheld exits 5 and is recorded, valid exi
 test_expect_success 'SW-5: no dictionary when a word is checked: exit 4, nothing recorded' '
 	start &&
 	sr words Ann cats road >/dev/null &&
-	refused 4 env SHAKEREF_DICT_PATH= "$SHAKEREF" challenge Ann cats &&
+	expect_refused 4 "" env SHAKEREF_DICT_PATH= "$SHAKEREF" challenge Ann cats &&
 	expect_err "dictionary ${SQ}tiny${SQ} is not installed" &&
 	expect_exit 5 env SHAKEREF_DICT_PATH= "$SHAKEREF" challenge Ann road &&
 	expect_exit 0 env SHAKEREF_DICT_PATH= "$SHAKEREF" status &&
@@ -147,13 +135,13 @@ test_expect_success 'SW-5 check=all: score rules on every word' '
 
 test_expect_success 'SW-6: vote refusals and the last word' '
 	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
-	refused 1 sr vote Ann cats accept &&
+	expect_refused 1 "" sr vote Ann cats accept &&
 	expect_err "needs an open round" &&
 	sr grid CATS ORED DOGS QUITE >/dev/null &&
 	sr words Ann tae >/dev/null &&
-	refused 2 sr vote Ann tae maybe &&
-	refused 2 sr vote Ann tae &&
-	refused 1 sr vote Ann star accept &&
+	expect_refused 2 "" sr vote Ann tae maybe &&
+	expect_refused 2 "" sr vote Ann tae &&
+	expect_refused 1 "" sr vote Ann star accept &&
 	expect_exit 5 sr challenge Ann tae &&
 	expect_exit 0 sr vote Ann tae accept &&
 	expect_out "the table accepts Ann${SQ}s ${SQ}tae${SQ}: it counts +1" &&
@@ -164,10 +152,10 @@ test_expect_success 'SW-6: vote refusals and the last word' '
 
 test_expect_success 'timer: needs an open round; a pipe gets a start and an end line' '
 	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
-	refused 1 sr timer 1 &&
+	expect_refused 1 "" sr timer 1 &&
 	expect_err "needs an open round" &&
-	refused 2 sr timer 1x &&
-	refused 2 sr timer 1 2 &&
+	expect_refused 2 "" sr timer 1x &&
+	expect_refused 2 "" sr timer 1 2 &&
 	sr grid CATS ORED DOGS QUITE >/dev/null &&
 	expect_exit 0 sr timer 1 &&
 	expect_out "timer: 0:01 started" &&
@@ -178,29 +166,29 @@ test_expect_success 'timer: needs an open round; a pipe gets a start and an end 
 
 test_expect_success 'timer: another game has none' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
-	refused 1 sr timer 1 &&
+	expect_refused 1 "" sr timer 1 &&
 	expect_err "shake has no ${SQ}timer${SQ}"
 '
 
 test_expect_success 'SW-7: finish and grid between rounds only; verbs of other games' '
 	start &&
-	refused 1 sr finish &&
+	expect_refused 1 "" sr finish &&
 	expect_err "round 1 is open" &&
-	refused 1 sr roll 1 2 &&
+	expect_refused 1 "" sr roll 1 2 &&
 	expect_err "shake-a-word has no ${SQ}roll${SQ}" &&
-	refused 2 sr score now &&
-	refused 2 sr finish now &&
+	expect_refused 2 "" sr score now &&
+	expect_refused 2 "" sr finish now &&
 	sr words Ann cats >/dev/null &&
 	sr words Bob quite >/dev/null &&
 	expect_exit 0 sr score &&
 	expect_out "round 1 scored: Ann +1, Bob +2" &&
 	sr --json status >out &&
 	json ".expect == [\"grid\", \"finish\"] and .round == 1" &&
-	refused 1 sr score &&
+	expect_refused 1 "" sr score &&
 	expect_exit 0 sr finish &&
 	sr --json standings >out &&
 	json ".winners == [\"Bob\"] and .state == \"finished\"" &&
-	refused 3 sr grid ABC DEF GHI
+	expect_refused 3 "" sr grid ABC DEF GHI
 '
 
 test_expect_success 'play: an upheld challenge does not stop a script' '

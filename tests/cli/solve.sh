@@ -16,18 +16,6 @@ scored() {
 	sr score >/dev/null
 }
 
-# Run CMD... expecting exit N, and check history --json did not change.
-refused() {
-	want=$1
-	shift
-	sr --json history >hist.before &&
-	expect_exit "$want" "$@" &&
-	one_err_line &&
-	sr --json history >hist.after &&
-	cmp -s hist.before hist.after ||
-	{ echo "# history changed after: $*"; return 1; }
-}
-
 test_expect_success 'solve: no current game exits 3' '
 	expect_exit 3 sr solve &&
 	one_err_line
@@ -35,26 +23,26 @@ test_expect_success 'solve: no current game exits 3' '
 
 test_expect_success 'solve: wrong arguments exit 2' '
 	scored &&
-	refused 2 sr solve now &&
+	expect_refused 2 "" sr solve now &&
 	expect_err "${SQ}now${SQ}" &&
-	refused 2 sr solve --force --force &&
-	refused 2 sr solve --force x
+	expect_refused 2 "" sr solve --force --force &&
+	expect_refused 2 "" sr solve --force x
 '
 
 test_expect_success 'solve: nothing to solve yet exits 1, history unchanged' '
 	sr new --game word --players Ann,Bob >/dev/null &&
-	refused 1 sr solve &&
+	expect_refused 1 "" sr solve &&
 	expect_err "no round scored yet" &&
-	refused 1 sr solve --force &&
+	expect_refused 1 "" sr solve --force &&
 	expect_err "no grid yet" &&
 	sr grid $GRID >/dev/null &&
-	refused 1 sr solve &&
+	expect_refused 1 "" sr solve &&
 	expect_exit 0 sr solve --force
 '
 
 test_expect_success 'solve: a game of other rules exits 1' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
-	refused 1 sr solve &&
+	expect_refused 1 "" sr solve &&
 	expect_err "shake-a-word"
 '
 

@@ -3,19 +3,6 @@
 # every refusal's exit status, and that a refused entry records nothing.
 . "$SRCDIR/tests/cli/lib.sh"
 
-# Run "sr ARGS" expecting exit N with one line on stderr containing MSG,
-# and check that the history is unchanged.
-refused() {
-	want=$1 msg=$2
-	shift 2
-	sr --json history >before.json &&
-	expect_exit "$want" sr "$@" &&
-	one_err_line &&
-	expect_err "$msg" &&
-	sr --json history >after.json &&
-	cmp before.json after.json
-}
-
 test_expect_success 'new: the alias tower names stack-attack' '
 	expect_exit 0 sr new --game tower --players Ann,Bob,Cid &&
 	expect_out "game 1: stack-attack for Ann, Bob, Cid" &&
@@ -52,18 +39,18 @@ test_expect_success 'new: target is checked, players 2 to 4' '
 
 test_expect_success 'SA-2: roll refusals exit 1 or 2 and record nothing' '
 	sr new --game tower --players Ann,Bob,Cid >/dev/null &&
-	refused 1 "roll: expected 5 values (the dice Ann holds), got 4" \
+	expect_refused 1 "roll: expected 5 values (the dice Ann holds), got 4" sr \
 	    roll 1 2 3 4 &&
-	refused 1 "expected 5 values" roll 1 2 3 4 5 6 &&
-	refused 1 "roll: '\''7'\'' is not a face of a die (1 to 6)" \
+	expect_refused 1 "expected 5 values" sr roll 1 2 3 4 5 6 &&
+	expect_refused 1 "roll: '\''7'\'' is not a face of a die (1 to 6)" sr \
 	    roll 1 2 3 4 7 &&
-	refused 1 "not a face" roll 0 1 1 1 1 &&
-	refused 1 "without names" roll Ann=1 Ann=2 Ann=3 Ann=4 Ann=5 &&
-	refused 2 "not a number" roll 1 2 x 4 5 &&
-	refused 2 "roll" roll &&
-	refused 3 "not a player" roll Zed=1 &&
-	refused 1 "stack-attack has no '\''keep'\''" keep 1 &&
-	refused 1 "stack-attack has no '\''take'\''" take
+	expect_refused 1 "not a face" sr roll 0 1 1 1 1 &&
+	expect_refused 1 "without names" sr roll Ann=1 Ann=2 Ann=3 Ann=4 Ann=5 &&
+	expect_refused 2 "not a number" sr roll 1 2 x 4 5 &&
+	expect_refused 2 "roll" sr roll &&
+	expect_refused 3 "not a player" sr roll Zed=1 &&
+	expect_refused 1 "stack-attack has no '\''keep'\''" sr keep 1 &&
+	expect_refused 1 "stack-attack has no '\''take'\''" sr take
 '
 
 test_expect_success 'SA-2: no qualifying die: the turn passes' '
@@ -75,18 +62,18 @@ test_expect_success 'SA-2: no qualifying die: the turn passes' '
 
 test_expect_success 'SA-3: place refusals exit 1 or 2 and record nothing' '
 	sr new --game tower --players Ann,Bob,Cid >/dev/null &&
-	refused 1 "'\''place'\'' is not expected now" place 1 &&
+	expect_refused 1 "'\''place'\'' is not expected now" sr place 1 &&
 	sr roll 1 2 3 4 6 >/dev/null && sr place 1 2 3 4 >/dev/null &&
 	sr roll 2 3 3 5 6 >/dev/null &&
-	refused 1 "place: '\''3'\'' (die 3 of the chain) cannot go on 6: expected a 5 (SA-3)" \
+	expect_refused 1 "place: '\''3'\'' (die 3 of the chain) cannot go on 6: expected a 5 (SA-3)" sr \
 	    place 5 6 3 &&
-	refused 1 "'\''2'\'' (die 1 of the chain) cannot go on 4" place 2 &&
-	refused 1 "'\''4'\'' is not in the roll 2 3 3 5 6" place 3 4 &&
-	refused 1 "'\''2'\'' is in the roll 2 3 3 5 6 only once" \
+	expect_refused 1 "'\''2'\'' (die 1 of the chain) cannot go on 4" sr place 2 &&
+	expect_refused 1 "'\''4'\'' is not in the roll 2 3 3 5 6" sr place 3 4 &&
+	expect_refused 1 "'\''2'\'' is in the roll 2 3 3 5 6 only once" sr \
 	    place 3 2 3 2 &&
-	refused 1 "'\''roll'\'' is not expected now" roll 1 1 1 1 1 &&
-	refused 2 "place" place &&
-	refused 2 "not a number" place three &&
+	expect_refused 1 "'\''roll'\'' is not expected now" sr roll 1 1 1 1 1 &&
+	expect_refused 2 "place" sr place &&
+	expect_refused 2 "not a number" sr place three &&
 	expect_exit 0 sr place 3 2 3 &&
 	expect_out "Bob places 3 2 3: 3 on top, 7 in the tower; Bob holds 2" &&
 	sr --json status >out &&
@@ -105,9 +92,9 @@ test_expect_success 'status shows the tower with owners and the hands' '
 
 test_expect_success 'SA-4: fall refusals and a fall through the binary' '
 	sr new --game tower --players Ann,Bob,Cid >/dev/null &&
-	refused 1 "fall: nobody has placed a die this round" fall &&
-	refused 3 "not a player" fall Zed &&
-	refused 2 "at most one NAME" fall Ann Bob &&
+	expect_refused 1 "fall: nobody has placed a die this round" sr fall &&
+	expect_refused 3 "not a player" sr fall Zed &&
+	expect_refused 2 "at most one NAME" sr fall Ann Bob &&
 	sr roll 1 2 3 5 5 >/dev/null && sr place 1 2 3 >/dev/null &&
 	sr roll 4 4 6 6 6 >/dev/null && sr place 4 >/dev/null &&
 	expect_exit 0 sr fall &&
@@ -127,13 +114,13 @@ test_expect_success 'SA-7: a tie-break round, then the game is over (exit 3)' '
 	sr --json status >out &&
 	json ".round == 2 and .turn == \"Ann\" and .top == 6" &&
 	json ".in_hand == {\"Ann\": 5, \"Bob\": 5}" &&
-	refused 1 "Cid does not play in this tie-break round" fall Cid &&
+	expect_refused 1 "Cid does not play in this tie-break round" sr fall Cid &&
 	printf "%s\n" "roll 5 1 1 1 1" "place 5" "roll 4 1 1 1 1" "place 4" \
 	    "fall Ann" | sr play >/dev/null &&
 	sr --json standings >out &&
 	json ".state == \"finished\" and .winners == [\"Bob\"]" &&
-	refused 3 "over" roll 1 2 3 4 5 &&
-	refused 3 "over" fall Ann
+	expect_refused 3 "over" sr roll 1 2 3 4 5 &&
+	expect_refused 3 "over" sr fall Ann
 '
 
 test_expect_success 'undo and redo through the binary' '

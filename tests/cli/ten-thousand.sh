@@ -3,19 +3,6 @@
 # refusal's exit status, and that a refused entry records nothing.
 . "$SRCDIR/tests/cli/lib.sh"
 
-# Run "sr ARGS" expecting exit N with one line on stderr containing MSG,
-# and check that the history is unchanged.
-refused() {
-	want=$1 msg=$2
-	shift 2
-	sr --json history >before.json &&
-	expect_exit "$want" sr "$@" &&
-	one_err_line &&
-	expect_err "$msg" &&
-	sr --json history >after.json &&
-	cmp before.json after.json
-}
-
 test_expect_success 'new: the alias 10000 names ten-thousand' '
 	expect_exit 0 sr new --game 10000 --players Ann,Bob,Cid &&
 	expect_out "game 1: ten-thousand for Ann, Bob, Cid" &&
@@ -47,33 +34,33 @@ test_expect_success 'new: target and four-pair are checked, 2 players at least' 
 
 test_expect_success 'TT-3: roll refusals exit 1, 2 or 3 and record nothing' '
 	sr new --game 10000 --players Ann,Bob >/dev/null &&
-	refused 1 "roll: expected 6 values (the dice in Ann'\''s hand), got 5" \
+	expect_refused 1 "roll: expected 6 values (the dice in Ann'\''s hand), got 5" sr \
 	    roll 1 2 3 4 5 &&
-	refused 1 "expected 6 values" roll 1 2 3 4 5 6 1 &&
-	refused 1 "roll: '\''7'\'' is not a face of a die (1 to 6)" \
+	expect_refused 1 "expected 6 values" sr roll 1 2 3 4 5 6 1 &&
+	expect_refused 1 "roll: '\''7'\'' is not a face of a die (1 to 6)" sr \
 	    roll 1 2 3 4 5 7 &&
-	refused 1 "not a face" roll 0 2 3 4 5 6 &&
-	refused 1 "without names" roll Ann=1 Bob=2 &&
-	refused 2 "not a number" roll 1 2 x 4 5 6 &&
-	refused 2 "roll" roll &&
-	refused 3 "not a player" roll Zed=1 &&
-	refused 1 "ten-thousand has no '\''place'\''" place 1 &&
-	refused 1 "ten-thousand has no '\''take'\''" take
+	expect_refused 1 "not a face" sr roll 0 2 3 4 5 6 &&
+	expect_refused 1 "without names" sr roll Ann=1 Bob=2 &&
+	expect_refused 2 "not a number" sr roll 1 2 x 4 5 6 &&
+	expect_refused 2 "roll" sr roll &&
+	expect_refused 3 "not a player" sr roll Zed=1 &&
+	expect_refused 1 "ten-thousand has no '\''place'\''" sr place 1 &&
+	expect_refused 1 "ten-thousand has no '\''take'\''" sr take
 '
 
 test_expect_success 'TT-2, TT-3: keep refusals exit 1 or 2 and record nothing' '
 	sr new --game 10000 --players Ann,Bob >/dev/null &&
-	refused 1 "keep: '\''keep'\'' is not expected now" keep 1 &&
+	expect_refused 1 "keep: '\''keep'\'' is not expected now" sr keep 1 &&
 	sr roll 1 3 5 5 2 6 >/dev/null &&
-	refused 1 "keep: '\''3'\'' does not score in 1 3 5 5 2 6" keep 3 &&
-	refused 1 "'\''2'\'' does not score in 1 3 5 5 2 6" keep 1 5 5 2 &&
-	refused 1 "'\''1'\'' is not left in the roll 1 3 5 5 2 6" keep 1 1 &&
-	refused 1 "not a face" keep 9 &&
-	refused 2 "not a number" keep x &&
-	refused 2 "keep" keep &&
+	expect_refused 1 "keep: '\''3'\'' does not score in 1 3 5 5 2 6" sr keep 3 &&
+	expect_refused 1 "'\''2'\'' does not score in 1 3 5 5 2 6" sr keep 1 5 5 2 &&
+	expect_refused 1 "'\''1'\'' is not left in the roll 1 3 5 5 2 6" sr keep 1 1 &&
+	expect_refused 1 "not a face" sr keep 9 &&
+	expect_refused 2 "not a number" sr keep x &&
+	expect_refused 2 "keep" sr keep &&
 	expect_exit 0 sr keep 1 5 &&
 	expect_out "Ann kept 1 5 for 150: turn 150, 4 dice left" &&
-	refused 1 "is not left in the roll 1 3 5 5 2 6 (kept already: 1 5)" \
+	expect_refused 1 "is not left in the roll 1 3 5 5 2 6 (kept already: 1 5)" sr \
 	    keep 1 &&
 	expect_exit 0 sr keep 5 &&
 	expect_out "Ann kept 1 5 5 for 200: turn 200, 3 dice left" &&
@@ -84,12 +71,12 @@ test_expect_success 'TT-2, TT-3: keep refusals exit 1 or 2 and record nothing' '
 
 test_expect_success 'TT-3, TT-6: bank and roll before a keep are refused' '
 	sr new --game 10000 --players Ann,Bob >/dev/null &&
-	refused 1 "bank: nothing scored yet this turn" bank &&
-	refused 2 "takes no arguments" bank now &&
+	expect_refused 1 "bank: nothing scored yet this turn" sr bank &&
+	expect_refused 2 "takes no arguments" sr bank now &&
 	sr roll 2 2 2 1 3 4 >/dev/null &&
-	refused 1 "bank: keep at least one scoring die" bank &&
-	refused 1 "roll: keep at least one scoring die" roll 1 2 &&
-	refused 1 "'\''2'\'' does not score in 2 2 2 1 3 4" keep 2 &&
+	expect_refused 1 "bank: keep at least one scoring die" sr bank &&
+	expect_refused 1 "roll: keep at least one scoring die" sr roll 1 2 &&
+	expect_refused 1 "'\''2'\'' does not score in 2 2 2 1 3 4" sr keep 2 &&
 	expect_exit 0 sr keep 2 2 2 &&
 	expect_exit 0 sr roll 5 6 6 &&
 	expect_exit 0 sr keep 5 &&
@@ -104,7 +91,7 @@ test_expect_success 'TT-3: a farkle loses the turn total, no roll-off' '
 	sr --json status >out &&
 	json ".turn == \"Bob\" and .rolloff == null and .turn_total == 0" &&
 	json "[.players[].score] == [0, 0]" &&
-	refused 1 "continue: '\''continue'\'' needs an open roll-off offer" \
+	expect_refused 1 "continue: '\''continue'\'' needs an open roll-off offer" sr \
 	    continue
 '
 
@@ -116,7 +103,7 @@ test_expect_success 'TT-4, TT-5: hot dice and doubles give six dice' '
 	sr --json status >out &&
 	json ".turn_total == 1050 and .dice_in_hand == 6" &&
 	json ".expect == [\"roll\", \"bank\"]" &&
-	refused 1 "expected 6 values" roll 1 2 &&
+	expect_refused 1 "expected 6 values" sr roll 1 2 &&
 	expect_exit 0 sr roll 1 2 3 4 5 6 &&
 	expect_exit 0 sr keep 1 2 3 4 5 6 &&
 	expect_out "turn 2050, hot dice, 6 dice in hand (TT-4)"
@@ -131,19 +118,19 @@ test_expect_success 'TT-7: the roll-off: refusals, status, continue' '
 	json ".turn == \"Bob\" and .turn_total == 0 and .dice_in_hand == 6" &&
 	json ".rolloff == {\"total\": 1050, \"dice\": 2}" &&
 	json ".expect == [\"roll\", \"continue\", \"fresh\"]" &&
-	refused 1 "expected 2 values to continue from 1050 or 6 to start fresh, got 3" \
+	expect_refused 1 "expected 2 values to continue from 1050 or 6 to start fresh, got 3" sr \
 	    roll 1 2 3 &&
-	refused 1 "not expected now" bank &&
-	refused 2 "takes no arguments" continue 2 &&
+	expect_refused 1 "not expected now" sr bank &&
+	expect_refused 2 "takes no arguments" sr continue 2 &&
 	expect_exit 0 sr continue &&
 	expect_out "Bob continues from 1050 with 2 dice" &&
-	refused 1 "needs an open roll-off offer" fresh &&
-	refused 1 "needs an open roll-off offer" continue &&
-	refused 1 "expected 2 values" roll 1 2 3 4 5 6 &&
+	expect_refused 1 "needs an open roll-off offer" sr fresh &&
+	expect_refused 1 "needs an open roll-off offer" sr continue &&
+	expect_refused 1 "expected 2 values" sr roll 1 2 3 4 5 6 &&
 	sr --json status >out &&
 	json ".rolloff == null and .turn_total == 1050 and .dice_in_hand == 2" &&
 	expect_exit 0 sr roll 4 4 &&
-	refused 1 "bank: nothing scored yet this turn" bank
+	expect_refused 1 "bank: nothing scored yet this turn" sr bank
 '
 
 test_expect_success 'TT-7: six values start fresh; status shows the advice' '

@@ -1,0 +1,1055 @@
+/*
+ * game-shake-up.c: Shake Up (seed 001), rulings SU-1..SU-10.  Pure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "game-shake-up.h"
+
+#define SU_MAX_PLAYERS	4
+#define PAWNS		5
+#define DICE		4
+#define SHAKES		3
+
+enum phase {
+	P_START,	/* the start roll (SU-2), the table enters */
+	P_SHAKE,	/* a turn: roll, keep, stand (SU-3) */
+	P_MOVE,		/* (A) or (B): move LEVEL (SU-5, SU-7) */
+	P_AFTER,	/* after an (A) move: again, penalize, pass */
+	P_OVER
+};
+
+struct game_state {
+	const struct game_setup	*gs;
+	int		 n;
+	int		 levels;		/* the top level: safe */
+	int		 free;			/* reroll=free */
+	enum phase	 phase;
+	int		 round;
+	int		 first;			/* took the first turn */
+	int		 cur;			/* whose turn */
+	int		 pawn[SU_MAX_PLAYERS][PAWNS];	/* ascending */
+	int		 rollers[SU_MAX_PLAYERS];	/* P_START */
+	int		 nrollers;
+	/* the turn */
+	int		 shakes;
+	int		 held[DICE], nheld;	/* ascending */
+	int		 last[DICE], nlast;	/* the last shake, not held */
+	enum su_class	 cls;
+	int		 special;		/* SU-6 */
+	int		 penalized;		/* SU-6: the penalty is taken */
+	int		 winner;
+};
+
+static const enum verb su_verbs[] = {
+	V_ROLL, V_KEEP, V_STAND, V_MOVE, V_AGAIN, V_PENALIZE, V_PASS,
+	V__COUNT
+};
+
+static const char *const class_letter = "ABCD";
+
+/* 1 if v is a number of levels 2..9. */
+static int
+valid_levels(const char *v)
+{
+	return strlen(v) == 1 && v[0] >= '2' && v[0] <= '9';
+}
+
+/* 1 if v is locked or free. */
+static int
+valid_reroll(const char *v)
+{
+	return strcmp(v, "locked") == 0 || strcmp(v, "free") == 0;
+}
+
+static const struct game_option su_options[] = {
+	{ "levels", "5", "2..9", valid_levels },
+	{ "reroll", "locked", "locked, free", valid_reroll },
+	{ NULL, NULL, NULL, NULL }
+};
+
+static void	su_expect(const struct game_state *, struct expectation *);
+extern const struct game_rules game_shake_up;
+
+/* Sort n ints ascending. */
+static void
+sort_ints(int *v, int n)
+{
+	int i, k, t;
+
+	for (i = 1; i < n; i++)
+		for (k = i; k > 0 && v[k - 1] > v[k]; k--) {
+			t = v[k];
+			v[k] = v[k - 1];
+			v[k - 1] = t;
+		}
+}
+
+/* Classify four dice (SU-4): sorted, then read left to right. */
+enum su_class
+shakeup_classify(const int *dice)
+{
+	int d[DICE], u[DICE], nu = 0, i;
+
+	memcpy(d, dice, sizeof d);
+	sort_ints(d, DICE);
+	for (i = 0; i < DICE; i++)
+		if (nu == 0 || u[nu - 1] != d[i])
+			u[nu++] = d[i];
+	if (nu == 1 || (nu == 4 && d[3] - d[0] == 3))
+		return SU_A;
+	if (nu == 2)		/* three of a kind or two pair */
+		return SU_B;
+	for (i = 0; i + 2 < nu; i++)
+		if (u[i + 2] - u[i] == 2)
+			return SU_B;
+	return nu == 3 ? SU_C : SU_D;
+}
+
+/* The combination a hand of four dice makes, in words. */
+static const char *
+hand_name(const int *dice)
+{
+	int c[7] = { 0 }, i, most = 0, pairs = 0;
+
+	for (i = 0; i < DICE; i++)
+		c[dice[i]]++;
+	for (i = 1; i <= 6; i++) {
+		if (c[i] > most)
+			most = c[i];
+		pairs += c[i] == 2;
+	}
+	switch (shakeup_classify(dice)) {
+	case SU_A:
+		return most == 4 ? "four of a kind" : "a run of four";
+	case SU_B:
+		if (most == 3)
+			return "three of a kind";
+		return pairs == 2 ? "two pair" : "a run of three";
+	case SU_C:
+		return "one pair";
+	case SU_D:
+		break;
+	}
+	return "no combination";
+}
+
+/* The hand: held dice, then the last shake, into dice; returns the count. */
+static int
+hand(const struct game_state *st, int *dice)
+{
+	memcpy(dice, st->held, (size_t)st->nheld * sizeof *dice);
+	memcpy(dice + st->nheld, st->last, (size_t)st->nlast * sizeof *dice);
+	return st->nheld + st->nlast;
+}
+
+/* Append n values to b, space-separated. */
+static void
+put_dice(struct buf *b, const int *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s%d", i > 0 ? " " : "", v[i]);
+}
+
+/* Pawns of seat p that are safe (on the top level, SU-1). */
+static int
+safe_count(const struct game_state *st, int p)
+{
+	int i, k = 0;
+
+	for (i = 0; i < PAWNS; i++)
+		k += st->pawn[p][i] == st->levels;
+	return k;
+}
+
+/* Pawns of seat p on level l. */
+static int
+on_level(const struct game_state *st, int p, int l)
+{
+	int i, k = 0;
+
+	for (i = 0; i < PAWNS; i++)
+		k += st->pawn[p][i] == l;
+	return k;
+}
+
+/* The lowest level seat p has a pawn in play on, or 0 if none. */
+static int
+lowest_level(const struct game_state *st, int p)
+{
+	return st->pawn[p][0] < st->levels ? st->pawn[p][0] : 0;
+}
+
+/* 1 if seat p may move a pawn up from level l (SU-8). */
+static int
+may_move(const struct game_state *st, int p, int l)
+{
+	int k;
+
+	if (l < 1 || l >= st->levels || (k = on_level(st, p, l)) == 0)
+		return 0;
+	return k >= 2 || l == lowest_level(st, p);
+}
+
+/* 1 if some opponent of seat p has a pawn to penalize (SU-5). */
+static int
+has_target(const struct game_state *st, int p)
+{
+	int i, k;
+
+	for (i = 0; i < st->n; i++)
+		for (k = 0; k < PAWNS && i != p; k++)
+			if (st->pawn[i][k] > 1 && st->pawn[i][k] < st->levels)
+				return 1;
+	return 0;
+}
+
+/* A new game: every pawn on level 1, the start roll. */
+static struct game_state *
+su_new(const struct game_setup *gs)
+{
+	struct game_state *st = xcalloc(1, sizeof *st);
+	int i, k;
+
+	st->gs = gs;
+	st->n = gs->nplayers < SU_MAX_PLAYERS ? gs->nplayers : SU_MAX_PLAYERS;
+	st->levels = gs->options[0][0] - '0';
+	st->free = strcmp(gs->options[1], "free") == 0;
+	st->phase = P_START;
+	st->round = 1;
+	st->winner = -1;
+	for (i = 0; i < st->n; i++) {
+		st->rollers[i] = i;
+		for (k = 0; k < PAWNS; k++)
+			st->pawn[i][k] = 1;
+	}
+	st->nrollers = st->n;
+	return st;
+}
+
+/* Free a state. */
+static void
+su_free(struct game_state *st)
+{
+	free(st);
+}
+
+/* Start a turn for the current player. */
+static void
+new_turn(struct game_state *st)
+{
+	st->phase = P_SHAKE;
+	st->shakes = 0;
+	st->nheld = st->nlast = 0;
+	st->special = st->penalized = 0;
+}
+
+/* The turn passes to the left; the round counts returns to the first. */
+static void
+pass_turn(struct game_state *st, struct buf *b)
+{
+	st->cur = (st->cur + 1) % st->n;
+	if (st->cur == st->first)
+		st->round++;
+	new_turn(st);
+	buf_printf(b, "; %s's turn", st->gs->names[st->cur]);
+}
+
+/* The start roll (SU-2): one die per roller; ties for highest re-roll. */
+static int
+roll_start(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	int vals[SU_MAX_PLAYERS], seen[SU_MAX_PLAYERS] = { 0 };
+	int top[SU_MAX_PLAYERS], ntop = 0, high = 0, i, k, seat;
+
+	if (e->nvals != st->nrollers) {
+		game_list_names(st->gs, st->rollers, st->nrollers, NULL, &b);
+		ruling_refuse(r, RULING_REFUSED, "expected %d values (%s), "
+		    "got %d", st->nrollers, buf_str(&b), e->nvals);
+		buf_free(&b);
+		return RULING_REFUSED;
+	}
+	for (i = 0; i < st->nrollers; i++) {
+		seat = st->rollers[i];
+		if (e->seats != NULL) {
+			seat = e->seats[i];
+			for (k = 0; k < st->nrollers && st->rollers[k] != seat;
+			    k++)
+				continue;
+			if (k == st->nrollers) {
+				ruling_refuse(r, RULING_REFUSED, "%s does not "
+				    "roll now", st->gs->names[seat]);
+				return RULING_REFUSED;
+			}
+			if (seen[seat]++) {
+				ruling_refuse(r, RULING_REFUSED, "%s is named "
+				    "twice", st->gs->names[seat]);
+				return RULING_REFUSED;
+			}
+		}
+		if (e->vals[i] < 1 || e->vals[i] > 6) {
+			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
+			    "of a die (1 to 6)", e->argv[i]);
+			return RULING_REFUSED;
+		}
+		vals[seat] = (int)e->vals[i];
+	}
+	ntop = game_highest(vals, st->rollers, st->nrollers, top, &high);
+	if (ntop > 1) {
+		memcpy(st->rollers, top, sizeof top);
+		st->nrollers = ntop;
+		game_list_names(st->gs, top, ntop, "and", &b);
+		ruling_note(r, "%s tie on %d and roll again (SU-2)",
+		    buf_str(&b), high);
+		buf_free(&b);
+		return RULING_OK;
+	}
+	st->first = st->cur = top[0];
+	new_turn(st);
+	ruling_note(r, "%s rolls highest (%d) and starts",
+	    st->gs->names[st->cur], high);
+	return RULING_OK;
+}
+
+/*
+ * The hand is final: classify it (SU-4) and apply what needs no choice:
+ * (C) and (D) pass the turn (SU-7).
+ */
+static void
+finalize(struct game_state *st, struct buf *b)
+{
+	const char *name = st->gs->names[st->cur];
+	int dice[DICE], i, top = 0, *pw = st->pawn[st->cur];
+
+	hand(st, dice);
+	st->cls = shakeup_classify(dice);
+	buf_printf(b, "; %s has %s (%c)", name, hand_name(dice),
+	    class_letter[st->cls]);
+	switch (st->cls) {
+	case SU_A:
+		st->special = st->shakes == 1;
+		st->phase = P_MOVE;
+		if (st->special)
+			buf_puts(b, " on the first shake: special advantage "
+			    "(SU-6)");
+		buf_puts(b, ": move one pawn up");
+		break;
+	case SU_B:
+		st->phase = P_MOVE;
+		buf_puts(b, ": move one pawn up");
+		break;
+	case SU_C:
+		buf_puts(b, ": no move");
+		pass_turn(st, b);
+		break;
+	case SU_D:
+		for (i = 0; i < PAWNS; i++)
+			if (pw[i] < st->levels)
+				top = i;
+		if (pw[top] > 1 && pw[top] < st->levels) {
+			buf_printf(b, ": penalty, the pawn on level %d goes "
+			    "back to level 1", pw[top]);
+			pw[top] = 1;
+			sort_ints(pw, PAWNS);
+		} else
+			buf_puts(b, ": penalty, but no pawn is above level 1");
+		pass_turn(st, b);
+		break;
+	}
+}
+
+/* roll V... in a turn: the dice not held (SU-3). */
+static int
+roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *name = st->gs->names[st->cur];
+	int want = DICE - st->nheld, i;
+
+	if (e->seats != NULL) {
+		ruling_refuse(r, RULING_REFUSED, "a shake is plain values, "
+		    "without names");
+		return RULING_REFUSED;
+	}
+	if (e->nvals != want) {
+		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (the "
+		    "dice %s does not hold), got %d", want, want == 1 ? "" :
+		    "s", name, e->nvals);
+		return RULING_REFUSED;
+	}
+	for (i = 0; i < want; i++) {
+		if (e->vals[i] < 1 || e->vals[i] > 6) {
+			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
+			    "of a die (1 to 6)", e->argv[i]);
+			return RULING_REFUSED;
+		}
+		st->last[i] = (int)e->vals[i];
+	}
+	st->nlast = want;
+	sort_ints(st->last, want);
+	st->shakes++;
+	buf_printf(&b, "%s shakes ", name);
+	put_dice(&b, st->last, st->nlast);
+	if (st->nheld > 0) {
+		buf_puts(&b, ", holding ");
+		put_dice(&b, st->held, st->nheld);
+	}
+	if (st->shakes == SHAKES) {
+		buf_puts(&b, "; that was the third shake");
+		finalize(st, &b);
+	}
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/*
+ * Take the values of e out of pool[0..*npool) (a multiset); on success
+ * move them to out[0..*nout) and return -1, else the index of the first
+ * value missing.
+ */
+static int
+take_values(const struct entry *e, int *pool, int *npool, int *out,
+    int *nout)
+{
+	int tmp[DICE], n = *npool, i, k;
+
+	memcpy(tmp, pool, sizeof tmp);
+	for (i = 0; i < e->nvals; i++) {
+		for (k = 0; k < n && tmp[k] != e->vals[i]; k++)
+			continue;
+		if (k == n)
+			return i;
+		tmp[k] = tmp[--n];
+	}
+	for (i = 0; i < e->nvals; i++)
+		out[(*nout)++] = (int)e->vals[i];
+	memcpy(pool, tmp, sizeof tmp);
+	*npool = n;
+	sort_ints(pool, n);
+	sort_ints(out, *nout);
+	return -1;
+}
+
+/* keep V...: set dice aside (SU-3; reroll=free: name the held set). */
+static int
+do_keep(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *name = st->gs->names[st->cur];
+	int bad, pool[DICE], npool, held[DICE], nheld = 0;
+
+	if (st->free) {
+		npool = hand(st, pool);
+		sort_ints(pool, npool);
+		if ((bad = take_values(e, pool, &npool, held, &nheld)) >= 0) {
+			put_dice(&b, pool, npool);
+			ruling_refuse(r, RULING_REFUSED, "'%s' is not in %s's "
+			    "hand %s (reroll=free: keep names every die to "
+			    "hold)", e->argv[bad], name, buf_str(&b));
+			buf_free(&b);
+			return RULING_REFUSED;
+		}
+		memcpy(st->held, held, sizeof held);
+		st->nheld = nheld;
+		memcpy(st->last, pool, sizeof pool);
+		st->nlast = npool;
+	} else if ((bad = take_values(e, st->last, &st->nlast, st->held,
+	    &st->nheld)) >= 0) {
+		if (st->nlast > 0)
+			put_dice(&b, st->last, st->nlast);
+		else
+			buf_puts(&b, "none");
+		ruling_refuse(r, RULING_REFUSED, "'%s' is not among the dice "
+		    "of the last shake not yet held (%s)", e->argv[bad],
+		    buf_str(&b));
+		buf_free(&b);
+		return RULING_REFUSED;
+	}
+	buf_printf(&b, "%s holds ", name);
+	put_dice(&b, st->held, st->nheld);
+	if (st->nheld == DICE) {
+		buf_puts(&b, "; all four dice are held");
+		finalize(st, &b);
+	} else
+		buf_printf(&b, ", %d %s to shake", DICE - st->nheld,
+		    DICE - st->nheld == 1 ? "die" : "dice");
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* move LEVEL: one own pawn up one level (SU-5, SU-7, SU-8, SU-10). */
+static int
+do_move(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *name = st->gs->names[st->cur];
+	int *pw = st->pawn[st->cur], l = (int)e->level, i;
+
+	if (e->level < 1 || e->level >= st->levels) {
+		ruling_refuse(r, RULING_REFUSED, "'%s' is not a level a pawn "
+		    "can move up from (1 to %d; level %d is safe)",
+		    e->argv[0], st->levels - 1, st->levels);
+		return RULING_REFUSED;
+	}
+	if (on_level(st, st->cur, l) == 0) {
+		ruling_refuse(r, RULING_REFUSED, "%s has no pawn on level %d",
+		    name, l);
+		return RULING_REFUSED;
+	}
+	if (!may_move(st, st->cur, l)) {
+		ruling_refuse(r, RULING_REFUSED, "%s has one pawn on level %d "
+		    "(two-pawn rule)", name, l);
+		return RULING_REFUSED;
+	}
+	for (i = PAWNS - 1; pw[i] != l; i--)
+		continue;
+	pw[i]++;
+	sort_ints(pw, PAWNS);
+	if (l + 1 == st->levels)
+		buf_printf(&b, "%s moves a pawn from level %d into the Safe "
+		    "Zone (%d safe)", name, l, safe_count(st, st->cur));
+	else
+		buf_printf(&b, "%s moves a pawn from level %d to %d", name, l,
+		    l + 1);
+	if (safe_count(st, st->cur) == PAWNS) {
+		st->phase = P_OVER;
+		st->winner = st->cur;
+		buf_printf(&b, "; all %d pawns are safe: %s wins (SU-10)",
+		    PAWNS, name);
+	} else if (st->cls == SU_A) {
+		st->phase = P_AFTER;
+		buf_printf(&b, "; %s: again%s", st->special ?
+		    "special advantage" : "then", has_target(st, st->cur) ?
+		    ", penalize NAME LEVEL, or pass" : " or pass");
+	} else
+		pass_turn(st, &b);
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* penalize NAME LEVEL: an opponent's pawn back to level 1 (SU-5, SU-6). */
+static int
+do_penalize(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *name = st->gs->names[st->cur], *them;
+	int *pw, l = (int)e->level, i;
+
+	if (e->who == st->cur) {
+		ruling_refuse(r, RULING_REFUSED, "%s cannot penalize their own "
+		    "pawn: name an opponent", name);
+		return RULING_REFUSED;
+	}
+	them = st->gs->names[e->who];
+	pw = st->pawn[e->who];
+	if (e->level <= 1) {
+		ruling_refuse(r, RULING_REFUSED, "'%s' is not a level to send "
+		    "a pawn back from: name a level above 1", e->argv[1]);
+		return RULING_REFUSED;
+	}
+	if (e->level >= st->levels) {
+		ruling_refuse(r, RULING_REFUSED, "'%s' is %s: safe pawns "
+		    "cannot be penalized", e->argv[1], e->level == st->levels ?
+		    "the Safe Zone" : "above the top level");
+		return RULING_REFUSED;
+	}
+	if (on_level(st, e->who, l) == 0) {
+		ruling_refuse(r, RULING_REFUSED, "%s has no pawn on level %d",
+		    them, l);
+		return RULING_REFUSED;
+	}
+	for (i = 0; pw[i] != l; i++)
+		continue;
+	pw[i] = 1;
+	sort_ints(pw, PAWNS);
+	buf_printf(&b, "%s sends %s's pawn on level %d back to level 1", name,
+	    them, l);
+	if (st->special)
+		st->penalized = 1;
+	else
+		pass_turn(st, &b);
+	ruling_note(r, "%s", buf_str(&b));
+	buf_free(&b);
+	return RULING_OK;
+}
+
+/* Check e and fold it in. */
+static int
+su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *name = st->gs->names[st->cur];
+	int dice[DICE];
+
+	switch (e->verb) {
+	case V_ROLL:
+		if (st->phase == P_START)
+			return roll_start(st, e, r);
+		if (st->phase == P_SHAKE)
+			return roll_shake(st, e, r);
+		break;
+	case V_KEEP:
+		if (st->phase == P_SHAKE && st->shakes > 0)
+			return do_keep(st, e, r);
+		if (st->phase == P_MOVE || st->phase == P_AFTER) {
+			ruling_refuse(r, RULING_REFUSED, "the hand is final: "
+			    "%s", "nothing more can be kept");
+			return RULING_REFUSED;
+		}
+		break;
+	case V_STAND:
+		if (st->phase == P_SHAKE && st->shakes > 0) {
+			buf_printf(&b, "%s stands on ", name);
+			put_dice(&b, dice, hand(st, dice));
+			finalize(st, &b);
+			ruling_note(r, "%s", buf_str(&b));
+			buf_free(&b);
+			return RULING_OK;
+		}
+		if (st->phase == P_MOVE || st->phase == P_AFTER) {
+			ruling_refuse(r, RULING_REFUSED, "the hand is final: "
+			    "%s", "there is nothing to stand on");
+			return RULING_REFUSED;
+		}
+		break;
+	case V_MOVE:
+		if (st->phase == P_MOVE)
+			return do_move(st, e, r);
+		break;
+	case V_AGAIN:
+		if (st->phase != P_AFTER)
+			break;
+		new_turn(st);
+		ruling_note(r, "%s takes another turn", name);
+		return RULING_OK;
+	case V_PENALIZE:
+		if (st->phase != P_AFTER || st->penalized)
+			break;
+		if (!has_target(st, st->cur)) {
+			ruling_refuse(r, RULING_REFUSED, "no opponent has a "
+			    "pawn above level 1 and not safe: again or pass");
+			return RULING_REFUSED;
+		}
+		return do_penalize(st, e, r);
+	case V_PASS:
+		if (st->phase != P_AFTER)
+			break;
+		buf_printf(&b, "%s passes", name);
+		pass_turn(st, &b);
+		ruling_note(r, "%s", buf_str(&b));
+		buf_free(&b);
+		return RULING_OK;
+	default:
+		break;
+	}
+	return game_not_now(&game_shake_up, st, e->verb, r);
+}
+
+/* The levels seat p may move up from, "1, 3" into b. */
+static void
+movable(const struct game_state *st, int p, struct buf *b)
+{
+	int l, k = 0;
+
+	for (l = 1; l < st->levels; l++)
+		if (may_move(st, p, l))
+			buf_printf(b, "%s%d", k++ > 0 ? ", " : "", l);
+}
+
+/* Whose turn, which verbs, and the sentence for the table. */
+static void
+su_expect(const struct game_state *st, struct expectation *x)
+{
+	struct buf b = BUF_INIT;
+	const char *name = st->gs->names[st->cur];
+	int left = SHAKES - st->shakes, want = DICE - st->nheld;
+	int target = has_target(st, st->cur);
+
+	x->round = st->round;
+	x->turn = st->cur;
+	x->finished = 0;
+	x->verbs = 0;
+	switch (st->phase) {
+	case P_START:
+		x->turn = -1;
+		x->verbs = VERB_BIT(V_ROLL);
+		game_list_names(st->gs, st->rollers, st->nrollers, "and", &b);
+		snprintf(x->say, sizeof x->say, "%s: one die each for %s (the "
+		    "highest starts)", st->nrollers < st->n ? "Tie for the "
+		    "start" : "Start roll", buf_str(&b));
+		break;
+	case P_SHAKE:
+		x->verbs = VERB_BIT(V_ROLL);
+		if (st->shakes == 0) {
+			snprintf(x->say, sizeof x->say, "Round %d. %s shakes: "
+			    "roll %d values", st->round, name, want);
+			break;
+		}
+		x->verbs |= VERB_BIT(V_KEEP) | VERB_BIT(V_STAND);
+		if (st->nheld > 0) {
+			buf_puts(&b, "holds ");
+			put_dice(&b, st->held, st->nheld);
+			buf_puts(&b, " and ");
+		}
+		buf_puts(&b, "shook ");
+		put_dice(&b, st->last, st->nlast);
+		snprintf(x->say, sizeof x->say, "Round %d. %s %s (%d shake%s "
+		    "left): keep, stand, or roll %d value%s", st->round, name,
+		    buf_str(&b), left, left == 1 ? "" : "s", want,
+		    want == 1 ? "" : "s");
+		break;
+	case P_MOVE:
+		x->verbs = VERB_BIT(V_MOVE);
+		movable(st, st->cur, &b);
+		snprintf(x->say, sizeof x->say, "Round %d. %s has (%c): move "
+		    "LEVEL, one pawn up from level %s", st->round, name,
+		    class_letter[st->cls], buf_str(&b));
+		break;
+	case P_AFTER:
+		x->verbs = VERB_BIT(V_AGAIN) | VERB_BIT(V_PASS);
+		if (!st->penalized && target)
+			x->verbs |= VERB_BIT(V_PENALIZE);
+		if (st->penalized || !target)
+			snprintf(x->say, sizeof x->say, "Round %d. %s: again "
+			    "(another turn) or pass", st->round, name);
+		else if (st->special)
+			snprintf(x->say, sizeof x->say, "Round %d. %s, special "
+			    "advantage: penalize NAME LEVEL, then again or "
+			    "pass; or again or pass now", st->round, name);
+		else
+			snprintf(x->say, sizeof x->say, "Round %d. %s: again "
+			    "(another turn), penalize NAME LEVEL (and the turn "
+			    "passes), or pass", st->round, name);
+		break;
+	case P_OVER:
+		x->turn = -1;
+		x->finished = 1;
+		snprintf(x->say, sizeof x->say, "The game is over: %s wins.",
+		    st->gs->names[st->winner]);
+		break;
+	}
+	buf_free(&b);
+}
+
+/* Scores: safe pawns (SPEC.md); the first with all five safe wins. */
+static void
+su_score(const struct game_state *st, long *scores, int *winners)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		scores[i] = safe_count(st, i);
+		winners[i] = st->phase == P_OVER && st->winner == i;
+	}
+}
+
+/* The per-rules keys of status --json. */
+static void
+su_status_json(const struct game_state *st, json_t *o)
+{
+	json_t *pawns = json_object(), *a, *h = json_array();
+	int i, k, dice[DICE], n;
+	int in_turn = st->phase == P_SHAKE || st->phase == P_MOVE ||
+	    st->phase == P_AFTER;
+
+	for (i = 0; i < st->n; i++) {
+		a = json_array();
+		for (k = 0; k < PAWNS; k++)
+			json_array_append_new(a, json_integer(st->pawn[i][k]));
+		json_object_set_new(pawns, st->gs->names[i], a);
+	}
+	json_object_set_new(o, "levels", json_integer(st->levels));
+	json_object_set_new(o, "pawns", pawns);
+	json_object_set_new(o, "shakes_left", json_integer(
+	    st->phase == P_SHAKE ? SHAKES - st->shakes : 0));
+	if (in_turn) {
+		n = hand(st, dice);
+		for (k = 0; k < n; k++)
+			json_array_append_new(h, json_integer(dice[k]));
+	}
+	json_object_set_new(o, "hand", h);
+}
+
+/* Append line to b without its trailing blanks, then a newline. */
+static void
+put_line(struct buf *b, struct buf *line)
+{
+	size_t n = line->len;
+	const char *s = buf_str(line);
+
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	buf_printf(b, "%.*s\n", (int)n, s);
+	buf_reset(line);
+}
+
+/* The pyramid: each player's pawns level by level, the Safe Zone on top. */
+static void
+su_describe(const struct game_state *st, struct buf *b)
+{
+	struct buf line = BUF_INIT;
+	int i, l, k, w[SU_MAX_PLAYERS], c;
+
+	buf_puts(&line, "level ");
+	for (i = 0; i < st->n; i++) {
+		w[i] = (int)strlen(st->gs->names[i]);
+		if (w[i] < PAWNS)
+			w[i] = PAWNS;
+		buf_printf(&line, "  %-*s", w[i], st->gs->names[i]);
+	}
+	put_line(b, &line);
+	for (l = st->levels; l >= 1; l--) {
+		if (l == st->levels)
+			buf_puts(&line, " safe ");
+		else
+			buf_printf(&line, "%5d ", l);
+		for (i = 0; i < st->n; i++) {
+			buf_puts(&line, "  ");
+			c = on_level(st, i, l);
+			for (k = 0; k < w[i]; k++)
+				buf_puts(&line, k < c ? "o" : (k == 0 ? "." :
+				    " "));
+		}
+		put_line(b, &line);
+	}
+	buf_free(&line);
+}
+
+/* Chances of A..D when the dice not held are rolled once, into p[4]. */
+static void
+class_odds(const int *held, int nheld, double *p)
+{
+	int d[DICE], roll = DICE - nheld, total = 1, i, k, c, cnt[4] = { 0 };
+
+	for (i = 0; i < roll; i++)
+		total *= 6;
+	memcpy(d, held, (size_t)nheld * sizeof *d);
+	for (i = 0; i < total; i++) {
+		for (c = i, k = nheld; k < DICE; k++, c /= 6)
+			d[k] = c % 6 + 1;
+		cnt[shakeup_classify(d)]++;
+	}
+	for (i = 0; i < 4; i++)
+		p[i] = (double)cnt[i] / total;
+}
+
+/*
+ * Best play for a goal: the chance of ending the turn with a hand of
+ * class goal or better (SU-4), keeping the best dice after each shake.
+ * memo[k][key] caches v() for held sets of up to 3 dice (key: base-4
+ * counts per face) with k shakes left; reroll=free may change the held
+ * set after each shake (SU-3).
+ */
+struct best {
+	enum su_class	 goal;
+	int		 free;
+	double		 memo[SHAKES + 1][4096];
+	char		 known[SHAKES + 1][4096];
+};
+
+static double	best_after(struct best *, const int *, int, const int *,
+		    int, int);
+
+/* The memo key of a held set of up to 3 dice: 2 bits of count a face. */
+static int
+held_key(const int *held, int nheld)
+{
+	int i, key = 0;
+
+	for (i = 0; i < nheld; i++)
+		key += 1 << (2 * (held[i] - 1));
+	return key;
+}
+
+/* The chance from held with k shakes left, before the next shake. */
+static double
+best_before(struct best *bp, const int *held, int nheld, int k)
+{
+	int roll = DICE - nheld, total = 1, i, j, c, out[DICE];
+	int key = held_key(held, nheld);
+	double sum = 0;
+
+	if (bp->known[k][key])
+		return bp->memo[k][key];
+	for (i = 0; i < roll; i++)
+		total *= 6;
+	for (i = 0; i < total; i++) {
+		for (c = i, j = 0; j < roll; j++, c /= 6)
+			out[j] = c % 6 + 1;
+		sum += best_after(bp, held, nheld, out, roll, k - 1);
+	}
+	bp->known[k][key] = 1;
+	return bp->memo[k][key] = sum / total;
+}
+
+/*
+ * The chance after a shake showing last (held kept aside) with k shakes
+ * left: stand, or hold more (locked: out of last; free: out of the whole
+ * hand) and shake on.
+ */
+static double
+best_after(struct best *bp, const int *held, int nheld, const int *last,
+    int nlast, int k)
+{
+	int d[DICE], pool[DICE], npool, keep[DICE], nkeep, mask, i;
+	double best, v;
+
+	memcpy(d, held, (size_t)nheld * sizeof *d);
+	memcpy(d + nheld, last, (size_t)nlast * sizeof *d);
+	best = shakeup_classify(d) <= bp->goal;
+	if (k == 0 || best == 1)
+		return best;
+	if (bp->free) {
+		memcpy(pool, d, sizeof pool);
+		npool = DICE;
+	} else {
+		memcpy(pool, last, (size_t)nlast * sizeof *pool);
+		npool = nlast;
+	}
+	for (mask = 0; mask < 1 << npool; mask++) {
+		nkeep = 0;
+		if (!bp->free)
+			for (i = 0; i < nheld; i++)
+				keep[nkeep++] = held[i];
+		for (i = 0; i < npool; i++)
+			if (mask & 1 << i)
+				keep[nkeep++] = pool[i];
+		if (nkeep >= DICE)	/* all held: the same as standing */
+			continue;
+		sort_ints(keep, nkeep);
+		if ((v = best_before(bp, keep, nkeep, k)) > best)
+			best = v;
+	}
+	return best;
+}
+
+/* The chance of goal or better with best play from the state now. */
+static double
+best_chance(const struct game_state *st, enum su_class goal)
+{
+	struct best *bp = xcalloc(1, sizeof *bp);
+	double v;
+
+	bp->goal = goal;
+	bp->free = st->free;
+	if (st->shakes == 0)
+		v = best_before(bp, st->held, 0, SHAKES);
+	else
+		v = best_after(bp, st->held, st->nheld, st->last, st->nlast,
+		    SHAKES - st->shakes);
+	free(bp);
+	return v;
+}
+
+/* Odds and advice for the player to move. */
+static void
+su_advise(const struct game_state *st, struct buf *b)
+{
+	double p[4];
+	int dice[DICE], i, k, first;
+
+	switch (st->phase) {
+	case P_SHAKE:
+		class_odds(st->held, st->nheld, p);
+		if (st->shakes == 0)
+			buf_puts(b, "A first shake of four dice gives ");
+		else {
+			hand(st, dice);
+			buf_printf(b, "Standing now gives (%c). Shaking the "
+			    "%d %s not held once more gives ",
+			    class_letter[shakeup_classify(dice)],
+			    DICE - st->nheld, DICE - st->nheld == 1 ? "die" :
+			    "dice");
+		}
+		buf_printf(b, "A %.1f%%, B %.1f%%, C %.1f%%, D %.1f%%",
+		    100 * p[0], 100 * p[1], 100 * p[2], 100 * p[3]);
+		if (st->shakes == 0)
+			buf_puts(b, " (an A on this shake is a special advantage)");
+		buf_printf(b, "; %d shake%s left.\n", SHAKES - st->shakes,
+		    SHAKES - st->shakes == 1 ? "" : "s");
+		buf_printf(b, "With the best holds from here: (A) %.1f%%, "
+		    "(A) or (B) %.1f%% by the end of the turn.\n",
+		    100 * best_chance(st, SU_A), 100 * best_chance(st, SU_B));
+		break;
+	case P_MOVE:
+		buf_printf(b, "%s can move up from level ",
+		    st->gs->names[st->cur]);
+		movable(st, st->cur, b);
+		buf_puts(b, " (two-pawn rule).\n");
+		break;
+	case P_AFTER:
+		if (st->penalized || !has_target(st, st->cur)) {
+			buf_puts(b, "Another turn is free: again.\n");
+			break;
+		}
+		buf_puts(b, "Penalty targets:");
+		for (i = 0, first = 1; i < st->n; i++) {
+			if (i == st->cur)
+				continue;
+			for (k = PAWNS - 1; k >= 0; k--)
+				if (st->pawn[i][k] > 1 &&
+				    st->pawn[i][k] < st->levels)
+					break;
+			if (k < 0)
+				continue;
+			buf_printf(b, "%s %s's highest on level %d",
+			    first ? "" : ",", st->gs->names[i],
+			    st->pawn[i][k]);
+			first = 0;
+		}
+		buf_printf(b, ".%s\n", st->special ? " With the special "
+		    "advantage you may penalize and still take another turn." :
+		    "");
+		break;
+	default:
+		break;
+	}
+}
+
+const struct game_rules game_shake_up = {
+	.name = "shake-up",
+	.alias = NULL,
+	.summary = "Shake Up: up to three shakes of four dice; runs and "
+	    "sets move your pawns up the pyramid",
+	.card =
+	    "Shake Up (2-4 players): five pawns each start on level 1 of 5 "
+	    "(option levels);\n"
+	    "the top level is the Safe Zone (SU-1).  The highest start roll "
+	    "starts; ties\nre-roll (SU-2).\n"
+	    "A turn: up to three shakes of four dice; keep sets dice from the "
+	    "last shake\naside (reroll=free: keep names the whole held set); "
+	    "stand ends the shaking\n(SU-3).\n"
+	    "The final hand (SU-4): (A) run of four or four of a kind; (B) "
+	    "run of three,\nthree of a kind or two pair; (C) one pair; (D) "
+	    "none.\n"
+	    "(A): move LEVEL, then again, penalize NAME LEVEL (an opponent's "
+	    "pawn back to 1;\nthe turn passes) or pass (SU-5).  (A) on the "
+	    "first shake: move, penalize, and\nagain or pass (SU-6).\n"
+	    "(B): move LEVEL.  (C): nothing.  (D): your highest pawn in play "
+	    "goes back to\nlevel 1 (SU-7).\n"
+	    "Two-pawn rule: move up from a level holding two of your pawns, "
+	    "or from your\nlowest level (SU-8, SU-9).\n"
+	    "All five pawns safe wins at once (SU-10).\n",
+	.min_players = 2,
+	.max_players = SU_MAX_PLAYERS,
+	.verbs = su_verbs,
+	.options = su_options,
+	.state_new = su_new,
+	.state_free = su_free,
+	.apply = su_apply,
+	.expect = su_expect,
+	.score = su_score,
+	.status_json = su_status_json,
+	.describe = su_describe,
+	.rounds = NULL,
+	.advise = su_advise,
+	.lookups = NULL,
+};
