@@ -16,7 +16,8 @@
 #    else a date +%s%N loop), interleaved in rounds, in the same run:
 #	baseline   sqlite3 FILE 'select 1'
 #	move       shakeref roll 30 30 30 (a void roll, SH-4: the whole write
-#		   path, repeatable)                      target <= 2x
+#		   path, repeatable; it waits for two fdatasync, of the WAL
+#		   and its folder, so a busy disk shows)   target <= 2x
 #	status     shakeref status                        target <= 1.5x
 #	all-time   shakeref standings --all-time          target <= 10x
 #    on that database and on one of 10 games, and prints the ratios and
