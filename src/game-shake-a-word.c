@@ -559,9 +559,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 		game_list_names(st->gs, seats, nw, "and", &b);
 		buf_printf(&b, " %s the round", nw == 1 ? "wins" : "share");
 	}
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* Check e and fold it in. */

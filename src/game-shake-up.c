@@ -403,9 +403,7 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 		buf_puts(&b, "; that was the third shake");
 		finalize(st, &b);
 	}
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /*
@@ -479,9 +477,7 @@ do_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 	} else
 		buf_printf(&b, ", %d %s to shake", DICE - st->nheld,
 		    DICE - st->nheld == 1 ? "die" : "dice");
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* move LEVEL: one own pawn up one level (SU-5, SU-7, SU-8, SU-10). */
@@ -530,9 +526,7 @@ do_move(struct game_state *st, const struct entry *e, struct ruling *r)
 		    ", penalize NAME LEVEL, or pass" : " or pass");
 	} else
 		pass_turn(st, &b);
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* penalize NAME LEVEL: an opponent's pawn back to level 1 (SU-5, SU-6). */
@@ -576,9 +570,7 @@ do_penalize(struct game_state *st, const struct entry *e, struct ruling *r)
 		st->penalized = 1;
 	else
 		pass_turn(st, &b);
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* Check e and fold it in. */
@@ -610,9 +602,7 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 			buf_printf(&b, "%s stands on ", name);
 			put_dice(&b, dice, hand(st, dice));
 			finalize(st, &b);
-			ruling_note(r, "%s", buf_str(&b));
-			buf_free(&b);
-			return RULING_OK;
+			return ruling_accept(r, &b);
 		}
 		if (st->phase == P_MOVE || st->phase == P_AFTER) {
 			ruling_refuse(r, RULING_REFUSED, "the hand is final: "
@@ -644,9 +634,7 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 			break;
 		buf_printf(&b, "%s passes", name);
 		pass_turn(st, &b);
-		ruling_note(r, "%s", buf_str(&b));
-		buf_free(&b);
-		return RULING_OK;
+		return ruling_accept(r, &b);
 	default:
 		break;
 	}

@@ -236,9 +236,7 @@ roll_colored(struct game_state *st, const struct entry *e, struct ruling *r)
 		buf_printf(&b, "%s has the highest die (%d) and chooses",
 		    st->gs->names[st->chooser], st->die[st->chooser]);
 	}
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* Compare seats by total, highest first, then seat order. */
@@ -373,9 +371,7 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 		buf_printf(&b, "%s shakes %ld, %ld so far", name, sum,
 		    st->total);
 	}
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* A tie roll (SH-9): the group, or those sharing its highest value. */
@@ -445,9 +441,7 @@ do_order(struct game_state *st, const struct entry *e, struct ruling *r)
 	game_list_names(st->gs, e->names, e->nnames, "then", &b);
 	buf_puts(&b, " shake in that order; ");
 	next_tie_or_all_shake(st, &b);
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* Check e and fold it in. */
@@ -480,9 +474,7 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 			st->chooser = i;
 			buf_printf(&b, "; %s chooses", st->gs->names[i]);
 		}
-		ruling_note(r, "%s", buf_str(&b));
-		buf_free(&b);
-		return RULING_OK;
+		return ruling_accept(r, &b);
 	case V_SHAKE:
 		if (st->phase == P_SHAKE && st->round > ROUNDS &&
 		    st->shakes == 0) {
@@ -505,9 +497,7 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 				buf_printf(&b, "; %s scores %d",
 				    st->gs->names[i], st->die[i]);
 			}
-		ruling_note(r, "%s", buf_str(&b));
-		buf_free(&b);
-		return RULING_OK;
+		return ruling_accept(r, &b);
 	case V_BANK:
 		if (st->phase != P_SHAKE || st->shakes == 0)
 			break;
@@ -515,9 +505,7 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 		award(st, st->shaker, st->total);
 		buf_printf(&b, "%s banks %ld; ", name, st->total);
 		end_shake_turn(st, &b);
-		ruling_note(r, "%s", buf_str(&b));
-		buf_free(&b);
-		return RULING_OK;
+		return ruling_accept(r, &b);
 	case V_PASS:
 		if (st->phase != P_SHAKE || st->round <= ROUNDS ||
 		    st->shakes != 0)
@@ -526,9 +514,7 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 		buf_printf(&b, "%s passes and scores 0; ",
 		    st->gs->names[st->shaker]);
 		end_shake_turn(st, &b);
-		ruling_note(r, "%s", buf_str(&b));
-		buf_free(&b);
-		return RULING_OK;
+		return ruling_accept(r, &b);
 	case V_ORDER:
 		if (st->phase == P_ORDER)
 			return do_order(st, e, r);

@@ -284,9 +284,7 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 		top_phrase(st, &b);
 		st->phase = P_PLACE;
 	}
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* place V...: a chain from the roll, each die on the top it meets (SA-3). */
@@ -404,9 +402,7 @@ do_fall(struct game_state *st, const struct entry *e, struct ruling *r)
 	}
 	buf_puts(&b, " (SA-4)");
 	end_round(st, culprit, 1, &b);
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* Check e and fold it in. */

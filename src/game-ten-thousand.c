@@ -320,9 +320,7 @@ tt_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 		return game_not_now(&game_ten_thousand, st, e->verb, r);
 	}
 	take_roll(st, v, e->nvals, &b);
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* keep V...: scoring dice from the latest roll (TT-1..TT-3). */
@@ -396,9 +394,7 @@ tt_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 		buf_puts(&b, "hot dice, 6 dice in hand (TT-4)");
 	else
 		buf_printf(&b, "%d %s left", k, dice_word(k));
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* bank: the turn total goes to the score (TT-6); win or roll-off. */
@@ -446,9 +442,7 @@ tt_bank(struct game_state *st, struct ruling *r)
 		    "fresh", st->gs->names[st->seat], total, dice,
 		    dice_word(dice));
 	}
-	ruling_note(r, "%s", buf_str(&b));
-	buf_free(&b);
-	return RULING_OK;
+	return ruling_accept(r, &b);
 }
 
 /* continue / fresh: the roll-off choice said explicitly (TT-7). */

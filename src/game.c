@@ -268,6 +268,15 @@ game_highest_wins(int n, const long *score, int over, long *scores,
 		winners[i] = over && score[i] == best;
 }
 
+/* Accept: the note is b's text; b is freed.  Returns RULING_OK. */
+int
+ruling_accept(struct ruling *r, struct buf *b)
+{
+	snprintf(r->note, sizeof r->note, "%s", buf_str(b));
+	buf_free(b);
+	return RULING_OK;
+}
+
 /* Append "Ann, Bob and Cid" (conj: "and", "or"; NULL: "Ann, Bob, Cid"). */
 void
 game_list_names(const struct game_setup *gs, const int *seats, int n,

@@ -188,6 +188,8 @@ int		 game_not_now(const struct game_rules *,
 /* Scores from score[]; once over, the highest total wins, ties share. */
 void		 game_highest_wins(int n, const long *score, int over,
 		    long *scores, int *winners);
+/* Accept with b's text as the note; frees b; returns RULING_OK. */
+int		 ruling_accept(struct ruling *, struct buf *);
 /* "Ann, Bob and Cid" for the seats in mask order; into buf. */
 void		 game_list_names(const struct game_setup *, const int *seats,
 		    int n, const char *conj, struct buf *);
