@@ -247,6 +247,31 @@ th_replays(struct th *t)
 	return same;
 }
 
+/* 1 if the last refusal's message contains s. */
+static int __attribute__((unused))
+th_why_has(struct th *t, const char *s)
+{
+	return strstr(t->r.why, s) != NULL;
+}
+
+/* 1 if the last accepted entry's note contains s. */
+static int __attribute__((unused))
+th_note_has(struct th *t, const char *s)
+{
+	return strstr(t->r.note, s) != NULL;
+}
+
+/* Test that the per-rules status JSON is exactly want. */
+static int __attribute__((unused))
+th_json_is(struct th *t, const char *want, const char *name)
+{
+	char *got = th_json(t);
+	int same = is_str(got, want, name);
+
+	free(got);
+	return same;
+}
+
 /* Free the game. */
 static void __attribute__((unused))
 th_end(struct th *t)

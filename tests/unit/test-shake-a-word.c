@@ -25,16 +25,6 @@ has(const char *s, const char *sub)
 	return s != NULL && strstr(s, sub) != NULL;
 }
 
-/* The per-rules JSON, compared with want. */
-static void
-json_is(struct th *t, const char *want, const char *name)
-{
-	char *s = th_json(t);
-
-	is_str(s, want, name);
-	free(s);
-}
-
 /* Advice into a static buffer. */
 static const char *
 advised(struct th *t)
@@ -69,7 +59,7 @@ test_grid(void)
 	int n;
 
 	th_start(&t, &game_shake_a_word, "Ann,Bob", NULL);
-	json_is(&t, "{\"grid\":[]}", "SW-1: no grid before the first");
+	th_json_is(&t, "{\"grid\":[]}", "SW-1: no grid before the first");
 	x = th_expect(&t);
 	is_int(x.verbs, VERB_BIT(V_GRID), "before the first grid only grid "
 	    "is expected");
@@ -92,7 +82,7 @@ test_grid(void)
 	is_int(t.rp.nentries, n, "refused grids record nothing");
 	is_int(th_do(&t, "grid cats ored dogs quite"), RULING_OK,
 	    "SW-1: letters in any case, qu as one cell");
-	json_is(&t, "{\"grid\":[\"CATS\",\"ORED\",\"DOGS\",\"QuITE\"]}",
+	th_json_is(&t, "{\"grid\":[\"CATS\",\"ORED\",\"DOGS\",\"QuITE\"]}",
 	    "SW-1: status grid: uppercase rows, Qu");
 	ok(has(t.r.note, "round 1: 4x4 grid CATS ORED DOGS QuITE"),
 	    "the note shows the grid: %s", t.r.note);
@@ -103,7 +93,7 @@ test_grid(void)
 	is_int(th_do(&t, "score"), RULING_OK, "score closes round 1");
 	is_int(th_do(&t, "grid ABC DEF GHI"), RULING_OK,
 	    "SW-1: N may change between rounds (3x3 after 4x4)");
-	json_is(&t, "{\"grid\":[\"ABC\",\"DEF\",\"GHI\"]}",
+	th_json_is(&t, "{\"grid\":[\"ABC\",\"DEF\",\"GHI\"]}",
 	    "status shows the new grid");
 	is_int(th_expect(&t).round, 2, "round 2");
 	ok(th_replays(&t), "replays to the same state");

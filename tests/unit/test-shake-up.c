@@ -10,20 +10,6 @@
 
 extern const struct game_rules game_shake_up;
 
-/* 1 if the refusal message contains s. */
-static int
-why_has(struct th *t, const char *s)
-{
-	return strstr(t->r.why, s) != NULL;
-}
-
-/* 1 if the last note contains s. */
-static int
-note_has(struct th *t, const char *s)
-{
-	return strstr(t->r.note, s) != NULL;
-}
-
 /* The per-rules JSON key k as a compact string (caller frees). */
 static char *
 json_key(struct th *t, const char *k)
@@ -89,7 +75,7 @@ refused(struct th *t, const char *line, int status, const char *msg)
 
 	snprintf(name, sizeof name, "'%s' refused (%d)", line, status);
 	is_int(th_do(t, line), status, name);
-	if (msg != NULL && !ok(why_has(t, msg), "'%s': says '%s'", line, msg))
+	if (msg != NULL && !ok(th_why_has(t, msg), "'%s': says '%s'", line, msg))
 		diag("why: %s", t->r.why);
 	after = th_json(t);
 	x1 = th_expect(t);
@@ -244,7 +230,7 @@ test_start(void)
 	refused(&t, "move 1", 1, "not expected now");
 	refused(&t, "take", 1, "shake-up has no 'take'");
 	is_int(th_do(&t, "roll 5 2 5"), 0, "SU-2: a tie among the highest");
-	ok(note_has(&t, "Ann and Cid tie on 5"), "SU-2: the note names the tie");
+	ok(th_note_has(&t, "Ann and Cid tie on 5"), "SU-2: the note names the tie");
 	x = th_expect(&t);
 	is_int(x.turn, -1, "SU-2: the tie re-rolls at the table");
 	ok(strstr(x.say, "Ann and Cid") != NULL, "SU-2: say names who rolls");
@@ -252,7 +238,7 @@ test_start(void)
 	refused(&t, "roll Bob=3 Ann=2", 1, "Bob does not roll now");
 	is_int(th_do(&t, "roll Cid=4 Ann=3"), 0, "SU-2: NAME=V in any order");
 	is_str(th_turn(&t), "Cid", "SU-2: the highest re-roll starts");
-	ok(note_has(&t, "Cid rolls highest (4) and starts"), "SU-2: note");
+	ok(th_note_has(&t, "Cid rolls highest (4) and starts"), "SU-2: note");
 	key_is(&t, "shakes_left", "3", "SU-3: three shakes before the first");
 	is_int(th_expect(&t).round, 1, "SU-2: still round 1");
 	th_end(&t);
@@ -293,7 +279,7 @@ test_shakes(void)
 	refused(&t, "keep 5 5", 1, "'5' is not among");
 	refused(&t, "move 1", 1, "not expected now");
 	is_int(th_do(&t, "keep 5"), 0, "SU-3: keep one die");
-	ok(note_has(&t, "Ann holds 5, 3 dice to shake"), "SU-3: keep note");
+	ok(th_note_has(&t, "Ann holds 5, 3 dice to shake"), "SU-3: keep note");
 	is_int(th_do(&t, "undo"), 0, "SU-3: undo a keep");
 	key_is(&t, "hand", "[1,3,5,6]", "SU-3: undo: the 5 is free again");
 	ok(th_replays(&t), "SU-3: undo: replays");
@@ -312,7 +298,7 @@ test_shakes(void)
 	key_is(&t, "shakes_left", "1", "SU-3: one shake left");
 	refused(&t, "keep 6", 1, "(2 2)");
 	is_int(th_do(&t, "roll 4 3"), 0, "SU-3: the third shake");
-	ok(note_has(&t, "third shake") && note_has(&t, "a run of four (A)"),
+	ok(th_note_has(&t, "third shake") && th_note_has(&t, "a run of four (A)"),
 	    "SU-3: the third shake makes the hand final: 3 4 5 6 (A)");
 	key_is(&t, "shakes_left", "0", "SU-3: 0 once the hand is final");
 	key_is(&t, "hand", "[5,6,3,4]", "SU-3: the final hand is shown");
@@ -328,7 +314,7 @@ test_shakes(void)
 	th_must(&t, "roll 1 1 2 2");
 	th_must(&t, "roll 3 3 4 4");
 	is_int(th_do(&t, "keep 4 3 4 3"), 0, "SU-3: keep all four");
-	ok(note_has(&t, "all four dice are held") && note_has(&t,
+	ok(th_note_has(&t, "all four dice are held") && th_note_has(&t,
 	    "two pair (B)"), "SU-3: all four held makes the hand final");
 	key_is(&t, "shakes_left", "0", "SU-3: 0 shakes left when all held");
 	refused(&t, "keep 3", 1, "the hand is final");
@@ -348,7 +334,7 @@ test_shakes(void)
 	refused(&t, "keep 1 1 1", 1, "'1' is not in Ann's hand");
 	refused(&t, "roll 1 2 3", 1, "expected 2 values");
 	is_int(th_do(&t, "roll 1 4"), 0, "SU-3: free: the third shake");
-	ok(note_has(&t, "three of a kind (B)"), "SU-3: 1 1 1 4 is (B)");
+	ok(th_note_has(&t, "three of a kind (B)"), "SU-3: 1 1 1 4 is (B)");
 	th_end(&t);
 
 	/* locked: dice held earlier cannot be given back. */
@@ -372,13 +358,13 @@ test_classes(void)
 	start2(&t, NULL);
 	th_must(&t, "roll 2 3 4 6");
 	is_int(th_do(&t, "stand"), 0, "SU-4: stand on 2 3 4 6");
-	ok(note_has(&t, "Ann stands on 2 3 4 6") && note_has(&t,
+	ok(th_note_has(&t, "Ann stands on 2 3 4 6") && th_note_has(&t,
 	    "a run of three (B): move one pawn up"), "SU-4: (B) named");
 	x = th_expect(&t);
 	is_int(x.verbs, VERB_BIT(V_MOVE), "SU-7: (B): move is expected");
 	is_int(th_do(&t, "move 1"), 0, "SU-7: (B): move 1");
-	ok(note_has(&t, "Ann moves a pawn from level 1 to 2") &&
-	    note_has(&t, "Bob's turn"), "SU-7: (B): the turn passes");
+	ok(th_note_has(&t, "Ann moves a pawn from level 1 to 2") &&
+	    th_note_has(&t, "Bob's turn"), "SU-7: (B): the turn passes");
 	pawns_are(&t, "Ann", "[1,1,1,1,2]", "SU-7: one pawn on level 2");
 	key_is(&t, "hand", "[]", "SU-3: hand [] in a new turn");
 	key_is(&t, "shakes_left", "3", "SU-3: 3 shakes in a new turn");
@@ -386,7 +372,7 @@ test_classes(void)
 	/* (C): nothing; the turn passes. */
 	th_must(&t, "roll 1 1 3 6");
 	is_int(th_do(&t, "stand"), 0, "SU-7: (C)");
-	ok(note_has(&t, "one pair (C): no move") && note_has(&t,
+	ok(th_note_has(&t, "one pair (C): no move") && th_note_has(&t,
 	    "Ann's turn"), "SU-7: (C): no move, the turn passes");
 	pawns_are(&t, "Bob", "[1,1,1,1,1]", "SU-7: (C): Bob's pawns stay");
 	is_int(th_expect(&t).round, 2, "round 2: the turn came back to Ann");
@@ -404,13 +390,13 @@ test_classes(void)
 	turn_c(&t);
 	th_must(&t, "roll 1 2 4 6");
 	is_int(th_do(&t, "stand"), 0, "SU-7: (D) stand on 1 2 4 6");
-	ok(note_has(&t, "no combination (D): penalty, the pawn on level 2 "
-	    "goes back to level 1") && note_has(&t, "Bob's turn"),
+	ok(th_note_has(&t, "no combination (D): penalty, the pawn on level 2 "
+	    "goes back to level 1") && th_note_has(&t, "Bob's turn"),
 	    "SU-7: (D): the highest pawn in play goes back; the turn passes");
 	pawns_are(&t, "Ann", "[1,1,1,1,3]", "SU-7: (D): the safe pawn stays");
 	th_must(&t, "roll 1 2 4 6");
 	is_int(th_do(&t, "stand"), 0, "SU-7: (D) with nothing above 1");
-	ok(note_has(&t, "no pawn is above level 1"), "SU-7: (D) does nothing");
+	ok(th_note_has(&t, "no pawn is above level 1"), "SU-7: (D) does nothing");
 	pawns_are(&t, "Bob", "[1,1,1,1,1]", "SU-7: Bob's pawns unchanged");
 	ok(th_replays(&t), "SU-7: replays");
 	s = text_of(&t, 0);
@@ -433,8 +419,8 @@ test_a(void)
 	th_must(&t, "roll 1 1 5 6");
 	th_must(&t, "roll 1 2 3 4");
 	is_int(th_do(&t, "stand"), 0, "SU-5: (A) on the second shake");
-	ok(note_has(&t, "a run of four (A): move one pawn up") &&
-	    !note_has(&t, "special"), "SU-5: (A), no special advantage");
+	ok(th_note_has(&t, "a run of four (A): move one pawn up") &&
+	    !th_note_has(&t, "special"), "SU-5: (A), no special advantage");
 	refused(&t, "again", 1, "not expected now");
 	refused(&t, "penalize Bob 2", 1, "not expected now");
 	refused(&t, "pass", 1, "not expected now");
@@ -456,8 +442,8 @@ test_a(void)
 	refused(&t, "penalize Bob", 2, NULL);
 	refused(&t, "penalize Bob x", 2, NULL);
 	is_int(th_do(&t, "penalize Bob 2"), 0, "SU-5: penalize Bob's pawn");
-	ok(note_has(&t, "Ann sends Bob's pawn on level 2 back to level 1") &&
-	    note_has(&t, "Bob's turn"), "SU-5: penalty, then the turn passes");
+	ok(th_note_has(&t, "Ann sends Bob's pawn on level 2 back to level 1") &&
+	    th_note_has(&t, "Bob's turn"), "SU-5: penalty, then the turn passes");
 	pawns_are(&t, "Bob", "[1,1,1,1,1]", "SU-5: Bob's pawn is on 1");
 	pawns_are(&t, "Ann", "[1,1,1,2,2]", "SU-5: Ann moved 1 to 2");
 
@@ -474,7 +460,7 @@ test_a(void)
 	refused(&t, "penalize Bob 2", 1, "no opponent has a pawn above level "
 	    "1 and not safe");
 	is_int(th_do(&t, "again"), 0, "SU-5: again");
-	ok(note_has(&t, "Ann takes another turn"), "SU-5: again note");
+	ok(th_note_has(&t, "Ann takes another turn"), "SU-5: again note");
 	is_str(th_turn(&t), "Ann", "SU-5: Ann again");
 	key_is(&t, "shakes_left", "3", "SU-5: a fresh turn: 3 shakes");
 	is_int(th_expect(&t).round, 3, "round: an extra turn does not count");
@@ -489,7 +475,7 @@ test_a(void)
 	th_must(&t, "stand");
 	th_must(&t, "move 1");
 	is_int(th_do(&t, "pass"), 0, "SU-5: pass");
-	ok(note_has(&t, "Ann passes; Bob's turn"), "SU-5: pass: the turn "
+	ok(th_note_has(&t, "Ann passes; Bob's turn"), "SU-5: pass: the turn "
 	    "passes");
 	ok(th_replays(&t), "SU-5: replays");
 	th_end(&t);
@@ -507,7 +493,7 @@ test_special(void)
 	turn_b(&t, 1);		/* Bob 1 1 1 1 2 */
 	th_must(&t, "roll 4 4 4 4");
 	is_int(th_do(&t, "stand"), 0, "SU-6: four of a kind on one shake");
-	ok(note_has(&t, "four of a kind (A) on the first shake: special "
+	ok(th_note_has(&t, "four of a kind (A) on the first shake: special "
 	    "advantage (SU-6)"), "SU-6: announced");
 	is_int(th_expect(&t).verbs, VERB_BIT(V_MOVE), "SU-6: move first");
 	th_must(&t, "move 1");
@@ -517,7 +503,7 @@ test_special(void)
 	ok(strstr(x.say, "special advantage") != NULL, "SU-6: say names it");
 	is_int(th_do(&t, "penalize Bob 2"), 0, "SU-6: penalize");
 	is_str(th_turn(&t), "Ann", "SU-6: the turn stays after the penalty");
-	ok(!note_has(&t, "Bob's turn"), "SU-6: the note does not pass");
+	ok(!th_note_has(&t, "Bob's turn"), "SU-6: the note does not pass");
 	x = th_expect(&t);
 	is_int(x.verbs, VERB_BIT(V_AGAIN) | VERB_BIT(V_PASS),
 	    "SU-6: then again or pass");
@@ -529,7 +515,7 @@ test_special(void)
 	/* all four kept after one shake is a first-shake hand too */
 	th_must(&t, "roll 3 4 5 6");
 	is_int(th_do(&t, "keep 3 4 5 6"), 0, "SU-6: keep all four");
-	ok(note_has(&t, "special advantage"), "SU-6: final after one shake");
+	ok(th_note_has(&t, "special advantage"), "SU-6: final after one shake");
 	th_must(&t, "move 1");
 	is_int(th_do(&t, "pass"), 0, "SU-6: pass without a penalty");
 	is_str(th_turn(&t), "Bob", "SU-6: pass: Bob's turn");
@@ -734,7 +720,7 @@ test_win(void)
 	th_must(&t, "roll 1 1 1 2");
 	th_must(&t, "stand");
 	is_int(th_do(&t, "move 1"), 0, "SU-10: the fifth pawn reaches safety");
-	ok(note_has(&t, "all 5 pawns are safe: Ann wins (SU-10)"),
+	ok(th_note_has(&t, "all 5 pawns are safe: Ann wins (SU-10)"),
 	    "SU-10: the note says so");
 	x = th_expect(&t);
 	ok(x.finished && x.turn == -1 && x.verbs == 0, "SU-10: the game ends "

@@ -9,7 +9,6 @@
 
 extern const struct game_rules game_shake;
 
-
 /* A round where every die differs and everyone takes (3 players). */
 static void
 round_all_take(struct th *t, const char *roll)
@@ -31,13 +30,6 @@ to_all_shake(struct th *t, const char *roll)
 		round_all_take(t, roll);
 }
 
-/* 1 if the refusal message contains s. */
-static int
-why_has(struct th *t, const char *s)
-{
-	return strstr(t->r.why, s) != NULL;
-}
-
 static void
 test_values(void)
 {
@@ -46,7 +38,7 @@ test_values(void)
 	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
 	is_int(th_do(&t, "roll 7 20 30"), RULING_REFUSED,
 	    "SH-1: 7 is not a face of a colored die");
-	ok(why_has(&t, "'7' is not a face of a colored die"),
+	ok(th_why_has(&t, "'7' is not a face of a colored die"),
 	    "SH-1: the refusal names the value: %s", t.r.why);
 	is_int(th_do(&t, "roll 70 20 30"), RULING_REFUSED, "SH-1: 70 refused");
 	is_int(th_do(&t, "roll 0 20 30"), RULING_REFUSED, "SH-1: 0 refused");
@@ -82,7 +74,7 @@ test_counts_and_names(void)
 	    "a NAME that is not a player is a data error");
 	is_int(th_do(&t, "roll Ann=20 Ann=30 Cid=40"), RULING_REFUSED,
 	    "a player named twice is refused");
-	ok(why_has(&t, "named twice"), "the refusal says named twice");
+	ok(th_why_has(&t, "named twice"), "the refusal says named twice");
 	is_int(th_do(&t, "roll Ann=x Bob=30 Cid=40"), RULING_USAGE,
 	    "NAME=V with a V that is not a number is a usage error");
 	is_int(th_do(&t, "roll cid=60 ann=40 BOB=40"), RULING_OK,
@@ -149,7 +141,7 @@ test_choice(void)
 	    "SH-6: no choice before the roll");
 	is_int(th_do(&t, "take"), RULING_REFUSED,
 	    "SH-6: take refused before the roll");
-	ok(why_has(&t, "Roll the colored dice"),
+	ok(th_why_has(&t, "Roll the colored dice"),
 	    "the refusal says what is expected: %s", t.r.why);
 	th_must(&t, "roll 10 50 30");
 	is_str(th_turn(&t), "Bob", "SH-6: the highest die chooses first");
@@ -199,12 +191,12 @@ test_shaking(void)
 	    "before a shake");
 	is_int(th_do(&t, "roll 10 10 10 10 10"), RULING_REFUSED,
 	    "SH-2: a shake is exactly six values");
-	ok(why_has(&t, "expected 6 values"), "SH-2: says six: %s", t.r.why);
+	ok(th_why_has(&t, "expected 6 values"), "SH-2: says six: %s", t.r.why);
 	is_int(th_do(&t, "roll 10 10 10 10 10 10 10"), RULING_REFUSED,
 	    "SH-2: seven values refused");
 	is_int(th_do(&t, "roll 10 10 5 0 0 0"), RULING_REFUSED,
 	    "SH-2: a Shake die shows 0 or 10 only");
-	ok(why_has(&t, "'5' is not a face of a Shake die"),
+	ok(th_why_has(&t, "'5' is not a face of a Shake die"),
 	    "SH-2: the refusal names the value");
 	is_int(th_do(&t, "roll Ann=10 Bob=0 Cid=0 Ann=0 Bob=0 Cid=0"),
 	    RULING_REFUSED, "SH-2: a shake takes no names");
@@ -298,7 +290,7 @@ test_all_shake(void)
 	    && !th_can(&t, V_BANK), "SH-8: a turn opens with roll or pass");
 	is_int(th_do(&t, "shake"), RULING_REFUSED,
 	    "SH-8: shake is refused in the All Shake round");
-	ok(why_has(&t, "SH-8"), "SH-8: the refusal cites the ruling");
+	ok(th_why_has(&t, "SH-8"), "SH-8: the refusal cites the ruling");
 	is_int(th_do(&t, "bank"), RULING_REFUSED,
 	    "SH-8: bank refused before a shake");
 	th_must(&t, "roll 10 10 0 0 0 0");

@@ -10,32 +10,6 @@
 
 extern const struct game_rules game_stack_attack;
 
-
-/* 1 if the refusal message contains s. */
-static int
-why_has(struct th *t, const char *s)
-{
-	return strstr(t->r.why, s) != NULL;
-}
-
-/* 1 if the last note contains s. */
-static int
-note_has(struct th *t, const char *s)
-{
-	return strstr(t->r.note, s) != NULL;
-}
-
-/* Check the per-rules JSON against want exactly. */
-static int
-json_is(struct th *t, const char *want, const char *name)
-{
-	char *got = th_json(t);
-	int same = is_str(got, want, name);
-
-	free(got);
-	return same;
-}
-
 /* The text of describe (caller frees). */
 static char *
 describe(struct th *t)
@@ -98,7 +72,7 @@ test_setup(void)
 	    "verbs: roll, place, fall");
 
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
-	json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
+	th_json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
 	    "{\"Ann\":5,\"Bob\":5,\"Cid\":5}}",
 	    "SA-1: three players hold 5 dice each, empty plate");
 	is_int(th_expect(&t).round, 1, "round 1");
@@ -114,7 +88,7 @@ test_setup(void)
 	th_end(&t);
 
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid,Dan", NULL);
-	json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
+	th_json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
 	    "{\"Ann\":4,\"Bob\":4,\"Cid\":4,\"Dan\":4}}",
 	    "SA-1: four players hold 4 dice each");
 	refused_unchanged(&t, "roll 1 2 3 4 5", RULING_REFUSED,
@@ -126,14 +100,14 @@ test_setup(void)
 	th_end(&t);
 
 	th_start(&t, &game_stack_attack, "Ann,Bob", NULL);
-	json_is(&t, "{\"tower\":[],\"top\":6,\"in_hand\":{\"Ann\":5,"
+	th_json_is(&t, "{\"tower\":[],\"top\":6,\"in_hand\":{\"Ann\":5,"
 	    "\"Bob\":5}}", "SA-1: two players: 6 on the base, base not "
 	    "listed");
 	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 5 values "
 	    "(on the base's 6, a 5 qualifies)",
 	    "SA-1: the table is told a 5 qualifies on the base");
 	th_must(&t, "roll 1 1 1 1 1");
-	ok(note_has(&t, "nothing qualifies on the base's 6"),
+	ok(th_note_has(&t, "nothing qualifies on the base's 6"),
 	    "SA-1: a 1 does not qualify on the two-player base: %s",
 	    t.r.note);
 	is_str(th_turn(&t), "Bob", "SA-2: the turn passes to Bob");
@@ -143,7 +117,7 @@ test_setup(void)
 	is_str(t.r.why, "'4' (die 1 of the chain) cannot go on 6: expected "
 	    "a 5 (SA-3)", "SA-1: the refusal names the base's 6");
 	th_must(&t, "place 5 4");
-	json_is(&t, "{\"tower\":[5,4],\"top\":4,\"in_hand\":{\"Ann\":5,"
+	th_json_is(&t, "{\"tower\":[5,4],\"top\":4,\"in_hand\":{\"Ann\":5,"
 	    "\"Bob\":3}}", "SA-1: the players' dice stand on the base");
 	th_end(&t);
 }
@@ -177,24 +151,24 @@ test_roll(void)
 	    "a NAME that is not a player is a data error");
 	refused_unchanged(&t, "place 1", RULING_REFUSED,
 	    "SA-3: place before the roll is refused");
-	ok(why_has(&t, "'place' is not expected now: Round 1. Ann rolls"),
+	ok(th_why_has(&t, "'place' is not expected now: Round 1. Ann rolls"),
 	    "SA-3: the refusal says what is expected: %s", t.r.why);
 
 	/* SA-2: on the empty plate only a 1 qualifies. */
 	is_int(th_do(&t, "roll 2 3 4 5 6"), RULING_OK,
 	    "SA-2: a roll without a 1 on the empty plate is accepted");
-	ok(note_has(&t, "Ann rolls 2 3 4 5 6: nothing qualifies on "
+	ok(th_note_has(&t, "Ann rolls 2 3 4 5 6: nothing qualifies on "
 	    "the empty plate, the turn passes to Bob (SA-2)"),
 	    "SA-2: the referee says the turn ends: %s", t.r.note);
 	is_str(th_turn(&t), "Bob", "SA-2: no qualifying die ends the turn");
-	json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
+	th_json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
 	    "{\"Ann\":5,\"Bob\":5,\"Cid\":5}}",
 	    "SA-2: a turn without a qualifying die changes nothing else");
 	th_must(&t, "roll 6 6 6 6 6");
 	th_must(&t, "roll 5 5 5 5 5");
 	is_str(th_turn(&t), "Ann", "SA-2: round the table back to Ann");
 	th_must(&t, "roll 2 1 6 6 6");
-	ok(note_has(&t, "Ann rolls 2 1 6 6 6: 1 qualifies on the empty "
+	ok(th_note_has(&t, "Ann rolls 2 1 6 6 6: 1 qualifies on the empty "
 	    "plate"), "SA-2: a 1 qualifies on the empty plate: %s",
 	    t.r.note);
 	is_str(th_turn(&t), "Ann", "SA-3: Ann places next");
@@ -202,18 +176,18 @@ test_roll(void)
 	    "SA-3: with a qualifying die, place is expected (or a fall)");
 	refused_unchanged(&t, "roll 1 1 1 1 1", RULING_REFUSED,
 	    "SA-3: a qualifying roll cannot be rolled again");
-	ok(why_has(&t, "'roll' is not expected now: Round 1. Ann rolled "
+	ok(th_why_has(&t, "'roll' is not expected now: Round 1. Ann rolled "
 	    "2 1 6 6 6 on the empty plate: place one or more"),
 	    "SA-3: a player with a qualifying die must place: %s", t.r.why);
 	is_int(th_do(&t, "place"), RULING_USAGE,
 	    "SA-3: place needs at least one die");
 	th_must(&t, "place 1 2");
-	json_is(&t, "{\"tower\":[1,2],\"top\":2,\"in_hand\":"
+	th_json_is(&t, "{\"tower\":[1,2],\"top\":2,\"in_hand\":"
 	    "{\"Ann\":3,\"Bob\":5,\"Cid\":5}}",
 	    "SA-3: 1 then 2 stand in the tower, Ann holds 3");
 	is_str(th_turn(&t), "Bob", "SA-3: the turn passes after a place");
 	th_must(&t, "roll 3 3 3 3 1");
-	ok(note_has(&t, "3 3 3 3 1 qualify with 2 on top"),
+	ok(th_note_has(&t, "3 3 3 3 1 qualify with 2 on top"),
 	    "SA-2: one above and one below qualify: %s", t.r.note);
 	th_must(&t, "place 3");
 	is_str(th_turn(&t), "Cid", "to Cid");
@@ -228,7 +202,7 @@ test_roll(void)
 	    "(with 1 on top, a 2 qualifies)",
 	    "SA-2: on a 1 only a 2 qualifies");
 	th_must(&t, "roll 1 3 1");
-	ok(note_has(&t, "nothing qualifies with 1 on top"),
+	ok(th_note_has(&t, "nothing qualifies with 1 on top"),
 	    "SA-2: a 1 or a 3 on a 1 does not qualify: %s", t.r.note);
 	ok(th_replays(&t), "replay gives the same state");
 	th_end(&t);
@@ -256,7 +230,7 @@ test_place(void)
 
 	four_on_top(&t);
 	th_must(&t, "roll 2 3 3 5 6");
-	ok(note_has(&t, "Bob rolls 2 3 3 5 6: 3 3 5 qualify with 4 on top"),
+	ok(th_note_has(&t, "Bob rolls 2 3 3 5 6: 3 3 5 qualify with 4 on top"),
 	    "SA-2: the qualifying dice are named: %s", t.r.note);
 	is_str(th_expect(&t).say, "Round 1. Bob rolled 2 3 3 5 6 with 4 "
 	    "on top: place one or more of them, in order, each one above or "
@@ -297,7 +271,7 @@ test_place(void)
 	    "SA-3: the seed's example: on 4, roll 2 3 3 5, place 3 2 3");
 	is_str(t.r.note, "Bob places 3 2 3: 3 on top, 7 in the tower; Bob "
 	    "holds 2", "SA-3: the note reads like a pad line");
-	json_is(&t, "{\"tower\":[1,2,3,4,3,2,3],\"top\":3,\"in_hand\":"
+	th_json_is(&t, "{\"tower\":[1,2,3,4,3,2,3],\"top\":3,\"in_hand\":"
 	    "{\"Ann\":1,\"Bob\":2,\"Cid\":5}}",
 	    "SA-3: the chain stands in order, bottom to top");
 	is_str(th_turn(&t), "Cid", "SA-3: the turn passes");
@@ -310,7 +284,7 @@ test_place(void)
 	is_str(th_turn(&t), "Bob", "Bob places again");
 	is_int(th_do(&t, "place 5"), RULING_OK,
 	    "SA-3: or add the 5 and stop");
-	json_is(&t, "{\"tower\":[1,2,3,4,5],\"top\":5,\"in_hand\":"
+	th_json_is(&t, "{\"tower\":[1,2,3,4,5],\"top\":5,\"in_hand\":"
 	    "{\"Ann\":1,\"Bob\":4,\"Cid\":5}}", "SA-3: one die placed");
 	is_int(th_do(&t, "redo"), RULING_REFUSED,
 	    "redo refused once a new entry was accepted");
@@ -363,7 +337,7 @@ test_fall(void)
 	is_int(th_score(&t, "Cid"), 0, "SA-4: Cid had no die in the tower");
 	is_int(th_expect(&t).round, 2, "SA-4: the round is over");
 	is_str(th_turn(&t), "Bob", "SA-6: the culprit starts the next round");
-	json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
+	th_json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
 	    "{\"Ann\":5,\"Bob\":5,\"Cid\":5}}",
 	    "SA-4: all dice go back to the players");
 	refused_unchanged(&t, "fall", RULING_REFUSED,
@@ -417,7 +391,7 @@ test_fall(void)
 	    "game");
 	is_int(th_score(&t, "Ann"), 3, "SA-4: Ann scores her 3, not the base");
 	is_int(th_score(&t, "Bob"), 0, "SA-4: Bob placed last: 0");
-	json_is(&t, "{\"tower\":[],\"top\":6,\"in_hand\":{\"Ann\":5,"
+	th_json_is(&t, "{\"tower\":[],\"top\":6,\"in_hand\":{\"Ann\":5,"
 	    "\"Bob\":5}}", "SA-1: the base stands again for round 2");
 	th_end(&t);
 }
@@ -613,7 +587,7 @@ test_target(void)
 	th_must(&t, "roll 4 6 6 6 6");
 	th_must(&t, "place 4");
 	is_int(th_do(&t, "fall Bob"), RULING_OK, "SA-7: Ann reaches 6");
-	ok(note_has(&t, "round 2 is over; Ann wins with 6 (SA-7)"),
+	ok(th_note_has(&t, "round 2 is over; Ann wins with 6 (SA-7)"),
 	    "SA-7: the note names the winner: %s", t.r.note);
 	ok(th_expect(&t).finished, "SA-7: the game is over");
 	is_int(th_expect(&t).verbs, 0, "SA-7: nothing is expected");
@@ -622,7 +596,7 @@ test_target(void)
 	is_int(th_do(&t, "roll 1 2 3 4 5"), RULING_DATA,
 	    "SA-7: entries after the end are refused (game over)");
 	is_int(th_do(&t, "fall Ann"), RULING_DATA, "SA-7: a fall too");
-	json_is(&t, "{\"tower\":[5,4],\"top\":4,\"in_hand\":{\"Ann\":4,"
+	th_json_is(&t, "{\"tower\":[5,4],\"top\":4,\"in_hand\":{\"Ann\":4,"
 	    "\"Bob\":4}}", "SA-7: status keeps the last round as it ended");
 	s = advise(&t);
 	is_str(s, "", "no advice once the game is over");
@@ -670,7 +644,7 @@ test_tie_break(void)
 	is_int(th_expect(&t).round, 2, "SA-7: the tie-break is round 2");
 	is_str(th_turn(&t), "Ann", "SA-7: SA-6 names Cid, who is not tied: "
 	    "the next tied player after him (Ann) starts");
-	json_is(&t, "{\"tower\":[],\"top\":6,\"in_hand\":{\"Ann\":5,"
+	th_json_is(&t, "{\"tower\":[],\"top\":6,\"in_hand\":{\"Ann\":5,"
 	    "\"Bob\":5}}", "SA-7: two tied players play with SA-1's "
 	    "two-player base, 5 dice each");
 	is_str(th_expect(&t).say, "Round 2 (tie-break). Ann rolls: roll 5 "
@@ -693,7 +667,7 @@ test_tie_break(void)
 	    "describe: a die on the base");
 	free(s);
 	is_int(th_do(&t, "fall"), RULING_OK, "Ann topples her own die");
-	ok(note_has(&t, "Ann and Bob tie on 1 and play another tie-break "
+	ok(th_note_has(&t, "Ann and Bob tie on 1 and play another tie-break "
 	    "round (SA-7); Ann starts round 3"),
 	    "SA-7: still tied: another round, the culprit starts: %s",
 	    t.r.note);
@@ -704,7 +678,7 @@ test_tie_break(void)
 	th_must(&t, "roll 4 1 1 1 1");
 	th_must(&t, "place 4");
 	th_must(&t, "fall Ann");
-	ok(note_has(&t, "Bob wins with 2 (SA-7)"), "SA-7: Bob leads: %s",
+	ok(th_note_has(&t, "Bob wins with 2 (SA-7)"), "SA-7: Bob leads: %s",
 	    t.r.note);
 	ok(th_won(&t, "Bob") && !th_won(&t, "Ann") && !th_won(&t, "Cid"),
 	    "SA-7: Bob alone wins");
@@ -723,7 +697,7 @@ test_tie_break(void)
 	th_must(&t, "roll 4 6 6 6");
 	th_must(&t, "place 4");
 	th_must(&t, "fall Bob");
-	json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":{\"Ann\":5,"
+	th_json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":{\"Ann\":5,"
 	    "\"Cid\":5,\"Dan\":5}}", "SA-7: three tied players: SA-1 for "
 	    "three, 5 dice each, an empty plate");
 	is_str(th_turn(&t), "Cid", "SA-7: SA-6 names Bob, not tied: the "
@@ -807,10 +781,10 @@ test_undo_redo(void)
 	th_must(&t, "place 1 2 3");
 	b = th_json(&t);
 	th_must(&t, "undo");
-	json_is(&t, a, "undo takes the place back");
+	th_json_is(&t, a, "undo takes the place back");
 	ok(th_can(&t, V_PLACE), "Ann places again after undo");
 	th_must(&t, "redo");
-	json_is(&t, b, "redo restores it");
+	th_json_is(&t, b, "redo restores it");
 	ok(th_replays(&t), "replay after undo and redo");
 	th_must(&t, "undo");
 	th_must(&t, "undo");

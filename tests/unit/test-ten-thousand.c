@@ -304,17 +304,6 @@ test_roll_scores(void)
 	    "farkle 1080/46656");
 }
 
-/* Compare the per-rules JSON with want. */
-static int
-json_is(struct th *t, const char *want, const char *name)
-{
-	char *got = th_json(t);
-	int same = is_str(got, want, name);
-
-	free(got);
-	return same;
-}
-
 /* The exact set of verbs expected now. */
 static unsigned long
 verbs(struct th *t)
@@ -363,7 +352,7 @@ test_keep_turn(void)
 	is_str(th_turn(&t), "Ann", "TT-3: the first player listed starts");
 	is_int(th_expect(&t).round, 1, "round 1");
 	ok(verbs(&t) == B(ROLL), "TT-3: a turn opens with roll only");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "status: a fresh turn holds 6 dice");
 	is_int(th_do(&t, "bank"), 1, "TT-6: bank before any roll is refused");
 	is_int(th_do(&t, "keep 1"), 1, "TT-3: keep before a roll is refused");
@@ -405,7 +394,7 @@ test_keep_turn(void)
 	is_int(th_do(&t, "keep 1 5"), 0, "TT-1: keep 1 5");
 	is_str(t.r.note, "Ann kept 1 5 for 150: turn 150, 4 dice left",
 	    "TT-1: the note reads like a score pad");
-	json_is(&t, "{\"turn_total\":150,\"dice_in_hand\":4,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":150,\"dice_in_hand\":4,\"rolloff\":null}",
 	    "TT-1: turn total 150 with 4 dice");
 	ok(verbs(&t) == (B(ROLL) | B(KEEP) | B(BANK)), "TT-3: keep more, "
 	    "roll or bank");
@@ -418,7 +407,7 @@ test_keep_turn(void)
 	    "already: 1 5 5)", "TT-3: ... says what is kept");
 	is_int(th_do(&t, "roll 1 1 1 1"), 1, "TT-3: 3 dice in hand, not 4");
 	is_int(th_do(&t, "roll 1 4 4"), 0, "TT-3: roll the 3 dice in hand");
-	json_is(&t, "{\"turn_total\":200,\"dice_in_hand\":3,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":200,\"dice_in_hand\":3,\"rolloff\":null}",
 	    "TT-3: the roll's keep is not yet made");
 	is_int(th_do(&t, "keep 1"), 0, "TT-1: keep the 1");
 	is_str(t.r.note, "Ann kept 1 for 100: turn 300, 2 dice left",
@@ -428,7 +417,7 @@ test_keep_turn(void)
 	is_str(t.r.note, "Ann rolled 2 3: farkle, the turn total of 300 is "
 	    "lost; Bob rolls 6 dice", "TT-3: a farkle loses the turn total");
 	is_str(th_turn(&t), "Bob", "TT-3: the turn passes");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-7: no roll-off after a farkle");
 	is_int(th_score(&t, "Ann"), 0, "TT-3: Ann scored nothing");
 	ok(verbs(&t) == B(ROLL), "TT-7: Bob can only roll");
@@ -479,7 +468,7 @@ test_hot_dice(void)
 	is_int(th_do(&t, "keep 1 1 1 5 5 5"), 0, "TT-4: keep all six");
 	is_str(t.r.note, "Ann kept 1 1 1 5 5 5 for 1500: turn 1500, hot "
 	    "dice, 6 dice in hand (TT-4)", "TT-4: hot dice in the note");
-	json_is(&t, "{\"turn_total\":1500,\"dice_in_hand\":6,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":1500,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-4: 6 dice in hand again");
 	is_int(th_do(&t, "roll 2 3"), 1, "TT-4: the hand is 6, not 0 or 2");
 	is_int(th_do(&t, "roll 5 2 3 4 6 6"), 0, "TT-4: roll 6 again");
@@ -505,12 +494,12 @@ test_doubles(void)
 	th_start(&t, &game_ten_thousand, "Ann,Bob", NULL);
 	th_must(&t, "roll 1 1 1 5 3 4");
 	th_must(&t, "keep 1 1 1 5");
-	json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":2,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":2,\"rolloff\":null}",
 	    "TT-5: two dice left");
 	is_int(th_do(&t, "roll 3 3"), 0, "TT-5: roll 3 3");
 	is_str(t.r.note, "Ann rolled 3 3: doubles on two dice, the hand is 6 "
 	    "again (TT-5)", "TT-5: doubles are no farkle");
-	json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":6,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-5: the hand is 6, the total kept");
 	ok(verbs(&t) == (B(ROLL) | B(BANK)), "TT-5: roll six or bank, "
 	    "nothing to keep");
@@ -533,7 +522,7 @@ test_doubles(void)
 	is_str(t.r.note, "Ann kept 5 for 50: turn 1100, 6 dice left",
 	    "TT-5: one 5 kept, the hand is still 6");
 	is_int(th_do(&t, "bank"), 0, "TT-5: bank");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
 	    "{\"total\":1100,\"dice\":6}}", "TT-7: after TT-5 the offer is "
 	    "6 dice");
 	th_end(&t);
@@ -563,7 +552,7 @@ test_rolloff(void)
 	    "with 2 dice or start fresh", "TT-7: the note offers the roll-off");
 	is_int(th_score(&t, "Ann"), 1050, "TT-6: the total is banked");
 	is_str(th_turn(&t), "Bob", "TT-7: the next player decides");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
 	    "{\"total\":1050,\"dice\":2}}", "TT-7: the offer in status");
 	ok(verbs(&t) == (B(ROLL) | B(CONTINUE) | B(FRESH)),
 	    "TT-7: roll, continue or fresh");
@@ -576,7 +565,7 @@ test_rolloff(void)
 	    "start fresh, got 3", "TT-7: ... says both");
 	is_int(th_do(&t, "continue"), 0, "TT-7: continue");
 	is_str(t.r.note, "Bob continues from 1050 with 2 dice", "TT-7: note");
-	json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":2,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":2,\"rolloff\":null}",
 	    "TT-7: the offer is closed, the turn starts from it");
 	is_int(th_do(&t, "continue"), 1, "TT-7: continue once chosen is "
 	    "refused");
@@ -595,15 +584,15 @@ test_rolloff(void)
 	is_int(th_do(&t, "bank"), 0, "TT-6: bank after scoring");
 	is_int(th_score(&t, "Bob"), 1100, "TT-7: Bob banks 1050 + 50");
 	is_int(th_score(&t, "Ann"), 1050, "TT-7: Ann keeps her bank");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
 	    "{\"total\":1100,\"dice\":5}}", "TT-7: Cid is offered 1100 with 5");
 	is_int(th_do(&t, "roll 1 2 3 4 6 6"), 0, "TT-7: 6 values start fresh");
 	is_str(t.r.note, "Cid starts fresh; Cid rolled 1 2 3 4 6 6",
 	    "TT-7: the note says fresh");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-7: fresh from 0, the six dice on the table");
 	th_must(&t, "keep 1");
-	json_is(&t, "{\"turn_total\":100,\"dice_in_hand\":5,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":100,\"dice_in_hand\":5,\"rolloff\":null}",
 	    "TT-7: 100 with 5 dice after the keep");
 	th_must(&t, "bank");
 	is_int(th_score(&t, "Cid"), 100, "TT-7: Cid banks 100 only");
@@ -612,15 +601,15 @@ test_rolloff(void)
 	    "continues");
 	is_str(t.r.note, "Ann continues from 100; Ann rolled 1 2 3 4 5",
 	    "TT-7: the note says continue");
-	json_is(&t, "{\"turn_total\":100,\"dice_in_hand\":5,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":100,\"dice_in_hand\":5,\"rolloff\":null}",
 	    "TT-7: from 100");
 	ok(th_replays(&t), "TT-7: replay gives the same state");
 	is_int(th_do(&t, "undo"), 0, "undo the roll");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
 	    "{\"total\":100,\"dice\":5}}", "undo: the offer is open again");
 	ok(th_replays(&t), "undo: replay gives the same state");
 	is_int(th_do(&t, "redo"), 0, "redo the roll");
-	json_is(&t, "{\"turn_total\":100,\"dice_in_hand\":5,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":100,\"dice_in_hand\":5,\"rolloff\":null}",
 	    "redo: continued again");
 	ok(th_replays(&t), "redo: replay gives the same state");
 	th_end(&t);
@@ -630,7 +619,7 @@ test_rolloff(void)
 	th_must(&t, "roll 1 2 3 4 5 6");
 	th_must(&t, "keep 1 2 3 4 5 6");
 	th_must(&t, "bank");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
 	    "{\"total\":1000,\"dice\":6}}", "TT-7: after hot dice 6 dice");
 	is_int(th_do(&t, "roll 2 3"), 1, "TT-7: 2 values for an offer of 6");
 	is_str(t.r.why, "expected 6 values to continue from 1000 (or fresh "
@@ -642,7 +631,7 @@ test_rolloff(void)
 	    "TT-7: a roll-off that ends in a farkle");
 	is_int(th_score(&t, "Ann"), 1000, "TT-7: the banker keeps the bank");
 	is_int(th_score(&t, "Bob"), 0, "TT-7: Bob scores nothing");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-7: no roll-off after a farkle");
 	is_int(th_expect(&t).round, 2, "round 2");
 	th_end(&t);
@@ -654,7 +643,7 @@ test_rolloff(void)
 	th_must(&t, "bank");
 	is_int(th_do(&t, "fresh"), 0, "TT-7: fresh");
 	is_str(t.r.note, "Bob starts fresh with 6 dice", "TT-7: note");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-7: fresh: 0 with 6");
 	is_int(th_do(&t, "roll 5 5 5 5 5"), 1, "TT-7: fresh rolls 6 dice");
 	is_int(th_do(&t, "continue"), 1, "TT-7: continue after fresh is "
@@ -682,7 +671,7 @@ test_target(void)
 	ok(th_won(&t, "Bob") && !th_won(&t, "Ann"), "TT-8: Bob alone wins");
 	ok(th_expect(&t).finished && th_expect(&t).turn == -1 &&
 	    verbs(&t) == 0, "TT-8: the game ends: no turn, no verbs");
-	json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":0,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":0,\"rolloff\":null}",
 	    "TT-8: no roll-off once over");
 	is_int(th_do(&t, "roll 1 2 3 4 5 6"), 3, "TT-8: over: roll exits 3");
 	ok(th_replays(&t), "TT-8: replay gives the same state");
@@ -794,11 +783,11 @@ test_whole_game(void)
 	ok(th_replays(&t), "whole game: replay gives the same state");
 	is_int(th_do(&t, "undo"), 0, "undo the last bank");
 	is_int(th_do(&t, "undo"), 0, "undo the doubles");
-	json_is(&t, "{\"turn_total\":1000,\"dice_in_hand\":2,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":1000,\"dice_in_hand\":2,\"rolloff\":null}",
 	    "undo: back to 1000 with 2 dice");
 	ok(th_replays(&t), "undo: replay gives the same state");
 	is_int(th_do(&t, "redo"), 0, "redo the doubles");
-	json_is(&t, "{\"turn_total\":1000,\"dice_in_hand\":6,\"rolloff\":null}",
+	th_json_is(&t, "{\"turn_total\":1000,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "redo: 6 dice again");
 	ok(th_replays(&t), "redo: replay gives the same state");
 	is_int(th_do(&t, "roll 1 2 3 4 5 6"), 0, "roll six instead of "
