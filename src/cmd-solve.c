@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "dawg.h"
+#include "lang.h"
 #include "shake-a-word.h"
 #include "solve.h"
 #include "wordlist.h"
@@ -23,7 +24,7 @@ wrap(struct buf *b, const char *prefix, char *const *words, size_t n)
 	buf_puts(b, prefix);
 	col = strlen(prefix);
 	for (i = 0; i < n; i++) {
-		size_t len = strlen(words[i]) + (i + 1 < n ? 1 : 0);
+		size_t len = lang_width(words[i]) + (i + 1 < n ? 1 : 0);
 
 		if (i > 0 && col + 1 + len > 78) {
 			buf_puts(b, "\n   ");
@@ -40,12 +41,17 @@ wrap(struct buf *b, const char *prefix, char *const *words, size_t n)
 	buf_puts(b, "\n");
 }
 
-/* 1 if the NULL-terminated list has w. */
+/* 1 if the NULL-terminated list has a word with w's key (lang.h). */
 static int
-wrote(const char *const *list, const char *w)
+wrote(const struct saw_round *v, const char *const *list, const char *w)
 {
+	char k[256], kl[256];
+
+	if (lang_key(v->dict, v->fold, w, k, sizeof k) != 0)
+		return 0;
 	for (; list != NULL && *list != NULL; list++)
-		if (strcmp(*list, w) == 0)
+		if (lang_key(v->dict, v->fold, *list, kl, sizeof kl) == 0 &&
+		    strcmp(kl, k) == 0)
 			return 1;
 	return 0;
 }
@@ -64,8 +70,8 @@ solve_text(const struct sr_game *sg, const struct saw_round *v,
 	    "possible score %ld\n", sg->g.id, v->round, v->open ?
 	    " (open)" : "", n, n == 1 ? "" : "s", best);
 	for (i = 0; i < n; i = k) {
-		len = strlen(words[i]);
-		for (k = i; k < n && strlen(words[k]) == len; k++)
+		len = lang_width(words[i]);
+		for (k = i; k < n && lang_width(words[k]) == len; k++)
 			continue;
 		val = saw_word_value(sg->rp.st, (int)len);
 		snprintf(head, sizeof head, "%zu letters, %d point%s each: ",
@@ -96,7 +102,7 @@ solve_json(const struct sr_game *sg, const struct saw_round *v,
 		w = json_object();
 		json_object_set_new(w, "word", json_string(words[i]));
 		json_object_set_new(w, "value", json_integer(
-		    saw_word_value(sg->rp.st, (int)strlen(words[i]))));
+		    saw_word_value(sg->rp.st, (int)lang_width(words[i]))));
 		json_array_append_new(a, w);
 	}
 	json_object_set_new(o, "words", a);
@@ -157,15 +163,16 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 	memset(&g, 0, sizeof g);
 	g.n = v.n;
 	memcpy(g.cells, v.cells, sizeof g.cells);
-	n = solve_grid(d, &g, &words);
+	snprintf(g.dict, sizeof g.dict, "%s", v.dict);
+	n = solve_grid(d, &g, v.dict, v.fold, v.nouns, &words);
 	dawg_close(d);
 	for (i = 0; i < n; i++)
-		best += saw_word_value(sg.rp.st, (int)strlen(words[i]));
+		best += saw_word_value(sg.rp.st, (int)lang_width(words[i]));
 	for (p = 0; p < v.nplayers; p++) {
 		missed[p] = xcalloc(n + 1, sizeof *missed[p]);
 		nmissed[p] = 0;
 		for (i = 0; i < n; i++)
-			if (!wrote(v.words[p], words[i]))
+			if (!wrote(&v, v.words[p], words[i]))
 				missed[p][nmissed[p]++] = words[i];
 	}
 	if (ctx->json)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "lexicon.h"
@@ -343,6 +344,25 @@ entry_time(const struct sr_ctx *ctx)
 	return ctx->now;
 }
 
+/* lexicon_judge_fn: the list's verdict, the list built if need be. */
+static int
+judge(void *arg, const char *dict, int mode, const char *word, char *form,
+    size_t len, char **why)
+{
+	char *w = NULL;
+	int v;
+
+	v = wordlists_judge(arg, dict, (mode & LEXICON_FOLD) != 0,
+	    (mode & LEXICON_NOUNS) != 0, word, form, len,
+	    isatty(STDERR_FILENO), &w);
+	if (v < 0) {
+		free(*why);
+		*why = w;
+	} else
+		free(w);
+	return v;
+}
+
 /* Give the replay its dictionary, loaded only if a word is checked. */
 static void
 lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
@@ -353,10 +373,9 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 		return;
 	if (ctx->lexicon == NULL) {
 		ctx->lexicon = lexicon_cb_new();
-		/* A valid word found in the compiled list loads no Hunspell. */
+		/* Challenges rule by the word list, as solve does. */
 		ctx->wordlists = wordlists_new();
-		lexicon_cb_wordlist(ctx->lexicon, wordlists_known,
-		    ctx->wordlists);
+		lexicon_cb_wordlist(ctx->lexicon, judge, ctx->wordlists);
 	}
 	sg->rp.lookup = lexicon_lookup;
 	sg->rp.lookup_arg = ctx->lexicon;

@@ -166,12 +166,12 @@ dawg_count(const struct dawg *d)
 	return d->nwords;
 }
 
-/* Follow letter c from node; see dawg.h. */
+/* Follow byte c from node; see dawg.h. */
 int
 dawg_step(const struct dawg *d, uint32_t node, int c, uint32_t *next,
     int *eow)
 {
-	uint32_t e, l = (uint32_t)(c - 'a');
+	uint32_t e, l = (uint32_t)(unsigned char)c;
 
 	if (node == 0)
 		return 0;
@@ -189,61 +189,74 @@ dawg_step(const struct dawg *d, uint32_t node, int c, uint32_t *next,
 	}
 }
 
-/* Every letter after node; see dawg.h. */
+/* Follow every byte of s from node; see dawg.h. */
 uint32_t
-dawg_children(const struct dawg *d, uint32_t node, uint32_t child[26],
-    uint32_t *eow)
+dawg_walk(const struct dawg *d, uint32_t node, const char *s)
 {
-	uint32_t e, l, mask = 0;
+	int eow;
 
-	*eow = 0;
-	if (node == 0)
+	for (; *s != '\0' && node != 0; s++)
+		if (!dawg_step(d, node, *s, &node, &eow))
+			return 0;
+	return node;
+}
+
+/* Visit the records below node, text built in buf; see dawg_each. */
+static int
+each(const struct dawg *d, uint32_t node, char *buf, size_t len,
+    int (*f)(void *, const char *), void *arg)
+{
+	uint32_t e;
+	int rc;
+
+	if (len >= 63)
 		return 0;
-	for (; node < d->nedges; node++) {
+	for (; node != 0 && node < d->nedges; node++) {
 		e = d->e[node];
-		if ((l = DAWG_LETTER(e)) <= 25) {
-			mask |= 1u << l;
-			child[l] = DAWG_CHILD(e) < d->nedges ?
-			    DAWG_CHILD(e) : 0;
-			if (e & DAWG_EOW)
-				*eow |= 1u << l;
-		}
+		buf[len] = (char)DAWG_LETTER(e);
+		buf[len + 1] = '\0';
+		if ((e & DAWG_EOW) && (rc = f(arg, buf)) != 0)
+			return rc;
+		if (DAWG_CHILD(e) != 0 && DAWG_CHILD(e) < d->nedges &&
+		    (rc = each(d, DAWG_CHILD(e), buf, len + 1, f, arg)) != 0)
+			return rc;
 		if (e & DAWG_LAST)
 			break;
 	}
-	return mask;
+	return 0;
 }
 
-/* 1 if word is in the list. */
+/* Every record's rest below node; see dawg.h. */
+int
+dawg_each(const struct dawg *d, uint32_t node,
+    int (*f)(void *, const char *), void *arg)
+{
+	char buf[64];
+
+	return each(d, node, buf, 0, f, arg);
+}
+
+/* 1 if the text (a verdict) says Hunspell accepts the form as written. */
+static int
+accepted(void *arg, const char *rest)
+{
+	(void)arg;
+	return rest[0] != '\0' && rest[1] == '\0' && (rest[0] == '1' ||
+	    rest[0] == '3');
+}
+
+/* 1 if word is in the list as written; see dawg.h. */
 int
 dawg_has(const struct dawg *d, const char *word)
 {
-	uint32_t node = d->root;
-	int eow = 0;
+	uint32_t node;
+	int eow;
 
-	if (*word == '\0')
+	if (*word == '\0' || !dawg_step(d, d->root, 'x', &node, &eow) ||
+	    (node = dawg_walk(d, node, word)) == 0 ||
+	    !dawg_step(d, node, DAWG_SEP, &node, &eow))
 		return 0;
-	for (; *word != '\0'; word++) {
-		if (*word < 'a' || *word > 'z' ||
-		    !dawg_step(d, node, *word, &node, &eow))
-			return 0;
-	}
-	return eow;
-}
-
-/* 1 if word can be on a board; see dawg.h. */
-int
-dawg_word_ok(const char *word)
-{
-	size_t i;
-
-	for (i = 0; word[i] != '\0'; i++) {
-		if (word[i] < 'a' || word[i] > 'z')
-			return 0;
-		if (word[i] == 'q' && word[i + 1] != 'u')
-			return 0;
-	}
-	return i >= 3;
+	return dawg_each(d, node, accepted, NULL);
 }
 
 /* The build: a trie of edges, then its nodes shared bottom-up. */
@@ -286,11 +299,12 @@ trie_add(struct builder *b, int32_t *root, const char *w)
 
 	for (; *w != '\0'; w++) {
 		e = parent == -1 ? *root : b->t[parent].child;
-		for (prev = -1; e != -1 && b->t[e].c != *w; e = b->t[e].next)
+		for (prev = -1; e != -1 && b->t[e].c != (uint8_t)*w;
+		    e = b->t[e].next)
 			prev = e;
 		if (e == -1) {
 			/* tedge_new may move b->t: indices only here. */
-			e = tedge_new(b, *w);
+			e = tedge_new(b, (unsigned char)*w);
 			if (prev != -1)
 				b->t[prev].next = e;
 			else if (parent != -1)
@@ -329,16 +343,16 @@ edges_same(const struct builder *b, uint32_t off, const uint32_t *k,
 static uint32_t
 emit(struct builder *b, int32_t head)
 {
-	uint32_t k[26], child;
+	uint32_t k[256], child;
 	size_t n = 0, h;
 	int32_t e;
 
 	if (head == -1)
 		return 0;
-	for (e = head; e != -1 && n < 26; e = b->t[e].next) {
+	for (e = head; e != -1 && n < 256; e = b->t[e].next) {
 		child = emit(b, b->t[e].child);
-		k[n++] = (uint32_t)(b->t[e].c - 'a') |
-		    (b->t[e].eow ? DAWG_EOW : 0) | (child << 7);
+		k[n++] = (uint32_t)b->t[e].c |
+		    (b->t[e].eow ? DAWG_EOW : 0) | (child << 10);
 	}
 	/* Siblings were added in order of the sorted words: ascending. */
 	k[n - 1] |= DAWG_LAST;
@@ -384,7 +398,7 @@ dawg_build(char **words, size_t n, FILE *f,
 	for (i = 0; i < n; i++) {
 		if (progress != NULL && i % 8192 == 0)
 			progress(arg, 0.8 * (double)i / (double)n);
-		if (!dawg_word_ok(words[i]) || strcmp(words[i], prev) == 0)
+		if (words[i][0] == '\0' || strcmp(words[i], prev) == 0)
 			continue;
 		trie_add(&b, &head, words[i]);
 		prev = words[i];

@@ -1,16 +1,23 @@
 /*
- * dawg.h: a compiled word list (a minimal DAWG), built by mkdawg at build
- * time or into the cache on first use, opened with mmap, walked by prefix.
+ * dawg.h: a compiled word list (a minimal DAWG over bytes), built by
+ * mkdawg at build time or into the cache on first use, opened with
+ * mmap, walked by prefix.
  *
- * The file: a 24-byte header ("SRDAWG01", then four uint32 in the byte
+ * The file: a 24-byte header ("SRDAWG02", then four uint32 in the byte
  * order of the machine that built it: the number of edges, the number of
- * words, the root's first edge, and DAWG_BOM, which refuses a file of
- * the other order), then the edges, one uint32 each.  An edge: bits 0-4
- * the letter (0 = 'a'), bit 5 a word ends here, bit 6 the last edge of
- * its node, bits 7-31 the first edge of the node it leads to (0: none;
- * edge 0 is a dummy).  A node is a run of edges in ascending letter
- * order ending with the last bit.  Only lowercase a-z words of 3+
- * letters, each q followed by u, are stored (SW-1, SW-2).
+ * records, the root's first edge, and DAWG_BOM, which refuses a file of
+ * the other order), then the edges, one uint32 each.  An edge: bits 0-7
+ * the byte, bit 8 a record ends here, bit 9 the last edge of its node,
+ * bits 10-31 the first edge of the node it leads to (0: none; edge 0 is
+ * a dummy).  A node is a run of edges in ascending byte order ending
+ * with the last bit.
+ *
+ * The records of a word list (wordlist.h): for each lowercase form F of
+ * the dictionary (UTF-8 letters, 3+ of them, no lone q) with verdict V
+ * ('1' Hunspell accepts F, '2' it accepts F capitalised, '3' both):
+ *	"x" F "\1" V			exact keys (accents=exact)
+ *	"f" K "\1" V			K = F's plain letters = F
+ *	"f" K "\1" F V			K = F's plain letters, not F
  */
 #ifndef SHAKEREF_DAWG_H
 #define SHAKEREF_DAWG_H
@@ -19,14 +26,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define DAWG_MAGIC	"SRDAWG01"
+#define DAWG_MAGIC	"SRDAWG02"
 #define DAWG_BOM	0x01020304u
 #define DAWG_HEADER	24
-#define DAWG_EOW	(1u << 5)
-#define DAWG_LAST	(1u << 6)
-#define DAWG_LETTER(e)	((e) & 31u)
-#define DAWG_CHILD(e)	((e) >> 7)
-#define DAWG_MAXEDGES	(1u << 25)
+#define DAWG_EOW	(1u << 8)
+#define DAWG_LAST	(1u << 9)
+#define DAWG_LETTER(e)	((e) & 255u)
+#define DAWG_CHILD(e)	((e) >> 10)
+#define DAWG_MAXEDGES	(1u << 22)
+#define DAWG_SEP	'\1'	/* after a key: its forms and verdicts */
 
 struct dawg;
 
@@ -46,36 +54,38 @@ char		*dawg_cache_path(const char *name);
  */
 struct dawg	*dawg_open(const char *path, char **why);
 void		 dawg_close(struct dawg *);
-/* The root node (never 0 for a list with a word). */
+/* The root node (never 0 for a list with a record). */
 uint32_t	 dawg_root(const struct dawg *);
-/* How many words the list holds. */
+/* How many records the list holds. */
 uint32_t	 dawg_count(const struct dawg *);
 /*
- * From node, follow letter c ('a'..'z'): 1 and *next (the node reached, 0
- * if no word goes further) and *eow (a word ends on c), or 0 if no word
+ * From node, follow byte c: 1 and *next (the node reached, 0 if no
+ * record goes further) and *eow (a record ends on c), or 0 if no record
  * continues with c.  node 0 has no edges.
  */
 int		 dawg_step(const struct dawg *, uint32_t node, int c,
 		    uint32_t *next, int *eow);
+/* From node, follow every byte of s: the node reached, or 0. */
+uint32_t	 dawg_walk(const struct dawg *, uint32_t node, const char *s);
 /*
- * Every letter that follows node, at once: returns the mask of letters
- * (bit 0 = 'a'); child[l] is the node after letter l and bit l of *eow
- * says a word ends there.  0 for node 0.
+ * Call f(arg, text) for each record's rest below node (its bytes after
+ * node, up to 63); stops early if f returns nonzero, and returns that.
  */
-uint32_t	 dawg_children(const struct dawg *, uint32_t node,
-		    uint32_t child[26], uint32_t *eow);
-/* 1 if word (lowercase a-z) is in the list. */
+int		 dawg_each(const struct dawg *, uint32_t node,
+		    int (*f)(void *, const char *), void *arg);
+/*
+ * 1 if word (lowercase, exact) is a word of the list: its "x" record has
+ * a verdict with '1' (Hunspell accepts it as written).
+ */
 int		 dawg_has(const struct dawg *, const char *word);
 
-/* 1 if word is one the list can hold: a-z only, 3+ letters, q then u. */
-int		 dawg_word_ok(const char *word);
 /*
- * Compile words (any order, duplicates allowed; those not dawg_word_ok
- * skipped) into a list written to f.  progress, if not NULL, is called
- * now and then with the share done (0..1).  0, or -1 on a write error or
- * a list too big.
+ * Compile records (any order, duplicates allowed, empty ones skipped)
+ * into a list written to f.  progress, if not NULL, is called now and
+ * then with the share done (0..1).  0, or -1 on a write error or a list
+ * too big.
  */
-int		 dawg_build(char **words, size_t n, FILE *f,
+int		 dawg_build(char **records, size_t n, FILE *f,
 		    void (*progress)(void *, double), void *arg);
 
 #endif

@@ -10,9 +10,11 @@
 
 #include "game.h"
 #include "grid.h"
+#include "lang.h"
+#include "lexicon.h"
 #include "shake-a-word.h"
 
-enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE };
+enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE, OPT_NOUNS, OPT_ACCENTS };
 
 /* How a word got its ruling. */
 enum how {
@@ -23,7 +25,8 @@ enum how {
 };
 
 struct saw_word {
-	char		*w;		/* lowercase a-z */
+	char		*w;		/* lowercase letters, as written */
+	char		*key;		/* what it compares by (lang.h) */
 	int		 valid;		/* -1 no ruling, 0 struck, 1 stands */
 	enum how	 how;
 	char		*why;		/* the ruling in words, or NULL */
@@ -47,6 +50,8 @@ struct game_state {
 	const struct game_setup	*gs;
 	int		 n;
 	const char	*dict;
+	int		 nouns;		/* nouns=on (SW-2) */
+	int		 fold;		/* accents=fold (SW-2) */
 	int		 boggle;	/* scoring=boggle */
 	int		 check_all;	/* check=all */
 	int		 by_round;	/* scoring-mode=round */
@@ -97,12 +102,29 @@ valid_mode(const char *v)
 	return strcmp(v, "cumulative") == 0 || strcmp(v, "round") == 0;
 }
 
+/* 1 if v is on, off or auto. */
+static int
+valid_nouns(const char *v)
+{
+	return strcmp(v, "on") == 0 || strcmp(v, "off") == 0 ||
+	    strcmp(v, "auto") == 0;
+}
+
+/* 1 if v is fold or exact. */
+static int
+valid_accents(const char *v)
+{
+	return strcmp(v, "fold") == 0 || strcmp(v, "exact") == 0;
+}
+
 static const struct game_option saw_options[] = {
 	{ "dict", "en_US", "NAME (an installed Hunspell dictionary)",
 	    valid_dict },
 	{ "scoring", "seed", "seed, boggle", valid_scoring },
 	{ "check", "challenged", "challenged, all", valid_check },
 	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode },
+	{ "nouns", "auto", "on, off (auto: on for de_*, lb_*)", valid_nouns },
+	{ "accents", "fold", "fold, exact", valid_accents },
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -115,6 +137,12 @@ saw_new(const struct game_setup *gs)
 	st->gs = gs;
 	st->n = gs->nplayers;
 	st->dict = gs->options[OPT_DICT];
+	st->fold = strcmp(gs->options[OPT_ACCENTS], "exact") != 0;
+	st->nouns = strcmp(gs->options[OPT_NOUNS], "on") == 0 ||
+	    (strcmp(gs->options[OPT_NOUNS], "auto") == 0 &&
+	    (strncmp(st->dict, "de_", 3) == 0 ||
+	    strncmp(st->dict, "lb_", 3) == 0 || strcmp(st->dict, "de") == 0 ||
+	    strcmp(st->dict, "lb") == 0));
 	st->boggle = strcmp(gs->options[OPT_SCORING], "boggle") == 0;
 	st->check_all = strcmp(gs->options[OPT_CHECK], "all") == 0;
 	st->by_round = strcmp(gs->options[OPT_MODE], "round") == 0;
@@ -133,6 +161,7 @@ saw_free(struct game_state *st)
 
 			for (k = 0; k < l->n; k++) {
 				free(l->v[k].w);
+				free(l->v[k].key);
 				free(l->v[k].why);
 			}
 			free(l->v);
@@ -164,27 +193,28 @@ saw_word_value(const struct game_state *st, int letters)
 	return letters <= 4 ? 1 : 1 + letters - 4;
 }
 
-/* Index of w in l, or -1. */
+/* Index of the word with key in l, or -1. */
 static int
-list_find(const struct saw_list *l, const char *w)
+list_find(const struct saw_list *l, const char *key)
 {
 	int i;
 
 	for (i = 0; i < l->n; i++)
-		if (strcmp(l->v[i].w, w) == 0)
+		if (strcmp(l->v[i].key, key) == 0)
 			return i;
 	return -1;
 }
 
-/* Add w to l (not there yet). */
+/* Add w (its key: key) to l (not there yet). */
 static void
-list_add(struct saw_list *l, const char *w)
+list_add(struct saw_list *l, const char *w, const char *key)
 {
 	int i;
 
 	l->v = xreallocarray(l->v, (size_t)l->n + 1, sizeof *l->v);
 	memset(&l->v[l->n], 0, sizeof l->v[l->n]);
 	l->v[l->n].w = xstrdup(w);
+	l->v[l->n].key = xstrdup(key);
 	l->v[l->n].valid = -1;
 	l->n++;
 	l->words = xreallocarray(l->words, (size_t)l->n + 1,
@@ -194,15 +224,15 @@ list_add(struct saw_list *l, const char *w)
 	l->words[l->n] = NULL;
 }
 
-/* 1 if a player other than seat wrote w in round rd (SW-4 cross-out). */
+/* 1 if a player other than seat wrote key in round rd (SW-4 cross-out). */
 static int
 crossed(const struct game_state *st, const struct saw_rnd *rd, int seat,
-    const char *w)
+    const char *key)
 {
 	int i;
 
 	for (i = 0; i < st->n; i++)
-		if (i != seat && list_find(&rd->pl[i], w) >= 0)
+		if (i != seat && list_find(&rd->pl[i], key) >= 0)
 			return 1;
 	return 0;
 }
@@ -212,9 +242,9 @@ static long
 word_points(const struct game_state *st, const struct saw_rnd *rd, int seat,
     const struct saw_word *sw)
 {
-	int v = saw_word_value(st, (int)strlen(sw->w));
+	int v = saw_word_value(st, (int)lang_width(sw->w));
 
-	if (crossed(st, rd, seat, sw->w))
+	if (crossed(st, rd, seat, sw->key))
 		return 0;
 	return sw->valid == 0 ? -v : v;
 }
@@ -228,40 +258,35 @@ signed_points(long v, char *buf, size_t len)
 }
 
 /*
- * Fold s into lowercase a-z in out (len > strlen(s)): 0, or -1 with a
- * reason in why if s has anything but letters or fewer than 3 (SW-3).
+ * Fold s into lowercase letters of the game's language in out and its
+ * key in key (len bytes each): 0, or -1 with a reason in why if s has
+ * anything but letters or fewer than 3 (SW-3).
  */
 static int
-fold_word(const char *s, char *out, size_t len, char *why, size_t whylen)
+fold_word(const struct game_state *st, const char *s, char *out, char *key,
+    size_t len, char *why, size_t whylen)
 {
-	size_t i, n = strlen(s);
+	char bad[64];
+	int n;
 
-	for (i = 0; i < n; i++)
-		if (!isascii((unsigned char)s[i])) {
-			snprintf(why, whylen, "'%s' is not a word: letters "
-			    "A to Z only (SW-3)", s);
-			return -1;
-		} else if (!isalpha((unsigned char)s[i])) {
-			snprintf(why, whylen, "'%s' is not a word: letters "
-			    "only, no '%c' (SW-3)", s, s[i]);
-			return -1;
-		}
+	if (lang_lower(st->dict, s, out, len, &n, bad, sizeof bad) != 0) {
+		snprintf(why, whylen, "'%s' is not a word: letters only; %s "
+		    "(SW-3)", s, bad);
+		return -1;
+	}
 	if (n < 3) {
 		snprintf(why, whylen, "'%s' is too short: a word has at "
 		    "least 3 letters (SW-3)", s);
 		return -1;
 	}
-	if (n >= len) {
-		snprintf(why, whylen, "'%.20s...' is too long: at most %zu "
-		    "letters", s, len - 1);
+	if (lang_key(st->dict, st->fold, out, key, len) != 0) {
+		snprintf(why, whylen, "'%.20s...' is too long", s);
 		return -1;
 	}
-	for (i = 0; i <= n; i++)
-		out[i] = (char)tolower((unsigned char)s[i]);
 	return 0;
 }
 
-#define WORD_MAX	(2 * GRID_CELLS + 1)
+#define WORD_MAX	(8 * GRID_CELLS + 1)
 
 static void	saw_expect(const struct game_state *, struct expectation *);
 
@@ -289,7 +314,7 @@ do_grid(struct game_state *st, const struct entry *e, struct ruling *r)
 	struct saw_rnd *rd;
 	struct grid g;
 	struct buf b = BUF_INIT;
-	char why[200], row[16];
+	char why[400], row[64];
 	int i;
 
 	if ((rd = open_round(st)) != NULL) {
@@ -297,7 +322,8 @@ do_grid(struct game_state *st, const struct entry *e, struct ruling *r)
 		    "before the next grid (SW-7)", st->nrounds);
 		return RULING_REFUSED;
 	}
-	if (grid_parse(&g, e->argc, e->argv, why, sizeof why) != 0) {
+	if (grid_parse(&g, st->dict, st->fold, e->argc, e->argv, why,
+	    sizeof why) != 0) {
 		ruling_refuse(r, RULING_REFUSED, "%s (SW-1)", why);
 		return RULING_REFUSED;
 	}
@@ -324,29 +350,32 @@ do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 	struct saw_rnd *rd = open_round(st);
 	struct saw_list *l;
 	struct buf added = BUF_INIT, again = BUF_INIT;
-	char w[WORD_MAX], why[200];
+	char w[WORD_MAX], key[WORD_MAX], k2[WORD_MAX], w2[WORD_MAX],
+	    why[400];
 	int i, k, nadd = 0, nagain = 0;
 
 	if (rd == NULL)
 		return not_now(st, e->verb, r);
 	for (i = 1; i < e->argc; i++)
-		if (fold_word(e->argv[i], w, sizeof w, why, sizeof why) != 0) {
+		if (fold_word(st, e->argv[i], w, key, sizeof w, why,
+		    sizeof why) != 0) {
 			ruling_refuse(r, RULING_REFUSED, "%s", why);
 			return RULING_REFUSED;
 		}
 	l = &rd->pl[e->who];
 	for (i = 1; i < e->argc; i++) {
-		fold_word(e->argv[i], w, sizeof w, why, sizeof why);
+		fold_word(st, e->argv[i], w, key, sizeof w, why, sizeof why);
 		for (k = 1; k < i; k++)
-			if (strcasecmp(e->argv[k], e->argv[i]) == 0)
+			if (fold_word(st, e->argv[k], w2, k2, sizeof w2, why,
+			    sizeof why) == 0 && strcmp(k2, key) == 0)
 				break;
-		if (list_find(l, w) >= 0) {
+		if (list_find(l, key) >= 0) {
 			if (k == i)
 				buf_printf(&again, "%s%s", nagain++ ? ", " :
 				    "", w);
 			continue;
 		}
-		list_add(l, w);
+		list_add(l, w, key);
 		buf_printf(&added, "%s%s", nadd++ ? ", " : "", w);
 	}
 	if (nadd > 0)
@@ -372,11 +401,11 @@ static struct saw_word *
 find_entered(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
-	char w[WORD_MAX], why[200];
+	char w[WORD_MAX], key[WORD_MAX], why[400];
 	int k;
 
-	if (fold_word(e->argv[1], w, sizeof w, why, sizeof why) != 0 ||
-	    (k = list_find(&rd->pl[e->who], w)) < 0) {
+	if (fold_word(st, e->argv[1], w, key, sizeof w, why,
+	    sizeof why) != 0 || (k = list_find(&rd->pl[e->who], key)) < 0) {
 		ruling_refuse(r, RULING_REFUSED, "%s did not write '%s' in "
 		    "round %d", st->gs->names[e->who], e->argv[1],
 		    st->nrounds);
@@ -404,14 +433,14 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
     enum how how, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
-	struct buf b = BUF_INIT, s = BUF_INIT;
-	char why[200], dict[72];
+	struct buf b = BUF_INIT, s = BUF_INIT, f = BUF_INIT;
+	char why[400], dict[72];
 	int v;
 
 	free(sw->why);
 	sw->why = NULL;
 	sw->how = how;
-	if (grid_path(&rd->g, sw->w, NULL, why, sizeof why) != 0) {
+	if (grid_path(&rd->g, sw->key, NULL, why, sizeof why) != 0) {
 		sw->valid = 0;
 		sw->why = xstrdup(why);
 		return 0;
@@ -423,7 +452,10 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
 		return -1;
 	}
 	sw->valid = v;
-	if (v)
+	if (v && fact_form(e->fact, sw->w, &f))
+		buf_printf(&b, "on the grid and in %s as '%s'", dict,
+		    buf_str(&f));
+	else if (v)
 		buf_printf(&b, "on the grid and in %s", dict);
 	else {
 		buf_printf(&b, "'%s' is not in %s", sw->w, dict);
@@ -433,6 +465,7 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
 	sw->why = xstrdup(buf_str(&b));
 	buf_free(&b);
 	buf_free(&s);
+	buf_free(&f);
 	return 0;
 }
 
@@ -601,25 +634,28 @@ saw_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 /* The words entry e needs the dictionary's verdict on, or NULL. */
 static char **
 saw_lookups(const struct game_state *st, const struct entry *e,
-    const char **dict, int *suggest)
+    const char **dict, int *mode, int *suggest)
 {
 	struct saw_rnd *rd = open_round(st);
-	char **out = NULL, w[WORD_MAX], why[200];
+	char **out = NULL, w[WORD_MAX], key[WORD_MAX], why[400];
 	int i, k, j, n = 0;
 
 	*dict = st->dict;
+	*mode = (st->fold ? LEXICON_FOLD : 0) | (st->nouns ? LEXICON_NOUNS :
+	    0);
 	*suggest = 0;
 	if (rd == NULL || st->finished)
 		return NULL;
 	if (e->verb == V_CHALLENGE && e->who >= 0 && e->argc == 2) {
-		if (fold_word(e->argv[1], w, sizeof w, why, sizeof why) != 0 ||
-		    (k = list_find(&rd->pl[e->who], w)) < 0 ||
+		if (fold_word(st, e->argv[1], w, key, sizeof w, why,
+		    sizeof why) != 0 ||
+		    (k = list_find(&rd->pl[e->who], key)) < 0 ||
 		    rd->pl[e->who].v[k].valid >= 0 ||
-		    grid_path(&rd->g, w, NULL, why, sizeof why) != 0)
+		    grid_path(&rd->g, key, NULL, why, sizeof why) != 0)
 			return NULL;
 		*suggest = 1;
 		out = xcalloc(2, sizeof *out);
-		out[0] = xstrdup(w);
+		out[0] = xstrdup(rd->pl[e->who].v[k].w);
 		return out;
 	}
 	if (e->verb != V_SCORE || !st->check_all)
@@ -628,7 +664,7 @@ saw_lookups(const struct game_state *st, const struct entry *e,
 		for (k = 0; k < rd->pl[i].n; k++) {
 			const struct saw_word *sw = &rd->pl[i].v[k];
 
-			if (sw->valid >= 0 || grid_path(&rd->g, sw->w, NULL,
+			if (sw->valid >= 0 || grid_path(&rd->g, sw->key, NULL,
 			    why, sizeof why) != 0)
 				continue;
 			for (j = 0; j < n && strcmp(out[j], sw->w) != 0; j++)
@@ -721,7 +757,7 @@ static void
 saw_status_json(const struct game_state *st, json_t *o)
 {
 	json_t *a = json_array();
-	char row[16];
+	char row[64];
 	int i;
 
 	if (st->nrounds > 0) {
@@ -803,6 +839,7 @@ static void
 saw_describe(const struct game_state *st, struct buf *b)
 {
 	const struct saw_rnd *rd;
+	char up[16];
 	int r, i, k, c;
 
 	if (st->nrounds == 0)
@@ -815,10 +852,11 @@ saw_describe(const struct game_state *st, struct buf *b)
 	for (r = 0; r < rd->g.n; r++) {
 		buf_puts(b, " ");
 		for (c = 0; c < rd->g.n; c++) {
-			const char *t = rd->g.cells[r * rd->g.n + c];
-
-			buf_printf(b, " %c%-2s", toupper((unsigned char)t[0]),
-			    t + 1);
+			if (lang_upper(st->dict, rd->g.cells[r * rd->g.n + c],
+			    up, sizeof up) != 0)
+				snprintf(up, sizeof up, "?");
+			buf_printf(b, " %s%*s", up, 3 - (int)lang_width(up),
+			    "");
 		}
 		end_line(b);
 	}
@@ -831,12 +869,13 @@ saw_describe(const struct game_state *st, struct buf *b)
 		for (k = 0; k < rd->pl[i].n; k++) {
 			const struct saw_word *sw = &rd->pl[i].v[k];
 			long pts = word_points(st, rd, i, sw);
-			int x = crossed(st, rd, i, sw->w);
-
+			int x = crossed(st, rd, i, sw->key);
+			int pad = 16 - (int)lang_width(sw->w);
 			char num[24];
 
-			buf_printf(b, "  %-12s %-16s %3s", st->gs->names[i],
-			    sw->w, signed_points(pts, num, sizeof num));
+			buf_printf(b, "  %-12s %s%*s %3s", st->gs->names[i],
+			    sw->w, pad > 0 ? pad : 0, "", signed_points(pts,
+			    num, sizeof num));
 			if (x)
 				buf_puts(b, "  crossed out");
 			if (sw->valid >= 0)
@@ -855,7 +894,7 @@ static void
 saw_advise(const struct game_state *st, struct buf *b)
 {
 	const struct saw_rnd *rd = open_round(st);
-	char num[24], why[200];
+	char num[24], why[400];
 	long s;
 	int i, k, off = 0;
 
@@ -888,8 +927,8 @@ saw_advise(const struct game_state *st, struct buf *b)
 		for (k = 0; k < rd->pl[i].n; k++) {
 			const struct saw_word *sw = &rd->pl[i].v[k];
 
-			if (sw->valid >= 0 || crossed(st, rd, i, sw->w) ||
-			    grid_path(&rd->g, sw->w, NULL, why,
+			if (sw->valid >= 0 || crossed(st, rd, i, sw->key) ||
+			    grid_path(&rd->g, sw->key, NULL, why,
 			    sizeof why) == 0)
 				continue;
 			buf_printf(b, "%s %s's '%s'", off++ ? "," :
@@ -918,6 +957,9 @@ saw_round_view(const struct game_state *st, int force, struct saw_round *v)
 		return -1;
 	v->round = r + 1;
 	v->open = rd->open;
+	v->dict = st->dict;
+	v->fold = st->fold;
+	v->nouns = st->nouns;
 	v->n = rd->g.n;
 	memcpy(v->cells, rd->g.cells, sizeof v->cells);
 	v->nplayers = st->n;

@@ -576,6 +576,22 @@ fact_suggestions(const char *fact, const char *word, struct buf *b)
 	return n + 1;
 }
 
+/* The dictionary form stored for a valid word into b; 0 if none. */
+int
+fact_form(const char *fact, const char *word, struct buf *b)
+{
+	const char *p = fact_item(fact, word);
+	size_t n;
+
+	if (p == NULL || p[strlen(word) + 1] != '1' ||
+	    p[strlen(word) + 2] != ':')
+		return 0;
+	p += strlen(word) + 3;
+	n = strcspn(p, " ");
+	buf_printf(b, "%.*s", (int)n, p);
+	return n > 0;
+}
+
 /* The dictionary named in fact into buf; 0 if none. */
 int
 fact_dict(const char *fact, char *buf, size_t len)
@@ -802,20 +818,23 @@ gather_facts(struct replay *rp, struct entry *e, char **fact,
 {
 	char **words, *why = NULL;
 	const char *dict = NULL;
-	struct buf b = BUF_INIT, sugg = BUF_INIT;
-	int i, v = 0, suggest = 0, status = RULING_OK;
+	struct buf b = BUF_INIT, sugg = BUF_INIT, form = BUF_INIT;
+	int i, v = 0, suggest = 0, mode = 0, status = RULING_OK;
 
 	*fact = NULL;
 	if (rp->rules->lookups == NULL ||
-	    (words = rp->rules->lookups(rp->st, e, &dict, &suggest)) == NULL)
+	    (words = rp->rules->lookups(rp->st, e, &dict, &mode,
+	    &suggest)) == NULL)
 		return RULING_OK;
 	if (dict != NULL)
 		buf_printf(&b, "dict:%s", dict);
 	for (i = 0; words[i] != NULL; i++) {
 		if (status == RULING_OK) {
 			buf_reset(&sugg);
+			buf_reset(&form);
 			v = rp->lookup != NULL ? rp->lookup(rp->lookup_arg,
-			    dict, words[i], suggest ? &sugg : NULL, &why) : -1;
+			    dict, mode, words[i], &form, suggest ? &sugg :
+			    NULL, &why) : -1;
 		}
 		if (v < 0 && status == RULING_OK) {
 			if (why != NULL)
@@ -832,12 +851,16 @@ gather_facts(struct replay *rp, struct entry *e, char **fact,
 			    words[i], v > 0);
 			if (v == 0 && sugg.len > 0)
 				buf_printf(&b, ":%s", buf_str(&sugg));
+			if (v > 0 && form.len > 0 &&
+			    strcmp(buf_str(&form), words[i]) != 0)
+				buf_printf(&b, ":%s", buf_str(&form));
 		}
 		free(words[i]);
 	}
 	free(words);
 	free(why);
 	buf_free(&sugg);
+	buf_free(&form);
 	if (status != RULING_OK) {
 		buf_free(&b);
 		return status;

@@ -125,12 +125,13 @@ struct game_rules {
 	 * Optional: the lowercase words whose dictionary verdict entry e
 	 * needs, as a malloc'd NULL-terminated array of malloc'd strings
 	 * (NULL: none); *dict is the dictionary to ask (the game's option),
-	 * *suggest 1 to have suggestions for each word found invalid.  The
-	 * caller stores the verdicts in e->fact (see FACTS below).
+	 * *mode how (LEXICON_FOLD, LEXICON_NOUNS of lexicon.h), *suggest 1
+	 * to have suggestions for each word found invalid.  The caller
+	 * stores the verdicts in e->fact (see FACTS below).
 	 */
 	char			**(*lookups)(const struct game_state *,
 				    const struct entry *, const char **dict,
-				    int *suggest);
+				    int *mode, int *suggest);
 };
 
 /*
@@ -138,6 +139,7 @@ struct game_rules {
  * items, never recomputed:
  *	dict:NAME		the dictionary that gave the verdicts
  *	WORD=1			WORD is in it
+ *	WORD=1:FORM		... as FORM (était, Haus)
  *	WORD=0			WORD is not in it
  *	WORD=0:SUG,SUG		... with up to five suggestions
  * e.g. "dict:en_US cat=1 dgo=0:dog,ago,ego".
@@ -169,6 +171,8 @@ int		 fact_verdict(const char *fact, const char *word);
 /* The suggestions stored for word, "dog, ago" into buf (0 if none). */
 int		 fact_suggestions(const char *fact, const char *word,
 		    struct buf *);
+/* The dictionary form stored for a valid word into b (0 if none). */
+int		 fact_form(const char *fact, const char *word, struct buf *);
 /* The dictionary named in fact ("dict:NAME") into buf, or 0 if none. */
 int		 fact_dict(const char *fact, char *buf, size_t len);
 
@@ -227,16 +231,17 @@ struct replay {
 	int			*undone;	/* undone, redo-able, latest last */
 	int			 nundone;
 	/*
-	 * Dictionary verdict for a lowercase word in dictionary dict: 1
-	 * valid, 0 not, -1 no dictionary (RULING_SYSTEM, with *why set, a
+	 * Dictionary verdict for a lowercase word in dictionary dict with
+	 * mode (lookups): 1 valid (the dictionary form found appended to
+	 * form), 0 not, -1 no dictionary (RULING_SYSTEM, with *why set, a
 	 * malloc'd message naming what is missing, or left NULL).  With sugg
-	 * not NULL and the word not valid, up to five suggestions (lowercase
-	 * a-z, each at least 3 letters), comma-separated, are appended to
-	 * sugg.  Asked only for a new entry.
+	 * not NULL and the word not valid, up to five suggestions
+	 * (lowercase letters, each at least 3), comma-separated, are
+	 * appended to sugg.  Asked only for a new entry.
 	 */
-	int			(*lookup)(void *, const char *dict,
-				    const char *word, struct buf *sugg,
-				    char **why);
+	int			(*lookup)(void *, const char *dict, int mode,
+				    const char *word, struct buf *form,
+				    struct buf *sugg, char **why);
 	void			*lookup_arg;
 };
 

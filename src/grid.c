@@ -8,45 +8,63 @@
 #include <string.h>
 
 #include "grid.h"
+#include "lang.h"
 
-/* Count the cells of row s (a Q followed by U is one); -1 if malformed. */
+/*
+ * The cells of row s (letters of dict's language; a Q followed by U is
+ * one) into cells (max of them, lowercase); their count, or -1 with why.
+ */
 static int
-row_cells(const char *s, char *why, size_t whylen)
+row_cells(const char *dict, const char *s, char (*cells)[GRID_CELL],
+    int max, char *why, size_t whylen)
 {
+	char low[256], bad[64], c[GRID_CELL];
 	const char *p;
-	int n = 0;
+	size_t k;
+	int n = 0, nl;
 
-	for (p = s; *p != '\0'; p++, n++) {
-		if (!isascii((unsigned char)*p)) {
-			snprintf(why, whylen, "'%s': a row is letters A to Z "
-			    "only", s);
-			return -1;
-		}
-		if (!isalpha((unsigned char)*p)) {
-			snprintf(why, whylen, "'%s': '%c' is not a letter; "
-			    "a row is letters only", s, *p);
-			return -1;
-		}
-		if (tolower((unsigned char)*p) == 'q') {
-			if (tolower((unsigned char)p[1]) != 'u') {
+	if (lang_lower(dict, s, low, sizeof low, &nl, bad, sizeof bad) != 0) {
+		snprintf(why, whylen, "'%s': %s; a row is letters only", s,
+		    bad);
+		return -1;
+	}
+	for (p = low; (k = lang_next(p, c, sizeof c)) > 0; p += k, n++) {
+		if (strcmp(c, "q") == 0) {
+			if (p[1] != 'u') {
 				snprintf(why, whylen, "'%s': a lone Q; the Q "
 				    "die shows Qu, entered as QU, Qu or qu",
 				    s);
 				return -1;
 			}
-			p++;
+			snprintf(c, sizeof c, "qu");
+			k++;
 		}
+		if (n < max)
+			memcpy(cells[n], c, sizeof c);
 	}
 	return n;
 }
 
+/* Set the keys of the cells; see grid.h. */
+void
+grid_keys(struct grid *g, const char *dict, int fold)
+{
+	int i;
+
+	for (i = 0; i < g->n * g->n; i++)
+		if (lang_key(dict, fold, g->cells[i], g->keys[i],
+		    sizeof g->keys[i]) != 0)
+			snprintf(g->keys[i], sizeof g->keys[i], "%s",
+			    g->cells[i]);
+}
+
 /* Parse the rows of a grid; see grid.h. */
 int
-grid_parse(struct grid *g, int nrows, char *const *rows, char *why,
-    size_t whylen)
+grid_parse(struct grid *g, const char *dict, int fold, int nrows,
+    char *const *rows, char *why, size_t whylen)
 {
-	const char *p;
-	int r, n, c;
+	char row[GRID_MAX + 1][GRID_CELL];
+	int r, n;
 
 	memset(g, 0, sizeof *g);
 	if (nrows < GRID_MIN || nrows > GRID_MAX) {
@@ -56,10 +74,11 @@ grid_parse(struct grid *g, int nrows, char *const *rows, char *why,
 		return -1;
 	}
 	for (r = 0; r < nrows; r++)
-		if (row_cells(rows[r], why, whylen) < 0)
+		if (row_cells(dict, rows[r], row, GRID_MAX + 1, why,
+		    whylen) < 0)
 			return -1;
 	for (r = 0; r < nrows; r++) {
-		n = row_cells(rows[r], why, whylen);
+		n = row_cells(dict, rows[r], row, GRID_MAX + 1, why, whylen);
 		if (n != nrows) {
 			snprintf(why, whylen, "row %d '%s' has %d cell%s, "
 			    "expected %d: %d rows of %d letters (Qu is one "
@@ -67,18 +86,11 @@ grid_parse(struct grid *g, int nrows, char *const *rows, char *why,
 			    nrows, nrows, nrows);
 			return -1;
 		}
+		memcpy(g->cells[r * nrows], row, (size_t)n * sizeof row[0]);
 	}
 	g->n = nrows;
-	for (r = 0; r < nrows; r++)
-		for (p = rows[r], c = 0; *p != '\0'; p++, c++) {
-			char *cell = g->cells[r * nrows + c];
-
-			cell[0] = (char)tolower((unsigned char)*p);
-			if (cell[0] == 'q') {
-				cell[1] = 'u';
-				p++;
-			}
-		}
+	snprintf(g->dict, sizeof g->dict, "%s", dict != NULL ? dict : "");
+	grid_keys(g, dict, fold);
 	return 0;
 }
 
@@ -109,7 +121,7 @@ struct walk {
 static size_t
 cell_match(const struct walk *wk, int cell, size_t pos)
 {
-	const char *t = wk->g->cells[cell];
+	const char *t = wk->g->keys[cell];
 	size_t n = strlen(t);
 
 	return strncmp(wk->w + pos, t, n) == 0 ? n : 0;
@@ -149,14 +161,18 @@ walk_from(struct walk *wk, int cell, size_t pos, int depth)
 	return 0;
 }
 
-/* The letter at word[pos] as shown on a die: "T", "Qu" or "Q". */
+/* The letter at word[pos] as shown on a die: "T", "Qu", "Ä" or "Q". */
 static void
-die_face(const char *w, size_t pos, char *buf, size_t len)
+die_face(const struct grid *g, const char *w, size_t pos, char *buf,
+    size_t len)
 {
+	char c[GRID_CELL];
+
 	if (w[pos] == 'q' && w[pos + 1] == 'u')
 		snprintf(buf, len, "Qu");
-	else
-		snprintf(buf, len, "%c", toupper((unsigned char)w[pos]));
+	else if (lang_next(w + pos, c, sizeof c) == 0 ||
+	    lang_upper(g->dict, c, buf, len) != 0)
+		snprintf(buf, len, "?");
 }
 
 /*
@@ -166,33 +182,33 @@ die_face(const char *w, size_t pos, char *buf, size_t len)
 static int
 too_many(const struct grid *g, const char *word, char *why, size_t whylen)
 {
-	int need[26], have[26], i, k;
-	char face[4];
-	const char *p;
+	char c[GRID_CELL], face[16];
+	const char *p, *q;
+	size_t k, m;
+	int need, have, i;
 
-	memset(need, 0, sizeof need);
-	memset(have, 0, sizeof have);
-	for (i = 0; i < g->n * g->n; i++)
-		have[g->cells[i][0] - 'a']++;
-	for (p = word; *p != '\0'; p++) {
-		if (*p < 'a' || *p > 'z')
-			continue;
-		need[*p - 'a']++;
-		if (*p == 'q' && p[1] == 'u')
-			p++;
-	}
-	for (k = 0; k < 26; k++)
-		if (need[k] > have[k]) {
-			if (k == 'q' - 'a')
-				snprintf(face, sizeof face, "Qu");
+	for (p = word; (k = lang_next(p, c, sizeof c)) > 0; p += k) {
+		if (strcmp(c, "q") == 0 && p[1] == 'u')
+			snprintf(c, sizeof c, "qu");
+		for (need = 0, q = word; *q != '\0'; q += m) {
+			m = strlen(c);
+			if (strncmp(q, c, m) != 0)
+				m = lang_next(q, face, sizeof face);
 			else
-				snprintf(face, sizeof face, "%c", 'A' + k);
+				need++;
+			if (m == 0)
+				break;
+		}
+		for (have = i = 0; i < g->n * g->n; i++)
+			have += strcmp(g->keys[i], c) == 0;
+		if (need > have) {
+			die_face(g, p, 0, face, sizeof face);
 			snprintf(why, whylen, "'%s' is not on the grid: it "
 			    "needs %d '%s' di%s, the grid has %d", word,
-			    need[k], face, need[k] == 1 ? "e" : "ce",
-			    have[k]);
+			    need, face, need == 1 ? "e" : "ce", have);
 			return -1;
 		}
+	}
 	snprintf(why, whylen, "'%s' is not on the grid: no path found in %ld "
 	    "steps", word, WALK_BUDGET);
 	return -1;
@@ -204,7 +220,7 @@ grid_path(const struct grid *g, const char *word, int *path, char *why,
     size_t whylen)
 {
 	struct walk wk;
-	char face[4], prefix[80];
+	char face[16], prefix[160], up[160];
 	int cell, cells = g->n * g->n;
 	size_t i;
 
@@ -230,7 +246,7 @@ grid_path(const struct grid *g, const char *word, int *path, char *why,
 		return too_many(g, word, why, whylen);
 	if (wk.best >= wk.len)
 		wk.best = wk.len - 1;
-	die_face(word, wk.best, face, sizeof face);
+	die_face(g, word, wk.best, face, sizeof face);
 	if (wk.best == 0 && strcmp(face, "Q") == 0) {
 		snprintf(why, whylen, "'%s' is not on the grid: it has a Q "
 		    "without U, and the Q die shows Qu", word);
@@ -241,27 +257,33 @@ grid_path(const struct grid *g, const char *word, int *path, char *why,
 		    "'%s'", word, face);
 		return -1;
 	}
-	for (i = 0; i < wk.best && i + 1 < sizeof prefix; i++)
-		prefix[i] = (char)toupper((unsigned char)word[i]);
+	i = wk.best < sizeof prefix ? wk.best : sizeof prefix - 1;
+	memcpy(prefix, word, i);
 	prefix[i] = '\0';
+	if (lang_upper(g->dict, prefix, up, sizeof up) != 0)
+		snprintf(up, sizeof up, "%s", prefix);
 	snprintf(why, whylen, "'%s' is not on the grid: after '%s' no unused "
-	    "neighbour shows '%s'", word, prefix, face);
+	    "neighbour shows '%s'", word, up, face);
 	return -1;
 }
 
-/* Row r in uppercase, a Qu cell as "Qu". */
+/* Row r in capitals, a Qu cell as "Qu". */
 void
 grid_row(const struct grid *g, int r, char *buf, size_t len)
 {
-	size_t k = 0;
+	char up[16];
+	size_t k = 0, m;
 	int c;
 
-	for (c = 0; c < g->n && k + 3 < len; c++) {
-		const char *t = g->cells[r * g->n + c];
-
-		buf[k++] = (char)toupper((unsigned char)t[0]);
-		if (t[1] != '\0')
-			buf[k++] = t[1];
+	buf[0] = '\0';
+	for (c = 0; c < g->n; c++) {
+		if (lang_upper(g->dict, g->cells[r * g->n + c], up,
+		    sizeof up) != 0)
+			snprintf(up, sizeof up, "?");
+		m = strlen(up);
+		if (k + m >= len)
+			break;
+		memcpy(buf + k, up, m + 1);
+		k += m;
 	}
-	buf[k] = '\0';
 }

@@ -11,27 +11,36 @@
 #define GRID_MAX	6
 #define GRID_CELLS	(GRID_MAX * GRID_MAX)
 
+#define GRID_CELL	9	/* one letter (lang.h) and its NUL */
+#define GRID_KEY	16
+
 struct grid {
 	int	n;			/* side: GRID_MIN..GRID_MAX */
-	char	cells[GRID_CELLS][3];	/* lowercase "a".."z" or "qu" */
+	char	cells[GRID_CELLS][GRID_CELL];	/* lowercase letter, "qu" */
+	/* What a word meets on each cell (grid_keys): its key (lang.h). */
+	char	keys[GRID_CELLS][GRID_KEY];
+	char	dict[16];		/* the language, for capitals */
 };
 
 /*
- * Parse the rows of a grid (N rows of N cells, letters in any case, a Q
- * followed by U is one cell).  Returns 0, or -1 with why set to the
+ * Parse the rows of a grid (N rows of N cells, letters of the language
+ * of dictionary dict in any case, a Q followed by U is one cell) and set
+ * its keys for fold (grid_keys).  Returns 0, or -1 with why set to the
  * reason the grid is malformed.
  */
-int	grid_parse(struct grid *, int nrows, char *const *rows, char *why,
-	    size_t whylen);
+int	grid_parse(struct grid *, const char *dict, int fold, int nrows,
+	    char *const *rows, char *why, size_t whylen);
+/* Set the keys of the cells: with fold, their plain letters (lang.h). */
+void	grid_keys(struct grid *, const char *dict, int fold);
 /*
- * Find word (lowercase a-z) on the grid: a path of neighbouring cells (8
- * neighbours), no cell twice.  Returns 0 with path[] (cell indexes, up
- * to GRID_CELLS, -1 after the last) if path is not NULL, or -1 with why
- * set to where the path breaks.
+ * Find word (a key, lang.h) on the grid: a path of neighbouring cells (8
+ * neighbours), no cell twice, each cell's key in turn.  Returns 0 with
+ * path[] (cell indexes, up to GRID_CELLS, -1 after the last) if path is
+ * not NULL, or -1 with why set to where the path breaks.
  */
 int	grid_path(const struct grid *, const char *word, int *path,
 	    char *why, size_t whylen);
-/* Row r in uppercase, a Qu cell as "Qu", into buf. */
+/* Row r in capitals, a Qu cell as "Qu", into buf. */
 void	grid_row(const struct grid *, int r, char *buf, size_t len);
 /* 1 if cells a and b are neighbours (8 directions). */
 int	grid_adjacent(const struct grid *, int a, int b);

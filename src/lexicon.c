@@ -5,7 +5,7 @@
  * word do not pay for loading it and the C++ runtime it pulls in (0.8 ms
  * of every command's start, tests/bench/core.sh).
  */
-#include <ctype.h>
+#include <dirent.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 
 #include <hunspell.h>
 
+#include "lang.h"
 #include "lexicon.h"
 
 #define SYSTEM_DICT_DIR	"/usr/share/hunspell"
@@ -88,6 +89,29 @@ readable(const char *path)
 	return 1;
 }
 
+/* The Debian package of dictionary name (data/), or NULL if unknown. */
+static const char *
+package(const char *name)
+{
+	static const struct {
+		const char	*name, *pkg;
+	} table[] = {
+#define PKG(n, p)	{ n, p },
+#include "../data/hunspell-packages.def"
+#undef PKG
+	};
+	size_t i, lang = strcspn(name, "_-");
+
+	for (i = 0; i < sizeof table / sizeof table[0]; i++)
+		if (strcmp(table[i].name, name) == 0)
+			return table[i].pkg;
+	for (i = 0; i < sizeof table / sizeof table[0]; i++)
+		if (strlen(table[i].name) == lang &&
+		    strncmp(table[i].name, name, lang) == 0)
+			return table[i].pkg;
+	return NULL;
+}
+
 /*
  * Find name.aff and name.dic in one folder of the search path: 0 with
  * *aff, *dic malloc'd, or -1 with *why.
@@ -96,7 +120,8 @@ static int
 find_files(const char *name, char **aff, char **dic, char **why)
 {
 	struct buf path = BUF_INIT, tried = BUF_INIT, b = BUF_INIT;
-	char *dirs, *dir, *save = NULL, *pkg, *p;
+	char *dirs, *dir, *save = NULL;
+	const char *pkg;
 	int ntried = 0;
 
 	*aff = *dic = NULL;
@@ -132,17 +157,71 @@ find_files(const char *name, char **aff, char **dic, char **why)
 		buf_free(&tried);
 		return 0;
 	}
-	pkg = xstrdup(name);
-	for (p = pkg; *p != '\0'; p++)
-		*p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
 	buf_printf(&b, "dictionary '%s' is not installed: no %s.aff and "
-	    "%s.dic in %s; install the Debian package hunspell-%s, or put "
-	    "them in a folder of SHAKEREF_DICT_PATH", name, name, name,
-	    buf_str(&tried), pkg);
-	free(pkg);
+	    "%s.dic in %s; ", name, name, name, buf_str(&tried));
+	if ((pkg = package(name)) != NULL)
+		buf_printf(&b, "install the Debian package %s, ", pkg);
+	buf_printf(&b, "put them in a folder of SHAKEREF_DICT_PATH, or pick "
+	    "an installed one ('shakeref rules shake-a-word' lists them)");
 	buf_free(&tried);
 	*why = b.s;
 	return -1;
+}
+
+/* qsort: strcmp of two string pointers. */
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The installed dictionaries; see lexicon.h. */
+void
+lexicon_list(struct buf *out)
+{
+	struct buf path = BUF_INIT;
+	char *dirs, *dir, *save = NULL, *aff, *dic, *why, **names = NULL;
+	struct dirent *de;
+	size_t n = 0, i, len;
+	DIR *dp;
+
+	search_path(&path);
+	dirs = xstrdup(buf_str(&path));
+	for (dir = strtok_r(dirs, ":", &save); dir != NULL;
+	    dir = strtok_r(NULL, ":", &save)) {
+		if ((dp = opendir(dir)) == NULL)
+			continue;
+		while ((de = readdir(dp)) != NULL) {
+			len = strlen(de->d_name);
+			if (len < 5 || strcmp(de->d_name + len - 4,
+			    ".aff") != 0)
+				continue;
+			de->d_name[len - 4] = '\0';
+			for (i = 0; i < n && strcmp(names[i],
+			    de->d_name) != 0; i++)
+				continue;
+			why = NULL;
+			if (i < n || find_files(de->d_name, &aff, &dic,
+			    &why) != 0) {
+				free(why);
+				continue;
+			}
+			free(aff);
+			free(dic);
+			names = xreallocarray(names, n + 1, sizeof *names);
+			names[n++] = xstrdup(de->d_name);
+		}
+		closedir(dp);
+	}
+	free(dirs);
+	buf_free(&path);
+	if (n > 0)
+		qsort(names, n, sizeof *names, name_cmp);
+	for (i = 0; i < n; i++) {
+		buf_printf(out, "%s%s", i > 0 ? " " : "", names[i]);
+		free(names[i]);
+	}
+	free(names);
 }
 
 /* The files of a dictionary; see lexicon.h. */
@@ -213,50 +292,28 @@ lexicon_exists(const char *name, char **why)
 	return 1;
 }
 
-/* Fold a word to lowercase a-z; -1 unless letters only, at least 3. */
+/* 1 if Hunspell accepts word exactly as written (UTF-8). */
 int
-lexicon_normalise(const char *word, char *out, size_t len)
+lexicon_spell(struct lexicon *lx, const char *word)
 {
-	size_t i, n = strlen(word);
-
-	if (n < 3 || n >= len)
-		return -1;
-	for (i = 0; i < n; i++) {
-		if (!isascii((unsigned char)word[i]) ||
-		    !isalpha((unsigned char)word[i]))
-			return -1;
-		out[i] = (char)tolower((unsigned char)word[i]);
-	}
-	out[n] = '\0';
-	return 0;
-}
-
-/* 1 if word is a word here (SW-2). */
-int
-lexicon_check(struct lexicon *lx, const char *word)
-{
-	char w[128];
-
-	if (lexicon_normalise(word, w, sizeof w) != 0)
-		return 0;
-	return lx->spell(lx->h, w) != 0;
+	return lx->spell(lx->h, word) != 0;
 }
 
 /* Up to max suggestions for word; see lexicon.h. */
 int
-lexicon_suggest(struct lexicon *lx, const char *word, char **out, int max)
+lexicon_suggest(struct lexicon *lx, const char *word, char **out, int max,
+    int (*keep)(void *, const char *), void *arg)
 {
-	char **list = NULL, w[128], s[128];
-	int n, i, k, got = 0;
+	char **list = NULL, s[128], why[64];
+	int n, i, k, got = 0, nl;
 
 	if (max > LEXICON_SUGGEST_MAX)
 		max = LEXICON_SUGGEST_MAX;
-	if (lexicon_normalise(word, w, sizeof w) != 0)
-		return 0;
-	n = lx->suggest(lx->h, &list, w);
+	n = lx->suggest(lx->h, &list, word);
 	for (i = 0; i < n && got < max; i++) {
-		if (lexicon_normalise(list[i], s, sizeof s) != 0 ||
-		    strcmp(s, w) == 0 || !lx->spell(lx->h, s))
+		if (lang_lower(lx->name, list[i], s, sizeof s, &nl, why,
+		    sizeof why) != 0 || nl < 3 || strcmp(s, word) == 0 ||
+		    (keep != NULL && !keep(arg, s)))
 			continue;
 		for (k = 0; k < got && strcmp(out[k], s) != 0; k++)
 			continue;
@@ -272,8 +329,11 @@ struct lexicon_cb {
 	struct lexicon	*lx;		/* the last dictionary opened */
 	char		*failed;	/* the last name that did not open */
 	char		*why;
-	int		(*known)(void *, const char *, const char *);
-	void		*known_arg;
+	lexicon_judge_fn judge;
+	void		*judge_arg;
+	/* for the suggestions' filter */
+	const char	*dict;
+	int		 mode;
 };
 
 /* A lookup with no dictionary open yet. */
@@ -295,13 +355,13 @@ lexicon_cb_free(struct lexicon_cb *cb)
 	free(cb);
 }
 
-/* Give the lookup a compiled word list; see lexicon.h. */
+/* Give the lookup its judge; see lexicon.h. */
 void
-lexicon_cb_wordlist(struct lexicon_cb *cb,
-    int (*known)(void *, const char *, const char *), void *arg)
+lexicon_cb_wordlist(struct lexicon_cb *cb, lexicon_judge_fn judge,
+    void *arg)
 {
-	cb->known = known;
-	cb->known_arg = arg;
+	cb->judge = judge;
+	cb->judge_arg = arg;
 }
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -326,45 +386,58 @@ lexicon_cb_leave(struct lexicon_cb *cb)
 	lexicon_cb_free(cb);
 }
 
-/* replay.lookup: the verdict on word in dict, opened on first use. */
-int
-lexicon_lookup(void *arg, const char *dict, const char *word,
-    struct buf *sugg, char **why)
+/* lexicon_suggest's keep: a suggestion that would stand. */
+static int
+suggestion_stands(void *arg, const char *s)
 {
 	struct lexicon_cb *cb = arg;
-	char *out[LEXICON_SUGGEST_MAX];
-	int n, i;
+	char *why = NULL;
+	int v;
+
+	v = cb->judge(cb->judge_arg, cb->dict, cb->mode, s, NULL, 0, &why);
+	free(why);
+	return v == 1;
+}
+
+/* replay.lookup: the verdict on word in dict, opened on first use. */
+int
+lexicon_lookup(void *arg, const char *dict, int mode, const char *word,
+    struct buf *form, struct buf *sugg, char **why)
+{
+	struct lexicon_cb *cb = arg;
+	char *out[LEXICON_SUGGEST_MAX], f[256];
+	int n, i, v;
 
 	if (dict == NULL)
 		dict = "en_US";
-	/* A word of the compiled list needs no Hunspell load. */
-	if (cb->known != NULL && cb->known(cb->known_arg, dict, word) == 1)
-		return 1;
-	if (cb->lx == NULL || strcmp(lexicon_name(cb->lx), dict) != 0) {
-		if (cb->failed != NULL && strcmp(cb->failed, dict) == 0) {
-			free(*why);
-			*why = xstrdup(cb->why);
-			return -1;
-		}
-		lexicon_free(cb->lx);
-		free(cb->failed);
-		free(cb->why);
-		cb->failed = cb->why = NULL;
-		if ((cb->lx = lexicon_open(dict, &cb->why)) == NULL) {
-			cb->failed = xstrdup(dict);
-			free(*why);
-			*why = xstrdup(cb->why);
-			return -1;
-		}
+	if (cb->judge == NULL) {
+		free(*why);
+		*why = xstrdup("no word lists");
+		return -1;
 	}
-	if (lexicon_check(cb->lx, word))
-		return 1;
-	if (sugg != NULL) {
-		n = lexicon_suggest(cb->lx, word, out, LEXICON_SUGGEST_MAX);
-		for (i = 0; i < n; i++) {
-			buf_printf(sugg, "%s%s", i > 0 ? "," : "", out[i]);
-			free(out[i]);
-		}
+	f[0] = '\0';
+	if ((v = cb->judge(cb->judge_arg, dict, mode, word, f, sizeof f,
+	    why)) != 0) {
+		if (v == 1 && form != NULL)
+			buf_puts(form, f);
+		return v;
+	}
+	if (sugg == NULL)
+		return 0;
+	if (cb->lx == NULL || strcmp(lexicon_name(cb->lx), dict) != 0) {
+		lexicon_free(cb->lx);
+		free(cb->why);
+		cb->why = NULL;
+		if ((cb->lx = lexicon_open(dict, &cb->why)) == NULL)
+			return 0;	/* no suggestions, the verdict stays */
+	}
+	cb->dict = dict;
+	cb->mode = mode;
+	n = lexicon_suggest(cb->lx, word, out, LEXICON_SUGGEST_MAX,
+	    suggestion_stands, cb);
+	for (i = 0; i < n; i++) {
+		buf_printf(sugg, "%s%s", i > 0 ? "," : "", out[i]);
+		free(out[i]);
 	}
 	return 0;
 }

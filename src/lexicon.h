@@ -29,23 +29,21 @@ void		 lexicon_free(struct lexicon *);
 int		 lexicon_files(const char *name, char **aff, char **dic,
 		    char **why);
 const char	*lexicon_name(const struct lexicon *);
+/* The names of the installed dictionaries, space-separated, into out. */
+void		 lexicon_list(struct buf *out);
 /* 1 if dictionary name is installed (both files found), else 0 and *why. */
 int		 lexicon_exists(const char *name, char **why);
+/* 1 if Hunspell accepts word exactly as written (UTF-8). */
+int		 lexicon_spell(struct lexicon *, const char *word);
 /*
- * Fold word into lowercase a-z in out (len bytes): 0, or -1 if it has
- * anything but ASCII letters, or fewer than 3 of them.
- */
-int		 lexicon_normalise(const char *word, char *out, size_t len);
-/* 1 if word is a word here: it normalises and the dictionary has it. */
-int		 lexicon_check(struct lexicon *, const char *word);
-/*
- * Up to max (at most LEXICON_SUGGEST_MAX) suggestions for word, each
- * normalised, distinct, accepted by lexicon_check, and not word itself,
- * into out[] (malloc'd strings).  Returns how many.  Slow (10-35 ms):
- * only to explain a word found invalid.
+ * Up to max (at most LEXICON_SUGGEST_MAX) of Hunspell's suggestions for
+ * word, each in lowercase letters (lang.h), distinct, not word itself,
+ * and kept by keep(arg, s) if keep is not NULL, into out[] (malloc'd
+ * strings).  Returns how many.  Slow (10-35 ms): only to explain a word
+ * found invalid.
  */
 int		 lexicon_suggest(struct lexicon *, const char *word, char **out,
-		    int max);
+		    int max, int (*keep)(void *, const char *), void *arg);
 
 /*
  * The lookup of struct replay (game.h): dictionaries opened on first use
@@ -62,16 +60,23 @@ void		 lexicon_cb_free(struct lexicon_cb *);
  */
 void		 lexicon_cb_leave(struct lexicon_cb *);
 /*
- * Give the lookup a compiled word list (the solver's): known(arg, dict,
- * word) returns 1 if word is in dict's list, else 0 (or -1: no list).  A
- * word in the list is valid without loading Hunspell, so the list must
- * hold only words Hunspell accepts; any other word goes to Hunspell.
+ * The judge of the lookup: judge(arg, dict, mode, word, form, len, why)
+ * is wordlists_judge (wordlist.h) with mode's LEXICON_FOLD and
+ * LEXICON_NOUNS: 1 (form set, if not NULL), 0, or -1 with *why.
  */
-void		 lexicon_cb_wordlist(struct lexicon_cb *,
-		    int (*known)(void *, const char *, const char *),
+#define LEXICON_FOLD	1
+#define LEXICON_NOUNS	2
+typedef int (*lexicon_judge_fn)(void *, const char *dict, int mode,
+    const char *word, char *form, size_t len, char **why);
+void		 lexicon_cb_wordlist(struct lexicon_cb *, lexicon_judge_fn,
 		    void *arg);
-/* replay.lookup with replay.lookup_arg a struct lexicon_cb. */
-int		 lexicon_lookup(void *cb, const char *dict, const char *word,
-		    struct buf *sugg, char **why);
+/*
+ * replay.lookup with replay.lookup_arg a struct lexicon_cb: the judge's
+ * verdict, the form found into form, and for a word that does not
+ * stand, Hunspell's suggestions that would (sugg not NULL).
+ */
+int		 lexicon_lookup(void *cb, const char *dict, int mode,
+		    const char *word, struct buf *form, struct buf *sugg,
+		    char **why);
 
 #endif

@@ -1,9 +1,12 @@
 /*
- * mkdawg: compile a word list (one word a line, on standard input or in
- * FILE) into shakeref's compiled form (dawg.h).  Lines that are not a
- * lowercase a-z word of 3+ letters with each q followed by u are skipped.
+ * mkdawg: compile the word list of Hunspell dictionary NAME (wordlist.h)
+ * into OUT, or compile a plain word list (one word a line, on standard
+ * input or in FILE; every word valid as written) into shakeref's
+ * compiled form (dawg.h).  Lines that are not a lowercase word of 3+
+ * letters with each q followed by u are skipped.
  *
- *	mkdawg [-n MIN] -o data/en_US.dawg [FILE]
+ *	mkdawg -d en_US -o data/en_US.dawg
+ *	mkdawg [-n MIN] -o tests/data/words.dawg [FILE]
  *
  * -n MIN: fail unless at least MIN words are kept (a broken pipeline
  * upstream gives an empty list, not a word list).
@@ -15,6 +18,8 @@
 
 #include "buf.h"
 #include "dawg.h"
+#include "lang.h"
+#include "wordlist.h"
 
 /* Read every line of f into a growing array. */
 static char **
@@ -38,30 +43,67 @@ read_words(FILE *f, size_t *n)
 	return w;
 }
 
-/* mkdawg [-n MIN] -o OUT [FILE] */
+/* The records of a plain word: "x" w "\1" "3" and its "f" record. */
+static int
+word_records(const char *w, char **out)
+{
+	char low[256], key[256], why[64];
+	struct buf b = BUF_INIT;
+	const char *p;
+	int n;
+
+	if (lang_lower("", w, low, sizeof low, &n, why, sizeof why) != 0 ||
+	    n < 3 || strcmp(low, w) != 0)
+		return 0;
+	for (p = low; (p = strchr(p, 'q')) != NULL; p++)
+		if (p[1] != 'u')
+			return 0;
+	if (lang_key("", 1, low, key, sizeof key) != 0)
+		return 0;
+	buf_printf(&b, "x%s%c3", low, DAWG_SEP);
+	out[0] = b.s;
+	b.s = NULL;
+	b.len = b.cap = 0;
+	buf_printf(&b, "f%s%c%s3", key, DAWG_SEP, strcmp(key, low) == 0 ?
+	    "" : low);
+	out[1] = b.s;
+	return 2;
+}
+
+/* mkdawg -d NAME -o OUT | mkdawg [-n MIN] -o OUT [FILE] */
 int
 main(int argc, char **argv)
 {
 	FILE *in = stdin, *out;
-	const char *outpath = NULL;
-	char **w;
+	const char *outpath = NULL, *dict = NULL;
+	char **w, **rec, *why = NULL;
 	size_t n, i, kept, min = 0;
 	int c, rc;
 
-	while ((c = getopt(argc, argv, "n:o:")) != -1) {
+	while ((c = getopt(argc, argv, "d:n:o:")) != -1) {
 		if (c == 'o')
 			outpath = optarg;
+		else if (c == 'd')
+			dict = optarg;
 		else if (c == 'n')
 			min = (size_t)strtoul(optarg, NULL, 10);
 		else {
-			fprintf(stderr, "usage: mkdawg [-n MIN] -o OUT "
-			    "[FILE]\n");
+			fprintf(stderr, "usage: mkdawg -d NAME -o OUT | "
+			    "mkdawg [-n MIN] -o OUT [FILE]\n");
 			return 2;
 		}
 	}
 	if (outpath == NULL || argc - optind > 1) {
 		fprintf(stderr, "usage: mkdawg [-n MIN] -o OUT [FILE]\n");
 		return 2;
+	}
+	if (dict != NULL) {
+		if (wordlist_write(dict, outpath, 0, &why) != 0) {
+			fprintf(stderr, "mkdawg: %s\n", why);
+			free(why);
+			return 1;
+		}
+		return 0;
 	}
 	if (optind < argc && (in = fopen(argv[optind], "r")) == NULL) {
 		perror(argv[optind]);
@@ -72,8 +114,10 @@ main(int argc, char **argv)
 		fprintf(stderr, "mkdawg: cannot read the words\n");
 		return 1;
 	}
+	rec = xcalloc(2 * n + 1, sizeof *rec);
 	for (i = kept = 0; i < n; i++)
-		kept += dawg_word_ok(w[i]);
+		kept += (size_t)word_records(w[i], rec + kept);
+	kept /= 2;
 	if (kept < min) {
 		fprintf(stderr, "mkdawg: only %zu words of 3+ letters a-z, "
 		    "expected at least %zu\n", kept, min);
@@ -83,7 +127,7 @@ main(int argc, char **argv)
 		perror(outpath);
 		return 1;
 	}
-	rc = dawg_build(w, n, out, NULL, NULL);
+	rc = dawg_build(rec, 2 * kept, out, NULL, NULL);
 	if (fclose(out) != 0 || rc != 0) {
 		fprintf(stderr, "mkdawg: cannot write %s\n", outpath);
 		unlink(outpath);
@@ -92,5 +136,8 @@ main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		free(w[i]);
 	free(w);
+	for (i = 0; i < 2 * kept; i++)
+		free(rec[i]);
+	free(rec);
 	return 0;
 }

@@ -6,14 +6,18 @@
 #define SHAKEREF_SHAKE_A_WORD_H
 
 #include "game.h"
+#include "grid.h"
 
 struct saw_round {
 	int      round;          /* number of that round */
 	int      open;           /* 1 if it is the open round */
 	int      n;              /* grid side */
-	char     cells[36][3];   /* lowercase "a".."z" or "qu", row-major */
+	char     cells[36][GRID_CELL];	/* lowercase letters, "qu", row-major */
+	const char *dict;	/* the game's dictionary and language */
+	int      fold;		/* accents=fold */
+	int      nouns;		/* nouns on */
 	int      nplayers;
-	/* words[i]: player i's words that round, lowercase, NULL-terminated */
+	/* words[i]: player i's words that round, lowercase as written, NULL-terminated */
 	const char *const *words[GAME_MAX_PLAYERS];
 };
 

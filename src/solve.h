@@ -12,11 +12,14 @@
 
 /*
  * Every word of d that is a path on g (8 neighbours, no cell twice, a Qu
- * cell giving both letters), each once, longest first then alphabetical,
- * into *words (a malloc'd array of malloc'd strings; free with
- * solve_free).  Returns how many.
+ * cell giving both letters) and stands as a challenge would rule it
+ * (wordlist_judge with dict's language, fold and nouns): the form found
+ * of each key once, in lowercase, longest first then alphabetical, into
+ * *words (a malloc'd array of malloc'd strings; free with solve_free).
+ * Returns how many.
  */
-size_t	solve_grid(const struct dawg *d, const struct grid *g, char ***words);
+size_t	solve_grid(const struct dawg *d, const struct grid *g,
+	    const char *dict, int fold, int nouns, char ***words);
 void	solve_free(char **words, size_t n);
 /* qsort order of char *: longer first, then alphabetical. */
 int	solve_cmp(const void *, const void *);

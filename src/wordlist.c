@@ -8,21 +8,22 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "affix.h"
 #include "buf.h"
 #include "dawg.h"
+#include "lang.h"
 #include "lexicon.h"
 #include "wordlist.h"
 
-extern char **environ;
 
 struct bar {
 	const char	*name;
@@ -80,113 +81,168 @@ mkdirs(const char *path)
 	return rc;
 }
 
-/* Run unmunch dic aff; its lines into *words.  0, or -1 with *why. */
-static int
-unmunch(const char *dic, const char *aff, char ***words, size_t *n,
-    char **why)
-{
-	posix_spawn_file_actions_t fa;
-	char *argv[] = { "unmunch", (char *)dic, (char *)aff, NULL };
-	char *line = NULL;
-	size_t len = 0, cap = 0;
-	ssize_t r;
-	pid_t pid;
-	FILE *f;
-	int fd[2], st, err;
+struct gather {
+	const char	*name;
+	struct lexicon	*lx;		/* opened for the first risky form */
+	char		*why;
+	char		**w;		/* "lower\1V" */
+	size_t		 n, cap;
+	struct bar	*bar;
+};
 
-	*words = NULL;
-	*n = 0;
-	if (pipe(fd) == -1) {
-		*why = msg("cannot run unmunch: %s", strerror(errno));
-		return -1;
-	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addclose(&fa, fd[0]);
-	posix_spawn_file_actions_addclose(&fa, fd[1]);
-	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null",
-	    O_WRONLY, 0);
-	err = posix_spawnp(&pid, "unmunch", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fd[1]);
-	if (err != 0) {
-		close(fd[0]);
-		*why = msg("cannot run unmunch (%s): install the Debian "
-		    "package hunspell-tools", strerror(err));
-		return -1;
-	}
-	f = fdopen(fd[0], "r");
-	while (f != NULL && (r = getline(&line, &len, f)) != -1) {
-		while (r > 0 && (line[r - 1] == '\n' || line[r - 1] == '\r'))
-			line[--r] = '\0';
-		if (!dawg_word_ok(line))
-			continue;
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 65536;
-			*words = xreallocarray(*words, cap, sizeof **words);
-		}
-		(*words)[(*n)++] = xstrdup(line);
-	}
-	free(line);
-	if (f != NULL)
-		fclose(f);
-	else
-		close(fd[0]);
-	if (waitpid(pid, &st, 0) == -1 || !WIFEXITED(st) ||
-	    WEXITSTATUS(st) != 0) {
-		*why = msg("unmunch failed on %s and %s", dic, aff);
-		return -1;
-	}
-	return 0;
+/* The verdict of Hunspell on lower and its capital ('0'..'3'). */
+static char
+ask(struct gather *g, const char *lower, int cap_only)
+{
+	char cap[256];
+	int v = 0;
+
+	if (g->lx == NULL && g->why == NULL &&
+	    (g->lx = lexicon_open(g->name, &g->why)) == NULL)
+		return '0';
+	if (g->lx == NULL)
+		return '0';
+	if (!cap_only && lexicon_spell(g->lx, lower))
+		v |= 1;
+	if (lang_cap(g->name, lower, cap, sizeof cap) == 0 &&
+	    lexicon_spell(g->lx, cap))
+		v |= 2;
+	return (char)('0' + v);
 }
 
-/* Build the list of name into the cache; see wordlist.h. */
+/* affix_expand's emit: keep a form that can be a word on the grid. */
+static void
+gather_form(void *arg, const char *form, int risky)
+{
+	struct gather *g = arg;
+	char low[256], cap[256], why[64];
+	const char *p;
+	char v;
+	int nl;
+
+	for (p = form; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x80 &&
+		    !isalpha((unsigned char)*p))
+			return;		/* apostrophes, hyphens, digits */
+	if (lang_lower(g->name, form, low, sizeof low - 2, &nl, why,
+	    sizeof why) != 0 || nl < 3)
+		return;
+	for (p = low; (p = strchr(p, 'q')) != NULL; p++)
+		if (p[1] != 'u')
+			return;		/* no die shows a lone Q */
+	if (strcmp(low, form) == 0)
+		v = risky ? ask(g, low, 0) : '3';
+	else if (lang_cap(g->name, low, cap, sizeof cap) == 0 &&
+	    strcmp(cap, form) == 0)
+		v = risky ? ask(g, low, 1) : '2';
+	else
+		return;			/* NASA, McDonald: never lowercase */
+	if (v == '0')
+		return;
+	if (g->n == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 65536;
+		g->w = xreallocarray(g->w, g->cap, sizeof *g->w);
+	}
+	nl = (int)strlen(low);
+	low[nl] = DAWG_SEP;
+	low[nl + 1] = v;
+	low[nl + 2] = '\0';
+	g->w[g->n++] = xstrdup(low);
+}
+
+/* affix_expand's progress. */
+static void
+gather_progress(void *arg, double done)
+{
+	struct gather *g = arg;
+
+	bar_draw(g->bar, 0.6 * done);
+}
+
+/* qsort: strcmp of two string pointers. */
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The records of the forms gathered (dawg.h): each form once, its
+ * verdicts merged, under its exact key and its plain key.
+ */
+static char **
+records(struct gather *g, size_t *nrec)
+{
+	struct buf b = BUF_INIT;
+	char **r, key[256], *sep;
+	size_t i, k, n = 0;
+	int v;
+
+	qsort(g->w, g->n, sizeof *g->w, str_cmp);
+	r = xcalloc(2 * g->n + 1, sizeof *r);
+	for (i = 0; i < g->n; i = k) {
+		sep = strchr(g->w[i], DAWG_SEP);
+		*sep = '\0';
+		v = sep[1] - '0';
+		for (k = i + 1; k < g->n && strncmp(g->w[k], g->w[i],
+		    (size_t)(sep - g->w[i])) == 0 &&
+		    g->w[k][sep - g->w[i]] == DAWG_SEP; k++)
+			v |= g->w[k][sep - g->w[i] + 1] - '0';
+		buf_reset(&b);
+		buf_printf(&b, "x%s%c%c", g->w[i], DAWG_SEP, '0' + v);
+		r[n++] = xstrdup(buf_str(&b));
+		if (lang_key(g->name, 1, g->w[i], key, sizeof key) != 0)
+			continue;
+		buf_reset(&b);
+		buf_printf(&b, "f%s%c%s%c", key, DAWG_SEP,
+		    strcmp(key, g->w[i]) == 0 ? "" : g->w[i], '0' + v);
+		r[n++] = xstrdup(buf_str(&b));
+	}
+	buf_free(&b);
+	*nrec = n;
+	return r;
+}
+
+/* Build the list of name into path; see wordlist.h. */
 int
-wordlist_build(const char *name, int bar, char **why)
+wordlist_write(const char *name, const char *path, int bar, char **why)
 {
 	struct bar b = { name, bar, -1 };
-	struct lexicon *lx;
-	char **w = NULL, *aff = NULL, *dic = NULL, *path = NULL, *tmp = NULL;
-	size_t n = 0, i, k;
+	struct gather g;
+	char **rec = NULL, *aff = NULL, *dic = NULL, *tmp = NULL;
+	size_t nrec = 0, i;
 	FILE *f;
 	int fd, rc = -1;
 
 	*why = NULL;
-	if ((path = dawg_cache_path(name)) == NULL) {
-		*why = msg("no cache folder for the word list of %s: set "
-		    "HOME or XDG_CACHE_HOME", name);
-		return -1;
-	}
+	memset(&g, 0, sizeof g);
+	g.name = name;
+	g.bar = &b;
 	if (lexicon_files(name, &aff, &dic, why) != 0)
 		goto out;
-	if ((lx = lexicon_open(name, why)) == NULL)
-		goto out;
 	bar_draw(&b, 0);
-	if (unmunch(dic, aff, &w, &n, why) != 0) {
-		lexicon_free(lx);
+	if (affix_expand(aff, dic, gather_form, gather_progress, &g,
+	    why) != 0)
+		goto out;
+	if (g.why != NULL) {
+		*why = g.why;
+		g.why = NULL;
 		goto out;
 	}
-	/* Keep what Hunspell accepts: unmunch also gives forms it does not. */
-	for (i = k = 0; i < n; i++) {
-		if (i % 4096 == 0)
-			bar_draw(&b, 0.7 * (double)i / (double)n);
-		if (lexicon_check(lx, w[i]))
-			w[k++] = w[i];
-		else
-			free(w[i]);
-	}
-	lexicon_free(lx);
+	rec = records(&g, &nrec);
+	bar_draw(&b, 0.7);
 	if (mkdirs(path) != 0) {
 		*why = msg("cannot create the folder of %s: %s", path,
 		    strerror(errno));
 		goto out;
 	}
 	tmp = msg("%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1 || (f = fdopen(fd, "wb")) == NULL) {
+	if ((fd = mkstemp(tmp)) == -1 || fchmod(fd, 0644) == -1 ||
+	    (f = fdopen(fd, "wb")) == NULL) {
 		*why = msg("cannot write %s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	if (dawg_build(w, k, f, NULL, NULL) != 0 || fclose(f) != 0 ||
+	if (dawg_build(rec, nrec, f, NULL, NULL) != 0 || fclose(f) != 0 ||
 	    rename(tmp, path) != 0) {
 		*why = msg("cannot write %s: %s", path, strerror(errno));
 		unlink(tmp);
@@ -194,17 +250,38 @@ wordlist_build(const char *name, int bar, char **why)
 	}
 	bar_draw(&b, 1);
 	rc = 0;
-	n = k;
 out:
 	if (rc != 0 && b.on && b.shown >= 0)
 		fputc('\n', stderr);
-	for (i = 0; i < n; i++)
-		free(w[i]);
-	free(w);
+	lexicon_free(g.lx);
+	free(g.why);
+	for (i = 0; i < g.n; i++)
+		free(g.w[i]);
+	free(g.w);
+	for (i = 0; i < nrec; i++)
+		free(rec[i]);
+	free(rec);
 	free(aff);
 	free(dic);
-	free(path);
 	free(tmp);
+	return rc;
+}
+
+/* Build the list of name into the cache; see wordlist.h. */
+int
+wordlist_build(const char *name, int bar, char **why)
+{
+	char *path;
+	int rc;
+
+	*why = NULL;
+	if ((path = dawg_cache_path(name)) == NULL) {
+		*why = msg("no cache folder for the word list of %s: set "
+		    "HOME or XDG_CACHE_HOME", name);
+		return -1;
+	}
+	rc = wordlist_write(name, path, bar, why);
+	free(path);
 	return rc;
 }
 
@@ -312,30 +389,141 @@ wordlists_free(struct wordlists *ws)
 	free(ws);
 }
 
-/* Is word in dict's list; see wordlist.h. */
-int
-wordlists_known(void *arg, const char *dict, const char *word)
+/* Open dict's list (building it if need be) into ws; NULL and *why. */
+static struct dawg *
+wordlists_get(struct wordlists *ws, const char *dict, int bar, char **why)
 {
-	struct wordlists *ws = arg;
-	char w[128], *path, *why = NULL;
 	int i;
 
 	for (i = 0; i < ws->n && strcmp(ws->l[i].name, dict) != 0; i++)
 		continue;
+	if (i < ws->n && ws->l[i].d != NULL)
+		return ws->l[i].d;
 	if (i == ws->n) {
-		if (ws->n == WORDLISTS_MAX)
-			return -1;
+		if (ws->n == WORDLISTS_MAX) {
+			free(ws->l[0].name);
+			dawg_close(ws->l[0].d);
+			memmove(&ws->l[0], &ws->l[1], (WORDLISTS_MAX - 1) *
+			    sizeof ws->l[0]);
+			i = --ws->n;
+		}
 		ws->l[i].name = xstrdup(dict);
 		ws->l[i].d = NULL;
-		if ((path = fresh_list(dict, 1)) != NULL)
-			ws->l[i].d = dawg_open(path, &why);
-		free(path);
-		free(why);
 		ws->n++;
 	}
-	if (ws->l[i].d == NULL)
-		return -1;
-	if (lexicon_normalise(word, w, sizeof w) != 0)
+	ws->l[i].d = wordlist_open(dict, bar, why);
+	return ws->l[i].d;
+}
+
+struct pick {
+	const char	*written;
+	const char	*key;
+	int		 nouns;
+	int		 best;		/* 0 none, higher better */
+	char		 form[128];
+	int		 v;
+};
+
+/* dawg_each: weigh one form of the key (rest: its text and verdict). */
+static int
+pick_form(void *arg, const char *rest)
+{
+	struct pick *p = arg;
+	size_t n = strlen(rest);
+	char form[128];
+	int v = rest[n - 1] - '0', score;
+
+	if (n == 0 || n >= sizeof form)
 		return 0;
-	return dawg_has(ws->l[i].d, w);
+	memcpy(form, rest, n - 1);
+	form[n - 1] = '\0';
+	if (form[0] == '\0')
+		snprintf(form, sizeof form, "%s", p->key);
+	if (v & 1)
+		score = 3;
+	else if (p->nouns && (v & 2))
+		score = 1;
+	else
+		return 0;
+	if (p->written != NULL && strcmp(form, p->written) == 0)
+		score++;
+	if (score > p->best) {
+		p->best = score;
+		p->v = v;
+		snprintf(p->form, sizeof p->form, "%s", form);
+	}
+	return 0;
+}
+
+/* Weigh every form below a key's node into p; 1 if one stands. */
+static int
+judge_pick(const struct dawg *d, uint32_t node, int nouns, const char *key,
+    const char *written, struct pick *p)
+{
+	uint32_t sep;
+	int eow;
+
+	memset(p, 0, sizeof *p);
+	if (node == 0 || !dawg_step(d, node, DAWG_SEP, &sep, &eow))
+		return 0;
+	p->written = written;
+	p->key = key;
+	p->nouns = nouns;
+	dawg_each(d, sep, pick_form, p);
+	return p->best > 0;
+}
+
+/* The verdict below a key's node; see wordlist.h. */
+int
+wordlist_judge_node(const struct dawg *d, uint32_t node, int nouns,
+    const char *key, char *form, size_t len)
+{
+	struct pick p;
+
+	if (!judge_pick(d, node, nouns, key, key, &p))
+		return 0;
+	snprintf(form, len, "%s", p.form);
+	return 1;
+}
+
+/* The subtree of keys for fold or exact; see wordlist.h. */
+uint32_t
+wordlist_root(const struct dawg *d, int fold)
+{
+	uint32_t node;
+	int eow;
+
+	if (!dawg_step(d, dawg_root(d), fold ? 'f' : 'x', &node, &eow))
+		return 0;
+	return node;
+}
+
+/* The verdict on a written word; see wordlist.h. */
+int
+wordlist_judge(const struct dawg *d, const char *dict, int fold, int nouns,
+    const char *written, char *form, size_t len)
+{
+	struct pick p;
+	char key[256];
+
+	if (lang_key(dict, fold, written, key, sizeof key) != 0 ||
+	    !judge_pick(d, dawg_walk(d, wordlist_root(d, fold), key), nouns,
+	    key, written, &p))
+		return 0;
+	if (form != NULL && ((p.v & 1) || lang_cap(dict, p.form, form,
+	    len) != 0))
+		snprintf(form, len, "%s", p.form);
+	return 1;
+}
+
+/* Judge a word by dict's list, built if need be; see wordlist.h. */
+int
+wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
+    const char *written, char *form, size_t len, int bar, char **why)
+{
+	struct dawg *d;
+
+	if ((d = wordlists_get(ws, dict, bar, why)) == NULL)
+		return -1;
+	return wordlist_judge(d, dict, fold, nouns, written, form, len);
 }

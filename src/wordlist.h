@@ -1,8 +1,9 @@
 /*
- * wordlist.h: the compiled word list of a dictionary for the commands:
- * the one installed with shakeref, or one built on first use into the
- * user's cache folder (unmunch's forms that Hunspell accepts, compiled
- * by dawg_build).
+ * wordlist.h: the compiled word list of a dictionary (dawg.h): the one
+ * installed with shakeref, or one built on first use into the user's
+ * cache folder from the dictionary's own affix rules (affix.h), each
+ * form with Hunspell's verdict; and the verdict on a word by it (SW-2):
+ * challenges and solve both rule by the list, so they never disagree.
  */
 #ifndef SHAKEREF_WORDLIST_H
 #define SHAKEREF_WORDLIST_H
@@ -22,19 +23,39 @@ struct dawg	*wordlist_open(const char *name, int bar, char **why);
  * *why (malloc'd).
  */
 int		 wordlist_build(const char *name, int bar, char **why);
+/* Build it into path (mkdawg at build time). */
+int		 wordlist_write(const char *name, const char *path, int bar,
+		    char **why);
+
+/* The node of the keys for accents=fold (fold) or exact, or 0. */
+uint32_t	 wordlist_root(const struct dawg *, int fold);
+/*
+ * The verdict on written (lowercase letters, lang.h) by the list of
+ * dictionary dict: 1 if a form of the dictionary with written's key
+ * (lang_key with fold) stands, as written in lowercase or, with nouns,
+ * capitalised (SW-2); the form found into form (len bytes; "était",
+ * "Haus"), preferring written itself.  0 if none.
+ */
+int		 wordlist_judge(const struct dawg *, const char *dict, int fold,
+		    int nouns, const char *written, char *form, size_t len);
+/*
+ * The same from the node key leads to (solve's walk): 1 with the form
+ * in lowercase, or 0.
+ */
+int		 wordlist_judge_node(const struct dawg *, uint32_t node,
+		    int nouns, const char *key, char *form, size_t len);
 
 /*
- * The lists the lookup of a challenge may use (lexicon_cb_wordlist): a
- * valid word needs no Hunspell load.  Lists are opened on first use and
- * only used if the dictionary is installed and no newer than the list;
- * never built here.
+ * The lists the lookup of a challenge uses: opened (built, with a
+ * progress bar when bar is set) on first use, a few kept open.
  */
 struct wordlists;
 
 struct wordlists *wordlists_new(void);
 void		 wordlists_free(struct wordlists *);
-/* known() of lexicon_cb_wordlist: 1 in dict's list, 0 not, -1 no list. */
-int		 wordlists_known(void *wordlists, const char *dict,
-		    const char *word);
+/* wordlist_judge with dict's list: 1, 0, or -1 with *why: no list. */
+int		 wordlists_judge(struct wordlists *, const char *dict, int fold,
+		    int nouns, const char *written, char *form, size_t len,
+		    int bar, char **why);
 
 #endif

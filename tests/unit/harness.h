@@ -33,8 +33,8 @@ struct th {
  * it, the suggestions are its words of the same first letter, up to 5.
  */
 static int __attribute__((unused))
-th_lookup(void *arg, const char *dict, const char *word, struct buf *sugg,
-    char **why)
+th_lookup(void *arg, const char *dict, int mode, const char *word,
+    struct buf *form, struct buf *sugg, char **why)
 {
 	struct th *t = arg;
 	const char *p, *q;
@@ -42,6 +42,8 @@ th_lookup(void *arg, const char *dict, const char *word, struct buf *sugg,
 	int k = 0;
 
 	(void)dict;
+	(void)mode;
+	(void)form;
 	if (t->dict == NULL) {
 		*why = xstrdup("the fake dictionary is missing");
 		return -1;

@@ -18,7 +18,7 @@ parse(struct grid *g, const char *s, char *why, size_t len)
 	for (p = strtok_r(buf, " ", &save); p != NULL && n < 16;
 	    p = strtok_r(NULL, " ", &save))
 		rows[n++] = p;
-	return grid_parse(g, n, rows, why, len);
+	return grid_parse(g, "en_US", 1, n, rows, why, len);
 }
 
 /* 1 if path is a real path of word on g: neighbours, no cell twice. */
@@ -116,10 +116,17 @@ main(void)
 	    "SW-1: the reason names the character: %s", why);
 	is_int(parse(&g, "ab- def ghi", why, sizeof why), -1,
 	    "SW-1: a hyphen is refused");
-	is_int(parse(&g, "ab\xc3\x89 def ghi", why, sizeof why), -1,
-	    "SW-1: a non-ASCII letter is refused");
-	ok(strstr(why, "letters A to Z only") != NULL, "SW-1: ... saying "
+	ok(strstr(why, "'-' is not a letter") != NULL, "SW-1: ... saying "
 	    "so: %s", why);
+	is_int(parse(&g, "ab\xc3\x89 def ghi", why, sizeof why), 0,
+	    "SW-1: a letter of any language (\xc3\x89) is a cell");
+	is_str(g.cells[2], "\xc3\xa9", "SW-1: ... kept in lowercase");
+	grid_row(&g, 0, why, sizeof why);
+	is_str(why, "AB\xc3\x89", "SW-1: ... shown in capitals");
+	is_int(parse(&g, "ab\xe2\x82\xac def ghi", why, sizeof why), -1,
+	    "SW-1: a sign beyond ASCII is refused");
+	ok(strstr(why, "'\xe2\x82\xac' is not a letter") != NULL,
+	    "SW-1: ... naming it: %s", why);
 	is_int(parse(&g, "abc dqu ghi", why, sizeof why), -1,
 	    "SW-1: 'dqu' is 2 cells in a 3x3 grid: refused");
 

@@ -7,16 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/lang.h"
 #include "../../src/lexicon.h"
 #include "tap.h"
 
-/* A fake compiled word list: tea only. */
+/* A fake judge: tea stands (as "Tea"), xx_NOPE has no list. */
 static int
-fake_known(void *arg, const char *dict, const char *word)
+fake_judge(void *arg, const char *dict, int mode, const char *word,
+    char *form, size_t len, char **why)
 {
 	(*(int *)arg)++;
-	(void)dict;
-	return strcmp(word, "tea") == 0;
+	(void)mode;
+	if (strcmp(dict, "xx_NOPE") == 0) {
+		free(*why);
+		*why = strdup("no list for xx_NOPE");
+		return -1;
+	}
+	if (strcmp(word, "tea") != 0)
+		return 0;
+	if (form != NULL)
+		snprintf(form, len, "Tea");
+	return 1;
 }
 
 int
@@ -25,7 +36,8 @@ main(void)
 	struct lexicon *lx;
 	struct lexicon_cb *cb;
 	struct buf b = BUF_INIT;
-	char path[1024], w[64], *why = NULL, *sugg[LEXICON_SUGGEST_MAX];
+	char path[1024], w[64], *why = NULL, *sugg[LEXICON_SUGGEST_MAX],
+	    why2[128];
 	const char *srcdir = getenv("SRCDIR");
 	int n, i, found, calls = 0;
 
@@ -34,26 +46,44 @@ main(void)
 	setenv("SHAKEREF_DICT_PATH", path, 1);
 	unsetenv("DICPATH");
 
-	/* normalisation */
-	is_int(lexicon_normalise("Cats", w, sizeof w), 0, "'Cats' folds");
+	/* letters by language (lang.h): SW-1, SW-2 */
+	is_int(lang_lower("en_US", "Cats", w, sizeof w, &n, why2,
+	    sizeof why2), 0, "'Cats' folds");
 	is_str(w, "cats", "... to 'cats'");
-	is_int(lexicon_normalise("QUEST", w, sizeof w), 0, "'QUEST' folds");
-	is_str(w, "quest", "... to 'quest'");
-	is_int(lexicon_normalise("", w, sizeof w), -1, "'' is no word");
-	is_int(lexicon_normalise("a", w, sizeof w), -1,
-	    "a single letter is no word");
-	is_int(lexicon_normalise("at", w, sizeof w), -1,
-	    "two letters are no word");
-	is_int(lexicon_normalise("123", w, sizeof w), -1,
-	    "a number is no word");
-	is_int(lexicon_normalise("cat-dog", w, sizeof w), -1,
-	    "'cat-dog' is no word");
-	is_int(lexicon_normalise("don't", w, sizeof w), -1,
-	    "an apostrophe makes no word");
-	is_int(lexicon_normalise("caf\xc3\xa9", w, sizeof w), -1,
-	    "a non-ASCII letter makes no word");
-	is_int(lexicon_normalise("abcdefghij", w, 8), -1,
-	    "too long for the buffer");
+	is_int(n, 4, "... 4 letters");
+	is_int(lang_lower("de_DE", "STRA\xc3\x9f" "E", w, sizeof w, &n, why2,
+	    sizeof why2), 0, "SW-2: 'STRAßE' folds");
+	is_str(w, "stra\xc3\x9f" "e", "... to 'straße', 6 letters");
+	is_int(lang_lower("fr_FR", "E\xcc\x81T\xc3\x89", w, sizeof w, &n,
+	    why2, sizeof why2), 0, "a combining accent is one letter (NFC)");
+	is_str(w, "\xc3\xa9t\xc3\xa9", "... 'été'");
+	is_int(n, 3, "... 3 letters");
+	is_int(lang_lower("tr_TR", "KIZ", w, sizeof w, &n, why2, sizeof why2),
+	    0, "Turkish KIZ");
+	is_str(w, "k\xc4\xb1z", "... folds to 'kız' (dotless i)");
+	is_int(lang_lower("en_US", "KIZ", w, sizeof w, &n, why2, sizeof why2),
+	    0, "English KIZ");
+	is_str(w, "kiz", "... folds to 'kiz'");
+	is_int(lang_lower("en_US", "cat-dog", w, sizeof w, &n, why2,
+	    sizeof why2), -1, "'cat-dog' is no word");
+	is_int(lang_lower("en_US", "don't", w, sizeof w, &n, why2,
+	    sizeof why2), -1, "an apostrophe makes no word");
+	is_int(lang_lower("en_US", "123", w, sizeof w, &n, why2, sizeof why2),
+	    -1, "a number is no word");
+	is_int(lang_key("fr_FR", 1, "\xc3\xa9tait", w, sizeof w), 0,
+	    "accents=fold: the key of 'était'");
+	is_str(w, "etait", "... is 'etait'");
+	is_int(lang_key("de_DE", 1, "stra\xc3\x9f" "e", w, sizeof w), 0,
+	    "accents=fold: the key of 'straße'");
+	is_str(w, "strasse", "... is 'strasse' (ß as ss)");
+	is_int(lang_key("de_DE", 0, "stra\xc3\x9f" "e", w, sizeof w), 0,
+	    "accents=exact: the key of 'straße'");
+	is_str(w, "stra\xc3\x9f" "e", "... is itself");
+	is_int(lang_upper("de_DE", "\xc3\x9f", w, sizeof w), 0,
+	    "a ß die in capitals");
+	is_str(w, "\xe1\xba\x9e", "... shows ẞ");
+	is_int(lang_cap("tr_TR", "istanbul", w, sizeof w), 0, "Turkish cap");
+	is_str(w, "\xc4\xb0stanbul", "... 'İstanbul'");
 
 	/* exists / open */
 	is_int(lexicon_exists("tiny", &why), 1, "the tiny dictionary exists "
@@ -62,8 +92,20 @@ main(void)
 	ok(why != NULL && strstr(why, "/nonexistent/one") != NULL &&
 	    strstr(why, "/usr/share/hunspell") != NULL,
 	    "the error names the folders searched: %s", why);
-	ok(why != NULL && strstr(why, "hunspell-xx-nope") != NULL,
-	    "... and the Debian package to install");
+	ok(why != NULL && strstr(why, "hunspell-") == NULL &&
+	    strstr(why, "shakeref rules shake-a-word") != NULL,
+	    "... no package guessed for an unknown language, and how to "
+	    "list the installed ones");
+	free(why);
+	why = NULL;
+	is_int(lexicon_exists("it_IT", &why), 0, "it_IT is not here");
+	ok(why != NULL && strstr(why, "package hunspell-it,") != NULL,
+	    "... the package named is Debian's hunspell-it: %s", why);
+	free(why);
+	why = NULL;
+	is_int(lexicon_exists("de_AT", &why), 0, "de_AT is not here");
+	ok(why != NULL && strstr(why, "package hunspell-de-at,") != NULL,
+	    "... hunspell-de-at");
 	free(why);
 	why = NULL;
 	setenv("DICPATH", "/nonexistent/two", 1);
@@ -84,27 +126,24 @@ main(void)
 		return 1;
 	}
 	is_str(lexicon_name(lx), "tiny", "its name");
-	is_int(lexicon_check(lx, "cat"), 1, "cat is a word");
-	is_int(lexicon_check(lx, "cats"), 1, "cats (an affix) is a word");
-	is_int(lexicon_check(lx, "CATS"), 1, "CATS is checked lowercase");
-	is_int(lexicon_check(lx, "dgo"), 0, "dgo is not");
-	is_int(lexicon_check(lx, "paris"), 0, "a proper noun is not a word "
+	is_int(lexicon_spell(lx, "cat"), 1, "cat is a word");
+	is_int(lexicon_spell(lx, "cats"), 1, "cats (an affix) is a word");
+	is_int(lexicon_spell(lx, "dgo"), 0, "dgo is not");
+	is_int(lexicon_spell(lx, "paris"), 0, "a proper noun is not a word "
 	    "(paris)");
-	is_int(lexicon_check(lx, "Paris"), 0, "... even capitalised");
-	is_int(lexicon_check(lx, "123"), 0, "a number is not");
-	is_int(lexicon_check(lx, ""), 0, "'' is not");
-	is_int(lexicon_check(lx, "cat-dog"), 0, "cat-dog is not");
+	is_int(lexicon_spell(lx, "Paris"), 1, "... Hunspell has it "
+	    "capitalised (nouns=on lets 'paris' stand by it, SW-2)");
 
-	n = lexicon_suggest(lx, "dgo", sugg, LEXICON_SUGGEST_MAX);
+	n = lexicon_suggest(lx, "dgo", sugg, LEXICON_SUGGEST_MAX, NULL, NULL);
 	ok(n >= 1 && n <= 5, "dgo gets 1 to 5 suggestions (%d)", n);
 	for (found = 0, i = 0; i < n; i++) {
 		found += strcmp(sugg[i], "dog") == 0;
-		ok(lexicon_check(lx, sugg[i]), "suggestion '%s' is a word",
+		ok(lexicon_spell(lx, sugg[i]), "suggestion '%s' is a word",
 		    sugg[i]);
 		free(sugg[i]);
 	}
 	ok(found == 1, "dog is among them, once");
-	n = lexicon_suggest(lx, "pariss", sugg, 2);
+	n = lexicon_suggest(lx, "pariss", sugg, 2, NULL, NULL);
 	ok(n <= 2, "at most max suggestions");
 	for (i = 0; i < n; i++) {
 		ok(strcmp(sugg[i], "paris") != 0, "no proper noun suggested");
@@ -112,58 +151,37 @@ main(void)
 	}
 	lexicon_free(lx);
 
-	/* the replay lookup */
+	/* the replay lookup: the judge's verdict, Hunspell's suggestions */
 	cb = lexicon_cb_new();
-	is_int(lexicon_lookup(cb, "tiny", "tea", &b, &why), 1,
-	    "lookup: tea is valid");
-	is_int(lexicon_lookup(cb, "tiny", "tae", &b, &why), 0,
-	    "lookup: tae is not");
-	ok(b.len > 0 && strchr(buf_str(&b), ' ') == NULL,
-	    "lookup: comma-separated suggestions: %s", buf_str(&b));
+	lexicon_cb_wordlist(cb, fake_judge, &calls);
+	is_int(lexicon_lookup(cb, "tiny", 0, "tea", &b, NULL, &why), 1,
+	    "lookup: tea stands by the judge");
+	is_str(buf_str(&b), "Tea", "... the form found");
 	buf_reset(&b);
-	is_int(lexicon_lookup(cb, "tiny", "tae", NULL, &why), 0,
-	    "lookup without suggestions");
-	is_int(lexicon_lookup(cb, "xx_NOPE", "tea", &b, &why), -1,
-	    "lookup in a missing dictionary: -1");
+	is_int(lexicon_lookup(cb, "tiny", 0, "tae", NULL, &b, &why), 0,
+	    "lookup: tae does not");
+	ok(strchr(buf_str(&b), ' ') == NULL,
+	    "lookup: comma-separated suggestions that stand: '%s'",
+	    buf_str(&b));
+	buf_reset(&b);
+	is_int(lexicon_lookup(cb, "xx_NOPE", 0, "tea", NULL, &b, &why), -1,
+	    "lookup with no list: -1");
 	ok(why != NULL && strstr(why, "xx_NOPE") != NULL,
 	    "with the reason: %s", why);
 	free(why);
 	why = NULL;
-	is_int(lexicon_lookup(cb, "xx_NOPE", "tea", &b, &why), -1,
-	    "again -1, without retrying");
-	free(why);
-	why = NULL;
-	is_int(lexicon_lookup(cb, "tiny", "rat", &b, &why), 1,
-	    "back to tiny: rat is valid");
-	lexicon_cb_free(cb);
-
-	cb = lexicon_cb_new();
-	lexicon_cb_wordlist(cb, fake_known, &calls);
-	is_int(lexicon_lookup(cb, "xx_NOPE", "tea", &b, &why), 1,
-	    "a word of the compiled list is valid without Hunspell");
-	is_int(lexicon_lookup(cb, "tiny", "rat", &b, &why), 1,
-	    "a word not in the list goes to Hunspell");
-	is_int(lexicon_lookup(cb, "tiny", "tae", &b, &why), 0,
-	    "... and so does an invalid one");
-	is_int(calls, 3, "the list was asked each time");
+	ok(calls >= 3, "the judge was asked each time");
 	lexicon_cb_free(cb);
 
 	/* The system's en_US, where installed: what Hunspell accepts there. */
 	unsetenv("SHAKEREF_DICT_PATH");
 	if ((lx = lexicon_open("en_US", &why)) != NULL) {
-		is_int(lexicon_check(lx, "quite"), 1, "en_US: quite");
-		is_int(lexicon_check(lx, "crates"), 1, "en_US: crates");
-		is_int(lexicon_check(lx, "london"), 0, "en_US: a proper noun "
+		is_int(lexicon_spell(lx, "quite"), 1, "en_US: quite");
+		is_int(lexicon_spell(lx, "crates"), 1, "en_US: crates");
+		is_int(lexicon_spell(lx, "london"), 0, "en_US: a proper noun "
 		    "(london) is not a word here");
-		is_int(lexicon_check(lx, "London"), 0, "en_US: ... even "
-		    "typed capitalised");
-		is_int(lexicon_check(lx, "123"), 0, "en_US: 123 is not");
-		is_int(lexicon_check(lx, "a"), 0, "en_US: a single letter is "
-		    "not");
-		is_int(lexicon_check(lx, ""), 0, "en_US: '' is not");
-		is_int(lexicon_check(lx, "cat-dog"), 0, "en_US: cat-dog is "
-		    "not");
-		is_int(lexicon_check(lx, "don't"), 0, "en_US: don't is not");
+		is_int(lexicon_spell(lx, "London"), 1, "en_US: ... but "
+		    "London is");
 		lexicon_free(lx);
 	} else {
 		diag("no en_US here: %s", why);

@@ -21,17 +21,29 @@
 static char	**list;
 static size_t	  nlist;
 
-/* A word the list may hold, by the rules restated: a-z, 3+, q then u. */
+/*
+ * A word the list may hold, by the rules restated: lowercase letters
+ * (a-z, or a UTF-8 letter: 2-byte sequences here, 'café'), 3+ of them,
+ * q then u.
+ */
 static int
 holdable(const char *w)
 {
-	size_t i;
+	size_t i, n = 0;
 
-	for (i = 0; w[i] != '\0'; i++)
+	for (i = 0; w[i] != '\0'; i++) {
+		if ((unsigned char)w[i] >= 0xc0)
+			continue;	/* the lead byte of a letter */
+		if ((unsigned char)w[i] >= 0x80) {
+			n++;		/* its last byte */
+			continue;
+		}
 		if (w[i] < 'a' || w[i] > 'z' ||
 		    (w[i] == 'q' && w[i + 1] != 'u'))
 			return 0;
-	return i >= 3;
+		n++;
+	}
+	return n >= 3;
 }
 
 /* qsort: strcmp of string pointers. */
@@ -105,6 +117,8 @@ random_grid(struct grid *g, int n)
 	g->n = n;
 	for (i = 0; i < n * n; i++)
 		random_cell(g->cells[i]);
+	snprintf(g->dict, sizeof g->dict, "en_US");
+	grid_keys(g, "en_US", 1);
 }
 
 /* The brute force: a growing set of strings. */
@@ -229,7 +243,7 @@ parse(struct grid *g, const char *rows)
 	for (p = strtok_r(buf, " ", &save); p != NULL && n < 8;
 	    p = strtok_r(NULL, " ", &save))
 		r[n++] = p;
-	return grid_parse(g, n, r, why, sizeof why);
+	return grid_parse(g, "en_US", 1, n, r, why, sizeof why);
 }
 
 /* 1 if words holds w. */
@@ -250,8 +264,9 @@ test_list(const struct dawg *d)
 {
 	size_t i, miss = 0;
 
-	is_int(dawg_count(d), nlist, "the compiled list counts the holdable "
-	    "words of the text, each once");
+	is_int(dawg_count(d), 2 * nlist, "the compiled list counts the "
+	    "holdable words of the text, each once under each of its two "
+	    "keys");
 	for (i = 0; i < nlist; i++)
 		if (!dawg_has(d, list[i]))
 			miss++;
@@ -285,7 +300,7 @@ test_3x3(const struct dawg *d)
 			every_path(&g, cell, used, buf, &s);
 		}
 		set_finish(&s);
-		n = solve_grid(d, &g, &w);
+		n = solve_grid(d, &g, "en_US", 1, 0, &w);
 		if (!same_words(w, n, s.w, s.n)) {
 			diag("board %s", grid_text(&g));
 			bad = 1;
@@ -311,7 +326,7 @@ test_big(const struct dawg *d, int side, int boards)
 
 	for (b = 0; b < boards && !bad; b++) {
 		random_grid(&g, side);
-		n = solve_grid(d, &g, &w);
+		n = solve_grid(d, &g, "en_US", 1, 0, &w);
 		for (i = 0; i < n && !bad; i++) {
 			if (grid_path(&g, w[i], NULL, why, sizeof why) != 0 ||
 			    !listed(w[i])) {
@@ -355,7 +370,7 @@ test_hand(const struct dawg *d)
 
 	if (!ok(parse(&g, "QuITS XXXX XXXX XXXX") == 0, "a 4x4 grid with Qu"))
 		return;
-	n = solve_grid(d, &g, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, &w);
 	ok(has(w, n, "quit") && has(w, n, "quits"),
 	    "SW-1: a Qu cell gives both letters (quit, quits)");
 	ok(!has(w, n, "qui") && !has(w, n, "uit"),
@@ -364,19 +379,19 @@ test_hand(const struct dawg *d)
 
 	if (!ok(parse(&g, "SXX XEX XXA") == 0, "a 3x3 diagonal grid"))
 		return;
-	n = solve_grid(d, &g, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, &w);
 	ok(has(w, n, "sea"), "SW-2: a word along a diagonal (sea)");
 	solve_free(w, n);
 
 	/* "sees" needs two s dice: one s die would be used twice. */
 	ok(listed("sees"), "the test list has 'sees'");
 	ok(parse(&g, "SEE ZZZ ZZZ") == 0, "a grid with one s");
-	n = solve_grid(d, &g, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, &w);
 	ok(!has(w, n, "sees"), "SW-2: a word needing a die twice is not "
 	    "found");
 	solve_free(w, n);
 	ok(parse(&g, "SEX XES XXX") == 0, "a grid with two e and two s");
-	n = solve_grid(d, &g, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, &w);
 	ok(has(w, n, "sees"), "SW-2: two dice with the same letter both "
 	    "count (sees)");
 	solve_free(w, n);
@@ -423,18 +438,19 @@ test_known(void)
 		return;
 	}
 	for (i = 0; i < sizeof w / sizeof *w; i++)
-		if (wordlists_known(ws, "en_US", w[i]) != lexicon_check(lex,
-		    w[i])) {
+		if (wordlists_judge(ws, "en_US", 0, 0, w[i], NULL, 0, 0,
+		    &why) != (strlen(w[i]) >= 3 && lexicon_spell(lex, w[i]))) {
 			diag("'%s': list %d, Hunspell %d", w[i],
-			    wordlists_known(ws, "en_US", w[i]),
-			    lexicon_check(lex, w[i]));
+			    wordlists_judge(ws, "en_US", 0, 0, w[i], NULL, 0,
+			    0, &why), lexicon_spell(lex, w[i]));
 			agree = 0;
 		}
 	ok(agree, "SW-2: the challenge lookup's list agrees with Hunspell");
-	is_int(wordlists_known(ws, "en_US", "CRATES"), 1,
-	    "the lookup folds case as the lexicon does");
-	is_int(wordlists_known(ws, "xx_NOPE", "cat"), -1,
-	    "no list for a dictionary not installed: Hunspell decides");
+	is_int(wordlists_judge(ws, "en_US", 0, 1, "paris", NULL, 0, 0, &why),
+	    1, "SW-2: nouns=on: 'paris' stands by 'Paris'");
+	is_int(wordlists_judge(ws, "xx_NOPE", 0, 0, "cat", NULL, 0, 0, &why),
+	    -1, "no list for a dictionary not installed");
+	free(why);
 	lexicon_free(lex);
 	wordlists_free(ws);
 }
@@ -473,9 +489,9 @@ test_en_us(void)
 		return;
 	}
 	parse(&g, "SERST TANIE QuOLDC RPEAT HGINS");
-	n = solve_grid(d, &g, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, &w);
 	for (i = 0; i < n; i++)
-		if (!lexicon_check(lex, w[i]) ||
+		if (!lexicon_spell(lex, w[i]) ||
 		    grid_path(&g, w[i], NULL, pwhy, sizeof pwhy) != 0) {
 			diag("'%s' fails", w[i]);
 			bad++;

@@ -1,0 +1,661 @@
+/*
+ * affix.c: expand a Hunspell dictionary's stems by its affix rules (see
+ * affix.h).  Words are handled as arrays of code points; flags as
+ * numbers (FLAG char, long, num or UTF-8; AF aliases).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "affix.h"
+#include "buf.h"
+
+#define WMAX	128		/* code points in a word we expand */
+#define CMAX	32		/* positions in a condition */
+
+enum flagtype { FT_CHAR, FT_LONG, FT_NUM, FT_UTF8 };
+
+struct flags {
+	uint32_t	*f;
+	int		 n;
+};
+
+struct cond {
+	int		 npos;
+	struct {
+		int		 any, neg, n;
+		uint32_t	*c;
+	}		 pos[CMAX];
+};
+
+struct rule {
+	uint32_t	 strip[WMAX], add[WMAX];
+	int		 nstrip, nadd;
+	struct flags	 cont;
+	struct cond	 cond;
+};
+
+struct aclass {
+	uint32_t	 flag;
+	int		 sfx;		/* 1 suffix, 0 prefix */
+	int		 cross;
+	struct rule	*r;
+	int		 nr, cap;
+};
+
+struct aff {
+	enum flagtype	 ft;
+	struct flags	*af;		/* AF aliases, 1-based */
+	int		 naf, afcap;
+	struct aclass	*cls;
+	int		 ncls;
+	int		*hash;		/* index + 1 into cls, 0 empty */
+	size_t		 hmask;
+	void		(*emit)(void *, const char *, int);
+	void		*arg;
+	/* NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX, FORBIDDENWORD, KEEPCASE */
+	struct flags	 special;
+	int		 risky;		/* the form at hand has one */
+	char		 out[WMAX * 4 + 1];
+};
+
+/* Decode UTF-8 s into cp (at most max); the count, or -1 if malformed. */
+static int
+utf8_decode(const char *s, uint32_t *cp, int max)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int n = 0, k, i;
+	uint32_t c;
+
+	while (*p != '\0') {
+		if (n == max)
+			return -1;
+		if (*p < 0x80) {
+			c = *p++;
+			k = 0;
+		} else if ((*p & 0xe0) == 0xc0) {
+			c = *p++ & 0x1f;
+			k = 1;
+		} else if ((*p & 0xf0) == 0xe0) {
+			c = *p++ & 0x0f;
+			k = 2;
+		} else if ((*p & 0xf8) == 0xf0) {
+			c = *p++ & 0x07;
+			k = 3;
+		} else
+			return -1;
+		for (i = 0; i < k; i++, p++) {
+			if ((*p & 0xc0) != 0x80)
+				return -1;
+			c = c << 6 | (*p & 0x3f);
+		}
+		cp[n++] = c;
+	}
+	return n;
+}
+
+/* Encode cp[0..n) as UTF-8 into out (4n + 1 bytes). */
+static void
+utf8_encode(const uint32_t *cp, int n, char *out)
+{
+	unsigned char *o = (unsigned char *)out;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t c = cp[i];
+
+		if (c < 0x80)
+			*o++ = (unsigned char)c;
+		else if (c < 0x800) {
+			*o++ = (unsigned char)(0xc0 | c >> 6);
+			*o++ = (unsigned char)(0x80 | (c & 0x3f));
+		} else if (c < 0x10000) {
+			*o++ = (unsigned char)(0xe0 | c >> 12);
+			*o++ = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+			*o++ = (unsigned char)(0x80 | (c & 0x3f));
+		} else {
+			*o++ = (unsigned char)(0xf0 | c >> 18);
+			*o++ = (unsigned char)(0x80 | (c >> 12 & 0x3f));
+			*o++ = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+			*o++ = (unsigned char)(0x80 | (c & 0x3f));
+		}
+	}
+	*o = '\0';
+}
+
+/* Parse a flag string (or an AF alias number) into fl. */
+static void
+parse_flags(const struct aff *a, const char *s, struct flags *fl)
+{
+	uint32_t cp[WMAX];
+	const char *p;
+	int n, i;
+
+	fl->f = NULL;
+	fl->n = 0;
+	if (a->naf > 0 && s[0] >= '0' && s[0] <= '9') {
+		n = atoi(s);
+		if (n >= 1 && n <= a->naf) {
+			fl->n = a->af[n - 1].n;
+			fl->f = xreallocarray(NULL, (size_t)fl->n + 1,
+			    sizeof *fl->f);
+			memcpy(fl->f, a->af[n - 1].f, (size_t)fl->n *
+			    sizeof *fl->f);
+		}
+		return;
+	}
+	switch (a->ft) {
+	case FT_NUM:
+		fl->f = xreallocarray(NULL, strlen(s) + 1, sizeof *fl->f);
+		for (p = s; *p != '\0'; ) {
+			fl->f[fl->n++] = (uint32_t)strtoul(p, (char **)&p, 10);
+			while (*p != '\0' && (*p < '0' || *p > '9'))
+				p++;
+		}
+		break;
+	case FT_LONG:
+		n = (int)strlen(s) / 2;
+		fl->f = xreallocarray(NULL, (size_t)n + 1, sizeof *fl->f);
+		for (i = 0; i < n; i++)
+			fl->f[fl->n++] = (uint32_t)(unsigned char)s[2 * i] <<
+			    8 | (unsigned char)s[2 * i + 1];
+		break;
+	case FT_UTF8:
+		if ((n = utf8_decode(s, cp, WMAX)) < 0)
+			n = 0;
+		fl->f = xreallocarray(NULL, (size_t)n + 1, sizeof *fl->f);
+		memcpy(fl->f, cp, (size_t)n * sizeof *cp);
+		fl->n = n;
+		break;
+	case FT_CHAR:
+		n = (int)strlen(s);
+		fl->f = xreallocarray(NULL, (size_t)n + 1, sizeof *fl->f);
+		for (i = 0; i < n; i++)
+			fl->f[fl->n++] = (unsigned char)s[i];
+		break;
+	}
+}
+
+/* The class of flag (sfx or prefix), or NULL. */
+static struct aclass *
+class_find(const struct aff *a, uint32_t flag, int sfx)
+{
+	size_t h;
+	int i;
+
+	if (a->hash == NULL)
+		return NULL;
+	for (h = (flag * 2654435761u + (uint32_t)sfx) & a->hmask;
+	    (i = a->hash[h]) != 0; h = (h + 1) & a->hmask)
+		if (a->cls[i - 1].flag == flag && a->cls[i - 1].sfx == sfx)
+			return &a->cls[i - 1];
+	return NULL;
+}
+
+/* Index every class by flag (after the .aff is read). */
+static void
+class_index(struct aff *a)
+{
+	size_t hs, h;
+	int i;
+
+	for (hs = 64; hs < (size_t)a->ncls * 4; hs *= 2)
+		continue;
+	a->hash = xcalloc(hs, sizeof *a->hash);
+	a->hmask = hs - 1;
+	for (i = 0; i < a->ncls; i++) {
+		for (h = (a->cls[i].flag * 2654435761u +
+		    (uint32_t)a->cls[i].sfx) & a->hmask; a->hash[h] != 0;
+		    h = (h + 1) & a->hmask)
+			continue;
+		a->hash[h] = i + 1;
+	}
+}
+
+/* Parse condition text into c; -1 if it is malformed. */
+static int
+parse_cond(const char *s, struct cond *c)
+{
+	uint32_t cp[256];
+	int n, i, k;
+
+	memset(c, 0, sizeof *c);
+	if (strcmp(s, ".") == 0)
+		return 0;
+	if ((n = utf8_decode(s, cp, 256)) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (c->npos == CMAX)
+			return -1;
+		if (cp[i] == '.') {
+			c->pos[c->npos++].any = 1;
+			continue;
+		}
+		if (cp[i] != '[') {
+			c->pos[c->npos].c = xcalloc(1, sizeof(uint32_t));
+			c->pos[c->npos].c[0] = cp[i];
+			c->pos[c->npos++].n = 1;
+			continue;
+		}
+		i++;
+		if (i < n && cp[i] == '^') {
+			c->pos[c->npos].neg = 1;
+			i++;
+		}
+		for (k = i; k < n && cp[k] != ']'; k++)
+			continue;
+		if (k == n)
+			return -1;
+		c->pos[c->npos].n = k - i;
+		c->pos[c->npos].c = xcalloc((size_t)(k - i) + 1,
+		    sizeof(uint32_t));
+		memcpy(c->pos[c->npos].c, cp + i, (size_t)(k - i) *
+		    sizeof(uint32_t));
+		c->npos++;
+		i = k;
+	}
+	return 0;
+}
+
+/* 1 if code point ch satisfies position p of c. */
+static int
+cond_pos(const struct cond *c, int p, uint32_t ch)
+{
+	int i, in = 0;
+
+	if (c->pos[p].any)
+		return 1;
+	for (i = 0; i < c->pos[p].n && !in; i++)
+		in = c->pos[p].c[i] == ch;
+	return c->pos[p].neg ? !in : in;
+}
+
+/* 1 if w[0..n) meets c: at its end (sfx) or its start. */
+static int
+cond_ok(const struct cond *c, const uint32_t *w, int n, int sfx)
+{
+	int p;
+
+	if (c->npos > n)
+		return 0;
+	for (p = 0; p < c->npos; p++)
+		if (!cond_pos(c, p, w[sfx ? n - c->npos + p : p]))
+			return 0;
+	return 1;
+}
+
+/* Split s at the first run of blanks; return the rest (or ""). */
+static char *
+field(char **s)
+{
+	char *p = *s, *t;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	t = p;
+	while (*p != '\0' && *p != ' ' && *p != '\t')
+		p++;
+	if (*p != '\0')
+		*p++ = '\0';
+	*s = p;
+	return t;
+}
+
+/* Read the .aff file. */
+static int
+read_aff(struct aff *a, const char *path, char **why)
+{
+	FILE *f;
+	char *line = NULL, *p, *kw, *x, *y, *z, *w;
+	size_t len = 0;
+	struct aclass *c = NULL;
+	struct rule *r;
+	ssize_t got;
+	int i;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		struct buf b = BUF_INIT;
+
+		buf_printf(&b, "cannot read %s", path);
+		*why = b.s;
+		return -1;
+	}
+	while ((got = getline(&line, &len, f)) != -1) {
+		while (got > 0 && (line[got - 1] == '\n' ||
+		    line[got - 1] == '\r'))
+			line[--got] = '\0';
+		p = line;
+		kw = field(&p);
+		if (strcmp(kw, "FLAG") == 0) {
+			x = field(&p);
+			a->ft = strcmp(x, "long") == 0 ? FT_LONG :
+			    strcmp(x, "num") == 0 ? FT_NUM :
+			    strcmp(x, "UTF-8") == 0 ? FT_UTF8 : FT_CHAR;
+		} else if (strcmp(kw, "NEEDAFFIX") == 0 ||
+		    strcmp(kw, "ONLYINCOMPOUND") == 0 ||
+		    strcmp(kw, "CIRCUMFIX") == 0 ||
+		    strcmp(kw, "FORBIDDENWORD") == 0 ||
+		    strcmp(kw, "KEEPCASE") == 0) {
+			struct flags fl;
+
+			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
+			    &fl);
+			if (fl.n == 1) {
+				a->special.f = xreallocarray(a->special.f,
+				    (size_t)a->special.n + 1,
+				    sizeof *a->special.f);
+				a->special.f[a->special.n++] = fl.f[0];
+			}
+			free(fl.f);
+		} else if (strcmp(kw, "AF") == 0) {
+			x = field(&p);
+			if (a->af == NULL) {	/* the count line */
+				a->afcap = atoi(x) > 0 ? atoi(x) : 0;
+				a->af = xcalloc((size_t)a->afcap + 1,
+				    sizeof *a->af);
+				continue;
+			}
+			if (a->naf < a->afcap) {
+				/* Aliases are flags, never numbers here. */
+				i = a->naf;
+				a->naf = 0;
+				parse_flags(a, x, &a->af[i]);
+				a->naf = i + 1;
+			}
+		} else if (strcmp(kw, "PFX") == 0 || strcmp(kw, "SFX") == 0) {
+			struct flags fl;
+			int sfx = kw[0] == 'S';
+
+			x = field(&p);
+			y = field(&p);
+			z = field(&p);
+			w = field(&p);
+			parse_flags(&(struct aff){ .ft = a->ft }, x, &fl);
+			if (fl.n != 1) {
+				free(fl.f);
+				continue;
+			}
+			if (*w == '\0' && (strcmp(y, "Y") == 0 ||
+			    strcmp(y, "N") == 0)) {
+				/* A header: flag, cross product, count. */
+				a->cls = xreallocarray(a->cls,
+				    (size_t)a->ncls + 1, sizeof *a->cls);
+				c = &a->cls[a->ncls++];
+				memset(c, 0, sizeof *c);
+				c->flag = fl.f[0];
+				c->sfx = sfx;
+				c->cross = y[0] == 'Y';
+				free(fl.f);
+				continue;
+			}
+			if (c == NULL || c->flag != fl.f[0] || c->sfx != sfx) {
+				free(fl.f);
+				continue;
+			}
+			free(fl.f);
+			if (c->nr == c->cap) {
+				c->cap = c->cap ? c->cap * 2 : 8;
+				c->r = xreallocarray(c->r, (size_t)c->cap,
+				    sizeof *c->r);
+			}
+			r = &c->r[c->nr];
+			memset(r, 0, sizeof *r);
+			if ((x = strchr(z, '/')) != NULL) {
+				*x++ = '\0';
+				parse_flags(a, x, &r->cont);
+			}
+			r->nstrip = strcmp(y, "0") == 0 ? 0 :
+			    utf8_decode(y, r->strip, WMAX);
+			r->nadd = strcmp(z, "0") == 0 ? 0 :
+			    utf8_decode(z, r->add, WMAX);
+			if (r->nstrip < 0 || r->nadd < 0 ||
+			    parse_cond(*w ? w : ".", &r->cond) != 0) {
+				free(r->cont.f);
+				continue;
+			}
+			c->nr++;
+		}
+	}
+	free(line);
+	fclose(f);
+	class_index(a);
+	return 0;
+}
+
+/* 1 if fl has one of the flags that make a form uncertain. */
+static int
+special(const struct aff *a, const struct flags *fl)
+{
+	int i, k;
+
+	for (i = 0; i < fl->n; i++)
+		for (k = 0; k < a->special.n; k++)
+			if (fl->f[i] == a->special.f[k])
+				return 1;
+	return 0;
+}
+
+/* Emit w[0..n) as UTF-8; risky if a flag of its making is special. */
+static void
+put(struct aff *a, const uint32_t *w, int n, int risky)
+{
+	if (n <= 0)
+		return;
+	utf8_encode(w, n, a->out);
+	a->emit(a->arg, a->out, risky || a->risky);
+}
+
+/*
+ * Apply rule r of a suffix class to w[0..n) into out; the new length, or
+ * -1 if it does not apply.
+ */
+static int
+apply_sfx(const struct rule *r, const uint32_t *w, int n, uint32_t *out)
+{
+	int k;
+
+	if (r->nstrip > n || n - r->nstrip + r->nadd > WMAX ||
+	    !cond_ok(&r->cond, w, n, 1))
+		return -1;
+	for (k = 0; k < r->nstrip; k++)
+		if (w[n - r->nstrip + k] != r->strip[k])
+			return -1;
+	memcpy(out, w, (size_t)(n - r->nstrip) * sizeof *w);
+	memcpy(out + n - r->nstrip, r->add, (size_t)r->nadd * sizeof *w);
+	return n - r->nstrip + r->nadd;
+}
+
+/* Apply prefix rule r to w[0..n) into out; the new length, or -1. */
+static int
+apply_pfx(const struct rule *r, const uint32_t *w, int n, uint32_t *out)
+{
+	int k;
+
+	if (r->nstrip > n || n - r->nstrip + r->nadd > WMAX ||
+	    !cond_ok(&r->cond, w, n, 0))
+		return -1;
+	for (k = 0; k < r->nstrip; k++)
+		if (w[k] != r->strip[k])
+			return -1;
+	memcpy(out, r->add, (size_t)r->nadd * sizeof *w);
+	memcpy(out + r->nadd, w + r->nstrip, (size_t)(n - r->nstrip) *
+	    sizeof *w);
+	return n - r->nstrip + r->nadd;
+}
+
+/* Emit every prefix of the flags in fl (cross: only crossing ones). */
+static void
+prefixes(struct aff *a, const struct flags *fl, const uint32_t *w, int n,
+    int need_cross)
+{
+	uint32_t out[WMAX];
+	struct aclass *c;
+	int i, k, m;
+
+	for (i = 0; i < fl->n; i++) {
+		if ((c = class_find(a, fl->f[i], 0)) == NULL ||
+		    (need_cross && !c->cross))
+			continue;
+		for (k = 0; k < c->nr; k++)
+			if ((m = apply_pfx(&c->r[k], w, n, out)) > 0)
+				put(a, out, m, special(a, &c->r[k].cont));
+	}
+}
+
+/*
+ * Every suffixed form of w by the suffix flags in fl (and a second
+ * suffix from their continuation), each with the prefixes of pfl and of
+ * the continuations.
+ */
+static void
+suffixes(struct aff *a, const struct flags *fl, const struct flags *pfl,
+    const uint32_t *w, int n)
+{
+	uint32_t o1[WMAX], o2[WMAX];
+	struct aclass *c, *c2;
+	const struct rule *r;
+	int i, k, j, l, m1, m2;
+
+	for (i = 0; i < fl->n; i++) {
+		if ((c = class_find(a, fl->f[i], 1)) == NULL)
+			continue;
+		for (k = 0; k < c->nr; k++) {
+			r = &c->r[k];
+			if ((m1 = apply_sfx(r, w, n, o1)) <= 0)
+				continue;
+			put(a, o1, m1, special(a, &r->cont));
+			if (c->cross)
+				prefixes(a, pfl, o1, m1, 1);
+			prefixes(a, &r->cont, o1, m1, 0);
+			for (j = 0; j < r->cont.n; j++) {
+				if ((c2 = class_find(a, r->cont.f[j], 1)) ==
+				    NULL)
+					continue;
+				for (l = 0; l < c2->nr; l++) {
+					if ((m2 = apply_sfx(&c2->r[l], o1, m1,
+					    o2)) <= 0)
+						continue;
+					put(a, o2, m2, special(a, &r->cont) ||
+					    special(a, &c2->r[l].cont));
+					if (c->cross && c2->cross)
+						prefixes(a, pfl, o2, m2, 1);
+					prefixes(a, &r->cont, o2, m2, 0);
+					prefixes(a, &c2->r[l].cont, o2, m2,
+					    0);
+				}
+			}
+		}
+	}
+}
+
+/* Every form of one stem with its flags. */
+static void
+expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl)
+{
+	uint32_t o[WMAX];
+	struct aclass *c;
+	struct flags none = { NULL, 0 };
+	int i, k, m;
+
+	a->risky = special(a, fl);
+	put(a, w, n, 0);
+	suffixes(a, fl, fl, w, n);
+	prefixes(a, fl, w, n, 0);
+	/* A prefix whose continuation allows suffixes: those, then it. */
+	for (i = 0; i < fl->n; i++) {
+		if ((c = class_find(a, fl->f[i], 0)) == NULL)
+			continue;
+		for (k = 0; k < c->nr; k++) {
+			if (c->r[k].cont.n == 0 ||
+			    (m = apply_pfx(&c->r[k], w, n, o)) <= 0)
+				continue;
+			suffixes(a, &c->r[k].cont, &none, o, m);
+		}
+	}
+}
+
+/* Free what read_aff allocated. */
+static void
+aff_free(struct aff *a)
+{
+	int i, k, p;
+
+	for (i = 0; i < a->ncls; i++) {
+		for (k = 0; k < a->cls[i].nr; k++) {
+			free(a->cls[i].r[k].cont.f);
+			for (p = 0; p < a->cls[i].r[k].cond.npos; p++)
+				free(a->cls[i].r[k].cond.pos[p].c);
+		}
+		free(a->cls[i].r);
+	}
+	free(a->cls);
+	for (i = 0; i < a->naf; i++)
+		free(a->af[i].f);
+	free(a->af);
+	free(a->hash);
+	free(a->special.f);
+}
+
+/* Expand every stem of dic; see affix.h. */
+int
+affix_expand(const char *aff, const char *dic,
+    void (*emit)(void *, const char *, int), void (*progress)(void *, double),
+    void *arg, char **why)
+{
+	struct aff a;
+	struct flags fl;
+	uint32_t w[WMAX];
+	char *line = NULL, *p, *word, *sl;
+	size_t len = 0;
+	ssize_t got;
+	long total = 0, done = 0;
+	FILE *f;
+	int n, first = 1;
+
+	memset(&a, 0, sizeof a);
+	a.emit = emit;
+	a.arg = arg;
+	if (read_aff(&a, aff, why) != 0)
+		return -1;
+	if ((f = fopen(dic, "r")) == NULL) {
+		struct buf b = BUF_INIT;
+
+		buf_printf(&b, "cannot read %s", dic);
+		*why = b.s;
+		aff_free(&a);
+		return -1;
+	}
+	while ((got = getline(&line, &len, f)) != -1) {
+		while (got > 0 && (line[got - 1] == '\n' ||
+		    line[got - 1] == '\r'))
+			line[--got] = '\0';
+		p = line;
+		if (first) {		/* the count, maybe after a BOM */
+			first = 0;
+			if (strncmp(p, "\xef\xbb\xbf", 3) == 0)
+				p += 3;
+			total = atol(p);
+			continue;
+		}
+		if (progress != NULL && total > 0 && ++done % 8192 == 0)
+			progress(arg, (double)done / (double)total);
+		/* word[/flags][ morphology]; a "\/" is a slash in the word */
+		word = field(&p);
+		fl.f = NULL;
+		fl.n = 0;
+		for (sl = word; (sl = strchr(sl, '/')) != NULL; sl++)
+			if (sl == word || sl[-1] != '\\') {
+				*sl = '\0';
+				parse_flags(&a, sl + 1, &fl);
+				break;
+			}
+		if ((n = utf8_decode(word, w, WMAX)) > 0)
+			expand_stem(&a, w, n, &fl);
+		free(fl.f);
+	}
+	free(line);
+	fclose(f);
+	aff_free(&a);
+	return 0;
+}

@@ -1,0 +1,40 @@
+/*
+ * lang.h: the letters of a game's language (SW-1, SW-2): lowercase by
+ * the language (Turkish dotless i for tr_*, az_*), the capital of a die
+ * (ß shows ẞ), the key two words compare by (accents=fold: no
+ * diacritics, ß as ss, œ as oe, æ as ae).  ICU does the case mapping and
+ * normalisation; it is loaded with dlopen() only for text that is not
+ * plain ASCII (or for a Turkish dictionary), each letter asked once.
+ */
+#ifndef SHAKEREF_LANG_H
+#define SHAKEREF_LANG_H
+
+#include <stddef.h>
+
+#define LANG_LETTER_MAX	8	/* bytes of one letter (with its marks) */
+
+/*
+ * Split s (UTF-8) into letters in the language of dictionary dict,
+ * lowercase and NFC: out gets the lowercase text (len bytes), *nletters
+ * how many letters.  0, or -1 with why set: not a letter (the first
+ * one, quoted), or a letter ICU cannot be loaded to read.
+ */
+int	lang_lower(const char *dict, const char *s, char *out, size_t len,
+	    int *nletters, char *why, size_t whylen);
+/*
+ * The first letter of s (lowercase, as lang_lower gives) into out: its
+ * length in bytes, 0 at the end.
+ */
+size_t	lang_next(const char *s, char *out, size_t len);
+/* The key of lowercase text: as is, or with fold its plain letters. */
+int	lang_key(const char *dict, int fold, const char *lower, char *out,
+	    size_t len);
+/* Lowercase text with its first letter in capital (Haus) into out. */
+int	lang_cap(const char *dict, const char *lower, char *out, size_t len);
+/* Lowercase text in capitals into out (a die: ß shows ẞ, qu Qu). */
+int	lang_upper(const char *dict, const char *lower, char *out,
+	    size_t len);
+/* Display width of UTF-8 text: its code points. */
+size_t	lang_width(const char *s);
+
+#endif
