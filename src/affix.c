@@ -56,6 +56,7 @@ struct aff {
 	void		*arg;
 	/* NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX, FORBIDDENWORD, KEEPCASE */
 	struct flags	 special;
+	uint32_t	 needaffix;	/* NEEDAFFIX, or 0 */
 	int		 risky;		/* the form at hand has one */
 	char		 out[WMAX * 4 + 1];
 };
@@ -341,6 +342,8 @@ read_aff(struct aff *a, const char *path, char **why)
 
 			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
 			    &fl);
+			if (fl.n == 1 && strcmp(kw, "NEEDAFFIX") == 0)
+				a->needaffix = fl.f[0];
 			if (fl.n == 1) {
 				a->special.f = xreallocarray(a->special.f,
 				    (size_t)a->special.n + 1,
@@ -433,6 +436,35 @@ special(const struct aff *a, const struct flags *fl)
 		for (k = 0; k < a->special.n; k++)
 			if (fl->f[i] == a->special.f[k])
 				return 1;
+	return 0;
+}
+
+/*
+ * 1 if the stem's flags fl make its forms uncertain: a special flag but
+ * NEEDAFFIX (which forbids the bare stem only).
+ */
+static int
+special_stem(const struct aff *a, const struct flags *fl)
+{
+	int i, k;
+
+	for (i = 0; i < fl->n; i++)
+		for (k = 0; k < a->special.n; k++)
+			if (fl->f[i] == a->special.f[k] &&
+			    fl->f[i] != a->needaffix)
+				return 1;
+	return 0;
+}
+
+/* 1 if fl has flag f. */
+static int
+has_flag(const struct flags *fl, uint32_t f)
+{
+	int i;
+
+	for (i = 0; i < fl->n; i++)
+		if (fl->f[i] == f)
+			return 1;
 	return 0;
 }
 
@@ -558,8 +590,10 @@ expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl)
 	struct flags none = { NULL, 0 };
 	int i, k, m;
 
-	a->risky = special(a, fl);
-	put(a, w, n, 0);
+	a->risky = special_stem(a, fl);
+	/* A NEEDAFFIX stem is no word alone; its affixed forms are. */
+	if (a->needaffix == 0 || !has_flag(fl, a->needaffix))
+		put(a, w, n, 0);
 	suffixes(a, fl, fl, w, n);
 	prefixes(a, fl, w, n, 0);
 	/* A prefix whose continuation allows suffixes: those, then it. */
@@ -640,6 +674,8 @@ affix_expand(const char *aff, const char *dic,
 		}
 		if (progress != NULL && total > 0 && ++done % 8192 == 0)
 			progress(arg, (double)done / (double)total);
+		if (*p == '\t')
+			continue;	/* a comment, as Hunspell reads it */
 		/* word[/flags][ morphology]; a "\/" is a slash in the word */
 		word = field(&p);
 		fl.f = NULL;

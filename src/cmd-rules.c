@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "cmd.h"
+#include "lexicon.h"
 
 /* rules [RULES] */
 static int
@@ -31,6 +32,15 @@ cmd_rules_exec(struct sr_ctx *ctx, int argc, char **argv)
 	for (o = one->options; o->key != NULL; o++)
 		fprintf(ctx->out, "  %s=%s (default %s)\n", o->key, o->values,
 		    o->def);
+	if (game_option_index(one, "dict") >= 0) {
+		struct buf b = BUF_INIT;
+
+		lexicon_list(&b);
+		fprintf(ctx->out, "Dictionaries installed: %s\n",
+		    b.len > 0 ? buf_str(&b) : "none (install one: "
+		    "hunspell-en-us, hunspell-de-de, hunspell-fr ...)");
+		buf_free(&b);
+	}
 	return SR_OK;
 }
 

@@ -22,6 +22,8 @@ struct walk {
 	int			 nnb[GRID_CELLS];
 	char			 key[KEY_MAX + 1];
 	size_t			 len;
+	char			 text[KEY_MAX + 1];	/* the dice's letters */
+	size_t			 tlen;
 	/* Forms found, with their keys: "key\1form". */
 	char			**w;
 	size_t			 n, cap;
@@ -34,7 +36,7 @@ found(struct walk *k, uint32_t node)
 	char form[256];
 	struct buf b = BUF_INIT;
 
-	if (!wordlist_judge_node(k->d, node, k->nouns, k->key, form,
+	if (!wordlist_judge_node(k->d, node, k->nouns, k->key, k->text, form,
 	    sizeof form) || lang_width(form) < 3)
 		return;
 	if (k->n == k->cap) {
@@ -53,7 +55,7 @@ static void
 branch(struct walk *k, uint32_t node, uint64_t used, const int *cand,
     int ncand)
 {
-	size_t len0 = k->len, m;
+	size_t len0 = k->len, tlen0 = k->tlen, m, mt;
 	uint32_t next;
 	const char *t;
 	int i, to;
@@ -67,13 +69,20 @@ branch(struct walk *k, uint32_t node, uint64_t used, const int *cand,
 		if (m == 0 || k->len + m > KEY_MAX ||
 		    (next = dawg_walk(k->d, node, t)) == 0)
 			continue;
+		mt = strlen(k->g->cells[to]);
+		if (k->tlen + mt > KEY_MAX)
+			continue;
 		memcpy(k->key + k->len, t, m + 1);
 		k->len += m;
+		memcpy(k->text + k->tlen, k->g->cells[to], mt + 1);
+		k->tlen += mt;
 		found(k, next);
 		branch(k, next, used | (uint64_t)1 << to, k->nb[to],
 		    k->nnb[to]);
 		k->len = len0;
 		k->key[k->len] = '\0';
+		k->tlen = tlen0;
+		k->text[k->tlen] = '\0';
 	}
 }
 

@@ -41,7 +41,8 @@ bar_draw(void *arg, double done)
 	if (!b->on || pct == b->shown)
 		return;
 	b->shown = pct;
-	fprintf(stderr, "\rshakeref: building the word list for %s [",
+	fprintf(stderr, "\rshakeref: building the word list of %s, once "
+	    "(up to 10 s) [",
 	    b->name);
 	for (i = 0; i < 30; i++)
 		fputc(i < pct * 30 / 100 ? '#' : ' ', stderr);
@@ -476,11 +477,11 @@ judge_pick(const struct dawg *d, uint32_t node, int nouns, const char *key,
 /* The verdict below a key's node; see wordlist.h. */
 int
 wordlist_judge_node(const struct dawg *d, uint32_t node, int nouns,
-    const char *key, char *form, size_t len)
+    const char *key, const char *written, char *form, size_t len)
 {
 	struct pick p;
 
-	if (!judge_pick(d, node, nouns, key, key, &p))
+	if (!judge_pick(d, node, nouns, key, written, &p))
 		return 0;
 	snprintf(form, len, "%s", p.form);
 	return 1;

@@ -40,10 +40,11 @@ int		 wordlist_judge(const struct dawg *, const char *dict, int fold,
 		    int nouns, const char *written, char *form, size_t len);
 /*
  * The same from the node key leads to (solve's walk): 1 with the form
- * in lowercase, or 0.
+ * in lowercase (written preferred: the letters of the dice), or 0.
  */
 int		 wordlist_judge_node(const struct dawg *, uint32_t node,
-		    int nouns, const char *key, char *form, size_t len);
+		    int nouns, const char *key, const char *written,
+		    char *form, size_t len);
 
 /*
  * The lists the lookup of a challenge uses: opened (built, with a

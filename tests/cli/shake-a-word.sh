@@ -20,7 +20,7 @@ test_expect_success 'new: the alias word names shake-a-word' '
 	expect_out "game 1: shake-a-word for Ann, Bob" &&
 	sr --json status >out &&
 	json ".rules == \"shake-a-word\" and .grid == [] and .turn == null" &&
-	json ".options == {\"dict\": \"tiny\", \"scoring\": \"seed\", \"check\": \"challenged\", \"scoring-mode\": \"cumulative\"}" &&
+	json ".options == {\"dict\": \"tiny\", \"scoring\": \"seed\", \"check\": \"challenged\", \"scoring-mode\": \"cumulative\", \"nouns\": \"auto\", \"accents\": \"fold\"}" &&
 	json ".expect == [\"grid\"]"
 '
 
@@ -30,7 +30,7 @@ test_expect_success 'new: a dictionary not installed exits 4 and creates nothing
 	expect_err "dictionary ${SQ}xx_NOPE${SQ} is not installed" &&
 	expect_err "$DATA" &&
 	expect_err "/usr/share/hunspell" &&
-	expect_err "hunspell-xx-nope" &&
+	expect_err "shakeref rules shake-a-word" &&
 	sr --json games >out && json ".games == []"
 '
 

@@ -1,0 +1,202 @@
+#!/bin/sh
+# tests/cli/languages.sh: whole Shake-A-Word rounds in en_US, en_GB,
+# de_DE, fr_FR and es_ES (SW-1, SW-2, SW-4, SW-5): letters of the
+# language on the grid and in words, nouns=on/off, accents=fold/exact,
+# rulings naming the dictionary form, solve agreeing with the challenges.
+# The system's dictionaries (./bootstrap installs them); one missing is
+# skipped.  Word lists are built once into a shared cache.
+. "$SRCDIR/tests/cli/lib.sh"
+
+SQ="'"
+XDG_CACHE_HOME="$test_root/cache"
+export XDG_CACHE_HOME SHAKEREF_DICT_PATH=/usr/share/hunspell
+
+# have DICT: the dictionary is installed.
+have() {
+	[ -r "/usr/share/hunspell/$1.aff" ] && [ -r "/usr/share/hunspell/$1.dic" ]
+}
+
+# skip DICT NAME: report a test skipped for a dictionary not installed.
+skip() {
+	test_count=$((test_count + 1))
+	echo "ok $test_count # SKIP $2: $1 is not installed"
+}
+
+# The German grid: STRAßE, HAUS and MÄUSE are paths on it.
+#	S T R A
+#	E N Z ß
+#	H A U E
+#	M Ä U S
+de_grid() {
+	sr grid STRA ENZß HAUE MÄUS >out
+}
+
+if have de_DE; then
+test_expect_success 'SW-1, SW-2: German: umlauts and ß on the grid and in words; nouns stand by their capital (nouns on by default); ß and ss are one word (accents=fold)' '
+	sr new --game word --players Ann,Bob --option dict=de_DE >/dev/null &&
+	de_grid &&
+	expect_out "4x4 grid STRA ENZẞ HAUE MÄUS" &&
+	sr words Ann haus straße MÄUSE >out &&
+	expect_out "Ann wrote haus, straße, mäuse" &&
+	sr words Bob Strasse >/dev/null &&
+	expect_exit 0 sr challenge Ann haus &&
+	expect_out "${SQ}haus${SQ} stands: on the grid and in de_DE as ${SQ}Haus${SQ}" &&
+	expect_exit 0 sr challenge Ann mäuse &&
+	expect_out "as ${SQ}Mäuse${SQ}" &&
+	expect_exit 0 sr challenge Bob strasse &&
+	expect_out "${SQ}strasse${SQ} stands: on the grid and in de_DE as ${SQ}Straße${SQ}; it counts 0, crossed out" &&
+	sr --json status >out &&
+	json ".grid == [\"STRA\", \"ENZẞ\", \"HAUE\", \"MÄUS\"]" &&
+	json ".options.nouns == \"auto\" and .options.accents == \"fold\"" &&
+	sr status >out &&
+	expect_out "  S   T   R   A" &&
+	expect_out "  E   N   Z   ẞ" &&
+	expect_out "crossed out" &&
+	sr score >out &&
+	expect_out "Ann +3, Bob 0" &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"haus\") != null and index(\"straße\") != null and index(\"mäuse\") != null" &&
+	json ".missed.Ann | index(\"straße\") == null" &&
+	json ".missed.Bob | index(\"straße\") == null and index(\"haus\") != null"
+'
+
+test_expect_success 'SW-2: German with nouns=off: a noun in lowercase is struck' '
+	sr new --game word --players Ann,Bob --option dict=de_DE \
+	    --option nouns=off >/dev/null &&
+	de_grid &&
+	sr words Ann haus >/dev/null &&
+	expect_exit 5 sr challenge Ann haus &&
+	expect_out "${SQ}haus${SQ} is not in de_DE" &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"haus\") == null"
+'
+
+test_expect_success 'SW-2: German with accents=exact: strasse is not on a grid with ß, straße is' '
+	sr new --game word --players Ann,Bob --option dict=de_DE \
+	    --option accents=exact >/dev/null &&
+	de_grid &&
+	sr words Ann strasse >/dev/null &&
+	sr words Bob straße >/dev/null &&
+	expect_exit 5 sr challenge Ann strasse &&
+	expect_out "${SQ}strasse${SQ} is not on the grid" &&
+	expect_exit 0 sr challenge Bob straße &&
+	expect_out "as ${SQ}Straße${SQ}; it counts +3"
+'
+else
+	skip de_DE "German rounds"
+fi
+
+# The French grid: ÉTAIT (as ETAIT), CHEZ, FORÊT.
+#	E T A I
+#	C H E T
+#	O M Z T
+#	F O R Ê
+fr_grid() {
+	sr grid ETAI CHET OMZT FORÊ >/dev/null
+}
+
+if have fr_FR; then
+test_expect_success 'SW-2: French: words without accents stand by their accented form (accents=fold); chez, which unmunch lost, stands' '
+	sr new --game word --players Ann,Bob --option dict=fr_FR >/dev/null &&
+	fr_grid &&
+	sr words Ann etait chez forêt >/dev/null &&
+	expect_exit 0 sr challenge Ann etait &&
+	expect_out "${SQ}etait${SQ} stands: on the grid and in fr_FR as ${SQ}était${SQ}" &&
+	expect_exit 0 sr challenge Ann chez &&
+	expect_out "${SQ}chez${SQ} stands: on the grid and in fr_FR;" &&
+	expect_exit 0 sr challenge Ann forêt &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"était\") != null and index(\"chez\") != null" &&
+	json "[.words[].word] | index(\"foret\") != null or index(\"forêt\") != null" &&
+	json ".missed.Ann | index(\"était\") == null and index(\"chez\") == null and index(\"foret\") == null and index(\"forêt\") == null" &&
+	json ".missed.Bob | index(\"était\") != null"
+'
+
+test_expect_success 'SW-2: French with accents=exact: etait is struck, était stands' '
+	sr new --game word --players Ann,Bob --option dict=fr_FR \
+	    --option accents=exact >/dev/null &&
+	fr_grid &&
+	sr words Ann etait >/dev/null &&
+	sr words Bob forêt >/dev/null &&
+	expect_exit 5 sr challenge Ann etait &&
+	expect_out "${SQ}etait${SQ} is not in fr_FR" &&
+	expect_exit 0 sr challenge Bob forêt &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"etait\") == null and index(\"chez\") != null"
+'
+else
+	skip fr_FR "French rounds"
+fi
+
+if have es_ES; then
+test_expect_success 'SW-1, SW-4: Spanish: Ñ on the grid, año in words, crossed out when two write it' '
+	sr new --game word --players Ann,Bob --option dict=es_ES >/dev/null &&
+	sr grid CASA ÑOTR AÑOE LUZS >out &&
+	expect_out "4x4 grid CASA ÑOTR AÑOE LUZS" &&
+	sr words Ann año casa >/dev/null &&
+	sr words Bob AÑO luz >out &&
+	expect_out "Bob wrote año, luz" &&
+	expect_exit 0 sr challenge Ann casa &&
+	expect_exit 0 sr challenge Bob luz &&
+	sr score >out &&
+	expect_out "Ann +1, Bob +1" &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"año\") != null and index(\"casa\") != null and index(\"luz\") != null"
+'
+else
+	skip es_ES "Spanish round"
+fi
+
+# The English grid: COLOUR and COLOR.
+#	C O L O
+#	R U O U
+#	T E S R
+#	A B C D
+if have en_GB && have en_US; then
+test_expect_success 'SW-2: British and American English: colour stands in en_GB, is struck in en_US' '
+	sr new --game word --players Ann,Bob --option dict=en_GB >/dev/null &&
+	sr grid COLO RUOU TESR ABCD >/dev/null &&
+	sr words Ann colour >/dev/null &&
+	expect_exit 0 sr challenge Ann colour &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"colour\") != null" &&
+	sr new --game word --players Ann,Bob --option dict=en_US >/dev/null &&
+	sr grid COLO RUOU TESR ABCD >/dev/null &&
+	sr words Ann colour color >/dev/null &&
+	expect_exit 5 sr challenge Ann colour &&
+	expect_exit 0 sr challenge Ann color &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"colour\") == null and index(\"color\") != null"
+'
+else
+	skip en_GB "English rounds"
+fi
+
+test_expect_success 'rules shake-a-word lists the installed dictionaries' '
+	sr rules shake-a-word >out &&
+	expect_out "Dictionaries installed:" &&
+	expect_out " en_US" &&
+	{ ! have de_DE || expect_out " de_DE"; }
+'
+
+test_expect_success 'a missing dictionary names the Debian package that provides it' '
+	if have it_IT; then exit 0; fi &&
+	expect_exit 4 sr new --game word --players Ann,Bob --option dict=it_IT &&
+	one_err_line &&
+	expect_err "install the Debian package hunspell-it," &&
+	expect_err "shakeref rules shake-a-word"
+'
+
+test_expect_success 'SW-1: a letter outside the language is refused with its name, a sign too' '
+	sr new --game word --players Ann,Bob >/dev/null &&
+	expect_refused 1 "${SQ}€${SQ} is not a letter" sr grid CAT€ DOGS TEAS RATS &&
+	sr grid CATS DOGS TEAS RATS >/dev/null &&
+	expect_refused 1 "${SQ}€${SQ} is not a letter" sr words Ann ca€
+'
+
+test_done
