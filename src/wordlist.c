@@ -1,9 +1,9 @@
 /*
  * wordlist.c: find the compiled word list of a dictionary, or build it
- * into the cache folder: every form unmunch derives from NAME.dic and
- * NAME.aff that could be on a board and that Hunspell accepts, compiled
- * by dawg_build.  Runs unmunch (hunspell-tools); words go through
- * lexicon.c, so no Hunspell header here.
+ * into the cache folder: every form the dictionary's affix rules derive
+ * (affix.c) that could be on a board, with Hunspell's verdict on it (the
+ * rules alone where no flag makes it uncertain), compiled by dawg_build;
+ * and the verdict on a word by the list (SW-2).
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
