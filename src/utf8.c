@@ -364,13 +364,15 @@ utf8_message(struct buf *b, const char *msg)
 {
 	struct buf t = BUF_INIT;
 	const char *s = msg, *end = NULL;
-	size_t n = strlen(msg), count = 0, k;
+	size_t n = strlen(msg), count = 0, k, max = UTF8_QUOTE_MAX;
 
 	/* Escape; cut each quoted text. */
 	while (n > 0) {
 		if (end == NULL && *s == '\'' && (s == msg ||
 		    !wordish((unsigned char)s[-1])) &&
 		    (end = quote_end(s + 1)) != NULL) {
+			/* A file path is worth more of its length. */
+			max = s[1] == '/' ? UTF8_PATH_MAX : UTF8_QUOTE_MAX;
 			buf_puts(&t, "'");
 			s++;
 			n--;
@@ -384,7 +386,7 @@ utf8_message(struct buf *b, const char *msg)
 			end = NULL;
 			continue;
 		}
-		if (end != NULL && count == UTF8_QUOTE_MAX) {
+		if (end != NULL && count == max) {
 			buf_puts(&t, "…");
 			n -= (size_t)(end - s);
 			s = end;

@@ -15,6 +15,8 @@
 
 /* Messages quote user text cut after this many characters. */
 #define UTF8_QUOTE_MAX	64
+/* ... and a file path (quoted text that starts with '/') after this many. */
+#define UTF8_PATH_MAX	256
 
 /*
  * Decode the character at s (n bytes, n > 0): its length (1 to 4) and
@@ -63,7 +65,8 @@ int		 utf8_casecmp(const char *a, const char *b);
 /*
  * The message as sr_error prints it: every unprintable byte escaped
  * (never a newline), each user text in single quotes cut after
- * UTF8_QUOTE_MAX characters, the whole cut after 400 characters.
+ * UTF8_QUOTE_MAX characters (a path UTF8_PATH_MAX), the whole cut after
+ * 400 characters.
  */
 void		 utf8_message(struct buf *, const char *msg);
 

@@ -176,6 +176,20 @@ main(void)
 		is_str(m, want, "a quote cut short (no closing quote) is cut");
 		free(m);
 	}
+	{
+		char path[400], want[400];
+
+		snprintf(path, sizeof path, "no database at '/%.100s'", big);
+		m = msg(path);
+		is_str(m, path, "a path of 101 characters is shown whole");
+		free(m);
+		snprintf(path, sizeof path, "no database at '/%.300s'", big);
+		snprintf(want, sizeof want, "no database at '/%.255s\xe2\x80"
+		    "\xa6'", big);
+		m = msg(path);
+		is_str(m, want, "a path is cut after 256 characters");
+		free(m);
+	}
 	m = msg("player 'O'Brien' is named twice");
 	is_str(m, "player 'O'Brien' is named twice", "a quote inside a name");
 	free(m);
