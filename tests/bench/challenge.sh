@@ -29,13 +29,8 @@ command -v jq >/dev/null 2>&1 || { echo "skip: no jq"; exit 77; }
 . "$(dirname "$0")/lib.sh"
 bench_init
 unset SHAKEREF_DICT_PATH DICPATH
-export SHAKEREF_DB="$work/bench.db" XDG_CACHE_HOME="$work/cache"
-bin=$(command -v "$SHAKEREF")
-if [ -z "${SHAKEREF_DATA_DIR:-}" ] &&
-    [ -f "$(dirname "$bin")/data/en_US.dawg" ]; then
-	SHAKEREF_DATA_DIR=$(cd "$(dirname "$bin")/data" && pwd)
-	export SHAKEREF_DATA_DIR
-fi
+export SHAKEREF_DB="$work/bench.db"
+bench_words
 
 GRID="CATS ORED DOGS QUITE"
 VALID=crates

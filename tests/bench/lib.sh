@@ -145,6 +145,20 @@ bench_prepare() {
 	printf '%s\n' "$2" >"$work/prep.$1"
 }
 
+# bench_words: a cache of the bench's own ($XDG_CACHE_HOME in $work), and
+# the compiled en_US word list of the build beside the binary
+# ($SHAKEREF's folder/data) unless SHAKEREF_DATA_DIR names one; sets bin,
+# the binary's path.
+bench_words() {
+	export XDG_CACHE_HOME="$work/cache"
+	bin=$(command -v "$SHAKEREF")
+	if [ -z "${SHAKEREF_DATA_DIR:-}" ] &&
+	    [ -f "$(dirname "$bin")/data/en_US.dawg" ]; then
+		SHAKEREF_DATA_DIR=$(cd "$(dirname "$bin")/data" && pwd)
+		export SHAKEREF_DATA_DIR
+	fi
+}
+
 # bench_status LABEL N: LABEL's command must exit N (default 0).
 bench_status() {
 	echo "$2" >"$work/want.$1"

@@ -21,13 +21,8 @@ runs=${1:-21}
 command -v jq >/dev/null 2>&1 || { echo "skip: no jq"; exit 77; }
 . "$(dirname "$0")/lib.sh"
 bench_init
-export SHAKEREF_DB="$work/bench.db" XDG_CACHE_HOME="$work/cache"
-bin=$(command -v "$SHAKEREF")
-if [ -z "${SHAKEREF_DATA_DIR:-}" ] &&
-    [ -f "$(dirname "$bin")/data/en_US.dawg" ]; then
-	SHAKEREF_DATA_DIR=$(cd "$(dirname "$bin")/data" && pwd)
-	export SHAKEREF_DATA_DIR
-fi
+export SHAKEREF_DB="$work/bench.db"
+bench_words
 
 printf 'int\nmain(void)\n{\n\treturn 0;\n}\n' >"$work/trivial.c"
 ${CC:-cc} -O2 -o "$work/trivial" "$work/trivial.c" ||
