@@ -25,6 +25,9 @@ extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_help_entry, cmd_verb_entry, cmd_solve_entry;
 extern const struct cmd_entry *const cmd_table[];
 
+/* Print the usage of game verb v in rules g and what it does there. */
+void	sr_verb_help(FILE *, const struct game_rules *, enum verb);
+
 /* The command named exactly name (a game verb gives cmd_verb_entry). */
 const struct cmd_entry *cmd_find(const char *name);
 
@@ -36,8 +39,13 @@ struct sr_game {
 	struct replay		 rp;
 };
 
-/* Open ctx->store if it is not open yet. */
+/*
+ * Open ctx->store if it is not open yet: sr_store() refuses a database
+ * that does not exist (SR_DATA, nothing made); sr_store_create() makes it
+ * (only `new` and `import` do).
+ */
 int	sr_store(struct sr_ctx *);
+int	sr_store_create(struct sr_ctx *);
 /*
  * Begin a transaction (write: IMMEDIATE), find the game (-g or current),
  * load and replay it (notes: with each entry's round, turn and note).
@@ -64,6 +72,11 @@ json_t	*sr_status_json(const struct sr_game *);
 int	sr_show_status(struct sr_ctx *);
 /* Print the status in words. */
 void	sr_status_text(struct sr_ctx *, const struct sr_game *);
+/*
+ * Print text on ctx->out with every unprintable byte of it (stored data
+ * from an older shakeref or written by hand) escaped, newlines kept.
+ */
+void	sr_print_text(struct sr_ctx *, const char *);
 /* Print a JSON object on ctx->out. */
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */
