@@ -357,12 +357,18 @@ check(const struct dawg *d, int fold, int nouns, int ngrids, int maxcells)
 		set_free(&want);
 		set_free(&got);
 	}
-	ok(!bad, "SW-2: %s accents=%s nouns=%s: %d random 4x4 grids, every "
-	    "path of 3 to %d cells put to Hunspell: solve lists exactly the "
-	    "%zu words that stand%s", L->dict, fold ? "fold" : "exact",
-	    nouns ? "on" : "off", ngrids, maxcells, total,
-	    bad && strncmp(L->dict, "de", 2) == 0 ? " # TODO compounds not "
-	    "in the word list (German)" : "");
+	if (bad && strncmp(L->dict, "de", 2) == 0)
+		/* A known gap: TODO (not counted as a failure). */
+		printf("not ok %d - SW-2: %s accents=%s nouns=%s: solve "
+		    "lists the words that stand # TODO compounds not in the "
+		    "word list (German)\n", ++tap_n, L->dict, fold ? "fold" :
+		    "exact", nouns ? "on" : "off");
+	else
+		ok(!bad, "SW-2: %s accents=%s nouns=%s: %d random 4x4 grids, "
+		    "every path of 3 to %d cells put to Hunspell: solve "
+		    "lists exactly the %zu words that stand", L->dict,
+		    fold ? "fold" : "exact", nouns ? "on" : "off", ngrids,
+		    maxcells, total);
 	ok(total > 0, "... and they hold words");
 }
 
