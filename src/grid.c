@@ -54,8 +54,7 @@ grid_keys(struct grid *g, const char *dict, int fold)
 	for (i = 0; i < g->n * g->n; i++)
 		if (lang_key(dict, fold, g->cells[i], g->keys[i],
 		    sizeof g->keys[i]) != 0)
-			snprintf(g->keys[i], sizeof g->keys[i], "%s",
-			    g->cells[i]);
+			memcpy(g->keys[i], g->cells[i], sizeof g->cells[i]);
 }
 
 /* Parse the rows of a grid; see grid.h. */
