@@ -41,17 +41,12 @@ wrap(struct buf *b, const char *prefix, char *const *words, size_t n)
 	buf_puts(b, "\n");
 }
 
-/* 1 if the NULL-terminated list has a word with w's key (lang.h). */
+/* 1 if the NULL-terminated list of keys has key. */
 static int
-wrote(const struct saw_round *v, const char *const *list, const char *w)
+wrote(const char *const *list, const char *key)
 {
-	char k[256], kl[256];
-
-	if (lang_key(v->dict, v->fold, w, k, sizeof k) != 0)
-		return 0;
 	for (; list != NULL && *list != NULL; list++)
-		if (lang_key(v->dict, v->fold, *list, kl, sizeof kl) == 0 &&
-		    strcmp(kl, k) == 0)
+		if (strcmp(*list, key) == 0)
 			return 1;
 	return 0;
 }
@@ -126,7 +121,7 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 	struct grid g;
 	struct dawg *d;
 	struct buf b = BUF_INIT;
-	char **words = NULL, **missed[GAME_MAX_PLAYERS], *why = NULL;
+	char **words = NULL, **keys = NULL, **missed[GAME_MAX_PLAYERS], *why = NULL;
 	size_t n = 0, nmissed[GAME_MAX_PLAYERS], i;
 	long best = 0;
 	int force = 0, status, p, di;
@@ -164,7 +159,7 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 	g.n = v.n;
 	memcpy(g.cells, v.cells, sizeof g.cells);
 	snprintf(g.dict, sizeof g.dict, "%s", v.dict);
-	n = solve_grid(d, &g, v.dict, v.fold, v.nouns, &words);
+	n = solve_grid_keys(d, &g, v.dict, v.fold, v.nouns, &words, &keys);
 	dawg_close(d);
 	for (i = 0; i < n; i++)
 		best += saw_word_value(sg.rp.st, (int)lang_width(words[i]));
@@ -172,7 +167,7 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 		missed[p] = xcalloc(n + 1, sizeof *missed[p]);
 		nmissed[p] = 0;
 		for (i = 0; i < n; i++)
-			if (!wrote(&v, v.words[p], words[i]))
+			if (!wrote(v.keys[p], keys[i]))
 				missed[p][nmissed[p]++] = words[i];
 	}
 	if (ctx->json)
@@ -186,6 +181,7 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 	for (p = 0; p < v.nplayers; p++)
 		free(missed[p]);
 	solve_free(words, n);
+	solve_free(keys, keys != NULL ? n : 0);
 out:
 	sr_game_free(&sg);
 	return status;

@@ -36,6 +36,7 @@ struct saw_word {
 struct saw_list {
 	struct saw_word	*v;
 	const char	**words;	/* v[i].w, NULL-terminated */
+	const char	**keys;		/* v[i].key, NULL-terminated */
 	int		 n;
 };
 
@@ -187,6 +188,7 @@ saw_free(struct game_state *st)
 			}
 			free(l->v);
 			free(l->words);
+			free(l->keys);
 		}
 	free(st->rounds);
 	free(st);
@@ -240,9 +242,12 @@ list_add(struct saw_list *l, const char *w, const char *key)
 	l->n++;
 	l->words = xreallocarray(l->words, (size_t)l->n + 1,
 	    sizeof *l->words);
-	for (i = 0; i < l->n; i++)
+	l->keys = xreallocarray(l->keys, (size_t)l->n + 1, sizeof *l->keys);
+	for (i = 0; i < l->n; i++) {
 		l->words[i] = l->v[i].w;
-	l->words[l->n] = NULL;
+		l->keys[i] = l->v[i].key;
+	}
+	l->words[l->n] = l->keys[l->n] = NULL;
 }
 
 /* 1 if a player other than seat wrote key in round rd (SW-4 cross-out). */
@@ -993,6 +998,8 @@ saw_round_view(const struct game_state *st, int force, struct saw_round *v)
 
 		v->words[i] = rd->pl[i].words != NULL ?
 		    (const char *const *)rd->pl[i].words : none;
+		v->keys[i] = rd->pl[i].keys != NULL ?
+		    (const char *const *)rd->pl[i].keys : none;
 	}
 	return 0;
 }

@@ -19,6 +19,8 @@ struct saw_round {
 	int      nplayers;
 	/* words[i]: player i's words that round, lowercase as written, NULL-terminated */
 	const char *const *words[GAME_MAX_PLAYERS];
+	/* keys[i]: their keys (lang.h), by which words compare */
+	const char *const *keys[GAME_MAX_PLAYERS];
 };
 
 /* The last scored round's view, or with force the open round's; -1 if none. */

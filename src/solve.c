@@ -20,6 +20,7 @@ struct walk {
 	int			 nouns;
 	int			 nb[GRID_CELLS][8];	/* neighbours */
 	int			 nnb[GRID_CELLS];
+	size_t			 klen[GRID_CELLS], tlen_[GRID_CELLS];
 	char			 key[KEY_MAX + 1];
 	size_t			 len;
 	char			 text[KEY_MAX + 1];	/* the dice's letters */
@@ -33,8 +34,8 @@ struct walk {
 static void
 found(struct walk *k, uint32_t node)
 {
-	char form[256];
-	struct buf b = BUF_INIT;
+	char form[256], *w;
+	size_t fl;
 
 	if (!wordlist_judge_node(k->d, node, k->nouns, k->key, k->text, form,
 	    sizeof form) || lang_width(form) < 3)
@@ -43,8 +44,12 @@ found(struct walk *k, uint32_t node)
 		k->cap = k->cap ? k->cap * 2 : 64;
 		k->w = xreallocarray(k->w, k->cap, sizeof *k->w);
 	}
-	buf_printf(&b, "%s\1%s", k->key, form);
-	k->w[k->n++] = b.s;
+	fl = strlen(form);
+	w = xmalloc(k->len + fl + 2);
+	memcpy(w, k->key, k->len);
+	w[k->len] = '\1';
+	memcpy(w + k->len + 1, form, fl + 1);
+	k->w[k->n++] = w;
 }
 
 /*
@@ -65,12 +70,10 @@ branch(struct walk *k, uint32_t node, uint64_t used, const int *cand,
 		if (used & ((uint64_t)1 << to))
 			continue;
 		t = k->g->keys[to];
-		m = strlen(t);
-		if (m == 0 || k->len + m > KEY_MAX ||
+		m = k->klen[to];
+		mt = k->tlen_[to];
+		if (m == 0 || k->len + m > KEY_MAX || k->tlen + mt > KEY_MAX ||
 		    (next = dawg_walk(k->d, node, t)) == 0)
-			continue;
-		mt = strlen(k->g->cells[to]);
-		if (k->tlen + mt > KEY_MAX)
 			continue;
 		memcpy(k->key + k->len, t, m + 1);
 		k->len += m;
@@ -105,20 +108,66 @@ solve_cmp(const void *a, const void *b)
 	return strcmp(x, y);
 }
 
+struct sortw {
+	char	*w;
+	size_t	 width;
+};
+
+/* qsort: longer first, then alphabetical. */
+static int
+sortw_cmp(const void *a, const void *b)
+{
+	const struct sortw *x = a, *y = b;
+
+	if (x->width != y->width)
+		return x->width > y->width ? -1 : 1;
+	return strcmp(x->w, y->w);
+}
+
+/* Sort w[0..n) as solve_cmp does, each width counted once. */
+static void
+sort_words(char **w, size_t n)
+{
+	struct sortw *s;
+	size_t i;
+
+	if (n < 2)
+		return;
+	s = xcalloc(n, sizeof *s);
+	for (i = 0; i < n; i++) {
+		s[i].w = w[i];
+		s[i].width = lang_width(w[i]);
+	}
+	qsort(s, n, sizeof *s, sortw_cmp);
+	for (i = 0; i < n; i++)
+		w[i] = s[i].w;
+	free(s);
+}
+
 /* Every word on the grid; see solve.h. */
 size_t
 solve_grid(const struct dawg *d, const struct grid *grid, const char *dict,
     int fold, int nouns, char ***words)
 {
+	return solve_grid_keys(d, grid, dict, fold, nouns, words, NULL);
+}
+
+/* Every word on the grid and its key; see solve.h. */
+size_t
+solve_grid_keys(const struct dawg *d, const struct grid *grid,
+    const char *dict, int fold, int nouns, char ***words, char ***keys)
+{
 	struct walk k;
 	struct grid g = *grid;
-	char **out;
+	char **out, **ko = NULL;
 	size_t i, n = 0;
 	int all[GRID_CELLS], cell, dr, dc, r, c;
 	uint32_t root;
 
 	memset(&k, 0, sizeof k);
 	*words = NULL;
+	if (keys != NULL)
+		*keys = NULL;
 	if (g.n < GRID_MIN || g.n > GRID_MAX ||
 	    (root = wordlist_root(d, fold)) == 0)
 		return 0;
@@ -128,6 +177,8 @@ solve_grid(const struct dawg *d, const struct grid *grid, const char *dict,
 	k.nouns = nouns;
 	for (cell = 0; cell < g.n * g.n; cell++) {
 		all[cell] = cell;
+		k.klen[cell] = strlen(g.keys[cell]);
+		k.tlen_[cell] = strlen(g.cells[cell]);
 		for (dr = -1; dr <= 1; dr++)
 			for (dc = -1; dc <= 1; dc++) {
 				r = cell / g.n + dr;
@@ -145,12 +196,29 @@ solve_grid(const struct dawg *d, const struct grid *grid, const char *dict,
 	out = k.n > 0 ? xcalloc(k.n, sizeof *out) : NULL;
 	for (i = 0; i < k.n; i++)
 		if (i == 0 || strcmp(k.w[i - 1], k.w[i]) != 0)
-			out[n++] = xstrdup(strchr(k.w[i], '\1') + 1);
-	for (i = 0; i < k.n; i++)
-		free(k.w[i]);
+			out[n++] = k.w[i];	/* "form\1key" once sorted */
+		else
+			free(k.w[i]);
 	free(k.w);
-	if (n > 1)
-		qsort(out, n, sizeof *out, solve_cmp);
+	/* "key\1form" to "form\0key" in place, then by form. */
+	for (i = 0; i < n; i++) {
+		char *sep = strchr(out[i], '\1'), *t;
+		size_t kl = (size_t)(sep - out[i]);
+
+		t = xmalloc(strlen(out[i]) + 1);
+		memcpy(t, sep + 1, strlen(sep + 1) + 1);
+		memcpy(t + strlen(t) + 1, out[i], kl);
+		t[strlen(t) + 1 + kl] = '\0';
+		free(out[i]);
+		out[i] = t;
+	}
+	sort_words(out, n);
+	if (keys != NULL && n > 0) {
+		ko = xcalloc(n, sizeof *ko);
+		for (i = 0; i < n; i++)
+			ko[i] = xstrdup(out[i] + strlen(out[i]) + 1);
+		*keys = ko;
+	}
 	*words = out;
 	return n;
 }

@@ -20,6 +20,10 @@
  */
 size_t	solve_grid(const struct dawg *d, const struct grid *g,
 	    const char *dict, int fold, int nouns, char ***words);
+/* The same, with each word's key (lang.h) into (*keys)[i] if not NULL. */
+size_t	solve_grid_keys(const struct dawg *d, const struct grid *g,
+	    const char *dict, int fold, int nouns, char ***words,
+	    char ***keys);
 void	solve_free(char **words, size_t n);
 /* qsort order of char *: longer first, then alphabetical. */
 int	solve_cmp(const void *, const void *);

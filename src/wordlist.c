@@ -464,9 +464,10 @@ judge_pick(const struct dawg *d, uint32_t node, int nouns, const char *key,
 	uint32_t sep;
 	int eow;
 
-	memset(p, 0, sizeof *p);
+	p->best = 0;
 	if (node == 0 || !dawg_step(d, node, DAWG_SEP, &sep, &eow))
 		return 0;
+	memset(p, 0, sizeof *p);
 	p->written = written;
 	p->key = key;
 	p->nouns = nouns;
