@@ -108,6 +108,15 @@ solve_cmp(const void *a, const void *b)
 	return strcmp(x, y);
 }
 
+/* 1 if "key\1form" a and b have the same key. */
+static int
+same_key(const char *a, const char *b)
+{
+	size_t n = strcspn(a, "\1");
+
+	return strncmp(a, b, n) == 0 && b[n] == '\1';
+}
+
 struct sortw {
 	char	*w;
 	size_t	 width;
@@ -195,8 +204,8 @@ solve_grid_keys(const struct dawg *d, const struct grid *grid,
 		qsort(k.w, k.n, sizeof *k.w, cmp_alpha);
 	out = k.n > 0 ? xcalloc(k.n, sizeof *out) : NULL;
 	for (i = 0; i < k.n; i++)
-		if (i == 0 || strcmp(k.w[i - 1], k.w[i]) != 0)
-			out[n++] = k.w[i];	/* "form\1key" once sorted */
+		if (n == 0 || !same_key(out[n - 1], k.w[i]))
+			out[n++] = k.w[i];	/* "key\1form", each once */
 		else
 			free(k.w[i]);
 	free(k.w);
