@@ -354,6 +354,15 @@ wordlist_open(const char *name, int bar, char **why)
 		path = cache;
 	}
 	d = dawg_open(path, why);
+	cache = dawg_cache_path(name);
+	/* A list of an older shakeref in the cache: built again. */
+	if (d == NULL && cache != NULL && strcmp(path, cache) == 0) {
+		free(*why);
+		*why = NULL;
+		if (wordlist_build(name, bar, why) == 0)
+			d = dawg_open(path, why);
+	}
+	free(cache);
 	free(path);
 	return d;
 }

@@ -177,6 +177,20 @@ else
 	skip en_GB "English rounds"
 fi
 
+test_expect_success 'a word list of an older shakeref in the cache is built again' '
+	if ! have en_GB; then exit 0; fi &&
+	export XDG_CACHE_HOME="$PWD/cache" &&
+	sr new --game word --players Ann,Bob --option dict=en_GB >/dev/null &&
+	sr grid COLO RUOU TESR ABCD >/dev/null &&
+	sr words Ann colour >/dev/null &&
+	sr score >/dev/null &&
+	mkdir -p cache/shakeref &&
+	printf "SRDAWG01%032d" 0 >cache/shakeref/en_GB.dawg &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"colour\") != null" &&
+	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG02
+'
+
 test_expect_success 'rules shake-a-word lists the installed dictionaries' '
 	sr rules shake-a-word >out &&
 	expect_out "Dictionaries installed:" &&
