@@ -43,7 +43,7 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	    ' ', g->id, g->rules);
 	for (i = 0; i < g->nplayers; i++)
 		fprintf(go->ctx->out, "%s%s", i ? ", " : "", g->names[i]);
-	when[10] = '\0';
+	sr_local_time(g->created, when, sizeof when);
 	fprintf(go->ctx->out, "  %s  %s%s%s\n", g->finished ? "finished" :
 	    "active", when, g->title != NULL ? "  " : "",
 	    g->title != NULL ? g->title : "");

@@ -57,6 +57,22 @@ void	sr_ranks(const struct sr_game *, long *scores, int *winners,
  * did and what comes next.  Returns the exit status.
  */
 int	sr_enter(struct sr_ctx *, int argc, char **argv);
+/*
+ * The usage check of "verb argv..." (exit 2 with the message printed), the
+ * verb into *v.
+ */
+int	sr_entry_usage(struct sr_ctx *, int argc, char **argv, enum verb *v);
+/*
+ * The write path for sg, loaded and replayed in a write transaction
+ * (play keeps it loaded): the entry checked, appended and committed, or
+ * refused and rolled back; sg stays replayed either way (after a system
+ * error it may hold an entry the store lacks: load it again).
+ */
+int	sr_enter_loaded(struct sr_ctx *, struct sr_game *, enum verb v,
+	    int argc, char **argv);
+/* timer [DURATION] for sg, loaded (no transaction open): records nothing. */
+int	sr_timer(struct sr_ctx *, const struct sr_game *, int argc,
+	    char **argv);
 
 /* The status object of `status --json` (and `new --json`). */
 json_t	*sr_status_json(const struct sr_game *);
@@ -68,6 +84,8 @@ void	sr_status_text(struct sr_ctx *, const struct sr_game *);
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */
 int	sr_flush(struct sr_ctx *, int status);
+/* t in words, "2026-11-22 19:03", in the local time zone (TZ). */
+void	sr_local_time(long long t, char *buf, size_t len);
 /* UTC ISO 8601 of t. */
 void	sr_iso_time(long long t, char *buf, size_t len);
 

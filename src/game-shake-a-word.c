@@ -930,6 +930,27 @@ saw_round_view(const struct game_state *st, int force, struct saw_round *v)
 	return 0;
 }
 
+/* What each verb does in this game: help and completion (play). */
+static const struct verb_help saw_help[] = {
+	{ V_GRID, "ROW...",
+	    "open a round with the letters showing, row by row, Qu as one "
+	    "die (SW-1)" },
+	{ V_TIMER, "[DURATION]",
+	    "count the round down (default 3m; Ctrl-C stops it); records "
+	    "nothing" },
+	{ V_WORDS, "NAME W...",
+	    "NAME's list of words for this round, letters only (SW-3)" },
+	{ V_CHALLENGE, "NAME WORD",
+	    "ask the referee to rule on NAME's WORD (SW-5)" },
+	{ V_VOTE, "NAME WORD accept|reject",
+	    "the table's last word on NAME's WORD (SW-6)" },
+	{ V_SCORE, "",
+	    "close the round and score every list (SW-4)" },
+	{ V_FINISH, "",
+	    "between rounds: end the game; the highest total wins (SW-7)" },
+	{ V__COUNT, NULL, NULL }
+};
+
 const struct game_rules game_shake_a_word = {
 	.name = "shake-a-word",
 	.alias = "word",
@@ -958,6 +979,7 @@ const struct game_rules game_shake_a_word = {
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = saw_verbs,
+	.help = saw_help,
 	.options = saw_options,
 	.state_new = saw_new,
 	.state_free = saw_free,

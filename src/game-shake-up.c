@@ -652,6 +652,20 @@ movable(const struct game_state *st, int p, struct buf *b)
 			buf_printf(b, "%s%d", k++ > 0 ? ", " : "", l);
 }
 
+/* The values of move LEVEL now, one a line (completion in play). */
+static void
+su_values(const struct game_state *st, enum verb v, int argi,
+    struct buf *b)
+{
+	int l;
+
+	if (v != V_MOVE || argi != 0)
+		return;
+	for (l = 1; l < st->levels; l++)
+		if (may_move(st, st->cur, l))
+			buf_printf(b, "%d\n", l);
+}
+
 /* Whose turn, which verbs, and the sentence for the table. */
 static void
 su_expect(const struct game_state *st, struct expectation *x)
@@ -1002,6 +1016,29 @@ su_advise(const struct game_state *st, struct buf *b)
 	}
 }
 
+/* What each verb does in this game: help and completion (play). */
+static const struct verb_help su_help[] = {
+	{ V_ROLL, "V...",
+	    "the start roll (one die per player), or the dice you shook "
+	    "this turn (SU-2, SU-3)" },
+	{ V_KEEP, "V...",
+	    "set dice of the last shake aside (reroll=free: the whole held "
+	    "set) (SU-3)" },
+	{ V_STAND, "",
+	    "stop shaking: the hand is final and scored (SU-3, SU-4)" },
+	{ V_MOVE, "LEVEL",
+	    "move one of your pawns up from LEVEL, with an (A) or (B) hand "
+	    "(SU-5, SU-8)" },
+	{ V_AGAIN, "",
+	    "(A) hand, after the move: take another turn (SU-5)" },
+	{ V_PENALIZE, "NAME LEVEL",
+	    "(A) hand: send NAME's pawn on LEVEL back to level 1; the turn "
+	    "passes (SU-5)" },
+	{ V_PASS, "",
+	    "(A) hand, after the move: end the turn (SU-5)" },
+	{ V__COUNT, NULL, NULL }
+};
+
 const struct game_rules game_shake_up = {
 	.name = "shake-up",
 	.alias = NULL,
@@ -1029,6 +1066,7 @@ const struct game_rules game_shake_up = {
 	.min_players = 2,
 	.max_players = SU_MAX_PLAYERS,
 	.verbs = su_verbs,
+	.help = su_help,
 	.options = su_options,
 	.state_new = su_new,
 	.state_free = su_free,
@@ -1038,6 +1076,7 @@ const struct game_rules game_shake_up = {
 	.status_json = su_status_json,
 	.describe = su_describe,
 	.rounds = NULL,
+	.values = su_values,
 	.advise = su_advise,
 	.lookups = NULL,
 };

@@ -696,6 +696,28 @@ shake_advise(const struct game_state *st, struct buf *b)
 	}
 }
 
+/* What each verb does in this game: help and completion (play). */
+static const struct verb_help shake_help[] = {
+	{ V_ROLL, "V...",
+	    "round start or tie: each player's colored die (10..60 or 1..6 "
+	    "pips), in seat order or NAME=V; while shaking: the six Shake "
+	    "dice, each 0 or 10 (all 0s: crap-out) (SH-4, SH-7)" },
+	{ V_TAKE, "",
+	    "score your colored die as it is and end your part of the round "
+	    "(SH-6)" },
+	{ V_SHAKE, "",
+	    "give up your die and shake the six Shake dice instead; the "
+	    "others score their dice (SH-6)" },
+	{ V_BANK, "",
+	    "score the shake total so far and end the turn (SH-7)" },
+	{ V_PASS, "",
+	    "All Shake round: keep your total and do not shake (SH-8)" },
+	{ V_ORDER, "NAME...",
+	    "after the tie rolls: the winner names the order of the All "
+	    "Shake round (SH-9)" },
+	{ V__COUNT, NULL, NULL }
+};
+
 const struct game_rules game_shake = {
 	.name = "shake",
 	.alias = NULL,
@@ -720,6 +742,7 @@ const struct game_rules game_shake = {
 	.min_players = 2,
 	.max_players = 6,
 	.verbs = shake_verbs,
+	.help = shake_help,
 	.options = shake_options,
 	.state_new = shake_new,
 	.state_free = shake_free,

@@ -583,6 +583,19 @@ sa_advise(const struct game_state *st, struct buf *b)
 	buf_puts(b, ".\n");
 }
 
+/* What each verb does in this game: help and completion (play). */
+static const struct verb_help sa_help[] = {
+	{ V_ROLL, "V...",
+	    "every die you hold, as it came up (SA-2)" },
+	{ V_PLACE, "V...",
+	    "the dice you put on the tower, in order, each one above or "
+	    "below the top (SA-3)" },
+	{ V_FALL, "[NAME]",
+	    "the tower fell: NAME (by default the last to place) scores 0 "
+	    "(SA-4)" },
+	{ V__COUNT, NULL, NULL }
+};
+
 const struct game_rules game_stack_attack = {
 	.name = "stack-attack",
 	.alias = "tower",
@@ -615,6 +628,7 @@ const struct game_rules game_stack_attack = {
 	.min_players = 2,
 	.max_players = SA_MAX_PLAYERS,
 	.verbs = sa_verbs,
+	.help = sa_help,
 	.options = sa_options,
 	.state_new = sa_new,
 	.state_free = sa_free,

@@ -699,6 +699,25 @@ tt_advise(const struct game_state *st, struct buf *b)
 	}
 }
 
+/* What each verb does in this game: help and completion (play). */
+static const struct verb_help tt_help[] = {
+	{ V_ROLL, "V...",
+	    "the dice you rolled (six, or those left in hand) (TT-3)" },
+	{ V_KEEP, "V...",
+	    "set aside scoring dice of this roll; every die kept must score "
+	    "(TT-1, TT-3)" },
+	{ V_BANK, "",
+	    "add the turn total to your score and end the turn; needs a "
+	    "scoring keep (TT-6)" },
+	{ V_CONTINUE, "",
+	    "after the last player banked: go on from their total with the "
+	    "dice they left (TT-7)" },
+	{ V_FRESH, "",
+	    "after the last player banked: start your turn fresh with six "
+	    "dice (TT-7)" },
+	{ V__COUNT, NULL, NULL }
+};
+
 const struct game_rules game_ten_thousand = {
 	.name = "ten-thousand",
 	.alias = "10000",
@@ -726,6 +745,7 @@ const struct game_rules game_ten_thousand = {
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = tt_verbs,
+	.help = tt_help,
 	.options = tt_options,
 	.state_new = tt_new,
 	.state_free = tt_free,

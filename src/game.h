@@ -86,6 +86,13 @@ struct expectation {
 
 struct game_state;
 
+/* One verb of a game, for help and completion: its arguments, its use. */
+struct verb_help {
+	enum verb	 verb;
+	const char	*args;			/* "NAME LEVEL", or "" */
+	const char	*says;			/* one line, for this game */
+};
+
 struct game_rules {
 	const char		*name;		/* canonical: "shake" */
 	const char		*alias;		/* or NULL */
@@ -93,6 +100,7 @@ struct game_rules {
 	const char		*card;		/* the rules as refereed, short */
 	int			 min_players, max_players;
 	const enum verb		*verbs;		/* the row, ends with V__COUNT */
+	const struct verb_help	*help;		/* ends with V__COUNT */
 	const struct game_option *options;	/* ends with key NULL */
 
 	struct game_state	*(*state_new)(const struct game_setup *);
@@ -118,6 +126,13 @@ struct game_rules {
 	/* Optional: each round's scores, for `standings` in words. */
 	void			 (*rounds)(const struct game_state *,
 				    struct buf *);
+	/*
+	 * Optional: the few values argument argi (from 0) of verb may take
+	 * now, one a line into b, for completion in play (move LEVEL: the
+	 * levels a pawn may move up from).
+	 */
+	void			 (*values)(const struct game_state *,
+				    enum verb, int argi, struct buf *);
 	/* Optional: odds and advice for the player to move, in words. */
 	void			 (*advise)(const struct game_state *,
 				    struct buf *);
