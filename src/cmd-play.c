@@ -1109,6 +1109,8 @@ cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
 			ctx->where = where;
 		}
 		status = play_line(&p, line);
+		/* The line's words are freed: name play from here. */
+		ctx->cmd = "play";
 		ctx->where = NULL;
 		if (status == SR_OK || status == SR_UPHELD)
 			editor_remember(&p, line);
