@@ -89,6 +89,7 @@ struct editor {
 	EditLine	*(*init)(const char *, FILE *, FILE *, FILE *);
 	void		 (*end)(EditLine *);
 	int		 (*set)(EditLine *, int, ...);
+	int		 (*wset)(EditLine *, int, ...);
 	int		 (*get)(EditLine *, int, ...);
 	const char	*(*gets)(EditLine *, int *);
 	const LineInfo	*(*line)(EditLine *);
@@ -484,8 +485,10 @@ play_entry(struct play *p, int argc, char **argv)
 	if ((status != SR_OK && status != SR_UPHELD) || !p->scores)
 		return status;
 	sr_expect(&p->sg, &after);
-	if (after.turn != before.turn || after.round != before.round ||
-	    after.finished != before.finished) {
+	/* A turn passed (not the table's roll that names the first), a
+	 * round ended, or the game. */
+	if ((before.turn >= 0 && after.turn != before.turn) ||
+	    after.round != before.round || after.finished != before.finished) {
 		scores_line(p, &b);
 		fputs(buf_str(&b), ctx->out);
 		buf_free(&b);
@@ -941,7 +944,8 @@ editor_load(struct play *p)
 		return -1;
 #define SYM(f, name)	(*(void **)&ed->f = dlsym(dl, name))
 	if (SYM(init, "el_init") == NULL || SYM(end, "el_end") == NULL ||
-	    SYM(set, "el_set") == NULL || SYM(get, "el_get") == NULL ||
+	    SYM(set, "el_set") == NULL || SYM(wset, "el_wset") == NULL ||
+	    SYM(get, "el_get") == NULL ||
 	    SYM(gets, "el_gets") == NULL || SYM(line, "el_line") == NULL ||
 	    SYM(insertstr, "el_insertstr") == NULL ||
 	    SYM(deletestr, "el_deletestr") == NULL ||
@@ -971,8 +975,9 @@ editor_load(struct play *p)
 	ed->set(ed->el, EL_PROMPT_ESC, editor_prompt, '\1');
 	ed->set(ed->el, EL_HIST, ed->history, ed->hist);
 	ed->set(ed->el, EL_GETCFN, editor_getc);
-	ed->set(ed->el, EL_ADDFN, "sr-complete", "complete what is legal now",
-	    editor_complete);
+	/* Wide strings: el_set() copies them into memory never freed. */
+	ed->wset(ed->el, EL_ADDFN, L"sr-complete", L"complete what is legal "
+	    "now", editor_complete);
 	ed->set(ed->el, EL_BIND, "^I", "sr-complete", NULL);
 	return 0;
 }

@@ -667,13 +667,28 @@ rebuild(struct replay *rp, struct ruling *r)
 	return RULING_OK;
 }
 
+/*
+ * Room for n + 1 items, rounded up to a power of two: an entry appended
+ * at a time in play moves its arrays O(log n) times, not n times.
+ */
+static size_t
+replay_cap(int n)
+{
+	size_t cap = 16;
+
+	while (cap < (size_t)n + 1)
+		cap *= 2;
+	return cap;
+}
+
 /* Grow the stacks to hold every entry. */
 static void
 replay_reserve(struct replay *rp, int n)
 {
-	rp->done = xreallocarray(rp->done, (size_t)n + 1, sizeof *rp->done);
-	rp->undone = xreallocarray(rp->undone, (size_t)n + 1,
-	    sizeof *rp->undone);
+	size_t cap = replay_cap(n);
+
+	rp->done = xreallocarray(rp->done, cap, sizeof *rp->done);
+	rp->undone = xreallocarray(rp->undone, cap, sizeof *rp->undone);
 }
 
 /* Set se->round, se->turn from the state before it is applied. */
@@ -941,7 +956,7 @@ replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
 	rp->done[rp->ndone++] = rp->nentries;
 	rp->nundone = 0;
 append:
-	rp->entries = xreallocarray(rp->entries, (size_t)rp->nentries + 1,
+	rp->entries = xreallocarray(rp->entries, replay_cap(rp->nentries),
 	    sizeof *rp->entries);
 	rp->entries[rp->nentries++] = *se;
 	memset(se, 0, sizeof *se);
