@@ -27,6 +27,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_rules_entry,
 	&cmd_solve_entry,
 	&cmd_help_entry,
+	&cmd_watch_entry,
 	NULL
 };
 

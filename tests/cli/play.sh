@@ -217,15 +217,27 @@ test_expect_success 'two writers on one game: play replays the other process'"'"
 	sr --json status >out && json "[.players[].score] == [10,20] and .round == 2"
 '
 
+test_expect_success 'watch not on a terminal: the table printed once, exit 0' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	expect_exit 0 sr watch && test ! -s err &&
+	expect_out "game 1: shake, round 1" &&
+	grep -Eq "^> Ann +0$" out && grep -Eq "^  Bob +20$" out &&
+	grep -Eq "^ +1 +- +20$" out &&
+	expect_out "Round 1. Ann rolled 10 and chooses: take 10 or shake" &&
+	expect_exit 2 sr watch now && one_err_line &&
+	expect_exit 3 sr -g 9 watch && one_err_line
+'
+
 # -- On a terminal, through tmux.
 
 # Start `shakeref play` ($*: more arguments) in a detached tmux pane; its
 # exit status goes to ./exit when it ends.
-# TTY_WIDTH: the pane's columns (160).
+# TTY_WIDTH: the pane's columns (160); TTY_CMD: the command (play).
 tty_start() {
 	rm -f exit
 	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x "${TTY_WIDTH:-160}" -y 40 \
-	    "cd '$PWD' && env HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' NO_COLOR=1 '$SHAKEREF' $* play; echo \$? >exit; sleep 30"
+	    "cd '$PWD' && env HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' NO_COLOR=1 '$SHAKEREF' $* ${TTY_CMD:-play}; echo \$? >exit; sleep 30"
 }
 
 # Wait (at most 10 s) until the pane shows text $1.
@@ -283,6 +295,7 @@ tty_text() {
 
 # Stop the tmux server of this test.
 tty_stop() {
+	unset TTY_WIDTH TTY_CMD
 	tmux -S "$PWD/tmux.sock" kill-server 2>/dev/null
 	return 0
 }
@@ -404,6 +417,23 @@ tty_timer() {
 	tty_end && test "$(cat exit)" -eq 0
 }
 
+# watch in a pane: redrawn after entries made by other processes; Ctrl-C
+# leaves it with 0.
+tty_watch() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	TTY_CMD=watch tty_start &&
+	tty_wait "game 1: shake, round 1" &&
+	tty_wait "Round 1. Roll the colored dice" &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	tty_wait "Round 1. Ann rolled 10 and chooses: take 10 or shake" &&
+	tty_wait "> Ann" &&
+	sr new --game stack-attack --players Cid,Dee >/dev/null &&
+	tty_wait "game 2: stack-attack, round 1" &&
+	tty_keys C-c &&
+	i=0 && while [ ! -s exit ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done &&
+	test "$(cat exit)" -eq 0
+}
+
 if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'play on a terminal: prompts, refusals reported, keeps going' '
 		if tty_session; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
@@ -423,8 +453,11 @@ if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'on a terminal 36 columns wide the timer stays on one line' '
 		if tty_timer; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
 	'
+	test_expect_success 'watch on a terminal redraws after an entry made by another process, follows a new game' '
+		if tty_watch; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
 else
-	for t in 1 2 3 4 5 6; do
+	for t in 1 2 3 4 5 6 7; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done
