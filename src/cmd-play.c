@@ -44,31 +44,32 @@ enum play_kind {
 	PK_HELP, PK_STATUS, PK_HISTORY, PK_CMD, PK_NEW, PK_USE, PK_QUIT
 };
 
-/* The commands of play (SPEC.md "play"), for dispatch, help, completion. */
+/*
+ * The commands of play (SPEC.md "play"), for dispatch, help, completion.
+ * A command of the command table is described by its entry there; the
+ * words of play alone by their own line.
+ */
 static const struct play_cmd {
 	const char	*name;
 	enum play_kind	 kind;
-	const char	*args;
+	const char	*args;		/* play's own words only */
 	const char	*says;
 } play_cmds[] = {
 	{ "help", PK_HELP, "[VERB]", "the verbs legal now, or what one does "
 	    "in this game" },
-	{ "status", PK_STATUS, "", "the table now: scores, whose turn, what "
-	    "is expected" },
-	{ "standings", PK_CMD, "", "the ranking of this game" },
-	{ "history", PK_HISTORY, "[N]", "every entry of this game (the last "
-	    "N)" },
-	{ "rules", PK_CMD, "[RULES]", "the rules as refereed" },
-	{ "review", PK_CMD, "", "the coach's look back at this game" },
-	{ "solve", PK_CMD, "[--force]", "every word on the last grid" },
-	{ "games", PK_CMD, "[--all]", "the games in the database" },
-	{ "new", PK_NEW, "--game RULES --players A,B", "start a game; play "
-	    "goes on with it" },
-	{ "use", PK_USE, "ID", "play goes on with game ID" },
-	{ "abandon", PK_CMD, "", "end this game with no winner" },
-	{ "rename", PK_CMD, "OLD NEW", "a player's name in this game" },
-	{ "title", PK_CMD, "[TEXT]", "set or clear the game's title" },
-	{ "note", PK_CMD, "TEXT...", "a remark in the game's history" },
+	{ "status", PK_STATUS, NULL, NULL },
+	{ "standings", PK_CMD, NULL, NULL },
+	{ "history", PK_HISTORY, NULL, NULL },
+	{ "rules", PK_CMD, NULL, NULL },
+	{ "review", PK_CMD, NULL, NULL },
+	{ "solve", PK_CMD, NULL, NULL },
+	{ "games", PK_CMD, NULL, NULL },
+	{ "new", PK_NEW, NULL, NULL },
+	{ "use", PK_USE, NULL, NULL },
+	{ "abandon", PK_CMD, NULL, NULL },
+	{ "rename", PK_CMD, NULL, NULL },
+	{ "title", PK_CMD, NULL, NULL },
+	{ "note", PK_CMD, NULL, NULL },
 	{ "quit", PK_QUIT, "", "leave play (also exit, Ctrl-D)" },
 	{ "exit", PK_QUIT, "", "leave play (also quit, Ctrl-D)" },
 	{ NULL, PK_QUIT, NULL, NULL }
@@ -225,7 +226,7 @@ play_cmd_find(const char *s)
 	return NULL;
 }
 
-/* What verb v does in game g (its help line), or NULL. */
+/* What verb v does in game g (its help line; undo, redo too), or NULL. */
 static const struct verb_help *
 verb_help_find(const struct game_rules *g, enum verb v)
 {
@@ -234,10 +235,24 @@ verb_help_find(const struct game_rules *g, enum verb v)
 	for (h = play_undo_help; h->verb != V__COUNT; h++)
 		if (h->verb == v)
 			return h;
-	for (h = g->help; h != NULL && h->verb != V__COUNT; h++)
-		if (h->verb == v)
-			return h;
-	return NULL;
+	return game_verb_help(g, v);
+}
+
+/* "NAME ARGS: what it does" of a play command into b (0 if none). */
+static int
+play_cmd_help(const struct play_cmd *pc, struct buf *b)
+{
+	const struct cmd_entry *c = cmd_find(pc->name);
+
+	if (pc->says != NULL)
+		buf_printf(b, "%s%s%s: %s\n", pc->name, pc->args[0] ? " " : "",
+		    pc->args, pc->says);
+	else if (c != NULL && c != &cmd_verb_entry)
+		buf_printf(b, "%s%s%s: %s\n", c->name, c->usage[0] ? " " : "",
+		    c->usage, c->summary);
+	else
+		return 0;
+	return 1;
 }
 
 /*
@@ -405,14 +420,15 @@ play_help(struct play *p, int argc, char **argv)
 		if (vb >= 0 && (h = verb_help_find(p->sg.rules,
 		    (enum verb)vb)) != NULL)
 			buf_printf(&b, "%s%s%s: %s\n", argv[1], h->args[0] ?
-			    " " : "", h->args, h->says);
+			    " " : "", h->args, h->text);
 		else if (vb >= 0)
 			return sr_error(ctx, SR_RULES, "%s has no '%s'",
 			    p->sg.rules->name, argv[1]);
-		else if ((pc = play_cmd_find(argv[1])) != NULL)
-			buf_printf(&b, "%s%s%s: %s\n", pc->name, pc->args[0] ?
-			    " " : "", pc->args, pc->says);
-		else
+		else if ((pc = play_cmd_find(argv[1])) != NULL) {
+			if (!play_cmd_help(pc, &b))
+				return sr_error(ctx, SR_USAGE, "'%s' is not in "
+				    "this shakeref yet", argv[1]);
+		} else
 			return unknown_word(p, argv[1]);
 		fputs(buf_str(&b), ctx->out);
 		buf_free(&b);
@@ -425,10 +441,10 @@ play_help(struct play *p, int argc, char **argv)
 		if ((x.verbs & VERB_BIT(*v)) &&
 		    (h = verb_help_find(p->sg.rules, *v)) != NULL)
 			buf_printf(&b, "  %-10s %-12s %s\n", verb_name(*v),
-			    h->args, h->says);
+			    h->args, h->text);
 	for (h = play_undo_help; h->verb != V__COUNT; h++)
 		buf_printf(&b, "  %-10s %-12s %s\n", verb_name(h->verb),
-		    h->args, h->says);
+		    h->args, h->text);
 	buf_puts(&b, "Commands: ");
 	for (pc = play_cmds; pc->name != NULL; pc++)
 		buf_printf(&b, "%s%s", pc == play_cmds ? "" : ", ", pc->name);

@@ -52,6 +52,25 @@ static const enum verb shake_verbs[] = {
 	V_ROLL, V_TAKE, V_SHAKE, V_BANK, V_PASS, V_ORDER, V__COUNT
 };
 
+/* What each verb does in Shake, for help (in the row's order). */
+static const struct verb_help shake_help[] = {
+	{ V_ROLL, "V...", "the colored dice at a round's start or a tie roll: one "
+	    "value per player (10..60, or 1..6 pips), in seat order or as "
+	    "NAME=V (SH-1, SH-4, SH-9); while shaking: the six Shake dice, "
+	    "each 0 or 10 (SH-2, SH-7)" },
+	{ V_TAKE, "", "the chooser scores their colored die; the choice "
+	    "passes to the next highest (SH-6)" },
+	{ V_SHAKE, "", "the chooser shakes instead: every other undecided "
+	    "player scores their die; then roll the Shake dice (SH-6, SH-7)" },
+	{ V_BANK, "", "the shaker scores the total shaken so far and the turn "
+	    "ends (SH-7, SH-8)" },
+	{ V_PASS, "", "in the All Shake round, skip your shake and score 0 "
+	    "(SH-8)" },
+	{ V_ORDER, "NAME...", "after a tie roll, the highest roller names "
+	    "every member of the tied group once: their shaking order (SH-9)" },
+	{ V__COUNT, NULL, NULL }
+};
+
 /* 1 if v is a face count 1..5. */
 static int
 valid_faces(const char *v)
@@ -695,28 +714,6 @@ shake_advise(const struct game_state *st, struct buf *b)
 		break;
 	}
 }
-
-/* What each verb does in this game: help and completion (play). */
-static const struct verb_help shake_help[] = {
-	{ V_ROLL, "V...",
-	    "round start or tie: each player's colored die (10..60 or 1..6 "
-	    "pips), in seat order or NAME=V; while shaking: the six Shake "
-	    "dice, each 0 or 10 (all 0s: crap-out) (SH-4, SH-7)" },
-	{ V_TAKE, "",
-	    "score your colored die as it is and end your part of the round "
-	    "(SH-6)" },
-	{ V_SHAKE, "",
-	    "give up your die and shake the six Shake dice instead; the "
-	    "others score their dice (SH-6)" },
-	{ V_BANK, "",
-	    "score the shake total so far and end the turn (SH-7)" },
-	{ V_PASS, "",
-	    "All Shake round: keep your total and do not shake (SH-8)" },
-	{ V_ORDER, "NAME...",
-	    "after the tie rolls: the winner names the order of the All "
-	    "Shake round (SH-9)" },
-	{ V__COUNT, NULL, NULL }
-};
 
 const struct game_rules game_shake = {
 	.name = "shake",

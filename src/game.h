@@ -86,11 +86,11 @@ struct expectation {
 
 struct game_state;
 
-/* One verb of a game, for help and completion: its arguments, its use. */
+/* One verb in one game, for help: its arguments and what it does there. */
 struct verb_help {
 	enum verb	 verb;
-	const char	*args;			/* "NAME LEVEL", or "" */
-	const char	*says;			/* one line, for this game */
+	const char	*args;		/* "V...", "NAME LEVEL", "" */
+	const char	*text;		/* one line */
 };
 
 struct game_rules {
@@ -100,7 +100,11 @@ struct game_rules {
 	const char		*card;		/* the rules as refereed, short */
 	int			 min_players, max_players;
 	const enum verb		*verbs;		/* the row, ends with V__COUNT */
-	const struct verb_help	*help;		/* ends with V__COUNT */
+	/*
+	 * Help: each verb of the row, what it does in this game; ends with
+	 * V__COUNT.  The one source of `help VERB`, in the shell and in play.
+	 */
+	const struct verb_help	*help;
 	const struct game_option *options;	/* ends with key NULL */
 
 	struct game_state	*(*state_new)(const struct game_setup *);
@@ -164,6 +168,12 @@ const char	*verb_name(enum verb);
 int		 verb_lookup(const char *);
 const struct game_rules *game_find(const char *);
 int		 game_has_verb(const struct game_rules *, enum verb);
+/*
+ * The help of game verb v in rules g, or NULL if g has no v (undo, redo
+ * and the other commands have theirs in the command table).
+ */
+const struct verb_help *game_verb_help(const struct game_rules *,
+		    enum verb);
 int		 game_option_index(const struct game_rules *, const char *);
 
 /* Seat of a player's name (trimmed, ASCII case-insensitive), or -1. */

@@ -152,7 +152,7 @@ test_expect_success 'commands inside play: help, help VERB for this game, histor
 	sr new --game 10000 --players Ann,Bob >/dev/null &&
 	printf "help\nroll 1 5 2 3 4 6\nhelp keep\nhelp\nhistory 1\nrules\ngames\nquit\nbank\n" |
 	    expect_exit 0 sr play &&
-	expect_out "keep V...: set aside scoring dice of this roll; every die kept must score" &&
+	expect_out "keep V...: set scoring dice of the last roll aside: 1 = 100" &&
 	grep -Eq "^  roll +V\.\.\." out && grep -Eq "^  keep +V\.\.\." out &&
 	test "$(grep -c "^  bank " out)" -eq 0 &&
 	expect_out "penalize \"Mary Ann\" 2" &&
