@@ -21,6 +21,7 @@
 
 #include "cmd.h"
 #include "term.h"
+#include "utf8.h"
 
 #ifndef LIBEDIT_SONAME
 #define LIBEDIT_SONAME	"libedit.so.2"
@@ -325,9 +326,10 @@ scores_line(const struct play *p, struct buf *b)
 	for (i = 0; i < p->sg.g.nplayers; i++) {
 		int lead = paint && scores[i] == top && top > 0;
 
-		buf_printf(b, "%s%s%s %ld%s", i ? ", " : "",
-		    lead ? term_on(TERM_STRONG) : "", p->sg.g.names[i],
-		    scores[i], lead ? term_off() : "");
+		buf_printf(b, "%s%s", i ? ", " : "",
+		    lead ? term_on(TERM_STRONG) : "");
+		utf8_escape(b, p->sg.g.names[i], 0, 0);
+		buf_printf(b, " %ld%s", scores[i], lead ? term_off() : "");
 	}
 	buf_puts(b, "\n");
 }
@@ -570,15 +572,39 @@ play_line(struct play *p, const char *line)
 	const struct play_cmd *pc;
 	struct words w;
 	const char *why;
+	char *t;
+	size_t len = strlen(line), i;
 	int status;
 
-	if (words_split(line, strlen(line), &w, &why) != 0) {
+	/*
+	 * The door: the line as typed, without its end (\n or \r\n); a tab
+	 * separates words as a space does (a shell's blanks), every word is
+	 * checked again once split.
+	 */
+	ctx->cmd = "play";
+	if (len > 0 && line[len - 1] == '\n')
+		len--;
+	if (len > 0 && line[len - 1] == '\r')
+		len--;
+	t = xmalloc(len + 1);
+	for (i = 0; i < len; i++)
+		t[i] = line[i] == '\t' ? ' ' : line[i];
+	t[len] = '\0';
+	status = utf8_text_why(t) == NULL ? SR_OK : sr_text_check(ctx, "", t);
+	free(t);
+	if (status != SR_OK)
+		return status;
+	if (words_split(line, len, &w, &why) != 0) {
 		words_free(&w);
-		ctx->cmd = "play";
 		return sr_error(ctx, SR_USAGE, "%s", why);
 	}
 	if (w.n == 0)
 		return SR_OK;
+	for (i = 0; i < (size_t)w.n; i++)
+		if ((status = sr_text_check(ctx, "", w.w[i])) != SR_OK) {
+			words_free(&w);
+			return status;
+		}
 	if ((pc = play_cmd_find(w.w[0])) != NULL) {
 		switch (pc->kind) {
 		case PK_QUIT:
@@ -635,11 +661,15 @@ play_prompt(struct play *p)
 	}
 	buf_printf(&b, "round %d, ", x.round);
 	/* \1 brackets what takes no room on the screen (EL_PROMPT_ESC). */
+	/* A name from the store is never sent to the terminal raw. */
 	if (paint && x.turn >= 0)
-		buf_printf(&b, "\1%s\1%s\1%s\1", term_on(TERM_TURN),
-		    p->sg.g.names[x.turn], term_off());
+		buf_printf(&b, "\1%s\1", term_on(TERM_TURN));
+	if (x.turn >= 0)
+		utf8_escape(&b, p->sg.g.names[x.turn], 0, 0);
 	else
-		buf_puts(&b, x.turn >= 0 ? p->sg.g.names[x.turn] : "table");
+		buf_puts(&b, "table");
+	if (paint && x.turn >= 0)
+		buf_printf(&b, "\1%s\1", term_off());
 	buf_puts(&b, " (");
 	for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
 		if (x.verbs & VERB_BIT(*v)) {
@@ -1074,6 +1104,7 @@ static int
 cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
 {
 	struct play p;
+	struct buf intro = BUF_INIT;
 	struct sigaction sa, oldint, oldwinch;
 	struct expectation x;
 	char *line, where[48];
@@ -1100,10 +1131,12 @@ cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
 		sa.sa_handler = on_sigwinch;
 		sigaction(SIGWINCH, &sa, &oldwinch);
 		sr_expect(&p.sg, &x);
-		fprintf(ctx->out, "game %lld: %s. One entry a line; help, "
+		buf_printf(&intro, "game %lld: %s. One entry a line; help, "
 		    "status, undo; Tab completes; Ctrl-D or quit to leave.\n"
 		    "%s\n", p.sg.g.id, p.sg.rules->name, x.finished ?
 		    "The game is over." : x.say);
+		sr_print_text(ctx, buf_str(&intro));
+		buf_free(&intro);
 		fflush(ctx->out);
 		(void)editor_load(&p);
 	}

@@ -16,6 +16,7 @@
 
 #include "cmd.h"
 #include "term.h"
+#include "utf8.h"
 
 #define WATCH_CHECK_MS	2000	/* a look without a wake-up, at most */
 
@@ -60,56 +61,46 @@ big_number(long n, int r, struct buf *b)
 	}
 }
 
-/* Name cut to at most w bytes, not inside a UTF-8 character. */
-static int
-name_cut(const char *s, int w)
-{
-	int n = (int)strlen(s);
-
-	if (n <= w)
-		return n;
-	while (w > 0 && ((unsigned char)s[w] & 0xc0) == 0x80)
-		w--;
-	return w;
-}
-
 /* The board of sg into b, for a screen cols wide (big digits, paint). */
 static void
 watch_board(const struct sr_game *sg, int cols, int big, int paint,
     struct buf *b)
 {
 	struct expectation x;
+	struct buf t = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, r, w;
-	int namew = 0;
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, r;
+	size_t namew = 0, w;
 
 	sr_expect(sg, &x);
 	sr_ranks(sg, scores, winners, ranks);
-	buf_printf(b, "%sgame %lld: %s%s%s%s, round %d%s\n\n",
-	    paint ? term_on(TERM_STRONG) : "", sg->g.id, sg->rules->name,
-	    sg->g.title != NULL ? " (" : "", sg->g.title != NULL ?
-	    sg->g.title : "", sg->g.title != NULL ? ")" : "", x.round,
-	    paint ? term_off() : "");
+	/* Text from the store is escaped; the paint is added around it. */
+	buf_printf(&t, "game %lld: %s%s%s%s, round %d", sg->g.id,
+	    sg->rules->name, sg->g.title != NULL ? " (" : "",
+	    sg->g.title != NULL ? sg->g.title : "", sg->g.title != NULL ?
+	    ")" : "", x.round);
+	buf_puts(b, paint ? term_on(TERM_STRONG) : "");
+	utf8_escape(b, buf_str(&t), 0, 0);
+	buf_printf(b, "%s\n\n", paint ? term_off() : "");
 	for (i = 0; i < sg->g.nplayers; i++)
-		if ((w = (int)strlen(sg->g.names[i])) > namew)
+		if ((w = utf8_width(sg->g.names[i])) > namew)
 			namew = w;
-	if (namew > cols / 3)
-		namew = cols / 3 > 8 ? cols / 3 : 8;
+	if (namew > (size_t)cols / 3)
+		namew = cols / 3 > 8 ? (size_t)cols / 3 : 8;
 	for (i = 0; i < sg->g.nplayers; i++) {
-		const char *name = sg->g.names[i];
 		int turn = !x.finished && x.turn == i, won = x.finished &&
 		    winners[i];
 		enum term_paint pt = won ? TERM_WIN : turn ? TERM_TURN :
 		    TERM_STRONG;
 
-		w = name_cut(name, namew);
 		for (r = 0; r < (big ? 3 : 1); r++) {
-			if (r == (big ? 1 : 0))
-				buf_printf(b, "%s %s%-*.*s%s  ", turn ? ">" :
-				    won ? "*" : " ", paint ? term_on(pt) : "",
-				    namew, w, name, paint ? term_off() : "");
-			else
-				buf_printf(b, "  %-*s  ", namew, "");
+			if (r == (big ? 1 : 0)) {
+				buf_printf(b, "%s %s", turn ? ">" : won ? "*" :
+				    " ", paint ? term_on(pt) : "");
+				utf8_cell(b, sg->g.names[i], namew, 0);
+				buf_printf(b, "%s  ", paint ? term_off() : "");
+			} else
+				buf_printf(b, "  %*s  ", (int)namew, "");
 			if (big)
 				big_number(scores[i], r, b);
 			else
@@ -120,13 +111,16 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
 		}
 	}
 	buf_puts(b, "\n");
+	buf_reset(&t);
 	if (sg->rules->describe != NULL)
-		sg->rules->describe(sg->rp.st, b);
-	buf_puts(b, "\n");
+		sg->rules->describe(sg->rp.st, &t);
+	buf_puts(&t, "\n");
 	if (x.finished)
-		buf_puts(b, "The game is over.\n");
+		buf_puts(&t, "The game is over.\n");
 	else
-		buf_printf(b, "%s\n", x.say);
+		buf_printf(&t, "%s\n", x.say);
+	utf8_escape(b, buf_str(&t), 0, 1);
+	buf_free(&t);
 }
 
 /* Print b on the screen from the top, each line cut to cols columns. */

@@ -12,6 +12,7 @@
 #include "lexicon.h"
 #include "term.h"
 #include "timer.h"
+#include "utf8.h"
 #include "wordlist.h"
 
 const struct cmd_entry *const cmd_table[] = {
@@ -49,29 +50,45 @@ cmd_find(const char *name)
 
 /*
  * Print "shakeref: CMD: message" on stderr ("shakeref: play: line 12:
- * CMD: message" for a line of a script), in red in play on a terminal.
+ * CMD: message" for a line of a script): always one line, with every
+ * unprintable byte escaped and user text in quotes cut (utf8_message);
+ * in red in play on a terminal.
  */
 int
 sr_error(const struct sr_ctx *ctx, int status, const char *fmt, ...)
 {
+	struct buf b = BUF_INIT, m = BUF_INIT;
 	va_list ap;
+	int paint = ctx != NULL && ctx->paint;
 
 	fflush(stdout);
-	if (ctx != NULL && ctx->paint)
-		fputs(term_on(TERM_REFUSED), stderr);
-	fputs("shakeref: ", stderr);
 	if (ctx != NULL && ctx->where != NULL)
-		fprintf(stderr, "%s: ", ctx->where);
+		buf_printf(&b, "%s: ", ctx->where);
 	if (ctx != NULL && ctx->cmd != NULL && (ctx->where == NULL ||
 	    strcmp(ctx->cmd, "play") != 0))
-		fprintf(stderr, "%s: ", ctx->cmd);
+		buf_printf(&b, "%s: ", ctx->cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	if (ctx != NULL && ctx->paint)
-		fputs(term_off(), stderr);
-	fputc('\n', stderr);
+	utf8_message(&m, buf_str(&b));
+	fprintf(stderr, "%sshakeref: %s%s\n", paint ? term_on(TERM_REFUSED) :
+	    "", buf_str(&m), paint ? term_off() : "");
+	buf_free(&b);
+	buf_free(&m);
 	return status;
+}
+
+/* SPEC.md "Text from the user": SR_OK, or the refusal printed (exit 2). */
+int
+sr_text_check(const struct sr_ctx *ctx, const char *what, const char *s)
+{
+	const char *why;
+
+	if ((why = utf8_text_why(s)) == NULL)
+		return SR_OK;
+	return sr_error(ctx, SR_USAGE, "%s'%s' %s; text must be UTF-8 "
+	    "without control characters or direction overrides", what, s,
+	    why);
 }
 
 /* Report a store failure and free its message. */
@@ -283,6 +300,17 @@ sr_status_json(const struct sr_game *sg)
 	return o;
 }
 
+/* Print text with unprintable bytes escaped; see cmd.h. */
+void
+sr_print_text(struct sr_ctx *ctx, const char *s)
+{
+	struct buf b = BUF_INIT;
+
+	utf8_escape(&b, s, 0, 1);
+	fputs(buf_str(&b), ctx->out);
+	buf_free(&b);
+}
+
 /* Print a JSON object and a newline. */
 int
 sr_print_json(struct sr_ctx *ctx, json_t *o)
@@ -303,9 +331,8 @@ int
 sr_flush(struct sr_ctx *ctx, int status)
 {
 	if (fflush(ctx->out) != 0 || ferror(ctx->out)) {
-		fprintf(stderr, "shakeref: %s: cannot write the output\n",
-		    ctx->cmd != NULL ? ctx->cmd : "output");
-		return SR_SYSTEM;
+		ctx->cmd = ctx->cmd != NULL ? ctx->cmd : "output";
+		return sr_error(ctx, SR_SYSTEM, "cannot write the output");
 	}
 	return status;
 }
@@ -370,7 +397,7 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 	buf_puts(&b, "\n");
 	if (sg->rules->advise != NULL)
 		sg->rules->advise(sg->rp.st, &b);
-	fputs(buf_str(&b), ctx->out);
+	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 }
 
@@ -599,13 +626,19 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	/* A round's close: the board, every word with its value. */
 	if (v == V_SCORE && sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);
-	if (x.finished && ctx->paint)
-		buf_puts(&b, term_on(TERM_WIN));
-	next_line(sg, &b);
-	if (x.finished && ctx->paint)
-		buf_puts(&b, term_off());
+	if (x.finished && ctx->paint) {
+		/* The win in colour: the sequences outside the escaping. */
+		sr_print_text(ctx, buf_str(&b));
+		buf_reset(&b);
+		fputs(term_on(TERM_WIN), ctx->out);
+		next_line(sg, &b);
+		sr_print_text(ctx, buf_str(&b));
+		fputs(term_off(), ctx->out);
+		buf_reset(&b);
+	} else
+		next_line(sg, &b);
 	buf_puts(&b, "\n");
-	fputs(buf_str(&b), ctx->out);
+	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 	return status;
 }
