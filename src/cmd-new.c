@@ -9,23 +9,6 @@
 #include "cmd.h"
 #include "lexicon.h"
 
-/* The value of option --name at argv[*i] ("--name V" or "--name=V"). */
-static const char *
-option_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n) != 0)
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc)
-		return "";
-	return argv[++*i];
-}
-
 /* The list of rules names for messages. */
 static void
 rules_list(struct buf *b)
@@ -130,41 +113,21 @@ parse_option(struct sr_ctx *ctx, const struct game_rules *g,
 
 /* new --game RULES --players A,B,C [--option K=V]... [--title T] */
 static int
-cmd_new_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
-	const char *rules = NULL, *players = NULL, *title = NULL, *v;
-	const char *optv[32];
+	const char *rules = args_get(args, "game");
+	const char *players = args_get(args, "players");
+	const char *title = args_get(args, "title");
+	char *const *optv;
 	const struct game_rules *g;
 	struct store_game sg;
 	struct sr_game game;
 	struct buf b = BUF_INIT;
 	char *names[GAME_MAX_PLAYERS], *why = NULL, *opts;
 	json_t *o;
-	int i, nopt = 0, n = 0, status;
+	int i, nopt, n = 0, status;
 
-	for (i = 1; i < argc; i++) {
-		if ((v = option_value(argc, argv, &i, "--game")) != NULL)
-			rules = v;
-		else if ((v = option_value(argc, argv, &i, "--players")) !=
-		    NULL)
-			players = v;
-		else if ((v = option_value(argc, argv, &i, "--option")) !=
-		    NULL) {
-			if (nopt == 32)
-				return sr_error(ctx, SR_USAGE, "too many "
-				    "options");
-			optv[nopt++] = v;
-		} else if ((v = option_value(argc, argv, &i, "--title")) !=
-		    NULL)
-			title = v;
-		else if (argv[i][0] == '-')
-			return sr_error(ctx, SR_USAGE, "unknown option '%s'; "
-			    "expected --game, --players, --option, --title",
-			    argv[i]);
-		else
-			return sr_error(ctx, SR_USAGE, "unexpected argument "
-			    "'%s'", argv[i]);
-	}
+	optv = args_values(args, "option", &nopt);
 	rules_list(&b);
 	if (rules == NULL || *rules == '\0') {
 		status = sr_error(ctx, SR_USAGE, "expected --game RULES, one "
@@ -258,5 +221,7 @@ const struct cmd_entry cmd_new_entry = {
 	.usage = "--game RULES --players A,B[,...] [--option K=V]... "
 	    "[--title T]",
 	.summary = "start a game and make it current",
+	.spec = { .opts = { { "game", CMD_VALUE }, { "players", CMD_VALUE },
+	    { "option", CMD_VALUE | CMD_MULTI }, { "title", CMD_VALUE } } },
 	.exec = cmd_new_exec,
 };

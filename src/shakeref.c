@@ -83,8 +83,10 @@ main(int argc, char **argv)
 	struct sr_ctx ctx;
 	const struct cmd_entry *c;
 	const char *db = NULL, *gid = NULL, *v;
+	struct cmd_args a;
 	char **args, *end;
 	int nargs = 0, i, help = 0, version = 0, status, dashdash = 0;
+	int raw = argc;
 
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;
@@ -98,13 +100,15 @@ main(int argc, char **argv)
 			args[nargs++] = argv[i];
 			continue;
 		}
-		if (strcmp(argv[i], "--") == 0)
+		if (strcmp(argv[i], "--") == 0) {
 			dashdash = 1;
+			raw = nargs;
+		}
 		else if (is_global(argv[i], "-d", "--db")) {
 			v = global_value(argc, argv, &i, "-d", "--db");
 			if (*v == '\0') {
-				fprintf(stderr, "shakeref: -d needs a PATH\n");
-				status = SR_USAGE;
+				status = sr_error(&ctx, SR_USAGE, "-d needs a "
+				    "PATH");
 				goto out;
 			}
 			db = v;
@@ -131,13 +135,9 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if ((c = cmd_find(args[0])) == NULL) {
-		if (args[0][0] == '-')
-			fprintf(stderr, "shakeref: unknown option '%s'; see "
-			    "'shakeref --help'\n", args[0]);
-		else
-			fprintf(stderr, "shakeref: unknown command '%s'; see "
-			    "'shakeref --help'\n", args[0]);
-		status = SR_USAGE;
+		status = sr_error(&ctx, SR_USAGE, "unknown %s '%s'; see "
+		    "'shakeref --help'", args[0][0] == '-' ? "option" :
+		    "command", args[0]);
 		goto out;
 	}
 	ctx.cmd = args[0];
@@ -160,7 +160,10 @@ main(int argc, char **argv)
 		    "SHAKEREF_DB or use -d PATH");
 		goto out;
 	}
-	status = c->exec(&ctx, nargs, args);
+	if ((status = cmd_parse(&ctx, c, nargs, args, raw, &a)) != SR_OK)
+		goto out;
+	status = c->exec(&ctx, &a);
+	cmd_args_free(&a);
 	status = sr_flush(&ctx, status);
 out:
 	lexicon_cb_leave(ctx.lexicon);
