@@ -105,8 +105,10 @@ parse_option(struct sr_ctx *ctx, const struct game_rules *g,
 	} else if (json_object_get(o, key) != NULL) {
 		status = sr_error(ctx, SR_USAGE, "option '%s' is given twice",
 		    key);
-	} else
-		json_object_set_new(o, key, json_string(eq + 1));
+	} else if (json_object_set_new(o, key, json_string(eq + 1)) != 0)
+		/* Never a game stored with an option other than given. */
+		status = sr_error(ctx, SR_SYSTEM, "cannot store option '%s' "
+		    "exactly: its value is not valid UTF-8", key);
 	buf_free(&b);
 	return status;
 }
@@ -181,7 +183,7 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	sg.nplayers = n;
 	for (i = 0; i < n; i++)
 		sg.names[i] = names[i];
-	if ((status = sr_store(ctx)) != SR_OK)
+	if ((status = sr_store_create(ctx)) != SR_OK)
 		goto out;
 	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK ||
 	    (status = store_game_create(ctx->store, &sg, &why)) != SR_OK ||
@@ -222,6 +224,6 @@ const struct cmd_entry cmd_new_entry = {
 	    "[--title T]",
 	.summary = "start a game and make it current",
 	.spec = { .opts = { { "game", CMD_VALUE }, { "players", CMD_VALUE },
-	    { "option", CMD_VALUE | CMD_MULTI }, { "title", CMD_VALUE } } },
+	    { "option", CMD_VALUE | CMD_MULTI }, { "title", CMD_VALUE | CMD_NONEMPTY } } },
 	.exec = cmd_new_exec,
 };

@@ -100,11 +100,28 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 			    "given twice", spec->opts[k].name);
 			goto fail;
 		}
+		/*
+		 * A value: after "=", or the next word unless that is another
+		 * option ("--title --option k=v": a value that starts with
+		 * "--" is given as "--name=V").
+		 */
 		v = "";
 		if (eq != NULL)
 			v = eq + 1;
-		else if ((spec->opts[k].flags & CMD_VALUE) && i + 1 < n)
+		else if (spec->opts[k].flags & CMD_VALUE) {
+			if (i + 1 >= n || i + 1 >= raw ||
+			    strncmp(words[i + 1], "--", 2) == 0) {
+				status = sr_error(ctx, SR_USAGE, "--%s expects "
+				    "a value", spec->opts[k].name);
+				goto fail;
+			}
 			v = words[++i];
+		}
+		if (*v == '\0' && (spec->opts[k].flags & CMD_NONEMPTY)) {
+			status = sr_error(ctx, SR_USAGE, "--%s expects a value",
+			    spec->opts[k].name);
+			goto fail;
+		}
 		a->values[k] = xreallocarray(a->values[k],
 		    (size_t)a->nvalues[k] + 1, sizeof *a->values[k]);
 		a->values[k][a->nvalues[k]++] = (char *)v;
@@ -201,18 +218,33 @@ store_error(struct sr_ctx *ctx, int status, char *why)
 	return status;
 }
 
-/* Open the store on first use. */
-int
-sr_store(struct sr_ctx *ctx)
+/* Open the store on first use; only with create is a missing one made. */
+static int
+store_use(struct sr_ctx *ctx, int create)
 {
 	char *why = NULL;
 	int status;
 
 	if (ctx->store != NULL)
 		return SR_OK;
-	if ((status = store_open(ctx->db_path, &ctx->store, &why)) != SR_OK)
+	if ((status = store_open(ctx->db_path, create, &ctx->store, &why)) !=
+	    SR_OK)
 		return store_error(ctx, status, why);
 	return SR_OK;
+}
+
+/* Open the store on first use; a missing database is SR_DATA. */
+int
+sr_store(struct sr_ctx *ctx)
+{
+	return store_use(ctx, 0);
+}
+
+/* Open the store on first use, creating it (new, import). */
+int
+sr_store_create(struct sr_ctx *ctx)
+{
+	return store_use(ctx, 1);
 }
 
 /* Options from the stored JSON, defaults for keys it lacks. */
@@ -643,6 +675,12 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 		return store_error(ctx, SR_SYSTEM, why);
 	}
 	/* Durable: now say what it did and what comes next. */
+	if (ctx->json) {
+		int jst = sr_print_json(ctx, sr_status_json(&sg));
+
+		sr_game_free(&sg);
+		return jst != SR_OK ? jst : status;
+	}
 	if (r.note[0] != '\0')
 		buf_printf(&b, "%s\n", r.note);
 	/* A round's close: the board, every word with its value. */

@@ -15,8 +15,9 @@
 struct cmd_opt {
 	const char	*name;		/* without the dashes: "all" */
 	int		 flags;
-#define CMD_VALUE	0x1		/* --name V or --name=V ("" if none) */
+#define CMD_VALUE	0x1		/* --name V or --name=V */
 #define CMD_MULTI	0x2		/* may be given more than once */
+#define CMD_NONEMPTY	0x4		/* the value must not be empty */
 };
 
 #define CMD_MAX_OPTS	8
@@ -84,8 +85,13 @@ struct sr_game {
 	struct replay		 rp;
 };
 
-/* Open ctx->store if it is not open yet. */
+/*
+ * Open ctx->store if it is not open yet: sr_store() refuses a database
+ * that does not exist (SR_DATA, nothing made); sr_store_create() makes it
+ * (only `new` and `import` do).
+ */
 int	sr_store(struct sr_ctx *);
+int	sr_store_create(struct sr_ctx *);
 /*
  * Begin a transaction (write: IMMEDIATE), find the game (-g or current),
  * load and replay it (notes: with each entry's round, turn and note).
