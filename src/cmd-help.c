@@ -1,5 +1,7 @@
 /*
- * cmd-help.c: usage, of everything or of one command.
+ * cmd-help.c: usage, of everything, of one command, or of one game verb
+ * in each game that has it.  The texts are the command table's and the
+ * rules modules' (struct verb_help): the same in `play`.
  */
 #include <stdio.h>
 
@@ -23,24 +25,20 @@ sr_usage(FILE *f)
 	for (v = 0; v < V_UNDO; v++)
 		fprintf(f, "%s%s", v ? ", " : "", verb_name((enum verb)v));
 	fputc('\n', f);
-	fprintf(f, "\n'shakeref help COMMAND' for one; 'man shakeref' for "
-	    "all.\n");
+	fprintf(f, "\n'shakeref help COMMAND' or 'shakeref COMMAND --help' "
+	    "for one; 'man shakeref' for all.\n");
 }
 
-/* A verb's usage from its row, and the games that take it. */
-static void
-verb_help(struct sr_ctx *ctx, enum verb v)
+/* Print "usage: shakeref VERB ARGS (RULES)" and what VERB does there. */
+void
+sr_verb_help(FILE *f, const struct game_rules *g, enum verb v)
 {
-	const struct verb_info *vi = &verb_table[v];
-	const struct game_rules *const *g;
-	int n = 0;
+	const struct verb_help *h = game_verb_help(g, v);
 
-	fprintf(ctx->out, "usage: shakeref %s%s%s\n%s\ngames:", vi->name,
-	    vi->usage[0] != '\0' ? " " : "", vi->usage, vi->summary);
-	for (g = game_table; *g != NULL; g++)
-		if (game_has_verb(*g, v))
-			fprintf(ctx->out, "%s %s", n++ ? "," : "", (*g)->name);
-	fputc('\n', ctx->out);
+	if (h == NULL)
+		return;
+	fprintf(f, "usage: shakeref %s%s%s (%s)\n  %s\n", verb_name(v),
+	    h->args[0] != '\0' ? " " : "", h->args, g->name, h->text);
 }
 
 /* help [COMMAND] */
@@ -48,8 +46,9 @@ static int
 cmd_help_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	const struct cmd_entry *c;
-
+	const struct game_rules *const *g;
 	char *const *argv = args->argv;
+	int v;
 
 	if (args->argc == 1) {
 		sr_usage(ctx->out);
@@ -57,18 +56,21 @@ cmd_help_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	if ((c = cmd_find(argv[1])) == NULL)
 		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[1]);
-	if (c == &cmd_verb_entry)
-		verb_help(ctx, (enum verb)verb_lookup(argv[1]));
-	else
-		fprintf(ctx->out, "usage: shakeref %s%s%s\n%s\n", c->name,
+	if (c != &cmd_verb_entry) {
+		fprintf(ctx->out, "usage: shakeref %s%s%s\n  %s\n", c->name,
 		    c->usage[0] ? " " : "", c->usage, c->summary);
+		return SR_OK;
+	}
+	v = verb_lookup(argv[1]);
+	for (g = game_table; *g != NULL; g++)
+		sr_verb_help(ctx->out, *g, (enum verb)v);
 	return SR_OK;
 }
 
 const struct cmd_entry cmd_help_entry = {
 	.name = "help",
 	.usage = "[COMMAND]",
-	.summary = "this list, or the usage of one command",
+	.summary = "this list, or the usage of one command or game verb",
 	.spec = { .upper = 1, .count = "expected at most one COMMAND" },
 	.exec = cmd_help_exec,
 };

@@ -224,6 +224,7 @@ const struct cmd_entry cmd_new_entry = {
 	    "[--title T]",
 	.summary = "start a game and make it current",
 	.spec = { .opts = { { "game", CMD_VALUE }, { "players", CMD_VALUE },
-	    { "option", CMD_VALUE | CMD_MULTI }, { "title", CMD_VALUE | CMD_NONEMPTY } } },
+	    { "option", CMD_VALUE | CMD_MULTI },
+	    { "title", CMD_VALUE | CMD_NONEMPTY } } },
 	.exec = cmd_new_exec,
 };

@@ -29,68 +29,50 @@ const struct game_rules *const game_table[] = {
 };
 
 /*
- * The verbs, indexed by enum verb: name, argument shape (game.h), usage,
- * the usage error for a wrong count, whose entry it is, a summary.  Which
- * games take a verb is each module's row of verbs (game_rules.verbs).
+ * The verbs, indexed by enum verb: name, argument shape (game.h), the
+ * usage error for a wrong count, keywords, whose entry it is.  Which
+ * games take a verb is each module's row of verbs (game_rules.verbs);
+ * what it does there, its help (game_rules.help).
  */
 const struct verb_info verb_table[V__COUNT] = {
-	[V_ROLL] = { "roll", "R+", "V...|NAME=V...",
-	    "expected the values rolled", { NULL, NULL }, WHO_TURN,
-	    "the values rolled: one per die, or per player" },
-	[V_TAKE] = { "take", "", "", NULL, { NULL, NULL }, WHO_TURN,
-	    "score the colored die" },
-	[V_SHAKE] = { "shake", "", "", NULL, { NULL, NULL }, WHO_TURN,
-	    "shake instead of taking" },
-	[V_BANK] = { "bank", "", "", NULL, { NULL, NULL }, WHO_TURN,
-	    "score the total and end the turn" },
-	[V_PASS] = { "pass", "", "", NULL, { NULL, NULL }, WHO_TURN,
-	    "end the turn" },
-	[V_ORDER] = { "order", "N+", "NAME...",
-	    "expected the players' names in shaking order", { NULL, NULL },
-	    WHO_TURN, "the tied group's shaking order" },
-	[V_KEEP] = { "keep", "V+", "V...",
-	    "expected one or more die values", { NULL, NULL }, WHO_TURN,
-	    "set dice of the latest roll aside" },
-	[V_STAND] = { "stand", "", "", NULL, { NULL, NULL }, WHO_TURN,
-	    "the hand is final" },
-	[V_MOVE] = { "move", "L", "LEVEL", "expected one LEVEL",
-	    { NULL, NULL }, WHO_TURN, "move one own pawn up from LEVEL" },
-	[V_AGAIN] = { "again", "", "", NULL, { NULL, NULL }, WHO_TURN,
-	    "take another turn" },
-	[V_PENALIZE] = { "penalize", "NL", "NAME LEVEL",
-	    "expected NAME LEVEL", { NULL, NULL }, WHO_TURN,
-	    "send one of NAME's pawns on LEVEL down" },
-	[V_CONTINUE] = { "continue", "", "", NULL, { NULL, NULL }, WHO_TURN,
-	    "take up the roll-off" },
-	[V_FRESH] = { "fresh", "", "", NULL, { NULL, NULL }, WHO_TURN,
-	    "decline the roll-off: start at 0 with six dice" },
-	[V_GRID] = { "grid", "W+", "ROW...", "expected the rows of the grid",
-	    { NULL, NULL }, WHO_TABLE, "the letters showing, one argument per row" },
-	[V_TIMER] = { "timer", "D?", "[DURATION]",
-	    "expected at most one DURATION", { NULL, NULL }, WHO_TABLE,
-	    "run the round's timer (records nothing)" },
-	[V_WORDS] = { "words", "NW+", "NAME WORD...",
-	    "expected NAME and one or more words", { NULL, NULL }, WHO_NAMED,
-	    "the words NAME wrote this round" },
-	[V_CHALLENGE] = { "challenge", "NW", "NAME WORD",
-	    "expected NAME WORD", { NULL, NULL }, WHO_NAMED,
-	    "ask the referee to rule on NAME's WORD" },
-	[V_VOTE] = { "vote", "NWK", "NAME WORD accept|reject",
-	    "expected NAME WORD accept|reject", { "reject", "accept" },
-	    WHO_NAMED, "the table's own verdict on NAME's WORD" },
-	[V_SCORE] = { "score", "", "", NULL, { NULL, NULL }, WHO_TABLE,
-	    "close the round and score it" },
-	[V_FINISH] = { "finish", "", "", NULL, { NULL, NULL }, WHO_TABLE,
-	    "end the game between rounds" },
-	[V_PLACE] = { "place", "V+", "V...",
-	    "expected one or more die values", { NULL, NULL }, WHO_TURN,
-	    "the dice put on the tower, in order" },
-	[V_FALL] = { "fall", "N?", "[NAME]", "expected at most one NAME",
-	    { NULL, NULL }, WHO_TABLE, "the tower fell; NAME caused it" },
-	[V_UNDO] = { "undo", "", "", NULL, { NULL, NULL }, WHO_TABLE,
-	    "take back the latest entry in effect" },
-	[V_REDO] = { "redo", "", "", NULL, { NULL, NULL }, WHO_TABLE,
-	    "restore the latest undone entry" },
+	[V_ROLL] = { "roll", "R+",
+	    "expected the values rolled", { NULL, NULL }, WHO_TURN },
+	[V_TAKE] = { "take", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_SHAKE] = { "shake", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_BANK] = { "bank", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_PASS] = { "pass", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_ORDER] = { "order", "N+",
+	    "expected the players' names in shaking order",
+	    { NULL, NULL }, WHO_TURN },
+	[V_KEEP] = { "keep", "V+",
+	    "expected one or more die values", { NULL, NULL }, WHO_TURN },
+	[V_STAND] = { "stand", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_MOVE] = { "move", "L",
+	    "expected one LEVEL", { NULL, NULL }, WHO_TURN },
+	[V_AGAIN] = { "again", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_PENALIZE] = { "penalize", "NL",
+	    "expected NAME LEVEL", { NULL, NULL }, WHO_TURN },
+	[V_CONTINUE] = { "continue", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_FRESH] = { "fresh", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_GRID] = { "grid", "W+",
+	    "expected the rows of the grid", { NULL, NULL }, WHO_TABLE },
+	[V_TIMER] = { "timer", "D?",
+	    "expected at most one DURATION", { NULL, NULL }, WHO_TABLE },
+	[V_WORDS] = { "words", "NW+",
+	    "expected NAME and one or more words", { NULL, NULL }, WHO_NAMED },
+	[V_CHALLENGE] = { "challenge", "NW",
+	    "expected NAME WORD", { NULL, NULL }, WHO_NAMED },
+	[V_VOTE] = { "vote", "NWK",
+	    "expected NAME WORD accept|reject",
+	    { "reject", "accept" }, WHO_NAMED },
+	[V_SCORE] = { "score", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_FINISH] = { "finish", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_PLACE] = { "place", "V+",
+	    "expected one or more die values", { NULL, NULL }, WHO_TURN },
+	[V_FALL] = { "fall", "N?",
+	    "expected at most one NAME", { NULL, NULL }, WHO_TABLE },
+	[V_UNDO] = { "undo", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_REDO] = { "redo", "", NULL, { NULL, NULL }, WHO_TABLE },
 };
 
 /* The name of a verb. */
@@ -135,6 +117,18 @@ game_has_verb(const struct game_rules *g, enum verb v)
 		if (*p == v)
 			return 1;
 	return 0;
+}
+
+/* The help of verb v in rules g, or NULL if g has no v. */
+const struct verb_help *
+game_verb_help(const struct game_rules *g, enum verb v)
+{
+	const struct verb_help *h;
+
+	for (h = g->help; h != NULL && h->verb != V__COUNT; h++)
+		if (h->verb == v)
+			return h;
+	return NULL;
 }
 
 /* Index of option key in the rules' table, or -1. */

@@ -129,6 +129,18 @@ main(int argc, char **argv)
 		status = sr_flush(&ctx, SR_OK);
 		goto out;
 	}
+	if (help && nargs > 0) {
+		/* shakeref COMMAND --help: as shakeref help COMMAND. */
+		char *hargv[] = { "help", args[0], NULL };
+
+		ctx.cmd = "help";
+		if ((status = cmd_parse(&ctx, &cmd_help_entry, 2, hargv, 2,
+		    &a)) == SR_OK) {
+			status = sr_flush(&ctx, cmd_help_entry.exec(&ctx, &a));
+			cmd_args_free(&a);
+		}
+		goto out;
+	}
 	if (help || nargs == 0) {
 		sr_usage(help ? stdout : stderr);
 		status = help ? sr_flush(&ctx, SR_OK) : SR_USAGE;
