@@ -104,7 +104,7 @@ buf_grow(struct buf *b, size_t n)
 	b->s = xreallocarray(b->s, b->cap, 1);
 }
 
-/* Append formatted text, from a va_list. */
+/* Append formatted text (a va_list). */
 void
 buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {

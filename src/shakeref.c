@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "lexicon.h"
 #include "store.h"
+#include "utf8.h"
 #include "wordlist.h"
 
 void	sr_usage(FILE *);
@@ -107,7 +108,7 @@ main(int argc, char **argv)
 		else if (is_global(argv[i], "-d", "--db")) {
 			v = global_value(argc, argv, &i, "-d", "--db");
 			if (*v == '\0') {
-				status = sr_error(&ctx, SR_USAGE, "-d needs a "
+				status = sr_error(NULL, SR_USAGE, "-d needs a "
 				    "PATH");
 				goto out;
 			}
@@ -124,6 +125,18 @@ main(int argc, char **argv)
 		else
 			args[nargs++] = argv[i];	/* the command's */
 	}
+	/*
+	 * The door (SPEC.md "Text from the user"): every argument is checked
+	 * before any is interpreted; the message names the command if the
+	 * first word is one.
+	 */
+	if (nargs > 0 && utf8_text_why(args[0]) == NULL &&
+	    cmd_find(args[0]) != NULL)
+		ctx.cmd = args[0];
+	for (i = 1; i < argc; i++)
+		if ((status = sr_text_check(&ctx, "", argv[i])) != SR_OK)
+			goto out;
+	ctx.cmd = NULL;
 	if (version) {
 		printf("shakeref %s\n", PACKAGE_VERSION);
 		status = sr_flush(&ctx, SR_OK);
@@ -147,7 +160,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if ((c = cmd_find(args[0])) == NULL) {
-		status = sr_error(&ctx, SR_USAGE, "unknown %s '%s'; see "
+		status = sr_error(NULL, SR_USAGE, "unknown %s '%s'; see "
 		    "'shakeref --help'", args[0][0] == '-' ? "option" :
 		    "command", args[0]);
 		goto out;
