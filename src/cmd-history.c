@@ -49,7 +49,7 @@ entry_text(struct buf *b, const struct stored_entry *se)
 
 /* history */
 static int
-cmd_history_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct buf b = BUF_INIT;
@@ -60,15 +60,12 @@ cmd_history_exec(struct sr_ctx *ctx, int argc, char **argv)
 	char *end, when[32];
 	json_t *o, *a;
 
-	if (argc > 2)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'",
-		    argv[2]);
-	if (argc == 2) {
-		last = strtol(argv[1], &end, 10);
-		if (*argv[1] < '0' || *argv[1] > '9' || *end != '\0' ||
-		    last > 1000000)
+	if (args->argc == 2) {
+		last = strtol(args->argv[1], &end, 10);
+		if (*args->argv[1] < '0' || *args->argv[1] > '9' ||
+		    *end != '\0' || last > 1000000)
 			return sr_error(ctx, SR_USAGE, "'%s' is not a number "
-			    "of entries", argv[1]);
+			    "of entries", args->argv[1]);
 	}
 	if ((status = sr_game_load(ctx, 0, !ctx->json, &sg)) != SR_OK)
 		return status;
@@ -120,5 +117,6 @@ const struct cmd_entry cmd_history_entry = {
 	.usage = "[N]",
 	.summary = "every entry (the last N), numbered, with round and "
 	    "turn, in words",
+	.spec = { .upper = 1 },
 	.exec = cmd_history_exec,
 };

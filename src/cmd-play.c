@@ -521,6 +521,7 @@ play_command(struct play *p, const struct play_cmd *pc, int argc,
 {
 	struct sr_ctx *ctx = p->ctx;
 	const struct cmd_entry *c;
+	struct cmd_args a;
 	int status;
 
 	ctx->cmd = pc->name;
@@ -530,7 +531,11 @@ play_command(struct play *p, const struct play_cmd *pc, int argc,
 	ctx->game = p->id;
 	if (pc->kind == PK_NEW)
 		ctx->game = 0;
-	status = c->exec(ctx, argc, argv);
+	/* The command line's path: the command table and its spec. */
+	if ((status = cmd_parse(ctx, c, argc, argv, argc, &a)) != SR_OK)
+		return status;
+	status = c->exec(ctx, &a);
+	cmd_args_free(&a);
 	if (status != SR_OK)
 		return status;
 	if (pc->kind == PK_NEW || pc->kind == PK_USE) {
@@ -1101,7 +1106,7 @@ read_tty(struct play *p, int *intr)
 
 /* play */
 static int
-cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct play p;
 	struct buf intro = BUF_INIT;
@@ -1110,9 +1115,7 @@ cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
 	char *line, where[48];
 	int status, intr, eof = 0;
 
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'; "
-		    "play reads entries from standard input", argv[1]);
+	(void)args;
 	memset(&p, 0, sizeof p);
 	p.ctx = ctx;
 	p.id = ctx->game;
@@ -1199,5 +1202,7 @@ const struct cmd_entry cmd_play_entry = {
 	.usage = "",
 	.summary = "a session at the table: entries and commands one per "
 	    "line from standard input",
+	.spec = { .upper = 0,
+	    .hint = "; play reads entries from standard input" },
 	.exec = cmd_play_exec,
 };

@@ -229,7 +229,7 @@ watch_inotify(const char *path)
 
 /* watch */
 static int
-cmd_watch_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sigaction sa, oldint, oldterm, oldwinch;
 	struct buf b = BUF_INIT;
@@ -239,9 +239,7 @@ cmd_watch_exec(struct sr_ctx *ctx, int argc, char **argv)
 	int status, last = 0, cols, fd, tty = isatty(STDOUT_FILENO);
 	int paint;
 
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'",
-		    argv[1]);
+	(void)args;
 	/* On a terminal: big digits, colour unless NO_COLOR. */
 	cols = tty ? term_width(STDOUT_FILENO) : 80;
 	paint = tty && term_color(STDOUT_FILENO);
@@ -307,5 +305,6 @@ const struct cmd_entry cmd_watch_entry = {
 	.usage = "",
 	.summary = "a live scoreboard for a second screen, redrawn when the "
 	    "game changes, until Ctrl-C",
+	.spec = { .upper = 0 },
 	.exec = cmd_watch_exec,
 };
