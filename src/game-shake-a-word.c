@@ -103,6 +103,7 @@ static const struct game_option saw_options[] = {
 	{ "scoring", "seed", "seed, boggle", valid_scoring },
 	{ "check", "challenged", "challenged, all", valid_check },
 	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 

@@ -62,6 +62,7 @@ valid_on_off(const char *v)
 static const struct game_option tt_options[] = {
 	{ "target", "10000", "50..1000000, a multiple of 50", valid_target },
 	{ "four-pair", "on", "on, off", valid_on_off },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
