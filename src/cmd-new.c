@@ -218,7 +218,7 @@ cmd_new_exec(struct sr_ctx *ctx, int argc, char **argv)
 	sg.nplayers = n;
 	for (i = 0; i < n; i++)
 		sg.names[i] = names[i];
-	if ((status = sr_store(ctx)) != SR_OK)
+	if ((status = sr_store_create(ctx)) != SR_OK)
 		goto out;
 	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK ||
 	    (status = store_game_create(ctx->store, &sg, &why)) != SR_OK ||

@@ -267,24 +267,83 @@ wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
 	return SQLITE_OK;
 }
 
+/*
+ * The VFS every connection uses: the system's, except that a WAL file
+ * that exists already is opened without SQLITE_OPEN_CREATE.  SQLite
+ * fsyncs the folder after the first write to any WAL it opened with
+ * CREATE (in case the file is new), so a command that finds the WAL kept
+ * by the one before it would wait for two syncs a move instead of one.
+ * A WAL that exists was made durable in its folder by the command that
+ * created it.  Only xOpen differs; the file objects are the system's.
+ */
+static sqlite3_vfs store_vfs;
+
+/* xOpen: the system's, without CREATE for a WAL that is there already. */
+static int
+store_vfs_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f,
+    int flags, int *outflags)
+{
+	sqlite3_vfs *sys = vfs->pAppData;
+	int rc, exists = 0;
+
+	if ((flags & SQLITE_OPEN_WAL) && (flags & SQLITE_OPEN_CREATE) &&
+	    name != NULL &&
+	    sys->xAccess(sys, name, SQLITE_ACCESS_EXISTS, &exists) ==
+	    SQLITE_OK && exists) {
+		rc = sys->xOpen(sys, name, f, flags & ~SQLITE_OPEN_CREATE,
+		    outflags);
+		if (rc == SQLITE_OK)
+			return rc;
+		/* Gone in between (another program removed it). */
+	}
+	return sys->xOpen(sys, name, f, flags, outflags);
+}
+
+/* Register store_vfs once, on top of the default VFS. */
+static int
+store_vfs_init(void)
+{
+	sqlite3_vfs *sys;
+
+	if (store_vfs.zName != NULL)
+		return SQLITE_OK;
+	if ((sys = sqlite3_vfs_find(NULL)) == NULL)
+		return SQLITE_ERROR;
+	store_vfs = *sys;
+	store_vfs.pNext = NULL;
+	store_vfs.zName = "shakeref";
+	store_vfs.pAppData = sys;
+	store_vfs.xOpen = store_vfs_open;
+	return sqlite3_vfs_register(&store_vfs, 0);
+}
+
 /* Open the database; see store.h. */
 int
-store_open(const char *path, struct store **sp, char **why)
+store_open(const char *path, int create, struct store **sp, char **why)
 {
 	struct store *s;
-	int fd, status, version;
+	struct stat sb;
+	int fd, status, version, one = 1;
 
 	*sp = NULL;
-	if ((status = make_parents(path, why)) != SR_OK)
+	if (!create && stat(path, &sb) != 0 && errno == ENOENT)
+		return fail(why, SR_DATA, "no database at '%s'; 'shakeref new' "
+		    "creates it", path);
+	if (create && (status = make_parents(path, why)) != SR_OK)
 		return status;
 	/* Create the file ourselves so that it is 0600 from the start. */
-	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
-		return fail(why, SR_SYSTEM, "cannot open database '%s': %s",
-		    path, strerror(errno));
+	if ((fd = open(path, O_RDWR | (create ? O_CREAT : 0) | O_CLOEXEC,
+	    0600)) < 0)
+		return fail(why, !create && errno == ENOENT ? SR_DATA :
+		    SR_SYSTEM, "cannot open database '%s': %s", path,
+		    strerror(errno));
 	close(fd);
+	if (store_vfs_init() != SQLITE_OK)
+		return fail(why, SR_SYSTEM, "cannot set up SQLite's file "
+		    "system layer");
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE, NULL) !=
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE, "shakeref") !=
 	    SQLITE_OK) {
 		status = fail_db(s, why);
 		store_close(s);
@@ -293,10 +352,12 @@ store_open(const char *path, struct store **sp, char **why)
 	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
 	/*
 	 * Leave the WAL for the next command instead of checkpointing it at
-	 * every close (two more fsyncs a command), but keep it short: see
-	 * wal_hook().
+	 * every close (two more fsyncs a command), and never remove it (the
+	 * next command would make it anew and sync its folder): see
+	 * store_vfs_open() and wal_hook(), which keeps it short.
 	 */
 	sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+	sqlite3_file_control(s->db, "main", SQLITE_FCNTL_PERSIST_WAL, &one);
 	sqlite3_wal_hook(s->db, wal_hook, NULL);
 	/*
 	 * A newer file is refused before anything is changed in it (not

@@ -89,6 +89,7 @@ test_expect_success 'play takes status, undo and redo lines' '
 '
 
 test_expect_success 'play with no game: exit 3 before reading; play ARG: exit 2' '
+	: >test.db &&
 	echo "roll 10 20" | expect_exit 3 sr play && one_err_line &&
 	expect_err "no current game" &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
