@@ -617,6 +617,12 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 		return store_error(ctx, SR_SYSTEM, why);
 	}
 	/* Durable: now say what it did and what comes next. */
+	if (ctx->json) {
+		int jst = sr_print_json(ctx, sr_status_json(&sg));
+
+		sr_game_free(&sg);
+		return jst != SR_OK ? jst : status;
+	}
 	if (r.note[0] != '\0')
 		buf_printf(&b, "%s\n", r.note);
 	/* A round's close: the board, every word with its value. */

@@ -212,6 +212,58 @@ refuse_newer(struct store *s, int version, char **why)
 	    NMIGRATIONS);
 }
 
+/*
+ * Whether the file's tables are shakeref's at schema version: none at all
+ * at 0 (a new file), else at least those its migrations made.  Reads only:
+ * a foreign file is refused exactly as it was.
+ */
+static int
+schema_known(struct store *s, int version, char **why)
+{
+	static const char *const tables[] = {
+		"meta", "players", "games", "seats", "entries", "tallies"
+	};
+	sqlite3_stmt *st;
+	int status, count, want;
+
+	/* The tables made by migration 0 (five) and 1 (tallies). */
+	want = version == 0 ? 0 : version == 1 ? 5 : 6;
+	if ((status = prepare(s, "SELECT (SELECT COUNT(*) FROM sqlite_master"
+	    " WHERE name NOT LIKE 'sqlite_%'), (SELECT COUNT(*) FROM"
+	    " sqlite_master WHERE type = 'table' AND name IN"
+	    " (?, ?, ?, ?, ?, ?))", &st, why)) != SR_OK)
+		return status;
+	for (count = 0; count < 6; count++)
+		sqlite3_bind_text(st, count + 1, tables[count], -1,
+		    SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
+	count = sqlite3_column_int(st, version == 0 ? 0 : 1);
+	sqlite3_finalize(st);
+	if (count != want)
+		return fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
+		    s->path);
+	return SR_OK;
+}
+
+/*
+ * Refuse a version this shakeref cannot read (exit 4: negative, or
+ * tables that are not shakeref's) or a newer one (exit 3); else SR_OK.
+ */
+static int
+check_version(struct store *s, int version, char **why)
+{
+	if (version < 0)
+		return fail(why, SR_SYSTEM, "database '%s' has an unknown "
+		    "schema version %d; it is not a shakeref database",
+		    s->path, version);
+	if (version > NMIGRATIONS)
+		return refuse_newer(s, version, why);
+	return schema_known(s, version, why);
+}
+
 /* Bring the schema up from version (as read) to date, or refuse it. */
 static int
 migrate(struct store *s, int version, char **why)
@@ -226,12 +278,9 @@ migrate(struct store *s, int version, char **why)
 	if ((status = exec(s, "BEGIN IMMEDIATE", why)) != SR_OK)
 		return status;
 	/* Read again under the lock: another process may have migrated. */
-	if ((status = schema_version(s, &version, why)) != SR_OK)
+	if ((status = schema_version(s, &version, why)) != SR_OK ||
+	    (status = check_version(s, version, why)) != SR_OK)
 		goto out;
-	if (version > NMIGRATIONS) {
-		status = refuse_newer(s, version, why);
-		goto out;
-	}
 	for (v = version; v < NMIGRATIONS; v++)
 		if ((status = exec(s, migrations[v], why)) != SR_OK)
 			goto out;
@@ -360,12 +409,12 @@ store_open(const char *path, int create, struct store **sp, char **why)
 	sqlite3_file_control(s->db, "main", SQLITE_FCNTL_PERSIST_WAL, &one);
 	sqlite3_wal_hook(s->db, wal_hook, NULL);
 	/*
-	 * A newer file is refused before anything is changed in it (not
-	 * even its journal mode).
+	 * A newer file, a foreign one or one of an unknown version is
+	 * refused before anything is changed in it (not even its journal
+	 * mode).
 	 */
 	if ((status = schema_version(s, &version, why)) != SR_OK ||
-	    (version > NMIGRATIONS &&
-	    (status = refuse_newer(s, version, why)) != SR_OK) ||
+	    (status = check_version(s, version, why)) != SR_OK ||
 	    (status = exec(s, "PRAGMA journal_mode = WAL;"
 	    "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", why)) !=
 	    SR_OK || (status = migrate(s, version, why)) != SR_OK) {
@@ -554,7 +603,12 @@ decode_args(const char *text, struct stored_entry *se)
 	for (i = 0; i < json_array_size(a); i++) {
 		const char *t = json_string_value(json_array_get(a, i));
 
+		/* Never an argument read other than it was stored. */
 		se->argv[i] = xstrdup(t != NULL ? t : "");
+		if (t == NULL) {
+			json_decref(a);
+			return -1;
+		}
 	}
 	json_decref(a);
 	return 0;
@@ -683,8 +737,17 @@ store_entry_append(struct store *s, long long game,
 	char *args;
 	int status, i;
 
+	/*
+	 * Every argument exactly, or nothing: json_string() refuses what is
+	 * not UTF-8 (NULL), and a dropped argument would be an entry stored
+	 * other than it was acknowledged.
+	 */
 	for (i = 0; i < se->argc; i++)
-		json_array_append_new(a, json_string(se->argv[i]));
+		if (json_array_append_new(a, json_string(se->argv[i])) != 0) {
+			json_decref(a);
+			return fail(why, SR_SYSTEM, "cannot store the entry: "
+			    "its argument %d is not valid UTF-8", i + 1);
+		}
 	args = json_dumps(a, JSON_COMPACT);
 	json_decref(a);
 	if (args == NULL)

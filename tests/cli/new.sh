@@ -108,6 +108,22 @@ test_expect_success 'new: --option and --title, with = or apart; options shown w
 	sr --json status >out && json ".options == {\"shake-faces\":\"2\",\"coach\":\"on\"}"
 '
 
+test_expect_success 'new: --title with no value exits 2, nothing created (issue 9)' '
+	expect_exit 2 sr new --game shake --players Ann,Bob --title &&
+	one_err_line && expect_err "--title expects a value" &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title --option shake-faces=3 &&
+	one_err_line && expect_err "--title expects a value" &&
+	expect_exit 2 sr new --game shake --title --players Ann,Bob &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title "" &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title= &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --option &&
+	expect_exit 2 sr new --players Ann,Bob --game &&
+	expect_exit 2 sr new --game shake --players &&
+	sr --json games --all >out && json ".games == []" &&
+	expect_exit 0 sr new --game shake --players Ann,Bob --title=--late &&
+	sr games >out && expect_out "--late"
+'
+
 test_expect_success 'new makes the new game current' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr new --game shake --players Cid,Dee >/dev/null &&

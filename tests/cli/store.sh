@@ -173,6 +173,72 @@ test_expect_success 'a file that is not SQLite is refused with exit 4, untouched
 	cmp notes.txt before.txt && test ! -e notes.txt-wal
 '
 
+test_expect_success 'a negative user_version is refused with exit 4, the file byte for byte' '
+	for v in -1 -2 -100000 -2147483648; do
+		sqlite3 neg.db "PRAGMA user_version=$v" && cp neg.db before.db &&
+		for c in status games "new --game shake --players Ann,Bob" \
+		    "roll 10 20" undo "standings --all-time"; do
+			expect_exit 4 sr -d neg.db $c && one_err_line &&
+			expect_err "neg.db" && test ! -s out || return 1
+		done &&
+		cmp neg.db before.db && test ! -e neg.db-wal &&
+		test "$(sqlite3 neg.db "PRAGMA user_version")" = "$v" &&
+		test -z "$(sqlite3 neg.db ".tables")" &&
+		rm -f neg.db before.db || return 1
+	done
+'
+
+test_expect_success 'a negative user_version on a shakeref database: exit 4, untouched' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sqlite3 test.db "PRAGMA journal_mode=DELETE; PRAGMA user_version=-1" >/dev/null &&
+	cp test.db before.db &&
+	expect_exit 4 sr status && one_err_line &&
+	expect_exit 4 sr roll 10 20 && one_err_line &&
+	cmp test.db before.db &&
+	test "$(sqlite3 test.db "SELECT COUNT(*) FROM entries")" = 0
+'
+
+test_expect_success 'a foreign SQLite file is refused with exit 4 and left byte for byte' '
+	sqlite3 foreign.db "CREATE TABLE recipes(name TEXT); INSERT INTO recipes VALUES (\"soup\")" &&
+	cp foreign.db before.db &&
+	for c in status games history "new --game shake --players Ann,Bob" \
+	    "roll 10 20" undo "standings --all-time"; do
+		expect_exit 4 sr -d foreign.db $c && one_err_line &&
+		expect_err "not a shakeref database" && test ! -s out || return 1
+	done &&
+	cmp foreign.db before.db && test ! -e foreign.db-wal &&
+	test "$(sqlite3 foreign.db "PRAGMA journal_mode")" = delete
+'
+
+test_expect_success 'a foreign SQLite file with a user_version shakeref knows: exit 4, untouched' '
+	sqlite3 foreign.db "CREATE TABLE games(x); CREATE TABLE meta(y); PRAGMA user_version=1" &&
+	cp foreign.db before.db &&
+	expect_exit 4 sr -d foreign.db status && one_err_line &&
+	expect_err "not a shakeref database" &&
+	expect_exit 4 sr -d foreign.db new --game shake --players Ann,Bob &&
+	cmp foreign.db before.db && test ! -e foreign.db-wal
+'
+
+test_expect_success 'an argument that cannot be stored exactly records nothing (not exit 0)' '
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" && export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	sqlite3 test.db "UPDATE seats SET name = CAST(X'"'"'4AFC7267656E'"'"' AS TEXT) WHERE seat = 1" &&
+	sr grid CATS ORED DOGS QUITE >/dev/null &&
+	sr --json history >before.json &&
+	set +e; sr words "$(printf "J\374rgen")" dogs >out 2>err; st=$?; set -e &&
+	{ [ "$st" -eq 2 ] || [ "$st" -eq 4 ]; } &&
+	one_err_line && sr --json history >after.json &&
+	cmp before.json after.json &&
+	expect_exit 0 sr words Ann dogs && expect_exit 0 sr undo
+'
+
+test_expect_success 'an entry whose stored arguments are not all strings cannot be read: exit 3' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	sqlite3 test.db "DROP TRIGGER entries_no_update; UPDATE entries SET args = '"'"'[10, \"20\"]'"'"'" &&
+	expect_exit 3 sr status && one_err_line && expect_err "cannot read"
+'
+
 test_expect_success 'a path that cannot be created exits 4' '
 	: >plain &&
 	expect_exit 4 sr -d plain/sub/x.db games && one_err_line &&
