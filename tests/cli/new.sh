@@ -119,7 +119,11 @@ test_expect_success 'new: --title with no value exits 2, nothing created (issue 
 	expect_exit 2 sr new --game shake --players Ann,Bob --option &&
 	expect_exit 2 sr new --players Ann,Bob --game &&
 	expect_exit 2 sr new --game shake --players &&
-	sr --json games --all >out && json ".games == []" &&
+	test ! -e test.db &&
+	sr new --game shake --players Cid,Dee >/dev/null &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title --option shake-faces=3 &&
+	sr --json games --all >out && json "[.games[].game] == [1]" &&
 	expect_exit 0 sr new --game shake --players Ann,Bob --title=--late &&
 	sr games >out && expect_out "--late"
 '
