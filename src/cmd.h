@@ -25,6 +25,9 @@ extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_help_entry, cmd_verb_entry, cmd_solve_entry;
 extern const struct cmd_entry *const cmd_table[];
 
+/* Print the usage of game verb v in rules g and what it does there. */
+void	sr_verb_help(FILE *, const struct game_rules *, enum verb);
+
 /* The command named exactly name (a game verb gives cmd_verb_entry). */
 const struct cmd_entry *cmd_find(const char *name);
 
@@ -81,6 +84,11 @@ int	sr_advice(const struct sr_game *, int review, struct advice *);
 void	sr_coach_text(const struct sr_game *, struct buf *);
 /* x rounded to digits decimals. */
 double	sr_round(double x, int digits);
+/*
+ * Print text on ctx->out with every unprintable byte of it (stored data
+ * from an older shakeref or written by hand) escaped, newlines kept.
+ */
+void	sr_print_text(struct sr_ctx *, const char *);
 /* Print a JSON object on ctx->out. */
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */

@@ -11,6 +11,7 @@
 #include "game.h"
 #include "grid.h"
 #include "shake-a-word.h"
+#include "utf8.h"
 
 enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE };
 
@@ -58,6 +59,26 @@ struct game_state {
 static const enum verb saw_verbs[] = {
 	V_GRID, V_TIMER, V_WORDS, V_CHALLENGE, V_VOTE, V_SCORE, V_FINISH,
 	V__COUNT
+};
+
+/* What each verb does in Shake-A-Word, for help (in the row's order). */
+static const struct verb_help saw_help[] = {
+	{ V_GRID, "ROW...", "open a round: N rows of N letters, N = 3 to 6, "
+	    "Qu as one die (grid ABCD EFGH IJKL MNQuP) (SW-1, SW-7)" },
+	{ V_TIMER, "[DURATION]", "run the round's timer (default 3m; 90, 90s, "
+	    "1m30s); records nothing (SW-3)" },
+	{ V_WORDS, "NAME W...", "NAME's words this round, letters only, 3 at "
+	    "least; repeatable until score (SW-3)" },
+	{ V_CHALLENGE, "NAME WORD", "the referee rules on NAME's WORD: on the "
+	    "grid and in the dictionary, or struck (counts minus its value, "
+	    "exit 5) (SW-2, SW-5)" },
+	{ V_VOTE, "NAME WORD accept|reject", "the table's last word on NAME's "
+	    "WORD this round (reject counts as struck) (SW-6)" },
+	{ V_SCORE, "", "close the round: crossed-out words, values, rulings "
+	    "(SW-4, SW-5)" },
+	{ V_FINISH, "", "between rounds: end the game; the highest total "
+	    "wins (SW-7)" },
+	{ V__COUNT, NULL, NULL }
 };
 
 /* 1 if v has the shape of a dictionary name (en_US, de_DE_frami). */
@@ -773,8 +794,10 @@ saw_rounds(const struct game_state *st, struct buf *b)
 	if (st->nrounds == 0)
 		return;
 	buf_puts(b, "round ");
-	for (i = 0; i < st->n; i++)
-		buf_printf(b, " %8.8s", st->gs->names[i]);
+	for (i = 0; i < st->n; i++) {
+		buf_puts(b, " ");
+		utf8_cell(b, st->gs->names[i], 8, 1);
+	}
 	end_line(b);
 	for (r = 0; r < st->nrounds; r++) {
 		rd = &st->rounds[r];
@@ -836,8 +859,12 @@ saw_describe(const struct game_state *st, struct buf *b)
 
 			char num[24];
 
-			buf_printf(b, "  %-12s %-16s %3s", st->gs->names[i],
-			    sw->w, signed_points(pts, num, sizeof num));
+			buf_puts(b, "  ");
+			utf8_pad(b, st->gs->names[i], 12);
+			buf_puts(b, " ");
+			utf8_pad(b, sw->w, 16);
+			buf_printf(b, " %3s", signed_points(pts, num,
+			    sizeof num));
 			if (x)
 				buf_puts(b, "  crossed out");
 			if (sw->valid >= 0)
@@ -959,6 +986,7 @@ const struct game_rules game_shake_a_word = {
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = saw_verbs,
+	.help = saw_help,
 	.options = saw_options,
 	.state_new = saw_new,
 	.state_free = saw_free,
