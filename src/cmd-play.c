@@ -686,6 +686,25 @@ play_prompt(struct play *p)
 	return b.s;
 }
 
+/* The coach's line above the prompt (none with coach=off). */
+static void
+play_coach(struct play *p)
+{
+	struct advice *a;
+	struct buf b = BUF_INIT;
+
+	if (!p->loaded)
+		return;
+	a = xcalloc(1, sizeof *a);
+	if (sr_advice(&p->sg, 0, a) && a->say[0] != '\0') {
+		buf_printf(&b, "coach: %s\n", a->say);
+		sr_print_text(p->ctx, buf_str(&b));
+		buf_free(&b);
+		fflush(p->ctx->out);
+	}
+	free(a);
+}
+
 /* SIGINT on a terminal: abandon the line (or stop the timer). */
 static void
 on_sigint(int sig)
@@ -1083,6 +1102,7 @@ read_tty(struct play *p, int *intr)
 
 	*intr = 0;
 	play_sigint = 0;
+	play_coach(p);
 	free(p->prompt);
 	p->prompt = play_prompt(p);
 	if (p->ed.el == NULL) {
