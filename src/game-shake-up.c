@@ -1114,7 +1114,8 @@ coach_hold(struct coach *c, const int *held, int nheld, const int *pool,
 	for (z = 0; z < 1 << npool; z++) {
 		if ((z & mask) != mask)
 			continue;
-		memcpy(keep, held, (size_t)nheld * sizeof *keep);
+		if (nheld > 0)
+			memcpy(keep, held, (size_t)nheld * sizeof *keep);
 		for (nkeep = nheld, i = 0; i < npool; i++)
 			if (z & 1 << i)
 				keep[nkeep++] = pool[i];
@@ -1261,10 +1262,10 @@ static double
 su_turn_levels(const struct game_state *st, int p, struct su_val *v)
 {
 	struct coach *c = xcalloc(1, sizeof *c);
-	int i, top = 1;
+	int i, top = 1, none[DICE] = { 0 };
 
 	c->free = st->free;
-	*v = coach_before(c, NULL, 0, SHAKES);
+	*v = coach_before(c, none, 0, SHAKES);
 	free(c);
 	for (i = 0; i < PAWNS; i++)
 		if (st->pawn[p][i] < st->levels && st->pawn[p][i] > top)
