@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "term.h"
 #include "utf8.h"
 
 /* A game's line in words: the players column is padded when all are in. */
@@ -62,7 +64,8 @@ games_one(void *arg, const struct store_game *g, long nentries)
 		buf_printf(&b, "%s%s", i ? ", " : "", g->names[i]);
 	row->players = xstrdup(buf_str(&b));
 	buf_free(&b);
-	when[10] = '\0';
+	/* The date in words: local (TZ); JSON keeps UTC. */
+	sr_local_time(g->created, when, sizeof when);
 	buf_printf(&b, "  %s  %s%s%s\n", g->finished ? "finished" :
 	    "active", when, g->title != NULL ? "  " : "",
 	    g->title != NULL ? g->title : "");
@@ -79,16 +82,23 @@ games_print(struct games_out *go, int print)
 {
 	struct buf b = BUF_INIT;
 	size_t width = 0;
-	int i;
+	int i, cols;
 
 	if (go->rows == NULL)
 		return;
 	for (i = 0; i < go->count; i++)
 		if (utf8_width(go->rows[i].players) > width)
 			width = utf8_width(go->rows[i].players);
+	/*
+	 * On a terminal the line fits its width: the players are cut (the
+	 * number, rules, state and date before them, 21 and 28 columns).
+	 */
+	if (isatty(fileno(go->ctx->out)) && (cols = term_width(fileno(
+	    go->ctx->out)) - 1 - 21 - 28) >= 12 && width > (size_t)cols)
+		width = (size_t)cols;
 	for (i = 0; i < go->count; i++) {
 		buf_puts(&b, go->rows[i].head);
-		utf8_pad(&b, go->rows[i].players, width);
+		utf8_cell(&b, go->rows[i].players, width, 0);
 		buf_puts(&b, go->rows[i].tail);
 		free(go->rows[i].head);
 		free(go->rows[i].players);
@@ -103,20 +113,13 @@ games_print(struct games_out *go, int print)
 
 /* games [--all] */
 static int
-cmd_games_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_games_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct games_out go;
 	char *why = NULL;
-	int all = 0, i, status;
+	int all = args_has(args, "all"), status;
 	json_t *o;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--all") == 0)
-			all = 1;
-		else
-			return sr_error(ctx, SR_USAGE, "unexpected argument "
-			    "'%s'; expected [--all]", argv[i]);
-	}
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
 	memset(&go, 0, sizeof go);
@@ -151,5 +154,6 @@ const struct cmd_entry cmd_games_entry = {
 	.name = "games",
 	.usage = "[--all]",
 	.summary = "list the active games (--all: finished ones too)",
+	.spec = { .opts = { { "all", 0 } }, .hint = "; expected [--all]" },
 	.exec = cmd_games_exec,
 };

@@ -2,6 +2,7 @@
  * cmd.c: the command table, and what every command shares: the store,
  * loading and replaying a game, the one write path, the status object.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "cmd.h"
 #include "lexicon.h"
+#include "term.h"
 #include "timer.h"
 #include "utf8.h"
 #include "wordlist.h"
@@ -28,6 +30,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_rules_entry,
 	&cmd_solve_entry,
 	&cmd_help_entry,
+	&cmd_watch_entry,
 	NULL
 };
 
@@ -47,24 +50,177 @@ cmd_find(const char *name)
 	return NULL;
 }
 
+/* Index of option name in spec, or -1. */
+static int
+opt_index(const struct cmd_spec *spec, const char *name, size_t len)
+{
+	int k;
+
+	for (k = 0; k < CMD_MAX_OPTS && spec->opts[k].name != NULL; k++)
+		if (strlen(spec->opts[k].name) == len &&
+		    strncmp(spec->opts[k].name, name, len) == 0)
+			return k;
+	return -1;
+}
+
+/* Parse a command line against the command's spec; see cmd.h. */
+int
+cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
+    char **words, int raw, struct cmd_args *a)
+{
+	const struct cmd_spec *spec = &c->spec;
+	struct buf b = BUF_INIT;
+	const char *w, *eq, *v;
+	size_t len;
+	int i, k, status;
+
+	memset(a, 0, sizeof *a);
+	a->spec = spec;
+	a->argv = xcalloc((size_t)n + 1, sizeof *a->argv);
+	a->argv[a->argc++] = words[0];
+	for (i = 1; i < n; i++) {
+		w = words[i];
+		if (spec->raw || i >= raw || spec->opts[0].name == NULL ||
+		    w[0] != '-' || w[1] == '\0') {
+			a->argv[a->argc++] = words[i];
+			continue;
+		}
+		eq = strchr(w, '=');
+		len = eq != NULL ? (size_t)(eq - w) : strlen(w);
+		k = -1;
+		if (len > 2 && w[1] == '-')
+			k = opt_index(spec, w + 2, len - 2);
+		if (k < 0 || (eq != NULL && !(spec->opts[k].flags &
+		    CMD_VALUE))) {
+			for (k = 0; k < CMD_MAX_OPTS &&
+			    spec->opts[k].name != NULL; k++)
+				buf_printf(&b, "%s--%s", k ? ", " : "",
+				    spec->opts[k].name);
+			status = sr_error(ctx, SR_USAGE, "unknown option '%s'; "
+			    "expected %s", w, buf_str(&b));
+			goto fail;
+		}
+		if (a->nvalues[k] > 0 && !(spec->opts[k].flags & CMD_MULTI)) {
+			status = sr_error(ctx, SR_USAGE, "option '--%s' is "
+			    "given twice", spec->opts[k].name);
+			goto fail;
+		}
+		/*
+		 * A value: after "=", or the next word unless that is another
+		 * option ("--title --option k=v": a value that starts with
+		 * "--" is given as "--name=V").
+		 */
+		v = "";
+		if (eq != NULL)
+			v = eq + 1;
+		else if (spec->opts[k].flags & CMD_VALUE) {
+			if (i + 1 >= n || i + 1 >= raw ||
+			    strncmp(words[i + 1], "--", 2) == 0) {
+				status = sr_error(ctx, SR_USAGE, "--%s expects "
+				    "a value", spec->opts[k].name);
+				goto fail;
+			}
+			v = words[++i];
+		}
+		if (*v == '\0' && (spec->opts[k].flags & CMD_NONEMPTY)) {
+			status = sr_error(ctx, SR_USAGE, "--%s expects a value",
+			    spec->opts[k].name);
+			goto fail;
+		}
+		a->values[k] = xreallocarray(a->values[k],
+		    (size_t)a->nvalues[k] + 1, sizeof *a->values[k]);
+		a->values[k][a->nvalues[k]++] = (char *)v;
+	}
+	if (a->argc - 1 >= spec->lower && (spec->upper < 0 ||
+	    a->argc - 1 <= spec->upper))
+		return SR_OK;
+	if (spec->count != NULL)
+		status = sr_error(ctx, SR_USAGE, "%s", spec->count);
+	else if (a->argc - 1 > spec->upper)
+		status = sr_error(ctx, SR_USAGE, "unexpected argument '%s'%s",
+		    a->argv[spec->upper + 1], spec->hint != NULL ?
+		    spec->hint : "");
+	else
+		status = sr_error(ctx, SR_USAGE, "expected %s", c->usage);
+fail:
+	buf_free(&b);
+	cmd_args_free(a);
+	return status;
+}
+
+/* Free what cmd_parse() allocated. */
+void
+cmd_args_free(struct cmd_args *a)
+{
+	int k;
+
+	for (k = 0; k < CMD_MAX_OPTS; k++)
+		free(a->values[k]);
+	free(a->argv);
+	memset(a, 0, sizeof *a);
+}
+
+/* Index of option name in the parsed spec, or -1. */
+static int
+args_index(const struct cmd_args *a, const char *name)
+{
+	return opt_index(a->spec, name, strlen(name));
+}
+
+/* 1 if option name was given. */
+int
+args_has(const struct cmd_args *a, const char *name)
+{
+	int k = args_index(a, name);
+
+	return k >= 0 && a->nvalues[k] > 0;
+}
+
+/* The last value of option name, or NULL. */
+const char *
+args_get(const struct cmd_args *a, const char *name)
+{
+	int k = args_index(a, name);
+
+	return k >= 0 && a->nvalues[k] > 0 ?
+	    a->values[k][a->nvalues[k] - 1] : NULL;
+}
+
+/* Every value of option name; *n of them. */
+char *const *
+args_values(const struct cmd_args *a, const char *name, int *n)
+{
+	int k = args_index(a, name);
+
+	*n = k >= 0 ? a->nvalues[k] : 0;
+	return k >= 0 ? a->values[k] : NULL;
+}
+
 /*
- * Print "shakeref: CMD: message" on stderr: always one line, with every
- * unprintable byte escaped and user text in quotes cut (utf8_message).
+ * Print "shakeref: CMD: message" on stderr ("shakeref: play: line 12:
+ * CMD: message" for a line of a script): always one line, with every
+ * unprintable byte escaped and user text in quotes cut (utf8_message);
+ * in red in play on a terminal.
  */
 int
 sr_error(const struct sr_ctx *ctx, int status, const char *fmt, ...)
 {
 	struct buf b = BUF_INIT, m = BUF_INIT;
 	va_list ap;
+	int paint = ctx != NULL && ctx->paint;
 
 	fflush(stdout);
-	if (ctx != NULL && ctx->cmd != NULL)
+	if (ctx != NULL && ctx->where != NULL)
+		buf_printf(&b, "%s: ", ctx->where);
+	if (ctx != NULL && ctx->cmd != NULL && (ctx->where == NULL ||
+	    strcmp(ctx->cmd, "play") != 0))
 		buf_printf(&b, "%s: ", ctx->cmd);
 	va_start(ap, fmt);
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
 	utf8_message(&m, buf_str(&b));
-	fprintf(stderr, "shakeref: %s\n", buf_str(&m));
+	fprintf(stderr, "%sshakeref: %s%s\n", paint ? term_on(TERM_REFUSED) :
+	    "", buf_str(&m), paint ? term_off() : "");
 	buf_free(&b);
 	buf_free(&m);
 	return status;
@@ -239,6 +395,82 @@ sr_iso_time(long long t, char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* "2026-11-22 19:03" in the local time zone (TZ). */
+void
+sr_local_time(long long t, char *buf, size_t len)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	tzset();
+	localtime_r(&tt, &tm);
+	strftime(buf, len, "%Y-%m-%d %H:%M", &tm);
+}
+
+/* 1 if the game's option coach is on (RULES.md: every rules has it). */
+int
+sr_coach_on(const struct sr_game *sg)
+{
+	int k = game_option_index(sg->rules, "coach");
+
+	return k < 0 || sg->opts[k] == NULL || strcmp(sg->opts[k], "off") != 0;
+}
+
+/* The coach's advice now; see cmd.h. */
+int
+sr_advice(const struct sr_game *sg, int review, struct advice *a)
+{
+	struct expectation x;
+
+	memset(a, 0, sizeof *a);
+	if (sg->rules->advice == NULL || (!review && !sr_coach_on(sg)))
+		return 0;
+	sr_expect(sg, &x);
+	if (x.finished)
+		return 0;
+	return sg->rules->advice(sg->rp.st, a);
+}
+
+/* The advice object of status --json: null, or basis, moves and say. */
+static json_t *
+advice_json(const struct sr_game *sg)
+{
+	struct advice *a = xcalloc(1, sizeof *a);
+	json_t *o, *moves, *m;
+	int i;
+
+	if (!sr_advice(sg, 0, a)) {
+		free(a);
+		return json_null();
+	}
+	o = json_object();
+	json_object_set_new(o, "basis",
+	    json_string(advice_basis_name(a->basis)));
+	moves = json_array();
+	for (i = 0; i < a->nmoves; i++) {
+		m = json_object();
+		json_object_set_new(m, "entry", json_string(a->moves[i].entry));
+		json_object_set_new(m, "value", json_real(sr_round(
+		    a->moves[i].value, a->basis == ADVICE_POINTS ? 1 : 4)));
+		json_array_append_new(moves, m);
+	}
+	json_object_set_new(o, "moves", moves);
+	json_object_set_new(o, "say", json_string(a->say));
+	free(a);
+	return o;
+}
+
+/* x rounded to digits decimals (JSON shows 419.2, 0.5312). */
+double
+sr_round(double x, int digits)
+{
+	double f = 1;
+
+	while (digits-- > 0)
+		f *= 10;
+	return (double)llround(x * f) / f;
+}
+
 /* The status object; see cmd.h. */
 json_t *
 sr_status_json(const struct sr_game *sg)
@@ -277,6 +509,7 @@ sr_status_json(const struct sr_game *sg)
 		    json_string(sg->opts[i]));
 	json_object_set_new(o, "options", p);
 	sg->rules->status_json(sg->rp.st, o);
+	json_object_set_new(o, "advice", advice_json(sg));
 	return o;
 }
 
@@ -352,11 +585,31 @@ next_line(const struct sr_game *sg, struct buf *b)
 		buf_puts(b, x.say);
 }
 
+/* The coach in words: the odds, then "coach: " and the advice, a line. */
+void
+sr_coach_text(const struct sr_game *sg, struct buf *b)
+{
+	struct advice *a;
+	struct expectation x;
+
+	if (!sr_coach_on(sg))
+		return;
+	sr_expect(sg, &x);
+	if (x.finished)
+		return;
+	if (sg->rules->advise != NULL)
+		sg->rules->advise(sg->rp.st, b);
+	a = xcalloc(1, sizeof *a);
+	if (sr_advice(sg, 0, a) && a->say[0] != '\0')
+		buf_printf(b, "coach: %s\n", a->say);
+	free(a);
+}
+
 /* Print the status in words. */
 void
 sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, house = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
 
@@ -371,12 +624,15 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 		buf_printf(&b, "%s%s %ld", i ? ", " : "", sg->g.names[i],
 		    scores[i]);
 	buf_puts(&b, "\n");
+	/* The house rules: every option not at its default. */
+	if (game_options_changed(sg->rules, &sg->rp.setup, &house) > 0)
+		buf_printf(&b, "house rules: %s\n", buf_str(&house));
+	buf_free(&house);
 	if (sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);
 	next_line(sg, &b);
 	buf_puts(&b, "\n");
-	if (sg->rules->advise != NULL)
-		sg->rules->advise(sg->rp.st, &b);
+	sr_coach_text(sg, &b);
 	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 }
@@ -426,16 +682,38 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 }
 
 /*
- * timer [DURATION]: checked against the game in a read transaction, then
- * run with no transaction open (no lock while it counts down).  Records
- * nothing.
+ * timer [DURATION] for the loaded game sg: checked, then run with no
+ * transaction open (no lock while it counts down).  Records nothing.
  */
+int
+sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
+{
+	struct expectation x;
+	long secs = 180;
+
+	if (argc > 1 && game_duration(argv[1], &secs) != 0)
+		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
+		    "90s, 3m, 1m30s)", argv[1]);
+	sr_expect(sg, &x);
+	if (x.finished)
+		return sr_error(ctx, SR_DATA, "the game is over");
+	if (!game_has_verb(sg->rules, V_TIMER))
+		return sr_error(ctx, SR_RULES, "%s has no 'timer'",
+		    sg->rules->name);
+	if (!(x.verbs & VERB_BIT(V_TIMER)))
+		return sr_error(ctx, SR_RULES, "'timer' needs an open "
+		    "round: %s", x.say);
+	if (timer_run(secs, ctx->tty, ctx->out) == TIMER_ERROR)
+		return sr_error(ctx, SR_SYSTEM, "cannot write the timer");
+	return SR_OK;
+}
+
+/* timer [DURATION] from the command line: the game loaded, then run. */
 static int
 run_timer(struct sr_ctx *ctx, int argc, char **argv)
 {
 	struct sr_game sg;
-	struct expectation x;
-	long secs = 180;
+	long secs;
 	int status;
 
 	if (argc > 1 && game_duration(argv[1], &secs) != 0)
@@ -444,21 +722,9 @@ run_timer(struct sr_ctx *ctx, int argc, char **argv)
 	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
-	sr_expect(&sg, &x);
-	if (x.finished)
-		status = sr_error(ctx, SR_DATA, "the game is over");
-	else if (!game_has_verb(sg.rules, V_TIMER))
-		status = sr_error(ctx, SR_RULES, "%s has no 'timer'",
-		    sg.rules->name);
-	else if (!(x.verbs & VERB_BIT(V_TIMER)))
-		status = sr_error(ctx, SR_RULES, "'timer' needs an open "
-		    "round: %s", x.say);
+	status = sr_timer(ctx, &sg, argc, argv);
 	sr_game_free(&sg);
-	if (status != SR_OK)
-		return status;
-	if (timer_run(secs, ctx->tty, ctx->out) == TIMER_ERROR)
-		return sr_error(ctx, SR_SYSTEM, "cannot write the timer");
-	return SR_OK;
+	return status;
 }
 
 /*
@@ -514,27 +780,18 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 	return status;
 }
 
-/* The write path; see cmd.h. */
+/* The usage check of an entry "verb argv..."; see cmd.h. */
 int
-sr_enter(struct sr_ctx *ctx, int argc, char **argv)
+sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 {
-	struct sr_game sg;
-	struct stored_entry se;
 	struct ruling r;
 	struct game_setup none;
 	struct entry e;
-	struct buf b = BUF_INIT;
-	long scores[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
-	struct expectation x;
-	char *why = NULL;
-	int status, v, i;
+	int status, v;
 
 	ctx->cmd = argv[0];
 	if ((v = verb_lookup(argv[0])) < 0)
 		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[0]);
-
-	/* Usage first, before the game is even looked at. */
 	memset(&none, 0, sizeof none);
 	memset(&e, 0, sizeof e);
 	e.verb = (enum verb)v;
@@ -544,57 +801,98 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	entry_clear(&e);
 	if (status == RULING_USAGE)
 		return sr_error(ctx, SR_USAGE, "%s", r.why);
+	*vp = (enum verb)v;
+	return SR_OK;
+}
+
+/* The write path; see cmd.h. */
+int
+sr_enter(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	enum verb v;
+	int status;
+
+	/* Usage first, before the game is even looked at. */
+	if ((status = sr_entry_usage(ctx, argc, argv, &v)) != SR_OK)
+		return status;
 	if (v == V_TIMER)
 		return run_timer(ctx, argc, argv);
-	if ((status = data_first(ctx, (enum verb)v, argc, argv)) != SR_OK)
+	if ((status = data_first(ctx, v, argc, argv)) != SR_OK)
 		return status;
-
 	if ((status = sr_game_load(ctx, 1, 0, &sg)) != SR_OK)
 		return status;
+	status = sr_enter_loaded(ctx, &sg, v, argc, argv);
+	sr_game_free(&sg);
+	return status;
+}
+
+/* The write path for a game loaded in a write transaction; see cmd.h. */
+int
+sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
+    int argc, char **argv)
+{
+	struct stored_entry se;
+	struct ruling r;
+	struct buf b = BUF_INIT;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	struct expectation x;
+	char *why = NULL;
+	int status, i;
+
+	ctx->cmd = argv[0];
 	memset(&se, 0, sizeof se);
-	se.n = sg.rp.nentries > 0 ? sg.rp.entries[sg.rp.nentries - 1].n + 1 :
-	    1;
-	se.verb = (enum verb)v;
+	se.n = sg->rp.nentries > 0 ? sg->rp.entries[sg->rp.nentries - 1].n +
+	    1 : 1;
+	se.verb = v;
 	se.argc = argc - 1;
 	se.argv = xcalloc((size_t)argc, sizeof *se.argv);
 	for (i = 1; i < argc; i++)
 		se.argv[i - 1] = xstrdup(argv[i]);
 	se.at = entry_time(ctx);
-	lookup_install(ctx, &sg);
-	status = replay_add(&sg.rp, &se, &r);
+	lookup_install(ctx, sg);
+	status = replay_add(&sg->rp, &se, &r);
 	if (status != RULING_OK && status != RULING_UPHELD) {
 		stored_entry_clear(&se);
 		store_rollback(ctx->store);
-		sr_game_free(&sg);
 		return sr_error(ctx, status, "%s", r.why);
 	}
-	sr_expect(&sg, &x);
-	sr_ranks(&sg, scores, winners, ranks);
-	if (store_entry_append(ctx->store, sg.g.id,
-	    &sg.rp.entries[sg.rp.nentries - 1], &why) != SR_OK ||
-	    store_summary(ctx->store, sg.g.id, x.finished, scores, winners,
-	    sg.g.nplayers, &why) != SR_OK ||
+	sr_expect(sg, &x);
+	sr_ranks(sg, scores, winners, ranks);
+	if (store_entry_append(ctx->store, sg->g.id,
+	    &sg->rp.entries[sg->rp.nentries - 1], &why) != SR_OK ||
+	    store_summary(ctx->store, sg->g.id, x.finished, scores, winners,
+	    sg->g.nplayers, &why) != SR_OK ||
 	    store_commit(ctx->store, &why) != SR_OK) {
 		store_rollback(ctx->store);
-		sr_game_free(&sg);
 		return store_error(ctx, SR_SYSTEM, why);
 	}
+	sg->g.finished = x.finished;
 	/* Durable: now say what it did and what comes next. */
 	if (ctx->json) {
-		int jst = sr_print_json(ctx, sr_status_json(&sg));
+		int jst = sr_print_json(ctx, sr_status_json(sg));
 
-		sr_game_free(&sg);
 		return jst != SR_OK ? jst : status;
 	}
 	if (r.note[0] != '\0')
 		buf_printf(&b, "%s\n", r.note);
 	/* A round's close: the board, every word with its value. */
-	if (v == V_SCORE && sg.rules->describe != NULL)
-		sg.rules->describe(sg.rp.st, &b);
-	next_line(&sg, &b);
+	if (v == V_SCORE && sg->rules->describe != NULL)
+		sg->rules->describe(sg->rp.st, &b);
+	if (x.finished && ctx->paint) {
+		/* The win in colour: the sequences outside the escaping. */
+		sr_print_text(ctx, buf_str(&b));
+		buf_reset(&b);
+		fputs(term_on(TERM_WIN), ctx->out);
+		next_line(sg, &b);
+		sr_print_text(ctx, buf_str(&b));
+		fputs(term_off(), ctx->out);
+		buf_reset(&b);
+	} else
+		next_line(sg, &b);
 	buf_puts(&b, "\n");
 	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
-	sr_game_free(&sg);
 	return status;
 }

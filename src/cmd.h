@@ -11,18 +11,67 @@
 #include "shakeref.h"
 #include "store.h"
 
+/* An option of a command, --name: a flag, or with a value. */
+struct cmd_opt {
+	const char	*name;		/* without the dashes: "all" */
+	int		 flags;
+#define CMD_VALUE	0x1		/* --name V or --name=V */
+#define CMD_MULTI	0x2		/* may be given more than once */
+#define CMD_NONEMPTY	0x4		/* the value must not be empty */
+};
+
+#define CMD_MAX_OPTS	8
+
+/*
+ * What a command takes (tmux's args_parse): its options, and how many
+ * arguments besides them.  cmd_parse() checks a command line against it
+ * once, so that exec gets arguments known to fit.
+ */
+struct cmd_spec {
+	struct cmd_opt	 opts[CMD_MAX_OPTS];	/* ends with name NULL */
+	int		 lower, upper;		/* arguments; upper -1: any */
+	const char	*count;		/* the usage error for a wrong count */
+	const char	*hint;		/* after "unexpected argument 'X'" */
+	int		 raw;		/* every word an argument: game verbs */
+};
+
+/* A command line parsed against a cmd_spec. */
+struct cmd_args {
+	int		  argc;		/* argv[0] is the command's name */
+	char		**argv;		/* then its arguments, options gone */
+	char		**values[CMD_MAX_OPTS];	/* each option's, in order */
+	int		  nvalues[CMD_MAX_OPTS];
+	const struct cmd_spec *spec;
+};
+
 struct cmd_entry {
 	const char	*name;
 	const char	*usage;		/* after the name */
 	const char	*summary;
-	/* argv[0] is the command name. */
-	int		(*exec)(struct sr_ctx *, int argc, char **argv);
+	struct cmd_spec	 spec;
+	int		(*exec)(struct sr_ctx *, struct cmd_args *);
 };
+
+/*
+ * Parse words[0..n) (words[0] the command's name; from words[raw] on,
+ * after "--", arguments only) against c's spec into a.  Returns SR_OK,
+ * or SR_USAGE with the message printed.
+ */
+int	cmd_parse(struct sr_ctx *, const struct cmd_entry *, int n,
+	    char **words, int raw, struct cmd_args *a);
+void	cmd_args_free(struct cmd_args *);
+/* 1 if option name was given. */
+int	args_has(const struct cmd_args *, const char *name);
+/* The last value of option name, or NULL if not given. */
+const char *args_get(const struct cmd_args *, const char *name);
+/* Every value of option name, in order; *n of them. */
+char *const *args_values(const struct cmd_args *, const char *name,
+	    int *n);
 
 extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_use_entry, cmd_status_entry, cmd_standings_entry, cmd_history_entry,
     cmd_undo_entry, cmd_redo_entry, cmd_play_entry, cmd_rules_entry,
-    cmd_help_entry, cmd_verb_entry, cmd_solve_entry;
+    cmd_help_entry, cmd_verb_entry, cmd_solve_entry, cmd_watch_entry;
 extern const struct cmd_entry *const cmd_table[];
 
 /* Print the usage of game verb v in rules g and what it does there. */
@@ -65,6 +114,22 @@ void	sr_ranks(const struct sr_game *, long *scores, int *winners,
  * did and what comes next.  Returns the exit status.
  */
 int	sr_enter(struct sr_ctx *, int argc, char **argv);
+/*
+ * The usage check of "verb argv..." (exit 2 with the message printed), the
+ * verb into *v.
+ */
+int	sr_entry_usage(struct sr_ctx *, int argc, char **argv, enum verb *v);
+/*
+ * The write path for sg, loaded and replayed in a write transaction
+ * (play keeps it loaded): the entry checked, appended and committed, or
+ * refused and rolled back; sg stays replayed either way (after a system
+ * error it may hold an entry the store lacks: load it again).
+ */
+int	sr_enter_loaded(struct sr_ctx *, struct sr_game *, enum verb v,
+	    int argc, char **argv);
+/* timer [DURATION] for sg, loaded (no transaction open): records nothing. */
+int	sr_timer(struct sr_ctx *, const struct sr_game *, int argc,
+	    char **argv);
 
 /* The status object of `status --json` (and `new --json`). */
 json_t	*sr_status_json(const struct sr_game *);
@@ -72,6 +137,18 @@ json_t	*sr_status_json(const struct sr_game *);
 int	sr_show_status(struct sr_ctx *);
 /* Print the status in words. */
 void	sr_status_text(struct sr_ctx *, const struct sr_game *);
+/* 1 if the game's option coach is on. */
+int	sr_coach_on(const struct sr_game *);
+/*
+ * The coach's advice for the decision now into a: 1, or 0 when there is
+ * none (no decision, no coach for these rules, or coach=off unless
+ * review is set).
+ */
+int	sr_advice(const struct sr_game *, int review, struct advice *);
+/* The odds and the advice in words (nothing with coach=off). */
+void	sr_coach_text(const struct sr_game *, struct buf *);
+/* x rounded to digits decimals. */
+double	sr_round(double x, int digits);
 /*
  * Print text on ctx->out with every unprintable byte of it (stored data
  * from an older shakeref or written by hand) escaped, newlines kept.
@@ -81,6 +158,8 @@ void	sr_print_text(struct sr_ctx *, const char *);
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */
 int	sr_flush(struct sr_ctx *, int status);
+/* t in words, "2026-11-22 19:03", in the local time zone (TZ). */
+void	sr_local_time(long long t, char *buf, size_t len);
 /* UTC ISO 8601 of t. */
 void	sr_iso_time(long long t, char *buf, size_t len);
 

@@ -15,7 +15,8 @@
 #include "shake-a-word.h"
 #include "utf8.h"
 
-enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE, OPT_NOUNS, OPT_ACCENTS };
+enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE, OPT_COACH, OPT_NOUNS,
+    OPT_ACCENTS };
 
 /* How a word got its ruling. */
 enum how {
@@ -145,6 +146,7 @@ static const struct game_option saw_options[] = {
 	{ "scoring", "seed", "seed, boggle", valid_scoring },
 	{ "check", "challenged", "challenged, all", valid_check },
 	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode },
+	GAME_OPTION_COACH,
 	{ "nouns", "auto", "on, off (auto: on for de_*, lb_*)", valid_nouns },
 	{ "accents", "fold", "fold, exact", valid_accents },
 	{ NULL, NULL, NULL, NULL }
@@ -192,6 +194,43 @@ saw_free(struct game_state *st)
 		}
 	free(st->rounds);
 	free(st);
+}
+
+/* A deep copy of a state (undo and redo without a rebuild). */
+static struct game_state *
+saw_dup(const struct game_state *from)
+{
+	struct game_state *st = xmalloc(sizeof *st);
+	int r, i, k;
+
+	*st = *from;
+	st->rounds = from->nrounds > 0 ? xcalloc((size_t)from->nrounds,
+	    sizeof *st->rounds) : NULL;
+	for (r = 0; r < from->nrounds; r++) {
+		st->rounds[r] = from->rounds[r];
+		for (i = 0; i < from->n; i++) {
+			const struct saw_list *fl = &from->rounds[r].pl[i];
+			struct saw_list *l = &st->rounds[r].pl[i];
+
+			if (fl->n == 0) {
+				l->v = NULL;
+				l->words = NULL;
+				l->n = 0;
+				continue;
+			}
+			l->v = xcalloc((size_t)fl->n, sizeof *l->v);
+			l->words = xcalloc((size_t)fl->n + 1,
+			    sizeof *l->words);
+			for (k = 0; k < fl->n; k++) {
+				l->v[k] = fl->v[k];
+				l->v[k].w = xstrdup(fl->v[k].w);
+				l->v[k].why = fl->v[k].why != NULL ?
+				    xstrdup(fl->v[k].why) : NULL;
+				l->words[k] = l->v[k].w;
+			}
+		}
+	}
+	return st;
 }
 
 /* The open round, or NULL. */
@@ -538,13 +577,21 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
 	struct saw_word *sw;
-	char num[24];
+	char num[24], why[200];
 	long pts;
 
 	if (rd == NULL)
 		return not_now(st, e->verb, r);
 	if ((sw = find_entered(st, e, r)) == NULL)
 		return RULING_REFUSED;
+	/* A word with no path is not the table's to accept. */
+	if (e->accept && grid_path(&rd->g, sw->w, NULL, why,
+	    sizeof why) != 0) {
+		ruling_refuse(r, RULING_REFUSED, "the table cannot accept "
+		    "%s's '%s': %s (SW-6)", st->gs->names[e->who], sw->w,
+		    why);
+		return RULING_REFUSED;
+	}
 	free(sw->why);
 	sw->valid = e->accept;
 	sw->how = HOW_VOTE;
@@ -558,7 +605,10 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	return RULING_OK;
 }
 
-/* The round's winners: its highest score (SW-7). */
+/*
+ * The round's winners: its highest score when it is above 0; a round
+ * where nobody scores above 0 has none (SW-7).
+ */
 static void
 round_winners(const struct game_state *st, struct saw_rnd *rd)
 {
@@ -569,7 +619,7 @@ round_winners(const struct game_state *st, struct saw_rnd *rd)
 		if (i == 0 || rd->score[i] > best)
 			best = rd->score[i];
 	for (i = 0; i < st->n; i++)
-		rd->won[i] = rd->score[i] == best;
+		rd->won[i] = best > 0 && rd->score[i] == best;
 }
 
 /* score: close the round; check=all rules on every word left (SW-4, SW-5). */
@@ -613,7 +663,9 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 	if (st->check_all)
 		buf_printf(&b, "; the check struck %d word%s", struck,
 		    struck == 1 ? "" : "s");
-	if (st->by_round) {
+	if (st->by_round && nw == 0)
+		buf_puts(&b, "; nobody scored above 0: no winner (SW-7)");
+	else if (st->by_round) {
 		buf_puts(&b, "; ");
 		game_list_names(st->gs, seats, nw, "and", &b);
 		buf_printf(&b, " %s the round", nw == 1 ? "wins" : "share");
@@ -1027,7 +1079,10 @@ const struct game_rules game_shake_a_word = {
 	    "challenge NAME WORD: the referee rules; a struck word counts "
 	    "minus its value\n"
 	    "(SW-5).  vote NAME WORD accept|reject: the table's last word "
-	    "(SW-6).\n"
+	    "(SW-6);\n"
+	    "a word with no path on the grid cannot be accepted.  "
+	    "scoring-mode=round: a round\n"
+	    "where nobody scores above 0 has no winner (SW-7).\n"
 	    "score closes the round; finish, between rounds, ends the game; "
 	    "the highest\n"
 	    "total wins, equal totals share (SW-7).\n",
@@ -1038,6 +1093,7 @@ const struct game_rules game_shake_a_word = {
 	.options = saw_options,
 	.state_new = saw_new,
 	.state_free = saw_free,
+	.state_dup = saw_dup,
 	.apply = saw_apply,
 	.expect = saw_expect,
 	.score = saw_score,

@@ -6,15 +6,7 @@
 
 #include <stdio.h>
 
-/* Exit status, as SPEC.md fixes it (the same numbers as RULING_*). */
-enum sr_exit {
-	SR_OK = 0,
-	SR_RULES = 1,
-	SR_USAGE = 2,
-	SR_DATA = 3,
-	SR_SYSTEM = 4,
-	SR_UPHELD = 5
-};
+#include "status.h"
 
 struct store;
 struct lexicon_cb;
@@ -30,6 +22,8 @@ struct sr_ctx {
 	FILE		*out;		/* results */
 	int		 tty;		/* stdin and stdout are terminals */
 	int		 color;		/* may use color (NO_COLOR unset) */
+	int		 paint;		/* paint messages (play on a terminal) */
+	const char	*where;		/* before cmd in messages: "play: line 12" */
 	void		*lexicon;	/* the dictionary, loaded on demand */
 	void		*wordlists;	/* its compiled lists (wordlist.h) */
 };
