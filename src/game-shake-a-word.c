@@ -214,19 +214,22 @@ saw_dup(const struct game_state *from)
 
 			if (fl->n == 0) {
 				l->v = NULL;
-				l->words = NULL;
+				l->words = l->keys = NULL;
 				l->n = 0;
 				continue;
 			}
 			l->v = xcalloc((size_t)fl->n, sizeof *l->v);
 			l->words = xcalloc((size_t)fl->n + 1,
 			    sizeof *l->words);
+			l->keys = xcalloc((size_t)fl->n + 1, sizeof *l->keys);
 			for (k = 0; k < fl->n; k++) {
 				l->v[k] = fl->v[k];
 				l->v[k].w = xstrdup(fl->v[k].w);
+				l->v[k].key = xstrdup(fl->v[k].key);
 				l->v[k].why = fl->v[k].why != NULL ?
 				    xstrdup(fl->v[k].why) : NULL;
 				l->words[k] = l->v[k].w;
+				l->keys[k] = l->v[k].key;
 			}
 		}
 	}
