@@ -5,6 +5,9 @@
 # SCENARIO_UPDATE=1 (`make scenarios-update`) writes the transcripts into
 # the source tree instead: review them with `git diff` before committing.
 . "${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/cli/lib.sh"
+# history shows local time: the same transcript everywhere.
+TZ=UTC
+export TZ
 
 # transcript PLAY: the game's transcript on stdout (a fresh database).
 transcript() {
