@@ -27,7 +27,8 @@ test_expect_success 'Settled details: timer stopped by Ctrl-C exits 0, nothing r
 	i=0 && while ! grep -q started tout; do
 		i=$((i + 1)); [ "$i" -lt 100 ] || return 1; sleep 0.1
 	done &&
-	kill -INT "$pid" && set +e && wait "$pid"; st=$?; set -e &&
+	kill -INT "$pid" &&
+	{ wait "$pid" && st=0 || st=$?; } &&
 	test "$st" -eq 0 && grep -q "stopped" tout && test ! -s terr &&
 	sr --json history >after.json && cmp before.json after.json
 '
