@@ -163,6 +163,43 @@ saw_free(struct game_state *st)
 	free(st);
 }
 
+/* A deep copy of a state (undo and redo without a rebuild). */
+static struct game_state *
+saw_dup(const struct game_state *from)
+{
+	struct game_state *st = xmalloc(sizeof *st);
+	int r, i, k;
+
+	*st = *from;
+	st->rounds = from->nrounds > 0 ? xcalloc((size_t)from->nrounds,
+	    sizeof *st->rounds) : NULL;
+	for (r = 0; r < from->nrounds; r++) {
+		st->rounds[r] = from->rounds[r];
+		for (i = 0; i < from->n; i++) {
+			const struct saw_list *fl = &from->rounds[r].pl[i];
+			struct saw_list *l = &st->rounds[r].pl[i];
+
+			if (fl->n == 0) {
+				l->v = NULL;
+				l->words = NULL;
+				l->n = 0;
+				continue;
+			}
+			l->v = xcalloc((size_t)fl->n, sizeof *l->v);
+			l->words = xcalloc((size_t)fl->n + 1,
+			    sizeof *l->words);
+			for (k = 0; k < fl->n; k++) {
+				l->v[k] = fl->v[k];
+				l->v[k].w = xstrdup(fl->v[k].w);
+				l->v[k].why = fl->v[k].why != NULL ?
+				    xstrdup(fl->v[k].why) : NULL;
+				l->words[k] = l->v[k].w;
+			}
+		}
+	}
+	return st;
+}
+
 /* The open round, or NULL. */
 static struct saw_rnd *
 open_round(const struct game_state *st)
@@ -989,6 +1026,7 @@ const struct game_rules game_shake_a_word = {
 	.options = saw_options,
 	.state_new = saw_new,
 	.state_free = saw_free,
+	.state_dup = saw_dup,
 	.apply = saw_apply,
 	.expect = saw_expect,
 	.score = saw_score,

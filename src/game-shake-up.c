@@ -1054,6 +1054,7 @@ const struct game_rules game_shake_up = {
 	.options = su_options,
 	.state_new = su_new,
 	.state_free = su_free,
+	.state_size = sizeof(struct game_state),
 	.apply = su_apply,
 	.expect = su_expect,
 	.score = su_score,

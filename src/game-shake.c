@@ -790,6 +790,7 @@ const struct game_rules game_shake = {
 	.options = shake_options,
 	.state_new = shake_new,
 	.state_free = shake_free,
+	.state_size = sizeof(struct game_state),
 	.apply = shake_apply,
 	.expect = shake_expect,
 	.score = shake_score,
