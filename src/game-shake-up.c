@@ -87,6 +87,7 @@ valid_reroll(const char *v)
 static const struct game_option su_options[] = {
 	{ "levels", "5", "2..9", valid_levels },
 	{ "reroll", "locked", "locked, free", valid_reroll },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 

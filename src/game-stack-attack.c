@@ -64,6 +64,7 @@ valid_target(const char *v)
 
 static const struct game_option sa_options[] = {
 	{ "target", "20", "1..1000", valid_target },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
