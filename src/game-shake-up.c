@@ -1366,6 +1366,26 @@ su_advice(const struct game_state *st, struct advice *a)
 	}
 }
 
+/* The dice a roll entry rolls (the dice audit): six-sided. */
+static int
+su_rolled(const struct game_state *st, const struct entry *e,
+    struct die_rolled *d, int max)
+{
+	int i, n = 0;
+
+	for (i = 0; i < e->nvals && n < max; i++, n++) {
+		d[n].kind = 0;
+		d[n].face = (int)e->vals[i];
+		if (st->phase != P_START)
+			d[n].seat = st->cur;
+		else if (e->seats != NULL)
+			d[n].seat = e->seats[i];
+		else
+			d[n].seat = i < st->nrollers ? st->rollers[i] : -1;
+	}
+	return n;
+}
+
 const struct game_rules game_shake_up = {
 	.name = "shake-up",
 	.alias = NULL,
@@ -1406,5 +1426,6 @@ const struct game_rules game_shake_up = {
 	.rounds = NULL,
 	.advise = su_advise,
 	.advice = su_advice,
+	.rolled = su_rolled,
 	.lookups = NULL,
 };

@@ -719,6 +719,21 @@ tt_advise(const struct game_state *st, struct buf *b)
 	}
 }
 
+/* The dice a roll entry rolls (the dice audit): six-sided, the mover's. */
+static int
+tt_rolled(const struct game_state *st, const struct entry *e,
+    struct die_rolled *d, int max)
+{
+	int i, n = 0;
+
+	for (i = 0; i < e->nvals && n < max; i++, n++) {
+		d[n].kind = 0;
+		d[n].face = (int)e->vals[i];
+		d[n].seat = st->seat;
+	}
+	return n;
+}
+
 const struct game_rules game_ten_thousand = {
 	.name = "ten-thousand",
 	.alias = "10000",
@@ -758,5 +773,6 @@ const struct game_rules game_ten_thousand = {
 	.describe = tt_describe,
 	.rounds = NULL,
 	.advise = tt_advise,
+	.rolled = tt_rolled,
 	.lookups = NULL,
 };
