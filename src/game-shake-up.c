@@ -673,6 +673,20 @@ movable(const struct game_state *st, int p, struct buf *b)
 			buf_printf(b, "%s%d", k++ > 0 ? ", " : "", l);
 }
 
+/* The values of move LEVEL now, one a line (completion in play). */
+static void
+su_values(const struct game_state *st, enum verb v, int argi,
+    struct buf *b)
+{
+	int l;
+
+	if (v != V_MOVE || argi != 0)
+		return;
+	for (l = 1; l < st->levels; l++)
+		if (may_move(st, st->cur, l))
+			buf_printf(b, "%d\n", l);
+}
+
 /* Whose turn, which verbs, and the sentence for the table. */
 static void
 su_expect(const struct game_state *st, struct expectation *x)
@@ -1371,18 +1385,14 @@ static int
 su_rolled(const struct game_state *st, const struct entry *e,
     struct die_rolled *d, int max)
 {
-	int i, n = 0;
+	int i, n;
 
-	for (i = 0; i < e->nvals && n < max; i++, n++) {
-		d[n].kind = 0;
-		d[n].face = (int)e->vals[i];
-		if (st->phase != P_START)
-			d[n].seat = st->cur;
-		else if (e->seats != NULL)
-			d[n].seat = e->seats[i];
+	n = game_rolled_d6(e, st->cur, d, max);
+	for (i = 0; i < n && st->phase == P_START; i++)
+		if (e->seats != NULL)
+			d[i].seat = e->seats[i];
 		else
-			d[n].seat = i < st->nrollers ? st->rollers[i] : -1;
-	}
+			d[i].seat = i < st->nrollers ? st->rollers[i] : -1;
 	return n;
 }
 
@@ -1424,6 +1434,7 @@ const struct game_rules game_shake_up = {
 	.status_json = su_status_json,
 	.describe = su_describe,
 	.rounds = NULL,
+	.values = su_values,
 	.advise = su_advise,
 	.advice = su_advice,
 	.rolled = su_rolled,

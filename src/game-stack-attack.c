@@ -701,14 +701,7 @@ static int
 sa_rolled(const struct game_state *st, const struct entry *e,
     struct die_rolled *d, int max)
 {
-	int i, n = 0;
-
-	for (i = 0; i < e->nvals && n < max; i++, n++) {
-		d[n].kind = 0;
-		d[n].face = (int)e->vals[i];
-		d[n].seat = st->turn;
-	}
-	return n;
+	return game_rolled_d6(e, st->turn, d, max);
 }
 
 const struct game_rules game_stack_attack = {

@@ -724,14 +724,7 @@ static int
 tt_rolled(const struct game_state *st, const struct entry *e,
     struct die_rolled *d, int max)
 {
-	int i, n = 0;
-
-	for (i = 0; i < e->nvals && n < max; i++, n++) {
-		d[n].kind = 0;
-		d[n].face = (int)e->vals[i];
-		d[n].seat = st->seat;
-	}
-	return n;
+	return game_rolled_d6(e, st->seat, d, max);
 }
 
 const struct game_rules game_ten_thousand = {
