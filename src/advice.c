@@ -1,6 +1,6 @@
 /*
  * advice.c: the coach's advice object and the dice audit's helper (game.h),
- * module.  Pure.
+ * shared by every rules module.  Pure.
  */
 #include <stdarg.h>
 #include <stdio.h>
