@@ -233,11 +233,14 @@ test_expect_success 'watch not on a terminal: the table printed once, exit 0' '
 
 # Start `shakeref play` ($*: more arguments) in a detached tmux pane; its
 # exit status goes to ./exit when it ends.
-# TTY_WIDTH: the pane's columns (160); TTY_CMD: the command (play).
+# TTY_WIDTH: the pane's columns (160); TTY_CMD: the command (play);
+# TTY_COLOR: set for colour (NO_COLOR unset).
 tty_start() {
 	rm -f exit
+	nc="NO_COLOR=1"
+	[ -z "${TTY_COLOR:-}" ] || nc="-u NO_COLOR"
 	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x "${TTY_WIDTH:-160}" -y 40 \
-	    "cd '$PWD' && env HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' NO_COLOR=1 '$SHAKEREF' $* ${TTY_CMD:-play}; echo \$? >exit; sleep 30"
+	    "cd '$PWD' && env $nc HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' '$SHAKEREF' $* ${TTY_CMD:-play}; echo \$? >exit; sleep 30"
 }
 
 # Wait (at most 10 s) until the pane shows text $1.
@@ -295,7 +298,7 @@ tty_text() {
 
 # Stop the tmux server of this test.
 tty_stop() {
-	unset TTY_WIDTH TTY_CMD
+	unset TTY_WIDTH TTY_CMD TTY_COLOR
 	tmux -S "$PWD/tmux.sock" kill-server 2>/dev/null
 	return 0
 }
@@ -417,6 +420,45 @@ tty_timer() {
 	tty_end && test "$(cat exit)" -eq 0
 }
 
+# The pane with its escape sequences (tmux capture-pane -e).
+tty_screen_e() {
+	tmux -S "$PWD/tmux.sock" capture-pane -e -p -S -100 >screen.e
+}
+
+# Colour on a terminal: whose turn (cyan), a refusal (red); none with
+# NO_COLOR (and none through a pipe: the tests above).
+tty_color() {
+	ESC=$(printf "\033") &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "roll 10 20\n" | sr play >/dev/null &&
+	TTY_COLOR=1 tty_start &&
+	tty_wait "(take|shake)>" && tty_type "bank" && tty_wait "shakeref: bank:" &&
+	tty_screen_e &&
+	grep -q "${ESC}\[[0-9;]*36m${ESC}*\[*[0-9;]*m*Bob" screen.e &&
+	grep -q "31mshakeref: bank: " screen.e &&
+	tty_end && tty_stop &&
+	tty_start &&
+	tty_wait "(take|shake)>" && tty_type "bank" && tty_wait "shakeref: bank:" &&
+	tty_screen_e && ! grep -q "${ESC}\[" screen.e &&
+	tty_end && test "$(cat exit)" -eq 0
+}
+
+# In play, Ctrl-C stops a running timer and play goes on.
+tty_timer_stop() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	sr grid CATS ORED DOGS TIME >/dev/null &&
+	tty_start &&
+	tty_wait "(timer|words|score)>" &&
+	tty_type "timer 90" && tty_wait "1:2" &&
+	tty_keys C-c && tty_wait "timer: stopped with 1:" &&
+	tty_twice "(timer|words|score)>" &&
+	tty_type "words Ann cats" && tty_wait "round 1, table" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out && json "[.entries[].verb] == [\"grid\",\"words\"]"
+}
+
 # watch in a pane: redrawn after entries made by other processes; Ctrl-C
 # leaves it with 0.
 tty_watch() {
@@ -456,8 +498,14 @@ if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'watch on a terminal redraws after an entry made by another process, follows a new game' '
 		if tty_watch; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
 	'
+	test_expect_success 'on a terminal colour shows whose turn and a refusal; NO_COLOR turns it off' '
+		if tty_color; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
+	test_expect_success 'on a terminal Ctrl-C stops a running timer and play goes on' '
+		if tty_timer_stop; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
 else
-	for t in 1 2 3 4 5 6 7; do
+	for t in 1 2 3 4 5 6 7 8 9; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done
