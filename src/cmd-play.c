@@ -64,6 +64,7 @@ static const struct play_cmd {
 	{ "rules", PK_CMD, NULL, NULL },
 	{ "review", PK_CMD, NULL, NULL },
 	{ "solve", PK_CMD, NULL, NULL },
+	{ "dice", PK_CMD, NULL, NULL },
 	{ "games", PK_CMD, NULL, NULL },
 	{ "new", PK_NEW, NULL, NULL },
 	{ "use", PK_USE, NULL, NULL },
