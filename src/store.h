@@ -74,7 +74,10 @@ int	store_entry_append(struct store *, long long game,
 int	store_summary(struct store *, long long game, int finished,
 	    const long *scores, const int *winners, int n, char **why);
 
-/* Games, newest first; all: finished ones too.  fn returns 0 to go on. */
+/*
+ * Games, oldest first; all: finished ones too.  fn returns 0 to go on;
+ * its third argument is unused (-1).
+ */
 int	store_games(struct store *, int all,
 	    int (*fn)(void *, const struct store_game *, long nentries),
 	    void *arg, char **why);
@@ -82,5 +85,24 @@ int	store_games(struct store *, int all,
 int	store_tallies(struct store *,
 	    int (*fn)(void *, const struct store_tally *), void *arg,
 	    char **why);
+
+/*
+ * check: SQLite's integrity check (fn gets each line other than "ok");
+ * every game's id; the summary stored for a game of n seats; the tallies
+ * that differ from what the games' summaries give; and the tallies
+ * rebuilt from those.
+ */
+int	store_integrity(struct store *, int (*fn)(void *, const char *),
+	    void *arg, char **why);
+int	store_game_ids(struct store *, long long **ids, int *n, char **why);
+int	store_summary_load(struct store *, long long game, int *finished,
+	    long *scores, int *won, int n, char **why);
+int	store_tallies_check(struct store *,
+	    int (*fn)(void *, const char *name, const char *rules,
+	    long played, long won, long right_played, long right_won),
+	    void *arg, char **why);
+int	store_tallies_rebuild(struct store *, char **why);
+/* 1 if store_open() migrated an older schema: rebuild the summaries. */
+int	store_migrated(const struct store *);
 
 #endif
