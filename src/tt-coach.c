@@ -116,9 +116,9 @@ model_add(struct tt_model *m, int n, const int c[7], double p)
 	no = roll_options(c, n, m->four_pair, doubles, o);
 	for (i = 0; i < m->ncls[n]; i++) {
 		cl = &m->cls[n][i];
-		if (cl->doubles == doubles && cl->nopt == no &&
+		if (cl->doubles == doubles && cl->nopt == no && (no == 0 ||
 		    memcmp(&m->opts[cl->off], o, sizeof o[0] * (size_t)no) ==
-		    0) {
+		    0)) {
 			cl->p += p;
 			return;
 		}
@@ -135,7 +135,8 @@ model_add(struct tt_model *m, int n, const int c[7], double p)
 	cl->doubles = doubles;
 	cl->nopt = no;
 	cl->off = m->nopts;
-	memcpy(&m->opts[m->nopts], o, sizeof o[0] * (size_t)no);
+	if (no > 0)
+		memcpy(&m->opts[m->nopts], o, sizeof o[0] * (size_t)no);
 	m->nopts += no;
 }
 
