@@ -77,23 +77,32 @@ buf_grow(struct buf *b, size_t n)
 	b->s = xreallocarray(b->s, b->cap, 1);
 }
 
+/* Append formatted text (a va_list). */
+void
+buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	buf_grow(b, (size_t)n);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
 /* Append formatted text. */
 void
 buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	buf_vprintf(b, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	buf_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
 }
 
 /* Append a string. */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 /* One entry as JSON. */
 static json_t *
@@ -36,9 +37,12 @@ entry_text(struct buf *b, const struct stored_entry *se)
 	buf_puts(&cmd, verb_name(se->verb));
 	for (i = 0; i < se->argc; i++)
 		buf_printf(&cmd, " %s", se->argv[i]);
-	buf_printf(b, "%5d  %-10.32s %-24s %s%s\n", se->n,
-	    se->player != NULL ? se->player : "", buf_str(&cmd),
-	    se->undone ? "(undone) " : "", se->note != NULL ? se->note : "");
+	buf_printf(b, "%5d  ", se->n);
+	utf8_pad(b, se->player != NULL ? se->player : "", 10);
+	buf_puts(b, " ");
+	utf8_pad(b, buf_str(&cmd), 24);
+	buf_printf(b, " %s%s\n", se->undone ? "(undone) " : "",
+	    se->note != NULL ? se->note : "");
 	buf_free(&cmd);
 }
 
@@ -91,7 +95,7 @@ cmd_history_exec(struct sr_ctx *ctx, int argc, char **argv)
 		buf_printf(&b, "%s %s %ld", i ? "," : "", sg.g.names[i],
 		    scores[i]);
 	buf_puts(&b, "\n");
-	fputs(buf_str(&b), ctx->out);
+	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 	sr_game_free(&sg);
 	return SR_OK;

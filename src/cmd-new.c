@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "lexicon.h"
+#include "utf8.h"
 
 /* What option_value() returns for an option given no value. */
 static const char no_value[] = "";
@@ -76,7 +77,7 @@ parse_players(struct sr_ctx *ctx, const struct game_rules *g,
 			goto out;
 		}
 		for (i = 0; i < n; i++)
-			if (strcasecmp(names[i], p) == 0) {
+			if (utf8_casecmp(names[i], p) == 0) {
 				status = sr_error(ctx, SR_USAGE, "player '%s' "
 				    "is named twice", p);
 				goto out;
@@ -190,6 +191,9 @@ cmd_new_exec(struct sr_ctx *ctx, int argc, char **argv)
 			    "'%s'", argv[i]);
 		}
 	}
+	if (title != NULL && utf8_len(title) > 200)
+		return sr_error(ctx, SR_USAGE, "the title is %zu characters; "
+		    "at most 200", utf8_len(title));
 	rules_list(&b);
 	if (rules == NULL || *rules == '\0') {
 		status = sr_error(ctx, SR_USAGE, "expected --game RULES, one "

@@ -173,7 +173,7 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 		    missed, nmissed));
 	else {
 		solve_text(&sg, &v, words, n, best, missed, nmissed, &b);
-		fputs(buf_str(&b), ctx->out);
+		sr_print_text(ctx, buf_str(&b));
 		buf_free(&b);
 	}
 	for (p = 0; p < v.nplayers; p++)

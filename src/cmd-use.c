@@ -11,6 +11,7 @@ static int
 cmd_use_exec(struct sr_ctx *ctx, int argc, char **argv)
 {
 	struct sr_game sg;
+	struct buf b = BUF_INIT;
 	char *end, *why = NULL;
 	long long id;
 	int status, i;
@@ -37,10 +38,12 @@ cmd_use_exec(struct sr_ctx *ctx, int argc, char **argv)
 		sr_game_free(&sg);
 		return status;
 	}
-	fprintf(ctx->out, "game %lld is current: %s for ", id, sg.rules->name);
+	buf_printf(&b, "game %lld is current: %s for ", id, sg.rules->name);
 	for (i = 0; i < sg.g.nplayers; i++)
-		fprintf(ctx->out, "%s%s", i ? ", " : "", sg.g.names[i]);
-	fputc('\n', ctx->out);
+		buf_printf(&b, "%s%s", i ? ", " : "", sg.g.names[i]);
+	buf_puts(&b, "\n");
+	sr_print_text(ctx, buf_str(&b));
+	buf_free(&b);
 	sr_game_free(&sg);
 	return SR_OK;
 }

@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "lexicon.h"
 #include "timer.h"
+#include "utf8.h"
 #include "wordlist.h"
 
 const struct cmd_entry *const cmd_table[] = {
@@ -45,22 +46,40 @@ cmd_find(const char *name)
 	return NULL;
 }
 
-/* Print "shakeref: CMD: message" on stderr. */
+/*
+ * Print "shakeref: CMD: message" on stderr: always one line, with every
+ * unprintable byte escaped and user text in quotes cut (utf8_message).
+ */
 int
 sr_error(const struct sr_ctx *ctx, int status, const char *fmt, ...)
 {
+	struct buf b = BUF_INIT, m = BUF_INIT;
 	va_list ap;
 
 	fflush(stdout);
 	if (ctx != NULL && ctx->cmd != NULL)
-		fprintf(stderr, "shakeref: %s: ", ctx->cmd);
-	else
-		fputs("shakeref: ", stderr);
+		buf_printf(&b, "%s: ", ctx->cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	utf8_message(&m, buf_str(&b));
+	fprintf(stderr, "shakeref: %s\n", buf_str(&m));
+	buf_free(&b);
+	buf_free(&m);
 	return status;
+}
+
+/* SPEC.md "Text from the user": SR_OK, or the refusal printed (exit 2). */
+int
+sr_text_check(const struct sr_ctx *ctx, const char *what, const char *s)
+{
+	const char *why;
+
+	if ((why = utf8_text_why(s)) == NULL)
+		return SR_OK;
+	return sr_error(ctx, SR_USAGE, "%s'%s' %s; text must be UTF-8 "
+	    "without control characters or direction overrides", what, s,
+	    why);
 }
 
 /* Report a store failure and free its message. */
@@ -260,6 +279,17 @@ sr_status_json(const struct sr_game *sg)
 	return o;
 }
 
+/* Print text with unprintable bytes escaped; see cmd.h. */
+void
+sr_print_text(struct sr_ctx *ctx, const char *s)
+{
+	struct buf b = BUF_INIT;
+
+	utf8_escape(&b, s, 0, 1);
+	fputs(buf_str(&b), ctx->out);
+	buf_free(&b);
+}
+
 /* Print a JSON object and a newline. */
 int
 sr_print_json(struct sr_ctx *ctx, json_t *o)
@@ -280,9 +310,8 @@ int
 sr_flush(struct sr_ctx *ctx, int status)
 {
 	if (fflush(ctx->out) != 0 || ferror(ctx->out)) {
-		fprintf(stderr, "shakeref: %s: cannot write the output\n",
-		    ctx->cmd != NULL ? ctx->cmd : "output");
-		return SR_SYSTEM;
+		ctx->cmd = ctx->cmd != NULL ? ctx->cmd : "output";
+		return sr_error(ctx, SR_SYSTEM, "cannot write the output");
 	}
 	return status;
 }
@@ -347,7 +376,7 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 	buf_puts(&b, "\n");
 	if (sg->rules->advise != NULL)
 		sg->rules->advise(sg->rp.st, &b);
-	fputs(buf_str(&b), ctx->out);
+	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 }
 
@@ -545,7 +574,7 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 		sg.rules->describe(sg.rp.st, &b);
 	next_line(&sg, &b);
 	buf_puts(&b, "\n");
-	fputs(buf_str(&b), ctx->out);
+	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 	sr_game_free(&sg);
 	return status;

@@ -72,6 +72,11 @@ json_t	*sr_status_json(const struct sr_game *);
 int	sr_show_status(struct sr_ctx *);
 /* Print the status in words. */
 void	sr_status_text(struct sr_ctx *, const struct sr_game *);
+/*
+ * Print text on ctx->out with every unprintable byte of it (stored data
+ * from an older shakeref or written by hand) escaped, newlines kept.
+ */
+void	sr_print_text(struct sr_ctx *, const char *);
 /* Print a JSON object on ctx->out. */
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */

@@ -11,6 +11,7 @@
 #include "game.h"
 #include "grid.h"
 #include "shake-a-word.h"
+#include "utf8.h"
 
 enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE };
 
@@ -792,8 +793,10 @@ saw_rounds(const struct game_state *st, struct buf *b)
 	if (st->nrounds == 0)
 		return;
 	buf_puts(b, "round ");
-	for (i = 0; i < st->n; i++)
-		buf_printf(b, " %8.8s", st->gs->names[i]);
+	for (i = 0; i < st->n; i++) {
+		buf_puts(b, " ");
+		utf8_cell(b, st->gs->names[i], 8, 1);
+	}
 	end_line(b);
 	for (r = 0; r < st->nrounds; r++) {
 		rd = &st->rounds[r];
@@ -855,8 +858,12 @@ saw_describe(const struct game_state *st, struct buf *b)
 
 			char num[24];
 
-			buf_printf(b, "  %-12s %-16s %3s", st->gs->names[i],
-			    sw->w, signed_points(pts, num, sizeof num));
+			buf_puts(b, "  ");
+			utf8_pad(b, st->gs->names[i], 12);
+			buf_puts(b, " ");
+			utf8_pad(b, sw->w, 16);
+			buf_printf(b, " %3s", signed_points(pts, num,
+			    sizeof num));
 			if (x)
 				buf_puts(b, "  crossed out");
 			if (sw->valid >= 0)

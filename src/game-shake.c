@@ -1,12 +1,14 @@
 /*
  * game-shake.c: Shake (seed 000), rulings SH-1..SH-10.  Pure.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
 #include "odds.h"
+#include "utf8.h"
 
 #define ROUNDS		10
 #define ALL_SHAKE	(ROUNDS + 1)
@@ -646,8 +648,10 @@ shake_describe(const struct game_state *st, struct buf *b)
 	int r, i, last = st->round < ALL_SHAKE ? st->round : ALL_SHAKE;
 
 	buf_puts(b, "round ");
-	for (i = 0; i < st->n; i++)
-		buf_printf(b, " %8.8s", st->gs->names[i]);
+	for (i = 0; i < st->n; i++) {
+		buf_puts(b, " ");
+		utf8_cell(b, st->gs->names[i], 8, 1);
+	}
 	buf_puts(b, "\n");
 	for (r = 1; r <= last; r++) {
 		if (r == ALL_SHAKE)
@@ -668,26 +672,65 @@ shake_describe(const struct game_state *st, struct buf *b)
 	buf_puts(b, "\n");
 }
 
+/*
+ * A chance as a percentage into b: one decimal, more below 1% (and above
+ * 99%) so that a chance neither certain nor nil never reads 0% or 100%:
+ * 0.0021%, 99.48%; beyond six decimals, "under 0.000001%".
+ */
+static void
+put_percent(struct buf *b, double p)
+{
+	double pc = 100 * p, m = pc < 50 ? pc : 100 - pc;
+	int digits = 1;
+
+	if (m > 0 && m < 5e-7) {
+		buf_puts(b, pc < 50 ? "under 0.000001%" : "over 99.999999%");
+		return;
+	}
+	if (m > 0 && m < 1)
+		digits = (int)ceil(-log10(m)) + 1;
+	buf_printf(b, "%.*f%%", digits, pc);
+}
+
+/*
+ * The exact break-even total 10 faces 6^6 / (6-faces)^6 into b: whole, or
+ * to two decimals (227.81 with two faces).
+ */
+static void
+put_break_even(struct buf *b, int faces)
+{
+	long long num = 10LL * faces * 46656, den = 1;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		den *= 6 - faces;
+	if (num % den == 0)
+		buf_printf(b, "%lld", num / den);
+	else
+		buf_printf(b, "%.2f", (double)num / (double)den);
+}
+
 /* Odds and advice for the chooser or the shaker. */
 static void
 shake_advise(const struct game_state *st, struct buf *b)
 {
 	long stop = odds_shake_stop(st->faces), lead = 0;
-	double crap = odds_shake_crap(st->faces);
-	int i;
+	double value;
+	int i, sign;
 
 	switch (st->phase) {
 	case P_CHOOSE:
+		value = odds_shake_value(st->faces, 0);
 		buf_printf(b, "A shake is worth %.0f on average from 0 "
 		    "(shaking until %ld); the die is worth %d: %s.\n",
-		    odds_shake_value(st->faces, 0), stop,
-		    st->die[st->chooser],
-		    odds_shake_value(st->faces, 0) > st->die[st->chooser] ?
+		    value, stop, st->die[st->chooser],
+		    value > st->die[st->chooser] ?
 		    "shaking pays on average" : "taking pays on average");
 		break;
 	case P_SHAKE:
-		buf_printf(b, "Each shake craps out %.1f%% of the time.",
-		    100 * crap);
+		buf_puts(b, "Each shake craps out ");
+		put_percent(b, odds_shake_crap(st->faces));
+		buf_puts(b, " of the time.");
 		if (st->round > ROUNDS) {
 			for (i = 0; i < st->n; i++)
 				if (i != st->shaker && st->score[i] > lead)
@@ -695,19 +738,23 @@ shake_advise(const struct game_state *st, struct buf *b)
 			if (st->score[st->shaker] + st->total > lead)
 				buf_printf(b, " %s leads if the turn ends now.\n",
 				    st->gs->names[st->shaker]);
-			else
-				buf_printf(b, " %s needs %ld more to lead: "
-				    "%.0f%% to get there.\n",
+			else {
+				buf_printf(b, " %s needs %ld more to lead: ",
 				    st->gs->names[st->shaker], lead + 10 -
-				    st->score[st->shaker] - st->total,
-				    100 * odds_shake_reach(st->faces,
+				    st->score[st->shaker] - st->total);
+				put_percent(b, odds_shake_reach(st->faces,
 				    st->total, lead + 10 -
 				    st->score[st->shaker]));
-		} else if (st->shakes > 0)
+				buf_puts(b, " to get there.\n");
+			}
+		} else if (st->shakes > 0) {
+			sign = odds_shake_gain_sign(st->faces, st->total);
 			buf_printf(b, " On average one more shake %s (the "
-			    "break-even total is %ld).\n", st->total < stop ?
-			    "gains" : "loses", stop);
-		else
+			    "break-even total is ", sign > 0 ? "gains" :
+			    sign < 0 ? "loses" : "neither gains nor loses");
+			put_break_even(b, st->faces);
+			buf_puts(b, ").\n");
+		} else
 			buf_puts(b, "\n");
 		break;
 	default:

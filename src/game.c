@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "game.h"
+#include "utf8.h"
 
 extern const struct game_rules game_shake;
 extern const struct game_rules game_shake_up;
@@ -103,7 +104,10 @@ game_option_index(const struct game_rules *g, const char *key)
 	return -1;
 }
 
-/* Compare s, trimmed of surrounding spaces, with name, ASCII-nocase. */
+/*
+ * Compare s, trimmed of surrounding spaces, with name by Unicode simple
+ * case folding (SPEC.md "Player names": Zoë is ZOË).
+ */
 static int
 name_matches(const char *s, const char *name)
 {
@@ -114,7 +118,7 @@ name_matches(const char *s, const char *name)
 	n = strlen(s);
 	while (n > 0 && s[n - 1] == ' ')
 		n--;
-	return n == strlen(name) && strncasecmp(s, name, n) == 0;
+	return utf8_casecmp_n(s, n, name) == 0;
 }
 
 /* Seat of the player called s, or -1. */
@@ -133,9 +137,11 @@ game_seat(const struct game_setup *gs, const char *s)
 int
 game_name_valid(const char *s, const char **why)
 {
-	size_t n = strlen(s);
+	size_t n = utf8_len(s);
 	const char *p;
 
+	if ((*why = utf8_text_why(s)) != NULL)
+		return 0;
 	if (n == 0 || n > 32) {
 		*why = "must be 1 to 32 characters";
 		return 0;
@@ -154,11 +160,6 @@ game_name_valid(const char *s, const char **why)
 		*why = "must not be all digits";
 		return 0;
 	}
-	for (p = s; *p != '\0'; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
-			*why = "must not contain control characters";
-			return 0;
-		}
 	return 1;
 }
 
@@ -188,15 +189,31 @@ number_value(const char *s)
 	return v;
 }
 
+/*
+ * Set a refusal: status and a formatted reason, user text in it cut as a
+ * message cuts it (utf8_message) so that the reason fits whole.
+ */
+static void __attribute__((format(printf, 3, 0)))
+ruling_vrefuse(struct ruling *r, int status, const char *fmt, va_list ap)
+{
+	struct buf b = BUF_INIT, m = BUF_INIT;
+
+	r->status = status;
+	buf_vprintf(&b, fmt, ap);
+	utf8_message(&m, buf_str(&b));
+	snprintf(r->why, sizeof r->why, "%s", buf_str(&m));
+	buf_free(&b);
+	buf_free(&m);
+}
+
 /* Set a refusal: status and a formatted reason. */
 void
 ruling_refuse(struct ruling *r, int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	r->status = status;
 	va_start(ap, fmt);
-	vsnprintf(r->why, sizeof r->why, fmt, ap);
+	ruling_vrefuse(r, status, fmt, ap);
 	va_end(ap);
 }
 
@@ -359,9 +376,8 @@ usage(struct ruling *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	r->status = RULING_USAGE;
 	va_start(ap, fmt);
-	vsnprintf(r->why, sizeof r->why, fmt, ap);
+	ruling_vrefuse(r, RULING_USAGE, fmt, ap);
 	va_end(ap);
 	return RULING_USAGE;
 }

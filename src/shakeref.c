@@ -12,6 +12,7 @@
 #include "lexicon.h"
 #include "store.h"
 #include "tt-table.h"
+#include "utf8.h"
 #include "wordlist.h"
 
 void	sr_usage(FILE *);
@@ -105,8 +106,8 @@ main(int argc, char **argv)
 		else if (is_global(argv[i], "-d", "--db")) {
 			v = global_value(argc, argv, &i, "-d", "--db");
 			if (*v == '\0') {
-				fprintf(stderr, "shakeref: -d needs a PATH\n");
-				status = SR_USAGE;
+				status = sr_error(NULL, SR_USAGE, "-d needs a "
+				    "PATH");
 				goto out;
 			}
 			db = v;
@@ -122,6 +123,18 @@ main(int argc, char **argv)
 		else
 			args[nargs++] = argv[i];	/* the command's */
 	}
+	/*
+	 * The door (SPEC.md "Text from the user"): every argument is checked
+	 * before any is interpreted; the message names the command if the
+	 * first word is one.
+	 */
+	if (nargs > 0 && utf8_text_why(args[0]) == NULL &&
+	    cmd_find(args[0]) != NULL)
+		ctx.cmd = args[0];
+	for (i = 1; i < argc; i++)
+		if ((status = sr_text_check(&ctx, "", argv[i])) != SR_OK)
+			goto out;
+	ctx.cmd = NULL;
 	if (version) {
 		printf("shakeref %s\n", PACKAGE_VERSION);
 		status = sr_flush(&ctx, SR_OK);
@@ -141,13 +154,9 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if ((c = cmd_find(args[0])) == NULL) {
-		if (args[0][0] == '-')
-			fprintf(stderr, "shakeref: unknown option '%s'; see "
-			    "'shakeref --help'\n", args[0]);
-		else
-			fprintf(stderr, "shakeref: unknown command '%s'; see "
-			    "'shakeref --help'\n", args[0]);
-		status = SR_USAGE;
+		status = sr_error(NULL, SR_USAGE, "unknown %s '%s'; see "
+		    "'shakeref --help'", args[0][0] == '-' ? "option" :
+		    "command", args[0]);
 		goto out;
 	}
 	ctx.cmd = args[0];

@@ -37,5 +37,11 @@ struct sr_ctx {
 /* "shakeref: CMD: message" on stderr; returns status. */
 int	sr_error(const struct sr_ctx *, int status, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
+/*
+ * SPEC.md "Text from the user": SR_OK if s is valid UTF-8 with no control
+ * character or direction override, else the refusal printed ("WHAT'S'
+ * is not valid UTF-8; ...") and SR_USAGE.
+ */
+int	sr_text_check(const struct sr_ctx *, const char *what, const char *s);
 
 #endif
