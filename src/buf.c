@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "status.h"
 
 /* Print a message and exit with status 4 (system). */
 void
@@ -21,7 +22,7 @@ fatal(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(4);
+	exit(SR_SYSTEM);
 }
 
 /* malloc that never returns NULL. */
@@ -64,6 +65,32 @@ xstrdup(const char *s)
 	size_t n = strlen(s) + 1;
 
 	return memcpy(xmalloc(n), s, n);
+}
+
+/* The first n bytes of s (fewer if it is shorter), NUL-terminated. */
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *d;
+
+	n = strnlen(s, n);
+	d = xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+/* A malloc'd formatted string. */
+char *
+xasprintf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return b.s != NULL ? b.s : xstrdup("");
 }
 
 /* Make room for n more bytes and the NUL. */

@@ -103,20 +103,13 @@ games_print(struct games_out *go, int print)
 
 /* games [--all] */
 static int
-cmd_games_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_games_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct games_out go;
 	char *why = NULL;
-	int all = 0, i, status;
+	int all = args_has(args, "all"), status;
 	json_t *o;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--all") == 0)
-			all = 1;
-		else
-			return sr_error(ctx, SR_USAGE, "unexpected argument "
-			    "'%s'; expected [--all]", argv[i]);
-	}
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
 	memset(&go, 0, sizeof go);
@@ -151,5 +144,6 @@ const struct cmd_entry cmd_games_entry = {
 	.name = "games",
 	.usage = "[--all]",
 	.summary = "list the active games (--all: finished ones too)",
+	.spec = { .opts = { { "all", 0 } }, .hint = "; expected [--all]" },
 	.exec = cmd_games_exec,
 };

@@ -48,7 +48,7 @@ entry_text(struct buf *b, const struct stored_entry *se)
 
 /* history */
 static int
-cmd_history_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct buf b = BUF_INIT;
@@ -57,9 +57,7 @@ cmd_history_exec(struct sr_ctx *ctx, int argc, char **argv)
 	int status, i, round = 0;
 	json_t *o, *a;
 
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'",
-		    argv[1]);
+	(void)args;
 	if ((status = sr_game_load(ctx, 0, !ctx->json, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
@@ -105,5 +103,6 @@ const struct cmd_entry cmd_history_entry = {
 	.name = "history",
 	.usage = "",
 	.summary = "every entry, numbered, with round and turn, in words",
+	.spec = { .upper = 0 },
 	.exec = cmd_history_exec,
 };

@@ -18,13 +18,14 @@
 
 #define PLAY_MAX_TOKENS	128
 
-/* The prompt: round, whose turn, what is expected. */
+/* The prompt: round, whose turn, what is expected; the coach above it. */
 static char *
 play_prompt(struct sr_ctx *ctx, int *over)
 {
 	struct sr_game sg;
 	struct expectation x;
 	struct buf b = BUF_INIT, e = BUF_INIT;
+	struct advice *a;
 	const enum verb *v;
 	int first = 1;
 
@@ -37,6 +38,15 @@ play_prompt(struct sr_ctx *ctx, int *over)
 		*over = 1;
 		buf_puts(&b, "game over (undo, status)> ");
 	} else {
+		/* The coach's line above the prompt (none with coach=off). */
+		a = xcalloc(1, sizeof *a);
+		if (sr_advice(&sg, 0, a) && a->say[0] != '\0') {
+			buf_printf(&e, "coach: %s\n", a->say);
+			sr_print_text(ctx, buf_str(&e));
+			buf_reset(&e);
+			fflush(ctx->out);
+		}
+		free(a);
 		buf_printf(&b, "round %d, %s (", x.round, x.turn >= 0 ?
 		    sg.g.names[x.turn] : "table");
 		for (v = sg.rules->verbs; *v != V__COUNT; v++)
@@ -58,6 +68,8 @@ play_prompt(struct sr_ctx *ctx, int *over)
 static int
 play_line(struct sr_ctx *ctx, char *line)
 {
+	const struct cmd_entry *c;
+	struct cmd_args a;
 	char *tok[PLAY_MAX_TOKENS], *p, *save = NULL;
 	size_t len = strlen(line);
 	int n = 0, v, status;
@@ -98,20 +110,19 @@ play_line(struct sr_ctx *ctx, char *line)
 	for (v = 0; v < n; v++)
 		if ((status = sr_text_check(ctx, "", tok[v])) != SR_OK)
 			return status;
-	if (strcmp(tok[0], "status") == 0) {
-		ctx->cmd = "status";
-		if (n != 1)
-			return sr_error(ctx, SR_USAGE, "unexpected argument "
-			    "'%s'", tok[1]);
-		return sr_show_status(ctx);
-	}
-	v = verb_lookup(tok[0]);
-	if (v < 0) {
+	if (strcmp(tok[0], "status") != 0 && verb_lookup(tok[0]) < 0) {
 		ctx->cmd = "play";
 		return sr_error(ctx, SR_USAGE, "'%s' is not a game verb, undo, "
 		    "redo or status", tok[0]);
 	}
-	return sr_enter(ctx, n, tok);
+	/* The command line's path: the command table and its spec. */
+	c = cmd_find(tok[0]);
+	ctx->cmd = tok[0];
+	if ((status = cmd_parse(ctx, c, n, tok, n, &a)) != SR_OK)
+		return status;
+	status = c->exec(ctx, &a);
+	cmd_args_free(&a);
+	return status;
 }
 
 /* Read a line from a file or pipe (malloc'd), or NULL at the end. */
@@ -178,16 +189,14 @@ read_tty(struct sr_ctx *ctx, const struct editor *ed, const char *prompt)
 
 /* play */
 static int
-cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct editor ed;
 	char *line, *prompt;
 	int status, tty = isatty(STDIN_FILENO), over;
 
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'; "
-		    "play reads entries from standard input", argv[1]);
+	(void)args;
 	/* The game must exist before the first line. */
 	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
 		return status;
@@ -237,5 +246,7 @@ const struct cmd_entry cmd_play_entry = {
 	.usage = "",
 	.summary = "read entries (game verbs, undo, redo, status) one per "
 	    "line from standard input",
+	.spec = { .upper = 0,
+	    .hint = "; play reads entries from standard input" },
 	.exec = cmd_play_exec,
 };

@@ -169,7 +169,7 @@ rank_order(const struct sr_game *sg, const int *ranks, int *order)
 
 /* standings [--all-time] */
 static int
-cmd_standings_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct expectation x;
@@ -178,11 +178,8 @@ cmd_standings_exec(struct sr_ctx *ctx, int argc, char **argv)
 	int order[GAME_MAX_PLAYERS], i, s, status;
 	json_t *o, *a, *p;
 
-	if (argc == 2 && strcmp(argv[1], "--all-time") == 0)
+	if (args_has(args, "all-time"))
 		return all_time(ctx);
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'; "
-		    "expected [--all-time]", argv[1]);
 	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
@@ -244,5 +241,7 @@ const struct cmd_entry cmd_standings_entry = {
 	.usage = "[--all-time]",
 	.summary = "ranking of this game; --all-time: every player over all "
 	    "finished games",
+	.spec = { .opts = { { "all-time", 0 } },
+	    .hint = "; expected [--all-time]" },
 	.exec = cmd_standings_exec,
 };

@@ -2,6 +2,7 @@
  * cmd.c: the command table, and what every command shares: the store,
  * loading and replaying a game, the one write path, the status object.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,152 @@ cmd_find(const char *name)
 	if (v >= 0 && v != V_UNDO && v != V_REDO)
 		return &cmd_verb_entry;
 	return NULL;
+}
+
+/* Index of option name in spec, or -1. */
+static int
+opt_index(const struct cmd_spec *spec, const char *name, size_t len)
+{
+	int k;
+
+	for (k = 0; k < CMD_MAX_OPTS && spec->opts[k].name != NULL; k++)
+		if (strlen(spec->opts[k].name) == len &&
+		    strncmp(spec->opts[k].name, name, len) == 0)
+			return k;
+	return -1;
+}
+
+/* Parse a command line against the command's spec; see cmd.h. */
+int
+cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
+    char **words, int raw, struct cmd_args *a)
+{
+	const struct cmd_spec *spec = &c->spec;
+	struct buf b = BUF_INIT;
+	const char *w, *eq, *v;
+	size_t len;
+	int i, k, status;
+
+	memset(a, 0, sizeof *a);
+	a->spec = spec;
+	a->argv = xcalloc((size_t)n + 1, sizeof *a->argv);
+	a->argv[a->argc++] = words[0];
+	for (i = 1; i < n; i++) {
+		w = words[i];
+		if (spec->raw || i >= raw || spec->opts[0].name == NULL ||
+		    w[0] != '-' || w[1] == '\0') {
+			a->argv[a->argc++] = words[i];
+			continue;
+		}
+		eq = strchr(w, '=');
+		len = eq != NULL ? (size_t)(eq - w) : strlen(w);
+		k = -1;
+		if (len > 2 && w[1] == '-')
+			k = opt_index(spec, w + 2, len - 2);
+		if (k < 0 || (eq != NULL && !(spec->opts[k].flags &
+		    CMD_VALUE))) {
+			for (k = 0; k < CMD_MAX_OPTS &&
+			    spec->opts[k].name != NULL; k++)
+				buf_printf(&b, "%s--%s", k ? ", " : "",
+				    spec->opts[k].name);
+			status = sr_error(ctx, SR_USAGE, "unknown option '%s'; "
+			    "expected %s", w, buf_str(&b));
+			goto fail;
+		}
+		if (a->nvalues[k] > 0 && !(spec->opts[k].flags & CMD_MULTI)) {
+			status = sr_error(ctx, SR_USAGE, "option '--%s' is "
+			    "given twice", spec->opts[k].name);
+			goto fail;
+		}
+		/*
+		 * A value: after "=", or the next word unless that is another
+		 * option ("--title --option k=v": a value that starts with
+		 * "--" is given as "--name=V").
+		 */
+		v = "";
+		if (eq != NULL)
+			v = eq + 1;
+		else if (spec->opts[k].flags & CMD_VALUE) {
+			if (i + 1 >= n || i + 1 >= raw ||
+			    strncmp(words[i + 1], "--", 2) == 0) {
+				status = sr_error(ctx, SR_USAGE, "--%s expects "
+				    "a value", spec->opts[k].name);
+				goto fail;
+			}
+			v = words[++i];
+		}
+		if (*v == '\0' && (spec->opts[k].flags & CMD_NONEMPTY)) {
+			status = sr_error(ctx, SR_USAGE, "--%s expects a value",
+			    spec->opts[k].name);
+			goto fail;
+		}
+		a->values[k] = xreallocarray(a->values[k],
+		    (size_t)a->nvalues[k] + 1, sizeof *a->values[k]);
+		a->values[k][a->nvalues[k]++] = (char *)v;
+	}
+	if (a->argc - 1 >= spec->lower && (spec->upper < 0 ||
+	    a->argc - 1 <= spec->upper))
+		return SR_OK;
+	if (spec->count != NULL)
+		status = sr_error(ctx, SR_USAGE, "%s", spec->count);
+	else if (a->argc - 1 > spec->upper)
+		status = sr_error(ctx, SR_USAGE, "unexpected argument '%s'%s",
+		    a->argv[spec->upper + 1], spec->hint != NULL ?
+		    spec->hint : "");
+	else
+		status = sr_error(ctx, SR_USAGE, "expected %s", c->usage);
+fail:
+	buf_free(&b);
+	cmd_args_free(a);
+	return status;
+}
+
+/* Free what cmd_parse() allocated. */
+void
+cmd_args_free(struct cmd_args *a)
+{
+	int k;
+
+	for (k = 0; k < CMD_MAX_OPTS; k++)
+		free(a->values[k]);
+	free(a->argv);
+	memset(a, 0, sizeof *a);
+}
+
+/* Index of option name in the parsed spec, or -1. */
+static int
+args_index(const struct cmd_args *a, const char *name)
+{
+	return opt_index(a->spec, name, strlen(name));
+}
+
+/* 1 if option name was given. */
+int
+args_has(const struct cmd_args *a, const char *name)
+{
+	int k = args_index(a, name);
+
+	return k >= 0 && a->nvalues[k] > 0;
+}
+
+/* The last value of option name, or NULL. */
+const char *
+args_get(const struct cmd_args *a, const char *name)
+{
+	int k = args_index(a, name);
+
+	return k >= 0 && a->nvalues[k] > 0 ?
+	    a->values[k][a->nvalues[k] - 1] : NULL;
+}
+
+/* Every value of option name; *n of them. */
+char *const *
+args_values(const struct cmd_args *a, const char *name, int *n)
+{
+	int k = args_index(a, name);
+
+	*n = k >= 0 ? a->nvalues[k] : 0;
+	return k >= 0 ? a->values[k] : NULL;
 }
 
 /*
@@ -238,6 +385,70 @@ sr_iso_time(long long t, char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* 1 if the game's option coach is on (RULES.md: every rules has it). */
+int
+sr_coach_on(const struct sr_game *sg)
+{
+	int k = game_option_index(sg->rules, "coach");
+
+	return k < 0 || sg->opts[k] == NULL || strcmp(sg->opts[k], "off") != 0;
+}
+
+/* The coach's advice now; see cmd.h. */
+int
+sr_advice(const struct sr_game *sg, int review, struct advice *a)
+{
+	struct expectation x;
+
+	memset(a, 0, sizeof *a);
+	if (sg->rules->advice == NULL || (!review && !sr_coach_on(sg)))
+		return 0;
+	sr_expect(sg, &x);
+	if (x.finished)
+		return 0;
+	return sg->rules->advice(sg->rp.st, a);
+}
+
+/* The advice object of status --json: null, or basis, moves and say. */
+static json_t *
+advice_json(const struct sr_game *sg)
+{
+	struct advice *a = xcalloc(1, sizeof *a);
+	json_t *o, *moves, *m;
+	int i;
+
+	if (!sr_advice(sg, 0, a)) {
+		free(a);
+		return json_null();
+	}
+	o = json_object();
+	json_object_set_new(o, "basis",
+	    json_string(advice_basis_name(a->basis)));
+	moves = json_array();
+	for (i = 0; i < a->nmoves; i++) {
+		m = json_object();
+		json_object_set_new(m, "entry", json_string(a->moves[i].entry));
+		json_object_set_new(m, "value", json_real(sr_round(
+		    a->moves[i].value, a->basis == ADVICE_POINTS ? 1 : 4)));
+		json_array_append_new(moves, m);
+	}
+	json_object_set_new(o, "moves", moves);
+	json_object_set_new(o, "say", json_string(a->say));
+	free(a);
+	return o;
+}
+
+/* x rounded to digits decimals (JSON shows 419.2, 0.5312). */
+double
+sr_round(double x, int digits)
+{
+	double f = 1;
+
+	while (digits-- > 0)
+		f *= 10;
+	return (double)llround(x * f) / f;
+}
+
 /* The status object; see cmd.h. */
 json_t *
 sr_status_json(const struct sr_game *sg)
@@ -276,6 +487,7 @@ sr_status_json(const struct sr_game *sg)
 		    json_string(sg->opts[i]));
 	json_object_set_new(o, "options", p);
 	sg->rules->status_json(sg->rp.st, o);
+	json_object_set_new(o, "advice", advice_json(sg));
 	return o;
 }
 
@@ -351,6 +563,26 @@ next_line(const struct sr_game *sg, struct buf *b)
 		buf_puts(b, x.say);
 }
 
+/* The coach in words: the odds, then "coach: " and the advice, a line. */
+void
+sr_coach_text(const struct sr_game *sg, struct buf *b)
+{
+	struct advice *a;
+	struct expectation x;
+
+	if (!sr_coach_on(sg))
+		return;
+	sr_expect(sg, &x);
+	if (x.finished)
+		return;
+	if (sg->rules->advise != NULL)
+		sg->rules->advise(sg->rp.st, b);
+	a = xcalloc(1, sizeof *a);
+	if (sr_advice(sg, 0, a) && a->say[0] != '\0')
+		buf_printf(b, "coach: %s\n", a->say);
+	free(a);
+}
+
 /* Print the status in words. */
 void
 sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
@@ -374,8 +606,7 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 		sg->rules->describe(sg->rp.st, &b);
 	next_line(sg, &b);
 	buf_puts(&b, "\n");
-	if (sg->rules->advise != NULL)
-		sg->rules->advise(sg->rp.st, &b);
+	sr_coach_text(sg, &b);
 	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 }

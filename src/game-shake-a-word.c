@@ -124,6 +124,7 @@ static const struct game_option saw_options[] = {
 	{ "scoring", "seed", "seed, boggle", valid_scoring },
 	{ "check", "challenged", "challenged, all", valid_check },
 	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -161,6 +162,43 @@ saw_free(struct game_state *st)
 		}
 	free(st->rounds);
 	free(st);
+}
+
+/* A deep copy of a state (undo and redo without a rebuild). */
+static struct game_state *
+saw_dup(const struct game_state *from)
+{
+	struct game_state *st = xmalloc(sizeof *st);
+	int r, i, k;
+
+	*st = *from;
+	st->rounds = from->nrounds > 0 ? xcalloc((size_t)from->nrounds,
+	    sizeof *st->rounds) : NULL;
+	for (r = 0; r < from->nrounds; r++) {
+		st->rounds[r] = from->rounds[r];
+		for (i = 0; i < from->n; i++) {
+			const struct saw_list *fl = &from->rounds[r].pl[i];
+			struct saw_list *l = &st->rounds[r].pl[i];
+
+			if (fl->n == 0) {
+				l->v = NULL;
+				l->words = NULL;
+				l->n = 0;
+				continue;
+			}
+			l->v = xcalloc((size_t)fl->n, sizeof *l->v);
+			l->words = xcalloc((size_t)fl->n + 1,
+			    sizeof *l->words);
+			for (k = 0; k < fl->n; k++) {
+				l->v[k] = fl->v[k];
+				l->v[k].w = xstrdup(fl->v[k].w);
+				l->v[k].why = fl->v[k].why != NULL ?
+				    xstrdup(fl->v[k].why) : NULL;
+				l->words[k] = l->v[k].w;
+			}
+		}
+	}
+	return st;
 }
 
 /* The open round, or NULL. */
@@ -989,6 +1027,7 @@ const struct game_rules game_shake_a_word = {
 	.options = saw_options,
 	.state_new = saw_new,
 	.state_free = saw_free,
+	.state_dup = saw_dup,
 	.apply = saw_apply,
 	.expect = saw_expect,
 	.score = saw_score,

@@ -87,6 +87,7 @@ valid_reroll(const char *v)
 static const struct game_option su_options[] = {
 	{ "levels", "5", "2..9", valid_levels },
 	{ "reroll", "locked", "locked, free", valid_reroll },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -1054,6 +1055,7 @@ const struct game_rules game_shake_up = {
 	.options = su_options,
 	.state_new = su_new,
 	.state_free = su_free,
+	.state_size = sizeof(struct game_state),
 	.apply = su_apply,
 	.expect = su_expect,
 	.score = su_score,

@@ -64,6 +64,7 @@ valid_target(const char *v)
 
 static const struct game_option sa_options[] = {
 	{ "target", "20", "1..1000", valid_target },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -631,6 +632,7 @@ const struct game_rules game_stack_attack = {
 	.options = sa_options,
 	.state_new = sa_new,
 	.state_free = sa_free,
+	.state_size = sizeof(struct game_state),
 	.apply = sa_apply,
 	.expect = sa_expect,
 	.score = sa_score,

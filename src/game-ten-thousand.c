@@ -80,6 +80,7 @@ valid_on_off(const char *v)
 static const struct game_option tt_options[] = {
 	{ "target", "10000", "50..1000000, a multiple of 50", valid_target },
 	{ "four-pair", "on", "on, off", valid_on_off },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -743,6 +744,7 @@ const struct game_rules game_ten_thousand = {
 	.options = tt_options,
 	.state_new = tt_new,
 	.state_free = tt_free,
+	.state_size = sizeof(struct game_state),
 	.apply = tt_apply,
 	.expect = tt_expect,
 	.score = tt_score,

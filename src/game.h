@@ -11,10 +11,15 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "status.h"
 
 #define GAME_MAX_PLAYERS	16
 
-/* Every game verb, in the order of SPEC.md's rows; undo and redo last. */
+/*
+ * Every game verb, in the order of SPEC.md's rows; undo and redo last.
+ * Each has its row in verb_table (game.c): adding a verb is a name here,
+ * a row there, and its handling in the modules whose row of verbs has it.
+ */
 enum verb {
 	V_ROLL, V_TAKE, V_SHAKE, V_BANK, V_PASS, V_ORDER, V_KEEP, V_STAND,
 	V_MOVE, V_AGAIN, V_PENALIZE, V_CONTINUE, V_FRESH, V_GRID, V_TIMER,
@@ -24,15 +29,48 @@ enum verb {
 };
 #define VERB_BIT(v)	(1UL << (v))
 
-/* Status codes a ruling carries; they are the exit codes of SPEC.md. */
+/*
+ * Status codes a ruling carries: the exit statuses of SPEC.md, defined
+ * once in status.h.
+ */
 enum {
-	RULING_OK = 0,		/* accepted */
-	RULING_REFUSED = 1,	/* refused by the rules */
-	RULING_USAGE = 2,	/* malformed arguments */
-	RULING_DATA = 3,	/* unknown player, game over */
-	RULING_SYSTEM = 4,	/* a fact the entry needs is missing */
-	RULING_UPHELD = 5	/* accepted: a challenge was upheld */
+	RULING_OK = SR_OK,		/* accepted */
+	RULING_REFUSED = SR_RULES,	/* refused by the rules */
+	RULING_USAGE = SR_USAGE,	/* malformed arguments */
+	RULING_DATA = SR_DATA,		/* unknown player, game over */
+	RULING_SYSTEM = SR_SYSTEM,	/* a fact the entry needs is missing */
+	RULING_UPHELD = SR_UPHELD	/* accepted: a challenge was upheld */
 };
+
+/* Whose entry a verb's is: the player column of `history` (SPEC.md). */
+enum verb_who {
+	WHO_TURN,		/* the player whose turn it is, if any */
+	WHO_NAMED,		/* the player its NAME argument names */
+	WHO_TABLE		/* nobody: the table's */
+};
+
+/*
+ * A verb's row.  args is its argument shape, one letter a position, each
+ * followed by '+' (one or more), '*' (zero or more) or '?' (optional):
+ *	V	a number (a die value)		-> vals
+ *	R	a number or NAME=NUMBER		-> vals (and seats)
+ *	N	a player's NAME			-> who; with '+' -> names
+ *	L	a number (a LEVEL)		-> level
+ *	W	any word
+ *	D	a timer DURATION (90, 90s, 3m, 1m30s)
+ *	K	one of keywords			-> accept (its index)
+ * Usage is checked for every position before any NAME is looked up, so
+ * a malformed entry is a usage error (2) before an unknown name (3).
+ */
+struct verb_info {
+	const char	*name;
+	const char	*args;		/* the shape, "" for none */
+	const char	*expect;	/* the usage error for a wrong count */
+	const char	*keywords[2];	/* K: [0] gives 0, [1] gives 1 */
+	enum verb_who	 who;
+};
+
+extern const struct verb_info verb_table[V__COUNT];
 
 struct game_setup {
 	int			 nplayers;
@@ -86,6 +124,63 @@ struct expectation {
 
 struct game_state;
 
+/*
+ * The coach's advice for the decision now (SPEC.md, status "advice").
+ * basis says what a move's value is:
+ *   ADVICE_POINTS  the points the player to move adds to their score from
+ *                  here with best play (a turn total not yet banked
+ *                  included: `review` adds the score gained since);
+ *   ADVICE_WIN     the chance that player wins the game (a shared win
+ *                  counts as a share);
+ *   ADVICE_CHANCE  the chance named in say, of something the turn
+ *                  decides (`review` counts it 0 when the turn passes with
+ *                  no further decision of that player).
+ * Moves are listed best first, each as the entry a player would type
+ * ("keep 1", "bank", "keep 3 4", "penalize Bob 3", "place 3 2"): the verb
+ * and its arguments separated by single spaces.  List every legal move of
+ * the decision (up to ADVICE_MOVES) so that `review` can cost the move a
+ * player made; `review` matches the entry made against moves[].entry and
+ * costs a move it cannot find as the worst one listed.  A move may stand
+ * for the entries that complete it: 10,000's "keep 1 5" before a bank
+ * or a roll; Shake Up's "keep 3 4" means hold them and shake the rest.
+ * say is one line for the table: what to do and why ("bank: 350 now
+ * beats 312 on average from rolling 2 dice").
+ */
+enum advice_basis {
+	ADVICE_POINTS,
+	ADVICE_WIN,
+	ADVICE_CHANCE
+};
+
+#define ADVICE_MOVES	64
+
+struct advice_move {
+	char		 entry[64];	/* as typed, verb first */
+	double		 value;		/* in the basis' unit */
+};
+
+struct advice {
+	enum advice_basis	 basis;
+	int			 nmoves;	/* best first; 0: a pointer only */
+	struct advice_move	 moves[ADVICE_MOVES];
+	char			 say[320];	/* one line: what to do and why */
+};
+
+/* Add a move to a (ignored when full); returns the move or NULL. */
+struct advice_move *advice_add(struct advice *, double value,
+		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Sort a's moves best first (highest value; equal values keep order). */
+void		 advice_sort(struct advice *);
+/* The move entry (verb and arguments, single spaces) in a, or NULL. */
+const struct advice_move *advice_find(const struct advice *,
+		    const char *entry);
+/* The basis' name in JSON: "points", "win", "chance". */
+const char	*advice_basis_name(enum advice_basis);
+
+/* The option `coach` every rules lists last (RULES.md): on, off. */
+int		 game_option_on_off(const char *);
+#define GAME_OPTION_COACH	{ "coach", "on", "on, off", game_option_on_off }
+
 /* One verb in one game, for help: its arguments and what it does there. */
 struct verb_help {
 	enum verb	 verb;
@@ -110,6 +205,13 @@ struct game_rules {
 	struct game_state	*(*state_new)(const struct game_setup *);
 	void			 (*state_free)(struct game_state *);
 	/*
+	 * A copy of a state, for undo without a rebuild: state_dup, or for
+	 * a state without pointers it owns, its size (memcpy).  Neither: a
+	 * rebuild from the entries.
+	 */
+	struct game_state	*(*state_dup)(const struct game_state *);
+	size_t			 state_size;
+	/*
 	 * Check e against st; if legal fold it in and return RULING_OK (or
 	 * RULING_UPHELD) with r->note set, else return the refusal status
 	 * with r->why set.  After a refusal the caller discards st.
@@ -130,9 +232,20 @@ struct game_rules {
 	/* Optional: each round's scores, for `standings` in words. */
 	void			 (*rounds)(const struct game_state *,
 				    struct buf *);
-	/* Optional: odds and advice for the player to move, in words. */
+	/* Optional: odds for the player to move, in words (lines). */
 	void			 (*advise)(const struct game_state *,
 				    struct buf *);
+	/*
+	 * Optional: the coach (see struct advice).  Fill a and return 1
+	 * when a player has a decision now, or return 0 (the table
+	 * enters, the game is over, nothing to decide).  Pure, like
+	 * apply: a function of the state and the options alone; `review`
+	 * calls it at every decision of a replay, so it must be fast (a
+	 * few milliseconds).  The caller clears a first and honours the
+	 * option coach=off (never calls it then, but for `review`).
+	 */
+	int			 (*advice)(const struct game_state *,
+				    struct advice *);
 	/*
 	 * Optional: the lowercase words whose dictionary verdict entry e
 	 * needs, as a malloc'd NULL-terminated array of malloc'd strings
@@ -228,10 +341,22 @@ struct stored_entry {
 	long long	 at;
 	/* filled by replay */
 	int		 undone;
+	int		 fate;		/* a later undo takes it back */
 	int		 round;		/* round in which it was entered */
 	int		 turn;
 	char		*note;		/* what it did, in words */
 };
+
+/*
+ * A state kept for undo and redo: the state of the stack of depth entries
+ * with entry index top on top (-1: empty).
+ */
+struct replay_snap {
+	struct game_state	*st;
+	int			 depth;
+	int			 top;
+};
+#define REPLAY_SNAPS	8
 
 struct replay {
 	const struct game_rules	*rules;
@@ -244,6 +369,9 @@ struct replay {
 	int			 ndone;
 	int			*undone;	/* undone, redo-able, latest last */
 	int			 nundone;
+	struct replay_snap	 snaps[REPLAY_SNAPS];
+	int			 nsnaps;
+	int			 notes;		/* give entries notes, rounds */
 	/*
 	 * Dictionary verdict for a lowercase word in dictionary dict: 1
 	 * valid, 0 not, -1 no dictionary (RULING_SYSTEM, with *why set, a

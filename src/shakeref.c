@@ -85,8 +85,10 @@ main(int argc, char **argv)
 	struct sr_ctx ctx;
 	const struct cmd_entry *c;
 	const char *db = NULL, *gid = NULL, *v;
+	struct cmd_args a;
 	char **args, *end;
 	int nargs = 0, i, help = 0, version = 0, status, dashdash = 0;
+	int raw = argc;
 
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;
@@ -101,8 +103,10 @@ main(int argc, char **argv)
 			args[nargs++] = argv[i];
 			continue;
 		}
-		if (strcmp(argv[i], "--") == 0)
+		if (strcmp(argv[i], "--") == 0) {
 			dashdash = 1;
+			raw = nargs;
+		}
 		else if (is_global(argv[i], "-d", "--db")) {
 			v = global_value(argc, argv, &i, "-d", "--db");
 			if (*v == '\0') {
@@ -145,7 +149,11 @@ main(int argc, char **argv)
 		char *hargv[] = { "help", args[0], NULL };
 
 		ctx.cmd = "help";
-		status = sr_flush(&ctx, cmd_help_entry.exec(&ctx, 2, hargv));
+		if ((status = cmd_parse(&ctx, &cmd_help_entry, 2, hargv, 2,
+		    &a)) == SR_OK) {
+			status = sr_flush(&ctx, cmd_help_entry.exec(&ctx, &a));
+			cmd_args_free(&a);
+		}
 		goto out;
 	}
 	if (help || nargs == 0) {
@@ -179,7 +187,10 @@ main(int argc, char **argv)
 		    "SHAKEREF_DB or use -d PATH");
 		goto out;
 	}
-	status = c->exec(&ctx, nargs, args);
+	if ((status = cmd_parse(&ctx, c, nargs, args, raw, &a)) != SR_OK)
+		goto out;
+	status = c->exec(&ctx, &a);
+	cmd_args_free(&a);
 	status = sr_flush(&ctx, status);
 out:
 	lexicon_cb_leave(ctx.lexicon);

@@ -6,15 +6,7 @@
 
 #include <stdio.h>
 
-/* Exit status, as SPEC.md fixes it (the same numbers as RULING_*). */
-enum sr_exit {
-	SR_OK = 0,
-	SR_RULES = 1,
-	SR_USAGE = 2,
-	SR_DATA = 3,
-	SR_SYSTEM = 4,
-	SR_UPHELD = 5
-};
+#include "status.h"
 
 struct store;
 struct lexicon_cb;

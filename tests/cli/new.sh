@@ -101,11 +101,11 @@ test_expect_success 'a refused new leaves the current game and every game as the
 test_expect_success 'new: --option and --title, with = or apart; options shown with their values' '
 	expect_exit 0 sr new --game=shake --players=Ann,Bob --option=shake-faces=4 \
 	    --title="Friday night" &&
-	sr --json status >out && json ".options == {\"shake-faces\":\"4\"}" &&
+	sr --json status >out && json ".options == {\"shake-faces\":\"4\",\"coach\":\"on\"}" &&
 	sr games >out && expect_out "Friday night" &&
 	expect_exit 0 sr new --title Saturday --players Cid,Dee --game shake &&
 	expect_out "game 2: shake for Cid, Dee" &&
-	sr --json status >out && json ".options == {\"shake-faces\":\"2\"}"
+	sr --json status >out && json ".options == {\"shake-faces\":\"2\",\"coach\":\"on\"}"
 '
 
 test_expect_success 'new: --title with no value exits 2, nothing created (issue 9)' '

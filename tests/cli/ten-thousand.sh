@@ -9,7 +9,7 @@ test_expect_success 'new: the alias 10000 names ten-thousand' '
 	expect_out "Round 1. Ann rolls 6 dice: roll 6 values" &&
 	sr --json status >out &&
 	json ".rules == \"ten-thousand\" and .round == 1" &&
-	json ".options == {\"target\": \"10000\", \"four-pair\": \"on\"}" &&
+	json ".options == {\"target\": \"10000\", \"four-pair\": \"on\", \"coach\": \"on\"}" &&
 	json ".turn == \"Ann\" and .expect == [\"roll\"]" &&
 	json ".turn_total == 0 and .dice_in_hand == 6 and .rolloff == null"
 '
@@ -29,7 +29,7 @@ test_expect_success 'new: target and four-pair are checked, 2 players at least' 
 	expect_exit 0 sr new --game ten-thousand --players Ann,Bob \
 	    --option target=50 --option four-pair=off &&
 	sr --json status >out &&
-	json ".options == {\"target\": \"50\", \"four-pair\": \"off\"}"
+	json ".options == {\"target\": \"50\", \"four-pair\": \"off\", \"coach\": \"on\"}"
 '
 
 test_expect_success 'TT-3: roll refusals exit 1, 2 or 3 and record nothing' '

@@ -339,7 +339,8 @@ test_rules_entry(void)
 	is_str(o[1].def, "on", "TT-2: four-pair is on by default");
 	ok(o[1].valid("on") && o[1].valid("off") && !o[1].valid("yes") &&
 	    !o[1].valid("ON"), "TT-2: four-pair is on or off");
-	ok(o[2].key == NULL, "two options");
+	is_str(o[2].key, "coach", "option coach, last (RULES.md: every rules)");
+	ok(o[3].key == NULL, "three options");
 }
 
 /* TT-1, TT-3: a keep scores within its roll; status keys. */
