@@ -3,7 +3,6 @@
  *
  *	mktt -t TARGET [-f 0|1] -o FILE
  */
-#define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,6 @@
 /*
  * tt-table.c: the two-player 10,000 table cached on disk and mapped.
  */
-#define _POSIX_C_SOURCE 200809L
 
 #include <sys/mman.h>
 #include <sys/stat.h>
