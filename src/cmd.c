@@ -587,7 +587,7 @@ sr_coach_text(const struct sr_game *sg, struct buf *b)
 void
 sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, house = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
 
@@ -602,6 +602,10 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 		buf_printf(&b, "%s%s %ld", i ? ", " : "", sg->g.names[i],
 		    scores[i]);
 	buf_puts(&b, "\n");
+	/* The house rules: every option not at its default. */
+	if (game_options_changed(sg->rules, &sg->rp.setup, &house) > 0)
+		buf_printf(&b, "house rules: %s\n", buf_str(&house));
+	buf_free(&house);
 	if (sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);
 	next_line(sg, &b);

@@ -632,12 +632,10 @@ tt_status_json(const struct game_state *st, json_t *o)
 	json_object_set_new(o, "rolloff", off);
 }
 
-/* The board: the target and the turn in play. */
+/* The board: the turn in play (the house rules are status's). */
 static void
 tt_describe(const struct game_state *st, struct buf *b)
 {
-	buf_printf(b, "target %ld, four-pair %s\n", st->target,
-	    st->four_pair ? "on" : "off");
 	switch (st->phase) {
 	case P_OFFER:
 		buf_printf(b, "%s: roll off %s's %ld with %d %s, or fresh "
@@ -708,9 +706,23 @@ tt_advise(const struct game_state *st, struct buf *b)
 {
 	struct tt_advice ad;
 
-	if (!tt_game_advice(st, &ad) || ad.say[0] == '\0')
+	size_t n;
+
+	if (!tt_game_advice(st, &ad) || (n = strlen(ad.say)) == 0)
 		return;
-	buf_printf(b, "%s\n", ad.say);
+	if (st->phase != P_ROLLED || (st->nset == 0 && !st->doubles)) {
+		buf_printf(b, "%s\n", ad.say);
+		return;
+	}
+	/* What a bank would do now, or why there is none (TT-6, TT-8). */
+	buf_printf(b, "%.*s", (int)n - 1, ad.say);
+	if (!may_bank(st))
+		buf_puts(b, "; no bank before a scoring keep this turn (TT-6)");
+	else if (st->score[st->seat] + turn_total(st) >= st->target)
+		buf_printf(b, "; banking makes %s's score %ld and wins",
+		    st->gs->names[st->seat],
+		    st->score[st->seat] + turn_total(st));
+	buf_puts(b, ".\n");
 }
 
 const struct game_rules game_ten_thousand = {

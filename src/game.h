@@ -281,6 +281,9 @@ int		 game_has_verb(const struct game_rules *, enum verb);
 const struct verb_help *game_verb_help(const struct game_rules *,
 		    enum verb);
 int		 game_option_index(const struct game_rules *, const char *);
+/* The options that differ from their defaults ("k=v, k=v") into b; n. */
+int		 game_options_changed(const struct game_rules *,
+		    const struct game_setup *, struct buf *);
 
 /* Seat of a player's name (trimmed, ASCII case-insensitive), or -1. */
 int		 game_seat(const struct game_setup *, const char *);

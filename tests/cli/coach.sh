@@ -87,4 +87,50 @@ test_expect_success 'coach=off: no advice, no odds, listed in options (RULES.md 
 	expect_err "on, off"
 '
 
+test_expect_success 'advice in status --json for every game: shape, best first, off with coach=off' '
+	for c in on off; do
+		sr new --game shake-up --players Ann,Bob --option coach=$c >/dev/null &&
+		sr roll 6 2 >/dev/null && sr roll 3 4 6 6 >/dev/null &&
+		sr --json status >out &&
+		if [ $c = on ]; then
+			json ".advice.basis == \"chance\" and .advice.moves[0].entry == \"keep 3 4\"" &&
+			json "[.advice.moves[].value] | . == (sort | reverse)" &&
+			json ".advice.moves | all(.value >= 0 and .value <= 1)"
+		else
+			json ".advice == null"
+		fi &&
+		sr new --game tower --players Ann,Bob,Cid --option coach=$c >/dev/null &&
+		sr roll 1 2 3 3 5 >/dev/null &&
+		sr --json status >out &&
+		if [ $c = on ]; then
+			json ".advice.basis == \"points\" and [.advice.moves[].entry] == [\"place 1 2 3\", \"place 1 2\", \"place 1\"]"
+		else
+			json ".advice == null"
+		fi &&
+		sr new --game 10000 --players Ann,Bob --option coach=$c >/dev/null &&
+		sr roll 1 5 2 3 4 6 >/dev/null &&
+		sr --json status >out &&
+		if [ $c = on ]; then
+			json "(.advice == null) or (.advice | keys == [\"basis\",\"moves\",\"say\"])"
+		else
+			json ".advice == null"
+		fi || return 1
+	done &&
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" sr new --game word \
+	    --players Ann,Bob --option dict=tiny >/dev/null &&
+	sr grid CATS ORED DOGS QUITE >/dev/null &&
+	sr --json status >out && json ".advice == null"
+'
+
+test_expect_success 'shake-up in words: the coach line names the hold, off hides the odds' '
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	sr roll 6 2 >/dev/null && sr roll 3 4 6 6 >/dev/null &&
+	expect_exit 0 sr status &&
+	expect_out "coach: keep 3 4: " && expect_out "(A) or (B)" &&
+	sr new --game shake-up --players Ann,Bob --option coach=off >/dev/null &&
+	sr roll 6 2 >/dev/null && sr roll 3 4 6 6 >/dev/null &&
+	expect_exit 0 sr status &&
+	! grep -q "coach:" out && ! grep -q "%" out
+'
+
 test_done
