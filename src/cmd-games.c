@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "term.h"
 #include "utf8.h"
 
 /* A game's line in words: the players column is padded when all are in. */
@@ -21,6 +23,7 @@ struct games_out {
 	struct games_row	*rows;		/* in words */
 	long long		 current;
 	int			 count;
+	int			 cap;		/* rows allocated */
 };
 
 /* One game: a JSON object or a line. */
@@ -51,8 +54,11 @@ games_one(void *arg, const struct store_game *g, long nentries)
 		json_array_append_new(go->list, o);
 		return 0;
 	}
-	go->rows = xreallocarray(go->rows, (size_t)go->count,
-	    sizeof *go->rows);
+	if (go->count > go->cap) {
+		go->cap = go->cap > 0 ? go->cap * 2 : 64;
+		go->rows = xreallocarray(go->rows, (size_t)go->cap,
+		    sizeof *go->rows);
+	}
 	row = &go->rows[go->count - 1];
 	buf_printf(&b, "%c%5lld  %-13s ", g->id == go->current ? '*' : ' ',
 	    g->id, g->rules);
@@ -62,7 +68,8 @@ games_one(void *arg, const struct store_game *g, long nentries)
 		buf_printf(&b, "%s%s", i ? ", " : "", g->names[i]);
 	row->players = xstrdup(buf_str(&b));
 	buf_free(&b);
-	when[10] = '\0';
+	/* The date in words: local (TZ); JSON keeps UTC. */
+	sr_local_time(g->created, when, sizeof when);
 	buf_printf(&b, "  %s  %s%s%s\n", g->finished ? "finished" :
 	    "active", when, g->title != NULL ? "  " : "",
 	    g->title != NULL ? g->title : "");
@@ -79,16 +86,23 @@ games_print(struct games_out *go, int print)
 {
 	struct buf b = BUF_INIT;
 	size_t width = 0;
-	int i;
+	int i, cols;
 
 	if (go->rows == NULL)
 		return;
 	for (i = 0; i < go->count; i++)
 		if (utf8_width(go->rows[i].players) > width)
 			width = utf8_width(go->rows[i].players);
+	/*
+	 * On a terminal the line fits its width: the players are cut (the
+	 * number, rules, state and date before them, 21 and 28 columns).
+	 */
+	if (isatty(fileno(go->ctx->out)) && (cols = term_width(fileno(
+	    go->ctx->out)) - 1 - 21 - 28) >= 12 && width > (size_t)cols)
+		width = (size_t)cols;
 	for (i = 0; i < go->count; i++) {
 		buf_puts(&b, go->rows[i].head);
-		utf8_pad(&b, go->rows[i].players, width);
+		utf8_cell(&b, go->rows[i].players, width, 0);
 		buf_puts(&b, go->rows[i].tail);
 		free(go->rows[i].head);
 		free(go->rows[i].players);

@@ -56,6 +56,11 @@ void	store_game_clear(struct store_game *);
 /* Load game id's entries, in order, into a malloc'd array. */
 int	store_entries_load(struct store *, long long id,
 	    struct stored_entry **, int *n, char **why);
+/*
+ * The number of game id's latest entry, 0 if it has none: another
+ * process's entries are noticed by it (entries are only ever appended).
+ */
+int	store_last_n(struct store *, long long id, int *n, char **why);
 
 /* Create a game and its seats; sets g->id. */
 int	store_game_create(struct store *, struct store_game *, char **why);
@@ -69,7 +74,10 @@ int	store_entry_append(struct store *, long long game,
 int	store_summary(struct store *, long long game, int finished,
 	    const long *scores, const int *winners, int n, char **why);
 
-/* Games, newest first; all: finished ones too.  fn returns 0 to go on. */
+/*
+ * Games, oldest first; all: finished ones too.  fn returns 0 to go on;
+ * its third argument is unused (-1).
+ */
 int	store_games(struct store *, int all,
 	    int (*fn)(void *, const struct store_game *, long nentries),
 	    void *arg, char **why);
