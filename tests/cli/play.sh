@@ -303,6 +303,14 @@ tty_text() {
 tty_stop() {
 	unset TTY_WIDTH TTY_CMD TTY_COLOR
 	tmux -S "$PWD/tmux.sock" kill-server 2>/dev/null
+	# Gone before a next tty_start on the same socket.
+	i=0
+	while tmux -S "$PWD/tmux.sock" has-session 2>/dev/null &&
+	    [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	rm -f "$PWD/tmux.sock"
 	return 0
 }
 
@@ -403,7 +411,17 @@ tty_history() {
 	tty_keys Up Up && tty_wait "(roll)> roll 10 20" && tty_keys Enter &&
 	tty_wait "round 1, Bob (take|shake)>" &&
 	tty_end && test "$(cat exit)" -eq 0 &&
-	sr --json history >out && json "[.entries[].verb] == [\"roll\",\"undo\",\"roll\"]"
+	sr --json history >out && json "[.entries[].verb] == [\"roll\",\"undo\",\"roll\"]" &&
+	grep -q "^undo$" state/shakeref/history &&
+	{ echo "_HiStOrY_V2_"; i=0; while [ $i -lt 1200 ]; do echo "history\\040$i"; i=$((i + 1)); done; } \
+	    >state/shakeref/history &&
+	tty_start && tty_wait "round 1, Bob (take|shake)>" &&
+	tty_type "status" && tty_wait "scores: Ann 0, Bob 0" &&
+	tty_end && tty_stop &&
+	test "$(wc -l <state/shakeref/history)" -eq 1001 &&
+	test "$(tail -n 1 state/shakeref/history)" = "status" &&
+	grep -q "^history.040201$" state/shakeref/history &&
+	! grep -q "^history.040200$" state/shakeref/history
 }
 
 # The timer in a 36-column pane: one line, redrawn in place.
@@ -496,7 +514,7 @@ if command -v tmux >/dev/null 2>&1; then
 		touch hxfile && if tty_tab; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
-	test_expect_success 'on a terminal Up recalls an accepted line of the previous session (XDG_STATE_HOME)' '
+	test_expect_success 'on a terminal Up recalls an accepted line of the previous session (XDG_STATE_HOME); 1,000 lines kept' '
 		if tty_history; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
