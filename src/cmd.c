@@ -28,6 +28,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_play_entry,
 	&cmd_rules_entry,
 	&cmd_solve_entry,
+	&cmd_review_entry,
 	&cmd_dice_entry,
 	&cmd_watch_entry,
 	&cmd_check_entry,
