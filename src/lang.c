@@ -1,61 +1,36 @@
 /*
- * lang.c: letters by language (see lang.h).  ICU (libicuuc) is loaded
- * with dlopen() on the first letter that is not plain ASCII: a command
- * on an English game never pays for it.  Each code point's lowercase,
+ * lang.c: letters by language (see lang.h).  Pure: ICU (libicuuc) comes
+ * from the loader the system sets (lang-icu.c, dlopen), asked on the
+ * first letter that is not plain ASCII: a command on an English game
+ * never pays for it.  Each code point's lowercase,
  * capital and plain form is asked of ICU once and kept.
  */
 #include <ctype.h>
-#include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <unicode/uchar.h>
-#include <unicode/unorm2.h>
-#include <unicode/ustring.h>
-
+#include "lang-icu.h"
 #include "lang.h"
 
-#define STR_(x)	#x
-#define STR(x)	STR_(x)
-/* ICU's symbols carry its version (u_strToLower_72): the header says. */
-#define ICU_SYM(f)	STR(f)
-#define ICU_SONAME	"libicuuc.so." STR(U_ICU_VERSION_MAJOR_NUM)
+static struct lang_icu icu;
+static int (*loader)(struct lang_icu *);
 
-static struct {
-	int		 tried, ok;
-	int32_t		(*to_lower)(UChar *, int32_t, const UChar *, int32_t,
-			    const char *, UErrorCode *);
-	int32_t		(*to_upper)(UChar *, int32_t, const UChar *, int32_t,
-			    const char *, UErrorCode *);
-	const UNormalizer2 *(*nfd)(UErrorCode *);
-	const UNormalizer2 *(*nfc)(UErrorCode *);
-	int32_t		(*normalize)(const UNormalizer2 *, const UChar *,
-			    int32_t, UChar *, int32_t, UErrorCode *);
-	int8_t		(*char_type)(UChar32);
-	UBool		(*is_alpha)(UChar32);
-} icu;
+/* The system's ICU loader; see lang.h. */
+void
+lang_set_loader(int (*load)(struct lang_icu *))
+{
+	loader = load;
+}
 
-/* Load ICU once; 0, or -1 if it cannot be. */
+/* Load ICU once, by the loader; 0, or -1 if it cannot be. */
 static int
 icu_load(void)
 {
-	void *h;
-
 	if (icu.tried)
 		return icu.ok ? 0 : -1;
 	icu.tried = 1;
-	if ((h = dlopen(ICU_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL)
-		return -1;
-	*(void **)&icu.to_lower = dlsym(h, ICU_SYM(u_strToLower));
-	*(void **)&icu.to_upper = dlsym(h, ICU_SYM(u_strToUpper));
-	*(void **)&icu.nfd = dlsym(h, ICU_SYM(unorm2_getNFDInstance));
-	*(void **)&icu.nfc = dlsym(h, ICU_SYM(unorm2_getNFCInstance));
-	*(void **)&icu.normalize = dlsym(h, ICU_SYM(unorm2_normalize));
-	*(void **)&icu.char_type = dlsym(h, ICU_SYM(u_charType));
-	*(void **)&icu.is_alpha = dlsym(h, ICU_SYM(u_isalpha));
-	icu.ok = icu.to_lower && icu.to_upper && icu.nfd && icu.nfc &&
-	    icu.normalize && icu.char_type && icu.is_alpha;
+	icu.ok = loader != NULL && loader(&icu) == 0;
 	return icu.ok ? 0 : -1;
 }
 

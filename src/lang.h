@@ -3,8 +3,8 @@
  * the language (Turkish dotless i for tr_*, az_*), the capital of a die
  * (ß shows ẞ), the key two words compare by (accents=fold: no
  * diacritics, ß as ss, œ as oe, æ as ae).  ICU does the case mapping and
- * normalisation; it is loaded with dlopen() only for text that is not
- * plain ASCII (or for a Turkish dictionary), each letter asked once.
+ * normalisation; it is loaded (lang_set_loader) only for text that is
+ * not plain ASCII (or for a Turkish dictionary), each letter asked once.
  */
 #ifndef SHAKEREF_LANG_H
 #define SHAKEREF_LANG_H
@@ -12,6 +12,13 @@
 #include <stddef.h>
 
 #define LANG_LETTER_MAX	8	/* bytes of one letter (with its marks) */
+
+struct lang_icu;
+/*
+ * How to load ICU (lang_icu_dlopen of lang-icu.h, set by main()): until
+ * it is set, a letter beyond ASCII is refused as unreadable.
+ */
+void	lang_set_loader(int (*load)(struct lang_icu *));
 
 /*
  * Split s (UTF-8) into letters in the language of dictionary dict,

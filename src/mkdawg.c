@@ -19,6 +19,7 @@
 #include "buf.h"
 #include "dawg.h"
 #include "lang.h"
+#include "lang-icu.h"
 #include "wordlist.h"
 
 /* Read every line of f into a growing array. */
@@ -80,6 +81,7 @@ main(int argc, char **argv)
 	size_t n, i, kept, min = 0;
 	int c, rc;
 
+	lang_set_loader(lang_icu_dlopen);
 	while ((c = getopt(argc, argv, "d:n:o:")) != -1) {
 		if (c == 'o')
 			outpath = optarg;

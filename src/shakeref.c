@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "lang-icu.h"
+#include "lang.h"
 #include "lexicon.h"
 #include "store.h"
 #include "tt-table.h"
@@ -90,6 +92,7 @@ main(int argc, char **argv)
 	int nargs = 0, i, help = 0, version = 0, status, dashdash = 0;
 	int raw = argc;
 
+	lang_set_loader(lang_icu_dlopen);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;
 	tt_coach_set_source(tt_table_get);

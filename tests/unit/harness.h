@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "../../src/game.h"
+#include "../../src/lang-icu.h"
+#include "../../src/lang.h"
 #include "tap.h"
 
 struct th {
@@ -73,6 +75,7 @@ th_start(struct th *t, const struct game_rules *g, const char *players,
 	char *s = xstrdup(players), *p, *save = NULL;
 	int n = 0, i;
 
+	lang_set_loader(lang_icu_dlopen);
 	memset(t, 0, sizeof *t);
 	for (p = strtok_r(s, ",", &save); p != NULL;
 	    p = strtok_r(NULL, ",", &save))

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "../../src/grid.h"
+#include "../../src/lang-icu.h"
+#include "../../src/lang.h"
 #include "tap.h"
 
 /* Parse the space-separated rows of s into g; 0 or -1 with why. */
@@ -68,6 +70,7 @@ main(void)
 	char why[200], row[16];
 	int path[GRID_CELLS + 1];
 
+	lang_set_loader(lang_icu_dlopen);
 	/* SW-1: shapes */
 	is_int(parse(&g, "CATS ORED DOGS QuITE", why, sizeof why), 0,
 	    "SW-1: a 4x4 grid with a Qu cell parses");

@@ -33,6 +33,8 @@
 #include "../../src/grid.h"
 #include "../../src/solve.h"
 #include "../../src/wordlist.h"
+#include "../../src/lang-icu.h"
+#include "../../src/lang.h"
 #include "tap.h"
 
 struct lang {
@@ -399,6 +401,7 @@ main(void)
 	struct dawg *d;
 	size_t li;
 
+	lang_set_loader(lang_icu_dlopen);
 	full = getenv("SHAKEREF_LANG_FULL") != NULL;
 	srand(20261123);
 	if (mkdtemp(dir) == NULL) {

@@ -9,6 +9,8 @@
 
 #include "../../src/lang.h"
 #include "../../src/lexicon.h"
+#include "../../src/lang-icu.h"
+#include "../../src/lang.h"
 #include "tap.h"
 
 /* A fake judge: tea stands (as "Tea"), xx_NOPE has no list. */
@@ -41,6 +43,7 @@ main(void)
 	const char *srcdir = getenv("SRCDIR");
 	int n, i, found, calls = 0;
 
+	lang_set_loader(lang_icu_dlopen);
 	snprintf(path, sizeof path, "/nonexistent/one:%s/tests/data",
 	    srcdir != NULL ? srcdir : ".");
 	setenv("SHAKEREF_DICT_PATH", path, 1);

@@ -15,6 +15,8 @@
 #include "../../src/lexicon.h"
 #include "../../src/solve.h"
 #include "../../src/wordlist.h"
+#include "../../src/lang-icu.h"
+#include "../../src/lang.h"
 #include "tap.h"
 
 /* The test list, as text: the words a list may hold, sorted, unique. */
@@ -519,6 +521,7 @@ main(void)
 	struct dawg *d;
 	unsigned seed = 20261123;
 
+	lang_set_loader(lang_icu_dlopen);
 	if (src == NULL)
 		src = ".";
 	if (bld == NULL)
