@@ -13,6 +13,20 @@ struct games_out {
 	int		 count;
 };
 
+/* The state of a stored game in words. */
+static const char *
+state_name(int finished)
+{
+	switch (finished) {
+	case STORE_FINISHED:
+		return "finished";
+	case STORE_ABANDONED:
+		return "abandoned";
+	default:
+		return "active";
+	}
+}
+
 /* One game: a JSON object or a line. */
 static int
 games_one(void *arg, const struct store_game *g, long nentries)
@@ -28,14 +42,19 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	if (go->list != NULL) {
 		o = json_object();
 		json_object_set_new(o, "game", json_integer(g->id));
+		json_object_set_new(o, "uid", json_string(g->uid));
 		json_object_set_new(o, "rules", json_string(g->rules));
-		json_object_set_new(o, "state", json_string(g->finished ?
-		    "finished" : "active"));
+		json_object_set_new(o, "title", g->title != NULL ?
+		    json_string(g->title) : json_null());
+		json_object_set_new(o, "state",
+		    json_string(state_name(g->finished)));
 		names = json_array();
 		for (i = 0; i < g->nplayers; i++)
 			json_array_append_new(names, json_string(g->names[i]));
 		json_object_set_new(o, "players", names);
 		json_object_set_new(o, "created", json_string(when));
+		json_object_set_new(o, "current",
+		    json_boolean(g->id == go->current));
 		json_array_append_new(go->list, o);
 		return 0;
 	}
@@ -44,8 +63,8 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	for (i = 0; i < g->nplayers; i++)
 		fprintf(go->ctx->out, "%s%s", i ? ", " : "", g->names[i]);
 	when[10] = '\0';
-	fprintf(go->ctx->out, "  %s  %s%s%s\n", g->finished ? "finished" :
-	    "active", when, g->title != NULL ? "  " : "",
+	fprintf(go->ctx->out, "  %s  %s%s%s\n", state_name(g->finished),
+	    when, g->title != NULL ? "  " : "",
 	    g->title != NULL ? g->title : "");
 	return 0;
 }
@@ -90,13 +109,14 @@ cmd_games_exec(struct sr_ctx *ctx, int argc, char **argv)
 	}
 	if (go.count == 0)
 		fprintf(ctx->out, all ? "no games yet\n" : "no active games "
-		    "(games --all lists finished ones too)\n");
+		    "(games --all lists finished and abandoned ones too)\n");
 	return SR_OK;
 }
 
 const struct cmd_entry cmd_games_entry = {
 	.name = "games",
 	.usage = "[--all]",
-	.summary = "list the active games (--all: finished ones too)",
+	.summary = "list the active games (--all: finished and abandoned "
+	    "ones too)",
 	.exec = cmd_games_exec,
 };

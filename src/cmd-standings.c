@@ -167,8 +167,7 @@ cmd_standings_exec(struct sr_ctx *ctx, int argc, char **argv)
 		o = json_object();
 		json_object_set_new(o, "game", json_integer(sg.g.id));
 		json_object_set_new(o, "rules", json_string(sg.rules->name));
-		json_object_set_new(o, "state", json_string(x.finished ?
-		    "finished" : "active"));
+		json_object_set_new(o, "state", json_string(sr_state_name(&x)));
 		a = json_array();
 		for (i = 0; i < sg.g.nplayers; i++) {
 			s = order[i];
@@ -190,7 +189,7 @@ cmd_standings_exec(struct sr_ctx *ctx, int argc, char **argv)
 		status = sr_print_json(ctx, o);
 	} else {
 		fprintf(ctx->out, "game %lld: %s, %s\n", sg.g.id,
-		    sg.rules->name, x.finished ? "finished" : "active");
+		    sg.rules->name, sr_state_name(&x));
 		for (i = 0; i < sg.g.nplayers; i++) {
 			s = order[i];
 			fprintf(ctx->out, "%2d. %-32s %6ld%s\n", ranks[s],

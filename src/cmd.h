@@ -22,7 +22,8 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_use_entry, cmd_status_entry, cmd_standings_entry, cmd_history_entry,
     cmd_undo_entry, cmd_redo_entry, cmd_play_entry, cmd_rules_entry,
-    cmd_help_entry, cmd_verb_entry, cmd_solve_entry;
+    cmd_help_entry, cmd_verb_entry, cmd_solve_entry, cmd_abandon_entry,
+    cmd_rename_entry, cmd_title_entry, cmd_note_entry;
 extern const struct cmd_entry *const cmd_table[];
 
 /* The command named exactly name (a game verb gives cmd_verb_entry). */
@@ -68,6 +69,15 @@ void	sr_status_text(struct sr_ctx *, const struct sr_game *);
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */
 int	sr_flush(struct sr_ctx *, int status);
+/* "active", "finished" or "abandoned". */
+const char *sr_state_name(const struct expectation *);
+/* The games.finished value for it: STORE_ACTIVE, ... */
+int	sr_store_state(const struct expectation *);
+/*
+ * Within a write transaction: store the names and title replay has now
+ * where they differ from the game's (rename, title), and take them.
+ */
+int	sr_names_sync(struct sr_ctx *, struct sr_game *, char **why);
 /* UTC ISO 8601 of t. */
 void	sr_iso_time(long long t, char *buf, size_t len);
 

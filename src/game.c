@@ -32,7 +32,7 @@ static const char *const verb_names[V__COUNT] = {
 	"roll", "take", "shake", "bank", "pass", "order", "keep", "stand",
 	"move", "again", "penalize", "continue", "fresh", "grid", "timer",
 	"words", "challenge", "vote", "score", "finish", "place", "fall",
-	"undo", "redo"
+	"undo", "redo", "abandon", "rename", "title", "note"
 };
 
 /* The name of a verb. */
@@ -413,6 +413,80 @@ parse_roll(const struct game_setup *gs, struct entry *e, struct ruling *r)
 	return RULING_OK;
 }
 
+/* Join argc words with single spaces, trimmed of surrounding spaces. */
+void
+entry_join(int argc, char *const *argv, struct buf *b)
+{
+	size_t start, end;
+	int i;
+
+	buf_reset(b);
+	for (i = 0; i < argc; i++)
+		buf_printf(b, "%s%s", i > 0 ? " " : "", argv[i]);
+	if (b->s == NULL)
+		return;
+	for (end = b->len; end > 0 && b->s[end - 1] == ' '; end--)
+		continue;
+	for (start = 0; start < end && b->s[start] == ' '; start++)
+		continue;
+	memmove(b->s, b->s + start, end - start);
+	b->len = end - start;
+	b->s[b->len] = '\0';
+}
+
+/* The number of UTF-8 characters in s (bytes that do not continue one). */
+static size_t
+text_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/* rename OLD NEW: NEW a valid name no other player has (usage), OLD one. */
+static int
+parse_rename(const struct game_setup *gs, struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *why;
+	int seat, status = RULING_OK;
+
+	if (e->argc != 2)
+		return usage(r, "%s", "expected OLD NEW (a player's name, and "
+		    "the new one)");
+	entry_join(1, e->argv + 1, &b);
+	if (!game_name_valid(buf_str(&b), &why))
+		status = usage(r, "player name '%s' %s", buf_str(&b), why);
+	else if ((e->who = parse_name(gs, e->argv[0], r)) < 0)
+		status = RULING_DATA;
+	else if ((seat = game_seat(gs, buf_str(&b))) >= 0 && seat != e->who)
+		status = usage(r, "'%s' is already a player of this game; "
+		    "names are unique within a game", gs->names[seat]);
+	buf_free(&b);
+	return status;
+}
+
+/* title [TEXT] and note TEXT...: at most GAME_TEXT_MAX characters. */
+static int
+parse_text(struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	size_t n;
+
+	entry_join(e->argc, e->argv, &b);
+	n = text_chars(buf_str(&b));
+	buf_free(&b);
+	if (e->verb == V_NOTE && n == 0)
+		return usage(r, "%s", "expected the TEXT of the note");
+	if (n > GAME_TEXT_MAX)
+		return usage(r, "the %s has %zu characters; at most %d",
+		    verb_name(e->verb), n, GAME_TEXT_MAX);
+	return RULING_OK;
+}
+
 /* Parse e's arguments for its verb; see game.h. */
 int
 game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
@@ -428,7 +502,7 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 	switch (e->verb) {
 	case V_TAKE: case V_SHAKE: case V_BANK: case V_PASS: case V_STAND:
 	case V_AGAIN: case V_CONTINUE: case V_FRESH: case V_SCORE:
-	case V_FINISH: case V_UNDO: case V_REDO:
+	case V_FINISH: case V_UNDO: case V_REDO: case V_ABANDON:
 		if (e->argc != 0)
 			return usage(r, "'%s' takes no arguments", vn);
 		return RULING_OK;
@@ -518,6 +592,10 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 		    (e->who = parse_name(gs, e->argv[0], r)) < 0)
 			return RULING_DATA;
 		return RULING_OK;
+	case V_RENAME:
+		return parse_rename(gs, e, r);
+	case V_TITLE: case V_NOTE:
+		return parse_text(e, r);
 	case V__COUNT:
 		break;
 	}
@@ -619,6 +697,108 @@ stored_entry_clear(struct stored_entry *se)
 	memset(se, 0, sizeof *se);
 }
 
+/*
+ * Put the names, title and state back as the game was created: names0
+ * and title0 remembered on first use, setup.names pointed at the names
+ * now.
+ */
+static void
+replay_reset_meta(struct replay *rp)
+{
+	int i;
+
+	if (rp->names0 == NULL)
+		rp->names0 = rp->setup.names;
+	for (i = 0; i < rp->setup.nplayers && i < GAME_MAX_PLAYERS; i++) {
+		free(rp->names[i]);
+		rp->names[i] = xstrdup(rp->names0[i]);
+	}
+	rp->setup.names = (const char *const *)rp->names;
+	free(rp->title);
+	rp->title = rp->title0 != NULL ? xstrdup(rp->title0) : NULL;
+	rp->abandoned = 0;
+}
+
+/* Fold in abandon, rename, title or note (parsed); see game.h. */
+static int
+meta_apply(struct replay *rp, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *old;
+
+	switch (e->verb) {
+	case V_ABANDON:
+		if (rp->abandoned) {
+			ruling_refuse(r, RULING_DATA, "the game is over");
+			return RULING_DATA;
+		}
+		rp->abandoned = 1;
+		ruling_note(r, "the game is abandoned, with no winner");
+		return RULING_OK;
+	case V_RENAME:
+		entry_join(1, e->argv + 1, &b);
+		old = rp->names[e->who];
+		if (strcmp(old, buf_str(&b)) == 0) {
+			ruling_refuse(r, RULING_REFUSED, "the player is "
+			    "already called '%s'", old);
+			buf_free(&b);
+			return RULING_REFUSED;
+		}
+		ruling_note(r, "%s is now called %s", old, buf_str(&b));
+		free(rp->names[e->who]);
+		rp->names[e->who] = xstrdup(buf_str(&b));
+		buf_free(&b);
+		return RULING_OK;
+	case V_TITLE:
+		entry_join(e->argc, e->argv, &b);
+		if (b.len == 0 && rp->title == NULL) {
+			ruling_refuse(r, RULING_REFUSED, "the game has no "
+			    "title to clear");
+			return RULING_REFUSED;
+		}
+		if (b.len > 0 && rp->title != NULL &&
+		    strcmp(rp->title, buf_str(&b)) == 0) {
+			ruling_refuse(r, RULING_REFUSED, "the title is "
+			    "already '%s'", rp->title);
+			buf_free(&b);
+			return RULING_REFUSED;
+		}
+		free(rp->title);
+		rp->title = b.len > 0 ? xstrdup(buf_str(&b)) : NULL;
+		if (rp->title != NULL)
+			ruling_note(r, "the title is now '%s'", rp->title);
+		else
+			ruling_note(r, "the title is cleared");
+		buf_free(&b);
+		return RULING_OK;
+	case V_NOTE:
+		entry_join(e->argc, e->argv, &b);
+		ruling_note(r, "note: %s", buf_str(&b));
+		buf_free(&b);
+		return RULING_OK;
+	default:
+		break;
+	}
+	ruling_refuse(r, RULING_USAGE, "unknown verb");
+	return RULING_USAGE;
+}
+
+/* The expectation now; see game.h. */
+void
+replay_expect(const struct replay *rp, struct expectation *x)
+{
+	memset(x, 0, sizeof *x);
+	x->turn = -1;
+	rp->rules->expect(rp->st, x);
+	if (rp->abandoned) {
+		x->finished = x->abandoned = 1;
+		x->turn = -1;
+		x->verbs = 0;
+		snprintf(x->say, sizeof x->say, "%s",
+		    "The game was abandoned: no winner.");
+	}
+}
+
 /* Apply stored entry se to rp->st; returns the ruling's status. */
 static int
 apply_stored(struct replay *rp, struct stored_entry *se, struct ruling *r)
@@ -635,7 +815,10 @@ apply_stored(struct replay *rp, struct stored_entry *se, struct ruling *r)
 	e.fact = se->fact;
 	e.at = se->at;
 	if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK) {
-		status = rp->rules->apply(rp->st, &e, r);
+		if (VERB_IS_META(e.verb))
+			status = meta_apply(rp, &e, r);
+		else
+			status = rp->rules->apply(rp->st, &e, r);
 		r->status = status;
 	}
 	entry_clear(&e);
@@ -650,6 +833,7 @@ rebuild(struct replay *rp, struct ruling *r)
 
 	if (rp->st != NULL)
 		rp->rules->state_free(rp->st);
+	replay_reset_meta(rp);
 	rp->st = rp->rules->state_new(&rp->setup);
 	for (i = 0; i < rp->ndone; i++) {
 		struct stored_entry *se = &rp->entries[rp->done[i]];
@@ -682,9 +866,7 @@ mark_position(struct replay *rp, struct stored_entry *se)
 {
 	struct expectation x;
 
-	memset(&x, 0, sizeof x);
-	x.turn = -1;
-	rp->rules->expect(rp->st, &x);
+	replay_expect(rp, &x);
 	se->round = x.round;
 	se->turn = x.turn;
 }
@@ -715,6 +897,7 @@ replay_run(struct replay *rp, int notes, struct ruling *r)
 
 	memset(r, 0, sizeof *r);
 	replay_reserve(rp, rp->nentries);
+	replay_reset_meta(rp);
 	rp->ndone = rp->nundone = 0;
 	for (i = 0; i < rp->nentries; i++) {
 		struct stored_entry *se = &rp->entries[i];
@@ -744,6 +927,7 @@ replay_run(struct replay *rp, int notes, struct ruling *r)
 	rp->ndone = rp->nundone = 0;
 	if (rp->st != NULL)
 		rp->rules->state_free(rp->st);
+	replay_reset_meta(rp);
 	rp->st = rp->rules->state_new(&rp->setup);
 	for (i = 0; i < rp->nentries; i++) {
 		struct stored_entry *se = &rp->entries[i];
@@ -788,7 +972,8 @@ entry_player(const struct replay *rp, const struct entry *e, int turn)
 	case V_WORDS: case V_CHALLENGE: case V_VOTE:
 		return rp->setup.names[e->who];
 	case V_GRID: case V_SCORE: case V_FINISH: case V_FALL:
-	case V_UNDO: case V_REDO:
+	case V_UNDO: case V_REDO: case V_ABANDON: case V_RENAME:
+	case V_TITLE: case V_NOTE:
 		return NULL;
 	default:
 		return turn >= 0 ? rp->setup.names[turn] : NULL;
@@ -858,9 +1043,7 @@ replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
 
 	memset(&e, 0, sizeof e);
 	memset(r, 0, sizeof *r);
-	memset(&x, 0, sizeof x);
-	x.turn = -1;
-	rp->rules->expect(rp->st, &x);
+	replay_expect(rp, &x);
 	se->round = x.round;
 	se->turn = x.turn;
 	e.n = se->n;
@@ -911,10 +1094,16 @@ replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
 		goto append;
 	}
 
-	if (x.finished) {
+	if (x.finished && (se->verb == V_ABANDON || !VERB_IS_META(se->verb))) {
 		ruling_refuse(r, RULING_DATA, "the game is over");
 		status = RULING_DATA;
 		goto out;
+	}
+	if (VERB_IS_META(se->verb)) {
+		if ((status = meta_apply(rp, &e, r)) != RULING_OK)
+			goto out;
+		player = NULL;
+		goto accepted;
 	}
 	if ((status = gather_facts(rp, &e, &se->fact, r)) != RULING_OK)
 		goto out;
@@ -935,6 +1124,7 @@ replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
 		rebuild(rp, &r2);
 		goto out;
 	}
+accepted:
 	free(se->player);
 	se->player = player != NULL ? xstrdup(player) : NULL;
 	se->note = xstrdup(r->note);
@@ -960,6 +1150,14 @@ replay_free(struct replay *rp)
 		rp->rules->state_free(rp->st);
 	for (i = 0; i < rp->nentries; i++)
 		stored_entry_clear(&rp->entries[i]);
+	for (i = 0; i < GAME_MAX_PLAYERS; i++) {
+		free(rp->names[i]);
+		rp->names[i] = NULL;
+	}
+	free(rp->title);
+	rp->title = NULL;
+	if (rp->names0 != NULL)
+		rp->setup.names = rp->names0;
 	free(rp->entries);
 	free(rp->done);
 	free(rp->undone);
