@@ -13,20 +13,6 @@ struct games_out {
 	int		 count;
 };
 
-/* The state of a stored game in words. */
-static const char *
-state_name(int finished)
-{
-	switch (finished) {
-	case STORE_FINISHED:
-		return "finished";
-	case STORE_ABANDONED:
-		return "abandoned";
-	default:
-		return "active";
-	}
-}
-
 /* One game: a JSON object or a line. */
 static int
 games_one(void *arg, const struct store_game *g, long nentries)
@@ -47,7 +33,7 @@ games_one(void *arg, const struct store_game *g, long nentries)
 		json_object_set_new(o, "title", g->title != NULL ?
 		    json_string(g->title) : json_null());
 		json_object_set_new(o, "state",
-		    json_string(state_name(g->finished)));
+		    json_string(sr_stored_state_name(g->finished)));
 		names = json_array();
 		for (i = 0; i < g->nplayers; i++)
 			json_array_append_new(names, json_string(g->names[i]));
@@ -63,7 +49,7 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	for (i = 0; i < g->nplayers; i++)
 		fprintf(go->ctx->out, "%s%s", i ? ", " : "", g->names[i]);
 	when[10] = '\0';
-	fprintf(go->ctx->out, "  %s  %s%s%s\n", state_name(g->finished),
+	fprintf(go->ctx->out, "  %s  %s%s%s\n", sr_stored_state_name(g->finished),
 	    when, g->title != NULL ? "  " : "",
 	    g->title != NULL ? g->title : "");
 	return 0;

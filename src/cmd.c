@@ -29,6 +29,8 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_play_entry,
 	&cmd_rules_entry,
 	&cmd_solve_entry,
+	&cmd_export_entry,
+	&cmd_import_entry,
 	&cmd_help_entry,
 	NULL
 };
@@ -43,6 +45,9 @@ cmd_find(const char *name)
 	for (c = cmd_table; *c != NULL; c++)
 		if (strcmp((*c)->name, name) == 0)
 			return *c;
+	/* Hidden: for the shell completion scripts only. */
+	if (strcmp(name, cmd_complete_entry.name) == 0)
+		return &cmd_complete_entry;
 	v = verb_lookup(name);
 	if (v >= 0 && v != V_UNDO && v != V_REDO)
 		return &cmd_verb_entry;
@@ -201,9 +206,21 @@ sr_ranks(const struct sr_game *sg, long *scores, int *winners, int *ranks)
 const char *
 sr_state_name(const struct expectation *x)
 {
-	if (x->abandoned)
+	return sr_stored_state_name(sr_store_state(x));
+}
+
+/* The word for a stored state (games.finished). */
+const char *
+sr_stored_state_name(int state)
+{
+	switch (state) {
+	case STORE_FINISHED:
+		return "finished";
+	case STORE_ABANDONED:
 		return "abandoned";
-	return x->finished ? "finished" : "active";
+	default:
+		return "active";
+	}
 }
 
 /* UTC ISO 8601. */

@@ -23,7 +23,8 @@ extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_use_entry, cmd_status_entry, cmd_standings_entry, cmd_history_entry,
     cmd_undo_entry, cmd_redo_entry, cmd_play_entry, cmd_rules_entry,
     cmd_help_entry, cmd_verb_entry, cmd_solve_entry, cmd_abandon_entry,
-    cmd_rename_entry, cmd_title_entry, cmd_note_entry;
+    cmd_rename_entry, cmd_title_entry, cmd_note_entry, cmd_export_entry,
+    cmd_import_entry, cmd_complete_entry;
 extern const struct cmd_entry *const cmd_table[];
 
 /* The command named exactly name (a game verb gives cmd_verb_entry). */
@@ -69,8 +70,9 @@ void	sr_status_text(struct sr_ctx *, const struct sr_game *);
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */
 int	sr_flush(struct sr_ctx *, int status);
-/* "active", "finished" or "abandoned". */
+/* "active", "finished" or "abandoned": of an expectation, of a stored state. */
 const char *sr_state_name(const struct expectation *);
+const char *sr_stored_state_name(int);
 /* The games.finished value for it: STORE_ACTIVE, ... */
 int	sr_store_state(const struct expectation *);
 /*

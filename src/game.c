@@ -435,8 +435,8 @@ entry_join(int argc, char *const *argv, struct buf *b)
 }
 
 /* The number of UTF-8 characters in s (bytes that do not continue one). */
-static size_t
-text_chars(const char *s)
+size_t
+game_text_chars(const char *s)
 {
 	size_t n = 0;
 
@@ -477,7 +477,7 @@ parse_text(struct entry *e, struct ruling *r)
 	size_t n;
 
 	entry_join(e->argc, e->argv, &b);
-	n = text_chars(buf_str(&b));
+	n = game_text_chars(buf_str(&b));
 	buf_free(&b);
 	if (e->verb == V_NOTE && n == 0)
 		return usage(r, "%s", "expected the TEXT of the note");
@@ -754,6 +754,7 @@ meta_apply(struct replay *rp, const struct entry *e, struct ruling *r)
 		if (b.len == 0 && rp->title == NULL) {
 			ruling_refuse(r, RULING_REFUSED, "the game has no "
 			    "title to clear");
+			buf_free(&b);
 			return RULING_REFUSED;
 		}
 		if (b.len > 0 && rp->title != NULL &&
@@ -1105,7 +1106,8 @@ replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
 		player = NULL;
 		goto accepted;
 	}
-	if ((status = gather_facts(rp, &e, &se->fact, r)) != RULING_OK)
+	if (!rp->stored_facts &&
+	    (status = gather_facts(rp, &e, &se->fact, r)) != RULING_OK)
 		goto out;
 	e.fact = se->fact;
 	if (!game_has_verb(rp->rules, se->verb) || se->verb == V_TIMER) {

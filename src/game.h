@@ -258,6 +258,12 @@ struct replay {
 				    const char *word, struct buf *sugg,
 				    char **why);
 	void			*lookup_arg;
+	/*
+	 * 1: replay_add takes the entry's fact as given (an import) instead
+	 * of asking lookup; an entry whose fact lacks a verdict it needs is
+	 * refused.
+	 */
+	int			 stored_facts;
 };
 
 /*
@@ -276,6 +282,8 @@ int		 replay_add(struct replay *, struct stored_entry *,
 void		 replay_free(struct replay *);
 /* The expectation now (a game abandoned is over, no verb expected). */
 void		 replay_expect(const struct replay *, struct expectation *);
+/* The number of characters of UTF-8 text s. */
+size_t		 game_text_chars(const char *);
 /* e's arguments joined by single spaces, trimmed, into b (title, note). */
 void		 entry_join(int argc, char *const *argv, struct buf *b);
 void		 stored_entry_clear(struct stored_entry *);

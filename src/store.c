@@ -633,7 +633,7 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 
 	if ((status = prepare(s, "INSERT INTO games(rules, title, title0, "
 	    "options, created, uid) VALUES (?1, ?2, ?2, ?3, ?4, "
-	    "coalesce(?5, lower(hex(randomblob(16))))) RETURNING id, uid",
+	    "coalesce(?5, lower(hex(randomblob(16))))) RETURNING id",
 	    &st, why)) != SR_OK)
 		return status;
 	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
@@ -649,8 +649,6 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 		return status;
 	}
 	g->id = sqlite3_column_int64(st, 0);
-	if (g->uid == NULL)
-		g->uid = column_dup(st, 1);
 	if ((status = step_done(s, st, why)) != SR_OK)
 		return status;
 	for (i = 0; i < g->nplayers; i++) {

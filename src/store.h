@@ -65,8 +65,8 @@ int	store_entries_load(struct store *, long long id,
 
 /*
  * Create a game and its seats, as created (title0 and names0 the same as
- * title and names), with g->uid if set, else a new random one; sets g->id
- * and g->uid.
+ * title and names), with g->uid if set, else a new random one; sets
+ * g->id.
  */
 int	store_game_create(struct store *, struct store_game *, char **why);
 /* The game whose uid is uid into *id, or 0 if none. */

@@ -1,6 +1,8 @@
 #!/bin/sh
-# tests/scenario.sh: play every tests/scenarios/*.play and compare the
-# standings with NAME.expected (see tests/scenarios/README).
+# tests/scenario.sh: play every tests/scenarios/*.play, compare the
+# standings with NAME.expected (see tests/scenarios/README), and check
+# the round trip: the game exported and imported into a fresh database
+# gives the same history --json, status --json and standings.
 . "${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/cli/lib.sh"
 
 for play in "$SRCDIR"/tests/scenarios/*.play; do
@@ -17,9 +19,18 @@ for play in "$SRCDIR"/tests/scenarios/*.play; do
 		sr new $args >/dev/null &&
 		sr play <"$play" >/dev/null &&
 		sr standings >standings.txt &&
-		diff -u "${play%.play}.expected" standings.txt &&
-		sr --json status >a.json && sr --json status >b.json &&
-		cmp a.json b.json
+		diff -u "${play%.play}.expected" standings.txt
+	'
+	test_expect_success "scenario $name: exported, imported into a fresh database, the same game" '
+		args=$(sed -n "1s/^# new: //p" "$play") &&
+		sr new $args >/dev/null &&
+		sr play <"$play" >/dev/null &&
+		sr export >game.json &&
+		sr -d fresh.db import game.json >/dev/null &&
+		for c in "--json history" "--json status" standings; do
+			sr $c >a.out && sr -d fresh.db -g 1 $c >b.out &&
+			cmp a.out b.out || { echo "# $c differs"; return 1; }
+		done
 	'
 done
 test_done

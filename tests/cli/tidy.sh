@@ -4,19 +4,7 @@
 # follows them), games --all / --json, and the schema 3 migration (uids).
 . "$SRCDIR/tests/cli/lib.sh"
 
-# A whole two-player Shake game, 32 entries: each round the first player
-# rolls 10 and the second 20, both take (SH-6), then both pass in the All
-# Shake round (SH-8): the second player 200, the first 100, the second
-# wins (SH-10).
-two_player_game() {
-	for r in 1 2 3 4 5 6 7 8 9 10; do
-		echo "roll 10 20"
-		echo take
-		echo take
-	done
-	echo pass
-	echo pass
-}
+# two_player_game (lib.sh): the second player wins 200 to 100 (SH-10).
 
 # The game's entries as "verb args..." lines, from history --json.
 entry_lines() {
