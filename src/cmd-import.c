@@ -539,7 +539,8 @@ cmd_import_exec(struct sr_ctx *ctx, int argc, char **argv)
 		    json_array_get(list, i))) != SR_OK)
 			goto out;
 	}
-	if ((status = sr_store(ctx)) != SR_OK)
+	/* With new, the one command that creates a database. */
+	if ((status = sr_store_create(ctx)) != SR_OK)
 		goto out;
 	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK)
 		goto fail;

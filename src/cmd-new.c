@@ -9,7 +9,15 @@
 #include "cmd.h"
 #include "lexicon.h"
 
-/* The value of option --name at argv[*i] ("--name V" or "--name=V"). */
+/* What option_value() returns for an option given no value. */
+static const char no_value[] = "";
+
+/*
+ * The value of option --name at argv[*i] ("--name V" or "--name=V"), or
+ * no_value when none follows: the end of the arguments, or another option
+ * ("--title --option k=v"; a value that starts with "--" is given as
+ * "--name=V").
+ */
 static const char *
 option_value(int argc, char **argv, int *i, const char *name)
 {
@@ -21,8 +29,8 @@ option_value(int argc, char **argv, int *i, const char *name)
 		return argv[*i] + n + 1;
 	if (argv[*i][n] != '\0')
 		return NULL;
-	if (*i + 1 >= argc)
-		return "";
+	if (*i + 1 >= argc || strncmp(argv[*i + 1], "--", 2) == 0)
+		return no_value;
 	return argv[++*i];
 }
 
@@ -122,11 +130,18 @@ parse_option(struct sr_ctx *ctx, const struct game_rules *g,
 	} else if (json_object_get(o, key) != NULL) {
 		status = sr_error(ctx, SR_USAGE, "option '%s' is given twice",
 		    key);
-	} else
-		json_object_set_new(o, key, json_string(eq + 1));
+	} else if (json_object_set_new(o, key, json_string(eq + 1)) != 0)
+		/* Never a game stored with an option other than given. */
+		status = sr_error(ctx, SR_SYSTEM, "cannot store option '%s' "
+		    "exactly: its value is not valid UTF-8", key);
 	buf_free(&b);
 	return status;
 }
+
+/* The options of new, in the order of cmd_new_exec()'s switch. */
+static const char *const new_options[] = {
+	"--game", "--players", "--option", "--title", NULL
+};
 
 /* new --game RULES --players A,B,C [--option K=V]... [--title T] */
 static int
@@ -140,30 +155,40 @@ cmd_new_exec(struct sr_ctx *ctx, int argc, char **argv)
 	struct buf b = BUF_INIT;
 	char *names[GAME_MAX_PLAYERS], *why = NULL, *opts;
 	json_t *o;
-	int i, nopt = 0, n = 0, status;
+	int i, k, nopt = 0, n = 0, status;
 
 	for (i = 1; i < argc; i++) {
-		if ((v = option_value(argc, argv, &i, "--game")) != NULL)
+		for (k = 0; new_options[k] != NULL; k++)
+			if ((v = option_value(argc, argv, &i,
+			    new_options[k])) != NULL)
+				break;
+		if (v == no_value || (k == 3 && *v == '\0'))
+			return sr_error(ctx, SR_USAGE, "%s expects a value",
+			    new_options[k]);
+		switch (k) {
+		case 0:
 			rules = v;
-		else if ((v = option_value(argc, argv, &i, "--players")) !=
-		    NULL)
+			break;
+		case 1:
 			players = v;
-		else if ((v = option_value(argc, argv, &i, "--option")) !=
-		    NULL) {
+			break;
+		case 2:
 			if (nopt == 32)
 				return sr_error(ctx, SR_USAGE, "too many "
 				    "options");
 			optv[nopt++] = v;
-		} else if ((v = option_value(argc, argv, &i, "--title")) !=
-		    NULL)
+			break;
+		case 3:
 			title = v;
-		else if (argv[i][0] == '-')
-			return sr_error(ctx, SR_USAGE, "unknown option '%s'; "
-			    "expected --game, --players, --option, --title",
-			    argv[i]);
-		else
+			break;
+		default:
+			if (argv[i][0] == '-')
+				return sr_error(ctx, SR_USAGE, "unknown "
+				    "option '%s'; expected --game, --players, "
+				    "--option, --title", argv[i]);
 			return sr_error(ctx, SR_USAGE, "unexpected argument "
 			    "'%s'", argv[i]);
+		}
 	}
 	rules_list(&b);
 	if (rules == NULL || *rules == '\0') {
@@ -218,7 +243,7 @@ cmd_new_exec(struct sr_ctx *ctx, int argc, char **argv)
 	sg.nplayers = n;
 	for (i = 0; i < n; i++)
 		sg.names[i] = names[i];
-	if ((status = sr_store(ctx)) != SR_OK)
+	if ((status = sr_store_create(ctx)) != SR_OK)
 		goto out;
 	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK ||
 	    (status = store_game_create(ctx->store, &sg, &why)) != SR_OK ||

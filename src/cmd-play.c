@@ -186,6 +186,8 @@ cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
 		if (line == NULL)
 			break;
 		status = play_line(ctx, line);
+		/* The line's verb is freed with it: name play from here. */
+		ctx->cmd = "play";
 		free(line);
 		if (fflush(ctx->out) != 0)
 			return SR_SYSTEM;

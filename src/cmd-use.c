@@ -32,6 +32,11 @@ cmd_use_exec(struct sr_ctx *ctx, int argc, char **argv)
 		free(why);
 		return status;
 	}
+	if (ctx->json) {
+		status = sr_print_json(ctx, sr_status_json(&sg));
+		sr_game_free(&sg);
+		return status;
+	}
 	fprintf(ctx->out, "game %lld is current: %s for ", id, sg.rules->name);
 	for (i = 0; i < sg.g.nplayers; i++)
 		fprintf(ctx->out, "%s%s", i ? ", " : "", sg.g.names[i]);

@@ -81,18 +81,33 @@ store_error(struct sr_ctx *ctx, int status, char *why)
 	return status;
 }
 
-/* Open the store on first use. */
-int
-sr_store(struct sr_ctx *ctx)
+/* Open the store on first use; only with create is a missing one made. */
+static int
+store_use(struct sr_ctx *ctx, int create)
 {
 	char *why = NULL;
 	int status;
 
 	if (ctx->store != NULL)
 		return SR_OK;
-	if ((status = store_open(ctx->db_path, &ctx->store, &why)) != SR_OK)
+	if ((status = store_open(ctx->db_path, create, &ctx->store, &why)) !=
+	    SR_OK)
 		return store_error(ctx, status, why);
 	return SR_OK;
+}
+
+/* Open the store on first use; a missing database is SR_DATA. */
+int
+sr_store(struct sr_ctx *ctx)
+{
+	return store_use(ctx, 0);
+}
+
+/* Open the store on first use, creating it (new, import). */
+int
+sr_store_create(struct sr_ctx *ctx)
+{
+	return store_use(ctx, 1);
 }
 
 /* Options from the stored JSON, defaults for keys it lacks. */
@@ -592,6 +607,12 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 		return store_error(ctx, SR_SYSTEM, why);
 	}
 	/* Durable: now say what it did and what comes next. */
+	if (ctx->json) {
+		int jst = sr_print_json(ctx, sr_status_json(&sg));
+
+		sr_game_free(&sg);
+		return jst != SR_OK ? jst : status;
+	}
 	if (r.note[0] != '\0')
 		buf_printf(&b, "%s\n", r.note);
 	/* A round's close: the board, every word with its value. */

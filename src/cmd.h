@@ -38,8 +38,13 @@ struct sr_game {
 	struct replay		 rp;
 };
 
-/* Open ctx->store if it is not open yet. */
+/*
+ * Open ctx->store if it is not open yet: sr_store() refuses a database
+ * that does not exist (SR_DATA, nothing made); sr_store_create() makes it
+ * (only `new` and `import` do).
+ */
 int	sr_store(struct sr_ctx *);
+int	sr_store_create(struct sr_ctx *);
 /*
  * Begin a transaction (write: IMMEDIATE), find the game (-g or current),
  * load and replay it (notes: with each entry's round, turn and note).

@@ -246,6 +246,58 @@ refuse_newer(struct store *s, int version, char **why)
 	    NMIGRATIONS);
 }
 
+/*
+ * Whether the file's tables are shakeref's at schema version: none at all
+ * at 0 (a new file), else at least those its migrations made.  Reads only:
+ * a foreign file is refused exactly as it was.
+ */
+static int
+schema_known(struct store *s, int version, char **why)
+{
+	static const char *const tables[] = {
+		"meta", "players", "games", "seats", "entries", "tallies"
+	};
+	sqlite3_stmt *st;
+	int status, count, want;
+
+	/* The tables made by migration 0 (five) and 1 (tallies). */
+	want = version == 0 ? 0 : version == 1 ? 5 : 6;
+	if ((status = prepare(s, "SELECT (SELECT COUNT(*) FROM sqlite_master"
+	    " WHERE name NOT LIKE 'sqlite_%'), (SELECT COUNT(*) FROM"
+	    " sqlite_master WHERE type = 'table' AND name IN"
+	    " (?, ?, ?, ?, ?, ?))", &st, why)) != SR_OK)
+		return status;
+	for (count = 0; count < 6; count++)
+		sqlite3_bind_text(st, count + 1, tables[count], -1,
+		    SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
+	count = sqlite3_column_int(st, version == 0 ? 0 : 1);
+	sqlite3_finalize(st);
+	if (count != want)
+		return fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
+		    s->path);
+	return SR_OK;
+}
+
+/*
+ * Refuse a version this shakeref cannot read (exit 4: negative, or
+ * tables that are not shakeref's) or a newer one (exit 3); else SR_OK.
+ */
+static int
+check_version(struct store *s, int version, char **why)
+{
+	if (version < 0)
+		return fail(why, SR_SYSTEM, "database '%s' has an unknown "
+		    "schema version %d; it is not a shakeref database",
+		    s->path, version);
+	if (version > NMIGRATIONS)
+		return refuse_newer(s, version, why);
+	return schema_known(s, version, why);
+}
+
 /* Bring the schema up from version (as read) to date, or refuse it. */
 static int
 migrate(struct store *s, int version, char **why)
@@ -260,12 +312,9 @@ migrate(struct store *s, int version, char **why)
 	if ((status = exec(s, "BEGIN IMMEDIATE", why)) != SR_OK)
 		return status;
 	/* Read again under the lock: another process may have migrated. */
-	if ((status = schema_version(s, &version, why)) != SR_OK)
+	if ((status = schema_version(s, &version, why)) != SR_OK ||
+	    (status = check_version(s, version, why)) != SR_OK)
 		goto out;
-	if (version > NMIGRATIONS) {
-		status = refuse_newer(s, version, why);
-		goto out;
-	}
 	for (v = version; v < NMIGRATIONS; v++)
 		if ((status = exec(s, migrations[v], why)) != SR_OK)
 			goto out;
@@ -301,24 +350,83 @@ wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
 	return SQLITE_OK;
 }
 
+/*
+ * The VFS every connection uses: the system's, except that a WAL file
+ * that exists already is opened without SQLITE_OPEN_CREATE.  SQLite
+ * fsyncs the folder after the first write to any WAL it opened with
+ * CREATE (in case the file is new), so a command that finds the WAL kept
+ * by the one before it would wait for two syncs a move instead of one.
+ * A WAL that exists was made durable in its folder by the command that
+ * created it.  Only xOpen differs; the file objects are the system's.
+ */
+static sqlite3_vfs store_vfs;
+
+/* xOpen: the system's, without CREATE for a WAL that is there already. */
+static int
+store_vfs_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f,
+    int flags, int *outflags)
+{
+	sqlite3_vfs *sys = vfs->pAppData;
+	int rc, exists = 0;
+
+	if ((flags & SQLITE_OPEN_WAL) && (flags & SQLITE_OPEN_CREATE) &&
+	    name != NULL &&
+	    sys->xAccess(sys, name, SQLITE_ACCESS_EXISTS, &exists) ==
+	    SQLITE_OK && exists) {
+		rc = sys->xOpen(sys, name, f, flags & ~SQLITE_OPEN_CREATE,
+		    outflags);
+		if (rc == SQLITE_OK)
+			return rc;
+		/* Gone in between (another program removed it). */
+	}
+	return sys->xOpen(sys, name, f, flags, outflags);
+}
+
+/* Register store_vfs once, on top of the default VFS. */
+static int
+store_vfs_init(void)
+{
+	sqlite3_vfs *sys;
+
+	if (store_vfs.zName != NULL)
+		return SQLITE_OK;
+	if ((sys = sqlite3_vfs_find(NULL)) == NULL)
+		return SQLITE_ERROR;
+	store_vfs = *sys;
+	store_vfs.pNext = NULL;
+	store_vfs.zName = "shakeref";
+	store_vfs.pAppData = sys;
+	store_vfs.xOpen = store_vfs_open;
+	return sqlite3_vfs_register(&store_vfs, 0);
+}
+
 /* Open the database; see store.h. */
 int
-store_open(const char *path, struct store **sp, char **why)
+store_open(const char *path, int create, struct store **sp, char **why)
 {
 	struct store *s;
-	int fd, status, version;
+	struct stat sb;
+	int fd, status, version, one = 1;
 
 	*sp = NULL;
-	if ((status = make_parents(path, why)) != SR_OK)
+	if (!create && stat(path, &sb) != 0 && errno == ENOENT)
+		return fail(why, SR_DATA, "no database at '%s'; 'shakeref new' "
+		    "creates it", path);
+	if (create && (status = make_parents(path, why)) != SR_OK)
 		return status;
 	/* Create the file ourselves so that it is 0600 from the start. */
-	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
-		return fail(why, SR_SYSTEM, "cannot open database '%s': %s",
-		    path, strerror(errno));
+	if ((fd = open(path, O_RDWR | (create ? O_CREAT : 0) | O_CLOEXEC,
+	    0600)) < 0)
+		return fail(why, !create && errno == ENOENT ? SR_DATA :
+		    SR_SYSTEM, "cannot open database '%s': %s", path,
+		    strerror(errno));
 	close(fd);
+	if (store_vfs_init() != SQLITE_OK)
+		return fail(why, SR_SYSTEM, "cannot set up SQLite's file "
+		    "system layer");
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE, NULL) !=
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE, "shakeref") !=
 	    SQLITE_OK) {
 		status = fail_db(s, why);
 		store_close(s);
@@ -327,18 +435,20 @@ store_open(const char *path, struct store **sp, char **why)
 	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
 	/*
 	 * Leave the WAL for the next command instead of checkpointing it at
-	 * every close (two more fsyncs a command), but keep it short: see
-	 * wal_hook().
+	 * every close (two more fsyncs a command), and never remove it (the
+	 * next command would make it anew and sync its folder): see
+	 * store_vfs_open() and wal_hook(), which keeps it short.
 	 */
 	sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+	sqlite3_file_control(s->db, "main", SQLITE_FCNTL_PERSIST_WAL, &one);
 	sqlite3_wal_hook(s->db, wal_hook, NULL);
 	/*
-	 * A newer file is refused before anything is changed in it (not
-	 * even its journal mode).
+	 * A newer file, a foreign one or one of an unknown version is
+	 * refused before anything is changed in it (not even its journal
+	 * mode).
 	 */
 	if ((status = schema_version(s, &version, why)) != SR_OK ||
-	    (version > NMIGRATIONS &&
-	    (status = refuse_newer(s, version, why)) != SR_OK) ||
+	    (status = check_version(s, version, why)) != SR_OK ||
 	    (status = exec(s, "PRAGMA journal_mode = WAL;"
 	    "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", why)) !=
 	    SR_OK || (status = migrate(s, version, why)) != SR_OK) {
@@ -539,7 +649,12 @@ decode_args(const char *text, struct stored_entry *se)
 	for (i = 0; i < json_array_size(a); i++) {
 		const char *t = json_string_value(json_array_get(a, i));
 
+		/* Never an argument read other than it was stored. */
 		se->argv[i] = xstrdup(t != NULL ? t : "");
+		if (t == NULL) {
+			json_decref(a);
+			return -1;
+		}
 	}
 	json_decref(a);
 	return 0;
@@ -678,8 +793,17 @@ store_entry_append(struct store *s, long long game,
 	char *args;
 	int status, i;
 
+	/*
+	 * Every argument exactly, or nothing: json_string() refuses what is
+	 * not UTF-8 (NULL), and a dropped argument would be an entry stored
+	 * other than it was acknowledged.
+	 */
 	for (i = 0; i < se->argc; i++)
-		json_array_append_new(a, json_string(se->argv[i]));
+		if (json_array_append_new(a, json_string(se->argv[i])) != 0) {
+			json_decref(a);
+			return fail(why, SR_SYSTEM, "cannot store the entry: "
+			    "its argument %d is not valid UTF-8", i + 1);
+		}
 	args = json_dumps(a, JSON_COMPACT);
 	json_decref(a);
 	if (args == NULL)

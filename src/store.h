@@ -40,10 +40,12 @@ struct store_tally {
 };
 
 /*
- * Open (creating it, its folders and the file 0600 if need be) the
- * database at path; migrate an older schema; refuse a newer one (SR_DATA).
+ * Open the database at path; migrate an older schema; refuse a newer one
+ * (SR_DATA).  With create, make it (its folders and the file 0600) if
+ * need be; without, a missing file is SR_DATA and nothing is made.
  */
-int	store_open(const char *path, struct store **, char **why);
+int	store_open(const char *path, int create, struct store **,
+	    char **why);
 void	store_close(struct store *);
 
 /* BEGIN IMMEDIATE (write) or BEGIN (read); COMMIT; ROLLBACK. */

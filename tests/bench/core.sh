@@ -12,12 +12,13 @@
 #    seats and players (50 players in all), with sqlite3 in one
 #    transaction; checks that shakeref reads them (`-g N status`,
 #    `standings --all-time`).  Then starts an active game (5 rounds in).
-# 3. Measures, RUNS times each (default 30, medians; hyperfine if installed,
-#    else a date +%s%N loop), interleaved in rounds, in the same run:
+# 3. Measures, RUNS times each (default 30, medians of wall and CPU time;
+#    hyperfine if installed, else a fork/exec/wait4 runner: lib.sh),
+#    interleaved in rounds, in the same run:
 #	baseline   sqlite3 FILE 'select 1'
 #	move       shakeref roll 30 30 30 (a void roll, SH-4: the whole write
-#		   path, repeatable; it waits for two fdatasync, of the WAL
-#		   and its folder, so a busy disk shows)   target <= 2x
+#		   path, repeatable; it waits for one fdatasync, of the WAL,
+#		   so a busy disk shows)                 target <= 1.5x
 #	status     shakeref status                        target <= 1.5x
 #	all-time   shakeref standings --all-time          target <= 10x
 #    on that database and on one of 10 games, and prints the ratios and
@@ -29,8 +30,8 @@ ngames=${1:-10000}
 runs=${2:-30}
 command -v sqlite3 >/dev/null 2>&1 || { echo "skip: no sqlite3 command"; exit 0; }
 command -v jq >/dev/null 2>&1 || { echo "skip: no jq"; exit 0; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/shakeref-bench.XXXXXX")
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh"
+bench_init
 export SHAKEREF_NOW=1795000000
 unset SHAKEREF_DB XDG_DATA_HOME
 sr() {
@@ -119,67 +120,6 @@ now_ns() {
 	date +%s%N
 }
 
-# Median (ms) of the numbers (s) in the JSON arrays on stdin.
-median_ms() {
-	jq -s 'add | sort | (.[(length - 1) / 2 | floor] + .[length / 2 | floor]) / 2 * 1000'
-}
-
-# Measure the four commands on database $1, interleaved (rounds of a few
-# runs of each in turn, so that a busy machine slows all of them alike);
-# sets base, move, stat, alltime (medians in ms).
-measure_all() {
-	DB=$1
-	rm -f "$work"/t.*
-	if command -v hyperfine >/dev/null 2>&1; then
-		per=3
-		r=0
-		while [ $((r * per)) -lt "$runs" ]; do
-			hyperfine -N --warmup 1 --runs $per --export-json "$work/h.json" \
-			    -- "sqlite3 '$DB' 'select 1'" \
-			    "'$SHAKEREF' -d '$DB' roll 30 30 30" \
-			    "'$SHAKEREF' -d '$DB' status" \
-			    "'$SHAKEREF' -d '$DB' standings --all-time" \
-			    >/dev/null 2>&1 || { echo "hyperfine failed"; exit 1; }
-			for k in 0 1 2 3; do
-				jq ".results[$k].times" "$work/h.json" >>"$work/t.$k"
-			done
-			r=$((r + 1))
-		done
-	else
-		# date +%s%N: each time also holds a fork of date (both sides).
-		r=0
-		while [ $r -lt "$runs" ]; do
-			k=0
-			for c in "sqlite3 $DB select1" "roll" "status" "all"; do
-				t0=$(now_ns)
-				case $c in
-				sqlite3*) sqlite3 "$DB" "select 1" ;;
-				roll) "$SHAKEREF" -d "$DB" roll 30 30 30 ;;
-				status) "$SHAKEREF" -d "$DB" status ;;
-				all) "$SHAKEREF" -d "$DB" standings --all-time ;;
-				esac >/dev/null 2>&1
-				t1=$(now_ns)
-				echo "[$(((t1 - t0) / 1000))e-6]" >>"$work/t.$k"
-				k=$((k + 1))
-			done
-			r=$((r + 1))
-		done
-	fi
-	base=$(median_ms <"$work/t.0")
-	move=$(median_ms <"$work/t.1")
-	stat=$(median_ms <"$work/t.2")
-	alltime=$(median_ms <"$work/t.3")
-}
-
-# One line: name, ms, ratio to base, target, PASS/MISS.
-report() {
-	awk -v name="$1" -v ms="$2" -v b="$3" -v t="$4" 'BEGIN {
-		r = ms / b
-		printf "  %-24s %8.2f ms  %5.2fx  (target <= %sx) %s\n", name, ms, r, t,
-		    (b > 0 && ms > 0 && r <= t) ? "PASS" : "MISS"
-	}'
-}
-
 echo "shakeref core benchmark: $ngames games, $runs runs each (medians)"
 t0=$(now_ns)
 build "$work/big.db" "$ngames"
@@ -190,18 +130,20 @@ build "$work/small.db" 8
 echo "built $work/small.db: 10 games, $(sqlite3 "$work/small.db" "SELECT COUNT(*) FROM entries") entries"
 
 for size in big small; do
-	measure_all "$work/$size.db"
-	eval "${size}_base=\$base ${size}_move=\$move ${size}_stat=\$stat ${size}_all=\$alltime"
-	echo "$size database:"
-	printf '  %-24s %8.2f ms\n' "sqlite3 FILE 'select 1'" "$base"
-	report "move (roll 30 30 30)" "$move" "$base" 2
-	report "status" "$stat" "$base" 1.5
-	report "standings --all-time" "$alltime" "$base" 10
+	DB=$work/$size.db
+	bench_measure "$runs" "$size.base" "sqlite3 $DB 'select 1'" \
+	    "$size.move" "$SHAKEREF -d $DB roll 30 30 30" \
+	    "$size.status" "$SHAKEREF -d $DB status" \
+	    "$size.all" "$SHAKEREF -d $DB standings --all-time"
+	echo "$size database ($bench_tool, medians):"
+	bench_line "$size.base" "sqlite3 FILE 'select 1'"
+	bench_report "$size.base" "$size.move" 1.5 "move (roll 30 30 30)"
+	bench_report "$size.base" "$size.status" 1.5 "status"
+	bench_report "$size.base" "$size.all" 10 "standings --all-time"
 done
 
 echo "growth, $ngames games against 10 (1.00x: none):"
-for c in base move stat all; do
-	eval "b=\$big_$c s=\$small_$c"
-	awk -v c="$c" -v b="$b" -v s="$s" 'BEGIN { printf "  %-8s %8.2f ms / %8.2f ms = %5.2fx\n", c, b, s, b / s }'
+for c in base move status all; do
+	bench_report "small.$c" "big.$c" "" "$c"
 done
 exit 0

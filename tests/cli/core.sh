@@ -97,6 +97,7 @@ test_expect_success 'rules lists the games; rules shake shows the card' '
 '
 
 test_expect_success 'status with no game at all: exit 3, nothing on stdout' '
+	: >test.db &&	# an empty file is an empty database
 	for c in status history standings undo redo play "roll 10 20" take; do
 		expect_exit 3 sr $c </dev/null && test ! -s out &&
 		one_err_line && expect_err "no current game" || return 1
@@ -104,6 +105,7 @@ test_expect_success 'status with no game at all: exit 3, nothing on stdout' '
 '
 
 test_expect_success 'games lists active games; --all adds finished ones' '
+	: >test.db &&
 	expect_exit 0 sr games && expect_out "no active games" &&
 	sr new --game shake --players Ann,Bob --title "Friday night" >/dev/null &&
 	two_player_game | sr play >/dev/null &&
@@ -288,7 +290,7 @@ test_expect_success 'global options before or after the command, with = or apart
 	expect_exit 0 sr roll 10 -g 1 20 && expect_out "Bob has the highest" &&
 	sr -g 1 --json status >out && json ".turn == \"Bob\"" &&
 	mkdir sub && expect_exit 3 sr status --db sub/x.db &&
-	test -f sub/x.db &&
+	test ! -e sub/x.db &&
 	sr new --db=sub/y.db --game shake --players A,B >/dev/null &&
 	test -f sub/y.db && sr -d sub/y.db games >out && grep -q "A, B" out &&
 	sr games >out && ! grep -q "A, B" out

@@ -4,7 +4,7 @@
 # pages show, and both pages must be clean for mandoc.
 #
 # Which blocks are run:
-# - man/shakeref.1: every .Bd -literal block of EXAMPLES, in order, all on
+# - man/shakeref.1 (as make built it from man/shakeref.1.in): every .Bd -literal block of EXAMPLES, in order, all on
 #   one fresh database (a single session);
 # - man/shakeref-games.7: every .Bd -literal block right after one or more
 #   comment lines `.\" run: COMMAND`, each block on a fresh database of its
@@ -20,7 +20,7 @@
 # fails the test.
 . "$SRCDIR/tests/cli/lib.sh"
 
-man1="$SRCDIR/man/shakeref.1"
+man1="${BUILDDIR:-$SRCDIR}/man/shakeref.1"	# made from man/shakeref.1.in
 man7="$SRCDIR/man/shakeref-games.7"
 bindir=$(cd "$(dirname "$SHAKEREF")" && pwd)
 work="$test_root/man"
@@ -205,6 +205,12 @@ test_expect_success 'shakeref.1 names every rules and lists its options' '
 		done <opts
 	done <names &&
 	cat absent && [ ! -s absent ]
+'
+
+test_expect_success 'shakeref.1 FILES names the data folder configure chose' '
+	test -n "${PKGDATADIR:-}" &&
+	grep -qx "\.It Pa $PKGDATADIR/en_US\.dawg" "$man1" &&
+	! grep -q "@pkgdatadir@" "$man1"
 '
 
 # Both pages are clean for mandoc, when it is installed.

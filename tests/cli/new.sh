@@ -8,8 +8,9 @@
 # stdout, and check the database holds no game.
 refused() {
 	expect_exit 2 sr new "$@" && one_err_line && test ! -s out &&
-	sr --json games --all >games.json &&
-	jq -e ".games == []" games.json >/dev/null ||
+	{ test ! -e "$SHAKEREF_DB" ||
+	  { sr --json games --all >games.json &&
+	    jq -e ".games == []" games.json >/dev/null; }; } ||
 	    { echo "# a game was created by: new $*"; return 1; }
 }
 
@@ -105,6 +106,26 @@ test_expect_success 'new: --option and --title, with = or apart; options shown w
 	expect_exit 0 sr new --title Saturday --players Cid,Dee --game shake &&
 	expect_out "game 2: shake for Cid, Dee" &&
 	sr --json status >out && json ".options == {\"shake-faces\":\"2\"}"
+'
+
+test_expect_success 'new: --title with no value exits 2, nothing created (issue 9)' '
+	expect_exit 2 sr new --game shake --players Ann,Bob --title &&
+	one_err_line && expect_err "--title expects a value" &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title --option shake-faces=3 &&
+	one_err_line && expect_err "--title expects a value" &&
+	expect_exit 2 sr new --game shake --title --players Ann,Bob &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title "" &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title= &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --option &&
+	expect_exit 2 sr new --players Ann,Bob --game &&
+	expect_exit 2 sr new --game shake --players &&
+	test ! -e test.db &&
+	sr new --game shake --players Cid,Dee >/dev/null &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --title --option shake-faces=3 &&
+	sr --json games --all >out && json "[.games[].game] == [1]" &&
+	expect_exit 0 sr new --game shake --players Ann,Bob --title=--late &&
+	sr games >out && expect_out "--late"
 '
 
 test_expect_success 'new makes the new game current' '

@@ -88,7 +88,20 @@ test_expect_success 'play takes status, undo and redo lines' '
 	json ".round == 2 and .expect == [\"roll\"]"
 '
 
+test_expect_success 'play whose output fails: exit 4, the message names play (no freed memory)' '
+	test -w /dev/full || { echo "# no /dev/full: skipped"; return 0; }
+	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
+	set +e; echo "roll 2 2 3 3 4 6" | sr play >/dev/full 2>err; st=$?; set -e &&
+	test "$st" -eq 4 &&
+	test "$(cat err)" = "shakeref: play: cannot write the output" &&
+	printf "status\nroll 2 2 3 3 4 6\n" >in.play &&
+	set +e; sr play <in.play >/dev/full 2>err; st=$?; set -e &&
+	test "$st" -eq 4 &&
+	test "$(cat err)" = "shakeref: play: cannot write the output"
+'
+
 test_expect_success 'play with no game: exit 3 before reading; play ARG: exit 2' '
+	: >test.db &&
 	echo "roll 10 20" | expect_exit 3 sr play && one_err_line &&
 	expect_err "no current game" &&
 	sr new --game shake --players Ann,Bob >/dev/null &&

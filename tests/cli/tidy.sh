@@ -44,8 +44,8 @@ test_expect_success 'abandon: undo makes the game active again, redo abandons it
 '
 
 test_expect_success 'abandon refusals record nothing: arguments (2), no game (3), finished (3)' '
-	expect_exit 3 sr abandon && one_err_line &&
-	expect_err "no current game" &&
+	expect_exit 3 sr abandon && one_err_line && expect_err "no database" &&
+	test ! -e test.db &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	expect_refused 2 "takes no arguments" sr abandon now &&
 	two_player_game | sr play >/dev/null &&

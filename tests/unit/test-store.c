@@ -1,0 +1,156 @@
+/*
+ * test-store.c: the store on its own, under the door (src/utf8.c) that
+ * refuses bad text first: an entry is stored exactly as given, or not at
+ * all (exit 4), and what is read back is what was stored.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../src/shakeref.h"
+#include "../../src/store.h"
+#include "tap.h"
+
+/* A fresh database in a temporary folder, with a game of Ann and a name. */
+static struct store *
+open_game(char *path, size_t len, const char *name, long long *id)
+{
+	struct store *s = NULL;
+	struct store_game g;
+	char *why = NULL, tmpl[] = "/tmp/test-store.XXXXXX";
+
+	if (mkdtemp(tmpl) == NULL)
+		return NULL;
+	snprintf(path, len, "%s/t.db", tmpl);
+	if (store_open(path, 1, &s, &why) != SR_OK) {
+		printf("# %s\n", why);
+		free(why);
+		return NULL;
+	}
+	memset(&g, 0, sizeof g);
+	g.rules = "shake-a-word";
+	g.options = "{}";
+	g.created = 1795000000;
+	g.nplayers = 2;
+	g.names[0] = "Ann";
+	g.names[1] = (char *)name;
+	if (store_begin(s, 1, &why) != SR_OK ||
+	    store_game_create(s, &g, &why) != SR_OK ||
+	    store_commit(s, &why) != SR_OK) {
+		printf("# %s\n", why);
+		free(why);
+		store_close(s);
+		return NULL;
+	}
+	*id = g.id;
+	return s;
+}
+
+/* Append one entry (verb, args) in its own transaction; the status. */
+static int
+append(struct store *s, long long id, int n, const char *player,
+    enum verb verb, int argc, char **argv, char **why)
+{
+	struct stored_entry se;
+	int status;
+
+	memset(&se, 0, sizeof se);
+	se.n = n;
+	se.player = (char *)player;
+	se.verb = verb;
+	se.argc = argc;
+	se.argv = argv;
+	se.at = 1795000000;
+	if ((status = store_begin(s, 1, why)) != SR_OK)
+		return status;
+	if ((status = store_entry_append(s, id, &se, why)) != SR_OK) {
+		store_rollback(s);
+		return status;
+	}
+	return store_commit(s, why);
+}
+
+/* Remove the database and its folder. */
+static void
+cleanup(const char *path)
+{
+	char dir[512], f[600];
+	char *slash;
+
+	snprintf(dir, sizeof dir, "%s", path);
+	if ((slash = strrchr(dir, '/')) != NULL)
+		*slash = '\0';
+	snprintf(f, sizeof f, "%s-wal", path);
+	unlink(f);
+	snprintf(f, sizeof f, "%s-shm", path);
+	unlink(f);
+	unlink(path);
+	rmdir(dir);
+}
+
+int
+main(void)
+{
+	struct store *s;
+	struct stored_entry *e = NULL;
+	char path[512], *why = NULL;
+	char latin1[] = "J\xfcrgen", utf8[] = "J\xc3\xbcrgen";
+	char dogs[] = "dogs", *argv[3];
+	long long id = 0;
+	int n = 0, i, status;
+
+	if ((s = open_game(path, sizeof path, latin1, &id)) == NULL) {
+		ok(0, "a database to test in");
+		return tap_done();
+	}
+
+	/*
+	 * The entry of issue 9: `words J\xfcrgen dogs`.  jansson cannot
+	 * encode the name (json_string() is NULL): it used to be dropped and
+	 * the entry stored as ["dogs"], acknowledged.
+	 */
+	argv[0] = latin1;
+	argv[1] = dogs;
+	argv[2] = NULL;
+	status = append(s, id, 1, latin1, V_WORDS, 2, argv, &why);
+	is_int(status, SR_SYSTEM, "an argument that is not UTF-8 cannot be "
+	    "stored exactly: the entry is refused, exit 4");
+	ok(why != NULL && strstr(why, "argument 1") != NULL,
+	    "the refusal names the argument: %s", why ? why : "(none)");
+	free(why);
+	why = NULL;
+	is_int(store_entries_load(s, id, &e, &n, &why), SR_OK,
+	    "the game still loads");
+	is_int(n, 0, "nothing was recorded");
+	free(e);
+	e = NULL;
+
+	/* The last argument too, not only the first. */
+	argv[0] = dogs;
+	argv[1] = latin1;
+	status = append(s, id, 1, "Ann", V_WORDS, 2, argv, &why);
+	is_int(status, SR_SYSTEM, "a bad last argument: refused too");
+	free(why);
+	why = NULL;
+
+	/* What can be stored is stored exactly, and read back the same. */
+	argv[0] = utf8;
+	argv[1] = dogs;
+	is_int(append(s, id, 1, utf8, V_WORDS, 2, argv, &why), SR_OK,
+	    "a UTF-8 name is stored");
+	is_int(store_entries_load(s, id, &e, &n, &why), SR_OK,
+	    "and loads");
+	if (is_int(n, 1, "one entry")) {
+		is_int(e[0].argc, 2, "with both its arguments");
+		is_str(e[0].argv[0], utf8, "the name byte for byte");
+		is_str(e[0].argv[1], "dogs", "the word");
+		is_str(e[0].player, utf8, "the player column byte for byte");
+	}
+	for (i = 0; i < n; i++)
+		stored_entry_clear(&e[i]);
+	free(e);
+	store_close(s);
+	cleanup(path);
+	return tap_done();
+}
