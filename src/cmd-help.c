@@ -1,5 +1,7 @@
 /*
- * cmd-help.c: usage, of everything or of one command.
+ * cmd-help.c: usage, of everything, of one command, or of one game verb
+ * in each game that has it.  The texts are the command table's and the
+ * rules modules' (struct verb_help): the same in `play`.
  */
 #include <stdio.h>
 
@@ -19,8 +21,20 @@ sr_usage(FILE *f)
 	for (c = cmd_table; *c != NULL; c++)
 		fprintf(f, "  %-10s %s\n", (*c)->name, (*c)->summary);
 	fprintf(f, "  %-10s %s\n", "VERB", cmd_verb_entry.summary);
-	fprintf(f, "\n'shakeref help COMMAND' for one; 'man shakeref' for "
-	    "all.\n");
+	fprintf(f, "\n'shakeref help COMMAND' or 'shakeref COMMAND --help' "
+	    "for one; 'man shakeref' for all.\n");
+}
+
+/* Print "usage: shakeref VERB ARGS (RULES)" and what VERB does there. */
+void
+sr_verb_help(FILE *f, const struct game_rules *g, enum verb v)
+{
+	const struct verb_help *h = game_verb_help(g, v);
+
+	if (h == NULL)
+		return;
+	fprintf(f, "usage: shakeref %s%s%s (%s)\n  %s\n", verb_name(v),
+	    h->args[0] != '\0' ? " " : "", h->args, g->name, h->text);
 }
 
 /* help [COMMAND] */
@@ -28,6 +42,8 @@ static int
 cmd_help_exec(struct sr_ctx *ctx, int argc, char **argv)
 {
 	const struct cmd_entry *c;
+	const struct game_rules *const *g;
+	int v;
 
 	if (argc == 1) {
 		sr_usage(ctx->out);
@@ -37,19 +53,20 @@ cmd_help_exec(struct sr_ctx *ctx, int argc, char **argv)
 		return sr_error(ctx, SR_USAGE, "expected at most one COMMAND");
 	if ((c = cmd_find(argv[1])) == NULL)
 		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[1]);
-	if (c == &cmd_verb_entry)
-		fprintf(ctx->out, "usage: shakeref %s [ARG...]\n%s\n'shakeref "
-		    "rules RULES' says which verbs each game takes\n",
-		    argv[1], c->summary);
-	else
-		fprintf(ctx->out, "usage: shakeref %s%s%s\n%s\n", c->name,
+	if (c != &cmd_verb_entry) {
+		fprintf(ctx->out, "usage: shakeref %s%s%s\n  %s\n", c->name,
 		    c->usage[0] ? " " : "", c->usage, c->summary);
+		return SR_OK;
+	}
+	v = verb_lookup(argv[1]);
+	for (g = game_table; *g != NULL; g++)
+		sr_verb_help(ctx->out, *g, (enum verb)v);
 	return SR_OK;
 }
 
 const struct cmd_entry cmd_help_entry = {
 	.name = "help",
 	.usage = "[COMMAND]",
-	.summary = "this list, or the usage of one command",
+	.summary = "this list, or the usage of one command or game verb",
 	.exec = cmd_help_exec,
 };

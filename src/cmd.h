@@ -27,6 +27,9 @@ extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_import_entry, cmd_complete_entry;
 extern const struct cmd_entry *const cmd_table[];
 
+/* Print the usage of game verb v in rules g and what it does there. */
+void	sr_verb_help(FILE *, const struct game_rules *, enum verb);
+
 /* The command named exactly name (a game verb gives cmd_verb_entry). */
 const struct cmd_entry *cmd_find(const char *name);
 

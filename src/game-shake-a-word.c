@@ -60,6 +60,26 @@ static const enum verb saw_verbs[] = {
 	V__COUNT
 };
 
+/* What each verb does in Shake-A-Word, for help (in the row's order). */
+static const struct verb_help saw_help[] = {
+	{ V_GRID, "ROW...", "open a round: N rows of N letters, N = 3 to 6, "
+	    "Qu as one die (grid ABCD EFGH IJKL MNQuP) (SW-1, SW-7)" },
+	{ V_TIMER, "[DURATION]", "run the round's timer (default 3m; 90, 90s, "
+	    "1m30s); records nothing (SW-3)" },
+	{ V_WORDS, "NAME W...", "NAME's words this round, letters only, 3 at "
+	    "least; repeatable until score (SW-3)" },
+	{ V_CHALLENGE, "NAME WORD", "the referee rules on NAME's WORD: on the "
+	    "grid and in the dictionary, or struck (counts minus its value, "
+	    "exit 5) (SW-2, SW-5)" },
+	{ V_VOTE, "NAME WORD accept|reject", "the table's last word on NAME's "
+	    "WORD this round (reject counts as struck) (SW-6)" },
+	{ V_SCORE, "", "close the round: crossed-out words, values, rulings "
+	    "(SW-4, SW-5)" },
+	{ V_FINISH, "", "between rounds: end the game; the highest total "
+	    "wins (SW-7)" },
+	{ V__COUNT, NULL, NULL }
+};
+
 /* 1 if v has the shape of a dictionary name (en_US, de_DE_frami). */
 static int
 valid_dict(const char *v)
@@ -958,6 +978,7 @@ const struct game_rules game_shake_a_word = {
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = saw_verbs,
+	.help = saw_help,
 	.options = saw_options,
 	.state_new = saw_new,
 	.state_free = saw_free,

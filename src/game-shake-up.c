@@ -48,6 +48,25 @@ static const enum verb su_verbs[] = {
 	V__COUNT
 };
 
+/* What each verb does in Shake Up, for help (in the row's order). */
+static const struct verb_help su_help[] = {
+	{ V_ROLL, "V...", "the start roll: one die per player, the highest "
+	    "starts (SU-2); in a turn: the dice shaken, 4 minus those held "
+	    "(SU-3)" },
+	{ V_KEEP, "V...", "set dice of the last shake aside; held dice stay "
+	    "held (reroll=free: name the whole held set) (SU-3)" },
+	{ V_STAND, "", "stop shaking: the hand is final and is classified "
+	    "(A) to (D) (SU-3, SU-4)" },
+	{ V_MOVE, "LEVEL", "move one of your pawns up from LEVEL, after an "
+	    "(A) or (B) hand (SU-5, SU-7, two-pawn rule SU-8)" },
+	{ V_AGAIN, "", "after an (A) move: take another turn (SU-5, SU-6)" },
+	{ V_PENALIZE, "NAME LEVEL", "after an (A) move: send one of NAME's "
+	    "pawns on LEVEL (above 1, not safe) back to level 1 (SU-5, SU-6)" },
+	{ V_PASS, "", "after an (A) move: end the turn without again or "
+	    "penalize (SU-5)" },
+	{ V__COUNT, NULL, NULL }
+};
+
 static const char *const class_letter = "ABCD";
 
 /* 1 if v is a number of levels 2..9. */
@@ -1029,6 +1048,7 @@ const struct game_rules game_shake_up = {
 	.min_players = 2,
 	.max_players = SU_MAX_PLAYERS,
 	.verbs = su_verbs,
+	.help = su_help,
 	.options = su_options,
 	.state_new = su_new,
 	.state_free = su_free,

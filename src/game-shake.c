@@ -1,6 +1,7 @@
 /*
  * game-shake.c: Shake (seed 000), rulings SH-1..SH-10.  Pure.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,25 @@ struct game_state {
 
 static const enum verb shake_verbs[] = {
 	V_ROLL, V_TAKE, V_SHAKE, V_BANK, V_PASS, V_ORDER, V__COUNT
+};
+
+/* What each verb does in Shake, for help (in the row's order). */
+static const struct verb_help shake_help[] = {
+	{ V_ROLL, "V...", "the colored dice at a round's start or a tie roll: one "
+	    "value per player (10..60, or 1..6 pips), in seat order or as "
+	    "NAME=V (SH-1, SH-4, SH-9); while shaking: the six Shake dice, "
+	    "each 0 or 10 (SH-2, SH-7)" },
+	{ V_TAKE, "", "the chooser scores their colored die; the choice "
+	    "passes to the next highest (SH-6)" },
+	{ V_SHAKE, "", "the chooser shakes instead: every other undecided "
+	    "player scores their die; then roll the Shake dice (SH-6, SH-7)" },
+	{ V_BANK, "", "the shaker scores the total shaken so far and the turn "
+	    "ends (SH-7, SH-8)" },
+	{ V_PASS, "", "in the All Shake round, skip your shake and score 0 "
+	    "(SH-8)" },
+	{ V_ORDER, "NAME...", "after a tie roll, the highest roller names "
+	    "every member of the tied group once: their shaking order (SH-9)" },
+	{ V__COUNT, NULL, NULL }
 };
 
 /* 1 if v is a face count 1..5. */
@@ -649,26 +669,65 @@ shake_describe(const struct game_state *st, struct buf *b)
 	buf_puts(b, "\n");
 }
 
+/*
+ * A chance as a percentage into b: one decimal, more below 1% (and above
+ * 99%) so that a chance neither certain nor nil never reads 0% or 100%:
+ * 0.0021%, 99.48%; beyond six decimals, "under 0.000001%".
+ */
+static void
+put_percent(struct buf *b, double p)
+{
+	double pc = 100 * p, m = pc < 50 ? pc : 100 - pc;
+	int digits = 1;
+
+	if (m > 0 && m < 5e-7) {
+		buf_puts(b, pc < 50 ? "under 0.000001%" : "over 99.999999%");
+		return;
+	}
+	if (m > 0 && m < 1)
+		digits = (int)ceil(-log10(m)) + 1;
+	buf_printf(b, "%.*f%%", digits, pc);
+}
+
+/*
+ * The exact break-even total 10 faces 6^6 / (6-faces)^6 into b: whole, or
+ * to two decimals (227.81 with two faces).
+ */
+static void
+put_break_even(struct buf *b, int faces)
+{
+	long long num = 10LL * faces * 46656, den = 1;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		den *= 6 - faces;
+	if (num % den == 0)
+		buf_printf(b, "%lld", num / den);
+	else
+		buf_printf(b, "%.2f", (double)num / (double)den);
+}
+
 /* Odds and advice for the chooser or the shaker. */
 static void
 shake_advise(const struct game_state *st, struct buf *b)
 {
 	long stop = odds_shake_stop(st->faces), lead = 0;
-	double crap = odds_shake_crap(st->faces);
-	int i;
+	double value;
+	int i, sign;
 
 	switch (st->phase) {
 	case P_CHOOSE:
+		value = odds_shake_value(st->faces, 0);
 		buf_printf(b, "A shake is worth %.0f on average from 0 "
 		    "(shaking until %ld); the die is worth %d: %s.\n",
-		    odds_shake_value(st->faces, 0), stop,
-		    st->die[st->chooser],
-		    odds_shake_value(st->faces, 0) > st->die[st->chooser] ?
+		    value, stop, st->die[st->chooser],
+		    value > st->die[st->chooser] ?
 		    "shaking pays on average" : "taking pays on average");
 		break;
 	case P_SHAKE:
-		buf_printf(b, "Each shake craps out %.1f%% of the time.",
-		    100 * crap);
+		buf_puts(b, "Each shake craps out ");
+		put_percent(b, odds_shake_crap(st->faces));
+		buf_puts(b, " of the time.");
 		if (st->round > ROUNDS) {
 			for (i = 0; i < st->n; i++)
 				if (i != st->shaker && st->score[i] > lead)
@@ -676,19 +735,23 @@ shake_advise(const struct game_state *st, struct buf *b)
 			if (st->score[st->shaker] + st->total > lead)
 				buf_printf(b, " %s leads if the turn ends now.\n",
 				    st->gs->names[st->shaker]);
-			else
-				buf_printf(b, " %s needs %ld more to lead: "
-				    "%.0f%% to get there.\n",
+			else {
+				buf_printf(b, " %s needs %ld more to lead: ",
 				    st->gs->names[st->shaker], lead + 10 -
-				    st->score[st->shaker] - st->total,
-				    100 * odds_shake_reach(st->faces,
+				    st->score[st->shaker] - st->total);
+				put_percent(b, odds_shake_reach(st->faces,
 				    st->total, lead + 10 -
 				    st->score[st->shaker]));
-		} else if (st->shakes > 0)
+				buf_puts(b, " to get there.\n");
+			}
+		} else if (st->shakes > 0) {
+			sign = odds_shake_gain_sign(st->faces, st->total);
 			buf_printf(b, " On average one more shake %s (the "
-			    "break-even total is %ld).\n", st->total < stop ?
-			    "gains" : "loses", stop);
-		else
+			    "break-even total is ", sign > 0 ? "gains" :
+			    sign < 0 ? "loses" : "neither gains nor loses");
+			put_break_even(b, st->faces);
+			buf_puts(b, ").\n");
+		} else
 			buf_puts(b, "\n");
 		break;
 	default:
@@ -720,6 +783,7 @@ const struct game_rules game_shake = {
 	.min_players = 2,
 	.max_players = 6,
 	.verbs = shake_verbs,
+	.help = shake_help,
 	.options = shake_options,
 	.state_new = shake_new,
 	.state_free = shake_free,

@@ -79,6 +79,18 @@ game_has_verb(const struct game_rules *g, enum verb v)
 	return 0;
 }
 
+/* The help of verb v in rules g, or NULL if g has no v. */
+const struct verb_help *
+game_verb_help(const struct game_rules *g, enum verb v)
+{
+	const struct verb_help *h;
+
+	for (h = g->help; h != NULL && h->verb != V__COUNT; h++)
+		if (h->verb == v)
+			return h;
+	return NULL;
+}
+
 /* Index of option key in the rules' table, or -1. */
 int
 game_option_index(const struct game_rules *g, const char *key)

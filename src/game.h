@@ -96,6 +96,13 @@ struct expectation {
 
 struct game_state;
 
+/* One verb in one game, for help: its arguments and what it does there. */
+struct verb_help {
+	enum verb	 verb;
+	const char	*args;		/* "V...", "NAME LEVEL", "" */
+	const char	*text;		/* one line */
+};
+
 struct game_rules {
 	const char		*name;		/* canonical: "shake" */
 	const char		*alias;		/* or NULL */
@@ -103,6 +110,11 @@ struct game_rules {
 	const char		*card;		/* the rules as refereed, short */
 	int			 min_players, max_players;
 	const enum verb		*verbs;		/* the row, ends with V__COUNT */
+	/*
+	 * Help: each verb of the row, what it does in this game; ends with
+	 * V__COUNT.  The one source of `help VERB`, in the shell and in play.
+	 */
+	const struct verb_help	*help;
 	const struct game_option *options;	/* ends with key NULL */
 
 	struct game_state	*(*state_new)(const struct game_setup *);
@@ -159,6 +171,12 @@ const char	*verb_name(enum verb);
 int		 verb_lookup(const char *);
 const struct game_rules *game_find(const char *);
 int		 game_has_verb(const struct game_rules *, enum verb);
+/*
+ * The help of game verb v in rules g, or NULL if g has no v (undo, redo
+ * and the other commands have theirs in the command table).
+ */
+const struct verb_help *game_verb_help(const struct game_rules *,
+		    enum verb);
 int		 game_option_index(const struct game_rules *, const char *);
 
 /* Seat of a player's name (trimmed, ASCII case-insensitive), or -1. */

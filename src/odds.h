@@ -6,7 +6,12 @@
 
 /* Shake: chance that six Shake dice all show 0, with faces of six showing 10. */
 double	odds_shake_crap(int faces);
-/* Shake: the total below which one more shake gains on average. */
+/*
+ * Shake: the sign of what one more shake from total gains on average
+ * (1, 0 at the break-even, -1), in integers.
+ */
+int	odds_shake_gain_sign(int faces, long total);
+/* Shake: the first total (a multiple of 10) from which it gains no more. */
 long	odds_shake_stop(int faces);
 /*
  * Shake: the average round score of a shaker now holding total, who keeps

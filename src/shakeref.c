@@ -125,6 +125,14 @@ main(int argc, char **argv)
 		status = sr_flush(&ctx, SR_OK);
 		goto out;
 	}
+	if (help && nargs > 0) {
+		/* shakeref COMMAND --help: as shakeref help COMMAND. */
+		char *hargv[] = { "help", args[0], NULL };
+
+		ctx.cmd = "help";
+		status = sr_flush(&ctx, cmd_help_entry.exec(&ctx, 2, hargv));
+		goto out;
+	}
 	if (help || nargs == 0) {
 		sr_usage(help ? stdout : stderr);
 		status = help ? sr_flush(&ctx, SR_OK) : SR_USAGE;

@@ -2,7 +2,9 @@
  * test-shake.c: the Shake rules module, ruling by ruling (SH-1..SH-10),
  * every refusal, and whole games, through the real referee path.
  */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "harness.h"
 #include "../../src/odds.h"
@@ -261,6 +263,194 @@ test_faces_option(void)
 	    "odds: reaching 10 in one shake is 1 - (1/2)^6 with 3 faces");
 }
 
+/*
+ * The odds of SH-2 worked out here independently of src/odds.c: chances
+ * from whole counts of the 6^6 outcomes, the best stop found by value
+ * iteration with a max at every total (no stopping rule assumed), the
+ * chance to reach a goal by pushing probability forward.
+ */
+
+/* Chance that i of six dice show 10 with faces of six showing 10. */
+static double
+exact_p(int faces, int i)
+{
+	long long ways = 1, k;
+	int j;
+
+	for (j = 0; j < i; j++)
+		ways = ways * (6 - j) / (j + 1);
+	for (k = 0; k < i; k++)
+		ways *= faces;
+	for (k = i; k < 6; k++)
+		ways *= 6 - faces;
+	return (double)ways / 46656.0;
+}
+
+/*
+ * Value iteration: v(t) = max(t, sum p_i v(t + 10i)) below a bound far
+ * past any stop (there v(t) = t), the first shake forced.  Sets *stop to
+ * the least total from which banking is never worse.  Returns v(0).
+ */
+static double
+best_value(int faces, long *stop)
+{
+	long n = 6000000 / 10, k;
+	double *v = calloc((size_t)n + 7, sizeof *v), cont, v0;
+	int i;
+
+	for (k = n + 6; k >= 0; k--) {
+		if (k >= n) {
+			v[k] = 10.0 * k;
+			continue;
+		}
+		cont = 0;
+		for (i = 1; i <= 6; i++)
+			cont += exact_p(faces, i) * v[k + i];
+		/* banking: never worse, within rounding */
+		v[k] = 10.0 * k >= cont - 1e-7 ? 10.0 * k : cont;
+	}
+	/* the least total of the last run of banking totals */
+	for (k = n - 1; k > 0 && v[k] == 10.0 * k; k--)
+		continue;
+	*stop = 10 * (k + 1);
+	cont = 0;
+	for (i = 1; i <= 6; i++)
+		cont += exact_p(faces, i) * v[i];
+	v0 = cont;
+	free(v);
+	return v0;
+}
+
+/* Chance to end at or above goal from total, by pushing mass forward. */
+static double
+forward_reach(int faces, long total, long goal)
+{
+	long n = (goal - total) / 10 + 7, k;
+	double *m = calloc((size_t)n, sizeof *m), got = 0;
+	int i;
+
+	if (total >= goal) {
+		free(m);
+		return 1;
+	}
+	m[0] = 1;
+	for (k = 0; total + 10 * k < goal; k++)
+		for (i = 1; i <= 6; i++)
+			m[k + i] += m[k] * exact_p(faces, i);
+	for (; k < n; k++)
+		got += m[k];
+	free(m);
+	return got;
+}
+
+/* The advice in words for t's state. */
+static void
+advice(struct th *t, struct buf *b)
+{
+	buf_reset(b);
+	game_shake.advise(t->rp.st, b);
+}
+
+static void
+test_exact_odds(void)
+{
+	/* 10 f 6^6 / (6-f)^6 up to a multiple of 10, by hand */
+	static const long stops[6] = { 0, 30, 230, 1920, 29160, 2332800 };
+	struct th t;
+	struct buf b = BUF_INIT;
+	char want[128];
+	long stop;
+	double v, r;
+	int f;
+
+	for (f = 1; f <= 5; f++) {
+		is_int(odds_shake_stop(f), stops[f], "SH-2: the stop with "
+		    "each shake-faces value, exactly");
+		v = best_value(f, &stop);
+		is_int(stop, stops[f], "SH-2: value iteration stops there too");
+		ok(fabs(odds_shake_value(f, 0) - v) <= 1e-9 * v,
+		    "SH-2: a shake's worth with %d faces: %.3f, by value "
+		    "iteration %.3f", f, odds_shake_value(f, 0), v);
+		r = forward_reach(f, 0, 12210);
+		ok(fabs(odds_shake_reach(f, 0, 12210) - r) <= 1e-9 * r,
+		    "SH-2: the chance to reach 12210 with %d faces: %.6f, "
+		    "pushed forward %.6f", f, odds_shake_reach(f, 0, 12210),
+		    r);
+		r = forward_reach(f, 40, 30000);
+		ok(fabs(odds_shake_reach(f, 40, 30000) - r) <= 1e-9 * r,
+		    "SH-2: from 40 to 30000 with %d faces: %.6g", f, r);
+	}
+	is_int(lround(odds_shake_value(4, 0)), 10735,
+	    "SH-2: with 4 faces a shake is worth 10,735 (issue 9)");
+	is_int(lround(odds_shake_value(5, 0)), 858199,
+	    "SH-2: with 5 faces a shake is worth 858,199 (issue 9)");
+	ok(fabs(odds_shake_reach(4, 0, 12210) - 0.658) < 0.0005,
+	    "SH-2: 65.8%% to get 12,210 with 4 faces (issue 9)");
+	ok(odds_shake_crap(5) == 1.0 / 46656,
+	    "SH-2: a crap-out with 5 faces is 1/46656 exactly");
+
+	/* the words: worth, the break-even, the crap-out, the chance */
+	th_start(&t, &game_shake, "Ann,Bob,Cid", "shake-faces=5");
+	th_must(&t, "roll 10 20 30");
+	advice(&t, &b);
+	ok(strstr(buf_str(&b), "A shake is worth 858199 on average from 0 "
+	    "(shaking until 2332800); the die is worth 30: shaking pays") !=
+	    NULL, "SH-2: the chooser's advice with 5 faces: %s",
+	    buf_str(&b));
+	th_must(&t, "shake");
+	th_must(&t, "roll 10 0 0 0 0 0");
+	advice(&t, &b);
+	ok(strstr(buf_str(&b), "craps out 0.0021% of the time") != NULL &&
+	    strstr(buf_str(&b), "one more shake gains (the break-even "
+	    "total is 2332800)") != NULL,
+	    "SH-2: 1/46656 = 0.0021%%, break-even 2332800: %s",
+	    buf_str(&b));
+	th_end(&t);
+	th_start(&t, &game_shake, "Ann,Bob,Cid", "shake-faces=3");
+	th_must(&t, "roll 10 20 30");
+	th_must(&t, "shake");
+	/* 1920 = 10 * 3 * 6^6 / 3^6: one more shake neither gains nor loses */
+	for (f = 0; f < 32; f++)
+		th_must(&t, "roll 10 10 10 10 10 10");
+	advice(&t, &b);
+	ok(strstr(buf_str(&b), "neither gains nor loses (the break-even "
+	    "total is 1920)") != NULL,
+	    "SH-2: at exactly the break-even: %s", buf_str(&b));
+	th_must(&t, "roll 10 0 0 0 0 0");
+	advice(&t, &b);
+	ok(strstr(buf_str(&b), "one more shake loses") != NULL &&
+	    strstr(buf_str(&b), "1.6%") != NULL,
+	    "SH-2: past it, it loses; 1/64 is 1.6%%: %s", buf_str(&b));
+	th_end(&t);
+	th_start(&t, &game_shake, "Ann,Bob,Cid", "shake-faces=2");
+	th_must(&t, "roll 10 20 30");
+	th_must(&t, "shake");
+	th_must(&t, "roll 10 0 0 0 0 0");
+	advice(&t, &b);
+	ok(strstr(buf_str(&b), "break-even total is 227.81") != NULL,
+	    "SH-2: 20 * 6^6 / 4^6 = 227.8125: %s", buf_str(&b));
+	th_end(&t);
+
+	/* SH-8: Bob needs 12210 in the All Shake round, 4 faces */
+	th_start(&t, &game_shake, "Ann,Bob,Cid", "shake-faces=4");
+	th_must(&t, "roll 10 20 30");
+	th_must(&t, "shake");		/* Cid; Ann 10, Bob 20 */
+	for (f = 0; f < 200; f++)
+		th_must(&t, "roll 10 10 10 10 10 10");
+	th_must(&t, "bank");		/* Cid 12000 */
+	to_all_shake(&t, "10 20 30");	/* Ann 100, Bob 200, Cid 12270 */
+	th_must(&t, "pass");		/* Cid */
+	th_must(&t, "roll 10 0 0 0 0 0");	/* Bob at 10 */
+	advice(&t, &b);
+	/* to lead Bob needs 12280 - 200 = 12080 in all, 12070 more */
+	snprintf(want, sizeof want, "Bob needs 12070 more to lead: %.1f%% to "
+	    "get there", 100 * forward_reach(4, 10, 12080));
+	ok(strstr(buf_str(&b), want) != NULL, "SH-8, SH-2: %s (%s)", want,
+	    buf_str(&b));
+	th_end(&t);
+	buf_free(&b);
+}
+
 static void
 test_rounds(void)
 {
@@ -465,6 +655,7 @@ main(void)
 	test_choice();
 	test_shaking();
 	test_faces_option();
+	test_exact_odds();
 	test_rounds();
 	test_all_shake();
 	test_tie_rolls();
