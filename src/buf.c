@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "status.h"
 
 /* Print a message and exit with status 4 (system). */
 void
@@ -21,7 +22,7 @@ fatal(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(4);
+	exit(SR_SYSTEM);
 }
 
 /* malloc that never returns NULL. */
@@ -66,6 +67,32 @@ xstrdup(const char *s)
 	return memcpy(xmalloc(n), s, n);
 }
 
+/* The first n bytes of s (fewer if it is shorter), NUL-terminated. */
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *d;
+
+	n = strnlen(s, n);
+	d = xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+/* A malloc'd formatted string. */
+char *
+xasprintf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return b.s != NULL ? b.s : xstrdup("");
+}
+
 /* Make room for n more bytes and the NUL. */
 static void
 buf_grow(struct buf *b, size_t n)
@@ -77,23 +104,32 @@ buf_grow(struct buf *b, size_t n)
 	b->s = xreallocarray(b->s, b->cap, 1);
 }
 
+/* Append formatted text (a va_list). */
+void
+buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	buf_grow(b, (size_t)n);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
 /* Append formatted text. */
 void
 buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	buf_vprintf(b, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	buf_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
 }
 
 /* Append a string. */

@@ -4,6 +4,7 @@
 #ifndef SHAKEREF_BUF_H
 #define SHAKEREF_BUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct buf {
@@ -16,6 +17,8 @@ struct buf {
 
 void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
+void	 buf_vprintf(struct buf *, const char *, va_list)
+	    __attribute__((format(printf, 2, 0)));
 void	 buf_puts(struct buf *, const char *);
 void	 buf_reset(struct buf *);
 void	 buf_free(struct buf *);
@@ -26,6 +29,8 @@ void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
+char	*xstrndup(const char *, size_t);
+char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 #endif

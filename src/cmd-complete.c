@@ -206,60 +206,60 @@ global_with_value(const char *w)
 	    strcmp(w, "-g") == 0 || strcmp(w, "--id") == 0;
 }
 
-/* The candidates after a command's option that takes a value. */
+/* The option of command cmd named by word w ("--name"), or NULL. */
+static const struct cmd_opt *
+command_opt(const char *cmd, const char *w)
+{
+	const struct cmd_entry *e = cmd_find(cmd);
+	int k;
+
+	if (e == NULL || strncmp(w, "--", 2) != 0)
+		return NULL;
+	for (k = 0; k < CMD_MAX_OPTS && e->spec.opts[k].name != NULL; k++)
+		if (strcmp(e->spec.opts[k].name, w + 2) == 0)
+			return &e->spec.opts[k];
+	return NULL;
+}
+
+/*
+ * The candidates for the value of cmd's option prev (a word "--name"),
+ * if it takes one: 1, else 0.  Values known here: rules names, option
+ * keys of the rules given (or of every rules), export formats.
+ */
 static int
 option_value(struct cands *c, const char *cmd, const char *prev,
     const struct game_rules *rules)
 {
-	if (prev[0] != '-')
+	const struct cmd_opt *o = command_opt(cmd, prev);
+
+	if (o == NULL || !(o->flags & CMD_VALUE))
 		return 0;
-	if (strcmp(cmd, "new") == 0) {
-		if (strcmp(prev, "--game") == 0)
-			add_rules(c);
-		else if (strcmp(prev, "--option") == 0)
-			add_option_keys(c, rules);
-		else if (strcmp(prev, "--players") != 0 &&
-		    strcmp(prev, "--title") != 0)
-			return 0;
-		return 1;
-	}
-	if (strcmp(cmd, "export") == 0 && strcmp(prev, "--format") == 0) {
+	if (strcmp(o->name, "game") == 0 || strcmp(o->name, "rules") == 0)
+		add_rules(c);
+	else if (strcmp(o->name, "option") == 0)
+		add_option_keys(c, rules);
+	else if (strcmp(o->name, "format") == 0) {
 		add(c, "json");
 		add(c, "csv");
-		return 1;
 	}
-	if (strcmp(cmd, "dice") == 0 && strcmp(prev, "--rules") == 0) {
-		add_rules(c);
-		return 1;
-	}
-	return 0;
+	return 1;
 }
 
-/* The options of a command. */
+/* The options of a command, from its entry in the command table. */
 static void
 command_options(struct cands *c, const char *cmd)
 {
-	static const char *const new_opts[] = { "--game", "--players",
-	    "--option", "--title", NULL };
-	static const char *const export_opts[] = { "--format", "--all",
-	    NULL };
-	static const char *const dice_opts[] = { "--rules", "--player",
-	    NULL };
+	const struct cmd_entry *e = cmd_find(cmd);
+	char buf[64];
+	int k;
 
-	if (strcmp(cmd, "new") == 0)
-		add_list(c, new_opts);
-	else if (strcmp(cmd, "games") == 0)
-		add(c, "--all");
-	else if (strcmp(cmd, "standings") == 0)
-		add(c, "--all-time");
-	else if (strcmp(cmd, "solve") == 0)
-		add(c, "--force");
-	else if (strcmp(cmd, "check") == 0)
-		add(c, "--repair");
-	else if (strcmp(cmd, "export") == 0)
-		add_list(c, export_opts);
-	else if (strcmp(cmd, "dice") == 0)
-		add_list(c, dice_opts);
+	if (e == NULL || e->spec.raw)
+		return;
+	for (k = 0; k < CMD_MAX_OPTS && e->spec.opts[k].name != NULL; k++) {
+		snprintf(buf, sizeof buf, "--%s", e->spec.opts[k].name);
+		if (strncmp(buf, c->cur, strlen(c->cur)) == 0)
+			fprintf(c->out, "%s\n", buf);
+	}
 }
 
 /* The candidates for argument k (from 1) of a game verb. */
@@ -305,12 +305,15 @@ after_equals(struct cands *c, const char *key)
 
 /* complete -- CWORD WORD... */
 static int
-cmd_complete_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct cands c;
+	int argc = args->argc;
+	char **argv = args->argv;
 	char **words = argv + 2, *tok[MAX_TOKENS], *end;
 	const char *cmd = NULL, *prev, *w;
 	const struct game_rules *rules = NULL;
+	const struct cmd_opt *o;
 	int nwords = argc - 2, ntok = 0, cword, i, k, nargs = 0;
 	static const char *const globals[] = { "-d", "--db", "-g", "--id",
 	    "--json", "-h", "--help", "--version", NULL };
@@ -358,13 +361,8 @@ cmd_complete_exec(struct sr_ctx *ctx, int argc, char **argv)
 				rules = game_find(tok[i + 1]);
 			/* A command's option with a value: skip the value. */
 			if (cmd != NULL && i + 1 < ntok &&
-			    (strcmp(w, "--game") == 0 ||
-			    strcmp(w, "--players") == 0 ||
-			    strcmp(w, "--option") == 0 ||
-			    strcmp(w, "--title") == 0 ||
-			    strcmp(w, "--format") == 0 ||
-			    strcmp(w, "--rules") == 0 ||
-			    strcmp(w, "--player") == 0))
+			    (o = command_opt(cmd, w)) != NULL &&
+			    (o->flags & CMD_VALUE) && strchr(w, '=') == NULL)
 				i++;
 			continue;
 		}
@@ -416,5 +414,6 @@ const struct cmd_entry cmd_complete_entry = {
 	.usage = "-- CWORD WORD...",
 	.summary = "candidates for shell completion (used by the bash and "
 	    "zsh completion scripts)",
+	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_complete_exec,
 };

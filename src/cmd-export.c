@@ -102,29 +102,16 @@ export_game_id(struct sr_ctx *ctx, long long *id, char **why)
 
 /* export [--format json|csv] [--all] */
 static int
-cmd_export_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_export_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct export_out eo;
-	const char *format = "json";
+	const char *format = args_get(args, "format");
 	char *why = NULL;
 	long long id = 0;
-	int all = 0, i, status;
+	int all = args_has(args, "all"), status;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--all") == 0)
-			all = 1;
-		else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
-			format = argv[++i];
-		else if (strncmp(argv[i], "--format=", 9) == 0)
-			format = argv[i] + 9;
-		else if (strcmp(argv[i], "--format") == 0)
-			return sr_error(ctx, SR_USAGE, "--format needs json or "
-			    "csv");
-		else
-			return sr_error(ctx, SR_USAGE, "unexpected argument "
-			    "'%s'; expected [--format json|csv] [--all]",
-			    argv[i]);
-	}
+	if (format == NULL)
+		format = "json";
 	if (strcmp(format, "json") != 0 && strcmp(format, "csv") != 0)
 		return sr_error(ctx, SR_USAGE, "unknown format '%s'; expected "
 		    "json or csv", format);
@@ -166,5 +153,7 @@ const struct cmd_entry cmd_export_entry = {
 	.usage = "[--format json|csv] [--all]",
 	.summary = "the game (--all: every game) on stdout, as JSON that "
 	    "import reads back, or CSV",
+	.spec = { .opts = { { "format", CMD_VALUE | CMD_NONEMPTY },
+	    { "all", 0 } }, .hint = "; expected [--format json|csv] [--all]" },
 	.exec = cmd_export_exec,
 };

@@ -2,15 +2,25 @@
  * cmd-games.c: list the games.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "utf8.h"
+
+/* A game's line in words: the players column is padded when all are in. */
+struct games_row {
+	char	*head;		/* "*    7  shake         " */
+	char	*players;	/* "Ann, Bob" */
+	char	*tail;		/* "active  2026-11-22  title" */
+};
 
 struct games_out {
-	struct sr_ctx	*ctx;
-	json_t		*list;		/* --json */
-	long long	 current;
-	int		 count;
+	struct sr_ctx		*ctx;
+	json_t			*list;		/* --json */
+	struct games_row	*rows;		/* in words */
+	long long		 current;
+	int			 count;
 };
 
 /* One game: a JSON object or a line. */
@@ -18,6 +28,8 @@ static int
 games_one(void *arg, const struct store_game *g, long nentries)
 {
 	struct games_out *go = arg;
+	struct games_row *row;
+	struct buf b = BUF_INIT;
 	char when[32];
 	json_t *o, *names;
 	int i;
@@ -44,33 +56,65 @@ games_one(void *arg, const struct store_game *g, long nentries)
 		json_array_append_new(go->list, o);
 		return 0;
 	}
-	fprintf(go->ctx->out, "%c%5lld  %-13s ", g->id == go->current ? '*' :
-	    ' ', g->id, g->rules);
+	go->rows = xreallocarray(go->rows, (size_t)go->count,
+	    sizeof *go->rows);
+	row = &go->rows[go->count - 1];
+	buf_printf(&b, "%c%5lld  %-13s ", g->id == go->current ? '*' : ' ',
+	    g->id, g->rules);
+	row->head = b.s;
+	memset(&b, 0, sizeof b);
 	for (i = 0; i < g->nplayers; i++)
-		fprintf(go->ctx->out, "%s%s", i ? ", " : "", g->names[i]);
+		buf_printf(&b, "%s%s", i ? ", " : "", g->names[i]);
+	row->players = xstrdup(buf_str(&b));
+	buf_free(&b);
 	when[10] = '\0';
-	fprintf(go->ctx->out, "  %s  %s%s%s\n", sr_stored_state_name(g->finished),
+	buf_printf(&b, "  %s  %s%s%s\n", sr_stored_state_name(g->finished),
 	    when, g->title != NULL ? "  " : "",
 	    g->title != NULL ? g->title : "");
+	row->tail = b.s;
 	return 0;
+}
+
+/*
+ * Print the lines in words (if any and print), the players column padded
+ * to its widest by display width, and free them.
+ */
+static void
+games_print(struct games_out *go, int print)
+{
+	struct buf b = BUF_INIT;
+	size_t width = 0;
+	int i;
+
+	if (go->rows == NULL)
+		return;
+	for (i = 0; i < go->count; i++)
+		if (utf8_width(go->rows[i].players) > width)
+			width = utf8_width(go->rows[i].players);
+	for (i = 0; i < go->count; i++) {
+		buf_puts(&b, go->rows[i].head);
+		utf8_pad(&b, go->rows[i].players, width);
+		buf_puts(&b, go->rows[i].tail);
+		free(go->rows[i].head);
+		free(go->rows[i].players);
+		free(go->rows[i].tail);
+	}
+	if (print)
+		sr_print_text(go->ctx, buf_str(&b));
+	buf_free(&b);
+	free(go->rows);
+	go->rows = NULL;
 }
 
 /* games [--all] */
 static int
-cmd_games_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_games_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct games_out go;
 	char *why = NULL;
-	int all = 0, i, status;
+	int all = args_has(args, "all"), status;
 	json_t *o;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--all") == 0)
-			all = 1;
-		else
-			return sr_error(ctx, SR_USAGE, "unexpected argument "
-			    "'%s'; expected [--all]", argv[i]);
-	}
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
 	memset(&go, 0, sizeof go);
@@ -83,6 +127,7 @@ cmd_games_exec(struct sr_ctx *ctx, int argc, char **argv)
 	    SR_OK) {
 		store_rollback(ctx->store);
 		json_decref(go.list);
+		games_print(&go, 0);
 		sr_error(ctx, status, "%s", why);
 		free(why);
 		return status;
@@ -93,6 +138,7 @@ cmd_games_exec(struct sr_ctx *ctx, int argc, char **argv)
 		json_object_set_new(o, "games", go.list);
 		return sr_print_json(ctx, o);
 	}
+	games_print(&go, 1);
 	if (go.count == 0)
 		fprintf(ctx->out, all ? "no games yet\n" : "no active games "
 		    "(games --all lists finished and abandoned ones too)\n");
@@ -104,5 +150,6 @@ const struct cmd_entry cmd_games_entry = {
 	.usage = "[--all]",
 	.summary = "list the active games (--all: finished and abandoned "
 	    "ones too)",
+	.spec = { .opts = { { "all", 0 } }, .hint = "; expected [--all]" },
 	.exec = cmd_games_exec,
 };

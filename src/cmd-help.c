@@ -15,12 +15,16 @@ void
 sr_usage(FILE *f)
 {
 	const struct cmd_entry *const *c;
+	int v;
 
 	fprintf(f, "usage: shakeref [-d DB] [-g ID] [--json] COMMAND "
 	    "[ARG...]\n\ncommands:\n");
 	for (c = cmd_table; *c != NULL; c++)
 		fprintf(f, "  %-10s %s\n", (*c)->name, (*c)->summary);
-	fprintf(f, "  %-10s %s\n", "VERB", cmd_verb_entry.summary);
+	fprintf(f, "  %-10s %s: ", "VERB", cmd_verb_entry.summary);
+	for (v = 0; v < V_UNDO; v++)
+		fprintf(f, "%s%s", v ? ", " : "", verb_name((enum verb)v));
+	fputc('\n', f);
 	fprintf(f, "\n'shakeref help COMMAND' or 'shakeref COMMAND --help' "
 	    "for one; 'man shakeref' for all.\n");
 }
@@ -39,18 +43,17 @@ sr_verb_help(FILE *f, const struct game_rules *g, enum verb v)
 
 /* help [COMMAND] */
 static int
-cmd_help_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_help_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	const struct cmd_entry *c;
 	const struct game_rules *const *g;
+	char *const *argv = args->argv;
 	int v;
 
-	if (argc == 1) {
+	if (args->argc == 1) {
 		sr_usage(ctx->out);
 		return SR_OK;
 	}
-	if (argc > 2)
-		return sr_error(ctx, SR_USAGE, "expected at most one COMMAND");
 	if ((c = cmd_find(argv[1])) == NULL)
 		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[1]);
 	if (c != &cmd_verb_entry) {
@@ -68,5 +71,6 @@ const struct cmd_entry cmd_help_entry = {
 	.name = "help",
 	.usage = "[COMMAND]",
 	.summary = "this list, or the usage of one command or game verb",
+	.spec = { .upper = 1, .count = "expected at most one COMMAND" },
 	.exec = cmd_help_exec,
 };

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 /* One entry as JSON. */
 static json_t *
@@ -36,15 +37,18 @@ entry_text(struct buf *b, const struct stored_entry *se)
 	buf_puts(&cmd, verb_name(se->verb));
 	for (i = 0; i < se->argc; i++)
 		buf_printf(&cmd, " %s", se->argv[i]);
-	buf_printf(b, "%5d  %-10.32s %-24s %s%s\n", se->n,
-	    se->player != NULL ? se->player : "", buf_str(&cmd),
-	    se->undone ? "(undone) " : "", se->note != NULL ? se->note : "");
+	buf_printf(b, "%5d  ", se->n);
+	utf8_pad(b, se->player != NULL ? se->player : "", 10);
+	buf_puts(b, " ");
+	utf8_pad(b, buf_str(&cmd), 24);
+	buf_printf(b, " %s%s\n", se->undone ? "(undone) " : "",
+	    se->note != NULL ? se->note : "");
 	buf_free(&cmd);
 }
 
 /* history */
 static int
-cmd_history_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct buf b = BUF_INIT;
@@ -53,9 +57,7 @@ cmd_history_exec(struct sr_ctx *ctx, int argc, char **argv)
 	int status, i, round = 0;
 	json_t *o, *a;
 
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'",
-		    argv[1]);
+	(void)args;
 	if ((status = sr_game_load(ctx, 0, !ctx->json, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
@@ -91,7 +93,7 @@ cmd_history_exec(struct sr_ctx *ctx, int argc, char **argv)
 		buf_printf(&b, "%s %s %ld", i ? "," : "", sg.g.names[i],
 		    scores[i]);
 	buf_puts(&b, "\n");
-	fputs(buf_str(&b), ctx->out);
+	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 	sr_game_free(&sg);
 	return SR_OK;
@@ -101,5 +103,6 @@ const struct cmd_entry cmd_history_entry = {
 	.name = "history",
 	.usage = "",
 	.summary = "every entry, numbered, with round and turn, in words",
+	.spec = { .upper = 0 },
 	.exec = cmd_history_exec,
 };

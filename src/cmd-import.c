@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 /* The export format this shakeref writes and reads. */
 #define IMPORT_FORMAT	1
@@ -166,6 +167,8 @@ parse_players(struct sr_ctx *ctx, struct imp_game *ig, json_t *a)
 		if ((name = json_string_value(json_array_get(a, i))) == NULL)
 			return bad(ctx, ig, "player %zu is not a string",
 			    i + 1);
+		if ((why = utf8_text_why(name)) != NULL)
+			return bad(ctx, ig, "player %zu %s", i + 1, why);
 		if (!game_name_valid(name, &why))
 			return bad(ctx, ig, "player name '%s' %s", name, why);
 		if (name[0] == ' ' || name[strlen(name) - 1] == ' ')
@@ -212,12 +215,19 @@ parse_entry(struct sr_ctx *ctx, struct imp_game *ig, int k, json_t *o,
 		if (a == NULL)
 			return bad(ctx, ig, "entry %d: argument %zu is not a "
 			    "string", k + 1, i + 1);
+		if (utf8_text_why(a) != NULL)
+			return bad(ctx, ig, "entry %d: argument %zu %s", k + 1,
+			    i + 1, utf8_text_why(a));
 		se->argv[se->argc++] = xstrdup(a);
 	}
 	if (player == NULL || (!json_is_null(player) &&
 	    !json_is_string(player)))
 		return bad(ctx, ig, "entry %d: 'player' must be a name or "
 		    "null", k + 1);
+	if (json_is_string(player) &&
+	    utf8_text_why(json_string_value(player)) != NULL)
+		return bad(ctx, ig, "entry %d: 'player' %s", k + 1,
+		    utf8_text_why(json_string_value(player)));
 	if (json_is_string(player))
 		se->player = xstrdup(json_string_value(player));
 	if (fact == NULL || (!json_is_null(fact) && !json_is_string(fact)))
@@ -258,8 +268,10 @@ parse_game(struct sr_ctx *ctx, struct imp_game *ig, json_t *o)
 	if (title == NULL || (!json_is_null(title) && !json_is_string(title)))
 		return bad(ctx, ig, "'title' must be a string or null");
 	ig->title = json_string_value(title);
+	if (ig->title != NULL && utf8_text_why(ig->title) != NULL)
+		return bad(ctx, ig, "'title' %s", utf8_text_why(ig->title));
 	if (ig->title != NULL && (ig->title[0] == '\0' ||
-	    game_text_chars(ig->title) > GAME_TEXT_MAX))
+	    utf8_len(ig->title) > GAME_TEXT_MAX))
 		return bad(ctx, ig, "'title' must be 1 to %d characters",
 		    GAME_TEXT_MAX);
 	if ((status = parse_options(ctx, ig, json_object_get(o,
@@ -501,8 +513,9 @@ load_file(struct sr_ctx *ctx, const char *path, json_t **root)
 
 /* import FILE|- */
 static int
-cmd_import_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
+	char **argv = args->argv;
 	struct imp_game *games = NULL;
 	struct replay rp;
 	json_t *root = NULL, *list, *version;
@@ -511,9 +524,6 @@ cmd_import_exec(struct sr_ctx *ctx, int argc, char **argv)
 	long imported = 0, skipped = 0;
 	int status;
 
-	if (argc != 2)
-		return sr_error(ctx, SR_USAGE, "expected one FILE (or - for "
-		    "standard input)");
 	if ((status = load_file(ctx, argv[1], &root)) != SR_OK)
 		return status;
 	version = json_object_get(root, "shakeref");
@@ -610,5 +620,7 @@ const struct cmd_entry cmd_import_entry = {
 	.usage = "FILE|-",
 	.summary = "add the games of an export, each replayed first; all or "
 	    "nothing",
+	.spec = { .lower = 1, .upper = 1,
+	    .count = "expected one FILE (or - for standard input)" },
 	.exec = cmd_import_exec,
 };

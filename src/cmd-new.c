@@ -8,31 +8,7 @@
 
 #include "cmd.h"
 #include "lexicon.h"
-
-/* What option_value() returns for an option given no value. */
-static const char no_value[] = "";
-
-/*
- * The value of option --name at argv[*i] ("--name V" or "--name=V"), or
- * no_value when none follows: the end of the arguments, or another option
- * ("--title --option k=v"; a value that starts with "--" is given as
- * "--name=V").
- */
-static const char *
-option_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n) != 0)
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc || strncmp(argv[*i + 1], "--", 2) == 0)
-		return no_value;
-	return argv[++*i];
-}
+#include "utf8.h"
 
 /* The list of rules names for messages. */
 static void
@@ -76,7 +52,7 @@ parse_players(struct sr_ctx *ctx, const struct game_rules *g,
 			goto out;
 		}
 		for (i = 0; i < n; i++)
-			if (strcasecmp(names[i], p) == 0) {
+			if (utf8_casecmp(names[i], p) == 0) {
 				status = sr_error(ctx, SR_USAGE, "player '%s' "
 				    "is named twice", p);
 				goto out;
@@ -138,58 +114,26 @@ parse_option(struct sr_ctx *ctx, const struct game_rules *g,
 	return status;
 }
 
-/* The options of new, in the order of cmd_new_exec()'s switch. */
-static const char *const new_options[] = {
-	"--game", "--players", "--option", "--title", NULL
-};
-
 /* new --game RULES --players A,B,C [--option K=V]... [--title T] */
 static int
-cmd_new_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
-	const char *rules = NULL, *players = NULL, *title = NULL, *v;
-	const char *optv[32];
+	const char *rules = args_get(args, "game");
+	const char *players = args_get(args, "players");
+	const char *title = args_get(args, "title");
+	char *const *optv;
 	const struct game_rules *g;
 	struct store_game sg;
 	struct sr_game game;
 	struct buf b = BUF_INIT;
 	char *names[GAME_MAX_PLAYERS], *why = NULL, *opts;
 	json_t *o;
-	int i, k, nopt = 0, n = 0, status;
+	int i, nopt, n = 0, status;
 
-	for (i = 1; i < argc; i++) {
-		for (k = 0; new_options[k] != NULL; k++)
-			if ((v = option_value(argc, argv, &i,
-			    new_options[k])) != NULL)
-				break;
-		if (v == no_value || (k == 3 && *v == '\0'))
-			return sr_error(ctx, SR_USAGE, "%s expects a value",
-			    new_options[k]);
-		switch (k) {
-		case 0:
-			rules = v;
-			break;
-		case 1:
-			players = v;
-			break;
-		case 2:
-			if (nopt == 32)
-				return sr_error(ctx, SR_USAGE, "too many "
-				    "options");
-			optv[nopt++] = v;
-			break;
-		case 3:
-			title = v;
-			break;
-		default:
-			if (argv[i][0] == '-')
-				return sr_error(ctx, SR_USAGE, "unknown "
-				    "option '%s'; expected --game, --players, "
-				    "--option, --title", argv[i]);
-			return sr_error(ctx, SR_USAGE, "unexpected argument "
-			    "'%s'", argv[i]);
-		}
-	}
+	optv = args_values(args, "option", &nopt);
+	if (title != NULL && utf8_len(title) > 200)
+		return sr_error(ctx, SR_USAGE, "the title is %zu characters; "
+		    "at most 200", utf8_len(title));
 	rules_list(&b);
 	if (rules == NULL || *rules == '\0') {
 		status = sr_error(ctx, SR_USAGE, "expected --game RULES, one "
@@ -283,5 +227,8 @@ const struct cmd_entry cmd_new_entry = {
 	.usage = "--game RULES --players A,B[,...] [--option K=V]... "
 	    "[--title T]",
 	.summary = "start a game and make it current",
+	.spec = { .opts = { { "game", CMD_VALUE }, { "players", CMD_VALUE },
+	    { "option", CMD_VALUE | CMD_MULTI },
+	    { "title", CMD_VALUE | CMD_NONEMPTY } } },
 	.exec = cmd_new_exec,
 };

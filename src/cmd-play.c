@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 #ifndef LIBEDIT_SONAME
 #define LIBEDIT_SONAME	"libedit.so.2"
@@ -23,7 +24,7 @@ play_prompt(struct sr_ctx *ctx, int *over)
 {
 	struct sr_game sg;
 	struct expectation x;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, e = BUF_INIT;
 	const enum verb *v;
 	int first = 1;
 
@@ -47,16 +48,42 @@ play_prompt(struct sr_ctx *ctx, int *over)
 		buf_puts(&b, ")> ");
 	}
 	sr_game_free(&sg);
-	return b.s;
+	/* A name from the store is never sent to the terminal raw. */
+	utf8_escape(&e, buf_str(&b), 0, 0);
+	buf_free(&b);
+	return e.s;
 }
 
 /* Run one line; returns its exit status (0 for blank lines). */
 static int
 play_line(struct sr_ctx *ctx, char *line)
 {
+	const struct cmd_entry *c;
+	struct cmd_args a;
 	char *tok[PLAY_MAX_TOKENS], *p, *save = NULL;
-	int n = 0, v;
+	size_t len = strlen(line);
+	int n = 0, v, status;
 
+	/*
+	 * The door: the line as typed, without its end (\n or \r\n); a tab
+	 * separates words as a space does (a shell's blanks), every word is
+	 * checked again once split.
+	 */
+	if (len > 0 && line[len - 1] == '\n')
+		line[--len] = '\0';
+	if (len > 0 && line[len - 1] == '\r')
+		line[--len] = '\0';
+	ctx->cmd = "play";
+	p = xstrdup(line);
+	for (n = 0; p[n] != '\0'; n++)
+		if (p[n] == '\t')
+			p[n] = ' ';
+	status = utf8_text_why(p) == NULL ? SR_OK :
+	    sr_text_check(ctx, "", line);
+	free(p);
+	if (status != SR_OK)
+		return status;
+	n = 0;
 	if ((p = strchr(line, '#')) != NULL)
 		*p = '\0';
 	for (p = strtok_r(line, " \t\r\n", &save); p != NULL;
@@ -70,20 +97,22 @@ play_line(struct sr_ctx *ctx, char *line)
 	}
 	if (n == 0)
 		return SR_OK;
-	if (strcmp(tok[0], "status") == 0) {
-		ctx->cmd = "status";
-		if (n != 1)
-			return sr_error(ctx, SR_USAGE, "unexpected argument "
-			    "'%s'", tok[1]);
-		return sr_show_status(ctx);
-	}
-	v = verb_lookup(tok[0]);
-	if (v < 0) {
+	for (v = 0; v < n; v++)
+		if ((status = sr_text_check(ctx, "", tok[v])) != SR_OK)
+			return status;
+	if (strcmp(tok[0], "status") != 0 && verb_lookup(tok[0]) < 0) {
 		ctx->cmd = "play";
 		return sr_error(ctx, SR_USAGE, "'%s' is not a game verb, undo, "
 		    "redo or status", tok[0]);
 	}
-	return sr_enter(ctx, n, tok);
+	/* The command line's path: the command table and its spec. */
+	c = cmd_find(tok[0]);
+	ctx->cmd = tok[0];
+	if ((status = cmd_parse(ctx, c, n, tok, n, &a)) != SR_OK)
+		return status;
+	status = c->exec(ctx, &a);
+	cmd_args_free(&a);
+	return status;
 }
 
 /* Read a line from a file or pipe (malloc'd), or NULL at the end. */
@@ -150,16 +179,14 @@ read_tty(struct sr_ctx *ctx, const struct editor *ed, const char *prompt)
 
 /* play */
 static int
-cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct editor ed;
 	char *line, *prompt;
 	int status, tty = isatty(STDIN_FILENO), over;
 
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'; "
-		    "play reads entries from standard input", argv[1]);
+	(void)args;
 	/* The game must exist before the first line. */
 	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
 		return status;
@@ -167,10 +194,14 @@ cmd_play_exec(struct sr_ctx *ctx, int argc, char **argv)
 	if (tty) {
 		struct expectation x;
 
+		struct buf b = BUF_INIT;
+
 		sr_expect(&sg, &x);
-		fprintf(ctx->out, "game %lld: %s. One entry a line; status, "
+		buf_printf(&b, "game %lld: %s. One entry a line; status, "
 		    "undo, redo; Ctrl-D to leave.\n%s\n", sg.g.id,
 		    sg.rules->name, x.finished ? "The game is over." : x.say);
+		sr_print_text(ctx, buf_str(&b));
+		buf_free(&b);
 		fflush(ctx->out);
 		if (editor_load(&ed) == 0)
 			ed.using_history();
@@ -205,5 +236,7 @@ const struct cmd_entry cmd_play_entry = {
 	.usage = "",
 	.summary = "read entries (game verbs, undo, redo, status) one per "
 	    "line from standard input",
+	.spec = { .upper = 0,
+	    .hint = "; play reads entries from standard input" },
 	.exec = cmd_play_exec,
 };

@@ -7,14 +7,12 @@
 
 /* rules [RULES] */
 static int
-cmd_rules_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	const struct game_rules *const *g, *one;
 	const struct game_option *o;
 
-	if (argc > 2)
-		return sr_error(ctx, SR_USAGE, "expected at most one RULES");
-	if (argc == 1) {
+	if (args->argc == 1) {
 		for (g = game_table; *g != NULL; g++)
 			fprintf(ctx->out, "%-13s %-6s %s\n", (*g)->name,
 			    (*g)->alias != NULL ? (*g)->alias : "",
@@ -22,9 +20,9 @@ cmd_rules_exec(struct sr_ctx *ctx, int argc, char **argv)
 		fprintf(ctx->out, "'shakeref rules RULES' shows one in full\n");
 		return SR_OK;
 	}
-	if ((one = game_find(argv[1])) == NULL)
+	if ((one = game_find(args->argv[1])) == NULL)
 		return sr_error(ctx, SR_USAGE, "unknown rules '%s'; see "
-		    "'shakeref rules'", argv[1]);
+		    "'shakeref rules'", args->argv[1]);
 	fputs(one->card, ctx->out);
 	if (one->options[0].key != NULL)
 		fprintf(ctx->out, "Options (new --option KEY=VALUE):\n");
@@ -38,5 +36,6 @@ const struct cmd_entry cmd_rules_entry = {
 	.name = "rules",
 	.usage = "[RULES]",
 	.summary = "the rules as refereed, short form",
+	.spec = { .upper = 1, .count = "expected at most one RULES" },
 	.exec = cmd_rules_exec,
 };

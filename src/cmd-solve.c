@@ -113,7 +113,7 @@ solve_json(const struct sr_game *sg, const struct saw_round *v,
 
 /* solve [--force] */
 static int
-cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct saw_round v;
@@ -123,14 +123,8 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 	char **words = NULL, **missed[GAME_MAX_PLAYERS], *why = NULL;
 	size_t n = 0, nmissed[GAME_MAX_PLAYERS], i;
 	long best = 0;
-	int force = 0, status, p, di;
+	int force = args_has(args, "force"), status, p, di;
 
-	for (i = 1; i < (size_t)argc; i++) {
-		if (strcmp(argv[i], "--force") != 0 || force)
-			return sr_error(ctx, SR_USAGE, "unexpected argument "
-			    "'%s'; expected [--force]", argv[i]);
-		force = 1;
-	}
 	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
@@ -173,7 +167,7 @@ cmd_solve_exec(struct sr_ctx *ctx, int argc, char **argv)
 		    missed, nmissed));
 	else {
 		solve_text(&sg, &v, words, n, best, missed, nmissed, &b);
-		fputs(buf_str(&b), ctx->out);
+		sr_print_text(ctx, buf_str(&b));
 		buf_free(&b);
 	}
 	for (p = 0; p < v.nplayers; p++)
@@ -189,5 +183,6 @@ const struct cmd_entry cmd_solve_entry = {
 	.usage = "[--force]",
 	.summary = "shake-a-word: every word on the grid, the best score, "
 	    "the words missed",
+	.spec = { .opts = { { "force", 0 } }, .hint = "; expected [--force]" },
 	.exec = cmd_solve_exec,
 };

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 struct tally {
 	char	*name;
@@ -27,10 +27,12 @@ tally_row(void *arg, const struct store_tally *row)
 	struct tallies *ts = arg;
 	struct tally *t = NULL;
 	json_t *r;
+	long played = row->played, won = row->won;
 	int i;
 
+	/* One player across games by simple case folding: Zoë is ZOË. */
 	for (i = 0; i < ts->n; i++)
-		if (strcasecmp(ts->t[i].name, row->name) == 0)
+		if (utf8_casecmp(ts->t[i].name, row->name) == 0)
 			t = &ts->t[i];
 	if (t == NULL) {
 		ts->t = xreallocarray(ts->t, (size_t)ts->n + 1, sizeof *ts->t);
@@ -41,9 +43,14 @@ tally_row(void *arg, const struct store_tally *row)
 	}
 	t->played += row->played;
 	t->won += row->won;
+	if ((r = json_object_get(t->by_rules, row->rules)) != NULL) {
+		played += (long)json_integer_value(json_object_get(r,
+		    "played"));
+		won += (long)json_integer_value(json_object_get(r, "won"));
+	}
 	r = json_object();
-	json_object_set_new(r, "played", json_integer(row->played));
-	json_object_set_new(r, "won", json_integer(row->won));
+	json_object_set_new(r, "played", json_integer(played));
+	json_object_set_new(r, "won", json_integer(won));
 	json_object_set_new(t->by_rules, row->rules, r);
 	return 0;
 }
@@ -58,7 +65,20 @@ tally_cmp(const void *a, const void *b)
 		return x->won > y->won ? -1 : 1;
 	if (x->played != y->played)
 		return x->played > y->played ? -1 : 1;
-	return strcasecmp(x->name, y->name);
+	return utf8_casecmp(x->name, y->name);
+}
+
+/* The names column: 32 columns, or wider for a wide name. */
+static size_t
+name_width(const struct tally *t, int n)
+{
+	size_t w = 32;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (utf8_width(t[i].name) > w)
+			w = utf8_width(t[i].name);
+	return w;
 }
 
 /* standings --all-time */
@@ -66,6 +86,8 @@ static int
 all_time(struct sr_ctx *ctx)
 {
 	struct tallies ts = { NULL, 0 };
+	struct buf b = BUF_INIT;
+	size_t width = 0;
 	char *why = NULL;
 	const char *key;
 	json_t *o, *a, *p, *v;
@@ -103,22 +125,26 @@ all_time(struct sr_ctx *ctx)
 		goto out;
 	}
 	if (ts.n == 0)
-		fprintf(ctx->out, "no finished games yet\n");
-	else
-		fprintf(ctx->out, "%-32s %6s %6s  by rules (won/played)\n",
-		    "player", "played", "won");
+		buf_puts(&b, "no finished games yet\n");
+	else {
+		utf8_pad(&b, "player", width = name_width(ts.t, ts.n));
+		buf_printf(&b, " %6s %6s  by rules (won/played)\n",
+		    "played", "won");
+	}
 	for (i = 0; i < ts.n; i++) {
-		fprintf(ctx->out, "%-32s %6ld %6ld ", ts.t[i].name,
-		    ts.t[i].played, ts.t[i].won);
+		utf8_pad(&b, ts.t[i].name, width);
+		buf_printf(&b, " %6ld %6ld ", ts.t[i].played, ts.t[i].won);
 		json_object_foreach(ts.t[i].by_rules, key, v)
-			fprintf(ctx->out, " %s %lld/%lld", key,
+			buf_printf(&b, " %s %lld/%lld", key,
 			    (long long)json_integer_value(
 			    json_object_get(v, "won")),
 			    (long long)json_integer_value(
 			    json_object_get(v, "played")));
-		fputc('\n', ctx->out);
+		buf_puts(&b, "\n");
 	}
+	sr_print_text(ctx, buf_str(&b));
 out:
+	buf_free(&b);
 	for (i = 0; i < ts.n; i++) {
 		free(ts.t[i].name);
 		json_decref(ts.t[i].by_rules);
@@ -143,7 +169,7 @@ rank_order(const struct sr_game *sg, const int *ranks, int *order)
 
 /* standings [--all-time] */
 static int
-cmd_standings_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct expectation x;
@@ -152,11 +178,8 @@ cmd_standings_exec(struct sr_ctx *ctx, int argc, char **argv)
 	int order[GAME_MAX_PLAYERS], i, s, status;
 	json_t *o, *a, *p;
 
-	if (argc == 2 && strcmp(argv[1], "--all-time") == 0)
+	if (args_has(args, "all-time"))
 		return all_time(ctx);
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'; "
-		    "expected [--all-time]", argv[1]);
 	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
@@ -188,21 +211,25 @@ cmd_standings_exec(struct sr_ctx *ctx, int argc, char **argv)
 		json_object_set_new(o, "winners", a);
 		status = sr_print_json(ctx, o);
 	} else {
-		fprintf(ctx->out, "game %lld: %s, %s\n", sg.g.id,
+		struct buf b = BUF_INIT;
+		size_t width = 32;
+
+		for (i = 0; i < sg.g.nplayers; i++)
+			if (utf8_width(sg.g.names[i]) > width)
+				width = utf8_width(sg.g.names[i]);
+		buf_printf(&b, "game %lld: %s, %s\n", sg.g.id,
 		    sg.rules->name, sr_state_name(&x));
 		for (i = 0; i < sg.g.nplayers; i++) {
 			s = order[i];
-			fprintf(ctx->out, "%2d. %-32s %6ld%s\n", ranks[s],
-			    sg.g.names[s], scores[s], x.finished &&
+			buf_printf(&b, "%2d. ", ranks[s]);
+			utf8_pad(&b, sg.g.names[s], width);
+			buf_printf(&b, " %6ld%s\n", scores[s], x.finished &&
 			    winners[s] ? "  winner" : "");
 		}
-		if (sg.rules->rounds != NULL) {
-			struct buf b = BUF_INIT;
-
+		if (sg.rules->rounds != NULL)
 			sg.rules->rounds(sg.rp.st, &b);
-			fputs(buf_str(&b), ctx->out);
-			buf_free(&b);
-		}
+		sr_print_text(ctx, buf_str(&b));
+		buf_free(&b);
 	}
 	sr_game_free(&sg);
 	return status;
@@ -213,5 +240,7 @@ const struct cmd_entry cmd_standings_entry = {
 	.usage = "[--all-time]",
 	.summary = "ranking of this game; --all-time: every player over all "
 	    "finished games",
+	.spec = { .opts = { { "all-time", 0 } },
+	    .hint = "; expected [--all-time]" },
 	.exec = cmd_standings_exec,
 };

@@ -23,11 +23,9 @@ sr_show_status(struct sr_ctx *ctx)
 
 /* status */
 static int
-cmd_status_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_status_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
-	if (argc != 1)
-		return sr_error(ctx, SR_USAGE, "unexpected argument '%s'",
-		    argv[1]);
+	(void)args;
 	return sr_show_status(ctx);
 }
 
@@ -36,5 +34,6 @@ const struct cmd_entry cmd_status_entry = {
 	.usage = "",
 	.summary = "the table now: scores, round, whose turn, what is "
 	    "expected",
+	.spec = { .upper = 0 },
 	.exec = cmd_status_exec,
 };

@@ -5,15 +5,16 @@
 
 /* Take back the latest entry in effect, or restore the latest undone. */
 static int
-cmd_undo_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_undo_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
-	return sr_enter(ctx, argc, argv);
+	return sr_enter(ctx, args->argc, args->argv);
 }
 
 const struct cmd_entry cmd_undo_entry = {
 	.name = "undo",
 	.usage = "",
 	.summary = "take back the latest entry in effect",
+	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_undo_exec,
 };
 
@@ -21,5 +22,6 @@ const struct cmd_entry cmd_redo_entry = {
 	.name = "redo",
 	.usage = "",
 	.summary = "restore the latest undone entry",
+	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_undo_exec,
 };

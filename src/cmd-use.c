@@ -8,19 +8,19 @@
 
 /* use ID */
 static int
-cmd_use_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_use_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
+	struct buf b = BUF_INIT;
 	char *end, *why = NULL;
 	long long id;
 	int status, i;
 
-	if (argc != 2)
-		return sr_error(ctx, SR_USAGE, "expected one game ID");
-	id = strtoll(argv[1], &end, 10);
-	if (*argv[1] < '0' || *argv[1] > '9' || *end != '\0' || id <= 0)
+	id = strtoll(args->argv[1], &end, 10);
+	if (*args->argv[1] < '0' || *args->argv[1] > '9' || *end != '\0' ||
+	    id <= 0)
 		return sr_error(ctx, SR_USAGE, "'%s' is not a game ID",
-		    argv[1]);
+		    args->argv[1]);
 	ctx->game = id;
 	if ((status = sr_game_load(ctx, 1, 0, &sg)) != SR_OK)
 		return status;
@@ -37,10 +37,12 @@ cmd_use_exec(struct sr_ctx *ctx, int argc, char **argv)
 		sr_game_free(&sg);
 		return status;
 	}
-	fprintf(ctx->out, "game %lld is current: %s for ", id, sg.rules->name);
+	buf_printf(&b, "game %lld is current: %s for ", id, sg.rules->name);
 	for (i = 0; i < sg.g.nplayers; i++)
-		fprintf(ctx->out, "%s%s", i ? ", " : "", sg.g.names[i]);
-	fputc('\n', ctx->out);
+		buf_printf(&b, "%s%s", i ? ", " : "", sg.g.names[i]);
+	buf_puts(&b, "\n");
+	sr_print_text(ctx, buf_str(&b));
+	buf_free(&b);
 	sr_game_free(&sg);
 	return SR_OK;
 }
@@ -49,5 +51,6 @@ const struct cmd_entry cmd_use_entry = {
 	.name = "use",
 	.usage = "ID",
 	.summary = "make a game current",
+	.spec = { .lower = 1, .upper = 1, .count = "expected one game ID" },
 	.exec = cmd_use_exec,
 };

@@ -5,16 +5,15 @@
 
 /* Enter a game verb through the write path. */
 static int
-cmd_verb_exec(struct sr_ctx *ctx, int argc, char **argv)
+cmd_verb_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
-	return sr_enter(ctx, argc, argv);
+	return sr_enter(ctx, args->argc, args->argv);
 }
 
 const struct cmd_entry cmd_verb_entry = {
 	.name = "VERB",
 	.usage = "[ARG...]",
-	.summary = "a game verb: roll, take, shake, bank, pass, order, keep, "
-	    "stand, move, again, penalize, continue, fresh, grid, timer, "
-	    "words, challenge, vote, score, finish, place, fall",
+	.summary = "a game verb",
+	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_verb_exec,
 };

@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "lexicon.h"
 #include "timer.h"
+#include "utf8.h"
 #include "wordlist.h"
 
 const struct cmd_entry *const cmd_table[] = {
@@ -54,22 +55,186 @@ cmd_find(const char *name)
 	return NULL;
 }
 
-/* Print "shakeref: CMD: message" on stderr. */
+/* Index of option name in spec, or -1. */
+static int
+opt_index(const struct cmd_spec *spec, const char *name, size_t len)
+{
+	int k;
+
+	for (k = 0; k < CMD_MAX_OPTS && spec->opts[k].name != NULL; k++)
+		if (strlen(spec->opts[k].name) == len &&
+		    strncmp(spec->opts[k].name, name, len) == 0)
+			return k;
+	return -1;
+}
+
+/* Parse a command line against the command's spec; see cmd.h. */
+int
+cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
+    char **words, int raw, struct cmd_args *a)
+{
+	const struct cmd_spec *spec = &c->spec;
+	struct buf b = BUF_INIT;
+	const char *w, *eq, *v;
+	size_t len;
+	int i, k, status;
+
+	memset(a, 0, sizeof *a);
+	a->spec = spec;
+	a->argv = xcalloc((size_t)n + 1, sizeof *a->argv);
+	a->argv[a->argc++] = words[0];
+	for (i = 1; i < n; i++) {
+		w = words[i];
+		if (spec->raw || i >= raw || spec->opts[0].name == NULL ||
+		    w[0] != '-' || w[1] == '\0') {
+			a->argv[a->argc++] = words[i];
+			continue;
+		}
+		eq = strchr(w, '=');
+		len = eq != NULL ? (size_t)(eq - w) : strlen(w);
+		k = -1;
+		if (len > 2 && w[1] == '-')
+			k = opt_index(spec, w + 2, len - 2);
+		if (k < 0 || (eq != NULL && !(spec->opts[k].flags &
+		    CMD_VALUE))) {
+			for (k = 0; k < CMD_MAX_OPTS &&
+			    spec->opts[k].name != NULL; k++)
+				buf_printf(&b, "%s--%s", k ? ", " : "",
+				    spec->opts[k].name);
+			status = sr_error(ctx, SR_USAGE, "unknown option '%s'; "
+			    "expected %s", w, buf_str(&b));
+			goto fail;
+		}
+		if (a->nvalues[k] > 0 && !(spec->opts[k].flags & CMD_MULTI)) {
+			status = sr_error(ctx, SR_USAGE, "option '--%s' is "
+			    "given twice", spec->opts[k].name);
+			goto fail;
+		}
+		/*
+		 * A value: after "=", or the next word unless that is another
+		 * option ("--title --option k=v": a value that starts with
+		 * "--" is given as "--name=V").
+		 */
+		v = "";
+		if (eq != NULL)
+			v = eq + 1;
+		else if (spec->opts[k].flags & CMD_VALUE) {
+			if (i + 1 >= n || i + 1 >= raw ||
+			    strncmp(words[i + 1], "--", 2) == 0) {
+				status = sr_error(ctx, SR_USAGE, "--%s expects "
+				    "a value", spec->opts[k].name);
+				goto fail;
+			}
+			v = words[++i];
+		}
+		if (*v == '\0' && (spec->opts[k].flags & CMD_NONEMPTY)) {
+			status = sr_error(ctx, SR_USAGE, "--%s expects a value",
+			    spec->opts[k].name);
+			goto fail;
+		}
+		a->values[k] = xreallocarray(a->values[k],
+		    (size_t)a->nvalues[k] + 1, sizeof *a->values[k]);
+		a->values[k][a->nvalues[k]++] = (char *)v;
+	}
+	if (a->argc - 1 >= spec->lower && (spec->upper < 0 ||
+	    a->argc - 1 <= spec->upper))
+		return SR_OK;
+	if (spec->count != NULL)
+		status = sr_error(ctx, SR_USAGE, "%s", spec->count);
+	else if (a->argc - 1 > spec->upper)
+		status = sr_error(ctx, SR_USAGE, "unexpected argument '%s'%s",
+		    a->argv[spec->upper + 1], spec->hint != NULL ?
+		    spec->hint : "");
+	else
+		status = sr_error(ctx, SR_USAGE, "expected %s", c->usage);
+fail:
+	buf_free(&b);
+	cmd_args_free(a);
+	return status;
+}
+
+/* Free what cmd_parse() allocated. */
+void
+cmd_args_free(struct cmd_args *a)
+{
+	int k;
+
+	for (k = 0; k < CMD_MAX_OPTS; k++)
+		free(a->values[k]);
+	free(a->argv);
+	memset(a, 0, sizeof *a);
+}
+
+/* Index of option name in the parsed spec, or -1. */
+static int
+args_index(const struct cmd_args *a, const char *name)
+{
+	return opt_index(a->spec, name, strlen(name));
+}
+
+/* 1 if option name was given. */
+int
+args_has(const struct cmd_args *a, const char *name)
+{
+	int k = args_index(a, name);
+
+	return k >= 0 && a->nvalues[k] > 0;
+}
+
+/* The last value of option name, or NULL. */
+const char *
+args_get(const struct cmd_args *a, const char *name)
+{
+	int k = args_index(a, name);
+
+	return k >= 0 && a->nvalues[k] > 0 ?
+	    a->values[k][a->nvalues[k] - 1] : NULL;
+}
+
+/* Every value of option name; *n of them. */
+char *const *
+args_values(const struct cmd_args *a, const char *name, int *n)
+{
+	int k = args_index(a, name);
+
+	*n = k >= 0 ? a->nvalues[k] : 0;
+	return k >= 0 ? a->values[k] : NULL;
+}
+
+/*
+ * Print "shakeref: CMD: message" on stderr: always one line, with every
+ * unprintable byte escaped and user text in quotes cut (utf8_message).
+ */
 int
 sr_error(const struct sr_ctx *ctx, int status, const char *fmt, ...)
 {
+	struct buf b = BUF_INIT, m = BUF_INIT;
 	va_list ap;
 
 	fflush(stdout);
 	if (ctx != NULL && ctx->cmd != NULL)
-		fprintf(stderr, "shakeref: %s: ", ctx->cmd);
-	else
-		fputs("shakeref: ", stderr);
+		buf_printf(&b, "%s: ", ctx->cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	utf8_message(&m, buf_str(&b));
+	fprintf(stderr, "shakeref: %s\n", buf_str(&m));
+	buf_free(&b);
+	buf_free(&m);
 	return status;
+}
+
+/* SPEC.md "Text from the user": SR_OK, or the refusal printed (exit 2). */
+int
+sr_text_check(const struct sr_ctx *ctx, const char *what, const char *s)
+{
+	const char *why;
+
+	if ((why = utf8_text_why(s)) == NULL)
+		return SR_OK;
+	return sr_error(ctx, SR_USAGE, "%s'%s' %s; text must be UTF-8 "
+	    "without control characters or direction overrides", what, s,
+	    why);
 }
 
 /* Report a store failure and free its message. */
@@ -289,6 +454,17 @@ sr_status_json(const struct sr_game *sg)
 	return o;
 }
 
+/* Print text with unprintable bytes escaped; see cmd.h. */
+void
+sr_print_text(struct sr_ctx *ctx, const char *s)
+{
+	struct buf b = BUF_INIT;
+
+	utf8_escape(&b, s, 0, 1);
+	fputs(buf_str(&b), ctx->out);
+	buf_free(&b);
+}
+
 /* Print a JSON object and a newline. */
 int
 sr_print_json(struct sr_ctx *ctx, json_t *o)
@@ -309,9 +485,8 @@ int
 sr_flush(struct sr_ctx *ctx, int status)
 {
 	if (fflush(ctx->out) != 0 || ferror(ctx->out)) {
-		fprintf(stderr, "shakeref: %s: cannot write the output\n",
-		    ctx->cmd != NULL ? ctx->cmd : "output");
-		return SR_SYSTEM;
+		ctx->cmd = ctx->cmd != NULL ? ctx->cmd : "output";
+		return sr_error(ctx, SR_SYSTEM, "cannot write the output");
 	}
 	return status;
 }
@@ -376,7 +551,7 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 	buf_puts(&b, "\n");
 	if (sg->rules->advise != NULL)
 		sg->rules->advise(sg->rp.st, &b);
-	fputs(buf_str(&b), ctx->out);
+	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 }
 
@@ -620,7 +795,7 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 		sg.rules->describe(sg.rp.st, &b);
 	next_line(&sg, &b);
 	buf_puts(&b, "\n");
-	fputs(buf_str(&b), ctx->out);
+	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 	sr_game_free(&sg);
 	return status;

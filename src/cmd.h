@@ -11,13 +11,62 @@
 #include "shakeref.h"
 #include "store.h"
 
+/* An option of a command, --name: a flag, or with a value. */
+struct cmd_opt {
+	const char	*name;		/* without the dashes: "all" */
+	int		 flags;
+#define CMD_VALUE	0x1		/* --name V or --name=V */
+#define CMD_MULTI	0x2		/* may be given more than once */
+#define CMD_NONEMPTY	0x4		/* the value must not be empty */
+};
+
+#define CMD_MAX_OPTS	8
+
+/*
+ * What a command takes (tmux's args_parse): its options, and how many
+ * arguments besides them.  cmd_parse() checks a command line against it
+ * once, so that exec gets arguments known to fit.
+ */
+struct cmd_spec {
+	struct cmd_opt	 opts[CMD_MAX_OPTS];	/* ends with name NULL */
+	int		 lower, upper;		/* arguments; upper -1: any */
+	const char	*count;		/* the usage error for a wrong count */
+	const char	*hint;		/* after "unexpected argument 'X'" */
+	int		 raw;		/* every word an argument: game verbs */
+};
+
+/* A command line parsed against a cmd_spec. */
+struct cmd_args {
+	int		  argc;		/* argv[0] is the command's name */
+	char		**argv;		/* then its arguments, options gone */
+	char		**values[CMD_MAX_OPTS];	/* each option's, in order */
+	int		  nvalues[CMD_MAX_OPTS];
+	const struct cmd_spec *spec;
+};
+
 struct cmd_entry {
 	const char	*name;
 	const char	*usage;		/* after the name */
 	const char	*summary;
-	/* argv[0] is the command name. */
-	int		(*exec)(struct sr_ctx *, int argc, char **argv);
+	struct cmd_spec	 spec;
+	int		(*exec)(struct sr_ctx *, struct cmd_args *);
 };
+
+/*
+ * Parse words[0..n) (words[0] the command's name; from words[raw] on,
+ * after "--", arguments only) against c's spec into a.  Returns SR_OK,
+ * or SR_USAGE with the message printed.
+ */
+int	cmd_parse(struct sr_ctx *, const struct cmd_entry *, int n,
+	    char **words, int raw, struct cmd_args *a);
+void	cmd_args_free(struct cmd_args *);
+/* 1 if option name was given. */
+int	args_has(const struct cmd_args *, const char *name);
+/* The last value of option name, or NULL if not given. */
+const char *args_get(const struct cmd_args *, const char *name);
+/* Every value of option name, in order; *n of them. */
+char *const *args_values(const struct cmd_args *, const char *name,
+	    int *n);
 
 extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_use_entry, cmd_status_entry, cmd_standings_entry, cmd_history_entry,
@@ -74,6 +123,11 @@ json_t	*sr_status_json(const struct sr_game *);
 int	sr_show_status(struct sr_ctx *);
 /* Print the status in words. */
 void	sr_status_text(struct sr_ctx *, const struct sr_game *);
+/*
+ * Print text on ctx->out with every unprintable byte of it (stored data
+ * from an older shakeref or written by hand) escaped, newlines kept.
+ */
+void	sr_print_text(struct sr_ctx *, const char *);
 /* Print a JSON object on ctx->out. */
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */

@@ -11,6 +11,7 @@
 #include "game.h"
 #include "grid.h"
 #include "shake-a-word.h"
+#include "utf8.h"
 
 enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE };
 
@@ -160,6 +161,43 @@ saw_free(struct game_state *st)
 		}
 	free(st->rounds);
 	free(st);
+}
+
+/* A deep copy of a state (undo and redo without a rebuild). */
+static struct game_state *
+saw_dup(const struct game_state *from)
+{
+	struct game_state *st = xmalloc(sizeof *st);
+	int r, i, k;
+
+	*st = *from;
+	st->rounds = from->nrounds > 0 ? xcalloc((size_t)from->nrounds,
+	    sizeof *st->rounds) : NULL;
+	for (r = 0; r < from->nrounds; r++) {
+		st->rounds[r] = from->rounds[r];
+		for (i = 0; i < from->n; i++) {
+			const struct saw_list *fl = &from->rounds[r].pl[i];
+			struct saw_list *l = &st->rounds[r].pl[i];
+
+			if (fl->n == 0) {
+				l->v = NULL;
+				l->words = NULL;
+				l->n = 0;
+				continue;
+			}
+			l->v = xcalloc((size_t)fl->n, sizeof *l->v);
+			l->words = xcalloc((size_t)fl->n + 1,
+			    sizeof *l->words);
+			for (k = 0; k < fl->n; k++) {
+				l->v[k] = fl->v[k];
+				l->v[k].w = xstrdup(fl->v[k].w);
+				l->v[k].why = fl->v[k].why != NULL ?
+				    xstrdup(fl->v[k].why) : NULL;
+				l->words[k] = l->v[k].w;
+			}
+		}
+	}
+	return st;
 }
 
 /* The open round, or NULL. */
@@ -792,8 +830,10 @@ saw_rounds(const struct game_state *st, struct buf *b)
 	if (st->nrounds == 0)
 		return;
 	buf_puts(b, "round ");
-	for (i = 0; i < st->n; i++)
-		buf_printf(b, " %8.8s", st->gs->names[i]);
+	for (i = 0; i < st->n; i++) {
+		buf_puts(b, " ");
+		utf8_cell(b, st->gs->names[i], 8, 1);
+	}
 	end_line(b);
 	for (r = 0; r < st->nrounds; r++) {
 		rd = &st->rounds[r];
@@ -855,8 +895,12 @@ saw_describe(const struct game_state *st, struct buf *b)
 
 			char num[24];
 
-			buf_printf(b, "  %-12s %-16s %3s", st->gs->names[i],
-			    sw->w, signed_points(pts, num, sizeof num));
+			buf_puts(b, "  ");
+			utf8_pad(b, st->gs->names[i], 12);
+			buf_puts(b, " ");
+			utf8_pad(b, sw->w, 16);
+			buf_printf(b, " %3s", signed_points(pts, num,
+			    sizeof num));
 			if (x)
 				buf_puts(b, "  crossed out");
 			if (sw->valid >= 0)
@@ -982,6 +1026,7 @@ const struct game_rules game_shake_a_word = {
 	.options = saw_options,
 	.state_new = saw_new,
 	.state_free = saw_free,
+	.state_dup = saw_dup,
 	.apply = saw_apply,
 	.expect = saw_expect,
 	.score = saw_score,

@@ -7,6 +7,7 @@
 
 #include "game.h"
 #include "game-shake-up.h"
+#include "utf8.h"
 
 #define SU_MAX_PLAYERS	4
 #define PAWNS		5
@@ -807,10 +808,11 @@ su_describe(const struct game_state *st, struct buf *b)
 
 	buf_puts(&line, "level ");
 	for (i = 0; i < st->n; i++) {
-		w[i] = (int)strlen(st->gs->names[i]);
+		w[i] = (int)utf8_width(st->gs->names[i]);
 		if (w[i] < PAWNS)
 			w[i] = PAWNS;
-		buf_printf(&line, "  %-*s", w[i], st->gs->names[i]);
+		buf_puts(&line, "  ");
+		utf8_pad(&line, st->gs->names[i], (size_t)w[i]);
 	}
 	put_line(b, &line);
 	for (l = st->levels; l >= 1; l--) {
@@ -1052,6 +1054,7 @@ const struct game_rules game_shake_up = {
 	.options = su_options,
 	.state_new = su_new,
 	.state_free = su_free,
+	.state_size = sizeof(struct game_state),
 	.apply = su_apply,
 	.expect = su_expect,
 	.score = su_score,

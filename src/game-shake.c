@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "odds.h"
+#include "utf8.h"
 
 #define ROUNDS		10
 #define ALL_SHAKE	(ROUNDS + 1)
@@ -647,8 +648,10 @@ shake_describe(const struct game_state *st, struct buf *b)
 	int r, i, last = st->round < ALL_SHAKE ? st->round : ALL_SHAKE;
 
 	buf_puts(b, "round ");
-	for (i = 0; i < st->n; i++)
-		buf_printf(b, " %8.8s", st->gs->names[i]);
+	for (i = 0; i < st->n; i++) {
+		buf_puts(b, " ");
+		utf8_cell(b, st->gs->names[i], 8, 1);
+	}
 	buf_puts(b, "\n");
 	for (r = 1; r <= last; r++) {
 		if (r == ALL_SHAKE)
@@ -787,6 +790,7 @@ const struct game_rules game_shake = {
 	.options = shake_options,
 	.state_new = shake_new,
 	.state_free = shake_free,
+	.state_size = sizeof(struct game_state),
 	.apply = shake_apply,
 	.expect = shake_expect,
 	.score = shake_score,

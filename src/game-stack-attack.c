@@ -631,6 +631,7 @@ const struct game_rules game_stack_attack = {
 	.options = sa_options,
 	.state_new = sa_new,
 	.state_free = sa_free,
+	.state_size = sizeof(struct game_state),
 	.apply = sa_apply,
 	.expect = sa_expect,
 	.score = sa_score,

@@ -747,6 +747,7 @@ const struct game_rules game_ten_thousand = {
 	.options = tt_options,
 	.state_new = tt_new,
 	.state_free = tt_free,
+	.state_size = sizeof(struct game_state),
 	.apply = tt_apply,
 	.expect = tt_expect,
 	.score = tt_score,

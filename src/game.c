@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "game.h"
+#include "utf8.h"
 
 extern const struct game_rules game_shake;
 extern const struct game_rules game_shake_up;
@@ -28,18 +29,65 @@ const struct game_rules *const game_table[] = {
 	NULL
 };
 
-static const char *const verb_names[V__COUNT] = {
-	"roll", "take", "shake", "bank", "pass", "order", "keep", "stand",
-	"move", "again", "penalize", "continue", "fresh", "grid", "timer",
-	"words", "challenge", "vote", "score", "finish", "place", "fall",
-	"undo", "redo", "abandon", "rename", "title", "note"
+/*
+ * The verbs, indexed by enum verb: name, argument shape (game.h), the
+ * usage error for a wrong count, keywords, whose entry it is.  Which
+ * games take a verb is each module's row of verbs (game_rules.verbs);
+ * what it does there, its help (game_rules.help).
+ */
+const struct verb_info verb_table[V__COUNT] = {
+	[V_ROLL] = { "roll", "R+",
+	    "expected the values rolled", { NULL, NULL }, WHO_TURN },
+	[V_TAKE] = { "take", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_SHAKE] = { "shake", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_BANK] = { "bank", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_PASS] = { "pass", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_ORDER] = { "order", "N+",
+	    "expected the players' names in shaking order",
+	    { NULL, NULL }, WHO_TURN },
+	[V_KEEP] = { "keep", "V+",
+	    "expected one or more die values", { NULL, NULL }, WHO_TURN },
+	[V_STAND] = { "stand", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_MOVE] = { "move", "L",
+	    "expected one LEVEL", { NULL, NULL }, WHO_TURN },
+	[V_AGAIN] = { "again", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_PENALIZE] = { "penalize", "NL",
+	    "expected NAME LEVEL", { NULL, NULL }, WHO_TURN },
+	[V_CONTINUE] = { "continue", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_FRESH] = { "fresh", "", NULL, { NULL, NULL }, WHO_TURN },
+	[V_GRID] = { "grid", "W+",
+	    "expected the rows of the grid", { NULL, NULL }, WHO_TABLE },
+	[V_TIMER] = { "timer", "D?",
+	    "expected at most one DURATION", { NULL, NULL }, WHO_TABLE },
+	[V_WORDS] = { "words", "NW+",
+	    "expected NAME and one or more words", { NULL, NULL }, WHO_NAMED },
+	[V_CHALLENGE] = { "challenge", "NW",
+	    "expected NAME WORD", { NULL, NULL }, WHO_NAMED },
+	[V_VOTE] = { "vote", "NWK",
+	    "expected NAME WORD accept|reject",
+	    { "reject", "accept" }, WHO_NAMED },
+	[V_SCORE] = { "score", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_FINISH] = { "finish", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_PLACE] = { "place", "V+",
+	    "expected one or more die values", { NULL, NULL }, WHO_TURN },
+	[V_FALL] = { "fall", "N?",
+	    "expected at most one NAME", { NULL, NULL }, WHO_TABLE },
+	[V_UNDO] = { "undo", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_REDO] = { "redo", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_ABANDON] = { "abandon", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_RENAME] = { "rename", "NW",
+	    "expected OLD NEW (a player's name, and the new one)",
+	    { NULL, NULL }, WHO_TABLE },
+	[V_TITLE] = { "title", "W*", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_NOTE] = { "note", "W+", "expected the TEXT of the note",
+	    { NULL, NULL }, WHO_TABLE },
 };
 
 /* The name of a verb. */
 const char *
 verb_name(enum verb v)
 {
-	return v < V__COUNT ? verb_names[v] : "?";
+	return v < V__COUNT ? verb_table[v].name : "?";
 }
 
 /* The verb named exactly s, or -1. */
@@ -49,7 +97,7 @@ verb_lookup(const char *s)
 	int v;
 
 	for (v = 0; v < V__COUNT; v++)
-		if (strcmp(verb_names[v], s) == 0)
+		if (strcmp(verb_table[v].name, s) == 0)
 			return v;
 	return -1;
 }
@@ -103,7 +151,10 @@ game_option_index(const struct game_rules *g, const char *key)
 	return -1;
 }
 
-/* Compare s, trimmed of surrounding spaces, with name, ASCII-nocase. */
+/*
+ * Compare s, trimmed of surrounding spaces, with name by Unicode simple
+ * case folding (SPEC.md "Player names": Zoë is ZOË).
+ */
 static int
 name_matches(const char *s, const char *name)
 {
@@ -114,7 +165,7 @@ name_matches(const char *s, const char *name)
 	n = strlen(s);
 	while (n > 0 && s[n - 1] == ' ')
 		n--;
-	return n == strlen(name) && strncasecmp(s, name, n) == 0;
+	return utf8_casecmp_n(s, n, name) == 0;
 }
 
 /* Seat of the player called s, or -1. */
@@ -133,9 +184,11 @@ game_seat(const struct game_setup *gs, const char *s)
 int
 game_name_valid(const char *s, const char **why)
 {
-	size_t n = strlen(s);
+	size_t n = utf8_len(s);
 	const char *p;
 
+	if ((*why = utf8_text_why(s)) != NULL)
+		return 0;
 	if (n == 0 || n > 32) {
 		*why = "must be 1 to 32 characters";
 		return 0;
@@ -154,11 +207,6 @@ game_name_valid(const char *s, const char **why)
 		*why = "must not be all digits";
 		return 0;
 	}
-	for (p = s; *p != '\0'; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
-			*why = "must not contain control characters";
-			return 0;
-		}
 	return 1;
 }
 
@@ -188,15 +236,31 @@ number_value(const char *s)
 	return v;
 }
 
+/*
+ * Set a refusal: status and a formatted reason, user text in it cut as a
+ * message cuts it (utf8_message) so that the reason fits whole.
+ */
+static void __attribute__((format(printf, 3, 0)))
+ruling_vrefuse(struct ruling *r, int status, const char *fmt, va_list ap)
+{
+	struct buf b = BUF_INIT, m = BUF_INIT;
+
+	r->status = status;
+	buf_vprintf(&b, fmt, ap);
+	utf8_message(&m, buf_str(&b));
+	snprintf(r->why, sizeof r->why, "%s", buf_str(&m));
+	buf_free(&b);
+	buf_free(&m);
+}
+
 /* Set a refusal: status and a formatted reason. */
 void
 ruling_refuse(struct ruling *r, int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	r->status = status;
 	va_start(ap, fmt);
-	vsnprintf(r->why, sizeof r->why, fmt, ap);
+	ruling_vrefuse(r, status, fmt, ap);
 	va_end(ap);
 }
 
@@ -359,9 +423,8 @@ usage(struct ruling *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	r->status = RULING_USAGE;
 	va_start(ap, fmt);
-	vsnprintf(r->why, sizeof r->why, fmt, ap);
+	ruling_vrefuse(r, RULING_USAGE, fmt, ap);
 	va_end(ap);
 	return RULING_USAGE;
 }
@@ -378,51 +441,93 @@ parse_name(const struct game_setup *gs, const char *s, struct ruling *r)
 	return seat;
 }
 
-/* Parse roll's values: all plain numbers, or all NAME=V. */
-static int
-parse_roll(const struct game_setup *gs, struct entry *e, struct ruling *r)
+/*
+ * The shape letter for argument i of n (see struct verb_info), or '\0' if
+ * the shape takes no argument there.
+ */
+static char
+shape_at(const char *shape, int i, int *repeats)
 {
-	int i, named = 0, plain = 0;
-	const char *eq;
+	const char *p;
+	int pos = 0;
 
-	for (i = 0; i < e->argc; i++) {
-		if ((eq = strchr(e->argv[i], '=')) != NULL) {
-			named++;
-			if (!is_number(eq + 1))
-				return usage(r, "'%s' is not NAME=NUMBER",
-				    e->argv[i]);
-		} else {
-			plain++;
-			if (!is_number(e->argv[i]))
-				return usage(r, "'%s' is not a number",
-				    e->argv[i]);
+	*repeats = 0;
+	for (p = shape; *p != '\0'; p++) {
+		if (*p == '+' || *p == '*' || *p == '?')
+			continue;
+		if (p[1] == '+' || p[1] == '*') {
+			*repeats = 1;	/* to the end */
+			return *p;
 		}
+		if (pos++ == i)
+			return *p;
 	}
-	if (named > 0 && plain > 0)
-		return usage(r, "%s", "give plain values or NAME=V pairs, "
-		    "not both");
-	e->nvals = e->argc;
-	e->vals = xcalloc((size_t)e->argc, sizeof *e->vals);
-	if (named > 0)
-		e->seats = xcalloc((size_t)e->argc, sizeof *e->seats);
-	for (i = 0; i < e->argc; i++) {
-		if (named > 0) {
-			char name[64];
-			size_t n;
+	return '\0';
+}
 
-			eq = strchr(e->argv[i], '=');
-			n = (size_t)(eq - e->argv[i]);
-			if (n >= sizeof name)
-				n = sizeof name - 1;
-			memcpy(name, e->argv[i], n);
-			name[n] = '\0';
-			if ((e->seats[i] = parse_name(gs, name, r)) < 0)
-				return RULING_DATA;
-			e->vals[i] = number_value(eq + 1);
-		} else
-			e->vals[i] = number_value(e->argv[i]);
+/* The least and most arguments the shape takes (most -1: no limit). */
+static void
+shape_counts(const char *shape, int *least, int *most)
+{
+	const char *p;
+
+	*least = *most = 0;
+	for (p = shape; *p != '\0'; p++) {
+		if (*p == '+' || *p == '*' || *p == '?')
+			continue;
+		if (p[1] != '*' && p[1] != '?')
+			++*least;
+		if (p[1] == '+' || p[1] == '*')
+			*most = -1;
+		else if (*most >= 0)
+			++*most;
+	}
+}
+
+/* Usage of one argument a of shape letter c; RULING_OK or RULING_USAGE. */
+static int
+check_arg(const struct verb_info *vi, char c, const char *a,
+    struct ruling *r)
+{
+	const char *eq;
+	long secs;
+
+	switch (c) {
+	case 'V': case 'L':
+		if (!is_number(a))
+			return usage(r, "'%s' is not a number", a);
+		break;
+	case 'R':
+		if ((eq = strchr(a, '=')) != NULL && !is_number(eq + 1))
+			return usage(r, "'%s' is not NAME=NUMBER", a);
+		if (eq == NULL && !is_number(a))
+			return usage(r, "'%s' is not a number", a);
+		break;
+	case 'D':
+		if (game_duration(a, &secs) != 0)
+			return usage(r, "'%s' is not a duration (90, 90s, 3m, "
+			    "1m30s)", a);
+		break;
+	case 'K':
+		if (strcmp(a, vi->keywords[0]) != 0 &&
+		    strcmp(a, vi->keywords[1]) != 0)
+			return usage(r, "'%s' is neither %s nor %s", a,
+			    vi->keywords[1], vi->keywords[0]);
+		break;
 	}
 	return RULING_OK;
+}
+
+/* The seat of the NAME in s[0..n) (NAME=V: n stops at '='), or -1. */
+static int
+parse_name_n(const struct game_setup *gs, const char *s, size_t n,
+    struct ruling *r)
+{
+	char *name = xstrndup(s, n);
+	int seat = parse_name(gs, name, r);
+
+	free(name);
+	return seat;
 }
 
 /* Join argc words with single spaces, trimmed of surrounding spaces. */
@@ -446,172 +551,127 @@ entry_join(int argc, char *const *argv, struct buf *b)
 	b->s[b->len] = '\0';
 }
 
-/* The number of UTF-8 characters in s (bytes that do not continue one). */
-size_t
-game_text_chars(const char *s)
+/*
+ * The usage rules of rename's NEW (a valid player name) and of a title or
+ * note (at most GAME_TEXT_MAX characters, a note not empty).
+ */
+static int
+parse_meta(struct entry *e, struct ruling *r)
 {
-	size_t n = 0;
+	struct buf b = BUF_INIT;
+	const char *why;
+	size_t n;
+	int status = RULING_OK;
 
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
+	if (e->verb == V_RENAME) {
+		entry_join(1, e->argv + 1, &b);
+		if (!game_name_valid(buf_str(&b), &why))
+			status = usage(r, "player name '%s' %s", buf_str(&b),
+			    why);
+	} else if (e->verb == V_TITLE || e->verb == V_NOTE) {
+		entry_join(e->argc, e->argv, &b);
+		n = utf8_len(buf_str(&b));
+		if (e->verb == V_NOTE && n == 0)
+			status = usage(r, "%s", "expected the TEXT of the note");
+		else if (n > GAME_TEXT_MAX)
+			status = usage(r, "the %s has %zu characters; at most "
+			    "%d", verb_name(e->verb), n, GAME_TEXT_MAX);
+	}
+	buf_free(&b);
+	return status;
 }
 
-/* rename OLD NEW: NEW a valid name no other player has (usage), OLD one. */
+/* rename OLD NEW: NEW must not be another player's name (usage). */
 static int
 parse_rename(const struct game_setup *gs, struct entry *e, struct ruling *r)
 {
 	struct buf b = BUF_INIT;
-	const char *why;
 	int seat, status = RULING_OK;
 
-	if (e->argc != 2)
-		return usage(r, "%s", "expected OLD NEW (a player's name, and "
-		    "the new one)");
 	entry_join(1, e->argv + 1, &b);
-	if (!game_name_valid(buf_str(&b), &why))
-		status = usage(r, "player name '%s' %s", buf_str(&b), why);
-	else if ((e->who = parse_name(gs, e->argv[0], r)) < 0)
-		status = RULING_DATA;
-	else if ((seat = game_seat(gs, buf_str(&b))) >= 0 && seat != e->who)
+	if ((seat = game_seat(gs, buf_str(&b))) >= 0 && seat != e->who)
 		status = usage(r, "'%s' is already a player of this game; "
 		    "names are unique within a game", gs->names[seat]);
 	buf_free(&b);
 	return status;
 }
 
-/* title [TEXT] and note TEXT...: at most GAME_TEXT_MAX characters. */
-static int
-parse_text(struct entry *e, struct ruling *r)
-{
-	struct buf b = BUF_INIT;
-	size_t n;
-
-	entry_join(e->argc, e->argv, &b);
-	n = game_text_chars(buf_str(&b));
-	buf_free(&b);
-	if (e->verb == V_NOTE && n == 0)
-		return usage(r, "%s", "expected the TEXT of the note");
-	if (n > GAME_TEXT_MAX)
-		return usage(r, "the %s has %zu characters; at most %d",
-		    verb_name(e->verb), n, GAME_TEXT_MAX);
-	return RULING_OK;
-}
-
-/* Parse e's arguments for its verb; see game.h. */
+/* Parse e's arguments for its verb, as its row says; see game.h. */
 int
 game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 {
-	int i;
-	const char *vn = verb_name(e->verb);
-	long secs;
+	const struct verb_info *vi;
+	const char *eq;
+	int i, least, most, named = 0, seat, rep;
+	char c;
 
 	e->who = -1;
 	e->nvals = e->nnames = 0;
 	e->vals = NULL;
 	e->seats = e->names = NULL;
-	switch (e->verb) {
-	case V_TAKE: case V_SHAKE: case V_BANK: case V_PASS: case V_STAND:
-	case V_AGAIN: case V_CONTINUE: case V_FRESH: case V_SCORE:
-	case V_FINISH: case V_UNDO: case V_REDO: case V_ABANDON:
-		if (e->argc != 0)
-			return usage(r, "'%s' takes no arguments", vn);
-		return RULING_OK;
-	case V_ROLL:
-		if (e->argc == 0)
-			return usage(r, "%s", "expected the values rolled");
-		return parse_roll(gs, e, r);
-	case V_KEEP: case V_PLACE:
-		if (e->argc == 0)
-			return usage(r, "%s", "expected one or more die values");
-		for (i = 0; i < e->argc; i++)
-			if (!is_number(e->argv[i]))
-				return usage(r, "'%s' is not a number",
-				    e->argv[i]);
-		e->nvals = e->argc;
-		e->vals = xcalloc((size_t)e->argc, sizeof *e->vals);
-		for (i = 0; i < e->argc; i++)
-			e->vals[i] = number_value(e->argv[i]);
-		return RULING_OK;
-	case V_ORDER:
-		if (e->argc == 0)
-			return usage(r, "%s", "expected the players' names in "
-			    "shaking order");
-		e->nnames = e->argc;
-		e->names = xcalloc((size_t)e->argc, sizeof *e->names);
-		for (i = 0; i < e->argc; i++)
-			if ((e->names[i] = parse_name(gs, e->argv[i], r)) < 0)
-				return RULING_DATA;
-		return RULING_OK;
-	case V_MOVE:
-		if (e->argc != 1)
-			return usage(r, "%s", "expected one LEVEL");
-		if (!is_number(e->argv[0]))
-			return usage(r, "'%s' is not a number", e->argv[0]);
-		e->level = number_value(e->argv[0]);
-		return RULING_OK;
-	case V_PENALIZE:
-		if (e->argc != 2)
-			return usage(r, "%s", "expected NAME LEVEL");
-		if (!is_number(e->argv[1]))
-			return usage(r, "'%s' is not a number", e->argv[1]);
-		e->level = number_value(e->argv[1]);
-		if ((e->who = parse_name(gs, e->argv[0], r)) < 0)
-			return RULING_DATA;
-		return RULING_OK;
-	case V_GRID:
-		if (e->argc == 0)
-			return usage(r, "%s", "expected the rows of the grid");
-		return RULING_OK;
-	case V_TIMER:
-		if (e->argc > 1)
-			return usage(r, "%s", "expected at most one DURATION");
-		if (e->argc == 1 && game_duration(e->argv[0], &secs) != 0)
-			return usage(r, "'%s' is not a duration (90, 90s, 3m, "
-			    "1m30s)", e->argv[0]);
-		return RULING_OK;
-	case V_WORDS:
-		if (e->argc < 2)
-			return usage(r, "%s", "expected NAME and one or more "
-			    "words");
-		if ((e->who = parse_name(gs, e->argv[0], r)) < 0)
-			return RULING_DATA;
-		return RULING_OK;
-	case V_CHALLENGE:
-		if (e->argc != 2)
-			return usage(r, "%s", "expected NAME WORD");
-		if ((e->who = parse_name(gs, e->argv[0], r)) < 0)
-			return RULING_DATA;
-		return RULING_OK;
-	case V_VOTE:
-		if (e->argc != 3)
-			return usage(r, "%s", "expected NAME WORD accept|reject");
-		if (strcmp(e->argv[2], "accept") == 0)
-			e->accept = 1;
-		else if (strcmp(e->argv[2], "reject") == 0)
-			e->accept = 0;
-		else
-			return usage(r, "'%s' is neither accept nor reject",
-			    e->argv[2]);
-		if ((e->who = parse_name(gs, e->argv[0], r)) < 0)
-			return RULING_DATA;
-		return RULING_OK;
-	case V_FALL:
-		if (e->argc > 1)
-			return usage(r, "%s", "expected at most one NAME");
-		if (e->argc == 1 &&
-		    (e->who = parse_name(gs, e->argv[0], r)) < 0)
-			return RULING_DATA;
-		return RULING_OK;
-	case V_RENAME:
-		return parse_rename(gs, e, r);
-	case V_TITLE: case V_NOTE:
-		return parse_text(e, r);
-	case V__COUNT:
-		break;
+	if (e->verb >= V__COUNT)
+		return usage(r, "%s", "unknown verb");
+	vi = &verb_table[e->verb];
+
+	/* Usage: the count, then every argument's form. */
+	shape_counts(vi->args, &least, &most);
+	if (most == 0 && e->argc != 0)
+		return usage(r, "'%s' takes no arguments", vi->name);
+	if (e->argc < least || (most >= 0 && e->argc > most))
+		return usage(r, "%s", vi->expect);
+	for (i = 0; i < e->argc; i++) {
+		c = shape_at(vi->args, i, &rep);
+		if (check_arg(vi, c, e->argv[i], r) != RULING_OK)
+			return RULING_USAGE;
+		if (c == 'R' && strchr(e->argv[i], '=') != NULL)
+			named++;
 	}
-	return usage(r, "%s", "unknown verb");
+	if (named > 0 && named < e->argc)
+		return usage(r, "%s", "give plain values or NAME=V pairs, "
+		    "not both");
+	if (VERB_IS_META(e->verb) && parse_meta(e, r) != RULING_OK)
+		return RULING_USAGE;
+
+	/* The values; then the names, a data error if one is unknown. */
+	for (i = 0; i < e->argc; i++) {
+		c = shape_at(vi->args, i, &rep);
+		if (c == 'V' || c == 'R') {
+			if (e->vals == NULL)
+				e->vals = xcalloc((size_t)e->argc,
+				    sizeof *e->vals);
+			eq = c == 'R' ? strchr(e->argv[i], '=') : NULL;
+			e->vals[e->nvals++] = number_value(eq != NULL ?
+			    eq + 1 : e->argv[i]);
+		} else if (c == 'L')
+			e->level = number_value(e->argv[i]);
+		else if (c == 'K')
+			e->accept = strcmp(e->argv[i], vi->keywords[1]) == 0;
+	}
+	for (i = 0; i < e->argc; i++) {
+		c = shape_at(vi->args, i, &rep);
+		if (c == 'R' && named > 0) {
+			if (e->seats == NULL)
+				e->seats = xcalloc((size_t)e->argc,
+				    sizeof *e->seats);
+			eq = strchr(e->argv[i], '=');
+			if ((e->seats[i] = parse_name_n(gs, e->argv[i],
+			    (size_t)(eq - e->argv[i]), r)) < 0)
+				return RULING_DATA;
+		} else if (c == 'N') {
+			if ((seat = parse_name(gs, e->argv[i], r)) < 0)
+				return RULING_DATA;
+			if (rep) {
+				if (e->names == NULL)
+					e->names = xcalloc((size_t)e->argc,
+					    sizeof *e->names);
+				e->names[e->nnames++] = seat;
+			} else if (e->who < 0)
+				e->who = seat;
+		}
+	}
+	if (e->verb == V_RENAME)
+		return parse_rename(gs, e, r);
+	return RULING_OK;
 }
 
 /* The item of fact for word ("word=..."), or NULL. */
@@ -710,12 +770,91 @@ stored_entry_clear(struct stored_entry *se)
 }
 
 /*
+ * Replay.  One step, replay_step(), takes one entry in, whether it comes
+ * from the store (replay_run) or is new (replay_add): undo and redo too.
+ *
+ * The state of a game is a function of the stack of entries in effect
+ * (rp->done).  An entry's index identifies the whole stack below it (an
+ * entry is only ever redone on the stack it was first entered on), so a
+ * state is tagged with its depth and the index on top.  Undo keeps the
+ * state it leaves in a small pool, so that redo takes it back; before an
+ * entry that a later undo takes back, a copy of the state goes into the
+ * pool, so that undo takes that back: history never rebuilds the game
+ * once per undo.  Where no tagged state fits, the state is rebuilt from
+ * the longest pooled prefix (or from scratch).
+ */
+
+/* A copy of st, or NULL if the rules cannot copy a state. */
+static struct game_state *
+state_dup(const struct game_rules *g, const struct game_state *st)
+{
+	void *p;
+
+	if (g->state_dup != NULL)
+		return g->state_dup(st);
+	if (g->state_size == 0)
+		return NULL;
+	p = xmalloc(g->state_size);
+	memcpy(p, st, g->state_size);
+	return p;
+}
+
+/* The tag of the stack's top: its entry index, or -1 when empty. */
+static int
+top_tag(const struct replay *rp)
+{
+	return rp->ndone > 0 ? rp->done[rp->ndone - 1] : -1;
+}
+
+/* Put st, the state for (depth, top), in the pool; the oldest may go. */
+static void
+snap_put(struct replay *rp, struct game_state *st, int depth, int top)
+{
+	if (rp->nsnaps == REPLAY_SNAPS) {
+		rp->rules->state_free(rp->snaps[0].st);
+		memmove(&rp->snaps[0], &rp->snaps[1],
+		    (REPLAY_SNAPS - 1) * sizeof rp->snaps[0]);
+		rp->nsnaps--;
+	}
+	rp->snaps[rp->nsnaps].st = st;
+	rp->snaps[rp->nsnaps].depth = depth;
+	rp->snaps[rp->nsnaps].top = top;
+	rp->nsnaps++;
+}
+
+/* Take pooled state k out of the pool. */
+static struct game_state *
+snap_take(struct replay *rp, int k)
+{
+	struct game_state *st = rp->snaps[k].st;
+
+	memmove(&rp->snaps[k], &rp->snaps[k + 1],
+	    (size_t)(rp->nsnaps - k - 1) * sizeof rp->snaps[0]);
+	rp->nsnaps--;
+	return st;
+}
+
+/* Free every pooled state. */
+static void
+snap_clear(struct replay *rp)
+{
+	while (rp->nsnaps > 0)
+		rp->rules->state_free(rp->snaps[--rp->nsnaps].st);
+}
+
+/*
+ * The names, title and state of a game are the replay's, not the rules'
+ * (rp->names, rp->title, rp->abandoned): abandon, rename and title change
+ * them, never the game state, so a pooled state serves whatever they are.
+ */
+
+/*
  * Put the names, title and state back as the game was created: names0
  * and title0 remembered on first use, setup.names pointed at the names
  * now.
  */
 static void
-replay_reset_meta(struct replay *rp)
+meta_reset(struct replay *rp)
 {
 	int i;
 
@@ -731,12 +870,13 @@ replay_reset_meta(struct replay *rp)
 	rp->abandoned = 0;
 }
 
-/* Fold in abandon, rename, title or note (parsed); see game.h. */
+/* Fold in abandon, rename, title or note (parsed e). */
 static int
 meta_apply(struct replay *rp, const struct entry *e, struct ruling *r)
 {
 	struct buf b = BUF_INIT;
 	const char *old;
+	int status = RULING_OK;
 
 	switch (e->verb) {
 	case V_ABANDON:
@@ -746,54 +886,53 @@ meta_apply(struct replay *rp, const struct entry *e, struct ruling *r)
 		}
 		rp->abandoned = 1;
 		ruling_note(r, "the game is abandoned, with no winner");
-		return RULING_OK;
+		break;
 	case V_RENAME:
 		entry_join(1, e->argv + 1, &b);
 		old = rp->names[e->who];
 		if (strcmp(old, buf_str(&b)) == 0) {
 			ruling_refuse(r, RULING_REFUSED, "the player is "
 			    "already called '%s'", old);
-			buf_free(&b);
-			return RULING_REFUSED;
+			status = RULING_REFUSED;
+			break;
 		}
 		ruling_note(r, "%s is now called %s", old, buf_str(&b));
 		free(rp->names[e->who]);
 		rp->names[e->who] = xstrdup(buf_str(&b));
-		buf_free(&b);
-		return RULING_OK;
+		break;
 	case V_TITLE:
 		entry_join(e->argc, e->argv, &b);
 		if (b.len == 0 && rp->title == NULL) {
 			ruling_refuse(r, RULING_REFUSED, "the game has no "
 			    "title to clear");
-			buf_free(&b);
-			return RULING_REFUSED;
-		}
-		if (b.len > 0 && rp->title != NULL &&
+			status = RULING_REFUSED;
+		} else if (b.len > 0 && rp->title != NULL &&
 		    strcmp(rp->title, buf_str(&b)) == 0) {
 			ruling_refuse(r, RULING_REFUSED, "the title is "
 			    "already '%s'", rp->title);
-			buf_free(&b);
-			return RULING_REFUSED;
+			status = RULING_REFUSED;
+		} else {
+			free(rp->title);
+			rp->title = b.len > 0 ? xstrdup(buf_str(&b)) : NULL;
+			if (rp->title != NULL)
+				ruling_note(r, "the title is now '%s'",
+				    rp->title);
+			else
+				ruling_note(r, "the title is cleared");
 		}
-		free(rp->title);
-		rp->title = b.len > 0 ? xstrdup(buf_str(&b)) : NULL;
-		if (rp->title != NULL)
-			ruling_note(r, "the title is now '%s'", rp->title);
-		else
-			ruling_note(r, "the title is cleared");
-		buf_free(&b);
-		return RULING_OK;
+		break;
 	case V_NOTE:
 		entry_join(e->argc, e->argv, &b);
 		ruling_note(r, "note: %s", buf_str(&b));
-		buf_free(&b);
-		return RULING_OK;
+		break;
 	default:
+		ruling_refuse(r, RULING_USAGE, "unknown verb");
+		status = RULING_USAGE;
 		break;
 	}
-	ruling_refuse(r, RULING_USAGE, "unknown verb");
-	return RULING_USAGE;
+	buf_free(&b);
+	r->status = status;
+	return status;
 }
 
 /* The expectation now; see game.h. */
@@ -812,9 +951,14 @@ replay_expect(const struct replay *rp, struct expectation *x)
 	}
 }
 
-/* Apply stored entry se to rp->st; returns the ruling's status. */
+/*
+ * Parse and apply stored entry se to st; returns the ruling's status.
+ * abandon, rename, title and note change the replay's names, title and
+ * state instead.
+ */
 static int
-apply_stored(struct replay *rp, struct stored_entry *se, struct ruling *r)
+apply_stored(struct replay *rp, struct game_state *st,
+    const struct stored_entry *se, struct ruling *r)
 {
 	struct entry e;
 	int status;
@@ -831,57 +975,102 @@ apply_stored(struct replay *rp, struct stored_entry *se, struct ruling *r)
 		if (VERB_IS_META(e.verb))
 			status = meta_apply(rp, &e, r);
 		else
-			status = rp->rules->apply(rp->st, &e, r);
+			status = rp->rules->apply(st, &e, r);
 		r->status = status;
 	}
 	entry_clear(&e);
-	return status;
+	return status == RULING_UPHELD ? RULING_OK : status;
 }
 
-/* Rebuild rp->st from the entries in effect (the done stack). */
+/* Refuse: stored entry se no longer replays. */
 static int
-rebuild(struct replay *rp, struct ruling *r)
+corrupt(const struct stored_entry *se, struct ruling *r)
 {
+	char *why = r->why[0] != '\0' ? xstrdup(r->why) : NULL;
+
+	if (why != NULL)
+		ruling_refuse(r, RULING_DATA, "entry %d (%s) no longer "
+		    "replays: %s", se->n, verb_name(se->verb), why);
+	else
+		ruling_refuse(r, RULING_DATA, "entry %d (%s) no longer "
+		    "replays", se->n, verb_name(se->verb));
+	free(why);
+	return RULING_DATA;
+}
+
+/*
+ * The names, title and state after the first depth entries in effect:
+ * back to the game as created, then their abandon, rename and title
+ * entries again.
+ */
+static int
+meta_rewind(struct replay *rp, int depth, struct ruling *r)
+{
+	struct entry e;
+	const struct stored_entry *se;
 	int i, status;
 
-	if (rp->st != NULL)
-		rp->rules->state_free(rp->st);
-	replay_reset_meta(rp);
-	rp->st = rp->rules->state_new(&rp->setup);
-	for (i = 0; i < rp->ndone; i++) {
-		struct stored_entry *se = &rp->entries[rp->done[i]];
-
-		status = apply_stored(rp, se, r);
-		if (status != RULING_OK && status != RULING_UPHELD) {
-			char why[sizeof r->why];
-
-			memcpy(why, r->why, sizeof why);
-			ruling_refuse(r, RULING_DATA, "entry %d (%s) no longer "
-			    "replays: %s", se->n, verb_name(se->verb), why);
-			return RULING_DATA;
-		}
+	meta_reset(rp);
+	for (i = 0; i < depth; i++) {
+		se = &rp->entries[rp->done[i]];
+		if (!VERB_IS_META(se->verb) || se->verb == V_NOTE)
+			continue;
+		memset(&e, 0, sizeof e);
+		e.n = se->n;
+		e.verb = se->verb;
+		e.argc = se->argc;
+		e.argv = se->argv;
+		if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK)
+			status = meta_apply(rp, &e, r);
+		entry_clear(&e);
+		if (status != RULING_OK)
+			return corrupt(se, r);
 	}
 	return RULING_OK;
 }
 
-/* Grow the stacks to hold every entry. */
-static void
-replay_reserve(struct replay *rp, int n)
+/*
+ * Make rp->st the state of the stack in effect: a pooled state tagged
+ * for it, else the longest pooled prefix (or a new state) brought up to
+ * date.  old, the state replaced, goes into the pool as (depth, top).
+ */
+static int
+state_settle(struct replay *rp, int depth, int top, struct ruling *r)
 {
-	rp->done = xreallocarray(rp->done, (size_t)n + 1, sizeof *rp->done);
-	rp->undone = xreallocarray(rp->undone, (size_t)n + 1,
-	    sizeof *rp->undone);
-}
+	struct game_state *st = NULL;
+	int k, best = -1, from = 0, i, status;
 
-/* Set se->round, se->turn from the state before it is applied. */
-static void
-mark_position(struct replay *rp, struct stored_entry *se)
-{
-	struct expectation x;
+	for (k = 0; k < rp->nsnaps; k++) {
+		const struct replay_snap *sn = &rp->snaps[k];
 
-	replay_expect(rp, &x);
-	se->round = x.round;
-	se->turn = x.turn;
+		if (sn->depth > rp->ndone || (sn->depth > 0 &&
+		    rp->done[sn->depth - 1] != sn->top))
+			continue;
+		if (best < 0 || sn->depth > rp->snaps[best].depth)
+			best = k;
+	}
+	if (best >= 0) {
+		from = rp->snaps[best].depth;
+		st = snap_take(rp, best);
+	}
+	if (rp->st != NULL)
+		snap_put(rp, rp->st, depth, top);
+	if ((status = meta_rewind(rp, from, r)) != RULING_OK) {
+		if (st != NULL)
+			rp->rules->state_free(st);
+		rp->st = rp->rules->state_new(&rp->setup);
+		return status;
+	}
+	if (st == NULL)
+		st = rp->rules->state_new(&rp->setup);
+	rp->st = st;
+	for (i = from; i < rp->ndone; i++) {
+		const struct stored_entry *se = &rp->entries[rp->done[i]];
+
+		if ((status = apply_stored(rp, st, se, r)) != RULING_OK)
+			return corrupt(se, r);
+	}
+	return RULING_OK;
 }
 
 /* Note for undo/redo of entry index t. */
@@ -902,95 +1091,19 @@ undo_note(const struct replay *rp, const char *what, int t)
 	return b.s;
 }
 
-/* Rebuild the state from the stored entries; see game.h. */
-int
-replay_run(struct replay *rp, int notes, struct ruling *r)
-{
-	int i, t, status;
-
-	memset(r, 0, sizeof *r);
-	replay_reserve(rp, rp->nentries);
-	replay_reset_meta(rp);
-	rp->ndone = rp->nundone = 0;
-	for (i = 0; i < rp->nentries; i++) {
-		struct stored_entry *se = &rp->entries[i];
-
-		se->undone = 0;
-		if (se->verb == V_UNDO) {
-			if (rp->ndone == 0)
-				goto corrupt;
-			t = rp->done[--rp->ndone];
-			rp->undone[rp->nundone++] = t;
-			rp->entries[t].undone = 1;
-		} else if (se->verb == V_REDO) {
-			if (rp->nundone == 0)
-				goto corrupt;
-			t = rp->undone[--rp->nundone];
-			rp->done[rp->ndone++] = t;
-			rp->entries[t].undone = 0;
-		} else {
-			rp->done[rp->ndone++] = i;
-			rp->nundone = 0;
-		}
-	}
-	if (!notes)
-		return rebuild(rp, r);
-
-	/* Chronologically, to give each entry its round, turn and note. */
-	rp->ndone = rp->nundone = 0;
-	if (rp->st != NULL)
-		rp->rules->state_free(rp->st);
-	replay_reset_meta(rp);
-	rp->st = rp->rules->state_new(&rp->setup);
-	for (i = 0; i < rp->nentries; i++) {
-		struct stored_entry *se = &rp->entries[i];
-
-		mark_position(rp, se);
-		free(se->note);
-		se->note = NULL;
-		if (se->verb == V_UNDO) {
-			t = rp->done[--rp->ndone];
-			rp->undone[rp->nundone++] = t;
-			se->note = undo_note(rp, "undid", t);
-			if ((status = rebuild(rp, r)) != RULING_OK)
-				return status;
-		} else if (se->verb == V_REDO) {
-			t = rp->undone[--rp->nundone];
-			rp->done[rp->ndone++] = t;
-			se->note = undo_note(rp, "redid", t);
-			status = apply_stored(rp, &rp->entries[t], r);
-			if (status != RULING_OK && status != RULING_UPHELD)
-				goto corrupt;
-		} else {
-			status = apply_stored(rp, se, r);
-			if (status != RULING_OK && status != RULING_UPHELD)
-				goto corrupt;
-			se->note = xstrdup(r->note);
-			rp->done[rp->ndone++] = i;
-			rp->nundone = 0;
-		}
-	}
-	return RULING_OK;
-corrupt:
-	ruling_refuse(r, RULING_DATA, "entry %d (%s) no longer replays",
-	    rp->entries[i].n, verb_name(rp->entries[i].verb));
-	return RULING_DATA;
-}
-
 /* The player an entry is recorded for (SPEC.md history), or NULL. */
 static const char *
 entry_player(const struct replay *rp, const struct entry *e, int turn)
 {
-	switch (e->verb) {
-	case V_WORDS: case V_CHALLENGE: case V_VOTE:
-		return rp->setup.names[e->who];
-	case V_GRID: case V_SCORE: case V_FINISH: case V_FALL:
-	case V_UNDO: case V_REDO: case V_ABANDON: case V_RENAME:
-	case V_TITLE: case V_NOTE:
-		return NULL;
-	default:
+	switch (verb_table[e->verb].who) {
+	case WHO_NAMED:
+		return e->who >= 0 ? rp->setup.names[e->who] : NULL;
+	case WHO_TURN:
 		return turn >= 0 ? rp->setup.names[turn] : NULL;
+	case WHO_TABLE:
+		break;
 	}
+	return NULL;
 }
 
 /* Ask the dictionary about every word e needs; build e's fact (FACTS). */
@@ -1044,113 +1157,273 @@ gather_facts(struct replay *rp, struct entry *e, char **fact,
 	return RULING_OK;
 }
 
-/* Check and fold in a new entry; see game.h. */
-int
-replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
+/* Grow the stacks to hold n entries. */
+static void
+replay_reserve(struct replay *rp, int n)
 {
-	struct entry e;
+	rp->done = xreallocarray(rp->done, (size_t)n + 1, sizeof *rp->done);
+	rp->undone = xreallocarray(rp->undone, (size_t)n + 1,
+	    sizeof *rp->undone);
+}
+
+/* undo (or redo) as entry i: take back (or restore) the latest. */
+static int
+step_undo(struct replay *rp, int i, int live, struct ruling *r)
+{
+	struct stored_entry *se = &rp->entries[i];
+	struct game_state *pre;
+	int undo = se->verb == V_UNDO, t, k, depth, top, status;
+
+	if (live && se->argc != 0) {
+		ruling_refuse(r, RULING_USAGE, "'%s' takes no arguments",
+		    verb_name(se->verb));
+		return RULING_USAGE;
+	}
+	if (undo ? rp->ndone == 0 : rp->nundone == 0) {
+		if (!live)
+			return corrupt(se, r);
+		ruling_refuse(r, RULING_REFUSED, "nothing to %s",
+		    verb_name(se->verb));
+		return RULING_REFUSED;
+	}
+	t = undo ? rp->done[rp->ndone - 1] : rp->undone[rp->nundone - 1];
+	if (live) {
+		/* What it takes back, stored as its argument. */
+		for (k = 0; k < se->argc; k++)
+			free(se->argv[k]);
+		free(se->argv);
+		se->argc = 1;
+		se->argv = xcalloc(1, sizeof *se->argv);
+		se->argv[0] = xasprintf("%d", rp->entries[t].n);
+	}
+	if (live || rp->notes) {
+		free(se->note);
+		se->note = undo_note(rp, undo ? "undid" : "redid", t);
+	}
+	depth = rp->ndone;
+	top = top_tag(rp);
+	if (undo) {
+		rp->ndone--;
+		rp->undone[rp->nundone++] = t;
+		rp->entries[t].undone = 1;
+		if ((status = state_settle(rp, depth, top, r)) != RULING_OK)
+			return status;
+	} else {
+		rp->nundone--;
+		rp->done[rp->ndone++] = t;
+		rp->entries[t].undone = 0;
+		for (k = 0; k < rp->nsnaps; k++)
+			if (rp->snaps[k].depth == rp->ndone &&
+			    rp->snaps[k].top == t)
+				break;
+		if (k < rp->nsnaps) {
+			/* The state undo left: take it back. */
+			pre = rp->st;
+			rp->st = snap_take(rp, k);
+			snap_put(rp, pre, depth, top);
+			if (VERB_IS_META(rp->entries[t].verb) &&
+			    apply_stored(rp, rp->st, &rp->entries[t], r) !=
+			    RULING_OK)
+				return corrupt(&rp->entries[t], r);
+		} else {
+			if (rp->entries[t].fate &&
+			    (pre = state_dup(rp->rules, rp->st)) != NULL)
+				snap_put(rp, pre, depth, top);
+			if (apply_stored(rp, rp->st, &rp->entries[t], r) !=
+			    RULING_OK)
+				return corrupt(&rp->entries[t], r);
+		}
+	}
+	memset(r, 0, sizeof *r);
+	if (se->note != NULL)
+		snprintf(r->note, sizeof r->note, "%s", se->note);
+	return RULING_OK;
+}
+
+/*
+ * One step: entries[i] taken in.  live: a new entry, checked (game over,
+ * the game's verbs, facts gathered) and given its player; else a stored
+ * one, which must replay.  Returns the ruling's status; a refused live
+ * entry leaves the state as it was.
+ */
+static int
+replay_step(struct replay *rp, int i, int live, struct ruling *r)
+{
+	struct stored_entry *se = &rp->entries[i];
+	struct game_state *pre = NULL;
 	struct expectation x;
-	int status, t;
+	struct entry e;
 	const char *player;
-	char num[16];
+	int status, depth = rp->ndone, top = top_tag(rp);
+
+	memset(r, 0, sizeof *r);
+	memset(&x, 0, sizeof x);
+	x.turn = -1;
+	if (live || rp->notes) {
+		replay_expect(rp, &x);
+		se->round = x.round;
+		se->turn = x.turn;
+	}
+	se->undone = 0;
+	if (se->verb == V_UNDO || se->verb == V_REDO)
+		return step_undo(rp, i, live, r);
 
 	memset(&e, 0, sizeof e);
-	memset(r, 0, sizeof *r);
-	replay_expect(rp, &x);
-	se->round = x.round;
-	se->turn = x.turn;
 	e.n = se->n;
 	e.verb = se->verb;
 	e.argc = se->argc;
 	e.argv = se->argv;
+	e.fact = se->fact;
 	e.at = se->at;
 	if ((status = game_parse(&rp->setup, &e, r)) != RULING_OK)
 		goto out;
-
-	replay_reserve(rp, rp->nentries + 1);
-	if (se->verb == V_UNDO || se->verb == V_REDO) {
-		if (se->verb == V_UNDO && rp->ndone == 0) {
-			ruling_refuse(r, RULING_REFUSED, "nothing to undo");
-			status = RULING_REFUSED;
-			goto out;
-		}
-		if (se->verb == V_REDO && rp->nundone == 0) {
-			ruling_refuse(r, RULING_REFUSED, "nothing to redo");
-			status = RULING_REFUSED;
-			goto out;
-		}
-		t = se->verb == V_UNDO ? rp->done[rp->ndone - 1] :
-		    rp->undone[rp->nundone - 1];
-		snprintf(num, sizeof num, "%d", rp->entries[t].n);
-		free(se->argv);
-		se->argc = 1;
-		se->argv = xcalloc(1, sizeof *se->argv);
-		se->argv[0] = xstrdup(num);
-		se->note = undo_note(rp, se->verb == V_UNDO ? "undid" :
-		    "redid", t);
-		snprintf(r->note, sizeof r->note, "%s", se->note);
-		if (se->verb == V_UNDO) {
-			rp->ndone--;
-			rp->undone[rp->nundone++] = t;
-			rp->entries[t].undone = 1;
-			status = rebuild(rp, r);
-		} else {
-			rp->nundone--;
-			rp->done[rp->ndone++] = t;
-			rp->entries[t].undone = 0;
-			status = apply_stored(rp, &rp->entries[t], r);
-			if (status == RULING_UPHELD)
-				status = RULING_OK;
-		}
-		snprintf(r->note, sizeof r->note, "%s", se->note);
-		r->status = status;
-		goto append;
-	}
-
-	if (x.finished && (se->verb == V_ABANDON || !VERB_IS_META(se->verb))) {
-		ruling_refuse(r, RULING_DATA, "the game is over");
-		status = RULING_DATA;
-		goto out;
-	}
 	if (VERB_IS_META(se->verb)) {
-		if ((status = meta_apply(rp, &e, r)) != RULING_OK)
+		/* No game state changes: nothing to pool. */
+		if (live && x.finished && se->verb == V_ABANDON) {
+			ruling_refuse(r, RULING_DATA, "the game is over");
+			status = RULING_DATA;
 			goto out;
-		player = NULL;
+		}
+		if ((status = meta_apply(rp, &e, r)) != RULING_OK) {
+			if (!live)
+				status = corrupt(se, r);
+			goto out;
+		}
+		if (live) {
+			free(se->player);
+			se->player = NULL;
+		}
 		goto accepted;
 	}
-	if (!rp->stored_facts &&
-	    (status = gather_facts(rp, &e, &se->fact, r)) != RULING_OK)
-		goto out;
-	e.fact = se->fact;
-	if (!game_has_verb(rp->rules, se->verb) || se->verb == V_TIMER) {
-		ruling_refuse(r, RULING_REFUSED, "%s has no '%s'",
-		    rp->rules->name, verb_name(se->verb));
-		status = RULING_REFUSED;
-		goto out;
+	if (live) {
+		if (x.finished) {
+			ruling_refuse(r, RULING_DATA, "the game is over");
+			status = RULING_DATA;
+			goto out;
+		}
+		if (!rp->stored_facts && (status = gather_facts(rp, &e,
+		    &se->fact, r)) != RULING_OK)
+			goto out;
+		e.fact = se->fact;
+		if (!game_has_verb(rp->rules, se->verb) ||
+		    se->verb == V_TIMER) {
+			ruling_refuse(r, RULING_REFUSED, "%s has no '%s'",
+			    rp->rules->name, verb_name(se->verb));
+			status = RULING_REFUSED;
+			goto out;
+		}
+		player = entry_player(rp, &e, x.turn);
+		free(se->player);
+		se->player = player != NULL ? xstrdup(player) : NULL;
 	}
-	player = entry_player(rp, &e, x.turn);
+	if (live || se->fate)
+		pre = state_dup(rp->rules, rp->st);
 	status = rp->rules->apply(rp->st, &e, r);
 	r->status = status;
 	if (status != RULING_OK && status != RULING_UPHELD) {
-		struct ruling r2;
+		if (!live) {
+			status = corrupt(se, r);
+			goto out;
+		}
+		/* The state may be half-changed: back to the one before. */
+		if (pre != NULL) {
+			rp->rules->state_free(rp->st);
+			rp->st = pre;
+			pre = NULL;
+		} else {
+			struct ruling r2;
 
-		/* The state may be half-changed: rebuild it. */
-		rebuild(rp, &r2);
+			rp->rules->state_free(rp->st);
+			rp->st = NULL;
+			state_settle(rp, depth, top, &r2);
+		}
 		goto out;
 	}
+	if (pre != NULL) {
+		snap_put(rp, pre, depth, top);
+		pre = NULL;
+	}
 accepted:
-	free(se->player);
-	se->player = player != NULL ? xstrdup(player) : NULL;
-	se->note = xstrdup(r->note);
-	rp->done[rp->ndone++] = rp->nentries;
+	if (live || rp->notes) {
+		free(se->note);
+		se->note = xstrdup(r->note);
+	}
+	rp->done[rp->ndone++] = i;
 	rp->nundone = 0;
-append:
+out:
+	if (pre != NULL)
+		rp->rules->state_free(pre);
+	entry_clear(&e);
+	return status;
+}
+
+/* Rebuild the state from the stored entries; see game.h. */
+int
+replay_run(struct replay *rp, int notes, struct ruling *r)
+{
+	int i, t, status;
+
+	memset(r, 0, sizeof *r);
+	snap_clear(rp);
+	if (rp->st != NULL)
+		rp->rules->state_free(rp->st);
+	meta_reset(rp);
+	rp->st = rp->rules->state_new(&rp->setup);
+	rp->notes = notes;
+	replay_reserve(rp, rp->nentries);
+
+	/* Which entries a later undo takes back (their fate). */
+	rp->ndone = rp->nundone = 0;
+	for (i = 0; i < rp->nentries; i++) {
+		struct stored_entry *se = &rp->entries[i];
+
+		se->fate = 0;
+		if (se->verb == V_UNDO && rp->ndone > 0) {
+			t = rp->done[--rp->ndone];
+			rp->undone[rp->nundone++] = t;
+			rp->entries[t].fate = 1;
+		} else if (se->verb == V_REDO && rp->nundone > 0)
+			rp->done[rp->ndone++] = rp->undone[--rp->nundone];
+		else if (se->verb != V_UNDO && se->verb != V_REDO) {
+			rp->done[rp->ndone++] = i;
+			rp->nundone = 0;
+		}
+	}
+	rp->ndone = rp->nundone = 0;
+	for (i = 0; i < rp->nentries; i++) {
+		if (!notes) {
+			free(rp->entries[i].note);
+			rp->entries[i].note = NULL;
+		}
+		status = replay_step(rp, i, 0, r);
+		if (status != RULING_OK && status != RULING_UPHELD)
+			return status;
+	}
+	memset(r, 0, sizeof *r);
+	return RULING_OK;
+}
+
+/* Check and fold in a new entry; see game.h. */
+int
+replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
+{
+	int status;
+
+	if (rp->names0 == NULL)
+		meta_reset(rp);
+	if (rp->st == NULL)
+		rp->st = rp->rules->state_new(&rp->setup);
+	replay_reserve(rp, rp->nentries + 1);
 	rp->entries = xreallocarray(rp->entries, (size_t)rp->nentries + 1,
 	    sizeof *rp->entries);
-	rp->entries[rp->nentries++] = *se;
+	rp->entries[rp->nentries] = *se;
+	status = replay_step(rp, rp->nentries, 1, r);
+	if (status != RULING_OK && status != RULING_UPHELD) {
+		*se = rp->entries[rp->nentries];
+		return status;
+	}
+	rp->nentries++;
 	memset(se, 0, sizeof *se);
-out:
-	entry_clear(&e);
 	return status;
 }
 
@@ -1160,6 +1433,7 @@ replay_free(struct replay *rp)
 {
 	int i;
 
+	snap_clear(rp);
 	if (rp->st != NULL)
 		rp->rules->state_free(rp->st);
 	for (i = 0; i < rp->nentries; i++)
@@ -1172,6 +1446,7 @@ replay_free(struct replay *rp)
 	rp->title = NULL;
 	if (rp->names0 != NULL)
 		rp->setup.names = rp->names0;
+	rp->names0 = NULL;
 	free(rp->entries);
 	free(rp->done);
 	free(rp->undone);

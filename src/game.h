@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "status.h"
 
 #define GAME_MAX_PLAYERS	16
 
@@ -18,6 +19,8 @@
  * Every game verb, in the order of SPEC.md's rows; then undo and redo,
  * then the entries about the game itself (abandon, rename, title, note),
  * which every rules takes and the replay applies itself.
+ * Each has its row in verb_table (game.c): adding a verb is a name here,
+ * a row there, and its handling in the modules whose row of verbs has it.
  */
 enum verb {
 	V_ROLL, V_TAKE, V_SHAKE, V_BANK, V_PASS, V_ORDER, V_KEEP, V_STAND,
@@ -33,15 +36,48 @@ enum verb {
 /* A title or note: at most this many characters. */
 #define GAME_TEXT_MAX	200
 
-/* Status codes a ruling carries; they are the exit codes of SPEC.md. */
+/*
+ * Status codes a ruling carries: the exit statuses of SPEC.md, defined
+ * once in status.h.
+ */
 enum {
-	RULING_OK = 0,		/* accepted */
-	RULING_REFUSED = 1,	/* refused by the rules */
-	RULING_USAGE = 2,	/* malformed arguments */
-	RULING_DATA = 3,	/* unknown player, game over */
-	RULING_SYSTEM = 4,	/* a fact the entry needs is missing */
-	RULING_UPHELD = 5	/* accepted: a challenge was upheld */
+	RULING_OK = SR_OK,		/* accepted */
+	RULING_REFUSED = SR_RULES,	/* refused by the rules */
+	RULING_USAGE = SR_USAGE,	/* malformed arguments */
+	RULING_DATA = SR_DATA,		/* unknown player, game over */
+	RULING_SYSTEM = SR_SYSTEM,	/* a fact the entry needs is missing */
+	RULING_UPHELD = SR_UPHELD	/* accepted: a challenge was upheld */
 };
+
+/* Whose entry a verb's is: the player column of `history` (SPEC.md). */
+enum verb_who {
+	WHO_TURN,		/* the player whose turn it is, if any */
+	WHO_NAMED,		/* the player its NAME argument names */
+	WHO_TABLE		/* nobody: the table's */
+};
+
+/*
+ * A verb's row.  args is its argument shape, one letter a position, each
+ * followed by '+' (one or more), '*' (zero or more) or '?' (optional):
+ *	V	a number (a die value)		-> vals
+ *	R	a number or NAME=NUMBER		-> vals (and seats)
+ *	N	a player's NAME			-> who; with '+' -> names
+ *	L	a number (a LEVEL)		-> level
+ *	W	any word
+ *	D	a timer DURATION (90, 90s, 3m, 1m30s)
+ *	K	one of keywords			-> accept (its index)
+ * Usage is checked for every position before any NAME is looked up, so
+ * a malformed entry is a usage error (2) before an unknown name (3).
+ */
+struct verb_info {
+	const char	*name;
+	const char	*args;		/* the shape, "" for none */
+	const char	*expect;	/* the usage error for a wrong count */
+	const char	*keywords[2];	/* K: [0] gives 0, [1] gives 1 */
+	enum verb_who	 who;
+};
+
+extern const struct verb_info verb_table[V__COUNT];
 
 struct game_setup {
 	int			 nplayers;
@@ -119,6 +155,13 @@ struct game_rules {
 
 	struct game_state	*(*state_new)(const struct game_setup *);
 	void			 (*state_free)(struct game_state *);
+	/*
+	 * A copy of a state, for undo without a rebuild: state_dup, or for
+	 * a state without pointers it owns, its size (memcpy).  Neither: a
+	 * rebuild from the entries.
+	 */
+	struct game_state	*(*state_dup)(const struct game_state *);
+	size_t			 state_size;
 	/*
 	 * Check e against st; if legal fold it in and return RULING_OK (or
 	 * RULING_UPHELD) with r->note set, else return the refusal status
@@ -238,10 +281,22 @@ struct stored_entry {
 	long long	 at;
 	/* filled by replay */
 	int		 undone;
+	int		 fate;		/* a later undo takes it back */
 	int		 round;		/* round in which it was entered */
 	int		 turn;
 	char		*note;		/* what it did, in words */
 };
+
+/*
+ * A state kept for undo and redo: the state of the stack of depth entries
+ * with entry index top on top (-1: empty).
+ */
+struct replay_snap {
+	struct game_state	*st;
+	int			 depth;
+	int			 top;
+};
+#define REPLAY_SNAPS	8
 
 struct replay {
 	const struct game_rules	*rules;
@@ -264,6 +319,9 @@ struct replay {
 	int			 ndone;
 	int			*undone;	/* undone, redo-able, latest last */
 	int			 nundone;
+	struct replay_snap	 snaps[REPLAY_SNAPS];
+	int			 nsnaps;
+	int			 notes;		/* give entries notes, rounds */
 	/*
 	 * Dictionary verdict for a lowercase word in dictionary dict: 1
 	 * valid, 0 not, -1 no dictionary (RULING_SYSTEM, with *why set, a
@@ -300,9 +358,7 @@ int		 replay_add(struct replay *, struct stored_entry *,
 void		 replay_free(struct replay *);
 /* The expectation now (a game abandoned is over, no verb expected). */
 void		 replay_expect(const struct replay *, struct expectation *);
-/* The number of characters of UTF-8 text s. */
-size_t		 game_text_chars(const char *);
-/* e's arguments joined by single spaces, trimmed, into b (title, note). */
+/* argc words joined by single spaces, trimmed, into b (title, note). */
 void		 entry_join(int argc, char *const *argv, struct buf *b);
 void		 stored_entry_clear(struct stored_entry *);
 

@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "lexicon.h"
 #include "store.h"
+#include "utf8.h"
 #include "wordlist.h"
 
 void	sr_usage(FILE *);
@@ -83,8 +84,10 @@ main(int argc, char **argv)
 	struct sr_ctx ctx;
 	const struct cmd_entry *c;
 	const char *db = NULL, *gid = NULL, *v;
+	struct cmd_args a;
 	char **args, *end;
 	int nargs = 0, i, help = 0, version = 0, status, dashdash = 0;
+	int raw = argc;
 
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;
@@ -98,13 +101,15 @@ main(int argc, char **argv)
 			args[nargs++] = argv[i];
 			continue;
 		}
-		if (strcmp(argv[i], "--") == 0)
+		if (strcmp(argv[i], "--") == 0) {
 			dashdash = 1;
+			raw = nargs;
+		}
 		else if (is_global(argv[i], "-d", "--db")) {
 			v = global_value(argc, argv, &i, "-d", "--db");
 			if (*v == '\0') {
-				fprintf(stderr, "shakeref: -d needs a PATH\n");
-				status = SR_USAGE;
+				status = sr_error(NULL, SR_USAGE, "-d needs a "
+				    "PATH");
 				goto out;
 			}
 			db = v;
@@ -120,6 +125,18 @@ main(int argc, char **argv)
 		else
 			args[nargs++] = argv[i];	/* the command's */
 	}
+	/*
+	 * The door (SPEC.md "Text from the user"): every argument is checked
+	 * before any is interpreted; the message names the command if the
+	 * first word is one.
+	 */
+	if (nargs > 0 && utf8_text_why(args[0]) == NULL &&
+	    cmd_find(args[0]) != NULL)
+		ctx.cmd = args[0];
+	for (i = 1; i < argc; i++)
+		if ((status = sr_text_check(&ctx, "", argv[i])) != SR_OK)
+			goto out;
+	ctx.cmd = NULL;
 	if (version) {
 		printf("shakeref %s\n", PACKAGE_VERSION);
 		status = sr_flush(&ctx, SR_OK);
@@ -130,7 +147,11 @@ main(int argc, char **argv)
 		char *hargv[] = { "help", args[0], NULL };
 
 		ctx.cmd = "help";
-		status = sr_flush(&ctx, cmd_help_entry.exec(&ctx, 2, hargv));
+		if ((status = cmd_parse(&ctx, &cmd_help_entry, 2, hargv, 2,
+		    &a)) == SR_OK) {
+			status = sr_flush(&ctx, cmd_help_entry.exec(&ctx, &a));
+			cmd_args_free(&a);
+		}
 		goto out;
 	}
 	if (help || nargs == 0) {
@@ -139,13 +160,9 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if ((c = cmd_find(args[0])) == NULL) {
-		if (args[0][0] == '-')
-			fprintf(stderr, "shakeref: unknown option '%s'; see "
-			    "'shakeref --help'\n", args[0]);
-		else
-			fprintf(stderr, "shakeref: unknown command '%s'; see "
-			    "'shakeref --help'\n", args[0]);
-		status = SR_USAGE;
+		status = sr_error(NULL, SR_USAGE, "unknown %s '%s'; see "
+		    "'shakeref --help'", args[0][0] == '-' ? "option" :
+		    "command", args[0]);
 		goto out;
 	}
 	ctx.cmd = args[0];
@@ -168,7 +185,10 @@ main(int argc, char **argv)
 		    "SHAKEREF_DB or use -d PATH");
 		goto out;
 	}
-	status = c->exec(&ctx, nargs, args);
+	if ((status = cmd_parse(&ctx, c, nargs, args, raw, &a)) != SR_OK)
+		goto out;
+	status = c->exec(&ctx, &a);
+	cmd_args_free(&a);
 	status = sr_flush(&ctx, status);
 out:
 	lexicon_cb_leave(ctx.lexicon);

@@ -6,15 +6,7 @@
 
 #include <stdio.h>
 
-/* Exit status, as SPEC.md fixes it (the same numbers as RULING_*). */
-enum sr_exit {
-	SR_OK = 0,
-	SR_RULES = 1,
-	SR_USAGE = 2,
-	SR_DATA = 3,
-	SR_SYSTEM = 4,
-	SR_UPHELD = 5
-};
+#include "status.h"
 
 struct store;
 struct lexicon_cb;
@@ -37,5 +29,11 @@ struct sr_ctx {
 /* "shakeref: CMD: message" on stderr; returns status. */
 int	sr_error(const struct sr_ctx *, int status, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
+/*
+ * SPEC.md "Text from the user": SR_OK if s is valid UTF-8 with no control
+ * character or direction override, else the refusal printed ("WHAT'S'
+ * is not valid UTF-8; ...") and SR_USAGE.
+ */
+int	sr_text_check(const struct sr_ctx *, const char *what, const char *s);
 
 #endif

@@ -117,6 +117,27 @@ test_expect_success 'rename: undo brings the old name back; redo the new one' '
 	json ".entries[-1] | .verb == \"take\" and .player == \"Robert\""
 '
 
+test_expect_success 'undo and redo across a rename: the entries before it replay under the old name' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll Ann=10 Bob=20 >/dev/null &&
+	sr rename Ann Annie >/dev/null &&
+	sr take >/dev/null && sr take >/dev/null &&
+	sr roll Annie=20 Bob=10 >/dev/null &&
+	sr undo >/dev/null && sr undo >/dev/null && sr undo >/dev/null &&
+	sr --json status >out &&
+	json "[.players[].name] == [\"Annie\", \"Bob\"] and .expect == [\"take\", \"shake\"]" &&
+	sr undo >/dev/null &&
+	sr --json status >out && json "[.players[].name] == [\"Ann\", \"Bob\"]" &&
+	sr redo >/dev/null &&
+	sr --json status >out && json "[.players[].name] == [\"Annie\", \"Bob\"]" &&
+	sr take >/dev/null &&
+	sr --json history >out &&
+	json "[.entries[] | [.verb, .player, .undone]] == [[\"roll\", null, false], [\"rename\", null, false], [\"take\", \"Bob\", true], [\"take\", \"Annie\", true], [\"roll\", null, true], [\"undo\", null, false], [\"undo\", null, false], [\"undo\", null, false], [\"undo\", null, false], [\"redo\", null, false], [\"take\", \"Bob\", false]]" &&
+	sr export >g.json && sr -d b.db import g.json >/dev/null &&
+	sr --json status >a.json && sr -d b.db -g 1 --json status >b.json &&
+	cmp a.json b.json
+'
+
 test_expect_success 'rename refusals record nothing: arguments and names (2), not a player (3), same name (1)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	expect_refused 2 "expected OLD NEW" sr rename Ann &&

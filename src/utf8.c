@@ -1,0 +1,416 @@
+/*
+ * utf8.c: text from the user: validation, the text rules, escaping,
+ * display width and simple case folding.
+ *
+ * Widths and case mappings come from glibc's C.UTF-8 locale, opened once
+ * with newlocale() and never made the process's locale, so that output
+ * and parsing stay in the C locale whatever LANG says.  towlower(towupper
+ * (c)) gives the same classes as Unicode's simple case folding (C and S
+ * lines of CaseFolding.txt) for every code point but U+0130 and U+0131,
+ * which fold to themselves there (checked against ICU's u_foldCase over
+ * all of Unicode); ICU itself would cost every run about a millisecond
+ * to load for these few lookups.
+ */
+#include <locale.h>
+#include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "utf8.h"
+
+/* The C.UTF-8 locale, opened on first use; (locale_t)0 if missing. */
+static locale_t
+utf8_locale(void)
+{
+	static locale_t loc;
+	static int tried;
+
+	if (!tried) {
+		tried = 1;
+		loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	}
+	return loc;
+}
+
+/* Decode one character; see utf8.h. */
+size_t
+utf8_decode(const char *s, size_t n, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t c, min;
+	size_t len, i;
+
+	if (n == 0)
+		return 0;
+	if (u[0] < 0x80) {
+		*cp = u[0];
+		return 1;
+	}
+	if (u[0] >= 0xc2 && u[0] <= 0xdf) {
+		len = 2;
+		c = u[0] & 0x1f;
+		min = 0x80;
+	} else if (u[0] >= 0xe0 && u[0] <= 0xef) {
+		len = 3;
+		c = u[0] & 0x0f;
+		min = 0x800;
+	} else if (u[0] >= 0xf0 && u[0] <= 0xf4) {
+		len = 4;
+		c = u[0] & 0x07;
+		min = 0x10000;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (u[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+/* 1 if s is valid UTF-8. */
+int
+utf8_valid(const char *s)
+{
+	size_t n = strlen(s), k;
+	uint32_t cp;
+
+	while (n > 0) {
+		if ((k = utf8_decode(s, n, &cp)) == 0)
+			return 0;
+		s += k;
+		n -= k;
+	}
+	return 1;
+}
+
+/* 1 if cp is a control character: C0, DEL, C1. */
+static int
+is_control(uint32_t cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+}
+
+/* 1 if cp overrides or isolates the direction of text. */
+static int
+is_bidi(uint32_t cp)
+{
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 &&
+	    cp <= 0x2069);
+}
+
+/* The text rules; see utf8.h. */
+const char *
+utf8_text_why(const char *s)
+{
+	size_t n = strlen(s), k;
+	uint32_t cp;
+
+	if (!utf8_valid(s))
+		return "is not valid UTF-8";
+	while (n > 0) {
+		k = utf8_decode(s, n, &cp);
+		if (is_control(cp))
+			return "contains a control character";
+		if (is_bidi(cp))
+			return "contains a bidirectional override";
+		s += k;
+		n -= k;
+	}
+	return NULL;
+}
+
+/* Characters in s. */
+size_t
+utf8_len(const char *s)
+{
+	size_t n = strlen(s), k, len = 0;
+	uint32_t cp;
+
+	while (n > 0) {
+		if ((k = utf8_decode(s, n, &cp)) == 0)
+			k = 1;
+		s += k;
+		n -= k;
+		len++;
+	}
+	return len;
+}
+
+/* 1 if cp is printed as it is. */
+int
+utf8_printable(uint32_t cp)
+{
+	locale_t loc;
+
+	if (is_control(cp) || is_bidi(cp) || cp == 0x2028 || cp == 0x2029)
+		return 0;
+	if (cp < 0x7f)
+		return 1;
+	if ((loc = utf8_locale()) == (locale_t)0)
+		return 1;
+	return iswprint_l((wint_t)cp, loc) != 0;
+}
+
+/* Append the bytes s[0..k) as \xNN each. */
+static void
+escape_bytes(struct buf *b, const char *s, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		buf_printf(b, "\\x%02X", (unsigned char)s[i]);
+}
+
+/* Append one character (or invalid byte) at s, escaped if need be. */
+static size_t
+escape_one(struct buf *b, const char *s, size_t n, int newline)
+{
+	char tmp[5];
+	uint32_t cp;
+	size_t k;
+
+	if ((k = utf8_decode(s, n, &cp)) == 0) {
+		escape_bytes(b, s, 1);
+		return 1;
+	}
+	if (utf8_printable(cp) || (newline && cp == '\n')) {
+		memcpy(tmp, s, k);
+		tmp[k] = '\0';
+		buf_puts(b, tmp);
+	} else
+		escape_bytes(b, s, k);
+	return k;
+}
+
+/* Append s escaped and cut; see utf8.h. */
+void
+utf8_escape(struct buf *b, const char *s, size_t max, int newline)
+{
+	size_t n = strlen(s), k, count = 0;
+
+	buf_puts(b, "");
+	while (n > 0) {
+		if (max > 0 && count == max) {
+			buf_puts(b, "…");
+			return;
+		}
+		k = escape_one(b, s, n, newline);
+		s += k;
+		n -= k;
+		count++;
+	}
+}
+
+/* Columns of one printable character. */
+static size_t
+char_width(uint32_t cp)
+{
+	locale_t loc, old;
+	int w;
+
+	if (cp < 0x7f || (loc = utf8_locale()) == (locale_t)0)
+		return 1;
+	old = uselocale(loc);
+	w = wcwidth((wchar_t)cp);
+	uselocale(old);
+	return w < 0 ? 1 : (size_t)w;
+}
+
+/* Columns s takes as utf8_escape prints it. */
+size_t
+utf8_width(const char *s)
+{
+	size_t n = strlen(s), k, w = 0;
+	uint32_t cp;
+
+	while (n > 0) {
+		if ((k = utf8_decode(s, n, &cp)) == 0) {
+			w += 4;
+			k = 1;
+		} else if (!utf8_printable(cp))
+			w += 4 * k;
+		else
+			w += char_width(cp);
+		s += k;
+		n -= k;
+	}
+	return w;
+}
+
+/* Append s escaped, padded with spaces to width columns. */
+void
+utf8_pad(struct buf *b, const char *s, size_t width)
+{
+	size_t w = utf8_width(s);
+
+	utf8_escape(b, s, 0, 0);
+	for (; w < width; w++)
+		buf_puts(b, " ");
+}
+
+/* Append s escaped in a cell; see utf8.h. */
+void
+utf8_cell(struct buf *b, const char *s, size_t width, int right)
+{
+	struct buf t = BUF_INIT, one = BUF_INIT;
+	size_t n = strlen(s), k, w = 0, cw;
+
+	while (n > 0) {
+		buf_reset(&one);
+		k = escape_one(&one, s, n, 0);
+		cw = utf8_width(buf_str(&one));
+		if (w + cw > width)
+			break;
+		buf_puts(&t, buf_str(&one));
+		w += cw;
+		s += k;
+		n -= k;
+	}
+	for (; right && w < width; w++)
+		buf_puts(b, " ");
+	buf_puts(b, buf_str(&t));
+	for (; w < width; w++)
+		buf_puts(b, " ");
+	buf_free(&t);
+	buf_free(&one);
+}
+
+/* Simple case folding of one character. */
+uint32_t
+utf8_fold(uint32_t cp)
+{
+	locale_t loc;
+
+	if (cp < 0x80)
+		return cp >= 'A' && cp <= 'Z' ? cp + ('a' - 'A') : cp;
+	if (cp == 0x130 || cp == 0x131 ||
+	    (loc = utf8_locale()) == (locale_t)0)
+		return cp;
+	return (uint32_t)towlower_l(towupper_l((wint_t)cp, loc), loc);
+}
+
+/* The next folded character of s (n bytes left), or an invalid byte. */
+static uint32_t
+fold_next(const char **s, size_t *n)
+{
+	uint32_t cp;
+	size_t k;
+
+	if ((k = utf8_decode(*s, *n, &cp)) == 0) {
+		cp = 0x110000 + (unsigned char)**s;	/* never a character */
+		k = 1;
+	} else
+		cp = utf8_fold(cp);
+	*s += k;
+	*n -= k;
+	return cp;
+}
+
+/* Compare n bytes of a with b by simple case folding. */
+int
+utf8_casecmp_n(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b);
+	uint32_t x, y;
+
+	while (n > 0 && m > 0) {
+		x = fold_next(&a, &n);
+		y = fold_next(&b, &m);
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
+	return n > 0 ? 1 : m > 0 ? -1 : 0;
+}
+
+/* Compare a and b by simple case folding. */
+int
+utf8_casecmp(const char *a, const char *b)
+{
+	return utf8_casecmp_n(a, strlen(a), b);
+}
+
+/* 1 if the byte c can be inside a word (so a quote next to it is not). */
+static int
+wordish(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+	    (c >= 'a' && c <= 'z') || c >= 0x80;
+}
+
+/*
+ * The closing quote of a quote opened just before s, or the end of the
+ * message if it has none (a message cut short inside a quote).
+ */
+static const char *
+quote_end(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s == '\'' && !wordish((unsigned char)s[1]))
+			return s;
+	return s;
+}
+
+#define MESSAGE_MAX	400
+
+/* The message as sr_error prints it; see utf8.h. */
+void
+utf8_message(struct buf *b, const char *msg)
+{
+	struct buf t = BUF_INIT;
+	const char *s = msg, *end = NULL;
+	size_t n = strlen(msg), count = 0, k, max = UTF8_QUOTE_MAX;
+
+	/* Escape; cut each quoted text. */
+	while (n > 0) {
+		if (end == NULL && *s == '\'' && (s == msg ||
+		    !wordish((unsigned char)s[-1])) &&
+		    (end = quote_end(s + 1)) != NULL) {
+			/* A file path is worth more of its length. */
+			max = s[1] == '/' ? UTF8_PATH_MAX : UTF8_QUOTE_MAX;
+			buf_puts(&t, "'");
+			s++;
+			n--;
+			count = 0;
+			continue;
+		}
+		if (end != NULL && s == end && *s == '\'') {
+			buf_puts(&t, "'");
+			s++;
+			n--;
+			end = NULL;
+			continue;
+		}
+		if (end != NULL && count == max) {
+			buf_puts(&t, "…");
+			n -= (size_t)(end - s);
+			s = end;
+			continue;
+		}
+		k = escape_one(&t, s, n, 0);
+		s += k;
+		n -= k;
+		count++;
+	}
+	/* The whole, at most MESSAGE_MAX characters. */
+	buf_puts(b, "");
+	s = buf_str(&t);
+	n = t.len;
+	for (count = 0; n > 0; count++) {
+		if (count == MESSAGE_MAX) {
+			buf_puts(b, "…");
+			break;
+		}
+		if ((k = utf8_decode(s, n, &(uint32_t){ 0 })) == 0)
+			k = 1;
+		buf_printf(b, "%.*s", (int)k, s);
+		s += k;
+		n -= k;
+	}
+	buf_free(&t);
+}

@@ -1,0 +1,73 @@
+/*
+ * utf8.h: text from the user (SPEC.md "Text from the user"): UTF-8
+ * validation, the text rules, escaping for messages and the terminal,
+ * display width, length in characters and Unicode simple case folding.
+ * Pure: no I/O.  Widths and case mappings are glibc's C.UTF-8 tables
+ * (wcwidth, towupper, towlower), whatever the user's locale.
+ */
+#ifndef SHAKEREF_UTF8_H
+#define SHAKEREF_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+/* Messages quote user text cut after this many characters. */
+#define UTF8_QUOTE_MAX	64
+/* ... and a file path (quoted text that starts with '/') after this many. */
+#define UTF8_PATH_MAX	256
+
+/*
+ * Decode the character at s (n bytes, n > 0): its length (1 to 4) and
+ * *cp, or 0 if the bytes there are not valid UTF-8 (truncated, overlong,
+ * a surrogate, above U+10FFFF).
+ */
+size_t		 utf8_decode(const char *s, size_t n, uint32_t *cp);
+/* 1 if s is valid UTF-8. */
+int		 utf8_valid(const char *s);
+/*
+ * The text rules: NULL if s is valid UTF-8 with no control character
+ * (C0, DEL, C1) and no bidirectional override or isolate; else what is
+ * wrong ("is not valid UTF-8", ...), for "'TEXT' WHY".
+ */
+const char	*utf8_text_why(const char *s);
+/* Characters in s (an invalid byte counts as one). */
+size_t		 utf8_len(const char *s);
+/* 1 if cp is printed as it is, 0 if it is escaped. */
+int		 utf8_printable(uint32_t cp);
+/*
+ * Append s to b with each byte of an invalid sequence or an unprintable
+ * character written \xNN; keep '\n' if newline.  Cut after max characters
+ * with "…" (max 0: never cut).
+ */
+void		 utf8_escape(struct buf *, const char *s, size_t max,
+		    int newline);
+/* Columns s takes on a terminal, as utf8_escape(s, 0, 0) prints it. */
+size_t		 utf8_width(const char *s);
+/* Append s escaped, then spaces up to width columns. */
+void		 utf8_pad(struct buf *, const char *s, size_t width);
+/*
+ * Append s escaped in a cell of width columns: cut to fit (whole
+ * characters), padded with spaces on the right, or on the left if right.
+ */
+void		 utf8_cell(struct buf *, const char *s, size_t width,
+		    int right);
+/* Unicode simple case folding of one character. */
+uint32_t	 utf8_fold(uint32_t cp);
+/*
+ * Compare a and b (n bytes of a, all of b) by simple case folding:
+ * 0 if equal.  Invalid bytes compare as themselves.
+ */
+int		 utf8_casecmp_n(const char *a, size_t n, const char *b);
+/* Compare a and b by simple case folding (a strcasecmp for names). */
+int		 utf8_casecmp(const char *a, const char *b);
+/*
+ * The message as sr_error prints it: every unprintable byte escaped
+ * (never a newline), each user text in single quotes cut after
+ * UTF8_QUOTE_MAX characters (a path UTF8_PATH_MAX), the whole cut after
+ * 400 characters.
+ */
+void		 utf8_message(struct buf *, const char *msg);
+
+#endif

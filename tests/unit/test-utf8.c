@@ -1,0 +1,207 @@
+/*
+ * test-utf8.c: text from the user (SPEC.md "Text from the user", "Player
+ * names"): validation, the text rules, escaping, width, case folding.
+ * Expected values are worked out by hand from the Unicode tables.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "utf8.h"
+
+/* utf8_escape into a fresh string. */
+static char *
+esc(const char *s, size_t max, int newline)
+{
+	struct buf b = BUF_INIT;
+
+	utf8_escape(&b, s, max, newline);
+	return b.s;
+}
+
+/* utf8_message into a fresh string. */
+static char *
+msg(const char *s)
+{
+	struct buf b = BUF_INIT;
+
+	utf8_message(&b, s);
+	return b.s;
+}
+
+/* Check one escaping. */
+static void
+is_esc(const char *s, size_t max, int nl, const char *want,
+    const char *name)
+{
+	char *got = esc(s, max, nl);
+
+	is_str(got, want, name);
+	free(got);
+}
+
+int
+main(void)
+{
+	char big[10001], *m;
+	uint32_t cp;
+	size_t i;
+
+	/* Decoding and validation. */
+	is_int(utf8_decode("\xc3\xa9", 2, &cp), 2, "é is two bytes");
+	is_int(cp, 0xe9, "é is U+00E9");
+	is_int(utf8_decode("\xf0\x9f\x8e\xb2", 4, &cp), 4, "a die emoji");
+	is_int(cp, 0x1f3b2, "... is U+1F3B2");
+	is_int(utf8_decode("\xc0\xaf", 2, &cp), 0, "overlong '/' refused");
+	is_int(utf8_decode("\xe0\x80\xaf", 3, &cp), 0, "overlong 3-byte");
+	is_int(utf8_decode("\xed\xa0\x80", 3, &cp), 0, "a surrogate refused");
+	is_int(utf8_decode("\xf4\x90\x80\x80", 4, &cp), 0, "above U+10FFFF");
+	is_int(utf8_decode("\xc3", 1, &cp), 0, "truncated");
+	ok(!utf8_valid("J\xfcrgen"), "Latin-1 J\\xfcrgen is not UTF-8");
+	ok(utf8_valid("J\xc3\xbcrgen"), "Jürgen in UTF-8 is");
+
+	/* The text rules. */
+	ok(utf8_text_why("Zo\xc3\xab") == NULL, "Zoë passes");
+	ok(utf8_text_why("\xd0\x96\xd0\xb5\xd0\xbd\xd1\x8f") == NULL,
+	    "Cyrillic passes (letters of any language)");
+	ok(utf8_text_why("\xe6\x97\xa5\xe6\x9c\xac") == NULL, "CJK passes");
+	is_str(utf8_text_why("J\xfcrgen"), "is not valid UTF-8", "Latin-1");
+	is_str(utf8_text_why("a\x1b[31mb"), "contains a control character",
+	    "ESC is C0");
+	is_str(utf8_text_why("a\tb"), "contains a control character", "tab");
+	is_str(utf8_text_why("a\x7f"), "contains a control character", "DEL");
+	is_str(utf8_text_why("a\xc2\x9b" "31m"),
+	    "contains a control character", "U+009B (C1 CSI)");
+	is_str(utf8_text_why("a\xe2\x80\xae"),
+	    "contains a bidirectional override", "U+202E");
+	is_str(utf8_text_why("a\xe2\x81\xa6"),
+	    "contains a bidirectional override", "U+2066");
+	ok(utf8_text_why("a\xe2\x80\xaf") == NULL, "U+202F is no override");
+
+	/* Length in characters. */
+	is_int(utf8_len("Jos\xc3\xa9"), 4, "José is 4 characters");
+	is_int(utf8_len("\xe6\x97\xa5"), 1, "日 is 1 character");
+	is_int(utf8_len("a\xff"), 2, "an invalid byte counts one");
+
+	/* Escaping. */
+	is_esc("J\xfcrgen", 0, 0, "J\\xFCrgen", "Latin-1 escaped");
+	is_esc("a\nb", 0, 0, "a\\x0Ab", "newline escaped");
+	is_esc("a\nb", 0, 1, "a\nb", "newline kept when asked");
+	is_esc("\x1b[2J", 0, 0, "\\x1B[2J", "ESC escaped");
+	is_esc("\xc2\x9b", 0, 0, "\\xC2\\x9B", "C1 CSI escaped byte by byte");
+	is_esc("x\xe2\x80\xaey", 0, 0, "x\\xE2\\x80\\xAEy", "U+202E escaped");
+	is_esc("Zo\xc3\xab", 0, 0, "Zo\xc3\xab", "Zoë as it is");
+	is_esc("abcdef", 3, 0, "abc\xe2\x80\xa6", "cut after 3 with …");
+	is_esc("\xc3\xa9\xc3\xa9\xc3\xa9", 2, 0, "\xc3\xa9\xc3\xa9\xe2\x80\xa6",
+	    "cut by characters, not bytes");
+	is_esc("abc", 3, 0, "abc", "not cut at exactly max");
+
+	/* Display width (é precomposed 1, e + U+0301 1, 日 2). */
+	is_int(utf8_width("Zo\xc3\xab"), 3, "Zoë is 3 columns");
+	is_int(utf8_width("Jose\xcc\x81"), 4, "José with a combining acute");
+	is_int(utf8_width("\xe6\x97\xa5\xe6\x9c\xac"), 4, "日本 is 4 columns");
+	is_int(utf8_width("a\x1b"), 5, "ESC shows as \\x1B: 4 columns");
+	{
+		struct buf b = BUF_INIT;
+
+		utf8_pad(&b, "Zo\xc3\xab", 6);
+		is_str(buf_str(&b), "Zo\xc3\xab   ", "Zoë padded to 6");
+		buf_free(&b);
+	}
+
+	{
+		struct buf b = BUF_INIT;
+
+		utf8_cell(&b, "Zo\xc3\xab", 8, 1);
+		is_str(buf_str(&b), "     Zo\xc3\xab", "Zoë right in 8 columns");
+		buf_reset(&b);
+		utf8_cell(&b, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 8, 0);
+		is_int(b.len, 16, "9 é cut to 8 whole characters (16 bytes)");
+		buf_reset(&b);
+		utf8_cell(&b, "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5", 5, 0);
+		is_str(buf_str(&b), "\xe6\x97\xa5\xe6\x97\xa5 ",
+		    "日日日 in 5 columns: two and a space");
+		buf_free(&b);
+	}
+
+	/* Simple case folding (CaseFolding.txt, C and S). */
+	ok(utf8_casecmp("Zo\xc3\xab", "ZO\xc3\x8b") == 0, "Zoë is ZOË");
+	ok(utf8_casecmp("Jos\xc3\xa9", "JOS\xc3\x89") == 0, "José is JOSÉ");
+	ok(utf8_casecmp("\xcf\x83", "\xcf\x82") == 0, "σ is ς (both σ)");
+	ok(utf8_casecmp("\xce\xa3", "\xcf\x82") == 0, "Σ is ς");
+	ok(utf8_casecmp("\xe1\xba\x9e", "\xc3\x9f") == 0, "ẞ folds to ß");
+	ok(utf8_casecmp("\xc3\x9f", "ss") != 0,
+	    "ß is not ss (that is full folding)");
+	ok(utf8_casecmp("\xe2\x84\xaa", "k") == 0, "Kelvin sign is k");
+	ok(utf8_casecmp("\xc4\xb0", "i") != 0, "İ is not i (no simple fold)");
+	ok(utf8_casecmp("\xc4\xb1", "I") != 0, "ı is not I");
+	ok(utf8_casecmp("\xd0\x96", "\xd0\xb6") == 0, "Ж is ж");
+	ok(utf8_casecmp("Ann", "Anna") < 0, "Ann before Anna");
+	ok(utf8_casecmp_n("Annx", 3, "ANN") == 0, "first n bytes only");
+	ok(utf8_casecmp("J\xfcrgen", "J\xdcrgen") != 0,
+	    "invalid bytes compare as themselves");
+
+	/* Messages: one line, quoted text cut after 64 characters. */
+	m = msg("player name 'a\nb' must not contain control characters");
+	is_str(m, "player name 'a\\x0Ab' must not contain control characters",
+	    "a newline in a message is escaped");
+	free(m);
+	memset(big, 'x', 10000);
+	big[10000] = '\0';
+	{
+		struct buf b = BUF_INIT;
+		char want[200];
+
+		buf_printf(&b, "'%s' is not a number", big);
+		m = msg(buf_str(&b));
+		snprintf(want, sizeof want, "'%.64s\xe2\x80\xa6' is not a "
+		    "number", big);
+		is_str(m, want, "a 10 KB argument is cut after 64 characters");
+		free(m);
+		buf_free(&b);
+		buf_printf(&b, "no dictionary in %s", big);
+		m = msg(buf_str(&b));
+		is_int(utf8_len(m), 401, "unquoted: cut after 400 characters");
+		ok(strstr(m, "\xe2\x80\xa6") != NULL, "... with …");
+		free(m);
+		buf_free(&b);
+	}
+	{
+		char cut[200], want[100];
+
+		snprintf(cut, sizeof cut, "roll: '%.100s", big);
+		snprintf(want, sizeof want, "roll: '%.64s\xe2\x80\xa6", big);
+		m = msg(cut);
+		is_str(m, want, "a quote cut short (no closing quote) is cut");
+		free(m);
+	}
+	{
+		char path[400], want[400];
+
+		snprintf(path, sizeof path, "no database at '/%.100s'", big);
+		m = msg(path);
+		is_str(m, path, "a path of 101 characters is shown whole");
+		free(m);
+		snprintf(path, sizeof path, "no database at '/%.300s'", big);
+		snprintf(want, sizeof want, "no database at '/%.255s\xe2\x80"
+		    "\xa6'", big);
+		m = msg(path);
+		is_str(m, want, "a path is cut after 256 characters");
+		free(m);
+	}
+	m = msg("player 'O'Brien' is named twice");
+	is_str(m, "player 'O'Brien' is named twice", "a quote inside a name");
+	free(m);
+	m = msg("Ann's turn: 'x'");
+	is_str(m, "Ann's turn: 'x'", "an apostrophe opens no quote");
+	free(m);
+	for (i = 0; i < 200; i++)
+		big[i] = (char)(i % 2 ? '\x9b' : '\xc2');
+	big[200] = '\0';
+	m = msg(big);
+	ok(strchr(m, '\x1b') == NULL && strchr(m, '\n') == NULL &&
+	    strstr(m, "\xc2\x9b") == NULL, "no raw control byte left");
+	free(m);
+	return tap_done();
+}
