@@ -18,13 +18,14 @@
 
 #define PLAY_MAX_TOKENS	128
 
-/* The prompt: round, whose turn, what is expected. */
+/* The prompt: round, whose turn, what is expected; the coach above it. */
 static char *
 play_prompt(struct sr_ctx *ctx, int *over)
 {
 	struct sr_game sg;
 	struct expectation x;
 	struct buf b = BUF_INIT, e = BUF_INIT;
+	struct advice *a;
 	const enum verb *v;
 	int first = 1;
 
@@ -37,6 +38,15 @@ play_prompt(struct sr_ctx *ctx, int *over)
 		*over = 1;
 		buf_puts(&b, "game over (undo, status)> ");
 	} else {
+		/* The coach's line above the prompt (none with coach=off). */
+		a = xcalloc(1, sizeof *a);
+		if (sr_advice(&sg, 0, a) && a->say[0] != '\0') {
+			buf_printf(&e, "coach: %s\n", a->say);
+			sr_print_text(ctx, buf_str(&e));
+			buf_reset(&e);
+			fflush(ctx->out);
+		}
+		free(a);
 		buf_printf(&b, "round %d, %s (", x.round, x.turn >= 0 ?
 		    sg.g.names[x.turn] : "table");
 		for (v = sg.rules->verbs; *v != V__COUNT; v++)

@@ -2,6 +2,7 @@
  * cmd.c: the command table, and what every command shares: the store,
  * loading and replaying a game, the one write path, the status object.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -414,6 +415,70 @@ sr_iso_time(long long t, char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* 1 if the game's option coach is on (RULES.md: every rules has it). */
+int
+sr_coach_on(const struct sr_game *sg)
+{
+	int k = game_option_index(sg->rules, "coach");
+
+	return k < 0 || sg->opts[k] == NULL || strcmp(sg->opts[k], "off") != 0;
+}
+
+/* The coach's advice now; see cmd.h. */
+int
+sr_advice(const struct sr_game *sg, int review, struct advice *a)
+{
+	struct expectation x;
+
+	memset(a, 0, sizeof *a);
+	if (sg->rules->advice == NULL || (!review && !sr_coach_on(sg)))
+		return 0;
+	sr_expect(sg, &x);
+	if (x.finished)
+		return 0;
+	return sg->rules->advice(sg->rp.st, a);
+}
+
+/* The advice object of status --json: null, or basis, moves and say. */
+static json_t *
+advice_json(const struct sr_game *sg)
+{
+	struct advice *a = xcalloc(1, sizeof *a);
+	json_t *o, *moves, *m;
+	int i;
+
+	if (!sr_advice(sg, 0, a)) {
+		free(a);
+		return json_null();
+	}
+	o = json_object();
+	json_object_set_new(o, "basis",
+	    json_string(advice_basis_name(a->basis)));
+	moves = json_array();
+	for (i = 0; i < a->nmoves; i++) {
+		m = json_object();
+		json_object_set_new(m, "entry", json_string(a->moves[i].entry));
+		json_object_set_new(m, "value", json_real(sr_round(
+		    a->moves[i].value, a->basis == ADVICE_POINTS ? 1 : 4)));
+		json_array_append_new(moves, m);
+	}
+	json_object_set_new(o, "moves", moves);
+	json_object_set_new(o, "say", json_string(a->say));
+	free(a);
+	return o;
+}
+
+/* x rounded to digits decimals (JSON shows 419.2, 0.5312). */
+double
+sr_round(double x, int digits)
+{
+	double f = 1;
+
+	while (digits-- > 0)
+		f *= 10;
+	return (double)llround(x * f) / f;
+}
+
 /* The status object; see cmd.h. */
 json_t *
 sr_status_json(const struct sr_game *sg)
@@ -451,6 +516,7 @@ sr_status_json(const struct sr_game *sg)
 		    json_string(sg->opts[i]));
 	json_object_set_new(o, "options", p);
 	sg->rules->status_json(sg->rp.st, o);
+	json_object_set_new(o, "advice", advice_json(sg));
 	return o;
 }
 
@@ -526,11 +592,31 @@ next_line(const struct sr_game *sg, struct buf *b)
 		buf_puts(b, x.say);
 }
 
+/* The coach in words: the odds, then "coach: " and the advice, a line. */
+void
+sr_coach_text(const struct sr_game *sg, struct buf *b)
+{
+	struct advice *a;
+	struct expectation x;
+
+	if (!sr_coach_on(sg))
+		return;
+	sr_expect(sg, &x);
+	if (x.finished)
+		return;
+	if (sg->rules->advise != NULL)
+		sg->rules->advise(sg->rp.st, b);
+	a = xcalloc(1, sizeof *a);
+	if (sr_advice(sg, 0, a) && a->say[0] != '\0')
+		buf_printf(b, "coach: %s\n", a->say);
+	free(a);
+}
+
 /* Print the status in words. */
 void
 sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, house = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
 
@@ -545,12 +631,15 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 		buf_printf(&b, "%s%s %ld", i ? ", " : "", sg->g.names[i],
 		    scores[i]);
 	buf_puts(&b, "\n");
+	/* The house rules: every option not at its default. */
+	if (game_options_changed(sg->rules, &sg->rp.setup, &house) > 0)
+		buf_printf(&b, "house rules: %s\n", buf_str(&house));
+	buf_free(&house);
 	if (sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);
 	next_line(sg, &b);
 	buf_puts(&b, "\n");
-	if (sg->rules->advise != NULL)
-		sg->rules->advise(sg->rp.st, &b);
+	sr_coach_text(sg, &b);
 	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
 }

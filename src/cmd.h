@@ -123,6 +123,18 @@ json_t	*sr_status_json(const struct sr_game *);
 int	sr_show_status(struct sr_ctx *);
 /* Print the status in words. */
 void	sr_status_text(struct sr_ctx *, const struct sr_game *);
+/* 1 if the game's option coach is on. */
+int	sr_coach_on(const struct sr_game *);
+/*
+ * The coach's advice for the decision now into a: 1, or 0 when there is
+ * none (no decision, no coach for these rules, or coach=off unless
+ * review is set).
+ */
+int	sr_advice(const struct sr_game *, int review, struct advice *);
+/* The odds and the advice in words (nothing with coach=off). */
+void	sr_coach_text(const struct sr_game *, struct buf *);
+/* x rounded to digits decimals. */
+double	sr_round(double x, int digits);
 /*
  * Print text on ctx->out with every unprintable byte of it (stored data
  * from an older shakeref or written by hand) escaped, newlines kept.

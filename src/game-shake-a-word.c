@@ -124,6 +124,7 @@ static const struct game_option saw_options[] = {
 	{ "scoring", "seed", "seed, boggle", valid_scoring },
 	{ "check", "challenged", "challenged, all", valid_check },
 	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -537,13 +538,21 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
 	struct saw_word *sw;
-	char num[24];
+	char num[24], why[200];
 	long pts;
 
 	if (rd == NULL)
 		return not_now(st, e->verb, r);
 	if ((sw = find_entered(st, e, r)) == NULL)
 		return RULING_REFUSED;
+	/* A word with no path is not the table's to accept. */
+	if (e->accept && grid_path(&rd->g, sw->w, NULL, why,
+	    sizeof why) != 0) {
+		ruling_refuse(r, RULING_REFUSED, "the table cannot accept "
+		    "%s's '%s': %s (SW-6)", st->gs->names[e->who], sw->w,
+		    why);
+		return RULING_REFUSED;
+	}
 	free(sw->why);
 	sw->valid = e->accept;
 	sw->how = HOW_VOTE;
@@ -557,7 +566,10 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	return RULING_OK;
 }
 
-/* The round's winners: its highest score (SW-7). */
+/*
+ * The round's winners: its highest score when it is above 0; a round
+ * where nobody scores above 0 has none (SW-7).
+ */
 static void
 round_winners(const struct game_state *st, struct saw_rnd *rd)
 {
@@ -568,7 +580,7 @@ round_winners(const struct game_state *st, struct saw_rnd *rd)
 		if (i == 0 || rd->score[i] > best)
 			best = rd->score[i];
 	for (i = 0; i < st->n; i++)
-		rd->won[i] = rd->score[i] == best;
+		rd->won[i] = best > 0 && rd->score[i] == best;
 }
 
 /* score: close the round; check=all rules on every word left (SW-4, SW-5). */
@@ -612,7 +624,9 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 	if (st->check_all)
 		buf_printf(&b, "; the check struck %d word%s", struck,
 		    struck == 1 ? "" : "s");
-	if (st->by_round) {
+	if (st->by_round && nw == 0)
+		buf_puts(&b, "; nobody scored above 0: no winner (SW-7)");
+	else if (st->by_round) {
 		buf_puts(&b, "; ");
 		game_list_names(st->gs, seats, nw, "and", &b);
 		buf_printf(&b, " %s the round", nw == 1 ? "wins" : "share");
@@ -1015,7 +1029,10 @@ const struct game_rules game_shake_a_word = {
 	    "challenge NAME WORD: the referee rules; a struck word counts "
 	    "minus its value\n"
 	    "(SW-5).  vote NAME WORD accept|reject: the table's last word "
-	    "(SW-6).\n"
+	    "(SW-6);\n"
+	    "a word with no path on the grid cannot be accepted.  "
+	    "scoring-mode=round: a round\n"
+	    "where nobody scores above 0 has no winner (SW-7).\n"
 	    "score closes the round; finish, between rounds, ends the game; "
 	    "the highest\n"
 	    "total wins, equal totals share (SW-7).\n",

@@ -82,6 +82,7 @@ valid_faces(const char *v)
 
 static const struct game_option shake_options[] = {
 	{ "shake-faces", "2", "1..5", valid_faces },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -762,6 +763,177 @@ shake_advise(const struct game_state *st, struct buf *b)
 	}
 }
 
+/* Chance that i of six Shake dice show 10, with faces of six showing 10. */
+static double
+shake_dice_p(int faces, int i)
+{
+	double p = faces / 6.0;
+
+	return odds_choose(6, i) * pow(p, i) * pow(1 - p, 6 - i);
+}
+
+/*
+ * All Shake round (SH-8, SH-10): the chance that the shaker, ending the
+ * round with final total F, finishes first.  The players who shook before
+ * are final; each still to shake, in order, shakes until strictly above
+ * the leader (their best play for the win), so F stands only if each of
+ * them fails: reach[m] is the chance that a turn from 0 reaches m tens
+ * before a crap-out.  A tie with players already done shares the win.
+ */
+static double
+all_shake_win(const struct game_state *st, const double *reach, int nreach,
+    long f)
+{
+	long done = -1;
+	double w = 1;
+	int i, ties = 1;
+	long m;
+
+	for (i = 0; i < st->next; i++) {
+		long s = st->score[st->order[i]];
+
+		if (s > done) {
+			done = s;
+			ties = 1;
+		} else if (s == done)
+			ties++;
+	}
+	if (f < done)
+		return 0;
+	if (f > done)
+		ties = 0;
+	for (i = st->next + 1; i < st->norder; i++) {
+		m = (f - st->score[st->order[i]]) / 10 + 1;
+		if (m <= 0)
+			return 0;
+		w *= 1 - (m < nreach ? reach[m] : 0);
+	}
+	return w / (1 + ties);
+}
+
+/*
+ * The All Shake shaker's chances to finish first: *bank (or pass, at 0)
+ * and *roll (one more shake, then best play), by backward induction over
+ * the total up to a cap far above every score.
+ */
+static void
+all_shake_odds(const struct game_state *st, double *bank, double *roll)
+{
+	double p[7], *reach, *v, w0;
+	long s = st->score[st->shaker], hi = 0;
+	int i, k, K, t = (int)(st->total / 10);
+
+	*bank = *roll = 0;
+	for (i = 0; i <= 6; i++)
+		p[i] = shake_dice_p(st->faces, i);
+	for (i = 0; i < st->n; i++)
+		if (st->score[i] > hi)
+			hi = st->score[i];
+	K = (int)((hi - s) / 10) + t + 400;
+	reach = xcalloc((size_t)K + 8, sizeof *reach);
+	v = xcalloc((size_t)K + 8, sizeof *v);
+	for (k = 0; k < K + 8; k++) {
+		reach[k] = k == 0 ? 1 : 0;
+		for (i = 1; i <= 6 && k > 0; i++)
+			reach[k] += p[i] * (k - i <= 0 ? 1 : reach[k - i]);
+	}
+	w0 = all_shake_win(st, reach, K + 8, s);
+	for (k = K + 6; k >= 0; k--) {
+		double b = all_shake_win(st, reach, K + 8, s + 10L * k), r;
+
+		if (k >= K) {
+			v[k] = b;
+			continue;
+		}
+		r = p[0] * w0;
+		for (i = 1; i <= 6; i++)
+			r += p[i] * v[k + i];
+		v[k] = r > b ? r : b;
+		if (k == t) {
+			*bank = b;
+			*roll = r;
+		}
+	}
+	free(reach);
+	free(v);
+}
+
+/* The points of one more shake from total, then best play (SH-7). */
+static double
+shake_on_value(int faces, long total)
+{
+	double r = 0;
+	int i;
+
+	for (i = 1; i <= 6; i++)
+		r += shake_dice_p(faces, i) *
+		    odds_shake_value(faces, total + 10L * i);
+	return r;
+}
+
+/* The coach: take or shake, bank or shake on, pass or shake (SH-6..8). */
+static int
+shake_advice(const struct game_state *st, struct advice *a)
+{
+	const char *name;
+	double shake, bank, roll;
+	int die;
+
+	switch (st->phase) {
+	case P_CHOOSE:
+		a->basis = ADVICE_POINTS;
+		die = st->die[st->chooser];
+		shake = odds_shake_value(st->faces, 0);
+		advice_add(a, die, "take");
+		advice_add(a, shake, "shake");
+		advice_sort(a);
+		if (shake > die)
+			snprintf(a->say, sizeof a->say, "shake: a shake is "
+			    "worth %.1f on average (bank from %ld), the die "
+			    "%d", shake, odds_shake_stop(st->faces), die);
+		else
+			snprintf(a->say, sizeof a->say, "take %d: the die "
+			    "beats the %.1f a shake is worth on average", die,
+			    shake);
+		return 1;
+	case P_SHAKE:
+		name = st->gs->names[st->shaker];
+		if (st->round > ROUNDS) {
+			a->basis = ADVICE_WIN;
+			all_shake_odds(st, &bank, &roll);
+			advice_add(a, bank, st->shakes > 0 ? "bank" : "pass");
+			advice_add(a, roll, "roll");
+			advice_sort(a);
+			snprintf(a->say, sizeof a->say, "%s: %s finishes first "
+			    "%.1f%% of the time by shaking on, %.1f%% by "
+			    "%s now (%d still to shake after)",
+			    roll > bank ? "roll" : a->moves[0].entry, name,
+			    100 * roll, 100 * bank, st->shakes > 0 ? "banking" :
+			    "passing", st->norder - st->next - 1);
+			return 1;
+		}
+		if (st->shakes == 0)
+			return 0;
+		a->basis = ADVICE_POINTS;
+		roll = shake_on_value(st->faces, st->total);
+		advice_add(a, (double)st->total, "bank");
+		advice_add(a, roll, "roll");
+		advice_sort(a);
+		if (roll > st->total)
+			snprintf(a->say, sizeof a->say, "roll: shaking on is "
+			    "worth %.1f on average against %ld banked now "
+			    "(crap-out %.1f%%)", roll, st->total,
+			    100 * shake_dice_p(st->faces, 0));
+		else
+			snprintf(a->say, sizeof a->say, "bank %ld: shaking on "
+			    "is worth %.1f on average (crap-out %.1f%%)",
+			    st->total, roll, 100 * shake_dice_p(st->faces, 0));
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 const struct game_rules game_shake = {
 	.name = "shake",
 	.alias = NULL,
@@ -797,5 +969,6 @@ const struct game_rules game_shake = {
 	.status_json = shake_status_json,
 	.describe = shake_describe,
 	.advise = shake_advise,
+	.advice = shake_advice,
 	.lookups = NULL,
 };

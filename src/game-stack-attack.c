@@ -64,6 +64,7 @@ valid_target(const char *v)
 
 static const struct game_option sa_options[] = {
 	{ "target", "20", "1..1000", valid_target },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -595,6 +596,106 @@ sa_advise(const struct game_state *st, struct buf *b)
 	buf_puts(b, ".\n");
 }
 
+/* The chance that a player rolling k dice has one qualifying on top t. */
+static double
+sa_qualify_chance(int t, int k)
+{
+	int q = 0, v;
+
+	for (v = 1; v <= 6; v++)
+		q += qualifies(v, t);
+	return 1 - pow((6.0 - q) / 6, k);
+}
+
+/* A chain for the coach: its dice, and the next player's chance. */
+struct sa_chain {
+	int	 v[SA_MAX_DICE];
+	int	 n;
+	double	 next;
+};
+
+/* Every chain from the dice left on top t, depth placed so far, into c. */
+static int
+sa_chains(int *left, int t, int *cur, int depth, struct sa_chain *c, int nc)
+{
+	int v, i, dup;
+
+	if (depth > 0 && nc < ADVICE_MOVES) {
+		for (dup = 0, i = 0; i < nc && !dup; i++)
+			dup = c[i].n == depth && memcmp(c[i].v, cur,
+			    (size_t)depth * sizeof *cur) == 0;
+		if (!dup) {
+			memcpy(c[nc].v, cur, (size_t)depth * sizeof *cur);
+			c[nc++].n = depth;
+		}
+	}
+	for (v = 1; v <= 6; v++) {
+		if (left[v] == 0 || !qualifies(v, t))
+			continue;
+		left[v]--;
+		cur[depth] = v;
+		nc = sa_chains(left, v, cur, depth + 1, c, nc);
+		left[v]++;
+	}
+	return nc;
+}
+
+/*
+ * The coach (SA-3, SA-5): which chain to place.  Each die placed is a
+ * point at the round's end (value: the dice placed); longest first, and
+ * among equals the one that leaves the next player the least chance to
+ * roll a qualifying die (a chain that empties the hand ends the round).
+ */
+static int
+sa_advice(const struct game_state *st, struct advice *a)
+{
+	struct sa_chain *c, t;
+	int left[7], cur[SA_MAX_DICE], i, k, nc, next, p = st->turn;
+	struct buf b = BUF_INIT;
+
+	if (st->phase != P_PLACE)
+		return 0;
+	c = xcalloc(ADVICE_MOVES, sizeof *c);
+	memset(left, 0, sizeof left);
+	for (i = 0; i < st->nroll; i++)
+		left[st->roll[i]]++;
+	nc = sa_chains(left, top_value(st), cur, 0, c, 0);
+	next = seat_from(st, p, 0);
+	for (i = 0; i < nc; i++)
+		c[i].next = c[i].n == st->held[p] ? 0 :
+		    sa_qualify_chance(c[i].v[c[i].n - 1], st->held[next]);
+	for (i = 1; i < nc; i++) {
+		t = c[i];
+		for (k = i; k > 0 && (c[k - 1].n < t.n || (c[k - 1].n ==
+		    t.n && c[k - 1].next > t.next + 1e-12)); k--)
+			c[k] = c[k - 1];
+		c[k] = t;
+	}
+	a->basis = ADVICE_POINTS;
+	for (i = 0; i < nc; i++) {
+		buf_reset(&b);
+		put_values(c[i].v, c[i].n, &b);
+		advice_add(a, c[i].n, "place %s", buf_str(&b));
+	}
+	if (nc == 0) {
+		free(c);
+		return 0;
+	}
+	if (c[0].n == st->held[p])
+		snprintf(a->say, sizeof a->say, "%s: all of %s's dice in the "
+		    "tower end the round, and only %s scores (SA-5)",
+		    a->moves[0].entry, st->gs->names[p], st->gs->names[p]);
+	else
+		snprintf(a->say, sizeof a->say, "%s: %d %s in the tower; %s "
+		    "then has a %.1f%% chance to roll a die that goes on %d",
+		    a->moves[0].entry, c[0].n, c[0].n == 1 ? "die" : "dice",
+		    st->gs->names[next], 100 * c[0].next,
+		    c[0].v[c[0].n - 1]);
+	buf_free(&b);
+	free(c);
+	return 1;
+}
+
 const struct game_rules game_stack_attack = {
 	.name = "stack-attack",
 	.alias = "tower",
@@ -638,5 +739,6 @@ const struct game_rules game_stack_attack = {
 	.status_json = sa_status_json,
 	.describe = sa_describe,
 	.advise = sa_advise,
+	.advice = sa_advice,
 	.lookups = NULL,
 };

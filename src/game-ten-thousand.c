@@ -79,6 +79,7 @@ valid_on_off(const char *v)
 static const struct game_option tt_options[] = {
 	{ "target", "10000", "50..1000000, a multiple of 50", valid_target },
 	{ "four-pair", "on", "on, off", valid_on_off },
+	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -630,12 +631,10 @@ tt_status_json(const struct game_state *st, json_t *o)
 	json_object_set_new(o, "rolloff", off);
 }
 
-/* The board: the target and the turn in play. */
+/* The board: the turn in play (the house rules are status's). */
 static void
 tt_describe(const struct game_state *st, struct buf *b)
 {
-	buf_printf(b, "target %ld, four-pair %s\n", st->target,
-	    st->four_pair ? "on" : "off");
 	switch (st->phase) {
 	case P_OFFER:
 		buf_printf(b, "%s: roll off %s's %ld with %d %s, or fresh "
@@ -703,12 +702,16 @@ tt_advise(const struct game_state *st, struct buf *b)
 		buf_printf(b, "Rolling %d %s farkles %.1f%% of the time, "
 		    "losing %ld", k, dice_word(k), 100 * dice_farkle_odds(k),
 		    turn_total(st));
-		if (may_bank(st))
+		if (may_bank(st)) {
 			buf_printf(b, "; banking makes %s's score %ld",
 			    st->gs->names[st->seat],
 			    st->score[st->seat] + turn_total(st));
-		if (st->score[st->seat] + turn_total(st) >= st->target)
-			buf_puts(b, " and wins");
+			if (st->score[st->seat] + turn_total(st) >=
+			    st->target)
+				buf_puts(b, " and wins");
+		} else
+			buf_puts(b, "; no bank before a scoring keep this "
+			    "turn (TT-6)");
 		buf_puts(b, ".\n");
 		break;
 	default:

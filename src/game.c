@@ -151,6 +151,21 @@ game_option_index(const struct game_rules *g, const char *key)
 	return -1;
 }
 
+/* The options of gs that differ from their defaults, "k=v, k=v", into b. */
+int
+game_options_changed(const struct game_rules *g,
+    const struct game_setup *gs, struct buf *b)
+{
+	int i, n = 0;
+
+	for (i = 0; g->options[i].key != NULL; i++)
+		if (gs->options[i] != NULL &&
+		    strcmp(gs->options[i], g->options[i].def) != 0)
+			buf_printf(b, "%s%s=%s", n++ ? ", " : "",
+			    g->options[i].key, gs->options[i]);
+	return n;
+}
+
 /*
  * Compare s, trimmed of surrounding spaces, with name by Unicode simple
  * case folding (SPEC.md "Player names": Zoë is ZOË).

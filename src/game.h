@@ -132,6 +132,63 @@ struct expectation {
 
 struct game_state;
 
+/*
+ * The coach's advice for the decision now (SPEC.md, status "advice").
+ * basis says what a move's value is:
+ *   ADVICE_POINTS  the points the player to move adds to their score from
+ *                  here with best play (a turn total not yet banked
+ *                  included: `review` adds the score gained since);
+ *   ADVICE_WIN     the chance that player wins the game (a shared win
+ *                  counts as a share);
+ *   ADVICE_CHANCE  the chance named in say, of something the turn
+ *                  decides (`review` counts it 0 when the turn passes with
+ *                  no further decision of that player).
+ * Moves are listed best first, each as the entry a player would type
+ * ("keep 1", "bank", "keep 3 4", "penalize Bob 3", "place 3 2"): the verb
+ * and its arguments separated by single spaces.  List every legal move of
+ * the decision (up to ADVICE_MOVES) so that `review` can cost the move a
+ * player made; `review` matches the entry made against moves[].entry and
+ * costs a move it cannot find as the worst one listed.  A move may stand
+ * for the entries that complete it: 10,000's "keep 1 5" before a bank
+ * or a roll; Shake Up's "keep 3 4" means hold them and shake the rest.
+ * say is one line for the table: what to do and why ("bank: 350 now
+ * beats 312 on average from rolling 2 dice").
+ */
+enum advice_basis {
+	ADVICE_POINTS,
+	ADVICE_WIN,
+	ADVICE_CHANCE
+};
+
+#define ADVICE_MOVES	64
+
+struct advice_move {
+	char		 entry[64];	/* as typed, verb first */
+	double		 value;		/* in the basis' unit */
+};
+
+struct advice {
+	enum advice_basis	 basis;
+	int			 nmoves;	/* best first; 0: a pointer only */
+	struct advice_move	 moves[ADVICE_MOVES];
+	char			 say[320];	/* one line: what to do and why */
+};
+
+/* Add a move to a (ignored when full); returns the move or NULL. */
+struct advice_move *advice_add(struct advice *, double value,
+		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Sort a's moves best first (highest value; equal values keep order). */
+void		 advice_sort(struct advice *);
+/* The move entry (verb and arguments, single spaces) in a, or NULL. */
+const struct advice_move *advice_find(const struct advice *,
+		    const char *entry);
+/* The basis' name in JSON: "points", "win", "chance". */
+const char	*advice_basis_name(enum advice_basis);
+
+/* The option `coach` every rules lists last (RULES.md): on, off. */
+int		 game_option_on_off(const char *);
+#define GAME_OPTION_COACH	{ "coach", "on", "on, off", game_option_on_off }
+
 /* One verb in one game, for help: its arguments and what it does there. */
 struct verb_help {
 	enum verb	 verb;
@@ -183,9 +240,20 @@ struct game_rules {
 	/* Optional: each round's scores, for `standings` in words. */
 	void			 (*rounds)(const struct game_state *,
 				    struct buf *);
-	/* Optional: odds and advice for the player to move, in words. */
+	/* Optional: odds for the player to move, in words (lines). */
 	void			 (*advise)(const struct game_state *,
 				    struct buf *);
+	/*
+	 * Optional: the coach (see struct advice).  Fill a and return 1
+	 * when a player has a decision now, or return 0 (the table
+	 * enters, the game is over, nothing to decide).  Pure, like
+	 * apply: a function of the state and the options alone; `review`
+	 * calls it at every decision of a replay, so it must be fast (a
+	 * few milliseconds).  The caller clears a first and honours the
+	 * option coach=off (never calls it then, but for `review`).
+	 */
+	int			 (*advice)(const struct game_state *,
+				    struct advice *);
 	/*
 	 * Optional: the lowercase words whose dictionary verdict entry e
 	 * needs, as a malloc'd NULL-terminated array of malloc'd strings
@@ -221,6 +289,9 @@ int		 game_has_verb(const struct game_rules *, enum verb);
 const struct verb_help *game_verb_help(const struct game_rules *,
 		    enum verb);
 int		 game_option_index(const struct game_rules *, const char *);
+/* The options that differ from their defaults ("k=v, k=v") into b; n. */
+int		 game_options_changed(const struct game_rules *,
+		    const struct game_setup *, struct buf *);
 
 /* Seat of a player's name (trimmed, ASCII case-insensitive), or -1. */
 int		 game_seat(const struct game_setup *, const char *);

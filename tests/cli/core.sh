@@ -137,11 +137,11 @@ test_expect_success 'games --json: exactly the keys SPEC.md lists (with issue 14
 test_expect_success 'status --json: exactly the general and the shake keys' '
 	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
 	expect_exit 0 sr --json status &&
-	json "keys == [\"expect\",\"game\",\"options\",\"players\",\"round\",\"rules\",\"shake_total\",\"shaker\",\"state\",\"turn\"]" &&
+	json "keys == [\"advice\",\"expect\",\"game\",\"options\",\"players\",\"round\",\"rules\",\"shake_total\",\"shaker\",\"state\",\"turn\"]" &&
 	json ".players[] | keys == [\"name\",\"score\"]" &&
 	json ".game == 1 and .rules == \"shake\" and .state == \"active\"" &&
 	json ".round == 1 and .turn == null and .expect == [\"roll\"]" &&
-	json ".options == {\"shake-faces\": \"2\"}" &&
+	json ".options == {\"shake-faces\": \"2\", \"coach\": \"on\"}" &&
 	json "[.players[].name] == [\"Ann\",\"Bob\",\"Cid\"]" &&
 	json ".shaker == null and .shake_total == 0"
 '
@@ -167,8 +167,8 @@ test_expect_success 'status --json follows the game: turn, expect, shaker (SH-6,
 test_expect_success 'new --json prints the status object of the new game' '
 	expect_exit 0 sr new --json --game shake --players Ann,Bob \
 	    --option shake-faces=3 &&
-	json "keys == [\"expect\",\"game\",\"options\",\"players\",\"round\",\"rules\",\"shake_total\",\"shaker\",\"state\",\"turn\"]" &&
-	json ".options == {\"shake-faces\": \"3\"} and .round == 1" &&
+	json "keys == [\"advice\",\"expect\",\"game\",\"options\",\"players\",\"round\",\"rules\",\"shake_total\",\"shaker\",\"state\",\"turn\"]" &&
+	json ".options == {\"shake-faces\": \"3\", \"coach\": \"on\"} and .round == 1" &&
 	sr --json status >status.json && cmp out status.json
 '
 

@@ -101,11 +101,11 @@ test_expect_success 'a refused new leaves the current game and every game as the
 test_expect_success 'new: --option and --title, with = or apart; options shown with their values' '
 	expect_exit 0 sr new --game=shake --players=Ann,Bob --option=shake-faces=4 \
 	    --title="Friday night" &&
-	sr --json status >out && json ".options == {\"shake-faces\":\"4\"}" &&
+	sr --json status >out && json ".options == {\"shake-faces\":\"4\",\"coach\":\"on\"}" &&
 	sr games >out && expect_out "Friday night" &&
 	expect_exit 0 sr new --title Saturday --players Cid,Dee --game shake &&
 	expect_out "game 2: shake for Cid, Dee" &&
-	sr --json status >out && json ".options == {\"shake-faces\":\"2\"}"
+	sr --json status >out && json ".options == {\"shake-faces\":\"2\",\"coach\":\"on\"}"
 '
 
 test_expect_success 'new: --title with no value exits 2, nothing created (issue 9)' '
@@ -126,6 +126,33 @@ test_expect_success 'new: --title with no value exits 2, nothing created (issue 
 	sr --json games --all >out && json "[.games[].game] == [1]" &&
 	expect_exit 0 sr new --game shake --players Ann,Bob --title=--late &&
 	sr games >out && expect_out "--late"
+'
+
+test_expect_success 'status in words names every option not at its default, every game (issue 9)' '
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" && export SHAKEREF_DICT_PATH &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr status >out && ! grep -q "house rules" out &&
+	sr new --game shake --players Ann,Bob --option shake-faces=4 >/dev/null &&
+	sr status >out && expect_out "house rules: shake-faces=4" &&
+	sr new --game shake-up --players Ann,Bob --option reroll=free >/dev/null &&
+	sr status >out && expect_out "house rules: reroll=free" &&
+	sr new --game shake-up --players Ann,Bob --option levels=7 --option reroll=free >/dev/null &&
+	sr status >out && expect_out "house rules: levels=7, reroll=free" &&
+	sr new --game shake-up --players Ann,Bob --option reroll=locked >/dev/null &&
+	sr status >out && ! grep -q "house rules" out &&
+	sr new --game 10000 --players Ann,Bob --option four-pair=off --option target=5000 >/dev/null &&
+	sr status >out && expect_out "house rules: target=5000, four-pair=off" &&
+	test "$(grep -c 5000 out)" = 1 &&
+	sr new --game 10000 --players Ann,Bob >/dev/null &&
+	sr status >out && ! grep -q "house rules" out &&
+	sr new --game word --players Ann,Bob --option dict=tiny --option check=all \
+	    --option scoring=boggle --option scoring-mode=round >/dev/null &&
+	sr status >out &&
+	expect_out "house rules: dict=tiny, scoring=boggle, check=all, scoring-mode=round" &&
+	sr new --game tower --players Ann,Bob --option target=7 >/dev/null &&
+	sr status >out && expect_out "house rules: target=7" &&
+	sr new --game tower --players Ann,Bob >/dev/null &&
+	sr status >out && ! grep -q "house rules" out
 '
 
 test_expect_success 'new makes the new game current' '

@@ -20,7 +20,7 @@ test_expect_success 'new: the alias word names shake-a-word' '
 	expect_out "game 1: shake-a-word for Ann, Bob" &&
 	sr --json status >out &&
 	json ".rules == \"shake-a-word\" and .grid == [] and .turn == null" &&
-	json ".options == {\"dict\": \"tiny\", \"scoring\": \"seed\", \"check\": \"challenged\", \"scoring-mode\": \"cumulative\"}" &&
+	json ".options == {\"dict\": \"tiny\", \"scoring\": \"seed\", \"check\": \"challenged\", \"scoring-mode\": \"cumulative\", \"coach\": \"on\"}" &&
 	json ".expect == [\"grid\"]"
 '
 
@@ -211,5 +211,25 @@ test_expect_success 'en_US: a real dictionary, from the system' '
 	expect_out "not in en_US (suggestions: "
 '
 fi
+
+test_expect_success 'SW-6: vote accept on a word with no path: exit 1, where the path breaks (issue 9)' '
+	start &&
+	sr words Ann catz dogs >/dev/null &&
+	expect_refused 1 "after ${SQ}CAT${SQ} no unused neighbour shows ${SQ}Z${SQ}" \
+	    sr vote Ann catz accept &&
+	expect_err "SW-6" &&
+	expect_exit 0 sr vote Ann catz reject &&
+	expect_exit 0 sr vote Ann dogs accept
+'
+
+test_expect_success 'SW-7: scoring-mode=round, a round where nobody scores above 0 has no winner (issue 9)' '
+	start --option scoring-mode=round &&
+	expect_exit 0 sr score && expect_out "no winner (SW-7)" &&
+	sr --json status >out && json "[.players[].score] == [0, 0]" &&
+	sr grid CATS ORED DOGS QUITE >/dev/null &&
+	sr words Bob cats >/dev/null && expect_exit 0 sr score &&
+	expect_out "Bob wins the round" &&
+	sr --json status >out && json "[.players[].score] == [0, 1]"
+'
 
 test_done

@@ -16,7 +16,7 @@ test_expect_success 'new: shake-up, its options and status keys' '
 	sr --json status >out &&
 	json ".rules == \"shake-up\" and .round == 1 and .turn == null" &&
 	json ".expect == [\"roll\"]" &&
-	json ".options == {\"levels\": \"5\", \"reroll\": \"locked\"}" &&
+	json ".options == {\"levels\": \"5\", \"reroll\": \"locked\", \"coach\": \"on\"}" &&
 	json ".levels == 5 and .shakes_left == 0 and .hand == []" &&
 	json ".pawns == {\"Ann\": [1,1,1,1,1], \"Bob\": [1,1,1,1,1], \"Cid\": [1,1,1,1,1]}" &&
 	json "[.players[].score] == [0, 0, 0]"

@@ -2,6 +2,7 @@
 # tests/cli/ten-thousand.sh: 10,000 through the binary: the verbs, every
 # refusal's exit status, and that a refused entry records nothing.
 . "$SRCDIR/tests/cli/lib.sh"
+SQ="'"
 
 test_expect_success 'new: the alias 10000 names ten-thousand' '
 	expect_exit 0 sr new --game 10000 --players Ann,Bob,Cid &&
@@ -9,7 +10,7 @@ test_expect_success 'new: the alias 10000 names ten-thousand' '
 	expect_out "Round 1. Ann rolls 6 dice: roll 6 values" &&
 	sr --json status >out &&
 	json ".rules == \"ten-thousand\" and .round == 1" &&
-	json ".options == {\"target\": \"10000\", \"four-pair\": \"on\"}" &&
+	json ".options == {\"target\": \"10000\", \"four-pair\": \"on\", \"coach\": \"on\"}" &&
 	json ".turn == \"Ann\" and .expect == [\"roll\"]" &&
 	json ".turn_total == 0 and .dice_in_hand == 6 and .rolloff == null"
 '
@@ -29,7 +30,7 @@ test_expect_success 'new: target and four-pair are checked, 2 players at least' 
 	expect_exit 0 sr new --game ten-thousand --players Ann,Bob \
 	    --option target=50 --option four-pair=off &&
 	sr --json status >out &&
-	json ".options == {\"target\": \"50\", \"four-pair\": \"off\"}"
+	json ".options == {\"target\": \"50\", \"four-pair\": \"off\", \"coach\": \"on\"}"
 '
 
 test_expect_success 'TT-3: roll refusals exit 1, 2 or 3 and record nothing' '
@@ -159,6 +160,18 @@ test_expect_success 'TT-8: the bank that reaches the target ends the game' '
 	expect_exit 0 sr undo &&
 	sr --json status >out &&
 	json ".state == \"active\" and .turn == \"Ann\" and .turn_total == 500"
+'
+
+test_expect_success 'TT-6: after continue and doubles, status never says banking wins (issue 9)' '
+	sr new --game 10000 --players Ann,Bob --option target=3000 >/dev/null &&
+	printf "roll 1 1 1 1 2 3\nkeep 1 1 1 1\nbank\nfresh\nroll 1 1 1 1 2 3\nkeep 1 1 1 1\nbank\ncontinue\nroll 3 3\n" |
+	    sr play >/dev/null &&
+	expect_exit 0 sr status && ! grep -q "wins" out &&
+	expect_out "no bank before a scoring keep this turn (TT-6)" &&
+	expect_refused 1 "TT-6" sr bank &&
+	sr roll 1 2 3 4 6 6 >/dev/null && sr keep 1 >/dev/null &&
+	expect_exit 0 sr status &&
+	expect_out "banking makes Ann${SQ}s score 4100 and wins"
 '
 
 test_done

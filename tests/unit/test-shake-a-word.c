@@ -365,6 +365,27 @@ test_vote(void)
 	is_int(th_do(&t, "vote Ann tae reject"), RULING_REFUSED,
 	    "SW-6: vote after score is refused");
 	th_end(&t);
+
+	/* SW-6: a word with no path on the grid is not the table's to accept */
+	th_start(&t, &game_shake_a_word, "Ann,Bob", NULL);
+	t.dict = DICT;
+	th_do(&t, GRID);
+	th_do(&t, "words Ann catz dogs stag");
+	is_int(th_do(&t, "vote Ann catz accept"), RULING_REFUSED,
+	    "SW-6: vote accept on a word with no path is refused (exit 1)");
+	ok(has(t.r.why, "after 'CAT' no unused neighbour shows 'Z'"),
+	    "SW-6: ... saying where the path breaks: %s", t.r.why);
+	is_int(th_do(&t, "vote Ann stag accept"), RULING_REFUSED,
+	    "SW-6: stag: S, T, A on the grid but no G next to that A");
+	ok(has(t.r.why, "no unused neighbour shows 'G'"),
+	    "SW-6: ... %s", t.r.why);
+	is_int(th_do(&t, "vote Ann catz reject"), RULING_OK,
+	    "SW-6: rejecting it stands");
+	is_int(th_do(&t, "vote Ann dogs accept"), RULING_OK,
+	    "SW-6: a word on the grid may be accepted");
+	th_do(&t, "score");
+	ok(th_replays(&t), "SW-6: replays");
+	th_end(&t);
 }
 
 static void
@@ -451,6 +472,32 @@ test_rounds(void)
 	    "rounds won wins");
 	ok(th_replays(&t), "replays");
 	th_end(&t);
+
+	/* SW-7: a round where nobody scores above 0 has no winner */
+	th_start(&t, &game_shake_a_word, "Ann,Bob", "scoring-mode=round");
+	t.dict = DICT;
+	th_do(&t, GRID);
+	is_int(th_do(&t, "score"), RULING_OK, "SW-7: a round with no words");
+	ok(has(t.r.note, "no winner"), "SW-7: nobody above 0, no winner: "
+	    "%s", t.r.note);
+	is_int(th_score(&t, "Ann") + th_score(&t, "Bob"), 0,
+	    "SW-7: no round won by anyone");
+	th_do(&t, GRID);
+	th_do(&t, "words Ann tae");
+	th_do(&t, "words Bob eat");
+	th_do(&t, "challenge Ann tae");
+	th_do(&t, "vote Bob eat reject");
+	is_int(th_do(&t, "score"), RULING_OK, "SW-7: a round of struck words");
+	ok(has(t.r.note, "no winner"), "SW-7: every score 0 or less, no "
+	    "winner: %s", t.r.note);
+	is_int(th_score(&t, "Ann") + th_score(&t, "Bob"), 0,
+	    "SW-7: still no round won");
+	th_do(&t, GRID);
+	th_do(&t, "words Bob cats");
+	th_do(&t, "score");
+	is_int(th_score(&t, "Bob"), 1, "SW-7: Bob wins round 3");
+	ok(th_replays(&t), "SW-7: replays");
+	th_end(&t);
 }
 
 static void
@@ -497,7 +544,8 @@ test_expect(void)
 	ok(has(advised(&t), "Now: Ann +2, Bob +1. Not on the grid, a "
 	    "challenge would strike: Ann's 'road'."), "advice: the round so "
 	    "far and the words a challenge would strike: %s", advised(&t));
-	th_do(&t, "vote Ann road accept");
+	/* road has no path: the table may reject it, not accept it (SW-6) */
+	th_do(&t, "vote Ann road reject");
 	th_do(&t, "vote Bob tea accept");
 	th_do(&t, "vote Ann cats accept");
 	ok(!th_can(&t, V_CHALLENGE) && th_can(&t, V_VOTE),

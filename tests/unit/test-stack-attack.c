@@ -58,7 +58,8 @@ test_setup(void)
 	is_int(game_stack_attack.max_players, 4, "at most 4 players");
 	is_str(o[0].key, "target", "the option target");
 	is_str(o[0].def, "20", "SA-7: target defaults to 20");
-	ok(o[1].key == NULL, "target is the only option");
+	is_str(o[1].key, "coach", "then coach (RULES.md: every rules)");
+	ok(o[2].key == NULL, "target and coach are the options");
 	ok(o[0].valid("1") && o[0].valid("20") && o[0].valid("1000"),
 	    "SA-7: target 1, 20 and 1000 are valid");
 	ok(!o[0].valid("0") && !o[0].valid("1001") && !o[0].valid("") &&

@@ -57,6 +57,12 @@ static const struct keep_case keep_cases[] = {
 	{ "4 4 4 4 4 4", 0, 3200, 0, "TT-1: six 4s are 3200" },
 	{ "5 5 5 5 5 5", 1, 4000, 0, "TT-1: six 5s are 4000" },
 	{ "6 6 6 6 6 6", 1, 4800, 0, "TT-1: six 6s are 4800" },
+	/* six of a kind as six of a kind, four-pair on or off (TT-1) */
+	{ "2 2 2 2 2 2", 0, 1600, 0, "TT-1: six 2s are 1600, four-pair off" },
+	{ "3 3 3 3 3 3", 0, 2400, 0, "TT-1: six 3s are 2400, four-pair off" },
+	{ "4 4 4 4 4 4", 1, 3200, 0, "TT-1: six 4s are 3200, four-pair on" },
+	{ "5 5 5 5 5 5", 0, 4000, 0, "TT-1: six 5s are 4000, four-pair off" },
+	{ "6 6 6 6 6 6", 0, 4800, 0, "TT-1: six 6s are 4800, four-pair off" },
 	/* the straight */
 	{ "1 2 3 4 5 6", 1, 1000, 0, "TT-1: the straight is 1000" },
 	{ "6 5 4 3 2 1", 1, 1000, 0, "TT-1: the straight in any order" },
@@ -339,7 +345,8 @@ test_rules_entry(void)
 	is_str(o[1].def, "on", "TT-2: four-pair is on by default");
 	ok(o[1].valid("on") && o[1].valid("off") && !o[1].valid("yes") &&
 	    !o[1].valid("ON"), "TT-2: four-pair is on or off");
-	ok(o[2].key == NULL, "two options");
+	is_str(o[2].key, "coach", "option coach, last (RULES.md: every rules)");
+	ok(o[3].key == NULL, "three options");
 }
 
 /* TT-1, TT-3: a keep scores within its roll; status keys. */

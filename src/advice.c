@@ -1,0 +1,75 @@
+/*
+ * advice.c: the coach's advice object (game.h), shared by every rules
+ * module.  Pure.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+
+/* Add a move to a; NULL when a is full. */
+struct advice_move *
+advice_add(struct advice *a, double value, const char *fmt, ...)
+{
+	struct advice_move *m;
+	va_list ap;
+
+	if (a->nmoves >= ADVICE_MOVES)
+		return NULL;
+	m = &a->moves[a->nmoves++];
+	va_start(ap, fmt);
+	vsnprintf(m->entry, sizeof m->entry, fmt, ap);
+	va_end(ap);
+	m->value = value;
+	return m;
+}
+
+/* Sort best first; a stable insertion sort (equal values keep order). */
+void
+advice_sort(struct advice *a)
+{
+	struct advice_move t;
+	int i, k;
+
+	for (i = 1; i < a->nmoves; i++) {
+		t = a->moves[i];
+		for (k = i; k > 0 && a->moves[k - 1].value < t.value; k--)
+			a->moves[k] = a->moves[k - 1];
+		a->moves[k] = t;
+	}
+}
+
+/* The move whose entry is entry (compared word by word), or NULL. */
+const struct advice_move *
+advice_find(const struct advice *a, const char *entry)
+{
+	int i;
+
+	for (i = 0; i < a->nmoves; i++)
+		if (strcmp(a->moves[i].entry, entry) == 0)
+			return &a->moves[i];
+	return NULL;
+}
+
+/* "points", "win", "chance". */
+const char *
+advice_basis_name(enum advice_basis b)
+{
+	switch (b) {
+	case ADVICE_WIN:
+		return "win";
+	case ADVICE_CHANCE:
+		return "chance";
+	case ADVICE_POINTS:
+	default:
+		return "points";
+	}
+}
+
+/* 1 if v is "on" or "off". */
+int
+game_option_on_off(const char *v)
+{
+	return strcmp(v, "on") == 0 || strcmp(v, "off") == 0;
+}

@@ -1,0 +1,136 @@
+#!/bin/sh
+# tests/cli/coach.sh: the coach's advice in status (words, JSON, the
+# option coach), checked against values computed here, independently of
+# the code (awk).
+. "$SRCDIR/tests/cli/lib.sh"
+
+# shake_value FACES TOTAL [ROLL]: a Shake shaker's average round score from
+# TOTAL with best play (bank or shake on), or with ROLL=1 the value of one
+# more shake and best play after.  Value iteration from a cap where banking
+# is surely best: v(t) = max(t, sum_i P(i tens) v(t + 10 i)), 0 on six 0s.
+shake_value() {
+	awk -v f="$1" -v t0="$2" -v roll="${3:-0}" 'BEGIN {
+		p = f / 6
+		for (i = 0; i <= 6; i++) {
+			c = 1
+			for (k = 1; k <= i; k++)
+				c = c * (6 - k + 1) / k
+			q[i] = c * p ^ i * (1 - p) ^ (6 - i)
+		}
+		cap = 5000
+		for (k = cap; k >= 0; k--) {
+			if (k + 6 > cap) { v[k] = 10 * k; continue }
+			r = 0
+			for (i = 1; i <= 6; i++)
+				r += q[i] * v[k + i]
+			on[k] = r
+			v[k] = r > 10 * k ? r : 10 * k
+		}
+		x = roll ? on[t0 / 10] : v[t0 / 10]
+		printf "%.1f\n", x
+	}'
+}
+
+test_expect_success 'status --json: advice null where the table enters' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr --json status >out &&
+	json ".advice == null"
+'
+
+test_expect_success 'shake: take or shake, by the average a shake is worth (SH-6)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 40 20 >/dev/null &&
+	sr --json status >out &&
+	v=$(shake_value 2 0) &&
+	json ".advice | keys == [\"basis\",\"moves\",\"say\"]" &&
+	json ".advice.basis == \"points\"" &&
+	json "[.advice.moves[].entry] == [\"shake\",\"take\"]" &&
+	json ".advice.moves[0].value == $v and .advice.moves[1].value == 40" &&
+	json ".advice.say | startswith(\"shake\")" &&
+	expect_exit 0 sr status && expect_out "coach: shake"
+'
+
+test_expect_success 'shake: a 60 is better taken than shaken with one face of ten (SH-2 shake-faces)' '
+	sr new --game shake --players Ann,Bob --option shake-faces=1 >/dev/null &&
+	sr roll 60 20 >/dev/null &&
+	sr --json status >out &&
+	v=$(shake_value 1 0) &&
+	json "[.advice.moves[].entry] == [\"take\",\"shake\"]" &&
+	json ".advice.moves[1].value == $v"
+'
+
+test_expect_success 'shake: bank or roll on, the value of one more shake (SH-7)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 40 20 >/dev/null && sr shake >/dev/null &&
+	sr --json status >out && json ".advice == null" &&
+	sr roll 10 10 10 0 0 0 >/dev/null &&
+	sr --json status >out &&
+	v=$(shake_value 2 30 1) &&
+	json "[.advice.moves[].entry] == [\"roll\",\"bank\"]" &&
+	json ".advice.moves[0].value == $v and .advice.moves[1].value == 30" &&
+	for i in 1 2 3 4 5 6 7 8; do sr roll 10 10 10 10 0 0 >/dev/null; done &&
+	sr --json status >out &&
+	json ".shake_total == 350" &&
+	v=$(shake_value 2 350 1) &&
+	json "[.advice.moves[].entry] == [\"bank\",\"roll\"]" &&
+	json ".advice.moves[1].value == $v"
+'
+
+test_expect_success 'coach=off: no advice, no odds, listed in options (RULES.md coach)' '
+	sr new --game shake --players Ann,Bob --option coach=off >/dev/null &&
+	sr roll 40 20 >/dev/null &&
+	sr --json status >out &&
+	json ".advice == null and .options.coach == \"off\"" &&
+	expect_exit 0 sr status &&
+	! grep -q "coach:" out && ! grep -q "on average" out &&
+	expect_exit 2 sr new --game shake --players Ann,Bob --option coach=maybe &&
+	expect_err "on, off"
+'
+
+test_expect_success 'advice in status --json for every game: shape, best first, off with coach=off' '
+	for c in on off; do
+		sr new --game shake-up --players Ann,Bob --option coach=$c >/dev/null &&
+		sr roll 6 2 >/dev/null && sr roll 3 4 6 6 >/dev/null &&
+		sr --json status >out &&
+		if [ $c = on ]; then
+			json ".advice.basis == \"chance\" and .advice.moves[0].entry == \"keep 3 4\"" &&
+			json "[.advice.moves[].value] | . == (sort | reverse)" &&
+			json ".advice.moves | all(.value >= 0 and .value <= 1)"
+		else
+			json ".advice == null"
+		fi &&
+		sr new --game tower --players Ann,Bob,Cid --option coach=$c >/dev/null &&
+		sr roll 1 2 3 3 5 >/dev/null &&
+		sr --json status >out &&
+		if [ $c = on ]; then
+			json ".advice.basis == \"points\" and [.advice.moves[].entry] == [\"place 1 2 3\", \"place 1 2\", \"place 1\"]"
+		else
+			json ".advice == null"
+		fi &&
+		sr new --game 10000 --players Ann,Bob --option coach=$c >/dev/null &&
+		sr roll 1 5 2 3 4 6 >/dev/null &&
+		sr --json status >out &&
+		if [ $c = on ]; then
+			json "(.advice == null) or (.advice | keys == [\"basis\",\"moves\",\"say\"])"
+		else
+			json ".advice == null"
+		fi || return 1
+	done &&
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" sr new --game word \
+	    --players Ann,Bob --option dict=tiny >/dev/null &&
+	sr grid CATS ORED DOGS QUITE >/dev/null &&
+	sr --json status >out && json ".advice == null"
+'
+
+test_expect_success 'shake-up in words: the coach line names the hold, off hides the odds' '
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	sr roll 6 2 >/dev/null && sr roll 3 4 6 6 >/dev/null &&
+	expect_exit 0 sr status &&
+	expect_out "coach: keep 3 4: " && expect_out "(A) or (B)" &&
+	sr new --game shake-up --players Ann,Bob --option coach=off >/dev/null &&
+	sr roll 6 2 >/dev/null && sr roll 3 4 6 6 >/dev/null &&
+	expect_exit 0 sr status &&
+	! grep -q "coach:" out && ! grep -q "%" out
+'
+
+test_done

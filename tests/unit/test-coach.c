@@ -1,0 +1,448 @@
+/*
+ * test-coach.c: the coach's advice (game.h struct advice) for Shake Up,
+ * Stack Attack and Shake's All Shake round, against values computed here
+ * by a search written independently of the modules.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+extern const struct game_rules game_shake, game_shake_up, game_stack_attack;
+
+/* The advice now, or NULL (caller frees). */
+static struct advice *
+advice_of(struct th *t)
+{
+	struct advice *a = xcalloc(1, sizeof *a);
+
+	if (t->rp.rules->advice == NULL || !t->rp.rules->advice(t->rp.st, a)) {
+		free(a);
+		return NULL;
+	}
+	return a;
+}
+
+/* The value of the move entry in a, or -1 if it is not listed. */
+static double
+value_of(const struct advice *a, const char *entry)
+{
+	int i;
+
+	for (i = 0; i < a->nmoves; i++)
+		if (strcmp(a->moves[i].entry, entry) == 0)
+			return a->moves[i].value;
+	return -1;
+}
+
+/* ---- Shake Up: the hold search, again, by face counts ---- */
+
+/* 1 if four dice given as face counts make (A) or (B) (SU-4). */
+static int
+t_ab(const int *c)
+{
+	int f, most = 0, pairs = 0;
+
+	for (f = 1; f <= 6; f++) {
+		if (c[f] > most)
+			most = c[f];
+		pairs += c[f] == 2;
+	}
+	if (most >= 3 || pairs == 2)
+		return 1;
+	for (f = 1; f + 2 <= 6; f++)
+		if (c[f] && c[f + 1] && c[f + 2])
+			return 1;
+	return 0;
+}
+
+static int t_free;
+static double t_memo[4][15625];
+static char t_known[4][15625];
+
+static double	t_after(const int *, const int *, int);
+
+/* The key of face counts c (each 0..4): base 5. */
+static int
+t_key(const int *c)
+{
+	int f, k = 0;
+
+	for (f = 6; f >= 1; f--)
+		k = k * 5 + c[f];
+	return k;
+}
+
+/* Best chance of (A) or (B) before a shake holding counts h, k left. */
+static double
+t_before(const int *h, int k)
+{
+	int n = 0, f, i, j, x, total = 1, o[7];
+	double sum = 0;
+
+	for (f = 1; f <= 6; f++)
+		n += h[f];
+	if (t_known[k][t_key(h)])
+		return t_memo[k][t_key(h)];
+	for (i = 0; i < 4 - n; i++)
+		total *= 6;
+	for (i = 0; i < total; i++) {
+		memset(o, 0, sizeof o);
+		for (x = i, j = 0; j < 4 - n; j++, x /= 6)
+			o[x % 6 + 1]++;
+		sum += t_after(h, o, k - 1);
+	}
+	t_known[k][t_key(h)] = 1;
+	return t_memo[k][t_key(h)] = sum / total;
+}
+
+/*
+ * After a shake: held counts h, shaken counts o, k left: stand, or hold
+ * sub-counts s of o (locked) or of the hand (free) and shake on.
+ */
+static double
+t_after(const int *h, const int *o, int k)
+{
+	int c[7], s[7], pool[7], f, n;
+	double best, v;
+
+	for (f = 1; f <= 6; f++)
+		c[f] = h[f] + o[f];
+	best = t_ab(c);
+	if (k == 0)
+		return best;
+	for (f = 1; f <= 6; f++)
+		pool[f] = t_free ? c[f] : o[f];
+	memset(s, 0, sizeof s);
+	for (;;) {		/* every sub-count s of pool */
+		int hs[7];
+
+		for (n = 0, f = 1; f <= 6; f++) {
+			hs[f] = (t_free ? 0 : h[f]) + s[f];
+			n += hs[f];
+		}
+		if (n < 4 && (v = t_before(hs, k)) > best)
+			best = v;
+		for (f = 1; f <= 6 && s[f] == pool[f]; f++)
+			s[f] = 0;
+		if (f > 6)
+			break;
+		s[f]++;
+	}
+	return best;
+}
+
+/* Counts of the values in s ("3 4 6 6") into c. */
+static void
+t_counts(const char *s, int *c)
+{
+	memset(c, 0, 7 * sizeof *c);
+	for (; *s != '\0'; s++)
+		if (*s >= '1' && *s <= '6')
+			c[*s - '0']++;
+}
+
+/*
+ * Check every move of the hold advice: held and last as text, k shakes
+ * left.  Locked: keep X is worth the best of standing and every hold of
+ * held + a superset of X out of last; free: keep X is worth shaking with
+ * X held.  Returns the number of moves that disagree.
+ */
+static int
+check_holds(const struct advice *a, const char *held, const char *last,
+    int k, int free_)
+{
+	int h[7], o[7], c[7], x[7], s[7], f, i, bad = 0, n;
+	double want, v, stand;
+	const char *p;
+
+	t_free = free_;
+	memset(t_known, 0, sizeof t_known);
+	t_counts(held, h);
+	t_counts(last, o);
+	for (f = 1; f <= 6; f++)
+		c[f] = h[f] + o[f];
+	stand = t_ab(c);
+	for (i = 0; i < a->nmoves; i++) {
+		p = a->moves[i].entry;
+		if (strcmp(p, "stand") == 0)
+			want = stand;
+		else if (strcmp(p, "roll") == 0)
+			want = t_before(h, k);
+		else if (strncmp(p, "keep ", 5) == 0 && free_) {
+			t_counts(p + 5, x);
+			want = t_before(x, k);
+		} else if (strncmp(p, "keep ", 5) == 0) {
+			t_counts(p + 5, x);
+			want = stand;
+			memset(s, 0, sizeof s);
+			for (;;) {
+				int ok_ = 1, hs[7];
+
+				for (n = 0, f = 1; f <= 6; f++) {
+					ok_ &= s[f] >= x[f];
+					hs[f] = h[f] + s[f];
+					n += hs[f];
+				}
+				if (ok_ && n < 4 && (v = t_before(hs, k)) >
+				    want)
+					want = v;
+				for (f = 1; f <= 6 && s[f] == o[f]; f++)
+					s[f] = 0;
+				if (f > 6)
+					break;
+				s[f]++;
+			}
+		} else {
+			diag("unexpected move '%s'", p);
+			bad++;
+			continue;
+		}
+		if (fabs(want - a->moves[i].value) > 1e-9) {
+			diag("%s: %.6f, the test's search says %.6f", p,
+			    a->moves[i].value, want);
+			bad++;
+		}
+		if (i > 0 && a->moves[i].value > a->moves[i - 1].value + 1e-12) {
+			diag("%s listed after a worse move", p);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+/* Shake Up: which dice to keep, by the chance of (A) or (B). */
+static void
+test_shake_up(void)
+{
+	struct th t;
+	struct advice *a;
+
+	th_start(&t, &game_shake_up, "Ann,Bob", NULL);
+	th_must(&t, "roll 6 2");
+	ok(advice_of(&t) == NULL, "SU-3: no advice before the first shake "
+	    "(the roll is forced)");
+	th_must(&t, "roll 3 4 6 6");
+	a = advice_of(&t);
+	ok(a != NULL && a->basis == ADVICE_CHANCE, "SU-4: the hold advice is "
+	    "a chance");
+	is_int(check_holds(a, "", "3 4 6 6", 2, 0), 0, "SU-3: every hold of 3 "
+	    "4 6 6 (2 shakes left) as the independent search values it");
+	is_int(a->nmoves, 13, "stand, roll and the 11 sub-multisets of "
+	    "3 4 6 6");
+	ok(value_of(a, "keep 3 4") >= a->moves[0].value - 1e-12,
+	    "the best hold keeps the run's start: keep 3 4");
+	ok(strncmp(a->say, "keep 3 4:", 9) == 0 && strstr(a->say, "(D)") &&
+	    strstr(a->say, "(A) or (B)"), "say: keep 3 4, with the chances "
+	    "of (A), (A) or (B) and (D)");
+	free(a);
+	th_must(&t, "keep 3 4");
+	a = advice_of(&t);
+	is_int(check_holds(a, "3 4", "6 6", 2, 0), 0, "SU-3: after keep 3 4, "
+	    "each move as the search values it");
+	ok(strstr(a->say, "holding 3 4 and shaking the rest") != NULL,
+	    "say: the chances of what was just kept");
+	free(a);
+	th_must(&t, "roll 1 1");
+	a = advice_of(&t);
+	is_int(check_holds(a, "3 4", "1 1", 1, 0), 0, "SU-3: the last shake "
+	    "left, each move as the search values it");
+	free(a);
+	th_end(&t);
+
+	th_start(&t, &game_shake_up, "Ann,Bob", "reroll=free");
+	th_must(&t, "roll 6 2");
+	th_must(&t, "roll 1 1 5 6");
+	a = advice_of(&t);
+	is_int(check_holds(a, "", "1 1 5 6", 2, 1), 0, "SU-3 reroll=free: "
+	    "each hold out of the whole hand as the search values it");
+	free(a);
+	th_end(&t);
+}
+
+/* Shake Up after (A): again, penalize whom, or pass. */
+static void
+test_shake_up_after(void)
+{
+	struct th t;
+	struct advice *a;
+
+	th_start(&t, &game_shake_up, "Ann,Bob", NULL);
+	th_must(&t, "roll 6 2");
+	th_must(&t, "roll 2 3 3 1");	/* B: Ann moves */
+	th_must(&t, "stand");
+	a = advice_of(&t);
+	ok(a != NULL && a->nmoves == 1 && strcmp(a->moves[0].entry,
+	    "move 1") == 0, "SU-8: the only move is move 1");
+	free(a);
+	th_must(&t, "move 1");
+	th_must(&t, "roll 1 2 3 4");	/* Bob: A on the first shake */
+	th_must(&t, "stand");
+	th_must(&t, "move 1");
+	a = advice_of(&t);
+	ok(a != NULL && a->basis == ADVICE_POINTS, "SU-5: after (A) the "
+	    "coach counts levels");
+	ok(value_of(a, "penalize Ann 2") > 1 - 1e-9, "SU-6: penalizing Ann's "
+	    "pawn on 2 takes a level and keeps another turn");
+	ok(value_of(a, "pass") == 0, "pass gains nothing");
+	ok(strcmp(a->moves[0].entry, "penalize Ann 2") == 0, "the special "
+	    "advantage: penalize first");
+	free(a);
+	th_end(&t);
+}
+
+/* Stack Attack: the longest chain, then the one that blocks. */
+static void
+test_stack_attack(void)
+{
+	struct th t;
+	struct advice *a;
+
+	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
+	ok(advice_of(&t) == NULL, "SA-2: no advice before the roll");
+	th_must(&t, "roll 1 2 3 3 5");
+	a = advice_of(&t);
+	ok(a != NULL && a->nmoves == 3 && strcmp(a->moves[0].entry,
+	    "place 1 2 3") == 0 && a->moves[0].value == 3 &&
+	    strcmp(a->moves[1].entry, "place 1 2") == 0 &&
+	    strcmp(a->moves[2].entry, "place 1") == 0, "SA-3: every chain, "
+	    "longest first");
+	/* Bob rolls 5 dice on a 3: 2 and 4 qualify. */
+	ok(a != NULL && strstr(a->say, "86.8%") != NULL, "Bob's chance on 3: "
+	    "1 - (4/6)^5 = 86.8%% (%s)", a != NULL ? a->say : "");
+	free(a);
+	th_end(&t);
+
+	th_start(&t, &game_stack_attack, "Ann,Bob", NULL);
+	th_must(&t, "roll 5 4 6 1 1");
+	a = advice_of(&t);
+	ok(a != NULL && a->nmoves == 3 && strcmp(a->moves[0].entry,
+	    "place 5 6") == 0 && strcmp(a->moves[1].entry, "place 5 4") == 0,
+	    "SA-3: of two chains of two, the one ending on 6 (Bob's chance "
+	    "1 - (5/6)^5) before the one on 4 (1 - (4/6)^5)");
+	ok(a != NULL && strstr(a->say, "59.8%") != NULL, "say: 59.8%% (%s)",
+	    a != NULL ? a->say : "");
+	free(a);
+	th_end(&t);
+}
+
+/*
+ * Shake, the All Shake round (SH-8, SH-10): Bob (200) shakes first, Ann
+ * (100) last.  The chance a turn from 0 reaches m tens before a crap-out
+ * is computed forwards here, by the distribution of the total.
+ */
+static double reach_fw[1200];
+
+/* reach_fw[m] for faces of six showing 10, m < n. */
+static void
+fill_reach(int faces, int n)
+{
+	double p[7], *mass = xcalloc((size_t)n + 7, sizeof *mass), c;
+	int i, m, s, k;
+
+	for (i = 0; i <= 6; i++) {
+		c = 1;
+		for (k = 1; k <= i; k++)
+			c = c * (6 - k + 1) / k;
+		p[i] = c * pow(faces / 6.0, i) * pow(1 - faces / 6.0, 6 - i);
+	}
+	/* mass[s]: chance the total ever sits at exactly s tens. */
+	mass[0] = 1;
+	for (s = 1; s < n + 7; s++)
+		for (i = 1; i <= 6 && i <= s; i++)
+			mass[s] += mass[s - i] * p[i];
+	/* Reaching m: being at some s < m, then a shake landing on >= m. */
+	for (m = 0; m < n; m++) {
+		if (m == 0) {
+			reach_fw[0] = 1;
+			continue;
+		}
+		reach_fw[m] = 0;
+		for (s = m - 6 < 0 ? 0 : m - 6; s < m; s++)
+			for (i = m - s; i <= 6; i++)
+				reach_fw[m] += mass[s] * p[i];
+	}
+	free(mass);
+}
+
+static void
+test_all_shake(void)
+{
+	struct th t;
+	struct advice *a;
+	double p[7], v[700], w, c, bank = 0, roll, roll3 = 0;
+	int i, k, r;
+	char line[64];
+
+	th_start(&t, &game_shake, "Ann,Bob", NULL);
+	for (r = 0; r < 10; r++) {
+		th_must(&t, "roll 10 20");
+		th_must(&t, "take");
+		th_must(&t, "take");
+	}
+	is_int(th_score(&t, "Bob"), 200, "Bob has 200 after round 10");
+	a = advice_of(&t);
+	ok(a != NULL && a->basis == ADVICE_WIN, "SH-8: the All Shake round "
+	    "is advised by the chance to win");
+	fill_reach(2, 1000);
+	for (i = 0; i <= 6; i++) {
+		c = 1;
+		for (k = 1; k <= i; k++)
+			c = c * (6 - k + 1) / k;
+		p[i] = c * pow(1 / 3.0, i) * pow(2 / 3.0, 6 - i);
+	}
+	/* Bob ends on 200 + 10k: Ann (100) must reach 10k + 110 to pass. */
+	for (k = 650; k >= 0; k--) {
+		w = 1 - reach_fw[k + 11];
+		if (k >= 640) {
+			v[k] = w;
+			continue;
+		}
+		roll = p[0] * (1 - reach_fw[11]);
+		for (i = 1; i <= 6; i++)
+			roll += p[i] * v[k + i];
+		v[k] = roll > w ? roll : w;
+		if (k == 3)
+			roll3 = roll;
+		if (k == 0) {
+			bank = w;
+			snprintf(line, sizeof line, "%.6f", roll);
+		}
+	}
+	ok(a != NULL && fabs(value_of(a, "pass") - bank) < 1e-9 &&
+	    fabs(value_of(a, "roll") - atof(line)) < 1e-6, "SH-8: Bob's chance "
+	    "to finish first: pass %.4f, roll %.4f (got %.4f, %.4f)", bank,
+	    atof(line), a ? value_of(a, "pass") : -1,
+	    a ? value_of(a, "roll") : -1);
+	free(a);
+	th_must(&t, "roll 10 10 10 0 0 0");
+	a = advice_of(&t);
+	ok(a != NULL && fabs(value_of(a, "bank") - (1 - reach_fw[14])) < 1e-9 &&
+	    fabs(value_of(a, "roll") - roll3) < 1e-9, "SH-8: at 30, bank "
+	    "leaves Ann %.4f to pass 230 (%.4f), roll on %.4f", reach_fw[14],
+	    1 - reach_fw[14], roll3);
+	free(a);
+	th_must(&t, "bank");
+	/* Ann, last, needs 130 to tie (a share) and 140 to win. */
+	a = advice_of(&t);
+	ok(a != NULL && value_of(a, "pass") == 0, "SH-10: passing at 100 "
+	    "against 230 cannot win");
+	/* Best play: shake until past 230 (1 - crap-out beats a share). */
+	ok(a != NULL && fabs(value_of(a, "roll") - reach_fw[14]) < 1e-9,
+	    "SH-8: the last shaker's chance is to reach 140: %.4f (got %.4f)",
+	    reach_fw[14], a ? value_of(a, "roll") : -1);
+	free(a);
+	th_end(&t);
+}
+
+int
+main(void)
+{
+	test_shake_up();
+	test_shake_up_after();
+	test_stack_attack();
+	test_all_shake();
+	return tap_done();
+}
