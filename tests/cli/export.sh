@@ -52,7 +52,9 @@ test_expect_success 'export: the current game as JSON, valid against the schema,
 	json ".games[0] | keys == [\"created\",\"entries\",\"options\",\"players\",\"rules\",\"state\",\"title\",\"uid\"]" &&
 	uid=$(sr --json games | jq -r ".games[0].uid") &&
 	json ".games[0] | .uid == \"$uid\" and .rules == \"shake\" and .title == \"Friday\" and .state == \"active\"" &&
-	json ".games[0] | .players == [\"Ann\", \"Bob\"] and .options == {\"shake-faces\": \"2\"}" &&
+	json ".games[0] | .players == [\"Ann\", \"Bob\"] and .options[\"shake-faces\"] == \"2\"" &&
+	opts=$(sr --json status | jq -c .options) &&
+	json ".games[0].options == $opts" &&
 	json ".games[0].created == \"2026-11-18T11:06:40Z\"" &&
 	json "[.games[0].entries[] | [.n, .player, .verb, .args, .fact]] == [[1, null, \"roll\", [\"10\", \"20\"], null], [2, \"Bob\", \"take\", [], null], [3, null, \"rename\", [\"Ann\", \"Annie\"], null], [4, null, \"undo\", [\"3\"], null]]" &&
 	json "[.games[0].entries[].at] | unique == [\"2026-11-18T11:06:40Z\"]"
