@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "term.h"
 #include "utf8.h"
 
 /* A game's line in words: the players column is padded when all are in. */
@@ -67,7 +69,8 @@ games_one(void *arg, const struct store_game *g, long nentries)
 		buf_printf(&b, "%s%s", i ? ", " : "", g->names[i]);
 	row->players = xstrdup(buf_str(&b));
 	buf_free(&b);
-	when[10] = '\0';
+	/* The date in words: local (TZ); JSON keeps UTC. */
+	sr_local_time(g->created, when, sizeof when);
 	buf_printf(&b, "  %s  %s%s%s\n", sr_stored_state_name(g->finished),
 	    when, g->title != NULL ? "  " : "",
 	    g->title != NULL ? g->title : "");
@@ -84,16 +87,23 @@ games_print(struct games_out *go, int print)
 {
 	struct buf b = BUF_INIT;
 	size_t width = 0;
-	int i;
+	int i, cols;
 
 	if (go->rows == NULL)
 		return;
 	for (i = 0; i < go->count; i++)
 		if (utf8_width(go->rows[i].players) > width)
 			width = utf8_width(go->rows[i].players);
+	/*
+	 * On a terminal the line fits its width: the players are cut (the
+	 * number, rules, state and date before them, 21 and 28 columns).
+	 */
+	if (isatty(fileno(go->ctx->out)) && (cols = term_width(fileno(
+	    go->ctx->out)) - 1 - 21 - 28) >= 12 && width > (size_t)cols)
+		width = (size_t)cols;
 	for (i = 0; i < go->count; i++) {
 		buf_puts(&b, go->rows[i].head);
-		utf8_pad(&b, go->rows[i].players, width);
+		utf8_cell(&b, go->rows[i].players, width, 0);
 		buf_puts(&b, go->rows[i].tail);
 		free(go->rows[i].head);
 		free(go->rows[i].players);

@@ -2,6 +2,7 @@
  * cmd-history.c: every entry, numbered, round by round, in words.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cmd.h"
 #include "utf8.h"
@@ -54,18 +55,28 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct buf b = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
-	int status, i, round = 0;
+	int status, i, round = 0, from = 0;
+	long last = -1;
+	char *end, when[32];
 	json_t *o, *a;
 
-	(void)args;
+	if (args->argc == 2) {
+		last = strtol(args->argv[1], &end, 10);
+		if (*args->argv[1] < '0' || *args->argv[1] > '9' ||
+		    *end != '\0' || last > 1000000)
+			return sr_error(ctx, SR_USAGE, "'%s' is not a number "
+			    "of entries", args->argv[1]);
+	}
 	if ((status = sr_game_load(ctx, 0, !ctx->json, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
+	if (last >= 0 && last < sg.rp.nentries)
+		from = sg.rp.nentries - (int)last;
 	if (ctx->json) {
 		o = json_object();
 		json_object_set_new(o, "game", json_integer(sg.g.id));
 		a = json_array();
-		for (i = 0; i < sg.rp.nentries; i++)
+		for (i = from; i < sg.rp.nentries; i++)
 			json_array_append_new(a, entry_json(&sg.rp.entries[i]));
 		json_object_set_new(o, "entries", a);
 		status = sr_print_json(ctx, o);
@@ -76,12 +87,14 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	for (i = 0; i < sg.g.nplayers; i++)
 		buf_printf(&b, "%s%s", i ? ", " : "", sg.g.names[i]);
 	buf_puts(&b, "\n");
-	for (i = 0; i < sg.rp.nentries; i++) {
+	for (i = from; i < sg.rp.nentries; i++) {
 		const struct stored_entry *se = &sg.rp.entries[i];
 
 		if (se->round != round) {
+			/* When the round began, in the local time (TZ). */
 			round = se->round;
-			buf_printf(&b, "Round %d\n", round);
+			sr_local_time(se->at, when, sizeof when);
+			buf_printf(&b, "Round %d  %s\n", round, when);
 		}
 		entry_text(&b, se);
 	}
@@ -101,8 +114,9 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 
 const struct cmd_entry cmd_history_entry = {
 	.name = "history",
-	.usage = "",
-	.summary = "every entry, numbered, with round and turn, in words",
-	.spec = { .upper = 0 },
+	.usage = "[N]",
+	.summary = "every entry (the last N), numbered, with round and "
+	    "turn, in words",
+	.spec = { .upper = 1 },
 	.exec = cmd_history_exec,
 };

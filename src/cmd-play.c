@@ -1,128 +1,716 @@
 /*
- * cmd-play.c: entries one per line from standard input; on a terminal
- * with line editing, history and a prompt that says whose turn it is.
+ * cmd-play.c: a session at the table: entries and commands one per line
+ * from standard input, the game loaded once and kept replayed in memory.
+ * On a terminal: libedit (loaded with dlopen) for line editing,
+ * completion of what is legal now, history kept across sessions; a
+ * prompt naming whose turn it is, the scores after each turn, colour.
  */
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include <dlfcn.h>
+#include <histedit.h>
 
 #include "cmd.h"
+#include "term.h"
 #include "utf8.h"
 
 #ifndef LIBEDIT_SONAME
 #define LIBEDIT_SONAME	"libedit.so.2"
 #endif
 
-#define PLAY_MAX_TOKENS	128
+#define PLAY_MAX_WORDS	128
+#define PLAY_HISTORY	1000		/* lines kept across sessions */
 
-/* The prompt: round, whose turn, what is expected; the coach above it. */
-static char *
-play_prompt(struct sr_ctx *ctx, int *over)
+/* Set by SIGINT on a terminal: the line being typed is abandoned. */
+static volatile sig_atomic_t play_sigint;
+/* Set by SIGWINCH: the terminal changed size. */
+static volatile sig_atomic_t play_sigwinch;
+/*
+ * libedit's el_get(), once loaded: its callbacks get only the EditLine,
+ * and el_get(EL_CLIENTDATA) gives them the session.
+ */
+static int (*play_el_get)(EditLine *, int, ...);
+
+/* What a word of play does besides the game verbs. */
+enum play_kind {
+	PK_HELP, PK_STATUS, PK_HISTORY, PK_CMD, PK_NEW, PK_USE, PK_QUIT
+};
+
+/*
+ * The commands of play (SPEC.md "play"), for dispatch, help, completion.
+ * A command of the command table is described by its entry there; the
+ * words of play alone by their own line.
+ */
+static const struct play_cmd {
+	const char	*name;
+	enum play_kind	 kind;
+	const char	*args;		/* play's own words only */
+	const char	*says;
+} play_cmds[] = {
+	{ "help", PK_HELP, "[VERB]", "the verbs legal now, or what one does "
+	    "in this game" },
+	{ "status", PK_STATUS, NULL, NULL },
+	{ "standings", PK_CMD, NULL, NULL },
+	{ "history", PK_HISTORY, NULL, NULL },
+	{ "rules", PK_CMD, NULL, NULL },
+	{ "review", PK_CMD, NULL, NULL },
+	{ "solve", PK_CMD, NULL, NULL },
+	{ "games", PK_CMD, NULL, NULL },
+	{ "new", PK_NEW, NULL, NULL },
+	{ "use", PK_USE, NULL, NULL },
+	{ "abandon", PK_CMD, NULL, NULL },
+	{ "rename", PK_CMD, NULL, NULL },
+	{ "title", PK_CMD, NULL, NULL },
+	{ "note", PK_CMD, NULL, NULL },
+	{ "quit", PK_QUIT, "", "leave play (also exit, Ctrl-D)" },
+	{ "exit", PK_QUIT, "", "leave play (also quit, Ctrl-D)" },
+	{ NULL, PK_QUIT, NULL, NULL }
+};
+
+/* undo and redo, which every game takes. */
+static const struct verb_help play_undo_help[] = {
+	{ V_UNDO, "", "take back the latest entry still in effect" },
+	{ V_REDO, "", "restore the latest undone entry" },
+	{ V__COUNT, NULL, NULL }
+};
+
+/*
+ * libedit, loaded with dlopen() on a terminal only: the commands that
+ * edit no line do not pay for loading it (tests/bench/core.sh).
+ */
+struct editor {
+	EditLine	*(*init)(const char *, FILE *, FILE *, FILE *);
+	void		 (*end)(EditLine *);
+	int		 (*set)(EditLine *, int, ...);
+	int		 (*wset)(EditLine *, int, ...);
+	int		 (*get)(EditLine *, int, ...);
+	const char	*(*gets)(EditLine *, int *);
+	const LineInfo	*(*line)(EditLine *);
+	int		 (*insertstr)(EditLine *, const char *);
+	void		 (*deletestr)(EditLine *, int);
+	void		 (*reset)(EditLine *);
+	History		*(*hinit)(void);
+	void		 (*hend)(History *);
+	int		 (*history)(History *, HistEvent *, int, ...);
+	EditLine	*el;
+	History		*hist;
+	char		*histfile;	/* or NULL: not kept */
+};
+
+/* A play session. */
+struct play {
+	struct sr_ctx	*ctx;
+	struct sr_game	 sg;
+	int		 loaded;	/* sg holds the game, replayed */
+	long long	 id;		/* the session's game, 0: current */
+	int		 tty;		/* stdin is a terminal */
+	int		 scores;	/* show the scores line (stdout too) */
+	long		 lineno;
+	char		*prompt;
+	struct editor	 ed;
+};
+
+/* The words of a line, as a POSIX shell splits them for quotes only. */
+struct words {
+	int		 n;
+	char		*w[PLAY_MAX_WORDS];
+	/* where the line ends (completion): */
+	int		 open;		/* the last word runs to the end */
+	char		 quote;		/* the quote left open there, or 0 */
+	size_t		 start;		/* where the last word began */
+};
+
+/* Free the words. */
+static void
+words_free(struct words *w)
 {
-	struct sr_game sg;
-	struct expectation x;
-	struct buf b = BUF_INIT, e = BUF_INIT;
-	struct advice *a;
-	const enum verb *v;
-	int first = 1;
+	int i;
 
-	*over = 0;
-	if (sr_game_load(ctx, 0, 0, &sg) != SR_OK)
-		return xstrdup("> ");
-	store_rollback(ctx->store);
-	sr_expect(&sg, &x);
-	if (x.finished) {
-		*over = 1;
-		buf_puts(&b, "game over (undo, status)> ");
-	} else {
-		/* The coach's line above the prompt (none with coach=off). */
-		a = xcalloc(1, sizeof *a);
-		if (sr_advice(&sg, 0, a) && a->say[0] != '\0') {
-			buf_printf(&e, "coach: %s\n", a->say);
-			sr_print_text(ctx, buf_str(&e));
-			buf_reset(&e);
-			fflush(ctx->out);
-		}
-		free(a);
-		buf_printf(&b, "round %d, %s (", x.round, x.turn >= 0 ?
-		    sg.g.names[x.turn] : "table");
-		for (v = sg.rules->verbs; *v != V__COUNT; v++)
-			if (x.verbs & VERB_BIT(*v)) {
-				buf_printf(&b, "%s%s", first ? "" : "|",
-				    verb_name(*v));
-				first = 0;
-			}
-		buf_puts(&b, ")> ");
-	}
-	sr_game_free(&sg);
-	/* A name from the store is never sent to the terminal raw. */
-	utf8_escape(&e, buf_str(&b), 0, 0);
-	buf_free(&b);
-	return e.s;
+	for (i = 0; i < w->n; i++)
+		free(w->w[i]);
+	w->n = 0;
 }
 
-/* Run one line; returns its exit status (0 for blank lines). */
+/*
+ * Split s[0..len) into words: blanks separate words; '...' keeps
+ * everything literally; "..." too but for \" \\ \$ \` (backslash-newline
+ * removed); a backslash outside quotes keeps the next character; a #
+ * at the start of a word starts a comment.  Returns 0, or -1 with *why
+ * set (a quote left open, too many words); w->open/quote/start say how
+ * the line ends either way.
+ */
 static int
-play_line(struct sr_ctx *ctx, char *line)
+words_split(const char *s, size_t len, struct words *w, const char **why)
 {
+	struct buf b = BUF_INIT;
+	size_t i = 0;
+
+	memset(w, 0, sizeof *w);
+	*why = NULL;
+	for (;;) {
+		while (i < len && strchr(" \t\r\n", s[i]) != NULL)
+			i++;
+		if (i == len || s[i] == '#')
+			return 0;
+		w->start = i;
+		buf_reset(&b);
+		buf_puts(&b, "");
+		while (i < len && strchr(" \t\r\n", s[i]) == NULL) {
+			if (s[i] == '\'') {
+				for (i++; i < len && s[i] != '\''; i++)
+					buf_printf(&b, "%c", s[i]);
+				if (i == len) {
+					w->quote = '\'';
+					break;
+				}
+				i++;
+			} else if (s[i] == '"') {
+				for (i++; i < len && s[i] != '"'; i++) {
+					if (s[i] == '\\' && i + 1 < len &&
+					    strchr("\"\\$`\n", s[i + 1]) != NULL) {
+						if (s[++i] != '\n')
+							buf_printf(&b, "%c", s[i]);
+					} else
+						buf_printf(&b, "%c", s[i]);
+				}
+				if (i == len) {
+					w->quote = '"';
+					break;
+				}
+				i++;
+			} else if (s[i] == '\\') {
+				if (++i < len) {
+					if (s[i] != '\n')
+						buf_printf(&b, "%c", s[i]);
+					i++;
+				}
+			} else
+				buf_printf(&b, "%c", s[i++]);
+		}
+		if (w->n == PLAY_MAX_WORDS) {
+			buf_free(&b);
+			*why = "too many words on one line (at most 128)";
+			return -1;
+		}
+		w->w[w->n++] = xstrdup(buf_str(&b));
+		w->open = i == len;
+		if (w->quote != 0) {
+			buf_free(&b);
+			*why = w->quote == '"' ? "a double quote (\") is not "
+			    "closed" : "a single quote (') is not closed";
+			return -1;
+		}
+		buf_free(&b);
+		if (i == len)
+			return 0;
+	}
+}
+
+/* The play command named exactly s, or NULL. */
+static const struct play_cmd *
+play_cmd_find(const char *s)
+{
+	const struct play_cmd *pc;
+
+	for (pc = play_cmds; pc->name != NULL; pc++)
+		if (strcmp(pc->name, s) == 0)
+			return pc;
+	return NULL;
+}
+
+/* What verb v does in game g (its help line; undo, redo too), or NULL. */
+static const struct verb_help *
+verb_help_find(const struct game_rules *g, enum verb v)
+{
+	const struct verb_help *h;
+
+	for (h = play_undo_help; h->verb != V__COUNT; h++)
+		if (h->verb == v)
+			return h;
+	return game_verb_help(g, v);
+}
+
+/* "NAME ARGS: what it does" of a play command into b (0 if none). */
+static int
+play_cmd_help(const struct play_cmd *pc, struct buf *b)
+{
+	const struct cmd_entry *c = cmd_find(pc->name);
+
+	if (pc->says != NULL)
+		buf_printf(b, "%s%s%s: %s\n", pc->name, pc->args[0] ? " " : "",
+		    pc->args, pc->says);
+	else if (c != NULL && c != &cmd_verb_entry)
+		buf_printf(b, "%s%s%s: %s\n", c->name, c->usage[0] ? " " : "",
+		    c->usage, c->summary);
+	else
+		return 0;
+	return 1;
+}
+
+/*
+ * Bring the session's game up to date: loaded once, then read again only
+ * when another process added entries since (its entries replayed first).
+ * With write, a write transaction is left open on success; else none.
+ */
+static int
+play_sync(struct play *p, int write)
+{
+	struct sr_ctx *ctx = p->ctx;
+	char *why = NULL;
+	int status, n, last;
+
+	if (p->loaded) {
+		if ((status = sr_store(ctx)) != SR_OK)
+			return status;
+		if ((status = store_begin(ctx->store, write, &why)) != SR_OK ||
+		    (status = store_last_n(ctx->store, p->sg.g.id, &n, &why)) !=
+		    SR_OK) {
+			store_rollback(ctx->store);
+			status = sr_error(ctx, status, "%s", why != NULL ?
+			    why : "database error");
+			free(why);
+			return status;
+		}
+		last = p->sg.rp.nentries > 0 ?
+		    p->sg.rp.entries[p->sg.rp.nentries - 1].n : 0;
+		if (n == last) {
+			if (!write)
+				store_rollback(ctx->store);
+			return SR_OK;
+		}
+		store_rollback(ctx->store);
+		sr_game_free(&p->sg);
+		p->loaded = 0;
+	}
+	ctx->game = p->id;
+	if ((status = sr_game_load(ctx, write, 0, &p->sg)) != SR_OK)
+		return status;
+	p->loaded = 1;
+	p->id = p->sg.g.id;
+	if (!write)
+		store_rollback(ctx->store);
+	return SR_OK;
+}
+
+/* Forget the loaded game (it may hold what the store does not). */
+static void
+play_forget(struct play *p)
+{
+	if (p->loaded)
+		sr_game_free(&p->sg);
+	p->loaded = 0;
+}
+
+/* "Ann 120, Bob 90" with the leaders painted, into b. */
+static void
+scores_line(const struct play *p, struct buf *b)
+{
+	long scores[GAME_MAX_PLAYERS], top = 0;
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
+	int paint = p->ctx->paint;
+
+	sr_ranks(&p->sg, scores, winners, ranks);
+	for (i = 0; i < p->sg.g.nplayers; i++)
+		if (i == 0 || scores[i] > top)
+			top = scores[i];
+	buf_puts(b, "scores now: ");
+	for (i = 0; i < p->sg.g.nplayers; i++) {
+		int lead = paint && scores[i] == top && top > 0;
+
+		buf_printf(b, "%s%s", i ? ", " : "",
+		    lead ? term_on(TERM_STRONG) : "");
+		utf8_escape(b, p->sg.g.names[i], 0, 0);
+		buf_printf(b, " %ld%s", scores[i], lead ? term_off() : "");
+	}
+	buf_puts(b, "\n");
+}
+
+/* Levenshtein distance with transpositions (OSA) of a and b. */
+static int
+edit_distance(const char *a, const char *b)
+{
+	int d[34][34], i, j, la = (int)strlen(a), lb = (int)strlen(b), c;
+
+	if (la > 32 || lb > 32)
+		return INT_MAX;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			c = a[i - 1] != b[j - 1];
+			d[i][j] = d[i - 1][j - 1] + c;
+			if (d[i - 1][j] + 1 < d[i][j])
+				d[i][j] = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < d[i][j])
+				d[i][j] = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 <
+			    d[i][j])
+				d[i][j] = d[i - 2][j - 2] + 1;
+		}
+	return d[la][lb];
+}
+
+/* Keep name in *best if it is nearer to w than *best is. */
+static void
+nearer(const char *w, const char *name, const char **best, int *dist)
+{
+	int d = edit_distance(w, name);
+
+	if (d < *dist) {
+		*dist = d;
+		*best = name;
+	}
+}
+
+/* An unknown first word: exit 2, with the nearest word of this game. */
+static int
+unknown_word(struct play *p, const char *w)
+{
+	const struct play_cmd *pc;
+	const enum verb *v;
+	const char *best = NULL;
+	int dist = INT_MAX, i;
+
+	p->ctx->cmd = "play";
+	if (p->loaded)
+		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
+			nearer(w, verb_name(*v), &best, &dist);
+	for (i = 0; play_undo_help[i].verb != V__COUNT; i++)
+		nearer(w, verb_name(play_undo_help[i].verb), &best, &dist);
+	for (pc = play_cmds; pc->name != NULL; pc++)
+		nearer(w, pc->name, &best, &dist);
+	if (best != NULL && dist <= (strlen(w) <= 4 ? 1 : 2))
+		return sr_error(p->ctx, SR_USAGE, "'%s' is not a verb of %s or "
+		    "a command; did you mean '%s'? (help lists them)", w,
+		    p->loaded ? p->sg.rules->name : "this game", best);
+	return sr_error(p->ctx, SR_USAGE, "'%s' is not a verb of %s or a "
+	    "command (help lists them)", w, p->loaded ? p->sg.rules->name :
+	    "this game");
+}
+
+/* help [VERB]: what is legal now, or what one verb or command does. */
+static int
+play_help(struct play *p, int argc, char **argv)
+{
+	struct sr_ctx *ctx = p->ctx;
+	struct expectation x;
+	struct buf b = BUF_INIT;
+	const struct verb_help *h;
+	const struct play_cmd *pc;
+	const enum verb *v;
+	int status, vb;
+
+	ctx->cmd = "help";
+	if (argc > 2)
+		return sr_error(ctx, SR_USAGE, "expected at most one VERB");
+	if ((status = play_sync(p, 0)) != SR_OK)
+		return status;
+	if (argc == 2) {
+		vb = verb_lookup(argv[1]);
+		if (vb >= 0 && (h = verb_help_find(p->sg.rules,
+		    (enum verb)vb)) != NULL)
+			buf_printf(&b, "%s%s%s: %s\n", argv[1], h->args[0] ?
+			    " " : "", h->args, h->text);
+		else if (vb >= 0)
+			return sr_error(ctx, SR_RULES, "%s has no '%s'",
+			    p->sg.rules->name, argv[1]);
+		else if ((pc = play_cmd_find(argv[1])) != NULL) {
+			if (!play_cmd_help(pc, &b))
+				return sr_error(ctx, SR_USAGE, "'%s' is not in "
+				    "this shakeref yet", argv[1]);
+		} else
+			return unknown_word(p, argv[1]);
+		fputs(buf_str(&b), ctx->out);
+		buf_free(&b);
+		return SR_OK;
+	}
+	sr_expect(&p->sg, &x);
+	buf_printf(&b, "%s, game %lld. ", p->sg.rules->name, p->sg.g.id);
+	buf_puts(&b, x.finished ? "The game is over.\n" : "Legal now:\n");
+	for (v = p->sg.rules->verbs; *v != V__COUNT && !x.finished; v++)
+		if ((x.verbs & VERB_BIT(*v)) &&
+		    (h = verb_help_find(p->sg.rules, *v)) != NULL)
+			buf_printf(&b, "  %-10s %-12s %s\n", verb_name(*v),
+			    h->args, h->text);
+	for (h = play_undo_help; h->verb != V__COUNT; h++)
+		buf_printf(&b, "  %-10s %-12s %s\n", verb_name(h->verb),
+		    h->args, h->text);
+	buf_puts(&b, "Commands: ");
+	for (pc = play_cmds; pc->name != NULL; pc++)
+		buf_printf(&b, "%s%s", pc == play_cmds ? "" : ", ", pc->name);
+	buf_puts(&b, ".\n'help VERB' for one; quote a name with a space: "
+	    "penalize \"Mary Ann\" 2\n");
+	fputs(buf_str(&b), ctx->out);
+	buf_free(&b);
+	return SR_OK;
+}
+
+/* A game verb, undo or redo: the one write path, on the loaded game. */
+static int
+play_entry(struct play *p, int argc, char **argv)
+{
+	struct sr_ctx *ctx = p->ctx;
+	struct expectation before, after;
+	struct game_setup gs;
+	struct entry e;
+	struct ruling r;
+	struct buf b = BUF_INIT;
+	enum verb v;
+	int status;
+
+	if ((status = sr_entry_usage(ctx, argc, argv, &v)) != SR_OK)
+		return status;
+	if (v == V_TIMER) {
+		if ((status = play_sync(p, 0)) != SR_OK)
+			return status;
+		return sr_timer(ctx, &p->sg, argc, argv);
+	}
+	/*
+	 * Data before system (SPEC.md): what the entry names and a game
+	 * over, against the game in memory, before waiting for the lock.
+	 */
+	if (p->loaded) {
+		gs = p->sg.rp.setup;
+		memset(&e, 0, sizeof e);
+		e.verb = v;
+		e.argc = argc - 1;
+		e.argv = argv + 1;
+		status = game_parse(&gs, &e, &r);
+		entry_clear(&e);
+		if (status == RULING_DATA)
+			return sr_error(ctx, SR_DATA, "%s", r.why);
+		if (p->sg.g.finished && v != V_UNDO && v != V_REDO)
+			return sr_error(ctx, SR_DATA, "the game is over");
+	}
+	if ((status = play_sync(p, 1)) != SR_OK)
+		return status;
+	sr_expect(&p->sg, &before);
+	status = sr_enter_loaded(ctx, &p->sg, v, argc, argv);
+	if (status == SR_SYSTEM)
+		play_forget(p);
+	if ((status != SR_OK && status != SR_UPHELD) || !p->scores)
+		return status;
+	sr_expect(&p->sg, &after);
+	/* A turn passed (not the table's roll that names the first), a
+	 * round ended, or the game. */
+	if ((before.turn >= 0 && after.turn != before.turn) ||
+	    after.round != before.round || after.finished != before.finished) {
+		scores_line(p, &b);
+		fputs(buf_str(&b), ctx->out);
+		buf_free(&b);
+	}
+	return status;
+}
+
+/* A command of play (but help, status and quit): its own exec. */
+static int
+play_command(struct play *p, const struct play_cmd *pc, int argc,
+    char **argv)
+{
+	struct sr_ctx *ctx = p->ctx;
 	const struct cmd_entry *c;
 	struct cmd_args a;
-	char *tok[PLAY_MAX_TOKENS], *p, *save = NULL;
-	size_t len = strlen(line);
-	int n = 0, v, status;
+	int status;
+
+	ctx->cmd = pc->name;
+	if ((c = cmd_find(pc->name)) == NULL || c == &cmd_verb_entry)
+		return sr_error(ctx, SR_USAGE, "'%s' is not in this shakeref "
+		    "yet", pc->name);
+	ctx->game = p->id;
+	if (pc->kind == PK_NEW)
+		ctx->game = 0;
+	/* The command line's path: the command table and its spec. */
+	if ((status = cmd_parse(ctx, c, argc, argv, argc, &a)) != SR_OK)
+		return status;
+	status = c->exec(ctx, &a);
+	cmd_args_free(&a);
+	if (status != SR_OK)
+		return status;
+	if (pc->kind == PK_NEW || pc->kind == PK_USE) {
+		/* The session goes on with that game. */
+		play_forget(p);
+		p->id = pc->kind == PK_USE ? ctx->game : 0;
+		return play_sync(p, 0);
+	}
+	return SR_OK;
+}
+
+/* history [N]: the command's own, N checked here. */
+static int
+play_history(struct play *p, const struct play_cmd *pc, int argc,
+    char **argv)
+{
+	const char *s;
+
+	if (argc == 2) {
+		for (s = argv[1]; *s >= '0' && *s <= '9'; s++)
+			;
+		if (*s != '\0' || s == argv[1] || s - argv[1] > 6) {
+			p->ctx->cmd = "history";
+			return sr_error(p->ctx, SR_USAGE, "'%s' is not a number "
+			    "of entries", argv[1]);
+		}
+	}
+	return play_command(p, pc, argc, argv);
+}
+
+/*
+ * Run one line; returns its exit status (0 for blank lines), or -1 to
+ * leave (quit, exit).
+ */
+static int
+play_line(struct play *p, const char *line)
+{
+	struct sr_ctx *ctx = p->ctx;
+	const struct play_cmd *pc;
+	struct words w;
+	const char *why;
+	char *t;
+	size_t len = strlen(line), i;
+	int status;
 
 	/*
 	 * The door: the line as typed, without its end (\n or \r\n); a tab
 	 * separates words as a space does (a shell's blanks), every word is
 	 * checked again once split.
 	 */
-	if (len > 0 && line[len - 1] == '\n')
-		line[--len] = '\0';
-	if (len > 0 && line[len - 1] == '\r')
-		line[--len] = '\0';
 	ctx->cmd = "play";
-	p = xstrdup(line);
-	for (n = 0; p[n] != '\0'; n++)
-		if (p[n] == '\t')
-			p[n] = ' ';
-	status = utf8_text_why(p) == NULL ? SR_OK :
-	    sr_text_check(ctx, "", line);
-	free(p);
+	if (len > 0 && line[len - 1] == '\n')
+		len--;
+	if (len > 0 && line[len - 1] == '\r')
+		len--;
+	t = xmalloc(len + 1);
+	for (i = 0; i < len; i++)
+		t[i] = line[i] == '\t' ? ' ' : line[i];
+	t[len] = '\0';
+	status = utf8_text_why(t) == NULL ? SR_OK : sr_text_check(ctx, "", t);
+	free(t);
 	if (status != SR_OK)
 		return status;
-	n = 0;
-	if ((p = strchr(line, '#')) != NULL)
-		*p = '\0';
-	for (p = strtok_r(line, " \t\r\n", &save); p != NULL;
-	    p = strtok_r(NULL, " \t\r\n", &save)) {
-		if (n == PLAY_MAX_TOKENS) {
-			ctx->cmd = "play";
-			return sr_error(ctx, SR_USAGE, "too many words on one "
-			    "line (at most %d)", PLAY_MAX_TOKENS);
-		}
-		tok[n++] = p;
+	if (words_split(line, len, &w, &why) != 0) {
+		words_free(&w);
+		return sr_error(ctx, SR_USAGE, "%s", why);
 	}
-	if (n == 0)
+	if (w.n == 0)
 		return SR_OK;
-	for (v = 0; v < n; v++)
-		if ((status = sr_text_check(ctx, "", tok[v])) != SR_OK)
+	for (i = 0; i < (size_t)w.n; i++)
+		if ((status = sr_text_check(ctx, "", w.w[i])) != SR_OK) {
+			words_free(&w);
 			return status;
-	if (strcmp(tok[0], "status") != 0 && verb_lookup(tok[0]) < 0) {
-		ctx->cmd = "play";
-		return sr_error(ctx, SR_USAGE, "'%s' is not a game verb, undo, "
-		    "redo or status", tok[0]);
-	}
-	/* The command line's path: the command table and its spec. */
-	c = cmd_find(tok[0]);
-	ctx->cmd = tok[0];
-	if ((status = cmd_parse(ctx, c, n, tok, n, &a)) != SR_OK)
-		return status;
-	status = c->exec(ctx, &a);
-	cmd_args_free(&a);
+		}
+	if ((pc = play_cmd_find(w.w[0])) != NULL) {
+		switch (pc->kind) {
+		case PK_QUIT:
+			ctx->cmd = pc->name;
+			status = w.n == 1 ? -1 : sr_error(ctx, SR_USAGE,
+			    "unexpected argument '%s'", w.w[1]);
+			break;
+		case PK_HELP:
+			status = play_help(p, w.n, w.w);
+			break;
+		case PK_STATUS:
+			ctx->cmd = "status";
+			if (w.n != 1)
+				status = sr_error(ctx, SR_USAGE, "unexpected "
+				    "argument '%s'", w.w[1]);
+			else if ((status = play_sync(p, 0)) != SR_OK)
+				break;
+			else if (ctx->json)
+				status = sr_print_json(ctx,
+				    sr_status_json(&p->sg));
+			else
+				sr_status_text(ctx, &p->sg);
+			break;
+		case PK_HISTORY:
+			status = play_history(p, pc, w.n, w.w);
+			break;
+		default:
+			status = play_command(p, pc, w.n, w.w);
+			break;
+		}
+	} else if (verb_lookup(w.w[0]) >= 0)
+		status = play_entry(p, w.n, w.w);
+	else
+		status = unknown_word(p, w.w[0]);
+	words_free(&w);
 	return status;
+}
+
+/* The prompt: round, whose turn (painted), what is expected. */
+static char *
+play_prompt(struct play *p)
+{
+	struct expectation x;
+	struct buf b = BUF_INIT;
+	const enum verb *v;
+	int first = 1, paint = p->ctx->paint && p->ed.el != NULL;
+
+	if (!p->loaded)
+		return xstrdup("> ");
+	sr_expect(&p->sg, &x);
+	if (x.finished) {
+		buf_puts(&b, "game over (undo, status)> ");
+		return b.s;
+	}
+	buf_printf(&b, "round %d, ", x.round);
+	/* \1 brackets what takes no room on the screen (EL_PROMPT_ESC). */
+	/* A name from the store is never sent to the terminal raw. */
+	if (paint && x.turn >= 0)
+		buf_printf(&b, "\1%s\1", term_on(TERM_TURN));
+	if (x.turn >= 0)
+		utf8_escape(&b, p->sg.g.names[x.turn], 0, 0);
+	else
+		buf_puts(&b, "table");
+	if (paint && x.turn >= 0)
+		buf_printf(&b, "\1%s\1", term_off());
+	buf_puts(&b, " (");
+	for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
+		if (x.verbs & VERB_BIT(*v)) {
+			buf_printf(&b, "%s%s", first ? "" : "|",
+			    verb_name(*v));
+			first = 0;
+		}
+	buf_puts(&b, ")> ");
+	return b.s;
+}
+
+/* The coach's line above the prompt (none with coach=off). */
+static void
+play_coach(struct play *p)
+{
+	struct advice *a;
+	struct buf b = BUF_INIT;
+
+	if (!p->loaded)
+		return;
+	a = xcalloc(1, sizeof *a);
+	if (sr_advice(&p->sg, 0, a) && a->say[0] != '\0') {
+		buf_printf(&b, "coach: %s\n", a->say);
+		sr_print_text(p->ctx, buf_str(&b));
+		buf_free(&b);
+		fflush(p->ctx->out);
+	}
+	free(a);
+}
+
+/* SIGINT on a terminal: abandon the line (or stop the timer). */
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	play_sigint = 1;
 }
 
 /* Read a line from a file or pipe (malloc'd), or NULL at the end. */
@@ -139,112 +727,500 @@ read_plain(FILE *f)
 	return line;
 }
 
-/*
- * libedit's readline interface, loaded with dlopen() on a terminal only:
- * the commands that edit no line do not pay for loading it and the
- * libraries it pulls in (tests/bench/core.sh).
- */
-struct editor {
-	char	*(*readline)(const char *);
-	int	 (*add_history)(const char *);
-	void	 (*using_history)(void);
-};
-
-/* Load libedit into ed: 0, or -1 (then plain lines after a prompt). */
-static int
-editor_load(struct editor *ed)
+/* The history file: $XDG_STATE_HOME/shakeref/history, else ~/.local/state. */
+static char *
+history_path(void)
 {
+	const char *env;
+	struct buf b = BUF_INIT;
+	char *slash;
+
+	if ((env = getenv("XDG_STATE_HOME")) != NULL && env[0] == '/')
+		buf_printf(&b, "%s/shakeref/history", env);
+	else if ((env = getenv("HOME")) != NULL && *env != '\0')
+		buf_printf(&b, "%s/.local/state/shakeref/history", env);
+	else
+		return NULL;
+	/* Its folders, 0700 as XDG asks. */
+	for (slash = strchr(b.s + 1, '/'); slash != NULL;
+	    slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(b.s, 0700) != 0 && errno != EEXIST) {
+			buf_free(&b);
+			return NULL;
+		}
+		*slash = '/';
+	}
+	return b.s;
+}
+
+/* The session an EditLine belongs to. */
+static struct play *
+editor_play(EditLine *el)
+{
+	void *d = NULL;
+
+	play_el_get(el, EL_CLIENTDATA, &d);
+	return d;
+}
+
+/* libedit's prompt function: the session's prompt. */
+static char *
+editor_prompt(EditLine *el)
+{
+	struct play *p = editor_play(el);
+
+	return p != NULL && p->prompt != NULL ? p->prompt : (char *)"> ";
+}
+
+/* SIGWINCH: note it; the next read resizes the editor. */
+static void
+on_sigwinch(int sig)
+{
+	(void)sig;
+	play_sigwinch = 1;
+}
+
+/*
+ * libedit's read function: one character from the terminal, decoded from
+ * the locale's multibyte form; -1 when Ctrl-C interrupts (the line is
+ * abandoned), 0 at the end of input.
+ */
+static int
+editor_getc(EditLine *el, wchar_t *wc)
+{
+	struct play *p = editor_play(el);
+	mbstate_t ps;
+	char c;
+	ssize_t r;
+	size_t k;
+
+	memset(&ps, 0, sizeof ps);
+	for (;;) {
+		if (play_sigint)
+			return -1;
+		if ((r = read(STDIN_FILENO, &c, 1)) == 1) {
+			k = mbrtowc(wc, &c, 1, &ps);
+			if (k == (size_t)-2)
+				continue;
+			if (k == (size_t)-1) {
+				memset(&ps, 0, sizeof ps);
+				*wc = (wchar_t)(unsigned char)c;
+			}
+			return 1;
+		}
+		if (r == 0)
+			return 0;
+		if (errno != EINTR)
+			return -1;
+		if (play_sigwinch && p != NULL) {
+			play_sigwinch = 0;
+			p->ed.set(el, EL_REFRESH);
+		}
+	}
+}
+
+/* Add the candidates of b (one a line) that start with pre to list. */
+static void
+cands_lines(const char *b, const char *pre, char **list, int *n, int max)
+{
+	const char *s, *e;
+	size_t len = strlen(pre);
+
+	for (s = b; *s != '\0' && *n < max; s = *e ? e + 1 : e) {
+		e = strchr(s, '\n');
+		if (e == NULL)
+			e = s + strlen(s);
+		if ((size_t)(e - s) >= len && strncmp(s, pre, len) == 0) {
+			list[*n] = xmalloc((size_t)(e - s) + 1);
+			memcpy(list[*n], s, (size_t)(e - s));
+			list[*n][e - s] = '\0';
+			(*n)++;
+		}
+	}
+}
+
+/*
+ * What may stand in word argi (0: the verb) after the words w now, one a
+ * line into b: the verbs legal now and the commands; then player names;
+ * then the few values a verb takes (move LEVEL, vote ... accept|reject).
+ * Never file names.
+ */
+static void
+complete_values(struct play *p, const struct words *w, int argi,
+    struct buf *b)
+{
+	struct expectation x;
+	const struct play_cmd *pc;
+	const enum verb *v;
+	const struct verb_help *h;
+	int i, vb;
+
+	sr_expect(&p->sg, &x);
+	if (argi == 0) {
+		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
+			if (!x.finished && (x.verbs & VERB_BIT(*v)))
+				buf_printf(b, "%s\n", verb_name(*v));
+		buf_puts(b, "undo\nredo\n");
+		for (pc = play_cmds; pc->name != NULL; pc++)
+			buf_printf(b, "%s\n", pc->name);
+		return;
+	}
+	if (strcmp(w->w[0], "help") == 0 && argi == 1) {
+		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
+			buf_printf(b, "%s\n", verb_name(*v));
+		for (pc = play_cmds; pc->name != NULL; pc++)
+			buf_printf(b, "%s\n", pc->name);
+		return;
+	}
+	if (strcmp(w->w[0], "rules") == 0 && argi == 1) {
+		for (i = 0; game_table[i] != NULL; i++)
+			buf_printf(b, "%s\n", game_table[i]->name);
+		return;
+	}
+	if ((vb = verb_lookup(w->w[0])) < 0 ||
+	    (h = verb_help_find(p->sg.rules, (enum verb)vb)) == NULL) {
+		if (strcmp(w->w[0], "rename") == 0 && argi == 1)
+			goto names;
+		return;
+	}
+	if (vb == V_VOTE && argi == 3) {
+		buf_puts(b, "accept\nreject\n");
+		return;
+	}
+	if (p->sg.rules->values != NULL) {
+		size_t before = b->len;
+
+		p->sg.rules->values(p->sg.rp.st, (enum verb)vb, argi - 1, b);
+		if (b->len != before)
+			return;
+	}
+	/* A NAME where the verb takes one (help says NAME). */
+	if ((argi == 1 && strncmp(h->args, "NAME", 4) == 0) ||
+	    (argi == 1 && strcmp(h->args, "[NAME]") == 0) ||
+	    (vb == V_ORDER))
+		goto names;
+	return;
+names:
+	for (i = 0; i < p->sg.g.nplayers; i++)
+		buf_printf(b, "%s\n", p->sg.g.names[i]);
+}
+
+/* s as one word of a play line: quoted ("Mary Ann") when it must be. */
+static void
+quote_word(const char *s, int close, struct buf *b)
+{
+	if (strpbrk(s, " \t'\"\\#") == NULL && *s != '\0') {
+		buf_puts(b, s);
+		return;
+	}
+	buf_puts(b, "\"");
+	for (; *s != '\0'; s++)
+		buf_printf(b, "%s%c", strchr("\"\\$`", *s) != NULL ? "\\" : "",
+		    *s);
+	if (close)
+		buf_puts(b, "\"");
+}
+
+/* Tab: complete the word before the cursor; list the choices if several. */
+static unsigned char
+editor_complete(EditLine *el, int ch)
+{
+	struct play *p = editor_play(el);
+	const LineInfo *li;
+	struct words w;
+	struct buf vals = BUF_INIT, ins = BUF_INIT;
+	char *list[64], *pre;
+	const char *why;
+	size_t common;
+	int n = 0, i, argi, ret = CC_REFRESH_BEEP;
+
+	(void)ch;
+	if (p == NULL || !p->loaded)
+		return CC_ERROR;
+	li = p->ed.line(el);
+	(void)words_split(li->buffer, (size_t)(li->cursor - li->buffer), &w,
+	    &why);
+	if (w.open && w.n > 0) {		/* completing the last word */
+		argi = w.n - 1;
+		pre = w.w[argi];
+	} else {
+		argi = w.n;
+		pre = (char *)"";
+	}
+	complete_values(p, &w, argi, &vals);
+	cands_lines(buf_str(&vals), pre, list, &n, 64);
+	if (n == 0 && argi == 0) {
+		/* Nothing legal now starts so: the game's other verbs. */
+		const enum verb *v;
+
+		buf_reset(&vals);
+		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
+			buf_printf(&vals, "%s\n", verb_name(*v));
+		cands_lines(buf_str(&vals), pre, list, &n, 64);
+	}
+	if (n == 0)
+		goto out;
+	/* The longest prefix the candidates share. */
+	common = strlen(list[0]);
+	for (i = 1; i < n; i++) {
+		size_t k = 0;
+
+		while (k < common && list[i][k] == list[0][k])
+			k++;
+		common = k;
+	}
+	if (n == 1 || common > strlen(pre)) {
+		char *c = xstrdup(list[0]);
+
+		c[common] = '\0';
+		if (w.open && w.n > 0)
+			p->ed.deletestr(el, (int)((size_t)(li->cursor -
+			    li->buffer) - w.start));
+		quote_word(c, n == 1, &ins);
+		if (n == 1)
+			buf_puts(&ins, " ");
+		p->ed.insertstr(el, buf_str(&ins));
+		free(c);
+		ret = CC_REFRESH;
+	} else {
+		/* Several: list them under the line, then the line again. */
+		fputc('\n', p->ctx->out);
+		for (i = 0; i < n; i++)
+			fprintf(p->ctx->out, "%s%s", i ? "  " : "", list[i]);
+		fputc('\n', p->ctx->out);
+		fflush(p->ctx->out);
+		ret = CC_REDISPLAY;
+	}
+out:
+	for (i = 0; i < n; i++)
+		free(list[i]);
+	words_free(&w);
+	buf_free(&vals);
+	buf_free(&ins);
+	return (unsigned char)ret;
+}
+
+/* Load libedit into ed and start it: 0, or -1 (then plain lines). */
+static int
+editor_load(struct play *p)
+{
+	struct editor *ed = &p->ed;
+	HistEvent ev;
 	void *dl;
 
 	memset(ed, 0, sizeof *ed);
 	if ((dl = dlopen(LIBEDIT_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL)
 		return -1;
-	ed->readline = (char *(*)(const char *))dlsym(dl, "readline");
-	ed->add_history = (int (*)(const char *))dlsym(dl, "add_history");
-	ed->using_history = (void (*)(void))dlsym(dl, "using_history");
-	if (ed->readline == NULL || ed->add_history == NULL ||
-	    ed->using_history == NULL) {
+#define SYM(f, name)	(*(void **)&ed->f = dlsym(dl, name))
+	if (SYM(init, "el_init") == NULL || SYM(end, "el_end") == NULL ||
+	    SYM(set, "el_set") == NULL || SYM(wset, "el_wset") == NULL ||
+	    SYM(get, "el_get") == NULL ||
+	    SYM(gets, "el_gets") == NULL || SYM(line, "el_line") == NULL ||
+	    SYM(insertstr, "el_insertstr") == NULL ||
+	    SYM(deletestr, "el_deletestr") == NULL ||
+	    SYM(reset, "el_reset") == NULL ||
+	    SYM(hinit, "history_init") == NULL ||
+	    SYM(hend, "history_end") == NULL ||
+	    SYM(history, "history") == NULL) {
 		memset(ed, 0, sizeof *ed);
 		return -1;
 	}
+#undef SYM
+	play_el_get = ed->get;
+	setlocale(LC_CTYPE, "");
+	if ((ed->el = ed->init("shakeref", stdin, stdout, stderr)) == NULL ||
+	    (ed->hist = ed->hinit()) == NULL) {
+		if (ed->el != NULL)
+			ed->end(ed->el);
+		memset(ed, 0, sizeof *ed);
+		return -1;
+	}
+	ed->history(ed->hist, &ev, H_SETSIZE, PLAY_HISTORY);
+	ed->history(ed->hist, &ev, H_SETUNIQUE, 1);
+	if ((ed->histfile = history_path()) != NULL)
+		ed->history(ed->hist, &ev, H_LOAD, ed->histfile);
+	ed->set(ed->el, EL_CLIENTDATA, p);
+	ed->set(ed->el, EL_EDITOR, "emacs");
+	ed->set(ed->el, EL_PROMPT_ESC, editor_prompt, '\1');
+	ed->set(ed->el, EL_HIST, ed->history, ed->hist);
+	ed->set(ed->el, EL_GETCFN, editor_getc);
+	/* Wide strings: el_set() copies them into memory never freed. */
+	ed->wset(ed->el, EL_ADDFN, L"sr-complete", L"complete what is legal "
+	    "now", editor_complete);
+	ed->set(ed->el, EL_BIND, "^I", "sr-complete", NULL);
 	return 0;
 }
 
-/* Read a line on a terminal after the prompt (malloc'd), or NULL. */
-static char *
-read_tty(struct sr_ctx *ctx, const struct editor *ed, const char *prompt)
+/* Keep an accepted line in the history, saved at once. */
+static void
+editor_remember(struct play *p, const char *line)
 {
-	char *line;
+	struct editor *ed = &p->ed;
+	HistEvent ev;
+	char *s;
+	size_t n;
 
-	if (ed->readline == NULL) {
-		fputs(prompt, ctx->out);
-		fflush(ctx->out);
-		return read_plain(stdin);
+	if (ed->hist == NULL)
+		return;
+	s = xstrdup(line);
+	n = strlen(s);
+	while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == ' '))
+		s[--n] = '\0';
+	if (n > 0) {
+		ed->history(ed->hist, &ev, H_ENTER, s);
+		if (ed->histfile != NULL)
+			ed->history(ed->hist, &ev, H_SAVE, ed->histfile);
 	}
-	line = ed->readline(prompt);
-	if (line != NULL && strspn(line, " \t") != strlen(line))
-		ed->add_history(line);
-	return line;
+	free(s);
+}
+
+/* Stop libedit. */
+static void
+editor_end(struct play *p)
+{
+	struct editor *ed = &p->ed;
+
+	if (ed->el != NULL)
+		ed->end(ed->el);
+	if (ed->hist != NULL)
+		ed->hend(ed->hist);
+	free(ed->histfile);
+	memset(ed, 0, sizeof *ed);
+}
+
+/*
+ * Read a line on a terminal after the prompt (malloc'd), or NULL at the
+ * end; *intr is set when Ctrl-C abandoned the line.
+ */
+static char *
+read_tty(struct play *p, int *intr)
+{
+	const char *s;
+	char *line;
+	int count;
+
+	*intr = 0;
+	play_sigint = 0;
+	play_coach(p);
+	free(p->prompt);
+	p->prompt = play_prompt(p);
+	if (p->ed.el == NULL) {
+		fputs(p->prompt, p->ctx->out);
+		fflush(p->ctx->out);
+		line = read_plain(stdin);
+		if (line == NULL && play_sigint) {
+			clearerr(stdin);
+			*intr = 1;
+		}
+		return line;
+	}
+	s = p->ed.gets(p->ed.el, &count);
+	if (play_sigint) {
+		p->ed.reset(p->ed.el);
+		*intr = 1;
+		return NULL;
+	}
+	return s != NULL && count > 0 ? xstrdup(s) : NULL;
 }
 
 /* play */
 static int
 cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
-	struct sr_game sg;
-	struct editor ed;
-	char *line, *prompt;
-	int status, tty = isatty(STDIN_FILENO), over;
+	struct play p;
+	struct buf intro = BUF_INIT;
+	struct sigaction sa, oldint, oldwinch;
+	struct expectation x;
+	char *line, where[48];
+	int status, intr, eof = 0;
 
 	(void)args;
+	memset(&p, 0, sizeof p);
+	p.ctx = ctx;
+	p.id = ctx->game;
+	p.tty = isatty(STDIN_FILENO);
+	p.scores = p.tty && isatty(STDOUT_FILENO);
 	/* The game must exist before the first line. */
-	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+	if ((status = play_sync(&p, 0)) != SR_OK)
 		return status;
-	store_rollback(ctx->store);
-	if (tty) {
-		struct expectation x;
-
-		struct buf b = BUF_INIT;
-
-		sr_expect(&sg, &x);
-		buf_printf(&b, "game %lld: %s. One entry a line; status, "
-		    "undo, redo; Ctrl-D to leave.\n%s\n", sg.g.id,
-		    sg.rules->name, x.finished ? "The game is over." : x.say);
-		sr_print_text(ctx, buf_str(&b));
-		buf_free(&b);
+	if (p.tty) {
+		ctx->paint = term_color(STDOUT_FILENO) &&
+		    term_color(STDERR_FILENO);
+		memset(&sa, 0, sizeof sa);
+		sigemptyset(&sa.sa_mask);
+		sa.sa_handler = on_sigint;	/* no SA_RESTART: wake read */
+		sigaction(SIGINT, &sa, &oldint);
+		sa.sa_handler = on_sigwinch;
+		sigaction(SIGWINCH, &sa, &oldwinch);
+		sr_expect(&p.sg, &x);
+		buf_printf(&intro, "game %lld: %s. One entry a line; help, "
+		    "status, undo; Tab completes; Ctrl-D or quit to leave.\n"
+		    "%s\n", p.sg.g.id, p.sg.rules->name, x.finished ?
+		    "The game is over." : x.say);
+		sr_print_text(ctx, buf_str(&intro));
+		buf_free(&intro);
 		fflush(ctx->out);
-		if (editor_load(&ed) == 0)
-			ed.using_history();
+		(void)editor_load(&p);
 	}
-	sr_game_free(&sg);
+	status = SR_OK;
 	for (;;) {
-		if (tty) {
-			prompt = play_prompt(ctx, &over);
-			line = read_tty(ctx, &ed, prompt);
-			free(prompt);
+		if (p.tty) {
+			line = read_tty(&p, &intr);
+			if (intr) {
+				/* Ctrl-C: the line is abandoned, play goes on. */
+				fputs("\n", ctx->out);
+				fflush(ctx->out);
+				continue;
+			}
 		} else
 			line = read_plain(stdin);
-		if (line == NULL)
+		if (line == NULL) {
+			eof = 1;
 			break;
-		status = play_line(ctx, line);
-		/* The line's verb is freed with it: name play from here. */
+		}
+		p.lineno++;
+		if (!p.tty) {
+			snprintf(where, sizeof where, "play: line %ld",
+			    p.lineno);
+			ctx->where = where;
+		}
+		status = play_line(&p, line);
+		/* The line's words are freed: name play from here. */
 		ctx->cmd = "play";
+		ctx->where = NULL;
+		if (status == SR_OK || status == SR_UPHELD)
+			editor_remember(&p, line);
 		free(line);
-		if (fflush(ctx->out) != 0)
-			return SR_SYSTEM;
-		if (status != SR_OK && status != SR_UPHELD && !tty)
-			return status;
+		if (status < 0) {
+			status = SR_OK;
+			break;
+		}
+		if (fflush(ctx->out) != 0) {
+			status = SR_SYSTEM;
+			break;
+		}
+		if (status != SR_OK && status != SR_UPHELD && !p.tty)
+			break;
+		status = SR_OK;
 	}
-	if (tty)
-		fputc('\n', ctx->out);
+	if (p.tty) {
+		if (eof)
+			fputc('\n', ctx->out);
+		editor_end(&p);
+		sigaction(SIGINT, &oldint, NULL);
+		sigaction(SIGWINCH, &oldwinch, NULL);
+	}
+	free(p.prompt);
+	play_forget(&p);
 	ctx->cmd = "play";
-	return SR_OK;
+	return status;
 }
 
 const struct cmd_entry cmd_play_entry = {
 	.name = "play",
 	.usage = "",
-	.summary = "read entries (game verbs, undo, redo, status) one per "
+	.summary = "a session at the table: entries and commands one per "
 	    "line from standard input",
 	.spec = { .upper = 0,
 	    .hint = "; play reads entries from standard input" },

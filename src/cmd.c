@@ -11,6 +11,7 @@
 
 #include "cmd.h"
 #include "lexicon.h"
+#include "term.h"
 #include "timer.h"
 #include "utf8.h"
 #include "wordlist.h"
@@ -34,6 +35,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_export_entry,
 	&cmd_import_entry,
 	&cmd_help_entry,
+	&cmd_watch_entry,
 	NULL
 };
 
@@ -203,23 +205,30 @@ args_values(const struct cmd_args *a, const char *name, int *n)
 }
 
 /*
- * Print "shakeref: CMD: message" on stderr: always one line, with every
- * unprintable byte escaped and user text in quotes cut (utf8_message).
+ * Print "shakeref: CMD: message" on stderr ("shakeref: play: line 12:
+ * CMD: message" for a line of a script): always one line, with every
+ * unprintable byte escaped and user text in quotes cut (utf8_message);
+ * in red in play on a terminal.
  */
 int
 sr_error(const struct sr_ctx *ctx, int status, const char *fmt, ...)
 {
 	struct buf b = BUF_INIT, m = BUF_INIT;
 	va_list ap;
+	int paint = ctx != NULL && ctx->paint;
 
 	fflush(stdout);
-	if (ctx != NULL && ctx->cmd != NULL)
+	if (ctx != NULL && ctx->where != NULL)
+		buf_printf(&b, "%s: ", ctx->where);
+	if (ctx != NULL && ctx->cmd != NULL && (ctx->where == NULL ||
+	    strcmp(ctx->cmd, "play") != 0))
 		buf_printf(&b, "%s: ", ctx->cmd);
 	va_start(ap, fmt);
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
 	utf8_message(&m, buf_str(&b));
-	fprintf(stderr, "shakeref: %s\n", buf_str(&m));
+	fprintf(stderr, "%sshakeref: %s%s\n", paint ? term_on(TERM_REFUSED) :
+	    "", buf_str(&m), paint ? term_off() : "");
 	buf_free(&b);
 	buf_free(&m);
 	return status;
@@ -413,6 +422,18 @@ sr_iso_time(long long t, char *buf, size_t len)
 
 	gmtime_r(&tt, &tm);
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* "2026-11-22 19:03" in the local time zone (TZ). */
+void
+sr_local_time(long long t, char *buf, size_t len)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	tzset();
+	localtime_r(&tt, &tm);
+	strftime(buf, len, "%Y-%m-%d %H:%M", &tm);
 }
 
 /* 1 if the game's option coach is on (RULES.md: every rules has it). */
@@ -671,16 +692,38 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 }
 
 /*
- * timer [DURATION]: checked against the game in a read transaction, then
- * run with no transaction open (no lock while it counts down).  Records
- * nothing.
+ * timer [DURATION] for the loaded game sg: checked, then run with no
+ * transaction open (no lock while it counts down).  Records nothing.
  */
+int
+sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
+{
+	struct expectation x;
+	long secs = 180;
+
+	if (argc > 1 && game_duration(argv[1], &secs) != 0)
+		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
+		    "90s, 3m, 1m30s)", argv[1]);
+	sr_expect(sg, &x);
+	if (x.finished)
+		return sr_error(ctx, SR_DATA, "the game is over");
+	if (!game_has_verb(sg->rules, V_TIMER))
+		return sr_error(ctx, SR_RULES, "%s has no 'timer'",
+		    sg->rules->name);
+	if (!(x.verbs & VERB_BIT(V_TIMER)))
+		return sr_error(ctx, SR_RULES, "'timer' needs an open "
+		    "round: %s", x.say);
+	if (timer_run(secs, ctx->tty, ctx->out) == TIMER_ERROR)
+		return sr_error(ctx, SR_SYSTEM, "cannot write the timer");
+	return SR_OK;
+}
+
+/* timer [DURATION] from the command line: the game loaded, then run. */
 static int
 run_timer(struct sr_ctx *ctx, int argc, char **argv)
 {
 	struct sr_game sg;
-	struct expectation x;
-	long secs = 180;
+	long secs;
 	int status;
 
 	if (argc > 1 && game_duration(argv[1], &secs) != 0)
@@ -689,21 +732,9 @@ run_timer(struct sr_ctx *ctx, int argc, char **argv)
 	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
-	sr_expect(&sg, &x);
-	if (x.finished)
-		status = sr_error(ctx, SR_DATA, "the game is over");
-	else if (!game_has_verb(sg.rules, V_TIMER))
-		status = sr_error(ctx, SR_RULES, "%s has no 'timer'",
-		    sg.rules->name);
-	else if (!(x.verbs & VERB_BIT(V_TIMER)))
-		status = sr_error(ctx, SR_RULES, "'timer' needs an open "
-		    "round: %s", x.say);
+	status = sr_timer(ctx, &sg, argc, argv);
 	sr_game_free(&sg);
-	if (status != SR_OK)
-		return status;
-	if (timer_run(secs, ctx->tty, ctx->out) == TIMER_ERROR)
-		return sr_error(ctx, SR_SYSTEM, "cannot write the timer");
-	return SR_OK;
+	return status;
 }
 
 /*
@@ -804,27 +835,18 @@ sr_names_sync(struct sr_ctx *ctx, struct sr_game *sg, char **why)
 	return SR_OK;
 }
 
-/* The write path; see cmd.h. */
+/* The usage check of an entry "verb argv..."; see cmd.h. */
 int
-sr_enter(struct sr_ctx *ctx, int argc, char **argv)
+sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 {
-	struct sr_game sg;
-	struct stored_entry se;
 	struct ruling r;
 	struct game_setup none;
 	struct entry e;
-	struct buf b = BUF_INIT;
-	long scores[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
-	struct expectation x;
-	char *why = NULL;
-	int status, v, i;
+	int status, v;
 
 	ctx->cmd = argv[0];
 	if ((v = verb_lookup(argv[0])) < 0)
 		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[0]);
-
-	/* Usage first, before the game is even looked at. */
 	memset(&none, 0, sizeof none);
 	memset(&e, 0, sizeof e);
 	e.verb = (enum verb)v;
@@ -834,58 +856,99 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	entry_clear(&e);
 	if (status == RULING_USAGE)
 		return sr_error(ctx, SR_USAGE, "%s", r.why);
+	*vp = (enum verb)v;
+	return SR_OK;
+}
+
+/* The write path; see cmd.h. */
+int
+sr_enter(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	enum verb v;
+	int status;
+
+	/* Usage first, before the game is even looked at. */
+	if ((status = sr_entry_usage(ctx, argc, argv, &v)) != SR_OK)
+		return status;
 	if (v == V_TIMER)
 		return run_timer(ctx, argc, argv);
-	if ((status = data_first(ctx, (enum verb)v, argc, argv)) != SR_OK)
+	if ((status = data_first(ctx, v, argc, argv)) != SR_OK)
 		return status;
-
 	if ((status = sr_game_load(ctx, 1, 0, &sg)) != SR_OK)
 		return status;
+	status = sr_enter_loaded(ctx, &sg, v, argc, argv);
+	sr_game_free(&sg);
+	return status;
+}
+
+/* The write path for a game loaded in a write transaction; see cmd.h. */
+int
+sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
+    int argc, char **argv)
+{
+	struct stored_entry se;
+	struct ruling r;
+	struct buf b = BUF_INIT;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	struct expectation x;
+	char *why = NULL;
+	int status, i;
+
+	ctx->cmd = argv[0];
 	memset(&se, 0, sizeof se);
-	se.n = sg.rp.nentries > 0 ? sg.rp.entries[sg.rp.nentries - 1].n + 1 :
-	    1;
-	se.verb = (enum verb)v;
+	se.n = sg->rp.nentries > 0 ? sg->rp.entries[sg->rp.nentries - 1].n +
+	    1 : 1;
+	se.verb = v;
 	se.argc = argc - 1;
 	se.argv = xcalloc((size_t)argc, sizeof *se.argv);
 	for (i = 1; i < argc; i++)
 		se.argv[i - 1] = xstrdup(argv[i]);
 	se.at = entry_time(ctx);
-	lookup_install(ctx, &sg);
-	status = replay_add(&sg.rp, &se, &r);
+	lookup_install(ctx, sg);
+	status = replay_add(&sg->rp, &se, &r);
 	if (status != RULING_OK && status != RULING_UPHELD) {
 		stored_entry_clear(&se);
 		store_rollback(ctx->store);
-		sr_game_free(&sg);
 		return sr_error(ctx, status, "%s", r.why);
 	}
-	sr_expect(&sg, &x);
-	sr_ranks(&sg, scores, winners, ranks);
-	if (store_entry_append(ctx->store, sg.g.id,
-	    &sg.rp.entries[sg.rp.nentries - 1], &why) != SR_OK ||
-	    store_summary(ctx->store, sg.g.id, sr_store_state(&x), scores,
-	    winners, sg.g.nplayers, &why) != SR_OK ||
-	    sr_names_sync(ctx, &sg, &why) != SR_OK ||
+	sr_expect(sg, &x);
+	sr_ranks(sg, scores, winners, ranks);
+	if (store_entry_append(ctx->store, sg->g.id,
+	    &sg->rp.entries[sg->rp.nentries - 1], &why) != SR_OK ||
+	    store_summary(ctx->store, sg->g.id, sr_store_state(&x), scores,
+	    winners, sg->g.nplayers, &why) != SR_OK ||
+	    sr_names_sync(ctx, sg, &why) != SR_OK ||
 	    store_commit(ctx->store, &why) != SR_OK) {
 		store_rollback(ctx->store);
-		sr_game_free(&sg);
 		return store_error(ctx, SR_SYSTEM, why);
 	}
+	sg->g.finished = sr_store_state(&x);
 	/* Durable: now say what it did and what comes next. */
 	if (ctx->json) {
-		int jst = sr_print_json(ctx, sr_status_json(&sg));
+		int jst = sr_print_json(ctx, sr_status_json(sg));
 
-		sr_game_free(&sg);
 		return jst != SR_OK ? jst : status;
 	}
 	if (r.note[0] != '\0')
 		buf_printf(&b, "%s\n", r.note);
 	/* A round's close: the board, every word with its value. */
-	if (v == V_SCORE && sg.rules->describe != NULL)
-		sg.rules->describe(sg.rp.st, &b);
-	next_line(&sg, &b);
+	if (v == V_SCORE && sg->rules->describe != NULL)
+		sg->rules->describe(sg->rp.st, &b);
+	if (x.finished && !x.abandoned && ctx->paint) {
+		/* The win in colour: the sequences outside the escaping. */
+		sr_print_text(ctx, buf_str(&b));
+		buf_reset(&b);
+		fputs(term_on(TERM_WIN), ctx->out);
+		next_line(sg, &b);
+		sr_print_text(ctx, buf_str(&b));
+		fputs(term_off(), ctx->out);
+		buf_reset(&b);
+	} else
+		next_line(sg, &b);
 	buf_puts(&b, "\n");
 	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
-	sr_game_free(&sg);
 	return status;
 }

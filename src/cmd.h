@@ -71,9 +71,9 @@ char *const *args_values(const struct cmd_args *, const char *name,
 extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_use_entry, cmd_status_entry, cmd_standings_entry, cmd_history_entry,
     cmd_undo_entry, cmd_redo_entry, cmd_play_entry, cmd_rules_entry,
-    cmd_help_entry, cmd_verb_entry, cmd_solve_entry, cmd_abandon_entry,
-    cmd_rename_entry, cmd_title_entry, cmd_note_entry, cmd_export_entry,
-    cmd_import_entry, cmd_complete_entry;
+    cmd_help_entry, cmd_verb_entry, cmd_solve_entry, cmd_watch_entry,
+    cmd_abandon_entry, cmd_rename_entry, cmd_title_entry, cmd_note_entry,
+    cmd_export_entry, cmd_import_entry, cmd_complete_entry;
 extern const struct cmd_entry *const cmd_table[];
 
 /* Print the usage of game verb v in rules g and what it does there. */
@@ -116,6 +116,22 @@ void	sr_ranks(const struct sr_game *, long *scores, int *winners,
  * did and what comes next.  Returns the exit status.
  */
 int	sr_enter(struct sr_ctx *, int argc, char **argv);
+/*
+ * The usage check of "verb argv..." (exit 2 with the message printed), the
+ * verb into *v.
+ */
+int	sr_entry_usage(struct sr_ctx *, int argc, char **argv, enum verb *v);
+/*
+ * The write path for sg, loaded and replayed in a write transaction
+ * (play keeps it loaded): the entry checked, appended and committed, or
+ * refused and rolled back; sg stays replayed either way (after a system
+ * error it may hold an entry the store lacks: load it again).
+ */
+int	sr_enter_loaded(struct sr_ctx *, struct sr_game *, enum verb v,
+	    int argc, char **argv);
+/* timer [DURATION] for sg, loaded (no transaction open): records nothing. */
+int	sr_timer(struct sr_ctx *, const struct sr_game *, int argc,
+	    char **argv);
 
 /* The status object of `status --json` (and `new --json`). */
 json_t	*sr_status_json(const struct sr_game *);
@@ -154,6 +170,8 @@ int	sr_store_state(const struct expectation *);
  * where they differ from the game's (rename, title), and take them.
  */
 int	sr_names_sync(struct sr_ctx *, struct sr_game *, char **why);
+/* t in words, "2026-11-22 19:03", in the local time zone (TZ). */
+void	sr_local_time(long long t, char *buf, size_t len);
 /* UTC ISO 8601 of t. */
 void	sr_iso_time(long long t, char *buf, size_t len);
 

@@ -673,6 +673,20 @@ movable(const struct game_state *st, int p, struct buf *b)
 			buf_printf(b, "%s%d", k++ > 0 ? ", " : "", l);
 }
 
+/* The values of move LEVEL now, one a line (completion in play). */
+static void
+su_values(const struct game_state *st, enum verb v, int argi,
+    struct buf *b)
+{
+	int l;
+
+	if (v != V_MOVE || argi != 0)
+		return;
+	for (l = 1; l < st->levels; l++)
+		if (may_move(st, st->cur, l))
+			buf_printf(b, "%d\n", l);
+}
+
 /* Whose turn, which verbs, and the sentence for the table. */
 static void
 su_expect(const struct game_state *st, struct expectation *x)
@@ -1404,6 +1418,7 @@ const struct game_rules game_shake_up = {
 	.status_json = su_status_json,
 	.describe = su_describe,
 	.rounds = NULL,
+	.values = su_values,
 	.advise = su_advise,
 	.advice = su_advice,
 	.lookups = NULL,

@@ -1172,12 +1172,26 @@ gather_facts(struct replay *rp, struct entry *e, char **fact,
 	return RULING_OK;
 }
 
+/*
+ * Room for n + 1 items, rounded up to a power of two: an entry appended
+ * at a time in play moves its arrays O(log n) times, not n times.
+ */
+static size_t
+replay_cap(int n)
+{
+	size_t cap = 16;
+
+	while (cap < (size_t)n + 1)
+		cap *= 2;
+	return cap;
+}
+
 /* Grow the stacks to hold n entries. */
 static void
 replay_reserve(struct replay *rp, int n)
 {
-	rp->done = xreallocarray(rp->done, (size_t)n + 1, sizeof *rp->done);
-	rp->undone = xreallocarray(rp->undone, (size_t)n + 1,
+	rp->done = xreallocarray(rp->done, replay_cap(n), sizeof *rp->done);
+	rp->undone = xreallocarray(rp->undone, replay_cap(n),
 	    sizeof *rp->undone);
 }
 
@@ -1429,7 +1443,7 @@ replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
 	if (rp->st == NULL)
 		rp->st = rp->rules->state_new(&rp->setup);
 	replay_reserve(rp, rp->nentries + 1);
-	rp->entries = xreallocarray(rp->entries, (size_t)rp->nentries + 1,
+	rp->entries = xreallocarray(rp->entries, replay_cap(rp->nentries),
 	    sizeof *rp->entries);
 	rp->entries[rp->nentries] = *se;
 	status = replay_step(rp, rp->nentries, 1, r);

@@ -240,6 +240,13 @@ struct game_rules {
 	/* Optional: each round's scores, for `standings` in words. */
 	void			 (*rounds)(const struct game_state *,
 				    struct buf *);
+	/*
+	 * Optional: the few values argument argi (from 0) of verb may take
+	 * now, one a line into b, for completion in play (move LEVEL: the
+	 * levels a pawn may move up from).
+	 */
+	void			 (*values)(const struct game_state *,
+				    enum verb, int argi, struct buf *);
 	/* Optional: odds for the player to move, in words (lines). */
 	void			 (*advise)(const struct game_state *,
 				    struct buf *);

@@ -22,6 +22,8 @@ struct sr_ctx {
 	FILE		*out;		/* results */
 	int		 tty;		/* stdin and stdout are terminals */
 	int		 color;		/* may use color (NO_COLOR unset) */
+	int		 paint;		/* paint messages (play on a terminal) */
+	const char	*where;		/* before cmd in messages: "play: line 12" */
 	void		*lexicon;	/* the dictionary, loaded on demand */
 	void		*wordlists;	/* its compiled lists (wordlist.h) */
 };

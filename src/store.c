@@ -712,6 +712,26 @@ store_entries_load(struct store *s, long long id, struct stored_entry **ep,
 	return SR_OK;
 }
 
+/* The number of game id's latest entry (0 if none); see store.h. */
+int
+store_last_n(struct store *s, long long id, int *n, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	*n = 0;
+	if ((status = prepare(s, "SELECT coalesce(max(n), 0) FROM entries "
+	    "WHERE game_id = ?", &st, why)) != SR_OK)
+		return status;
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
 /* The id of the player called name (case-insensitive), created if new. */
 static int
 player_id(struct store *s, const char *name, long long *id, char **why)

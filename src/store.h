@@ -64,6 +64,11 @@ void	store_game_clear(struct store_game *);
 /* Load game id's entries, in order, into a malloc'd array. */
 int	store_entries_load(struct store *, long long id,
 	    struct stored_entry **, int *n, char **why);
+/*
+ * The number of game id's latest entry, 0 if it has none: another
+ * process's entries are noticed by it (entries are only ever appended).
+ */
+int	store_last_n(struct store *, long long id, int *n, char **why);
 
 /*
  * Create a game and its seats, as created (title0 and names0 the same as

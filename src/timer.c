@@ -10,9 +10,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "term.h"
 #include "timer.h"
 
-#define BAR_WIDTH	30
+#define BAR_MAX	60		/* the widest bar, in columns */
 
 static volatile sig_atomic_t timer_interrupted;
 
@@ -34,18 +35,31 @@ now_mono(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Draw the bar for left of total seconds, in place. */
+/*
+ * Draw the bar for left of total seconds, in place: it fits the
+ * terminal's width (read at each redraw, so a resized pane is followed)
+ * and never reaches the last column, so the line never wraps.
+ */
 static void
 draw_bar(FILE *out, long left, long total)
 {
-	char bar[BAR_WIDTH + 1];
-	int full = total > 0 ? (int)((total - left) * BAR_WIDTH / total) : 0;
-	int i;
+	char bar[BAR_MAX + 1], tail[32];
+	int width, full, i, cols = term_width(fileno(out));
 
-	for (i = 0; i < BAR_WIDTH; i++)
+	snprintf(tail, sizeof tail, " %ld:%02ld left", left / 60, left % 60);
+	width = cols - 3 - (int)strlen(tail);	/* [ ] and the last column */
+	if (width > BAR_MAX)
+		width = BAR_MAX;
+	if (width < 4) {			/* too narrow: the time alone */
+		fprintf(out, "\r%s%s", tail + 1, term_eol());
+		fflush(out);
+		return;
+	}
+	full = total > 0 ? (int)((total - left) * width / total) : 0;
+	for (i = 0; i < width; i++)
 		bar[i] = i < full ? '#' : '-';
-	bar[BAR_WIDTH] = '\0';
-	fprintf(out, "\r[%s] %ld:%02ld left ", bar, left / 60, left % 60);
+	bar[width] = '\0';
+	fprintf(out, "\r[%s]%s%s", bar, tail, term_eol());
 	fflush(out);
 }
 
@@ -75,7 +89,7 @@ timer_run(long seconds, int tty, FILE *out)
 			have_tio = 1;
 	}
 	if (tty)
-		fputs("\033[?25l", out);	/* hide the cursor */
+		term_cursor(out, 0);
 	else
 		fprintf(out, "timer: %ld:%02ld started\n", seconds / 60,
 		    seconds % 60);
@@ -114,7 +128,7 @@ timer_run(long seconds, int tty, FILE *out)
 		status = TIMER_DONE;
 	}
 	if (tty)
-		fputs("\033[?25h", out);	/* the cursor back */
+		term_cursor(out, 1);
 	if (have_tio)
 		tcsetattr(STDIN_FILENO, TCSANOW, &saved);
 	sigaction(SIGINT, &old, NULL);

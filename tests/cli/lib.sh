@@ -26,7 +26,10 @@ test_count=0
 test_failed=0
 test_root=$(mktemp -d "${TMPDIR:-/tmp}/shakeref-test.XXXXXX")
 trap 'rm -rf "$test_root"' EXIT
-unset XDG_DATA_HOME XDG_CACHE_HOME SHAKEREF_DICT_PATH DICPATH
+unset XDG_DATA_HOME XDG_CACHE_HOME XDG_STATE_HOME SHAKEREF_DICT_PATH DICPATH
+# Dates in words are local: the tests read them in UTC unless they say.
+TZ=UTC
+export TZ
 export NO_COLOR=1
 
 sr() {

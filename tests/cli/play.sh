@@ -46,7 +46,7 @@ test_expect_success 'play stops at a line the rules refuse: exit 1, earlier line
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	printf "roll 10 20\ntake\nbank\ntake\n" >in.play &&
 	expect_exit 1 sr play <in.play && one_err_line &&
-	expect_err "shakeref: bank: " &&
+	expect_err "shakeref: play: line 3: bank: " &&
 	test "$(entries)" -eq 2 &&
 	sr --json status >out && json ".turn == \"Ann\""
 '
@@ -54,14 +54,14 @@ test_expect_success 'play stops at a line the rules refuse: exit 1, earlier line
 test_expect_success 'play stops at a usage error with exit 2: a bad value, an unknown word' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	printf "roll 10 20\ntake 5\ntake\n" | expect_exit 2 sr play &&
-	one_err_line && expect_err "shakeref: take: " &&
+	one_err_line && expect_err "shakeref: play: line 2: take: " &&
 	test "$(entries)" -eq 1 &&
 	printf "take\nfrobnicate\ntake\n" | expect_exit 2 sr play &&
 	one_err_line && expect_err "frobnicate" &&
 	test "$(entries)" -eq 2 &&
 	printf "status now\ntake\n" | expect_exit 2 sr play &&
 	test "$(entries)" -eq 2 &&
-	printf "new --game shake --players A,B\n" | expect_exit 2 sr play &&
+	printf "new --game nope --players A,B\n" | expect_exit 2 sr play &&
 	test "$(entries)" -eq 2 && sr --json games >out &&
 	json ".games | length == 1"
 '
@@ -124,13 +124,123 @@ test_expect_success 'an empty input is fine: exit 0, nothing recorded' '
 	expect_exit 0 sr play </dev/null && test "$(entries)" -eq 0
 '
 
+test_expect_success 'a line splits into words as a shell would for quotes: "Mary Ann", '"'"'Mary Ann'"'"', \"' '
+	sr new --game stack-attack --players "Mary Ann,Bob,Cid" >/dev/null &&
+	printf "%s\n" "roll 1 2 3 4 5" "place 1" "fall \"Mary Ann\"" \
+	    "roll 1 2 3 4 5" "place 1" "fall '"'"'mary ann'"'"' # the same" \
+	    "roll 1 2 3 4 5" "place 1" "fall Mary\\ Ann" | expect_exit 0 sr play &&
+	sr --json history >out &&
+	json "[.entries[] | select(.verb == \"fall\") | .args[0]] == [\"Mary Ann\", \"mary ann\", \"Mary Ann\"]" &&
+	printf "fall \"Mary Ann\n" | expect_exit 2 sr play && one_err_line &&
+	expect_err "shakeref: play: line 1: a double quote (\") is not closed" &&
+	printf "fall '"'"'Bob\n" | expect_exit 2 sr play &&
+	expect_err "a single quote ('"'"') is not closed" &&
+	test "$(entries)" -eq 9
+'
+
+test_expect_success 'a piped script names the refused line: shakeref: play: line N: VERB: ...' '
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	printf "# a comment\n\nroll 10 20 30\ntake\ntake 5\n" |
+	    expect_exit 2 sr play && one_err_line &&
+	expect_err "shakeref: play: line 5: take: " &&
+	printf "take\n  bank\n" | expect_exit 1 sr play && one_err_line &&
+	expect_err "shakeref: play: line 2: bank: " &&
+	test "$(entries)" -eq 3
+'
+
+test_expect_success 'commands inside play: help, help VERB for this game, history N, rules, games, quit' '
+	sr new --game 10000 --players Ann,Bob >/dev/null &&
+	printf "help\nroll 1 5 2 3 4 6\nhelp keep\nhelp\nhistory 1\nrules\ngames\nquit\nbank\n" |
+	    expect_exit 0 sr play &&
+	expect_out "keep V...: set scoring dice of the last roll aside: 1 = 100" &&
+	grep -Eq "^  roll +V\.\.\." out && grep -Eq "^  keep +V\.\.\." out &&
+	test "$(grep -c "^  bank " out)" -eq 0 &&
+	expect_out "penalize \"Mary Ann\" 2" &&
+	expect_out "    1  Ann" && expect_out "ten-thousand  10000" &&
+	grep -Eq "^\* +1 +ten-thousand +Ann, Bob +active" out &&
+	test "$(entries)" -eq 1 &&
+	printf "help take\n" | expect_exit 1 sr play &&
+	expect_err "ten-thousand has no '"'"'take'"'"'" &&
+	printf "quit now\n" | expect_exit 2 sr play && printf "exit\nroll 1\n" | expect_exit 0 sr play &&
+	test "$(entries)" -eq 1
+'
+
+test_expect_success 'an unknown word: exit 2 and the nearest verb of this game (tke -> take)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "roll 10 20\ntke\n" | expect_exit 2 sr play && one_err_line &&
+	expect_err "shakeref: play: line 2: '"'"'tke'"'"' is not a verb of shake or a command; did you mean '"'"'take'"'"'?" &&
+	printf "stauts\n" | expect_exit 2 sr play && expect_err "did you mean '"'"'status'"'"'?" &&
+	printf "xyzzy\n" | expect_exit 2 sr play && ! grep -q "did you mean" err &&
+	printf "place 3\n" | expect_exit 1 sr play && expect_err "shake has no '"'"'place'"'"'" &&
+	test "$(entries)" -eq 1
+'
+
+test_expect_success 'new and use inside play: the session goes on with that game' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "%s\n" "roll 10 20" "new --game stack-attack --players Cid,Dee" \
+	    "roll 1 2 3 4 5" "use 1" "take" "status" | expect_exit 0 sr play &&
+	expect_out "game 2: stack-attack for Cid, Dee" && expect_out "game 1 is current" &&
+	sr --json -g 1 history >out && json "[.entries[].verb] == [\"roll\",\"take\"]" &&
+	sr --json -g 2 history >out && json "[.entries[].verb] == [\"roll\"]" &&
+	sr --json status >out && json ".game == 1"
+'
+
+test_expect_success 'games and history show the local time (TZ); JSON keeps UTC' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	TZ=Asia/Tokyo sr games >out &&
+	expect_out "$(TZ=Asia/Tokyo date -d "@$SHAKEREF_NOW" "+%Y-%m-%d %H:%M")" &&
+	TZ=America/New_York sr history >out &&
+	expect_out "Round 1  $(TZ=America/New_York date -d "@$SHAKEREF_NOW" "+%Y-%m-%d %H:%M")" &&
+	TZ=Asia/Tokyo sr --json games >out && json ".games[0].created == \"$(date -u -d "@$SHAKEREF_NOW" +%Y-%m-%dT%H:%M:%SZ)\""
+'
+
+# Play reads a fifo; between its lines another process enters a line.
+two_writers() {
+	sr new --game shake --players Ann,Bob >/dev/null && mkfifo lines || return 1
+	sr play <lines >play.out 2>play.err &
+	pid=$!
+	exec 7>lines
+	echo "roll 10 20" >&7
+	i=0
+	while [ "$(entries)" -lt 1 ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+	sr take >/dev/null
+	echo "take" >&7 && echo "roll 30 40" >&7
+	exec 7>&-
+	wait $pid
+}
+
+test_expect_success 'two writers on one game: play replays the other process'"'"'s entries first' '
+	two_writers && test ! -s play.err &&
+	sr --json history >out &&
+	json "[.entries[] | [.player, .verb]] == [[null,\"roll\"],[\"Bob\",\"take\"],[\"Ann\",\"take\"],[null,\"roll\"]]" &&
+	sr --json status >out && json "[.players[].score] == [10,20] and .round == 2"
+'
+
+test_expect_success 'watch not on a terminal: the table printed once, exit 0' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	expect_exit 0 sr watch && test ! -s err &&
+	expect_out "game 1: shake, round 1" &&
+	grep -Eq "^> Ann +0$" out && grep -Eq "^  Bob +20$" out &&
+	grep -Eq "^ +1 +- +20$" out &&
+	expect_out "Round 1. Ann rolled 10 and chooses: take 10 or shake" &&
+	expect_exit 2 sr watch now && one_err_line &&
+	expect_exit 3 sr -g 9 watch && one_err_line
+'
+
 # -- On a terminal, through tmux.
 
 # Start `shakeref play` ($*: more arguments) in a detached tmux pane; its
 # exit status goes to ./exit when it ends.
+# TTY_WIDTH: the pane's columns (160); TTY_CMD: the command (play);
+# TTY_COLOR: set for colour (NO_COLOR unset).
 tty_start() {
-	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 160 -y 60 \
-	    "cd '$PWD' && env HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' NO_COLOR=1 '$SHAKEREF' $* play; echo \$? >exit; sleep 30"
+	rm -f exit
+	nc="NO_COLOR=1"
+	[ -z "${TTY_COLOR:-}" ] || nc="-u NO_COLOR"
+	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x "${TTY_WIDTH:-160}" -y 40 \
+	    "cd '$PWD' && env $nc HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' '$SHAKEREF' $* ${TTY_CMD:-play}; echo \$? >exit; sleep 30"
 }
 
 # Wait (at most 10 s) until the pane shows text $1.
@@ -176,8 +286,19 @@ tty_end() {
 	done
 }
 
+# Send keys (tmux key names) to the pane.
+tty_keys() {
+	tmux -S "$PWD/tmux.sock" send-keys "$@"
+}
+
+# Type text without Enter.
+tty_text() {
+	tmux -S "$PWD/tmux.sock" send-keys -l -- "$1"
+}
+
 # Stop the tmux server of this test.
 tty_stop() {
+	unset TTY_WIDTH TTY_CMD TTY_COLOR
 	tmux -S "$PWD/tmux.sock" kill-server 2>/dev/null
 	return 0
 }
@@ -227,6 +348,134 @@ tty_over() {
 	sr --json status >out && json ".state == \"active\""
 }
 
+
+# Ctrl-C abandons the line being typed; play goes on; Ctrl-D leaves, 0.
+tty_ctrl_c() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	tty_start &&
+	tty_wait "round 1, table (roll)>" &&
+	tty_text "roll 10" && tty_keys C-c &&
+	tty_twice "round 1, table (roll)>" &&
+	tty_type "roll 10 20" &&
+	tty_wait "round 1, Bob (take|shake)>" &&
+	tty_keys C-c && tty_twice "round 1, Bob (take|shake)>" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out && json "[.entries[].args] == [[\"10\",\"20\"]]"
+}
+
+# Tab completes a verb legal now, then a name with a space, quoted; the
+# scores line follows the entry that ended the round.
+tty_tab() {
+	sr new --game stack-attack --players "Mary Ann,Bob,Cid" >/dev/null &&
+	printf "roll 1 2 3 4 5\nplace 1\n" | sr play >/dev/null &&
+	tty_start &&
+	tty_wait "round 1, Bob (roll|fall)>" &&
+	tty_text "fa" && tty_keys Tab && tty_wait "(roll|fall)> fall" &&
+	tty_text "M" && tty_keys Tab &&
+	tty_wait "(roll|fall)> fall \"Mary Ann\"" && tty_keys Enter &&
+	tty_wait "round 2, Mary Ann (roll|fall)>" &&
+	tty_wait "scores now: Mary Ann 0, Bob 0, Cid 0" &&
+	tty_text "h" && tty_keys Tab && tty_text "x" && tty_keys Tab &&
+	tty_wait "(roll|fall)> hx" && tty_keys C-u && tty_type "quit" &&
+	i=0 && while [ ! -s exit ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done &&
+	test "$(cat exit)" -eq 0 &&
+	sr --json history >out && json ".entries[2].args == [\"Mary Ann\"]"
+}
+
+# The history of accepted lines is kept across sessions (XDG_STATE_HOME);
+# a refused line is not kept.
+tty_history() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	XDG_STATE_HOME="$PWD/state" && export XDG_STATE_HOME &&
+	tty_start &&
+	tty_wait "round 1, table (roll)>" &&
+	tty_type "roll 10 20" && tty_wait "round 1, Bob (take|shake)>" &&
+	tty_type "bank" && tty_wait "shakeref: bank: " &&
+	tty_end && tty_stop &&
+	test -f state/shakeref/history && grep -q "roll" state/shakeref/history &&
+	! grep -q "bank" state/shakeref/history &&
+	tty_start &&
+	tty_wait "round 1, Bob (take|shake)>" &&
+	tty_type "undo" && tty_wait "round 1, table (roll)>" &&
+	tty_keys Up Up && tty_wait "(roll)> roll 10 20" && tty_keys Enter &&
+	tty_wait "round 1, Bob (take|shake)>" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out && json "[.entries[].verb] == [\"roll\",\"undo\",\"roll\"]"
+}
+
+# The timer in a 36-column pane: one line, redrawn in place.
+tty_timer() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	sr grid CATS ORED DOGS TIME >/dev/null &&
+	TTY_WIDTH=36 tty_start &&
+	tty_wait "(timer|words|score)>" &&
+	tty_type "timer 3s" && tty_wait "0:01 left" &&
+	tty_wait "timer: time is up" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -J -S -100 >screen &&
+	test "$(grep -c "left" screen)" -eq 1 &&
+	grep "left" screen | grep -Eq "^\[#+-*\] 0:00 left *$" &&
+	test "$(grep "left" screen | sed "s/ *$//" | wc -c)" -le 36 &&
+	tty_end && test "$(cat exit)" -eq 0
+}
+
+# The pane with its escape sequences (tmux capture-pane -e).
+tty_screen_e() {
+	tmux -S "$PWD/tmux.sock" capture-pane -e -p -S -100 >screen.e
+}
+
+# Colour on a terminal: whose turn (cyan), a refusal (red); none with
+# NO_COLOR (and none through a pipe: the tests above).
+tty_color() {
+	ESC=$(printf "\033") &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "roll 10 20\n" | sr play >/dev/null &&
+	TTY_COLOR=1 tty_start &&
+	tty_wait "(take|shake)>" && tty_type "bank" && tty_wait "shakeref: bank:" &&
+	tty_screen_e &&
+	grep -q "${ESC}\[[0-9;]*36m${ESC}*\[*[0-9;]*m*Bob" screen.e &&
+	grep -q "31mshakeref: bank: " screen.e &&
+	tty_end && tty_stop &&
+	tty_start &&
+	tty_wait "(take|shake)>" && tty_type "bank" && tty_wait "shakeref: bank:" &&
+	tty_screen_e && ! grep -q "${ESC}\[" screen.e &&
+	tty_end && test "$(cat exit)" -eq 0
+}
+
+# In play, Ctrl-C stops a running timer and play goes on.
+tty_timer_stop() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	sr grid CATS ORED DOGS TIME >/dev/null &&
+	tty_start &&
+	tty_wait "(timer|words|score)>" &&
+	tty_type "timer 90" && tty_wait "1:2" &&
+	tty_keys C-c && tty_wait "timer: stopped with 1:" &&
+	tty_twice "(timer|words|score)>" &&
+	tty_type "words Ann cats" && tty_wait "round 1, table" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out && json "[.entries[].verb] == [\"grid\",\"words\"]"
+}
+
+# watch in a pane: redrawn after entries made by other processes; Ctrl-C
+# leaves it with 0.
+tty_watch() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	TTY_CMD=watch tty_start &&
+	tty_wait "game 1: shake, round 1" &&
+	tty_wait "Round 1. Roll the colored dice" &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	tty_wait "Round 1. Ann rolled 10 and chooses: take 10 or shake" &&
+	tty_wait "> Ann" &&
+	sr new --game stack-attack --players Cid,Dee >/dev/null &&
+	tty_wait "game 2: stack-attack, round 1" &&
+	tty_keys C-c &&
+	i=0 && while [ ! -s exit ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done &&
+	test "$(cat exit)" -eq 0
+}
+
 if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'play on a terminal: prompts, refusals reported, keeps going' '
 		if tty_session; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
@@ -234,8 +483,29 @@ if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'play on a terminal with the game over: the prompt says so, undo works' '
 		if tty_over; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
 	'
+	test_expect_success 'on a terminal Ctrl-C abandons the line and play goes on' '
+		if tty_ctrl_c; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
+	test_expect_success 'on a terminal Tab completes a legal verb and a quoted name, never a file; the scores after a round' '
+		touch hxfile && if tty_tab; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
+	test_expect_success 'on a terminal Up recalls an accepted line of the previous session (XDG_STATE_HOME)' '
+		if tty_history; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
+	test_expect_success 'on a terminal 36 columns wide the timer stays on one line' '
+		if tty_timer; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
+	test_expect_success 'watch on a terminal redraws after an entry made by another process, follows a new game' '
+		if tty_watch; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
+	test_expect_success 'on a terminal colour shows whose turn and a refusal; NO_COLOR turns it off' '
+		if tty_color; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
+	test_expect_success 'on a terminal Ctrl-C stops a running timer and play goes on' '
+		if tty_timer_stop; then rc=0; else rc=1; fi; tty_stop; test $rc -eq 0
+	'
 else
-	for t in 1 2; do
+	for t in 1 2 3 4 5 6 7 8 9; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done

@@ -101,7 +101,7 @@ test_expect_success 'a game verb with a control byte in an argument: 2, nothing 
 	no_raw err &&
 	printf "roll 20 10\ntake\ntake ${ESC}[2J\n" >in.play &&
 	expect_exit 2 sr play <in.play && one_err_line && no_raw err &&
-	expect_err "shakeref: play: ${SQ}take \\x1B[2J${SQ} contains a control" &&
+	expect_err "shakeref: play: line 3: ${SQ}take \\x1B[2J${SQ} contains a control" &&
 	sr --json history >out && json ".entries | length == 2"
 '
 

@@ -1,0 +1,310 @@
+/*
+ * cmd-watch.c: a live scoreboard for a second screen: the whole table of
+ * the game, the scores in big digits, redrawn when the game changes
+ * (woken by inotify on the database and its WAL; checked at most once a
+ * second besides), until Ctrl-C.  Not on a terminal: printed once.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "term.h"
+#include "utf8.h"
+
+#define WATCH_CHECK_MS	2000	/* a look without a wake-up, at most */
+
+static volatile sig_atomic_t watch_stop, watch_resized;
+
+/* SIGINT, SIGTERM: leave at the next wake-up. */
+static void
+on_stop(int sig)
+{
+	(void)sig;
+	watch_stop = 1;
+}
+
+/* SIGWINCH: draw again for the new size. */
+static void
+on_winch(int sig)
+{
+	(void)sig;
+	watch_resized = 1;
+}
+
+/* Seven-segment digits, three rows of three columns each. */
+static const char *const big_rows[3] = {
+	" _     _  _     _  _  _  _  _ ",
+	"| |  | _| _||_||_ |_   ||_||_|",
+	"|_|  ||_  _|  | _||_|  ||_| _|",
+};
+
+/* Row r (0..2) of n in big digits ('-' as a bar) into b. */
+static void
+big_number(long n, int r, struct buf *b)
+{
+	char s[24], *p;
+
+	snprintf(s, sizeof s, "%ld", n);
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '-')
+			buf_puts(b, r == 1 ? " _ " : "   ");
+		else
+			buf_printf(b, "%.3s", big_rows[r] + (*p - '0') * 3);
+		buf_puts(b, " ");
+	}
+}
+
+/* The board of sg into b, for a screen cols wide (big digits, paint). */
+static void
+watch_board(const struct sr_game *sg, int cols, int big, int paint,
+    struct buf *b)
+{
+	struct expectation x;
+	struct buf t = BUF_INIT;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, r;
+	size_t namew = 0, w;
+
+	sr_expect(sg, &x);
+	sr_ranks(sg, scores, winners, ranks);
+	/* Text from the store is escaped; the paint is added around it. */
+	buf_printf(&t, "game %lld: %s%s%s%s, round %d", sg->g.id,
+	    sg->rules->name, sg->g.title != NULL ? " (" : "",
+	    sg->g.title != NULL ? sg->g.title : "", sg->g.title != NULL ?
+	    ")" : "", x.round);
+	buf_puts(b, paint ? term_on(TERM_STRONG) : "");
+	utf8_escape(b, buf_str(&t), 0, 0);
+	buf_printf(b, "%s\n\n", paint ? term_off() : "");
+	for (i = 0; i < sg->g.nplayers; i++)
+		if ((w = utf8_width(sg->g.names[i])) > namew)
+			namew = w;
+	if (namew > (size_t)cols / 3)
+		namew = cols / 3 > 8 ? (size_t)cols / 3 : 8;
+	for (i = 0; i < sg->g.nplayers; i++) {
+		int turn = !x.finished && x.turn == i, won = x.finished &&
+		    winners[i];
+		enum term_paint pt = won ? TERM_WIN : turn ? TERM_TURN :
+		    TERM_STRONG;
+
+		for (r = 0; r < (big ? 3 : 1); r++) {
+			if (r == (big ? 1 : 0)) {
+				buf_printf(b, "%s %s", turn ? ">" : won ? "*" :
+				    " ", paint ? term_on(pt) : "");
+				utf8_cell(b, sg->g.names[i], namew, 0);
+				buf_printf(b, "%s  ", paint ? term_off() : "");
+			} else
+				buf_printf(b, "  %*s  ", (int)namew, "");
+			if (big)
+				big_number(scores[i], r, b);
+			else
+				buf_printf(b, "%8ld", scores[i]);
+			if (r == (big ? 1 : 0) && won)
+				buf_puts(b, " winner");
+			buf_puts(b, "\n");
+		}
+	}
+	buf_puts(b, "\n");
+	buf_reset(&t);
+	if (sg->rules->describe != NULL)
+		sg->rules->describe(sg->rp.st, &t);
+	buf_puts(&t, "\n");
+	if (x.finished)
+		buf_puts(&t, "The game is over.\n");
+	else
+		buf_printf(&t, "%s\n", x.say);
+	utf8_escape(b, buf_str(&t), 0, 1);
+	buf_free(&t);
+}
+
+/* Print b on the screen from the top, each line cut to cols columns. */
+static void
+watch_show(FILE *out, const char *s, int cols)
+{
+	const char *e;
+	int n, col;
+
+	fputs("\033[H", out);
+	for (; *s != '\0'; s = *e ? e + 1 : e) {
+		e = strchr(s, '\n');
+		if (e == NULL)
+			e = s + strlen(s);
+		/* Cut by columns: escape sequences and UTF-8 tails take none. */
+		for (n = 0, col = 0; s + n < e; n++) {
+			unsigned char c = (unsigned char)s[n];
+
+			if (c == '\033') {
+				/* ESC [ parameters, then a final byte. */
+				if (s + n + 1 < e && s[n + 1] == '[')
+					n++;
+				while (s + n + 1 < e && !(s[n + 1] >= 0x40 &&
+				    s[n + 1] <= 0x7e))
+					n++;
+				n++;
+				continue;
+			}
+			if ((c & 0xc0) != 0x80 && ++col > cols - 1)
+				break;
+		}
+		fwrite(s, 1, (size_t)n, out);
+		fputs(term_off(), out);
+		fputs(term_eol(), out);
+		fputs("\n", out);
+	}
+	fputs("\033[J", out);
+	fflush(out);
+}
+
+/*
+ * The game to show: -g ID, else the current one (followed when another
+ * terminal starts or chooses a game).  Load it, render it into b; *last
+ * gets its latest entry number.
+ */
+static int
+watch_load(struct sr_ctx *ctx, long long pinned, int cols, int big,
+    int paint, struct buf *b, long long *id, int *last)
+{
+	struct sr_game sg;
+	int status;
+
+	ctx->game = pinned;
+	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	*id = sg.g.id;
+	*last = sg.rp.nentries > 0 ? sg.rp.entries[sg.rp.nentries - 1].n : 0;
+	buf_reset(b);
+	watch_board(&sg, cols, big, paint, b);
+	sr_game_free(&sg);
+	return SR_OK;
+}
+
+/* 1 if the game shown is no longer what the store holds. */
+static int
+watch_changed(struct sr_ctx *ctx, long long pinned, long long id, int last)
+{
+	long long cur = id;
+	char *why = NULL;
+	int n = last;
+
+	if (store_begin(ctx->store, 0, &why) != SR_OK ||
+	    (pinned == 0 && store_current(ctx->store, &cur, &why) != SR_OK) ||
+	    store_last_n(ctx->store, id, &n, &why) != SR_OK) {
+		free(why);
+		store_rollback(ctx->store);
+		return 1;
+	}
+	store_rollback(ctx->store);
+	return cur != id || n != last;
+}
+
+/* Watch the folder of the database for its file and WAL changing. */
+static int
+watch_inotify(const char *path)
+{
+	char *dir = xstrdup(path), *slash;
+	int fd;
+
+	if ((slash = strrchr(dir, '/')) != NULL)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else {
+		free(dir);
+		dir = xstrdup(".");
+	}
+	if ((fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) >= 0 &&
+	    inotify_add_watch(fd, dir, IN_MODIFY | IN_CLOSE_WRITE |
+	    IN_CREATE | IN_MOVED_TO) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	free(dir);
+	return fd;
+}
+
+/* watch */
+static int
+cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
+{
+	struct sigaction sa, oldint, oldterm, oldwinch;
+	struct buf b = BUF_INIT;
+	struct pollfd pfd;
+	char ev[4096];
+	long long pinned = ctx->game, id = 0;
+	int status, last = 0, cols, fd, tty = isatty(STDOUT_FILENO);
+	int paint;
+
+	(void)args;
+	/* On a terminal: big digits, colour unless NO_COLOR. */
+	cols = tty ? term_width(STDOUT_FILENO) : 80;
+	paint = tty && term_color(STDOUT_FILENO);
+	if ((status = watch_load(ctx, pinned, cols, tty, paint, &b, &id,
+	    &last)) != SR_OK)
+		return status;
+	if (!tty) {
+		fputs(buf_str(&b), ctx->out);
+		buf_free(&b);
+		return SR_OK;
+	}
+	watch_stop = watch_resized = 0;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop;
+	sigaction(SIGINT, &sa, &oldint);
+	sigaction(SIGTERM, &sa, &oldterm);
+	sa.sa_handler = on_winch;
+	sigaction(SIGWINCH, &sa, &oldwinch);
+	fd = watch_inotify(ctx->db_path);
+	term_alt(ctx->out, 1);
+	term_cursor(ctx->out, 0);
+	term_clear(ctx->out);
+	watch_show(ctx->out, buf_str(&b), cols);
+	while (!watch_stop) {
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		if (poll(&pfd, fd >= 0 ? 1 : 0, WATCH_CHECK_MS) < 0 &&
+		    errno != EINTR)
+			break;
+		if (watch_stop)
+			break;
+		if (fd >= 0)
+			while (read(fd, ev, sizeof ev) > 0)
+				;	/* drained: one look for many events */
+		if (!watch_resized && !watch_changed(ctx, pinned, id, last))
+			continue;
+		if (watch_resized) {
+			watch_resized = 0;
+			term_clear(ctx->out);
+		}
+		cols = term_width(STDOUT_FILENO);
+		if (watch_load(ctx, pinned, cols, 1, paint, &b, &id, &last) ==
+		    SR_OK)
+			watch_show(ctx->out, buf_str(&b), cols);
+		/* Not more than once a second, however busy the table. */
+		sleep(1);
+	}
+	if (fd >= 0)
+		close(fd);
+	term_cursor(ctx->out, 1);
+	term_alt(ctx->out, 0);
+	sigaction(SIGINT, &oldint, NULL);
+	sigaction(SIGTERM, &oldterm, NULL);
+	sigaction(SIGWINCH, &oldwinch, NULL);
+	buf_free(&b);
+	ctx->cmd = "watch";
+	return SR_OK;
+}
+
+const struct cmd_entry cmd_watch_entry = {
+	.name = "watch",
+	.usage = "",
+	.summary = "a live scoreboard for a second screen, redrawn when the "
+	    "game changes, until Ctrl-C",
+	.spec = { .upper = 0 },
+	.exec = cmd_watch_exec,
+};
