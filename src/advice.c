@@ -1,6 +1,6 @@
 /*
- * advice.c: the coach's advice object (game.h), shared by every rules
- * module.  Pure.
+ * advice.c: the coach's advice object and the dice audit's helper (game.h),
+ * shared by every rules module.  Pure.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -72,4 +72,19 @@ int
 game_option_on_off(const char *v)
 {
 	return strcmp(v, "on") == 0 || strcmp(v, "off") == 0;
+}
+
+/* e's values as six-sided dice rolled by seat, into d (at most max). */
+int
+game_rolled_d6(const struct entry *e, int seat, struct die_rolled *d,
+    int max)
+{
+	int n;
+
+	for (n = 0; n < e->nvals && n < max; n++) {
+		d[n].kind = 0;
+		d[n].face = (int)e->vals[n];
+		d[n].seat = seat;
+	}
+	return n;
 }

@@ -23,6 +23,7 @@ struct games_out {
 	struct games_row	*rows;		/* in words */
 	long long		 current;
 	int			 count;
+	int			 cap;		/* rows allocated */
 };
 
 /* One game: a JSON object or a line. */
@@ -58,8 +59,11 @@ games_one(void *arg, const struct store_game *g, long nentries)
 		json_array_append_new(go->list, o);
 		return 0;
 	}
-	go->rows = xreallocarray(go->rows, (size_t)go->count,
-	    sizeof *go->rows);
+	if (go->count > go->cap) {
+		go->cap = go->cap > 0 ? go->cap * 2 : 64;
+		go->rows = xreallocarray(go->rows, (size_t)go->cap,
+		    sizeof *go->rows);
+	}
 	row = &go->rows[go->count - 1];
 	buf_printf(&b, "%c%5lld  %-13s ", g->id == go->current ? '*' : ' ',
 	    g->id, g->rules);

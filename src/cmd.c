@@ -32,6 +32,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_play_entry,
 	&cmd_rules_entry,
 	&cmd_solve_entry,
+	&cmd_dice_entry,
 	&cmd_export_entry,
 	&cmd_import_entry,
 	&cmd_help_entry,
@@ -552,11 +553,12 @@ sr_print_text(struct sr_ctx *ctx, const char *s)
 	buf_free(&b);
 }
 
-/* Print a JSON object and a newline. */
+/* Print a JSON object and a newline; reals with 15 digits (88.6). */
 int
 sr_print_json(struct sr_ctx *ctx, json_t *o)
 {
-	char *s = json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT);
+	char *s = json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT |
+	    JSON_REAL_PRECISION(15));
 
 	json_decref(o);
 	if (s == NULL)

@@ -72,8 +72,8 @@ extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_use_entry, cmd_status_entry, cmd_standings_entry, cmd_history_entry,
     cmd_undo_entry, cmd_redo_entry, cmd_play_entry, cmd_rules_entry,
     cmd_help_entry, cmd_verb_entry, cmd_solve_entry, cmd_watch_entry,
-    cmd_abandon_entry, cmd_rename_entry, cmd_title_entry, cmd_note_entry,
-    cmd_export_entry, cmd_import_entry, cmd_complete_entry;
+    cmd_dice_entry, cmd_abandon_entry, cmd_rename_entry, cmd_title_entry,
+    cmd_note_entry, cmd_export_entry, cmd_import_entry, cmd_complete_entry;
 extern const struct cmd_entry *const cmd_table[];
 
 /* Print the usage of game verb v in rules g and what it does there. */

@@ -1380,6 +1380,22 @@ su_advice(const struct game_state *st, struct advice *a)
 	}
 }
 
+/* The dice a roll entry rolls (the dice audit): six-sided. */
+static int
+su_rolled(const struct game_state *st, const struct entry *e,
+    struct die_rolled *d, int max)
+{
+	int i, n;
+
+	n = game_rolled_d6(e, st->cur, d, max);
+	for (i = 0; i < n && st->phase == P_START; i++)
+		if (e->seats != NULL)
+			d[i].seat = e->seats[i];
+		else
+			d[i].seat = i < st->nrollers ? st->rollers[i] : -1;
+	return n;
+}
+
 const struct game_rules game_shake_up = {
 	.name = "shake-up",
 	.alias = NULL,
@@ -1421,5 +1437,6 @@ const struct game_rules game_shake_up = {
 	.values = su_values,
 	.advise = su_advise,
 	.advice = su_advice,
+	.rolled = su_rolled,
 	.lookups = NULL,
 };

@@ -934,6 +934,35 @@ shake_advice(const struct game_state *st, struct advice *a)
 	}
 }
 
+/* The dice a roll entry rolls (the dice audit): colored or Shake dice. */
+static int
+shake_rolled(const struct game_state *st, const struct entry *e,
+    struct die_rolled *d, int max)
+{
+	int who[GAME_MAX_PLAYERS], nwho = 0, i, n = 0;
+
+	if (st->phase == P_SHAKE) {
+		for (i = 0; i < e->nvals && n < max; i++, n++) {
+			d[n].kind = st->faces;
+			d[n].face = e->vals[i] != 0;
+			d[n].seat = st->shaker;
+		}
+		return n;
+	}
+	if (st->phase == P_ROLL)
+		nwho = all_seats(st, who);
+	else if (st->phase == P_TIE) {
+		memcpy(who, st->rollers, sizeof who);
+		nwho = st->nrollers;
+	}
+	for (i = 0; i < e->nvals && i < nwho && n < max; i++, n++) {
+		d[n].kind = 0;
+		d[n].face = colored_value(e->vals[i]) / 10;
+		d[n].seat = e->seats != NULL ? e->seats[i] : who[i];
+	}
+	return n;
+}
+
 const struct game_rules game_shake = {
 	.name = "shake",
 	.alias = NULL,
@@ -970,5 +999,6 @@ const struct game_rules game_shake = {
 	.describe = shake_describe,
 	.advise = shake_advise,
 	.advice = shake_advice,
+	.rolled = shake_rolled,
 	.lookups = NULL,
 };

@@ -696,6 +696,14 @@ sa_advice(const struct game_state *st, struct advice *a)
 	return 1;
 }
 
+/* The dice a roll entry rolls (the dice audit): six-sided, the mover's. */
+static int
+sa_rolled(const struct game_state *st, const struct entry *e,
+    struct die_rolled *d, int max)
+{
+	return game_rolled_d6(e, st->turn, d, max);
+}
+
 const struct game_rules game_stack_attack = {
 	.name = "stack-attack",
 	.alias = "tower",
@@ -740,5 +748,6 @@ const struct game_rules game_stack_attack = {
 	.describe = sa_describe,
 	.advise = sa_advise,
 	.advice = sa_advice,
+	.rolled = sa_rolled,
 	.lookups = NULL,
 };

@@ -719,6 +719,14 @@ tt_advise(const struct game_state *st, struct buf *b)
 	}
 }
 
+/* The dice a roll entry rolls (the dice audit): six-sided, the mover's. */
+static int
+tt_rolled(const struct game_state *st, const struct entry *e,
+    struct die_rolled *d, int max)
+{
+	return game_rolled_d6(e, st->seat, d, max);
+}
+
 const struct game_rules game_ten_thousand = {
 	.name = "ten-thousand",
 	.alias = "10000",
@@ -758,5 +766,6 @@ const struct game_rules game_ten_thousand = {
 	.describe = tt_describe,
 	.rounds = NULL,
 	.advise = tt_advise,
+	.rolled = tt_rolled,
 	.lookups = NULL,
 };

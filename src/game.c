@@ -1345,6 +1345,8 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 		free(se->player);
 		se->player = player != NULL ? xstrdup(player) : NULL;
 	}
+	if (!live && rp->observe != NULL)
+		rp->observe(rp->observe_arg, rp, i, &e);
 	if (live || se->fate)
 		pre = state_dup(rp->rules, rp->st);
 	status = rp->rules->apply(rp->st, &e, r);

@@ -196,6 +196,19 @@ struct verb_help {
 	const char	*text;		/* one line */
 };
 
+/* A die really rolled, for the dice audit (`dice`). */
+struct die_rolled {
+	int		 kind;		/* 0: six-sided (face 1..6); k 1..5: a
+					   Shake die with k faces of six
+					   showing 10 (face 1: 10, 0: 0) */
+	int		 face;
+	int		 seat;		/* who rolled it, or -1 */
+};
+
+/* e's values as six-sided dice rolled by seat, into d; how many. */
+int		 game_rolled_d6(const struct entry *, int seat,
+		    struct die_rolled *, int max);
+
 struct game_rules {
 	const char		*name;		/* canonical: "shake" */
 	const char		*alias;		/* or NULL */
@@ -261,6 +274,14 @@ struct game_rules {
 	 */
 	int			 (*advice)(const struct game_state *,
 				    struct advice *);
+	/*
+	 * Optional: the dice the roll entry e rolls, into d (at most max),
+	 * read against st before e is applied (e is one that was accepted
+	 * there); returns how many.  For `dice`: only dice really rolled.
+	 */
+	int			 (*rolled)(const struct game_state *,
+				    const struct entry *, struct die_rolled *,
+				    int max);
 	/*
 	 * Optional: the lowercase words whose dictionary verdict entry e
 	 * needs, as a malloc'd NULL-terminated array of malloc'd strings
@@ -412,6 +433,16 @@ struct replay {
 				    const char *word, struct buf *sugg,
 				    char **why);
 	void			*lookup_arg;
+	/*
+	 * Optional: called by replay_run before each game entry (not undo
+	 * or redo) is applied, with entry index i parsed into e against
+	 * rp->st, the state it meets.  For the dice audit and `review`;
+	 * whether the entry ends up undone is known once the run is over
+	 * (rp->entries[i].undone).
+	 */
+	void			(*observe)(void *, const struct replay *,
+				    int i, const struct entry *e);
+	void			*observe_arg;
 	/*
 	 * 1: replay_add takes the entry's fact as given (an import) instead
 	 * of asking lookup; an entry whose fact lacks a verdict it needs is

@@ -556,7 +556,10 @@ load_seats(struct store *s, struct store_game *g, char **why)
 	if ((status = prepare(s, "SELECT name, name0 FROM seats WHERE "
 	    "game_id = ? ORDER BY seat", &st, why)) != SR_OK)
 		return status;
-	sqlite3_bind_int64(st, 1, g->id);
+	if (sqlite3_bind_int64(st, 1, g->id) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
 	g->nplayers = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if (g->nplayers < GAME_MAX_PLAYERS) {
@@ -946,32 +949,44 @@ store_games(struct store *s, int all,
 {
 	sqlite3_stmt *st;
 	struct store_game g;
-	int status, rc;
-	long nentries;
+	int status, rc = SQLITE_DONE, have = 0, stop = 0;
 
+	/*
+	 * Flat in the number of games: one statement, a row per seat in
+	 * game and seat order, no count of anyone's entries.
+	 */
 	if ((status = prepare(s, all ?
-	    "SELECT " GAME_COLUMNS ","
-	    " (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id)"
-	    " FROM games g ORDER BY id" :
-	    "SELECT " GAME_COLUMNS ","
-	    " (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id)"
-	    " FROM games g WHERE finished = 0 ORDER BY id", &st, why)) != SR_OK)
+	    "SELECT " GAME_COLUMNS ", s.name, s.name0"
+	    " FROM games g JOIN seats s ON s.game_id = g.id"
+	    " ORDER BY g.id, s.seat" :
+	    "SELECT " GAME_COLUMNS ", s.name, s.name0"
+	    " FROM games g JOIN seats s ON s.game_id = g.id"
+	    " WHERE g.finished = 0 ORDER BY g.id, s.seat", &st, why)) !=
+	    SR_OK)
 		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		game_from_row(st, &g);
-		nentries = sqlite3_column_int64(st, 8);
-		if ((status = load_seats(s, &g, why)) != SR_OK) {
+	memset(&g, 0, sizeof g);
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (have && g.id != sqlite3_column_int64(st, 0)) {
+			stop = fn(arg, &g, -1) != 0;
 			store_game_clear(&g);
-			sqlite3_finalize(st);
-			return status;
+			have = 0;
+			if (stop)
+				break;
 		}
-		status = fn(arg, &g, nentries);
-		store_game_clear(&g);
-		if (status != 0)
-			break;
+		if (!have) {
+			game_from_row(st, &g);
+			have = 1;
+		}
+		if (g.nplayers < GAME_MAX_PLAYERS) {
+			g.names[g.nplayers] = column_dup(st, 8);
+			g.names0[g.nplayers++] = column_dup(st, 9);
+		}
 	}
+	if (have && !stop)
+		fn(arg, &g, -1);
+	store_game_clear(&g);
 	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	if (!stop && rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
 }

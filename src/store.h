@@ -95,7 +95,10 @@ int	store_entry_append(struct store *, long long game,
 int	store_summary(struct store *, long long game, int state,
 	    const long *scores, const int *winners, int n, char **why);
 
-/* Games, newest first; all: finished ones too.  fn returns 0 to go on. */
+/*
+ * Games, oldest first; all: finished ones too.  fn returns 0 to go on;
+ * its third argument is unused (-1).
+ */
 int	store_games(struct store *, int all,
 	    int (*fn)(void *, const struct store_game *, long nentries),
 	    void *arg, char **why);

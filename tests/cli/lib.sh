@@ -15,7 +15,16 @@
 # it exits N; `expect_out TEXT` / `expect_err TEXT` check that the output
 # contains TEXT; `one_err_line` checks stderr is exactly one line;
 # `json FILTER` runs jq on ./out; `expect_refused N MSG CMD...` checks a
-# refusal: exit N, one line on stderr holding MSG, nothing recorded.
+# refusal: exit N, one line on stderr holding MSG, nothing recorded;
+# `expect_same FILE [FILE2]` compares FILE with ./out (or FILE2) exactly,
+# line by line, where expect_out only looks for a substring.
+#
+# Chain lint (git's test_chain_lint): before it runs, each test's body is
+# evaluated once behind a failing command, `(exit 117) && BODY`: if every
+# command is joined with && (or sits inside if, { }, a loop), nothing runs
+# and the status is 117; anything else is a broken chain and the test
+# fails without running.  Write `if ! CMD; then ...; fi` rather than a
+# top-level `CMD || ...`, and `|| return 1` only inside loops and groups.
 
 set -u
 : "${SHAKEREF:?SHAKEREF must name the binary}"
@@ -95,10 +104,34 @@ two_player_game() {
 	echo pass
 }
 
+# expect_same FILE [FILE2]: FILE2 (default ./out) is FILE exactly.
+expect_same() {
+	diff -u -- "$1" "${2:-out}" >diff.out || {
+		echo "# ${2:-out} differs from $1:"
+		sed 's/^/#   /' diff.out | head -n 40
+		return 1
+	}
+}
+
+# test_chain_lint BODY: 0 if BODY's commands are all joined (see above).
+test_chain_lint() {
+	(
+		cd "$dir" && export HOME="$dir/home" SHAKEREF_DB="$dir/lint.db"
+		eval "(exit 117) && $1"
+	) >/dev/null 2>&1 </dev/null
+	[ $? -eq 117 ]
+}
+
 test_expect_success() {
 	test_count=$((test_count + 1))
 	dir="$test_root/t$test_count"
 	mkdir -p "$dir/home"
+	if [ -z "${TEST_NO_CHAIN_LINT:-}" ] && ! test_chain_lint "$2"; then
+		echo "not ok $test_count - $1"
+		echo "# broken && chain in the test's body (tests/cli/lib.sh)"
+		test_failed=$((test_failed + 1))
+		return 0
+	fi
 	if (
 		cd "$dir" &&
 		export HOME="$dir/home" SHAKEREF_DB="$dir/test.db" \

@@ -1,0 +1,326 @@
+/*
+ * cmd-dice.c: the dice audit.  Every die value recorded in the database
+ * (only dice really rolled: start and tie rolls, shakes, rolls; entries
+ * later undone left out), per kind of die, against a fair die: counts per
+ * face, chi-square and its p-value.  GSL's gsl_cdf_chisq_Q gives the
+ * p-value; libgsl is loaded with dlopen() by this command alone, so no
+ * other command pays for loading it.
+ */
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "cmd.h"
+
+#ifndef GSL_SONAME
+#define GSL_SONAME	"libgsl.so.27"
+#endif
+
+#define KINDS		6	/* d6, then Shake dice with 1..5 faces of 10 */
+
+struct tally {
+	long		 count[KINDS][7];
+};
+
+struct audit {
+	struct tally	 t;
+	const char	*player;	/* --player, or NULL */
+	int		 seat;		/* its seat in the game replayed */
+	int		 found;		/* games where the player plays */
+	int		 games;		/* games counted */
+	struct die_rolled *pending;	/* per entry of the game replayed */
+	int		*npending;
+	int		 nentries;
+};
+
+/* Before each entry of a replay: the dice it rolls, kept per entry. */
+static void
+dice_observe(void *arg, const struct replay *rp, int i, const struct entry *e)
+{
+	struct audit *au = arg;
+
+	if (e->verb != V_ROLL || rp->rules->rolled == NULL || i >=
+	    au->nentries)
+		return;
+	au->npending[i] = rp->rules->rolled(rp->st, e,
+	    au->pending + (size_t)i * GAME_MAX_PLAYERS, GAME_MAX_PLAYERS);
+}
+
+/* Count the dice of one game (entries in effect only). */
+static int
+dice_game(struct sr_ctx *ctx, struct audit *au, long long id,
+    const char *rules)
+{
+	struct sr_game sg;
+	struct ruling r;
+	struct die_rolled *d;
+	int status, i, k, n;
+
+	ctx->game = id;
+	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	if (sg.rules->rolled == NULL || (rules != NULL &&
+	    strcmp(sg.rules->name, rules) != 0)) {
+		sr_game_free(&sg);
+		return SR_OK;
+	}
+	au->seat = -1;
+	if (au->player != NULL &&
+	    (au->seat = game_seat(&sg.rp.setup, au->player)) < 0) {
+		sr_game_free(&sg);
+		return SR_OK;
+	}
+	au->found++;
+	au->games++;
+	n = au->nentries = sg.rp.nentries;
+	au->pending = xcalloc((size_t)n * GAME_MAX_PLAYERS + 1, sizeof *d);
+	au->npending = xcalloc((size_t)n + 1, sizeof *au->npending);
+	sg.rp.observe = dice_observe;
+	sg.rp.observe_arg = au;
+	if (replay_run(&sg.rp, 0, &r) == RULING_OK)
+		for (i = 0; i < n; i++) {
+			if (sg.rp.entries[i].undone)
+				continue;
+			for (k = 0; k < au->npending[i]; k++) {
+				d = &au->pending[(size_t)i * GAME_MAX_PLAYERS +
+				    k];
+				if (au->seat >= 0 && d->seat != au->seat)
+					continue;
+				if (d->kind >= 0 && d->kind < KINDS &&
+				    d->face >= 0 && d->face <= 6)
+					au->t.count[d->kind][d->face]++;
+			}
+		}
+	free(au->pending);
+	free(au->npending);
+	sr_game_free(&sg);
+	return SR_OK;
+}
+
+struct ids {
+	long long	*id;
+	int		 n;
+};
+
+/* Collect every game id. */
+static int
+dice_collect(void *arg, const struct store_game *g, long nentries)
+{
+	struct ids *ids = arg;
+
+	(void)nentries;
+	ids->id = xreallocarray(ids->id, (size_t)ids->n + 1, sizeof *ids->id);
+	ids->id[ids->n++] = g->id;
+	return 0;
+}
+
+/* A kind's faces: first face, last face, and each face's chance. */
+static int
+kind_faces(int kind, double *p, const char **label)
+{
+	int f;
+
+	if (kind == 0) {
+		for (f = 1; f <= 6; f++)
+			p[f] = 1 / 6.0;
+		return 1;
+	}
+	p[1] = kind / 6.0;	/* 10 */
+	p[0] = 1 - p[1];	/* 0 */
+	label[0] = "0";
+	label[1] = "10";
+	return 0;
+}
+
+/* The verdict in words into b; chi2's p-value is p. */
+static void
+verdict(const long *c, const double *pf, int lo, int hi, long n, double p,
+    const char *const *label, struct buf *b)
+{
+	double z, worst = 0, e;
+	int f, wf = lo, few = 0;
+
+	for (f = lo; f <= hi; f++) {
+		e = n * pf[f];
+		few |= e < 5;
+		z = (c[f] - e) / sqrt(e);
+		if (fabs(z) > fabs(worst)) {
+			worst = z;
+			wf = f;
+		}
+	}
+	if (few)
+		buf_printf(b, "too few dice to judge (a face is expected "
+		    "under 5 times): p = %.3g", p);
+	else if (p >= 0.01)
+		buf_printf(b, "nothing unusual: p = %.3g", p);
+	else
+		buf_printf(b, "face %s comes up too %s: p = %.3g",
+		    label[wf], worst > 0 ? "often" : "seldom", p);
+}
+
+/* dice [--rules RULES] [--player NAME] */
+static int
+cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
+{
+	static const char *d6[] = { "0", "1", "2", "3", "4", "5", "6" };
+	const char *rules = args_get(args, "rules"), *label[7];
+	const struct game_rules *g = NULL;
+	struct audit *au;
+	struct ids ids = { NULL, 0 };
+	struct buf b = BUF_INIT;
+	double (*chisq_q)(double, double) = NULL, pf[7], chi2, p, e;
+	void *dl = NULL;
+	char *why = NULL;
+	long long saved = ctx->game;
+	long n;
+	int status, i, kind, lo, hi, f;
+	json_t *o = NULL, *list = NULL, *k, *faces;
+
+	if (rules != NULL && (g = game_find(rules)) == NULL)
+		return sr_error(ctx, SR_USAGE, "unknown rules '%s'; expected "
+		    "shake, shake-up, ten-thousand, shake-a-word or "
+		    "stack-attack", rules);
+	if ((status = sr_store(ctx)) != SR_OK)
+		return status;
+	if ((status = store_begin(ctx->store, 0, &why)) != SR_OK ||
+	    (status = store_games(ctx->store, 1, dice_collect, &ids, &why)) !=
+	    SR_OK) {
+		store_rollback(ctx->store);
+		sr_error(ctx, status, "%s", why != NULL ? why : "database "
+		    "error");
+		free(why);
+		free(ids.id);
+		return status;
+	}
+	store_rollback(ctx->store);
+	au = xcalloc(1, sizeof *au);
+	au->player = args_get(args, "player");
+	for (i = 0; i < ids.n && status == SR_OK; i++)
+		status = dice_game(ctx, au, ids.id[i], g != NULL ? g->name :
+		    NULL);
+	ctx->game = saved;
+	free(ids.id);
+	if (status != SR_OK)
+		goto out;
+	if (au->player != NULL && au->found == 0) {
+		status = sr_error(ctx, SR_DATA, "'%s' is not a player of any "
+		    "game%s%s", au->player, g != NULL ? " of " : "",
+		    g != NULL ? g->name : "");
+		goto out;
+	}
+	for (kind = 0, n = 0; kind < KINDS; kind++)
+		for (f = 0; f <= 6; f++)
+			n += au->t.count[kind][f];
+	if (n > 0) {
+		if ((dl = dlopen(GSL_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL ||
+		    (*(void **)&chisq_q = dlsym(dl, "gsl_cdf_chisq_Q")) ==
+		    NULL) {
+			status = sr_error(ctx, SR_SYSTEM, "cannot load GSL "
+			    "(%s) for the chi-square test: %s", GSL_SONAME,
+			    dlerror());
+			goto out;
+		}
+	}
+	if (ctx->json) {
+		o = json_object();
+		list = json_array();
+	} else {
+		buf_puts(&b, "dice recorded");
+		if (g != NULL)
+			buf_printf(&b, " in %s", g->name);
+		if (au->player != NULL)
+			buf_printf(&b, " by %s", au->player);
+		buf_printf(&b, " (%d game%s)\n", au->games, au->games == 1 ?
+		    "" : "s");
+		if (n == 0)
+			buf_puts(&b, "no dice yet\n");
+	}
+	for (kind = 0; kind < KINDS; kind++) {
+		long *c = au->t.count[kind];
+
+		memcpy(label, d6, sizeof label);
+		lo = kind_faces(kind, pf, label);
+		hi = kind == 0 ? 6 : 1;
+		for (n = 0, f = lo; f <= hi; f++)
+			n += c[f];
+		if (n == 0)
+			continue;
+		for (chi2 = 0, f = lo; f <= hi; f++) {
+			e = n * pf[f];
+			chi2 += (c[f] - e) * (c[f] - e) / e;
+		}
+		p = chisq_q(chi2, hi - lo);
+		if (ctx->json) {
+			k = json_object();
+			if (kind == 0)
+				json_object_set_new(k, "kind",
+				    json_string("d6"));
+			else {
+				char name[32];
+
+				snprintf(name, sizeof name, "shake-faces=%d",
+				    kind);
+				json_object_set_new(k, "kind",
+				    json_string(name));
+			}
+			json_object_set_new(k, "rolls", json_integer(n));
+			faces = json_object();
+			for (f = lo; f <= hi; f++)
+				json_object_set_new(faces, label[f],
+				    json_integer(c[f]));
+			json_object_set_new(k, "faces", faces);
+			json_object_set_new(k, "chi2", json_real(sr_round(chi2,
+			    4)));
+			json_object_set_new(k, "p", json_real(sr_round(p, 6)));
+			json_array_append_new(list, k);
+			continue;
+		}
+		if (kind == 0)
+			buf_printf(&b, "six-sided dice: %ld\n", n);
+		else
+			buf_printf(&b, "Shake dice with %d face%s of 6 showing "
+			    "10 (shake-faces=%d): %ld\n", kind, kind == 1 ?
+			    "" : "s", kind, n);
+		buf_puts(&b, "  face    ");
+		for (f = lo; f <= hi; f++)
+			buf_printf(&b, " %7s", label[f]);
+		buf_puts(&b, "\n  rolled  ");
+		for (f = lo; f <= hi; f++)
+			buf_printf(&b, " %7ld", c[f]);
+		buf_puts(&b, "\n  expected");
+		for (f = lo; f <= hi; f++)
+			buf_printf(&b, " %7.1f", n * pf[f]);
+		buf_printf(&b, "\n  chi-square %.2f with %d degree%s of "
+		    "freedom\n  ", chi2, hi - lo, hi - lo == 1 ? "" : "s");
+		verdict(c, pf, lo, hi, n, p, label, &b);
+		buf_puts(&b, "\n");
+	}
+	if (ctx->json) {
+		json_object_set_new(o, "dice", list);
+		status = sr_print_json(ctx, o);
+	} else
+		sr_print_text(ctx, buf_str(&b));
+out:
+	if (dl != NULL)
+		dlclose(dl);
+	buf_free(&b);
+	free(au);
+	return status;
+}
+
+const struct cmd_entry cmd_dice_entry = {
+	.name = "dice",
+	.usage = "[--rules RULES] [--player NAME]",
+	.summary = "the dice audit: every die recorded, face counts against "
+	    "a fair die (chi-square, p-value)",
+	.spec = { .opts = { { "rules", CMD_VALUE | CMD_NONEMPTY },
+	    { "player", CMD_VALUE | CMD_NONEMPTY } },
+	    .hint = "; expected [--rules RULES] [--player NAME]" },
+	.exec = cmd_dice_exec,
+};
