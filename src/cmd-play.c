@@ -64,6 +64,7 @@ static const struct play_cmd {
 	{ "rules", PK_CMD, NULL, NULL },
 	{ "review", PK_CMD, NULL, NULL },
 	{ "solve", PK_CMD, NULL, NULL },
+	{ "dice", PK_CMD, NULL, NULL },
 	{ "games", PK_CMD, NULL, NULL },
 	{ "new", PK_NEW, NULL, NULL },
 	{ "use", PK_USE, NULL, NULL },
@@ -98,6 +99,7 @@ struct editor {
 	int		 (*insertstr)(EditLine *, const char *);
 	void		 (*deletestr)(EditLine *, int);
 	void		 (*reset)(EditLine *);
+	void		 (*resize)(EditLine *);
 	History		*(*hinit)(void);
 	void		 (*hend)(History *);
 	int		 (*history)(History *, HistEvent *, int, ...);
@@ -815,6 +817,7 @@ editor_getc(EditLine *el, wchar_t *wc)
 			return -1;
 		if (play_sigwinch && p != NULL) {
 			play_sigwinch = 0;
+			p->ed.resize(el);
 			p->ed.set(el, EL_REFRESH);
 		}
 	}
@@ -1020,6 +1023,7 @@ editor_load(struct play *p)
 	    SYM(insertstr, "el_insertstr") == NULL ||
 	    SYM(deletestr, "el_deletestr") == NULL ||
 	    SYM(reset, "el_reset") == NULL ||
+	    SYM(resize, "el_resize") == NULL ||
 	    SYM(hinit, "history_init") == NULL ||
 	    SYM(hend, "history_end") == NULL ||
 	    SYM(history, "history") == NULL) {

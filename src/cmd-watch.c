@@ -123,39 +123,40 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
 	buf_free(&t);
 }
 
-/* Print b on the screen from the top, each line cut to cols columns. */
+/*
+ * Print s on the screen from the top, each line wrapped at cols - 1
+ * columns (escape sequences and UTF-8 continuation bytes take none).
+ */
 static void
 watch_show(FILE *out, const char *s, int cols)
 {
-	const char *e;
-	int n, col;
+	int col = 0;
 
 	fputs("\033[H", out);
-	for (; *s != '\0'; s = *e ? e + 1 : e) {
-		e = strchr(s, '\n');
-		if (e == NULL)
-			e = s + strlen(s);
-		/* Cut by columns: escape sequences and UTF-8 tails take none. */
-		for (n = 0, col = 0; s + n < e; n++) {
-			unsigned char c = (unsigned char)s[n];
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
 
-			if (c == '\033') {
-				/* ESC [ parameters, then a final byte. */
-				if (s + n + 1 < e && s[n + 1] == '[')
-					n++;
-				while (s + n + 1 < e && !(s[n + 1] >= 0x40 &&
-				    s[n + 1] <= 0x7e))
-					n++;
-				n++;
-				continue;
-			}
-			if ((c & 0xc0) != 0x80 && ++col > cols - 1)
-				break;
+		if (c == '\n') {
+			fprintf(out, "%s%s\n", term_off(), term_eol());
+			col = 0;
+			continue;
 		}
-		fwrite(s, 1, (size_t)n, out);
-		fputs(term_off(), out);
-		fputs(term_eol(), out);
-		fputs("\n", out);
+		if (c == '\033') {
+			/* ESC [ parameters, then a final byte: no room. */
+			fputc(*s, out);
+			if (s[1] == '[')
+				fputc(*++s, out);
+			while (s[1] != '\0' && !(s[1] >= 0x40 && s[1] <= 0x7e))
+				fputc(*++s, out);
+			if (s[1] != '\0')
+				fputc(*++s, out);
+			continue;
+		}
+		if ((c & 0xc0) != 0x80 && ++col > cols - 1) {
+			fprintf(out, "%s\n  ", term_eol());
+			col = 3;
+		}
+		fputc(*s, out);
 	}
 	fputs("\033[J", out);
 	fflush(out);

@@ -32,11 +32,13 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_play_entry,
 	&cmd_rules_entry,
 	&cmd_solve_entry,
+	&cmd_review_entry,
 	&cmd_dice_entry,
 	&cmd_export_entry,
 	&cmd_import_entry,
-	&cmd_help_entry,
 	&cmd_watch_entry,
+	&cmd_check_entry,
+	&cmd_help_entry,
 	NULL
 };
 
@@ -269,6 +271,9 @@ store_use(struct sr_ctx *ctx, int create)
 	if ((status = store_open(ctx->db_path, create, &ctx->store, &why)) !=
 	    SR_OK)
 		return store_error(ctx, status, why);
+	/* Summaries are a cache of the entries: a migration rebuilds them. */
+	if (store_migrated(ctx->store))
+		return sr_summaries_rebuild(ctx);
 	return SR_OK;
 }
 
@@ -302,11 +307,49 @@ load_options(struct sr_game *sg)
 	json_decref(o);
 }
 
+/* Load and replay game id inside the caller's transaction; see cmd.h. */
+int
+sr_game_read(struct sr_ctx *ctx, long long id, int notes, struct sr_game *sg,
+    char **why)
+{
+	struct ruling r;
+	int status;
+
+	memset(sg, 0, sizeof *sg);
+	if ((status = store_game_load(ctx->store, id, &sg->g, why)) != SR_OK) {
+		sr_game_free(sg);
+		return status;
+	}
+	if ((sg->rules = game_find(sg->g.rules)) == NULL) {
+		*why = xasprintf("game %lld is of rules '%s', unknown to this "
+		    "shakeref", id, sg->g.rules);
+		sr_game_free(sg);
+		return SR_DATA;
+	}
+	load_options(sg);
+	if ((status = store_entries_load(ctx->store, id, &sg->rp.entries,
+	    &sg->rp.nentries, why)) != SR_OK) {
+		sr_game_free(sg);
+		return status;
+	}
+	sg->rp.rules = sg->rules;
+	sg->rp.setup.nplayers = sg->g.nplayers;
+	/* Replay starts from the game as created; renames follow. */
+	sg->rp.setup.names = (const char *const *)sg->g.names0;
+	sg->rp.title0 = sg->g.title0;
+	sg->rp.setup.options = (const char *const *)sg->opts;
+	if (replay_run(&sg->rp, notes, &r) != RULING_OK) {
+		*why = xasprintf("game %lld: %s", id, r.why);
+		sr_game_free(sg);
+		return SR_DATA;
+	}
+	return SR_OK;
+}
+
 /* Load and replay the game; see cmd.h. */
 int
 sr_game_load(struct sr_ctx *ctx, int write, int notes, struct sr_game *sg)
 {
-	struct ruling r;
 	char *why = NULL;
 	long long id = ctx->game;
 	int status;
@@ -326,34 +369,11 @@ sr_game_load(struct sr_ctx *ctx, int write, int notes, struct sr_game *sg)
 			    "'shakeref use ID'");
 		}
 	}
-	if ((status = store_game_load(ctx->store, id, &sg->g, &why)) != SR_OK)
+	if ((status = sr_game_read(ctx, id, notes, sg, &why)) != SR_OK)
 		goto fail;
-	if ((sg->rules = game_find(sg->g.rules)) == NULL) {
-		store_rollback(ctx->store);
-		status = sr_error(ctx, SR_DATA, "game %lld is of rules '%s', "
-		    "unknown to this shakeref", id, sg->g.rules);
-		sr_game_free(sg);
-		return status;
-	}
-	load_options(sg);
-	if ((status = store_entries_load(ctx->store, id, &sg->rp.entries,
-	    &sg->rp.nentries, &why)) != SR_OK)
-		goto fail;
-	sg->rp.rules = sg->rules;
-	sg->rp.setup.nplayers = sg->g.nplayers;
-	/* Replay starts from the game as created; renames follow. */
-	sg->rp.setup.names = (const char *const *)sg->g.names0;
-	sg->rp.title0 = sg->g.title0;
-	sg->rp.setup.options = (const char *const *)sg->opts;
-	if ((status = replay_run(&sg->rp, notes, &r)) != RULING_OK) {
-		store_rollback(ctx->store);
-		sr_game_free(sg);
-		return sr_error(ctx, SR_DATA, "game %lld: %s", id, r.why);
-	}
 	return SR_OK;
 fail:
 	store_rollback(ctx->store);
-	sr_game_free(sg);
 	return store_error(ctx, status, why);
 }
 

@@ -72,8 +72,9 @@ extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_use_entry, cmd_status_entry, cmd_standings_entry, cmd_history_entry,
     cmd_undo_entry, cmd_redo_entry, cmd_play_entry, cmd_rules_entry,
     cmd_help_entry, cmd_verb_entry, cmd_solve_entry, cmd_watch_entry,
-    cmd_dice_entry, cmd_abandon_entry, cmd_rename_entry, cmd_title_entry,
-    cmd_note_entry, cmd_export_entry, cmd_import_entry, cmd_complete_entry;
+    cmd_check_entry, cmd_dice_entry, cmd_review_entry, cmd_abandon_entry,
+    cmd_rename_entry, cmd_title_entry, cmd_note_entry, cmd_export_entry,
+    cmd_import_entry, cmd_complete_entry;
 extern const struct cmd_entry *const cmd_table[];
 
 /* Print the usage of game verb v in rules g and what it does there. */
@@ -103,6 +104,14 @@ int	sr_store_create(struct sr_ctx *);
  * On failure the transaction is rolled back and the message printed.
  */
 int	sr_game_load(struct sr_ctx *, int write, int notes, struct sr_game *);
+/*
+ * Load and replay game id inside the caller's transaction: SR_OK, or
+ * the status with *why (malloc'd) set; nothing printed.
+ */
+/* Rebuild every game's summary and the tallies from the entries. */
+int	sr_summaries_rebuild(struct sr_ctx *);
+int	sr_game_read(struct sr_ctx *, long long id, int notes,
+	    struct sr_game *, char **why);
 void	sr_game_free(struct sr_game *);
 /* The expectation now. */
 void	sr_expect(const struct sr_game *, struct expectation *);

@@ -7,6 +7,7 @@
 
 #include "dice.h"
 #include "game.h"
+#include "tt-coach.h"
 
 enum phase {
 	P_OFFER,	/* the next player: roll off the bank, or fresh */
@@ -661,62 +662,67 @@ tt_describe(const struct game_state *st, struct buf *b)
 	}
 }
 
-/* The chance of a farkle with the dice at stake, and what is at stake. */
+/* The position for the coach (tt-coach.h), for the player to move. */
+static void
+tt_position_of(const struct game_state *st, struct tt_position *p)
+{
+	memset(p, 0, sizeof *p);
+	p->target = st->target;
+	p->four_pair = st->four_pair;
+	p->nplayers = st->n;
+	p->score = st->score[st->seat];
+	p->opp = st->score[(st->seat + 1) % st->n];
+	p->phase = st->phase == P_OFFER ? TT_OFFER : st->phase == P_ROLL ?
+	    TT_ROLL : TT_ROLLED;
+	p->total = st->total;
+	p->in_hand = st->in_hand;
+	p->scored = st->scored;
+	memcpy(p->roll, st->roll, sizeof p->roll);
+	p->nroll = st->nroll;
+	p->doubles = st->doubles;
+	memcpy(p->set, st->set, sizeof p->set);
+	p->nset = st->nset;
+	p->set_score = st->set_score;
+	p->offer_total = st->offer_total;
+	p->offer_dice = st->offer_dice;
+}
+
+/* The coach's advice for the player to move (NULL when the game is over). */
+int
+tt_game_advice(const struct game_state *st, struct tt_advice *ad)
+{
+	struct tt_position p;
+
+	if (st->phase == P_OVER)
+		return 0;
+	tt_position_of(st, &p);
+	tt_coach_advise(&p, ad);
+	return 1;
+}
+
+/* The coach in words: the best move, what the others cost (tt-coach.h). */
 static void
 tt_advise(const struct game_state *st, struct buf *b)
 {
-	int k;
+	struct tt_advice ad;
 
-	switch (st->phase) {
-	case P_OFFER:
-		if (st->offer_dice == 6) {
-			buf_printf(b, "Continuing from %ld rolls the same 6 "
-			    "dice as starting fresh (a farkle %.1f%% of the "
-			    "time): continue.\n", st->offer_total,
-			    100 * dice_farkle_odds(6));
-			break;
-		}
-		buf_printf(b, "Continuing puts %ld at stake on %d %s, which "
-		    "farkle %.1f%% of the time; starting fresh, 6 dice farkle "
-		    "%.1f%% of the time.\n", st->offer_total, st->offer_dice,
-		    dice_word(st->offer_dice),
-		    100 * dice_farkle_odds(st->offer_dice),
-		    100 * dice_farkle_odds(6));
-		break;
-	case P_ROLL:
-		buf_printf(b, "%d %s farkle %.1f%% of the time", st->in_hand,
-		    dice_word(st->in_hand),
-		    100 * dice_farkle_odds(st->in_hand));
-		if (st->total > 0)
-			buf_printf(b, ": %ld at stake", st->total);
-		buf_puts(b, ".\n");
-		break;
-	case P_ROLLED:
-		if (st->nset == 0 && !st->doubles) {
-			buf_printf(b, "The best keep of this roll scores "
-			    "%ld.\n", dice_best_keep(st->roll, st->nroll,
-			    st->four_pair));
-			break;
-		}
-		k = hand_after(st);
-		buf_printf(b, "Rolling %d %s farkles %.1f%% of the time, "
-		    "losing %ld", k, dice_word(k), 100 * dice_farkle_odds(k),
-		    turn_total(st));
-		if (may_bank(st)) {
-			buf_printf(b, "; banking makes %s's score %ld",
-			    st->gs->names[st->seat],
-			    st->score[st->seat] + turn_total(st));
-			if (st->score[st->seat] + turn_total(st) >=
-			    st->target)
-				buf_puts(b, " and wins");
-		} else
-			buf_puts(b, "; no bank before a scoring keep this "
-			    "turn (TT-6)");
-		buf_puts(b, ".\n");
-		break;
-	default:
-		break;
+	size_t n;
+
+	if (!tt_game_advice(st, &ad) || (n = strlen(ad.say)) == 0)
+		return;
+	if (st->phase != P_ROLLED || (st->nset == 0 && !st->doubles)) {
+		buf_printf(b, "%s\n", ad.say);
+		return;
 	}
+	/* What a bank would do now, or why there is none (TT-6, TT-8). */
+	buf_printf(b, "%.*s", (int)n - 1, ad.say);
+	if (!may_bank(st))
+		buf_puts(b, "; no bank before a scoring keep this turn (TT-6)");
+	else if (st->score[st->seat] + turn_total(st) >= st->target)
+		buf_printf(b, "; banking makes %s's score %ld and wins",
+		    st->gs->names[st->seat],
+		    st->score[st->seat] + turn_total(st));
+	buf_puts(b, ".\n");
 }
 
 /* The dice a roll entry rolls (the dice audit): six-sided, the mover's. */

@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "lexicon.h"
 #include "store.h"
+#include "tt-table.h"
 #include "utf8.h"
 #include "wordlist.h"
 
@@ -91,6 +92,7 @@ main(int argc, char **argv)
 
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;
+	tt_coach_set_source(tt_table_get);
 	ctx.color = getenv("NO_COLOR") == NULL;
 	ctx.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	args = xcalloc((size_t)argc + 1, sizeof *args);

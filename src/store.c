@@ -22,6 +22,7 @@
 struct store {
 	sqlite3	*db;
 	char	*path;
+	int	 migrated;	/* an older schema was migrated at open */
 };
 
 /* WAL pages after which a commit checkpoints them into the database. */
@@ -318,6 +319,7 @@ migrate(struct store *s, int version, char **why)
 	for (v = version; v < NMIGRATIONS; v++)
 		if ((status = exec(s, migrations[v], why)) != SR_OK)
 			goto out;
+	s->migrated = version > 0;
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", NMIGRATIONS);
 	if ((status = exec(s, sql, why)) != SR_OK)
 		goto out;
@@ -1089,4 +1091,153 @@ store_export_rows(struct store *s, long long id,
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
+}
+
+/*
+ * check: SQLite's own integrity check; fn gets each line it reports
+ * other than "ok".
+ */
+int
+store_integrity(struct store *s, int (*fn)(void *, const char *),
+    void *arg, char **why)
+{
+	sqlite3_stmt *st;
+	const char *t;
+	int status, rc;
+
+	if ((status = prepare(s, "PRAGMA integrity_check", &st, why)) !=
+	    SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		t = (const char *)sqlite3_column_text(st, 0);
+		if (t != NULL && strcmp(t, "ok") != 0 && fn(arg, t) != 0)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Every game's id, oldest first, into a malloc'd array. */
+int
+store_game_ids(struct store *s, long long **ids, int *n, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	*ids = NULL;
+	*n = 0;
+	if ((status = prepare(s, "SELECT id FROM games ORDER BY id", &st,
+	    why)) != SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*ids = xreallocarray(*ids, (size_t)*n + 1, sizeof **ids);
+		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(*ids);
+		*ids = NULL;
+		*n = 0;
+		return fail_db(s, why);
+	}
+	return SR_OK;
+}
+
+/* The summary stored for game (store_summary's), n seats. */
+int
+store_summary_load(struct store *s, long long game, int *finished,
+    long *scores, int *won, int n, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc, seat;
+
+	if ((status = prepare(s, "SELECT g.finished, s.seat, s.score, s.won"
+	    " FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = ?"
+	    " ORDER BY s.seat", &st, why)) != SR_OK)
+		return status;
+	if (sqlite3_bind_int64(st, 1, game) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
+	*finished = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*finished = sqlite3_column_int(st, 0);
+		seat = sqlite3_column_int(st, 1);
+		if (seat >= 0 && seat < n) {
+			scores[seat] = (long)sqlite3_column_int64(st, 2);
+			won[seat] = sqlite3_column_int(st, 3);
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* The tallies as the seats and games give them (migration 1 -> 2). */
+#define TALLIES_SQL \
+	"SELECT s.player_id AS player_id, g.rules AS rules," \
+	" COUNT(*) AS played, SUM(s.won) AS won FROM seats s" \
+	" JOIN games g ON g.id = s.game_id WHERE g.finished = 1" \
+	" GROUP BY s.player_id, g.rules"
+
+/*
+ * check: each (player, rules) whose stored tally differs from the one the
+ * games' summaries give; fn gets the player's name, the rules, and the
+ * stored and the right numbers (played, won).
+ */
+int
+store_tallies_check(struct store *s,
+    int (*fn)(void *, const char *name, const char *rules, long played,
+    long won, long right_played, long right_won), void *arg, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	if ((status = prepare(s, "WITH r AS (" TALLIES_SQL "),"
+	    " t AS (SELECT player_id, rules, played, won FROM tallies"
+	    " WHERE played > 0)"
+	    " SELECT p.name, x.rules, x.tp, x.tw, x.rp, x.rw FROM ("
+	    " SELECT t.player_id AS pid, t.rules AS rules, t.played AS tp,"
+	    " t.won AS tw, coalesce(r.played, 0) AS rp,"
+	    " coalesce(r.won, 0) AS rw FROM t LEFT JOIN r"
+	    " ON r.player_id = t.player_id AND r.rules = t.rules"
+	    " UNION ALL"
+	    " SELECT r.player_id, r.rules, 0, 0, r.played, r.won FROM r"
+	    " WHERE NOT EXISTS (SELECT 1 FROM t WHERE t.player_id ="
+	    " r.player_id AND t.rules = r.rules)) x"
+	    " JOIN players p ON p.id = x.pid"
+	    " WHERE x.tp != x.rp OR x.tw != x.rw ORDER BY p.id, x.rules",
+	    &st, why)) != SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (fn(arg, (const char *)sqlite3_column_text(st, 0),
+		    (const char *)sqlite3_column_text(st, 1),
+		    (long)sqlite3_column_int64(st, 2),
+		    (long)sqlite3_column_int64(st, 3),
+		    (long)sqlite3_column_int64(st, 4),
+		    (long)sqlite3_column_int64(st, 5)) != 0)
+			break;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Rebuild the tallies from the games' summaries (in a transaction). */
+int
+store_tallies_rebuild(struct store *s, char **why)
+{
+	return exec(s, "DELETE FROM tallies;"
+	    "INSERT INTO tallies(player_id, rules, played, won) "
+	    TALLIES_SQL ";", why);
+}
+
+/* 1 if store_open() migrated an older schema (its summaries to rebuild). */
+int
+store_migrated(const struct store *s)
+{
+	return s->migrated;
 }

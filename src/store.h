@@ -119,4 +119,23 @@ int	store_tallies(struct store *,
 	    int (*fn)(void *, const struct store_tally *), void *arg,
 	    char **why);
 
+/*
+ * check: SQLite's integrity check (fn gets each line other than "ok");
+ * every game's id; the summary stored for a game of n seats; the tallies
+ * that differ from what the games' summaries give; and the tallies
+ * rebuilt from those.
+ */
+int	store_integrity(struct store *, int (*fn)(void *, const char *),
+	    void *arg, char **why);
+int	store_game_ids(struct store *, long long **ids, int *n, char **why);
+int	store_summary_load(struct store *, long long game, int *finished,
+	    long *scores, int *won, int n, char **why);
+int	store_tallies_check(struct store *,
+	    int (*fn)(void *, const char *name, const char *rules,
+	    long played, long won, long right_played, long right_won),
+	    void *arg, char **why);
+int	store_tallies_rebuild(struct store *, char **why);
+/* 1 if store_open() migrated an older schema: rebuild the summaries. */
+int	store_migrated(const struct store *);
+
 #endif

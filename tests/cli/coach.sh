@@ -4,6 +4,8 @@
 # the code (awk).
 . "$SRCDIR/tests/cli/lib.sh"
 
+SQ="'"
+
 # shake_value FACES TOTAL [ROLL]: a Shake shaker's average round score from
 # TOTAL with best play (bank or shake on), or with ROLL=1 the value of one
 # more shake and best play after.  Value iteration from a cap where banking
@@ -131,6 +133,61 @@ test_expect_success 'shake-up in words: the coach line names the hold, off hides
 	sr roll 6 2 >/dev/null && sr roll 3 4 6 6 >/dev/null &&
 	expect_exit 0 sr status &&
 	! grep -q "coach:" out && ! grep -q "%" out
+'
+
+test_expect_success 'review: every decision, the best move, its cost; luck from the same values (SH-6, SH-7)' '
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	sr roll 40 20 30 >/dev/null && sr take >/dev/null &&
+	sr shake >/dev/null && sr roll 10 0 0 10 10 0 >/dev/null &&
+	sr roll 10 0 0 10 10 10 >/dev/null && sr bank >/dev/null &&
+	sr roll 60 20 10 >/dev/null && sr take >/dev/null &&
+	sr take >/dev/null && sr shake >/dev/null &&
+	sr roll 0 0 0 0 0 0 >/dev/null &&
+	sr --json review >out &&
+	json "keys == [\"basis\",\"decisions\",\"game\",\"players\",\"rules\"]" &&
+	json ".game == 1 and .rules == \"shake\" and .basis == \"points\"" &&
+	json ".decisions[] | keys == [\"best\",\"cost\",\"made\",\"n\",\"player\"]" &&
+	json ".players[] | keys == [\"cost\",\"decisions\",\"luck\",\"name\"]" &&
+	json "[.decisions[] | [.n, .player, .made, .best]] == [[2,\"Ann\",\"take\",\"shake\"],[3,\"Cid\",\"shake\",\"shake\"],[5,\"Cid\",\"roll 10 0 0 10 10 10\",\"roll\"],[6,\"Cid\",\"bank\",\"roll\"],[8,\"Ann\",\"take\",\"shake\"],[9,\"Bob\",\"take\",\"shake\"],[10,\"Cid\",\"shake\",\"shake\"]]" &&
+	v0=$(shake_value 2 0) && v70=$(shake_value 2 70) &&
+	on70=$(shake_value 2 70 1) &&
+	c1=$(awk -v v="$v0" "BEGIN { printf \"%.1f\", v - 40 }") &&
+	c6=$(awk -v v="$on70" "BEGIN { printf \"%.1f\", v - 70 }") &&
+	json ".decisions[0].cost == $c1 and .decisions[3].cost == $c6" &&
+	json ".decisions[1].cost == 0 and .decisions[2].cost == 0" &&
+	cost=$(awk -v a="$v0" "BEGIN { printf \"%.1f\", (a - 40) + (a - 60) }") &&
+	json ".players[0] | .name == \"Ann\" and .decisions == 2 and .cost == $cost" &&
+	luck=$(awk -v a="$v0" -v b="$v70" "BEGIN { printf \"%.1f\", (b - a) + (0 - a) }") &&
+	json ".players[2] | .decisions == 4 and (.luck - $luck | fabs) < 0.15" &&
+	json ".players[0].luck == 0 and .players[1].luck == 0" &&
+	expect_exit 0 sr review &&
+	expect_out "biggest mistakes:" &&
+	expect_out "entry 9, round 2: Bob made ${SQ}take${SQ}, the coach says ${SQ}shake${SQ}" &&
+	expect_out "scores over the game"
+'
+
+test_expect_success 'review: the chart fits the terminal width, one line per player, blocks to the top score' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		sr roll 60 10 >/dev/null && sr take >/dev/null && sr take >/dev/null || return 1
+	done &&
+	COLUMNS=40 sr review >out &&
+	grep "^  Ann " out >ann && grep "^  Bob " out >bob &&
+	w=$(LC_ALL=C sed "s/\xe2\x96[\x81-\x88]/x/g" ann | LC_ALL=C awk "{ print length }") &&
+	[ "$w" -le 40 ] && [ "$w" -ge 30 ] &&
+	grep -q "█ 600\$" ann && grep -q "^  Bob  *▁.*▂ 100\$" bob &&
+	sr --json review >out && json ".decisions | length == 20"
+'
+
+test_expect_success 'review works with coach=off, on a game in progress; exit 3 with no game' '
+	expect_exit 3 sr review &&
+	sr new --game shake-up --players Ann,Bob --option coach=off >/dev/null &&
+	sr roll 6 2 >/dev/null && sr roll 3 4 6 6 >/dev/null &&
+	sr stand >/dev/null &&
+	sr --json review >out &&
+	json ".basis == \"chance\" and .decisions[0].made == \"stand\" and .decisions[0].best == \"keep 3 4\"" &&
+	json ".decisions[0].cost > 0.8 and .decisions[0].cost < 0.9" &&
+	expect_exit 2 sr review extra
 '
 
 test_done

@@ -497,7 +497,27 @@ tty_watch() {
 	test "$(cat exit)" -eq 0
 }
 
+# The coach's line above the prompt, none with coach=off.
+tty_coach() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	tty_start &&
+	tty_type "roll 40 20" &&
+	tty_wait "coach: shake: a shake is worth" &&
+	tty_wait "round 1, Ann (take|shake)>" &&
+	tty_end && tty_stop &&
+	sr new --game shake --players Ann,Bob --option coach=off >/dev/null &&
+	tty_start &&
+	tty_type "roll 40 20" &&
+	tty_wait "round 1, Ann (take|shake)>" &&
+	! grep -q "coach:" screen &&
+	tty_end
+}
+
 if command -v tmux >/dev/null 2>&1; then
+	test_expect_success 'play on a terminal: the coach says what to do above the prompt; coach=off hides it' '
+		if tty_coach; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 	test_expect_success 'play on a terminal: prompts, refusals reported, keeps going' '
 		if tty_session; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
@@ -535,7 +555,7 @@ if command -v tmux >/dev/null 2>&1; then
 		{ tty_stop || :; } && test $rc -eq 0
 	'
 else
-	for t in 1 2 3 4 5 6 7 8 9; do
+	for t in 1 2 3 4 5 6 7 8 9 10; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done

@@ -229,6 +229,21 @@ test_expect_success 'rename, title and note work on a finished or abandoned game
 	json ".state == \"abandoned\" and .players[1].name == \"Daniel\""
 '
 
+test_expect_success 'check: an abandoned, renamed, retitled game is sound; a stored name or state out of step is repaired' '
+	sr new --game shake --players Ann,Bob --title Cup >/dev/null &&
+	sr rename Ann Annie >/dev/null && sr title Final >/dev/null &&
+	sr abandon >/dev/null &&
+	expect_exit 0 sr check &&
+	sqlite3 test.db "UPDATE seats SET name = '"'"'Zed'"'"' WHERE seat = 0;
+	    UPDATE games SET finished = 0, title = NULL" &&
+	expect_exit 3 sr --json check &&
+	json ".problems | length == 3" &&
+	expect_exit 3 sr check --repair &&
+	expect_exit 0 sr check &&
+	sr --json games --all >out &&
+	json ".games[0] | .players == [\"Annie\", \"Bob\"] and .title == \"Final\" and .state == \"abandoned\""
+'
+
 test_expect_success 'help abandon, rename, title and note' '
 	for c in abandon rename title note; do
 		expect_exit 0 sr help $c && expect_out "usage: shakeref $c" ||

@@ -1,0 +1,241 @@
+/*
+ * cmd-check.c: check [--repair]: the database's integrity.  SQLite's own
+ * check, every game replayed, every derived summary (each game's state,
+ * each seat's score and win, the all-time tallies) compared with what its
+ * entries give; --repair rebuilds the summaries from the entries (they
+ * are a cache of them, as git's index is of its objects).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+
+struct check {
+	struct sr_ctx	*ctx;
+	json_t		*problems;	/* strings */
+	int		 games;
+};
+
+/* Record one problem (a line in words). */
+static void __attribute__((format(printf, 2, 3)))
+problem(struct check *ck, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	json_array_append_new(ck->problems, json_string(buf_str(&b)));
+	buf_free(&b);
+}
+
+/* A line of SQLite's integrity check. */
+static int
+integrity_one(void *arg, const char *line)
+{
+	problem(arg, "sqlite: %s", line);
+	return 0;
+}
+
+/* A tally that differs from the games' summaries. */
+static int
+tally_one(void *arg, const char *name, const char *rules, long played,
+    long won, long right_played, long right_won)
+{
+	problem(arg, "tally of '%s' at %s: played %ld, won %ld; the games "
+	    "give played %ld, won %ld", name, rules, played, won,
+	    right_played, right_won);
+	return 0;
+}
+
+/*
+ * Replay game id and compare its stored summary; with repair, store the
+ * summary the replay gives.  Returns SR_OK or a store failure.
+ */
+static int
+check_game(struct check *ck, long long id, int repair, char **why)
+{
+	struct sr_ctx *ctx = ck->ctx;
+	struct sr_game sg;
+	struct expectation x;
+	long scores[GAME_MAX_PLAYERS], stored[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	int won[GAME_MAX_PLAYERS], finished, i, bad = 0, status;
+	char *err = NULL;
+
+	if ((status = sr_game_read(ctx, id, 0, &sg, &err)) != SR_OK) {
+		if (status != SR_DATA) {
+			*why = err;
+			return status;
+		}
+		problem(ck, "%s", err);
+		free(err);
+		return SR_OK;
+	}
+	sr_expect(&sg, &x);
+	sr_ranks(&sg, scores, winners, ranks);
+	memset(stored, 0, sizeof stored);
+	memset(won, 0, sizeof won);
+	if ((status = store_summary_load(ctx->store, id, &finished, stored,
+	    won, sg.g.nplayers, why)) != SR_OK) {
+		sr_game_free(&sg);
+		return status;
+	}
+	if (finished != sr_store_state(&x)) {
+		problem(ck, "game %lld: stored as %s, its entries give %s", id,
+		    sr_stored_state_name(finished), sr_state_name(&x));
+		bad = 1;
+	}
+	/* The names and title now, as the rename and title entries give. */
+	for (i = 0; i < sg.g.nplayers; i++)
+		if (strcmp(sg.g.names[i], sg.rp.names[i]) != 0) {
+			problem(ck, "game %lld: seat %d is stored as '%s', its "
+			    "entries give '%s'", id, i + 1, sg.g.names[i],
+			    sg.rp.names[i]);
+			bad = 1;
+		}
+	if ((sg.g.title == NULL) != (sg.rp.title == NULL) ||
+	    (sg.g.title != NULL && strcmp(sg.g.title, sg.rp.title) != 0)) {
+		problem(ck, "game %lld: its title is stored as '%s', its "
+		    "entries give '%s'", id, sg.g.title != NULL ? sg.g.title :
+		    "", sg.rp.title != NULL ? sg.rp.title : "");
+		bad = 1;
+	}
+	for (i = 0; i < sg.g.nplayers; i++) {
+		if (stored[i] != scores[i]) {
+			problem(ck, "game %lld: %s's score is stored as %ld, "
+			    "its entries give %ld", id, sg.g.names[i],
+			    stored[i], scores[i]);
+			bad = 1;
+		}
+		if ((won[i] != 0) != (x.finished && winners[i])) {
+			problem(ck, "game %lld: %s is stored as %s, its "
+			    "entries say %s", id, sg.g.names[i], won[i] ?
+			    "a winner" : "not a winner", x.finished &&
+			    winners[i] ? "a winner" : "not a winner");
+			bad = 1;
+		}
+	}
+	if (bad && repair && (status = store_summary(ctx->store, id,
+	    sr_store_state(&x), scores, winners, sg.g.nplayers, why)) ==
+	    SR_OK)
+		status = sr_names_sync(ctx, &sg, why);
+	sr_game_free(&sg);
+	return status;
+}
+
+/*
+ * Check (with repair: and rebuild) everything into ck; SR_OK, or a store
+ * failure with *why set.  Commits a repair that found a problem.
+ */
+static int
+check_run(struct check *ck, int repair, char **why)
+{
+	struct sr_ctx *ctx = ck->ctx;
+	long long *ids = NULL;
+	int n = 0, i, status;
+
+	if ((status = store_begin(ctx->store, repair, why)) != SR_OK)
+		return status;
+	if ((status = store_integrity(ctx->store, integrity_one, ck,
+	    why)) != SR_OK ||
+	    (status = store_game_ids(ctx->store, &ids, &n, why)) != SR_OK)
+		goto out;
+	for (i = 0; i < n; i++)
+		if ((status = check_game(ck, ids[i], repair, why)) != SR_OK)
+			goto out;
+	ck->games = n;
+	/* The tallies, after the games' summaries are right. */
+	if ((status = store_tallies_check(ctx->store, tally_one, ck,
+	    why)) != SR_OK)
+		goto out;
+	if (repair && json_array_size(ck->problems) > 0 &&
+	    ((status = store_tallies_rebuild(ctx->store, why)) != SR_OK ||
+	    (status = store_commit(ctx->store, why)) != SR_OK))
+		goto out;
+out:
+	store_rollback(ctx->store);
+	free(ids);
+	return status;
+}
+
+/* Rebuild every summary from the entries (after a migration). */
+int
+sr_summaries_rebuild(struct sr_ctx *ctx)
+{
+	struct check ck;
+	char *why = NULL;
+	int status;
+
+	memset(&ck, 0, sizeof ck);
+	ck.ctx = ctx;
+	ck.problems = json_array();
+	if ((status = check_run(&ck, 1, &why)) != SR_OK) {
+		status = sr_error(ctx, status, "%s", why != NULL ? why :
+		    "database error");
+		free(why);
+	}
+	json_decref(ck.problems);
+	return status;
+}
+
+/* check [--repair] */
+static int
+cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
+{
+	struct check ck;
+	char *why = NULL;
+	int repair = args_has(args, "repair"), status, nbad;
+	size_t k;
+	json_t *o, *v;
+
+	memset(&ck, 0, sizeof ck);
+	ck.ctx = ctx;
+	ck.problems = json_array();
+	if ((status = sr_store(ctx)) != SR_OK)
+		goto out;
+	if ((status = check_run(&ck, repair, &why)) != SR_OK) {
+		status = sr_error(ctx, status, "%s", why != NULL ? why :
+		    "database error");
+		free(why);
+		goto out;
+	}
+	nbad = (int)json_array_size(ck.problems);
+	if (ctx->json) {
+		o = json_object();
+		json_object_set_new(o, "ok", json_boolean(nbad == 0));
+		json_object_set_new(o, "games", json_integer(ck.games));
+		json_object_set_new(o, "problems", json_incref(ck.problems));
+		if (repair)
+			json_object_set_new(o, "repaired",
+			    json_boolean(nbad > 0));
+		status = sr_print_json(ctx, o);
+	} else {
+		json_array_foreach(ck.problems, k, v)
+			fprintf(ctx->out, "%s\n", json_string_value(v));
+		fprintf(ctx->out, "%d game%s checked: %d problem%s%s\n",
+		    ck.games, ck.games == 1 ? "" : "s", nbad, nbad == 1 ? "" :
+		    "s", repair && nbad > 0 ? ", the summaries rebuilt from "
+		    "the entries" : "");
+	}
+	if (status == SR_OK && nbad > 0)
+		status = sr_error(ctx, SR_DATA, "%d problem%s found%s", nbad,
+		    nbad == 1 ? "" : "s", repair ? "; the summaries are "
+		    "rebuilt from the entries" : "; 'shakeref check --repair' "
+		    "rebuilds the summaries");
+out:
+	json_decref(ck.problems);
+	return status;
+}
+
+const struct cmd_entry cmd_check_entry = {
+	.name = "check",
+	.usage = "[--repair]",
+	.summary = "check the database: every game replayed, every summary "
+	    "compared (--repair: rebuilt from the entries)",
+	.spec = { .opts = { { "repair", 0 } }, .hint = "; expected [--repair]" },
+	.exec = cmd_check_exec,
+};

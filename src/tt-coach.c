@@ -1,0 +1,725 @@
+/*
+ * tt-coach.c: the coach for 10,000: expected points and the two-player
+ * win table (see tt-coach.h).  Pure: no I/O, no clock, no environment.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "dice.h"
+#include "tt-coach.h"
+
+/* One way to keep from a roll: the levels it scores, the dice left. */
+struct tt_opt {
+	short	lev;
+	short	left;
+	int	at;			/* lev * 7 + left */
+};
+
+/* Rolls of n dice with the same ways to keep, their chance summed. */
+struct tt_class {
+	double	p;
+	int	doubles;		/* TT-5: two equal dice */
+	int	nopt;
+	int	off;			/* into model->opts */
+};
+
+struct tt_model {
+	int		 four_pair;
+	int		 ncls[7];
+	struct tt_class	*cls[7];
+	struct tt_opt	*opts;
+	int		 nopts, capopts;
+};
+
+static tt_win_source win_source;
+
+/* n! as a double. */
+static double
+fact(int n)
+{
+	double f = 1;
+
+	while (n > 1)
+		f *= n--;
+	return f;
+}
+
+/* Order options by level, then dice left. */
+static int
+opt_cmp(const void *x, const void *y)
+{
+	const struct tt_opt *a = x, *b = y;
+
+	if (a->lev != b->lev)
+		return a->lev - b->lev;
+	return a->left - b->left;
+}
+
+/* Step k to the next nonempty sub-multiset of c (face counts); 0 at end. */
+static int
+next_sub(int k[7], const int c[7])
+{
+	int f;
+
+	for (f = 1; f <= 6; f++) {
+		if (k[f] < c[f]) {
+			k[f]++;
+			return 1;
+		}
+		k[f] = 0;
+	}
+	return 0;
+}
+
+/* The distinct ways to keep from the roll with face counts c, into o. */
+static int
+roll_options(const int c[7], int n, int four_pair, int doubles,
+    struct tt_opt *o)
+{
+	int k[7], vals[6], f, m, no = 0, i, bad;
+	long sc;
+
+	memset(k, 0, sizeof k);
+	while (next_sub(k, c)) {
+		for (m = 0, f = 1; f <= 6; f++)
+			for (i = 0; i < k[f]; i++)
+				vals[m++] = f;
+		if ((sc = dice_keep_score(vals, m, four_pair, &bad)) <= 0)
+			continue;
+		o[no].lev = (short)(sc / TT_LEVEL);
+		o[no].left = (short)(doubles || m == n ? 6 : n - m);
+		o[no].at = o[no].lev * 7 + o[no].left;
+		for (i = 0; i < no; i++)
+			if (o[i].lev == o[no].lev && o[i].left == o[no].left)
+				break;
+		if (i == no)
+			no++;
+	}
+	qsort(o, (size_t)no, sizeof o[0], opt_cmp);
+	return no;
+}
+
+/* Add the roll (face counts c, chance p) of n dice to its class. */
+static void
+model_add(struct tt_model *m, int n, const int c[7], double p)
+{
+	struct tt_opt o[64];
+	struct tt_class *cl;
+	int no, doubles = 0, f, i;
+
+	for (f = 1; f <= 6; f++)
+		if (n == 2 && c[f] == 2)
+			doubles = 1;
+	no = roll_options(c, n, m->four_pair, doubles, o);
+	for (i = 0; i < m->ncls[n]; i++) {
+		cl = &m->cls[n][i];
+		if (cl->doubles == doubles && cl->nopt == no && (no == 0 ||
+		    memcmp(&m->opts[cl->off], o, sizeof o[0] * (size_t)no) ==
+		    0)) {
+			cl->p += p;
+			return;
+		}
+	}
+	m->cls[n] = xreallocarray(m->cls[n], (size_t)m->ncls[n] + 1,
+	    sizeof m->cls[n][0]);
+	if (m->nopts + no > m->capopts) {
+		m->capopts = (m->capopts + no) * 2;
+		m->opts = xreallocarray(m->opts, (size_t)m->capopts,
+		    sizeof m->opts[0]);
+	}
+	cl = &m->cls[n][m->ncls[n]++];
+	cl->p = p;
+	cl->doubles = doubles;
+	cl->nopt = no;
+	cl->off = m->nopts;
+	if (no > 0)
+		memcpy(&m->opts[m->nopts], o, sizeof o[0] * (size_t)no);
+	m->nopts += no;
+}
+
+/* Every roll of n dice as face counts, from face f on, rest dice left. */
+static void
+model_rolls(struct tt_model *m, int n, int c[7], int f, int rest)
+{
+	double p;
+	int i;
+
+	if (f == 6) {
+		c[6] = rest;
+		p = fact(n);
+		for (i = 1; i <= 6; i++)
+			p /= fact(c[i]);
+		model_add(m, n, c, p / pow(6, n));
+		return;
+	}
+	for (c[f] = 0; c[f] <= rest; c[f]++)
+		model_rolls(m, n, c, f + 1, rest - c[f]);
+}
+
+/* The roll classes of 1..6 dice under four_pair (TT-1, TT-2, TT-5). */
+struct tt_model *
+tt_model_new(int four_pair)
+{
+	struct tt_model *m = xcalloc(1, sizeof *m);
+	int c[7], n;
+
+	m->four_pair = four_pair;
+	for (n = 1; n <= 6; n++) {
+		memset(c, 0, sizeof c);
+		model_rolls(m, n, c, 1, n);
+	}
+	return m;
+}
+
+/* Free a model. */
+void
+tt_model_free(struct tt_model *m)
+{
+	int n;
+
+	if (m == NULL)
+		return;
+	for (n = 1; n <= 6; n++)
+		free(m->cls[n]);
+	free(m->opts);
+	free(m);
+}
+
+#define AT(a, i, k)	((a)[(size_t)(i) * 7 + (size_t)(k)])
+
+/* Solve one turn backwards over its levels (tt-coach.h). */
+void
+tt_sweep(const struct tt_model *m, int nlev, const double *bank,
+    double farkle, double *roll, double *roll2s0, double *cv)
+{
+	static const int order[6] = { 6, 1, 2, 3, 4, 5 };
+	const struct tt_class *cl, *end;
+	const struct tt_opt *o, *oend;
+	const double *c;
+	double sum, sum0, v, w, r;
+	int i, j, n, k;
+
+	for (i = nlev + TT_SPAN - 1; i >= nlev; i--)
+		for (k = 0; k < 7; k++)
+			AT(cv, i, k) = AT(bank, i, k);
+	for (i = nlev - 1; i >= 0; i--) {
+		c = &AT(cv, i, 0);
+		for (j = 0; j < 6; j++) {
+			n = order[j];
+			sum = sum0 = 0;
+			cl = m->cls[n];
+			for (end = cl + m->ncls[n]; cl < end; cl++) {
+				if (cl->nopt == 0 && !cl->doubles) {
+					sum += cl->p * farkle;
+					sum0 += cl->p * farkle;
+					continue;
+				}
+				v = -1e300;
+				o = &m->opts[cl->off];
+				for (oend = o + cl->nopt; o < oend; o++) {
+					w = c[o->at];
+					if (w > v)
+						v = w;
+				}
+				if (cl->doubles) {
+					/* TT-5: roll six, or bank at once. */
+					w = AT(roll, i, 6);
+					if (w > v)
+						v = w;
+					sum0 += cl->p * v;
+					if (i > 0 && AT(bank, i, 6) > v)
+						v = AT(bank, i, 6);
+				} else
+					sum0 += cl->p * v;
+				sum += cl->p * v;
+			}
+			if (n == 2)
+				roll2s0[i] = sum0;
+			AT(roll, i, n) = sum;
+		}
+		for (k = 1; k < 7; k++) {
+			r = AT(roll, i, k);
+			AT(cv, i, k) = r > AT(bank, i, k) ? r : AT(bank, i, k);
+		}
+		AT(cv, i, 0) = 0;
+	}
+}
+
+/* Entries of f for k levels. */
+size_t
+tt_win_fsize(int k)
+{
+	return (size_t)k * (size_t)k;
+}
+
+/* Entries of o for k levels. */
+size_t
+tt_win_osize(int k)
+{
+	return (size_t)k * 6 * ((size_t)k * (size_t)(k - 1) / 2);
+}
+
+/* Index of O(x, y, t, n) (tt-coach.h). */
+size_t
+tt_win_oindex(int k, int x, int y, int t, int n)
+{
+	size_t block = 6 * ((size_t)k * (size_t)(k - 1) / 2);
+
+	return (size_t)x * block + 6 * ((size_t)(y - 1) * (size_t)y / 2 +
+	    (size_t)(t - 1)) + (size_t)(n - 1);
+}
+
+/* O(x, y, t, n) as a chance. */
+double
+tt_win_o(const struct tt_win *w, int x, int y, int t, int n)
+{
+	return w->o[tt_win_oindex(w->k, x, y, t, n)] / 65535.0;
+}
+
+/* Working arrays for one player's turn in the build. */
+struct side {
+	int	 a, b;			/* the mover's level, the other's */
+	int	 nlev;
+	double	*bank, *roll, *roll2s0, *cv;
+};
+
+/* Levels a turn of a against b must solve: to the target, and b's offers. */
+static int
+side_levels(int k, int a, int b)
+{
+	return k - a > b + 1 ? k - a : b + 1;
+}
+
+/* Fill s->bank for a against b from the solved offers of o. */
+static void
+side_bank(const struct tt_win *w, struct side *s)
+{
+	int i, n, k = w->k;
+
+	s->nlev = side_levels(k, s->a, s->b);
+	for (i = 0; i < s->nlev + TT_SPAN; i++)
+		for (n = 0; n < 7; n++)
+			AT(s->bank, i, n) = i == 0 || n == 0 ? 0 :
+			    s->a + i >= k ? 1 :
+			    1 - tt_win_o(w, s->b, s->a + i, i, n);
+}
+
+/* The mover's chance at a fresh turn, given the value of a farkle. */
+static double
+side_solve(const struct tt_model *m, struct side *s, double farkle)
+{
+	tt_sweep(m, s->nlev, s->bank, farkle, s->roll, s->roll2s0, s->cv);
+	return AT(s->roll, 0, 6);
+}
+
+/* Store the offers to s->a by s->b (T 1..b) once the turn is solved. */
+static void
+side_store(struct side *s, int k, float *f, uint16_t *o)
+{
+	double fresh = AT(s->roll, 0, 6), v;
+	int t, n;
+
+	f[(size_t)s->a * (size_t)k + (size_t)s->b] = (float)fresh;
+	for (t = 1; t <= s->b; t++)
+		for (n = 1; n <= 6; n++) {
+			v = n == 2 ? s->roll2s0[t] : AT(s->roll, t, n);
+			if (fresh > v)
+				v = fresh;
+			if (v < 0)
+				v = 0;
+			if (v > 1)
+				v = 1;
+			o[tt_win_oindex(k, s->a, s->b, t, n)] =
+			    (uint16_t)lrint(v * 65535);
+		}
+}
+
+/* F(a, b) given x, a guess of it: through b's turn after a's farkle. */
+static double
+pair_map(const struct tt_model *m, struct side *sa, struct side *sb,
+    double x)
+{
+	double fb;
+
+	if (sa->a == sa->b)
+		return side_solve(m, sa, 1 - x);
+	fb = side_solve(m, sb, 1 - x);
+	return side_solve(m, sa, 1 - fb);
+}
+
+/* Solve the pair (a, b) and (b, a): the farkle cycle as a fixed point. */
+static void
+pair_solve(const struct tt_model *m, const struct tt_win *w, struct side *sa,
+    struct side *sb, double guess, float *f, uint16_t *o)
+{
+	double x0, y0, x1, y1, x2, r0, r1;
+	int it;
+
+	side_bank(w, sa);
+	if (sa->a != sa->b)
+		side_bank(w, sb);
+	x0 = guess;
+	y0 = pair_map(m, sa, sb, x0);
+	x1 = y0;
+	y1 = pair_map(m, sa, sb, x1);
+	for (it = 0; it < 100 && fabs(y1 - x1) > 1e-9; it++) {
+		/* Secant on h(x) - x: exact once the policy settles. */
+		r0 = y0 - x0;
+		r1 = y1 - x1;
+		x2 = r1 != r0 ? x1 - r1 * (x1 - x0) / (r1 - r0) : y1;
+		if (!(x2 >= 0 && x2 <= 1))
+			x2 = y1;
+		x0 = x1;
+		y0 = y1;
+		x1 = x2;
+		y1 = pair_map(m, sa, sb, x1);
+	}
+	/* The last map left both turns solved at the fixed point. */
+	if (sa->a != sa->b)
+		side_store(sb, w->k, f, o);
+	side_store(sa, w->k, f, o);
+}
+
+/* Allocate a side's arrays for k levels. */
+static void
+side_init(struct side *s, int k)
+{
+	size_t n = (size_t)(2 * k + TT_SPAN);
+
+	s->bank = xreallocarray(NULL, n * 7, sizeof s->bank[0]);
+	s->roll = xreallocarray(NULL, n * 7, sizeof s->roll[0]);
+	s->roll2s0 = xreallocarray(NULL, n, sizeof s->roll2s0[0]);
+	s->cv = xreallocarray(NULL, n * 7, sizeof s->cv[0]);
+}
+
+/* Free a side's arrays. */
+static void
+side_free(struct side *s)
+{
+	free(s->bank);
+	free(s->roll);
+	free(s->roll2s0);
+	free(s->cv);
+}
+
+/* Solve the two-player table, pairs from the highest sum down. */
+void
+tt_win_build(const struct tt_model *m, int k, float *f, uint16_t *o,
+    void (*progress)(void *, double), void *arg)
+{
+	struct tt_win w = { k, m->four_pair, f, o };
+	struct side sa, sb;
+	double guess, done = 0, all = 0;
+	int s, a, b;
+
+	for (a = 0; a < k; a++)
+		for (b = 0; b < k; b++)
+			all += side_levels(k, a, b);
+	side_init(&sa, k);
+	side_init(&sb, k);
+	for (s = 2 * (k - 1); s >= 0; s--) {
+		for (a = s - (k - 1) > 0 ? s - (k - 1) : 0; a <= s / 2; a++) {
+			b = s - a;
+			sa.a = sb.b = a;
+			sa.b = sb.a = b;
+			guess = a + 1 < k ? f[(size_t)(a + 1) * k + b] : 0.5;
+			pair_solve(m, &w, &sa, &sb, guess, f, o);
+			done += side_levels(k, a, b) + side_levels(k, b, a);
+		}
+		if (progress != NULL)
+			progress(arg, done / all);
+	}
+	side_free(&sa);
+	side_free(&sb);
+}
+
+/* Set where the two-player table comes from. */
+void
+tt_coach_set_source(tt_win_source src)
+{
+	win_source = src;
+}
+
+/* A turn solved for advice: its leaves and values, in output units. */
+struct turn {
+	int	 nlev;
+	double	 unit;			/* points per level, or 1 */
+	double	*bank, *roll, *roll2s0, *cv;
+};
+
+/* Solve the turn of p's mover under the basis the table allows. */
+static void
+turn_solve(const struct tt_model *m, const struct tt_position *p,
+    const struct tt_win *w, int need_lev, struct turn *t)
+{
+	int a = (int)(p->score / TT_LEVEL), b = (int)(p->opp / TT_LEVEL);
+	int i, n, top;
+	double farkle;
+
+	top = (int)((p->total + p->set_score) / TT_LEVEL);
+	if (p->phase == TT_OFFER)
+		top = (int)(p->offer_total / TT_LEVEL);
+	if (w != NULL) {
+		t->nlev = side_levels(w->k, a, b);
+		t->unit = 1;
+		farkle = 1 - w->f[(size_t)b * w->k + a];
+	} else {
+		t->nlev = need_lev < TT_POINTS_CAP ? need_lev : TT_POINTS_CAP;
+		t->unit = TT_LEVEL;
+		farkle = 0;
+	}
+	if (t->nlev < top + 1)
+		t->nlev = top + 1;
+	t->bank = xreallocarray(NULL, (size_t)(t->nlev + TT_SPAN) * 7,
+	    sizeof t->bank[0]);
+	t->roll = xreallocarray(NULL, (size_t)t->nlev * 7, sizeof t->roll[0]);
+	t->cv = xreallocarray(NULL, (size_t)(t->nlev + TT_SPAN) * 7,
+	    sizeof t->cv[0]);
+	t->roll2s0 = xreallocarray(NULL, (size_t)t->nlev,
+	    sizeof t->roll2s0[0]);
+	for (i = 0; i < t->nlev + TT_SPAN; i++)
+		for (n = 0; n < 7; n++) {
+			if (w == NULL)
+				AT(t->bank, i, n) = i < need_lev ? i : need_lev;
+			else if (i == 0 || n == 0)
+				AT(t->bank, i, n) = 0;
+			else
+				AT(t->bank, i, n) = a + i >= w->k ? 1 :
+				    1 - tt_win_o(w, b, a + i, i, n);
+		}
+	tt_sweep(m, t->nlev, t->bank, farkle, t->roll, t->roll2s0, t->cv);
+}
+
+/* Free a solved turn. */
+static void
+turn_free(struct turn *t)
+{
+	free(t->bank);
+	free(t->roll);
+	free(t->roll2s0);
+	free(t->cv);
+}
+
+/* Add a move; "then" says what follows a keep. */
+static void
+add_move(struct tt_advice *ad, const char *entry, double v, const char *then)
+{
+	struct tt_move *mv;
+
+	if (ad->nmoves == TT_MAX_MOVES)
+		return;
+	mv = &ad->moves[ad->nmoves++];
+	snprintf(mv->entry, sizeof mv->entry, "%s", entry);
+	snprintf(mv->then, sizeof mv->then, "%s", then != NULL ? then : "");
+	mv->value = v;
+}
+
+/* Order moves best first, keeping the order of equals (stable). */
+static void
+sort_moves(struct tt_advice *ad)
+{
+	struct tt_move tmp;
+	int i, j;
+
+	for (i = 1; i < ad->nmoves; i++) {
+		tmp = ad->moves[i];
+		for (j = i; j > 0 && ad->moves[j - 1].value < tmp.value; j--)
+			ad->moves[j] = ad->moves[j - 1];
+		ad->moves[j] = tmp;
+	}
+}
+
+/* The keeps, bank and roll after a roll (TT-3..TT-6). */
+static void
+rolled_moves(const struct tt_position *p, const struct turn *t,
+    struct tt_advice *ad)
+{
+	int used[6], all[6], na, c[7], k[7], f, i, j, bad;
+	int cur = (int)((p->total + p->set_score) / TT_LEVEL), lev, dl;
+	char entry[32], then[32];
+	double bv, rv;
+	long sc;
+
+	dl = p->doubles || p->nset == p->nroll ? 6 : p->nroll - p->nset;
+	if (p->nset > 0 || p->doubles) {
+		rv = AT(t->roll, cur, dl) * t->unit;
+		snprintf(entry, sizeof entry, "roll %d", dl);
+		add_move(ad, entry, rv, NULL);
+		if (p->nset > 0 || p->scored)
+			add_move(ad, "bank", AT(t->bank, cur, dl) * t->unit,
+			    NULL);
+	}
+	/* The dice not kept, as counts; each sub-multiset a keep. */
+	memset(used, 0, sizeof used);
+	for (j = 0; j < p->nset; j++)
+		for (i = 0; i < p->nroll; i++)
+			if (!used[i] && p->roll[i] == p->set[j]) {
+				used[i] = 1;
+				break;
+			}
+	memset(c, 0, sizeof c);
+	for (i = 0; i < p->nroll; i++)
+		if (!used[i])
+			c[p->roll[i]]++;
+	memset(k, 0, sizeof k);
+	while (next_sub(k, c)) {
+		memcpy(all, p->set, sizeof all[0] * (size_t)p->nset);
+		na = p->nset;
+		j = snprintf(entry, sizeof entry, "keep");
+		for (f = 1; f <= 6; f++)
+			for (i = 0; i < k[f]; i++) {
+				all[na++] = f;
+				j += snprintf(entry + j, sizeof entry -
+				    (size_t)j, " %d", f);
+			}
+		if ((sc = dice_keep_score(all, na, p->four_pair, &bad)) <= 0)
+			continue;
+		lev = (int)((p->total + sc) / TT_LEVEL);
+		dl = p->doubles || na == p->nroll ? 6 : p->nroll - na;
+		bv = AT(t->bank, lev, dl);
+		rv = lev < t->nlev ? AT(t->roll, lev, dl) : -1;
+		if (rv > bv)
+			snprintf(then, sizeof then, "roll %d", dl);
+		else
+			snprintf(then, sizeof then, "bank");
+		add_move(ad, entry, (rv > bv ? rv : bv) * t->unit, then);
+	}
+}
+
+/* "1 die" or "3 dice". */
+static const char *
+dice_word(int n)
+{
+	return n == 1 ? "die" : "dice";
+}
+
+/* A move's value in words: "412.5 points" or "63.2%". */
+static void
+put_value(struct buf *b, const struct tt_advice *ad, double v)
+{
+	if (ad->basis == TT_WIN)
+		buf_printf(b, "%.1f%%", 100 * v);
+	else
+		buf_printf(b, "%.1f", v);
+}
+
+/* A move in words: "keep 1 5, then roll 4" or "roll 6 dice". */
+static void
+put_move(struct buf *b, const struct tt_move *mv)
+{
+	int n;
+
+	if (sscanf(mv->entry, "roll %d", &n) == 1)
+		buf_printf(b, "roll %d %s", n, dice_word(n));
+	else
+		buf_puts(b, mv->entry);
+	if (mv->then[0] != '\0') {
+		if (sscanf(mv->then, "roll %d", &n) == 1)
+			buf_printf(b, " and roll %d %s", n, dice_word(n));
+		else
+			buf_printf(b, " and %s", mv->then);
+	}
+}
+
+/* The line in words: the best move, its value, the next two. */
+static void
+advice_say(const struct tt_position *p, struct tt_advice *ad)
+{
+	struct buf b = BUF_INIT;
+	int i;
+
+	(void)p;
+	buf_puts(&b, "Best: ");
+	put_move(&b, &ad->moves[0]);
+	buf_puts(&b, ", ");
+	put_value(&b, ad, ad->moves[0].value);
+	buf_puts(&b, ad->basis == TT_WIN ? " to win" :
+	    " points expected this turn");
+	buf_puts(&b, " with best play");
+	for (i = 1; i < ad->nmoves && i < 3; i++) {
+		buf_puts(&b, i == 1 ? " (" : "; ");
+		put_move(&b, &ad->moves[i]);
+		buf_puts(&b, ": ");
+		put_value(&b, ad, ad->moves[i].value);
+	}
+	if (ad->nmoves > 1)
+		buf_puts(&b, ad->nmoves > 3 ? "; ...)" : ")");
+	buf_puts(&b, ".");
+	snprintf(ad->say, sizeof ad->say, "%s", buf_str(&b));
+	buf_free(&b);
+}
+
+/* The advice for p with the table w (NULL: points). */
+void
+tt_coach_advise_with(const struct tt_position *p, const struct tt_win *w,
+    struct tt_advice *ad)
+{
+	static struct tt_model *models[2];
+	struct turn t;
+	struct tt_model *m;
+	struct buf b = BUF_INIT;
+	long need = p->target - p->score;
+	int lev, n;
+	double v;
+
+	memset(ad, 0, sizeof *ad);
+	if (w != NULL && (p->nplayers != 2 || w->k * TT_LEVEL != p->target ||
+	    w->four_pair != p->four_pair))
+		w = NULL;
+	ad->basis = w != NULL ? TT_WIN : TT_POINTS;
+	if ((m = models[p->four_pair != 0]) == NULL)
+		m = models[p->four_pair != 0] = tt_model_new(p->four_pair);
+	turn_solve(m, p, w, (int)(need / TT_LEVEL), &t);
+	switch (p->phase) {
+	case TT_OFFER:
+		lev = (int)(p->offer_total / TT_LEVEL);
+		n = p->offer_dice;
+		v = n == 2 ? t.roll2s0[lev] : AT(t.roll, lev, n);
+		add_move(ad, "continue", v * t.unit, NULL);
+		add_move(ad, "fresh", AT(t.roll, 0, 6) * t.unit, NULL);
+		break;
+	case TT_ROLL:
+		lev = (int)(p->total / TT_LEVEL);
+		n = p->in_hand;
+		v = n == 2 && !p->scored ? t.roll2s0[lev] :
+		    AT(t.roll, lev, n);
+		ad->value = v * t.unit;
+		buf_printf(&b, "%d %s farkle %.1f%% of the time", n,
+		    dice_word(n), 100 * dice_farkle_odds(n));
+		if (p->total > 0)
+			buf_printf(&b, ", %ld at stake", p->total);
+		if (ad->basis == TT_WIN)
+			buf_printf(&b, "; the chance to win with best play: "
+			    "%.1f%%.", 100 * ad->value);
+		else
+			buf_printf(&b, "; with best play this turn banks "
+			    "%.1f points on average.", ad->value);
+		snprintf(ad->say, sizeof ad->say, "%s", buf_str(&b));
+		buf_free(&b);
+		turn_free(&t);
+		return;
+	case TT_ROLLED:
+		rolled_moves(p, &t, ad);
+		break;
+	}
+	turn_free(&t);
+	sort_moves(ad);
+	if (ad->nmoves == 0)
+		return;
+	ad->value = ad->moves[0].value;
+	advice_say(p, ad);
+}
+
+/* The advice for p, with the table from the source if it has one. */
+void
+tt_coach_advise(const struct tt_position *p, struct tt_advice *ad)
+{
+	const struct tt_win *w = NULL;
+
+	if (p->nplayers == 2 && p->target <= TT_WIN_MAX && win_source != NULL)
+		w = win_source(p->target, p->four_pair);
+	tt_coach_advise_with(p, w, ad);
+}

@@ -1,0 +1,141 @@
+/*
+ * tt-coach.h: the coach for 10,000 (TT-1..TT-8), pure.
+ *
+ * Two bases.  "points": the expected points the player banks this turn
+ * with best play from here, a bank counting at most what the player needs
+ * to reach the target (so E[min(banked, target - score)] is maximized: a
+ * bank that wins is worth exactly what it needs, and nothing is gained by
+ * rolling on past it).  "win": for two players, the chance to win the game
+ * with best play by both, the roll-off (TT-7) included.
+ *
+ * Every total is counted in levels of 50 points (every score of TT-1 is a
+ * multiple of 50).  A turn is solved backwards over its total: rolling n
+ * dice at level i leads, through each keep, to a higher level (a keep
+ * always scores), except two equal dice (TT-5), which roll six at the same
+ * level; so one pass from the top level down is exact.
+ *
+ * The two-player table (struct tt_win) holds, for every pair of scores
+ * below the target, F(a, b): the chance of the player to move at a fresh
+ * turn, and O(x, y, T, n): the chance of a player with score x offered a
+ * roll-off of T with n dice by the banker (now at y) with best play
+ * (continue or fresh).  Pairs are solved from the highest sum of scores
+ * down (a bank raises the sum); a farkle swaps (a, b) into (b, a), the
+ * only cycle, solved as a fixed point of the two.  tt_win_build() fills it;
+ * src/tt-table.c caches it on disk and maps it.
+ */
+#ifndef SHAKEREF_TT_COACH_H
+#define SHAKEREF_TT_COACH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TT_LEVEL	50		/* points per level */
+#define TT_SPAN		161		/* levels a keep can add, + 1 (8000) */
+#define TT_WIN_MAX	10000		/* the largest target with a table */
+#define TT_POINTS_CAP	1000		/* levels solved in points (50,000) */
+#define TT_MAX_MOVES	80
+
+/* The roll classes of 1..6 dice for one four-pair setting. */
+struct tt_model;
+
+struct tt_model	*tt_model_new(int four_pair);
+void		 tt_model_free(struct tt_model *);
+
+/*
+ * One turn solved backwards.  Levels 0..nlev-1 are solved; bank[i*7+k]
+ * is the value of banking level i with k dice left (k 1..6), for i in
+ * 0..nlev+TT_SPAN-1; from level nlev on, the player banks.  farkle is the
+ * value of a farkle.  Out: roll[i*7+n], the value of rolling n dice at
+ * level i after a scoring keep this turn; roll2s0[i], rolling two dice
+ * before any (a roll-off continued with two dice: no bank on doubles);
+ * cv[i*7+k] (i up to nlev+TT_SPAN-1), the better of banking and rolling k
+ * dice at level i.
+ */
+void	tt_sweep(const struct tt_model *, int nlev, const double *bank,
+	    double farkle, double *roll, double *roll2s0, double *cv);
+
+/* The two-player table for one target and four-pair setting. */
+struct tt_win {
+	int		 k;		/* target / 50: scores are levels 0..k-1 */
+	int		 four_pair;
+	const float	*f;		/* f[a*k+b] */
+	const uint16_t	*o;		/* tt_win_oindex(), value / 65535 */
+};
+
+/* Entries of f and o for k levels. */
+size_t	tt_win_fsize(int k);
+size_t	tt_win_osize(int k);
+/* Index of O(x, y, t, n): 0 <= x < k, 1 <= t <= y < k, 1 <= n <= 6. */
+size_t	tt_win_oindex(int k, int x, int y, int t, int n);
+double	tt_win_o(const struct tt_win *, int x, int y, int t, int n);
+/*
+ * Solve the table into f and o (tt_win_fsize(k), tt_win_osize(k)
+ * entries).  progress, if not NULL, is called now and then with the share
+ * done (0..1).
+ */
+void	tt_win_build(const struct tt_model *, int k, float *f, uint16_t *o,
+	    void (*progress)(void *, double), void *arg);
+
+/* A 10,000 position, as the referee holds it, for the player to move. */
+enum tt_phase { TT_OFFER, TT_ROLL, TT_ROLLED };
+
+struct tt_position {
+	long		 target;
+	int		 four_pair;
+	int		 nplayers;
+	long		 score;		/* the player to move */
+	long		 opp;		/* the other player (two players) */
+	enum tt_phase	 phase;
+	long		 total;		/* kept before this roll's set */
+	int		 in_hand;	/* TT_ROLL: dice to roll */
+	int		 scored;	/* a scoring keep this turn (TT-6) */
+	int		 roll[6], nroll;	/* TT_ROLLED */
+	int		 doubles;		/* the roll is TT-5 doubles */
+	int		 set[6], nset;		/* kept from it so far */
+	long		 set_score;
+	long		 offer_total;	/* TT_OFFER */
+	int		 offer_dice;
+};
+
+enum tt_basis { TT_POINTS, TT_WIN };
+
+struct tt_move {
+	char		 entry[32];	/* "keep 1 5", "bank", "roll", ... */
+	double		 value;		/* points, or the chance 0..1 */
+	char		 then[32];	/* after a keep: "roll 4" or "bank" */
+};
+
+struct tt_advice {
+	enum tt_basis	 basis;
+	int		 nmoves;	/* 0: no decision now (TT_ROLL) */
+	struct tt_move	 moves[TT_MAX_MOVES];	/* best first */
+	double		 value;		/* of the position with best play */
+	char		 say[320];	/* one line, no newline */
+};
+
+/*
+ * Where the two-player table comes from: a function the program sets
+ * (src/tt-table.c maps the cached file) returning the table for a target
+ * and four-pair setting, or NULL (then the basis is points).
+ */
+typedef const struct tt_win *(*tt_win_source)(long target, int four_pair);
+void	tt_coach_set_source(tt_win_source);
+
+/*
+ * The advice for p: every move with its value, best first, and a line in
+ * words.  The basis is win for two players with a target up to
+ * TT_WIN_MAX and a table from the source, else points.
+ */
+void	tt_coach_advise(const struct tt_position *, struct tt_advice *);
+/* The same with the table given (NULL: points). */
+void	tt_coach_advise_with(const struct tt_position *, const struct tt_win *,
+	    struct tt_advice *);
+
+/*
+ * The advice for the player to move in a 10,000 game state (from
+ * src/game-ten-thousand.c): 1, or 0 when the game is over.
+ */
+struct game_state;
+int	tt_game_advice(const struct game_state *, struct tt_advice *);
+
+#endif

@@ -1,0 +1,232 @@
+/*
+ * tt-table.c: the two-player 10,000 table cached on disk and mapped.
+ */
+
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "tt-table.h"
+
+#ifndef SR_PKGDATADIR
+#define SR_PKGDATADIR	"/usr/local/share/shakeref"
+#endif
+
+#define MAGIC	"SRTTWIN1"
+
+/* The file: this header, then f (float), then o (uint16_t). */
+struct header {
+	char		magic[8];
+	uint32_t	k;
+	uint32_t	four_pair;
+	uint64_t	nf;
+	uint64_t	no;
+};
+
+struct mapped {
+	long		 target;
+	int		 four_pair;
+	struct tt_win	 w;
+};
+
+static struct mapped maps[4];
+static int nmaps;
+
+/* The cache file's path (tt-table.h). */
+int
+tt_table_path(long target, int four_pair, char *path, size_t len)
+{
+	const char *env;
+	int n;
+
+	if ((env = getenv("XDG_CACHE_HOME")) != NULL && env[0] == '/')
+		n = snprintf(path, len, "%s/shakeref/tt-win-%ld-fp%d.v1", env,
+		    target, four_pair != 0);
+	else if ((env = getenv("HOME")) != NULL && *env != '\0')
+		n = snprintf(path, len, "%s/.cache/shakeref/tt-win-%ld-fp%d.v1",
+		    env, target, four_pair != 0);
+	else
+		return -1;
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* Make the directories above path (mkdir -p of its dirname). */
+static int
+make_dirs(const char *path)
+{
+	char dir[4096], *p;
+
+	snprintf(dir, sizeof dir, "%s", path);
+	if ((p = strrchr(dir, '/')) == NULL)
+		return -1;
+	*p = '\0';
+	for (p = dir + 1; *p != '\0'; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(dir, 0755) == -1 && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+	if (mkdir(dir, 0755) == -1 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+/* Map the file at path if it holds the table for k levels and four_pair. */
+static int
+map_file(const char *path, int k, int four_pair, struct tt_win *w)
+{
+	struct header h;
+	struct stat sb;
+	size_t size = sizeof h + tt_win_fsize(k) * sizeof(float) +
+	    tt_win_osize(k) * sizeof(uint16_t);
+	void *p;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(fd, &sb) == -1 || (size_t)sb.st_size != size ||
+	    read(fd, &h, sizeof h) != (ssize_t)sizeof h ||
+	    memcmp(h.magic, MAGIC, 8) != 0 || h.k != (uint32_t)k ||
+	    h.four_pair != (uint32_t)four_pair || h.nf != tt_win_fsize(k) ||
+	    h.no != tt_win_osize(k)) {
+		close(fd);
+		return -1;
+	}
+	p = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return -1;
+	w->k = k;
+	w->four_pair = four_pair;
+	w->f = (const float *)((const char *)p + sizeof h);
+	w->o = (const uint16_t *)((const char *)p + sizeof h +
+	    tt_win_fsize(k) * sizeof(float));
+	return 0;
+}
+
+/* The progress bar on standard error. */
+static void
+progress_bar(void *arg, double share)
+{
+	int *last = arg, pct = (int)(share * 100), i;
+
+	if (pct == *last)
+		return;
+	*last = pct;
+	fputs("\rshakeref: solving two-player 10,000 (once) [", stderr);
+	for (i = 0; i < 40; i++)
+		fputc(i < pct * 40 / 100 ? '#' : ' ', stderr);
+	fprintf(stderr, "] %3d%%", pct);
+	fflush(stderr);
+}
+
+/* Write all of p[0..n) to fd. */
+static int
+write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(fd, c, n)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		c += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Build the table (tt-table.h). */
+int
+tt_table_write(const char *path, long target, int four_pair, int progress)
+{
+	struct header h;
+	struct tt_model *m;
+	char tmp[4200];
+	float *f;
+	uint16_t *o;
+	int fd, last = -1, tty = progress && isatty(2), rc;
+	int k = (int)(target / TT_LEVEL);
+
+	four_pair = four_pair != 0;
+	if (make_dirs(path) == -1)
+		return -1;
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	if ((fd = mkstemp(tmp)) == -1)
+		return -1;
+	if (fchmod(fd, 0644) == -1) {
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	f = xcalloc(tt_win_fsize(k), sizeof f[0]);
+	o = xcalloc(tt_win_osize(k), sizeof o[0]);
+	m = tt_model_new(four_pair);
+	tt_win_build(m, k, f, o, tty ? progress_bar : NULL, &last);
+	tt_model_free(m);
+	if (tty)
+		fputs("\r\033[K", stderr);
+	memset(&h, 0, sizeof h);
+	memcpy(h.magic, MAGIC, 8);
+	h.k = (uint32_t)k;
+	h.four_pair = (uint32_t)four_pair;
+	h.nf = tt_win_fsize(k);
+	h.no = tt_win_osize(k);
+	rc = write_all(fd, &h, sizeof h) == -1 ||
+	    write_all(fd, f, h.nf * sizeof f[0]) == -1 ||
+	    write_all(fd, o, h.no * sizeof o[0]) == -1 || fsync(fd) == -1;
+	free(f);
+	free(o);
+	if (close(fd) == -1 || rc || rename(tmp, path) == -1) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* The table for target and four_pair (tt-table.h). */
+const struct tt_win *
+tt_table_get(long target, int four_pair)
+{
+	char path[4096], data[4096];
+	const char *dir;
+	struct tt_win w;
+	int i, k;
+
+	four_pair = four_pair != 0;
+	if (target < TT_LEVEL || target > TT_WIN_MAX ||
+	    target % TT_LEVEL != 0)
+		return NULL;
+	for (i = 0; i < nmaps; i++)
+		if (maps[i].target == target && maps[i].four_pair == four_pair)
+			return &maps[i].w;
+	if (nmaps == (int)(sizeof maps / sizeof maps[0]) ||
+	    tt_table_path(target, four_pair, path, sizeof path) == -1)
+		return NULL;
+	/* The one built with shakeref (the default target), else the cache. */
+	if ((dir = getenv("SHAKEREF_DATA_DIR")) == NULL || *dir == '\0')
+		dir = SR_PKGDATADIR;
+	snprintf(data, sizeof data, "%s/tt-win-%ld-fp%d.v1", dir, target,
+	    four_pair);
+	k = (int)(target / TT_LEVEL);
+	if (map_file(data, k, four_pair, &w) == -1 &&
+	    map_file(path, k, four_pair, &w) == -1 &&
+	    (tt_table_write(path, target, four_pair, 1) == -1 ||
+	    map_file(path, k, four_pair, &w) == -1))
+		return NULL;
+	maps[nmaps].target = target;
+	maps[nmaps].four_pair = four_pair;
+	maps[nmaps].w = w;
+	return &maps[nmaps++].w;
+}

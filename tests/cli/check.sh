@@ -1,0 +1,94 @@
+#!/bin/sh
+# tests/cli/check.sh: check [--repair] (SPEC.md): every game replayed and
+# its summaries (state, scores, wins, the all-time tallies) compared with
+# what its entries give; --repair rebuilds them; exit 3 on a problem.
+. "$SRCDIR/tests/cli/lib.sh"
+
+# A finished game: the scenario shake-shared-win, whose standings were
+# worked out by hand (Ann 100, Bob 100, Cid 220 and Dan 220 share the win,
+# SH-10).
+finished_game() {
+	sr new --game shake --players Ann,Bob,Cid,Dan >/dev/null &&
+	sr play <"$SRCDIR/tests/scenarios/shake-shared-win.play" >/dev/null
+}
+
+test_expect_success 'check: a sound database, exit 0, one line of count' '
+	finished_game &&
+	sr new --game ten-thousand --players Cid,Dee >/dev/null &&
+	expect_exit 0 sr check &&
+	expect_out "2 games checked: 0 problems" &&
+	test ! -s err &&
+	expect_exit 0 sr --json check &&
+	json ".ok == true and .games == 2 and .problems == []"
+'
+
+test_expect_success 'check: a tampered seats.score is found (exit 3) and repaired' '
+	finished_game &&
+	sr --json status >out && json "[.players[].score] == [100, 100, 220, 220]" &&
+	sqlite3 test.db "UPDATE seats SET score = 999 WHERE seat = 1" &&
+	expect_exit 3 sr check && one_err_line &&
+	expect_out "game 1: Bob'"'"'s score is stored as 999, its entries give 100" &&
+	expect_out "1 game checked: 1 problem" &&
+	expect_exit 3 sr --json check &&
+	json ".ok == false and .games == 1 and (.problems | length) == 1" &&
+	expect_exit 3 sr check --repair &&
+	expect_out "summaries rebuilt" &&
+	test "$(sqlite3 test.db "SELECT score FROM seats WHERE seat = 1")" = 100 &&
+	expect_exit 0 sr check && expect_out "0 problems"
+'
+
+test_expect_success 'check: a tampered win and game state are found and repaired, tallies with them' '
+	finished_game &&
+	sqlite3 test.db "UPDATE seats SET won = 1 WHERE seat = 1;
+	    UPDATE games SET finished = 0" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: stored as active, its entries give finished" &&
+	expect_out "game 1: Bob is stored as a winner, its entries say not a winner" &&
+	expect_exit 3 sr check --repair &&
+	expect_exit 0 sr check &&
+	sr --json standings --all-time >out &&
+	json "[.players[] | select(.name == \"Cid\") | .won] == [1]" &&
+	json "[.players[] | select(.name == \"Bob\") | .won] == [0]"
+'
+
+test_expect_success 'check: tallies out of step with the games are found and rebuilt' '
+	finished_game &&
+	sqlite3 test.db "UPDATE tallies SET played = 7, won = 7" &&
+	expect_exit 3 sr check &&
+	expect_out "tally of '"'"'Ann'"'"' at shake: played 7, won 7; the games give played 1, won 0" &&
+	expect_out "tally of '"'"'Cid'"'"' at shake: played 7, won 7; the games give played 1, won 1" &&
+	expect_exit 3 sr check --repair &&
+	expect_exit 0 sr check &&
+	test "$(sqlite3 test.db "SELECT played, won FROM tallies ORDER BY player_id" |
+	    tr "\n" " ")" = "1|0 1|0 1|1 1|1 "
+'
+
+test_expect_success 'check: a game whose entries no longer replay is a problem --repair cannot mend' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 60 10 >/dev/null &&
+	sqlite3 test.db "DROP TRIGGER entries_no_update;
+	    UPDATE entries SET args = '"'"'[\"7\",\"10\"]'"'"' WHERE n = 1" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: entry 1 (roll) no longer replays" &&
+	expect_exit 3 sr check --repair &&
+	expect_exit 3 sr check
+'
+
+test_expect_success 'a migration rebuilds the summaries from the entries' '
+	finished_game &&
+	sqlite3 test.db "UPDATE seats SET score = 999 WHERE seat = 1;
+	    DROP TRIGGER tallies_finished; DROP TRIGGER tallies_won;
+	    DROP TRIGGER tallies_seat; DROP TRIGGER tallies_player;
+	    DROP TABLE tallies; DROP INDEX games_uid;
+	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
+	    ALTER TABLE seats DROP COLUMN name0; PRAGMA user_version = 1" &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
+	test "$(sqlite3 test.db "SELECT score FROM seats WHERE seat = 1")" = 100
+'
+
+test_expect_success 'check: usage' '
+	expect_exit 2 sr check --fix && one_err_line &&
+	expect_err "unknown option '"'"'--fix'"'"'" &&
+	expect_exit 2 sr check extra && one_err_line
+'
+test_done
