@@ -51,13 +51,13 @@ test_expect_success 'commands: every command, never the hidden one; no database 
 test_expect_success 'the verbs legal now, undo and redo when they apply (SH-6)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	comp r && has roll rename rules && lacks redo take &&
-	comp t && is title &&
+	comp t && has title && lacks take &&
 	sr roll 10 20 >/dev/null &&
-	comp t && is take title &&
+	comp t && has take title && lacks timer &&
 	comp sh && is shake &&
-	comp u && is undo use &&
+	comp u && has undo use &&
 	sr undo >/dev/null &&
-	comp re && is redo rename &&
+	comp re && has redo rename &&
 	comp -g 1 ro && is roll
 '
 
