@@ -700,29 +700,48 @@ tt_game_advice(const struct game_state *st, struct tt_advice *ad)
 	return 1;
 }
 
-/* The coach in words: the best move, what the others cost (tt-coach.h). */
+/*
+ * The odds in words: before a roll, the farkle chance and the value of the
+ * position (no decision, so no advice); after a keep or on doubles, what a
+ * bank would do, or why there is none (TT-6, TT-8).
+ */
 static void
 tt_advise(const struct game_state *st, struct buf *b)
 {
 	struct tt_advice ad;
 
-	size_t n;
-
-	if (!tt_game_advice(st, &ad) || (n = strlen(ad.say)) == 0)
-		return;
-	if (st->phase != P_ROLLED || (st->nset == 0 && !st->doubles)) {
-		buf_printf(b, "%s\n", ad.say);
+	if (st->phase == P_ROLL) {
+		if (tt_game_advice(st, &ad) && ad.say[0] != '\0')
+			buf_printf(b, "%s\n", ad.say);
 		return;
 	}
-	/* What a bank would do now, or why there is none (TT-6, TT-8). */
-	buf_printf(b, "%.*s", (int)n - 1, ad.say);
+	if (st->phase != P_ROLLED || (st->nset == 0 && !st->doubles))
+		return;
 	if (!may_bank(st))
-		buf_puts(b, "; no bank before a scoring keep this turn (TT-6)");
+		buf_puts(b, "There is no bank before a scoring keep this turn "
+		    "(TT-6).\n");
 	else if (st->score[st->seat] + turn_total(st) >= st->target)
-		buf_printf(b, "; banking makes %s's score %ld and wins",
+		buf_printf(b, "Now banking makes %s's score %ld and wins.\n",
 		    st->gs->names[st->seat],
 		    st->score[st->seat] + turn_total(st));
-	buf_puts(b, ".\n");
+}
+
+/* The coach (struct advice): every move valued, best first (tt-coach.h). */
+static int
+tt_advice(const struct game_state *st, struct advice *a)
+{
+	struct tt_advice ad;
+	int i;
+
+	if (!tt_game_advice(st, &ad) || ad.nmoves == 0)
+		return 0;
+	a->basis = ad.basis == TT_WIN ? ADVICE_WIN : ADVICE_POINTS;
+	for (i = 0; i < ad.nmoves; i++)
+		advice_add(a, ad.moves[i].value, "%s",
+		    strncmp(ad.moves[i].entry, "roll", 4) == 0 ? "roll" :
+		    ad.moves[i].entry);
+	snprintf(a->say, sizeof a->say, "%s", ad.say);
+	return 1;
 }
 
 /* The dice a roll entry rolls (the dice audit): six-sided, the mover's. */
@@ -772,6 +791,7 @@ const struct game_rules game_ten_thousand = {
 	.describe = tt_describe,
 	.rounds = NULL,
 	.advise = tt_advise,
+	.advice = tt_advice,
 	.rolled = tt_rolled,
 	.lookups = NULL,
 };

@@ -632,9 +632,8 @@ advice_say(const struct tt_position *p, struct tt_advice *ad)
 	int i;
 
 	(void)p;
-	buf_puts(&b, "Best: ");
 	put_move(&b, &ad->moves[0]);
-	buf_puts(&b, ", ");
+	buf_puts(&b, ": ");
 	put_value(&b, ad, ad->moves[0].value);
 	buf_puts(&b, ad->basis == TT_WIN ? " to win" :
 	    " points expected this turn");

@@ -168,6 +168,17 @@ test_expect_success 'commands inside play: help, help VERB for this game, histor
 	test "$(entries)" -eq 1
 '
 
+test_expect_success 'review, standings, dice and status inside play: the commands of the command table' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "roll 10 20\ntake\nreview\nstandings\ndice\nstatus\n" |
+	    expect_exit 0 sr play && test ! -s err &&
+	expect_out "game 1: shake, reviewed by the coach" &&
+	expect_out "scores: Ann 0, Bob 20" &&
+	printf "help review\nhelp standings\n" | expect_exit 0 sr play &&
+	expect_out "review: " && expect_out "standings [--all-time]: " &&
+	test "$(entries)" -eq 2
+'
+
 test_expect_success 'an unknown word: exit 2 and the nearest verb of this game (tke -> take)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	printf "roll 10 20\ntke\n" | expect_exit 2 sr play && one_err_line &&

@@ -141,7 +141,7 @@ test_expect_success 'TT-7: six values start fresh; status shows the advice' '
 	expect_exit 0 sr status &&
 	expect_out "Bob: roll off Ann'\''s 50 with 5 dice, or fresh with 6" &&
 	expect_out "to win with best play" && expect_out "continue: " &&
-	expect_out "Best: " &&
+	expect_out "coach: " &&
 	expect_exit 0 sr roll 1 2 3 4 6 6 &&
 	expect_out "Bob starts fresh; Bob rolled 1 2 3 4 6 6" &&
 	sr --json status >out &&

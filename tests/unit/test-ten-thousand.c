@@ -719,9 +719,12 @@ test_target(void)
 static void
 test_rounds_and_words(void)
 {
+	static const char want_bank[] = "bank: 1050.0 points expected this "
+	    "turn with best play (roll 2 dice: ";
 	struct th t;
 	struct buf b = BUF_INIT;
 	struct expectation x;
+	struct advice a;
 
 	th_start(&t, &game_ten_thousand, "Ann,Bob", NULL);
 	x = th_expect(&t);
@@ -740,21 +743,26 @@ test_rounds_and_words(void)
 	x = th_expect(&t);
 	is_str(x.say, "Round 2. Ann has 1050 with 2 dice in hand: roll 2 "
 	    "values or bank", "say: after a keep");
-	game_ten_thousand.advise(t.rp.st, &b);
-	ok(strncmp(buf_str(&b), "Best: bank, 1050.0 points expected this "
-	    "turn with best play (roll 2 dice: ", 60) == 0, "advice: bank "
-	    "1050 rather than roll 2 dice (points: no table)");
+	memset(&a, 0, sizeof a);
+	ok(game_ten_thousand.advice(t.rp.st, &a) && a.basis == ADVICE_POINTS &&
+	    strcmp(a.moves[0].entry, "bank") == 0 && a.moves[0].value == 1050 &&
+	    strcmp(a.moves[1].entry, "roll") == 0 &&
+	    strncmp(a.say, want_bank, strlen(want_bank)) == 0, "advice: bank "
+	    "1050 rather than roll 2 dice (points: no table): %s", a.say);
 	buf_reset(&b);
 	th_must(&t, "bank");
 	x = th_expect(&t);
 	is_str(x.say, "Round 2. Bob may continue from Ann's 1050 with 2 dice "
 	    "or start fresh: roll 2 values to continue or 6 to start fresh",
 	    "say: the roll-off");
-	game_ten_thousand.advise(t.rp.st, &b);
-	ok(strncmp(buf_str(&b), "Best: ", 6) == 0 &&
-	    strstr(buf_str(&b), "continue") != NULL &&
-	    strstr(buf_str(&b), "fresh") != NULL, "advice: TT-7 continue "
-	    "or fresh, valued");
+	memset(&a, 0, sizeof a);
+	ok(game_ten_thousand.advice(t.rp.st, &a) && a.nmoves == 2 &&
+	    (strcmp(a.moves[0].entry, "continue") == 0 ||
+	    strcmp(a.moves[1].entry, "continue") == 0) &&
+	    (strcmp(a.moves[0].entry, "fresh") == 0 ||
+	    strcmp(a.moves[1].entry, "fresh") == 0) &&
+	    a.moves[0].value >= a.moves[1].value, "advice: TT-7 continue "
+	    "or fresh, valued, best first");
 	buf_reset(&b);
 	game_ten_thousand.describe(t.rp.st, &b);
 	ok(strstr(buf_str(&b), "Bob: roll off Ann's 1050 with 2 dice") != NULL,

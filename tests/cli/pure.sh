@@ -1,0 +1,41 @@
+#!/bin/sh
+# tests/cli/pure.sh: the pure core (libsr.a) does no I/O, reads no clock
+# and no environment (HACKING): none of its objects refers to a function
+# that would, and none needs the system library (libsrsys.a).  buf.o's
+# fatal() alone may write to stderr and exit (out of memory).
+. "$SRCDIR/tests/cli/lib.sh"
+
+core="$BUILDDIR/libsr.a" sys="$BUILDDIR/libsrsys.a"
+if ! command -v nm >/dev/null 2>&1; then
+	test_count=$((test_count + 2))
+	echo "ok 1 # SKIP nm is not installed"
+	echo "ok 2 # SKIP nm is not installed"
+	test_done
+	exit
+fi
+
+# The undefined symbols of each member of archive $1: "member symbol".
+undefined() {
+	nm -u "$1" | awk '/:$/ { m = $1; sub(/:$/, "", m); next }
+	    NF >= 2 { print m, $2 } NF == 1 && $1 != "" { print m, $1 }'
+}
+
+test_expect_success 'the core calls nothing that does I/O, reads a clock or the environment' '
+	undefined "$core" >und &&
+	{ grep -E " (getenv|secure_getenv|open|open64|openat|fopen|fopen64|fdopen|mmap|mmap64|read|write|pread|pwrite|stat|stat64|fstat|fstat64|lstat|access|mkdir|unlink|rename|opendir|time|clock_gettime|gettimeofday|localtime_r|localtime|gmtime_r|gmtime|dlopen|dlsym|posix_spawn|posix_spawnp|fork|execvp|sigaction|signal|tcsetattr|tcgetattr|isatty|ioctl|printf|fprintf|vfprintf|puts|fputs|fputc|putchar|fwrite|fflush|getline|fgets|sqlite3_[a-z0-9_]*|stdout|stdin|stderr|exit|_exit|abort|rand|random|srand)$" und |
+	    grep -v -E "^buf\.o (fwrite|fputs|fputc|vfprintf|stderr|exit)$" >bad ||
+	    :; } &&
+	if [ -s bad ]; then
+		sed "s/^/# /" bad && false
+	fi
+'
+
+test_expect_success 'the core needs nothing from the system library' '
+	nm -g --defined-only "$sys" | awk "NF == 3 { print \$3 }" | sort -u >sys &&
+	undefined "$core" | awk "{ print \$2 }" | sort -u >core &&
+	comm -12 sys core >bad &&
+	if [ -s bad ]; then
+		sed "s/^/# /" bad && false
+	fi
+'
+test_done
