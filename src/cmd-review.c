@@ -12,8 +12,12 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "dawg.h"
+#include "shake-a-word.h"
+#include "solve.h"
 #include "term.h"
 #include "utf8.h"
+#include "wordlist.h"
 
 /* What the replay showed before one entry. */
 struct seen {
@@ -23,6 +27,9 @@ struct seen {
 	long		 score[GAME_MAX_PLAYERS];
 	struct advice	*a;		/* the advice then (decision) */
 	char		 made[128];	/* the entry as typed */
+	/* Shake-A-Word, before a score: the round's grid and words */
+	struct saw_round *grid;
+	char		**words[GAME_MAX_PLAYERS];
 };
 
 struct review {
@@ -30,6 +37,114 @@ struct review {
 	int		 n;
 	int		 nplayers;
 };
+
+/* A Shake-A-Word round about to be scored: its grid and words, copied. */
+static void
+saw_keep(struct seen *s, const struct game_state *st)
+{
+	int p, k, n;
+
+	s->grid = xcalloc(1, sizeof *s->grid);
+	if (saw_round_view(st, 1, s->grid) != 0) {
+		free(s->grid);
+		s->grid = NULL;
+		return;
+	}
+	for (p = 0; p < s->grid->nplayers; p++) {
+		for (n = 0; s->grid->words[p][n] != NULL; n++)
+			continue;
+		s->words[p] = xcalloc((size_t)n + 1, sizeof *s->words[p]);
+		for (k = 0; k < n; k++)
+			s->words[p][k] = xstrdup(s->grid->words[p][k]);
+		s->grid->words[p] = NULL;
+	}
+}
+
+/* Free what saw_keep() kept. */
+static void
+saw_drop(struct seen *s)
+{
+	int p, k;
+
+	for (p = 0; p < GAME_MAX_PLAYERS; p++) {
+		for (k = 0; s->words[p] != NULL && s->words[p][k] != NULL; k++)
+			free(s->words[p][k]);
+		free(s->words[p]);
+	}
+	free(s->grid);
+}
+
+/* 1 if the NULL-terminated list has w. */
+static int
+has_word(char *const *list, const char *w)
+{
+	for (; list != NULL && *list != NULL; list++)
+		if (strcmp(*list, w) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Shake-A-Word: for each player, the share of the board's points (every
+ * valid word of each scored round, as solve finds them) found, and the
+ * best words missed.  Returns -1 (with the message printed) if the word
+ * list cannot be had.
+ */
+static int
+saw_review(struct sr_ctx *ctx, const struct sr_game *sg,
+    const struct review *rv, struct buf *b)
+{
+	struct grid g;
+	struct dawg *d;
+	char **words, *why = NULL, *best[GAME_MAX_PLAYERS][3];
+	long found[GAME_MAX_PLAYERS] = { 0 }, total = 0;
+	int nbest[GAME_MAX_PLAYERS] = { 0 }, di, i, p, k, rounds = 0, val;
+	size_t n, w;
+
+	di = game_option_index(sg->rules, "dict");
+	if ((d = wordlist_open(di >= 0 ? sg->opts[di] : "en_US", 0, &why)) ==
+	    NULL) {
+		sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s", di >= 0 ?
+		    sg->opts[di] : "en_US", why != NULL ? why : "");
+		free(why);
+		return -1;
+	}
+	for (i = 0; i < rv->n; i++) {
+		const struct seen *s = &rv->seen[i];
+
+		if (s->grid == NULL || sg->rp.entries[i].undone)
+			continue;
+		rounds++;
+		memset(&g, 0, sizeof g);
+		g.n = s->grid->n;
+		memcpy(g.cells, s->grid->cells, sizeof g.cells);
+		n = solve_grid(d, &g, &words);
+		for (w = 0; w < n; w++) {	/* longest first */
+			val = saw_word_value(sg->rp.st, (int)strlen(words[w]));
+			total += val;
+			for (p = 0; p < sg->g.nplayers; p++)
+				if (has_word(s->words[p], words[w]))
+					found[p] += val;
+				else if (nbest[p] < 3)
+					best[p][nbest[p]++] = xstrdup(words[w]);
+		}
+		solve_free(words, n);
+	}
+	dawg_close(d);
+	buf_printf(b, "the board's points, every valid word of %d scored "
+	    "round%s: %ld\n", rounds, rounds == 1 ? "" : "s", total);
+	for (p = 0; p < sg->g.nplayers; p++) {
+		buf_printf(b, "  %s found %ld (%.0f%%)", sg->g.names[p],
+		    found[p], total > 0 ? 100.0 * found[p] / total : 0);
+		for (k = 0; k < nbest[p]; k++) {
+			buf_printf(b, "%s%s", k == 0 ? "; best missed: " :
+			    ", ", best[p][k]);
+			free(best[p][k]);
+		}
+		buf_puts(b, "\n");
+	}
+	return 0;
+}
 
 /* Before each entry: the scores, and the advice if a player decides. */
 static void
@@ -58,6 +173,8 @@ review_observe(void *arg, const struct replay *rp, int i,
 		snprintf(s->made + len, sizeof s->made - len, " %s",
 		    e->argv[k]);
 	}
+	if (e->verb == V_SCORE && rp->rules == &game_shake_a_word)
+		saw_keep(s, rp->st);
 	if (x.turn < 0 || x.finished || rp->rules->advice == NULL)
 		return;
 	s->a = xcalloc(1, sizeof *s->a);
@@ -327,11 +444,14 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	buf_printf(&b, "game %lld: %s, reviewed by the coach (%s)\n", sg.g.id,
 	    sg.rules->name, basis == ADVICE_POINTS ? "points" : basis ==
 	    ADVICE_WIN ? "chance to win" : "chances");
-	if (nd == 0)
-		buf_printf(&b, "no decisions to review%s\n",
-		    sg.rules->advice == NULL ? " (the table enters everything"
-		    "; 'shakeref solve' lists the words of a round)" : "");
-	for (p = 0; p < sg.g.nplayers; p++) {
+	if (sg.rules == &game_shake_a_word) {
+		if (saw_review(ctx, &sg, &rv, &b) != 0) {
+			status = SR_SYSTEM;
+			goto done;
+		}
+	} else if (nd == 0)
+		buf_puts(&b, "no decisions to review\n");
+	for (p = 0; p < sg.g.nplayers && sg.rules->advice != NULL; p++) {
 		buf_printf(&b, "  %s: %d decision%s, cost ", sg.g.names[p],
 		    ndec[p], ndec[p] == 1 ? "" : "s");
 		put_cost(&b, basis, cost[p]);
@@ -361,8 +481,10 @@ done:
 	for (p = 0; p < sg.g.nplayers; p++)
 		free(line[p]);
 out:
-	for (i = 0; i < rv.n; i++)
+	for (i = 0; i < rv.n; i++) {
 		free(rv.seen[i].a);
+		saw_drop(&rv.seen[i]);
+	}
 	free(rv.seen);
 	free(d);
 	buf_free(&b);

@@ -777,8 +777,13 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 	    &st, why)) != SR_OK)
 		return status;
 	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
-	if (g->title != NULL)
-		sqlite3_bind_text(st, 2, g->title, -1, SQLITE_STATIC);
+	/* A title that cannot be bound would be stored NULL: refuse. */
+	if (g->title != NULL && (status = sqlite3_bind_text(st, 2, g->title,
+	    -1, SQLITE_STATIC)) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return fail(why, SR_SYSTEM, "cannot store the title exactly: "
+		    "%s", sqlite3_errstr(status));
+	}
 	sqlite3_bind_text(st, 3, g->options, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 4, g->created);
 	if (g->uid != NULL)
@@ -816,7 +821,7 @@ store_entry_append(struct store *s, long long game,
 	sqlite3_stmt *st;
 	json_t *a = json_array();
 	char *args;
-	int status, i;
+	int status, i, rc;
 
 	/*
 	 * Every argument exactly, or nothing: json_string() refuses what is
@@ -839,15 +844,22 @@ store_entry_append(struct store *s, long long game,
 		free(args);
 		return status;
 	}
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, se->n);
-	if (se->player != NULL)
-		sqlite3_bind_text(st, 3, se->player, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, verb_name(se->verb), -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, args, -1, SQLITE_STATIC);
-	if (se->fact != NULL)
-		sqlite3_bind_text(st, 6, se->fact, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, se->at);
+	/* A field that cannot be bound (too big) would be stored NULL. */
+	rc = sqlite3_bind_int64(st, 1, game) |
+	    sqlite3_bind_int(st, 2, se->n) |
+	    (se->player != NULL ? sqlite3_bind_text(st, 3, se->player, -1,
+	    SQLITE_STATIC) : SQLITE_OK) |
+	    sqlite3_bind_text(st, 4, verb_name(se->verb), -1, SQLITE_STATIC) |
+	    sqlite3_bind_text(st, 5, args, -1, SQLITE_STATIC) |
+	    (se->fact != NULL ? sqlite3_bind_text(st, 6, se->fact, -1,
+	    SQLITE_STATIC) : SQLITE_OK) |
+	    sqlite3_bind_int64(st, 7, se->at);
+	if (rc != SQLITE_OK) {
+		sqlite3_finalize(st);
+		free(args);
+		return fail(why, SR_SYSTEM, "cannot store the entry exactly: "
+		    "%s", sqlite3_errstr(rc));
+	}
 	status = step_done(s, st, why);
 	free(args);
 	return status;

@@ -190,4 +190,20 @@ test_expect_success 'review works with coach=off, on a game in progress; exit 3 
 	expect_exit 2 sr review extra
 '
 
+test_expect_success 'review of shake-a-word: the share of the board each player found, the best words missed' '
+	export SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	sr grid CATS ORED DOGS QUITE >/dev/null &&
+	sr words Ann cat dog >/dev/null && sr words Bob cat rod >/dev/null &&
+	sr score >/dev/null &&
+	sr --json solve >out && best=$(jq .best_score out) &&
+	expect_exit 0 sr review &&
+	expect_out "every valid word of 1 scored round: $best" &&
+	pct=$(awk -v b="$best" "BEGIN { printf \"%.0f\", 200 / b }") &&
+	expect_out "Ann found 2 ($pct%); best missed: quite, quits" &&
+	expect_out "Bob found 1 (" &&
+	sr --json review >out &&
+	json ".decisions == [] and [.players[].decisions] == [0, 0]"
+'
+
 test_done
