@@ -84,10 +84,24 @@ check_game(struct check *ck, long long id, int repair, char **why)
 		sr_game_free(&sg);
 		return status;
 	}
-	if ((finished != 0) != (x.finished != 0)) {
+	if (finished != sr_store_state(&x)) {
 		problem(ck, "game %lld: stored as %s, its entries give %s", id,
-		    finished ? "finished" : "active", x.finished ? "finished" :
-		    "active");
+		    sr_stored_state_name(finished), sr_state_name(&x));
+		bad = 1;
+	}
+	/* The names and title now, as the rename and title entries give. */
+	for (i = 0; i < sg.g.nplayers; i++)
+		if (strcmp(sg.g.names[i], sg.rp.names[i]) != 0) {
+			problem(ck, "game %lld: seat %d is stored as '%s', its "
+			    "entries give '%s'", id, i + 1, sg.g.names[i],
+			    sg.rp.names[i]);
+			bad = 1;
+		}
+	if ((sg.g.title == NULL) != (sg.rp.title == NULL) ||
+	    (sg.g.title != NULL && strcmp(sg.g.title, sg.rp.title) != 0)) {
+		problem(ck, "game %lld: its title is stored as '%s', its "
+		    "entries give '%s'", id, sg.g.title != NULL ? sg.g.title :
+		    "", sg.rp.title != NULL ? sg.rp.title : "");
 		bad = 1;
 	}
 	for (i = 0; i < sg.g.nplayers; i++) {
@@ -105,9 +119,10 @@ check_game(struct check *ck, long long id, int repair, char **why)
 			bad = 1;
 		}
 	}
-	if (bad && repair)
-		status = store_summary(ctx->store, id, x.finished, scores,
-		    winners, sg.g.nplayers, why);
+	if (bad && repair && (status = store_summary(ctx->store, id,
+	    sr_store_state(&x), scores, winners, sg.g.nplayers, why)) ==
+	    SR_OK)
+		status = sr_names_sync(ctx, &sg, why);
 	sr_game_free(&sg);
 	return status;
 }

@@ -43,14 +43,19 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	if (go->list != NULL) {
 		o = json_object();
 		json_object_set_new(o, "game", json_integer(g->id));
+		json_object_set_new(o, "uid", json_string(g->uid));
 		json_object_set_new(o, "rules", json_string(g->rules));
-		json_object_set_new(o, "state", json_string(g->finished ?
-		    "finished" : "active"));
+		json_object_set_new(o, "title", g->title != NULL ?
+		    json_string(g->title) : json_null());
+		json_object_set_new(o, "state",
+		    json_string(sr_stored_state_name(g->finished)));
 		names = json_array();
 		for (i = 0; i < g->nplayers; i++)
 			json_array_append_new(names, json_string(g->names[i]));
 		json_object_set_new(o, "players", names);
 		json_object_set_new(o, "created", json_string(when));
+		json_object_set_new(o, "current",
+		    json_boolean(g->id == go->current));
 		json_array_append_new(go->list, o);
 		return 0;
 	}
@@ -70,8 +75,8 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	buf_free(&b);
 	/* The date in words: local (TZ); JSON keeps UTC. */
 	sr_local_time(g->created, when, sizeof when);
-	buf_printf(&b, "  %s  %s%s%s\n", g->finished ? "finished" :
-	    "active", when, g->title != NULL ? "  " : "",
+	buf_printf(&b, "  %s  %s%s%s\n", sr_stored_state_name(g->finished),
+	    when, g->title != NULL ? "  " : "",
 	    g->title != NULL ? g->title : "");
 	row->tail = b.s;
 	return 0;
@@ -150,14 +155,15 @@ cmd_games_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	games_print(&go, 1);
 	if (go.count == 0)
 		fprintf(ctx->out, all ? "no games yet\n" : "no active games "
-		    "(games --all lists finished ones too)\n");
+		    "(games --all lists finished and abandoned ones too)\n");
 	return SR_OK;
 }
 
 const struct cmd_entry cmd_games_entry = {
 	.name = "games",
 	.usage = "[--all]",
-	.summary = "list the active games (--all: finished ones too)",
+	.summary = "list the active games (--all: finished and abandoned "
+	    "ones too)",
 	.spec = { .opts = { { "all", 0 } }, .hint = "; expected [--all]" },
 	.exec = cmd_games_exec,
 };

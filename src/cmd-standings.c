@@ -190,8 +190,7 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		o = json_object();
 		json_object_set_new(o, "game", json_integer(sg.g.id));
 		json_object_set_new(o, "rules", json_string(sg.rules->name));
-		json_object_set_new(o, "state", json_string(x.finished ?
-		    "finished" : "active"));
+		json_object_set_new(o, "state", json_string(sr_state_name(&x)));
 		a = json_array();
 		for (i = 0; i < sg.g.nplayers; i++) {
 			s = order[i];
@@ -219,7 +218,7 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			if (utf8_width(sg.g.names[i]) > width)
 				width = utf8_width(sg.g.names[i]);
 		buf_printf(&b, "game %lld: %s, %s\n", sg.g.id,
-		    sg.rules->name, x.finished ? "finished" : "active");
+		    sg.rules->name, sr_state_name(&x));
 		for (i = 0; i < sg.g.nplayers; i++) {
 			s = order[i];
 			buf_printf(&b, "%2d. ", ranks[s]);

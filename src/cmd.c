@@ -26,11 +26,17 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_history_entry,
 	&cmd_undo_entry,
 	&cmd_redo_entry,
+	&cmd_abandon_entry,
+	&cmd_rename_entry,
+	&cmd_title_entry,
+	&cmd_note_entry,
 	&cmd_play_entry,
 	&cmd_rules_entry,
 	&cmd_solve_entry,
 	&cmd_review_entry,
 	&cmd_dice_entry,
+	&cmd_export_entry,
+	&cmd_import_entry,
 	&cmd_watch_entry,
 	&cmd_check_entry,
 	&cmd_help_entry,
@@ -47,6 +53,9 @@ cmd_find(const char *name)
 	for (c = cmd_table; *c != NULL; c++)
 		if (strcmp((*c)->name, name) == 0)
 			return *c;
+	/* Hidden: for the shell completion scripts only. */
+	if (strcmp(name, cmd_complete_entry.name) == 0)
+		return &cmd_complete_entry;
 	v = verb_lookup(name);
 	if (v >= 0 && v != V_UNDO && v != V_REDO)
 		return &cmd_verb_entry;
@@ -326,7 +335,9 @@ sr_game_read(struct sr_ctx *ctx, long long id, int notes, struct sr_game *sg,
 	}
 	sg->rp.rules = sg->rules;
 	sg->rp.setup.nplayers = sg->g.nplayers;
-	sg->rp.setup.names = (const char *const *)sg->g.names;
+	/* Replay starts from the game as created; renames follow. */
+	sg->rp.setup.names = (const char *const *)sg->g.names0;
+	sg->rp.title0 = sg->g.title0;
 	sg->rp.setup.options = (const char *const *)sg->opts;
 	if (replay_run(&sg->rp, notes, &r) != RULING_OK) {
 		*why = xasprintf("game %lld: %s", id, r.why);
@@ -384,9 +395,7 @@ sr_game_free(struct sr_game *sg)
 void
 sr_expect(const struct sr_game *sg, struct expectation *x)
 {
-	memset(x, 0, sizeof *x);
-	x->turn = -1;
-	sg->rules->expect(sg->rp.st, x);
+	replay_expect(&sg->rp, x);
 }
 
 /* Scores, winners and ranks in seat order. */
@@ -402,6 +411,27 @@ sr_ranks(const struct sr_game *sg, long *scores, int *winners, int *ranks)
 		for (k = 0; k < n; k++)
 			if (scores[k] > scores[i])
 				ranks[i]++;
+	}
+}
+
+/* "active", "finished" or "abandoned". */
+const char *
+sr_state_name(const struct expectation *x)
+{
+	return sr_stored_state_name(sr_store_state(x));
+}
+
+/* The word for a stored state (games.finished). */
+const char *
+sr_stored_state_name(int state)
+{
+	switch (state) {
+	case STORE_FINISHED:
+		return "finished";
+	case STORE_ABANDONED:
+		return "abandoned";
+	default:
+		return "active";
 	}
 }
 
@@ -506,8 +536,7 @@ sr_status_json(const struct sr_game *sg)
 	sr_ranks(sg, scores, winners, ranks);
 	json_object_set_new(o, "game", json_integer(sg->g.id));
 	json_object_set_new(o, "rules", json_string(sg->rules->name));
-	json_object_set_new(o, "state", json_string(x.finished ? "finished" :
-	    "active"));
+	json_object_set_new(o, "state", json_string(sr_state_name(&x)));
 	json_object_set_new(o, "round", json_integer(x.round));
 	json_object_set_new(o, "turn", !x.finished && x.turn >= 0 ?
 	    json_string(sg->g.names[x.turn]) : json_null());
@@ -601,7 +630,7 @@ next_line(const struct sr_game *sg, struct buf *b)
 	struct expectation x;
 
 	sr_expect(sg, &x);
-	if (x.finished)
+	if (x.finished && !x.abandoned)
 		winners_line(sg, b);
 	else
 		buf_puts(b, x.say);
@@ -795,11 +824,56 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 	e.argv = argv + 1;
 	if (game_parse(&gs, &e, &r) == RULING_DATA)
 		status = sr_error(ctx, SR_DATA, "%s", r.why);
-	else if (g.finished && v != V_UNDO && v != V_REDO)
+	else if (g.finished && v != V_UNDO && v != V_REDO &&
+	    (v == V_ABANDON || !VERB_IS_META(v)))
 		status = sr_error(ctx, SR_DATA, "the game is over");
 	entry_clear(&e);
 	store_game_clear(&g);
 	return status;
+}
+
+/* The state to store for expectation x (STORE_ACTIVE, ...). */
+int
+sr_store_state(const struct expectation *x)
+{
+	if (x->abandoned)
+		return STORE_ABANDONED;
+	return x->finished ? STORE_FINISHED : STORE_ACTIVE;
+}
+
+/* 1 if a and b (either NULL) differ. */
+static int
+text_differs(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a != b;
+	return strcmp(a, b) != 0;
+}
+
+/*
+ * Store the names and title now if replay changed them (rename, title,
+ * an undo of either), and show them from now on.
+ */
+int
+sr_names_sync(struct sr_ctx *ctx, struct sr_game *sg, char **why)
+{
+	int i, changed = text_differs(sg->g.title, sg->rp.title), status;
+
+	for (i = 0; i < sg->g.nplayers; i++)
+		changed |= text_differs(sg->g.names[i], sg->rp.names[i]);
+	if (!changed)
+		return SR_OK;
+	if ((status = store_game_names(ctx->store, sg->g.id,
+	    (const char *const *)sg->rp.names, sg->g.nplayers, sg->rp.title,
+	    why)) != SR_OK)
+		return status;
+	for (i = 0; i < sg->g.nplayers; i++) {
+		free(sg->g.names[i]);
+		sg->g.names[i] = xstrdup(sg->rp.names[i]);
+	}
+	free(sg->g.title);
+	sg->g.title = sg->rp.title != NULL ? xstrdup(sg->rp.title) : NULL;
+	return SR_OK;
 }
 
 /* The usage check of an entry "verb argv..."; see cmd.h. */
@@ -884,13 +958,14 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	sr_ranks(sg, scores, winners, ranks);
 	if (store_entry_append(ctx->store, sg->g.id,
 	    &sg->rp.entries[sg->rp.nentries - 1], &why) != SR_OK ||
-	    store_summary(ctx->store, sg->g.id, x.finished, scores, winners,
-	    sg->g.nplayers, &why) != SR_OK ||
+	    store_summary(ctx->store, sg->g.id, sr_store_state(&x), scores,
+	    winners, sg->g.nplayers, &why) != SR_OK ||
+	    sr_names_sync(ctx, sg, &why) != SR_OK ||
 	    store_commit(ctx->store, &why) != SR_OK) {
 		store_rollback(ctx->store);
 		return store_error(ctx, SR_SYSTEM, why);
 	}
-	sg->g.finished = x.finished;
+	sg->g.finished = sr_store_state(&x);
 	/* Durable: now say what it did and what comes next. */
 	if (ctx->json) {
 		int jst = sr_print_json(ctx, sr_status_json(sg));
@@ -902,7 +977,7 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	/* A round's close: the board, every word with its value. */
 	if (v == V_SCORE && sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);
-	if (x.finished && ctx->paint) {
+	if (x.finished && !x.abandoned && ctx->paint) {
 		/* The win in colour: the sequences outside the escaping. */
 		sr_print_text(ctx, buf_str(&b));
 		buf_reset(&b);

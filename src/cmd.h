@@ -72,7 +72,9 @@ extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_use_entry, cmd_status_entry, cmd_standings_entry, cmd_history_entry,
     cmd_undo_entry, cmd_redo_entry, cmd_play_entry, cmd_rules_entry,
     cmd_help_entry, cmd_verb_entry, cmd_solve_entry, cmd_watch_entry,
-    cmd_check_entry, cmd_dice_entry, cmd_review_entry;
+    cmd_check_entry, cmd_dice_entry, cmd_review_entry, cmd_abandon_entry,
+    cmd_rename_entry, cmd_title_entry, cmd_note_entry, cmd_export_entry,
+    cmd_import_entry, cmd_complete_entry;
 extern const struct cmd_entry *const cmd_table[];
 
 /* Print the usage of game verb v in rules g and what it does there. */
@@ -167,6 +169,16 @@ void	sr_print_text(struct sr_ctx *, const char *);
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */
 int	sr_flush(struct sr_ctx *, int status);
+/* "active", "finished" or "abandoned": of an expectation, of a stored state. */
+const char *sr_state_name(const struct expectation *);
+const char *sr_stored_state_name(int);
+/* The games.finished value for it: STORE_ACTIVE, ... */
+int	sr_store_state(const struct expectation *);
+/*
+ * Within a write transaction: store the names and title replay has now
+ * where they differ from the game's (rename, title), and take them.
+ */
+int	sr_names_sync(struct sr_ctx *, struct sr_game *, char **why);
 /* t in words, "2026-11-22 19:03", in the local time zone (TZ). */
 void	sr_local_time(long long t, char *buf, size_t len);
 /* UTC ISO 8601 of t. */

@@ -74,6 +74,13 @@ const struct verb_info verb_table[V__COUNT] = {
 	    "expected at most one NAME", { NULL, NULL }, WHO_TABLE },
 	[V_UNDO] = { "undo", "", NULL, { NULL, NULL }, WHO_TABLE },
 	[V_REDO] = { "redo", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_ABANDON] = { "abandon", "", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_RENAME] = { "rename", "NW",
+	    "expected OLD NEW (a player's name, and the new one)",
+	    { NULL, NULL }, WHO_TABLE },
+	[V_TITLE] = { "title", "W*", NULL, { NULL, NULL }, WHO_TABLE },
+	[V_NOTE] = { "note", "W+", "expected the TEXT of the note",
+	    { NULL, NULL }, WHO_TABLE },
 };
 
 /* The name of a verb. */
@@ -538,6 +545,72 @@ parse_name_n(const struct game_setup *gs, const char *s, size_t n,
 	return seat;
 }
 
+/* Join argc words with single spaces, trimmed of surrounding spaces. */
+void
+entry_join(int argc, char *const *argv, struct buf *b)
+{
+	size_t start, end;
+	int i;
+
+	buf_reset(b);
+	for (i = 0; i < argc; i++)
+		buf_printf(b, "%s%s", i > 0 ? " " : "", argv[i]);
+	if (b->s == NULL)
+		return;
+	for (end = b->len; end > 0 && b->s[end - 1] == ' '; end--)
+		continue;
+	for (start = 0; start < end && b->s[start] == ' '; start++)
+		continue;
+	memmove(b->s, b->s + start, end - start);
+	b->len = end - start;
+	b->s[b->len] = '\0';
+}
+
+/*
+ * The usage rules of rename's NEW (a valid player name) and of a title or
+ * note (at most GAME_TEXT_MAX characters, a note not empty).
+ */
+static int
+parse_meta(struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *why;
+	size_t n;
+	int status = RULING_OK;
+
+	if (e->verb == V_RENAME) {
+		entry_join(1, e->argv + 1, &b);
+		if (!game_name_valid(buf_str(&b), &why))
+			status = usage(r, "player name '%s' %s", buf_str(&b),
+			    why);
+	} else if (e->verb == V_TITLE || e->verb == V_NOTE) {
+		entry_join(e->argc, e->argv, &b);
+		n = utf8_len(buf_str(&b));
+		if (e->verb == V_NOTE && n == 0)
+			status = usage(r, "%s", "expected the TEXT of the note");
+		else if (n > GAME_TEXT_MAX)
+			status = usage(r, "the %s has %zu characters; at most "
+			    "%d", verb_name(e->verb), n, GAME_TEXT_MAX);
+	}
+	buf_free(&b);
+	return status;
+}
+
+/* rename OLD NEW: NEW must not be another player's name (usage). */
+static int
+parse_rename(const struct game_setup *gs, struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	int seat, status = RULING_OK;
+
+	entry_join(1, e->argv + 1, &b);
+	if ((seat = game_seat(gs, buf_str(&b))) >= 0 && seat != e->who)
+		status = usage(r, "'%s' is already a player of this game; "
+		    "names are unique within a game", gs->names[seat]);
+	buf_free(&b);
+	return status;
+}
+
 /* Parse e's arguments for its verb, as its row says; see game.h. */
 int
 game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
@@ -571,6 +644,8 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 	if (named > 0 && named < e->argc)
 		return usage(r, "%s", "give plain values or NAME=V pairs, "
 		    "not both");
+	if (VERB_IS_META(e->verb) && parse_meta(e, r) != RULING_OK)
+		return RULING_USAGE;
 
 	/* The values; then the names, a data error if one is unknown. */
 	for (i = 0; i < e->argc; i++) {
@@ -609,6 +684,8 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 				e->who = seat;
 		}
 	}
+	if (e->verb == V_RENAME)
+		return parse_rename(gs, e, r);
 	return RULING_OK;
 }
 
@@ -796,7 +873,120 @@ snap_clear(struct replay *rp)
 		rp->rules->state_free(rp->snaps[--rp->nsnaps].st);
 }
 
-/* Parse and apply stored entry se to st; returns the ruling's status. */
+/*
+ * The names, title and state of a game are the replay's, not the rules'
+ * (rp->names, rp->title, rp->abandoned): abandon, rename and title change
+ * them, never the game state, so a pooled state serves whatever they are.
+ */
+
+/*
+ * Put the names, title and state back as the game was created: names0
+ * and title0 remembered on first use, setup.names pointed at the names
+ * now.
+ */
+static void
+meta_reset(struct replay *rp)
+{
+	int i;
+
+	if (rp->names0 == NULL)
+		rp->names0 = rp->setup.names;
+	for (i = 0; i < rp->setup.nplayers && i < GAME_MAX_PLAYERS; i++) {
+		free(rp->names[i]);
+		rp->names[i] = xstrdup(rp->names0[i]);
+	}
+	rp->setup.names = (const char *const *)rp->names;
+	free(rp->title);
+	rp->title = rp->title0 != NULL ? xstrdup(rp->title0) : NULL;
+	rp->abandoned = 0;
+}
+
+/* Fold in abandon, rename, title or note (parsed e). */
+static int
+meta_apply(struct replay *rp, const struct entry *e, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *old;
+	int status = RULING_OK;
+
+	switch (e->verb) {
+	case V_ABANDON:
+		if (rp->abandoned) {
+			ruling_refuse(r, RULING_DATA, "the game is over");
+			return RULING_DATA;
+		}
+		rp->abandoned = 1;
+		ruling_note(r, "the game is abandoned, with no winner");
+		break;
+	case V_RENAME:
+		entry_join(1, e->argv + 1, &b);
+		old = rp->names[e->who];
+		if (strcmp(old, buf_str(&b)) == 0) {
+			ruling_refuse(r, RULING_REFUSED, "the player is "
+			    "already called '%s'", old);
+			status = RULING_REFUSED;
+			break;
+		}
+		ruling_note(r, "%s is now called %s", old, buf_str(&b));
+		free(rp->names[e->who]);
+		rp->names[e->who] = xstrdup(buf_str(&b));
+		break;
+	case V_TITLE:
+		entry_join(e->argc, e->argv, &b);
+		if (b.len == 0 && rp->title == NULL) {
+			ruling_refuse(r, RULING_REFUSED, "the game has no "
+			    "title to clear");
+			status = RULING_REFUSED;
+		} else if (b.len > 0 && rp->title != NULL &&
+		    strcmp(rp->title, buf_str(&b)) == 0) {
+			ruling_refuse(r, RULING_REFUSED, "the title is "
+			    "already '%s'", rp->title);
+			status = RULING_REFUSED;
+		} else {
+			free(rp->title);
+			rp->title = b.len > 0 ? xstrdup(buf_str(&b)) : NULL;
+			if (rp->title != NULL)
+				ruling_note(r, "the title is now '%s'",
+				    rp->title);
+			else
+				ruling_note(r, "the title is cleared");
+		}
+		break;
+	case V_NOTE:
+		entry_join(e->argc, e->argv, &b);
+		ruling_note(r, "note: %s", buf_str(&b));
+		break;
+	default:
+		ruling_refuse(r, RULING_USAGE, "unknown verb");
+		status = RULING_USAGE;
+		break;
+	}
+	buf_free(&b);
+	r->status = status;
+	return status;
+}
+
+/* The expectation now; see game.h. */
+void
+replay_expect(const struct replay *rp, struct expectation *x)
+{
+	memset(x, 0, sizeof *x);
+	x->turn = -1;
+	rp->rules->expect(rp->st, x);
+	if (rp->abandoned) {
+		x->finished = x->abandoned = 1;
+		x->turn = -1;
+		x->verbs = 0;
+		snprintf(x->say, sizeof x->say, "%s",
+		    "The game was abandoned: no winner.");
+	}
+}
+
+/*
+ * Parse and apply stored entry se to st; returns the ruling's status.
+ * abandon, rename, title and note change the replay's names, title and
+ * state instead.
+ */
 static int
 apply_stored(struct replay *rp, struct game_state *st,
     const struct stored_entry *se, struct ruling *r)
@@ -813,7 +1003,10 @@ apply_stored(struct replay *rp, struct game_state *st,
 	e.fact = se->fact;
 	e.at = se->at;
 	if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK) {
-		status = rp->rules->apply(st, &e, r);
+		if (VERB_IS_META(e.verb))
+			status = meta_apply(rp, &e, r);
+		else
+			status = rp->rules->apply(st, &e, r);
 		r->status = status;
 	}
 	entry_clear(&e);
@@ -834,6 +1027,37 @@ corrupt(const struct stored_entry *se, struct ruling *r)
 		    "replays", se->n, verb_name(se->verb));
 	free(why);
 	return RULING_DATA;
+}
+
+/*
+ * The names, title and state after the first depth entries in effect:
+ * back to the game as created, then their abandon, rename and title
+ * entries again.
+ */
+static int
+meta_rewind(struct replay *rp, int depth, struct ruling *r)
+{
+	struct entry e;
+	const struct stored_entry *se;
+	int i, status;
+
+	meta_reset(rp);
+	for (i = 0; i < depth; i++) {
+		se = &rp->entries[rp->done[i]];
+		if (!VERB_IS_META(se->verb) || se->verb == V_NOTE)
+			continue;
+		memset(&e, 0, sizeof e);
+		e.n = se->n;
+		e.verb = se->verb;
+		e.argc = se->argc;
+		e.argv = se->argv;
+		if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK)
+			status = meta_apply(rp, &e, r);
+		entry_clear(&e);
+		if (status != RULING_OK)
+			return corrupt(se, r);
+	}
+	return RULING_OK;
 }
 
 /*
@@ -862,6 +1086,12 @@ state_settle(struct replay *rp, int depth, int top, struct ruling *r)
 	}
 	if (rp->st != NULL)
 		snap_put(rp, rp->st, depth, top);
+	if ((status = meta_rewind(rp, from, r)) != RULING_OK) {
+		if (st != NULL)
+			rp->rules->state_free(st);
+		rp->st = rp->rules->state_new(&rp->setup);
+		return status;
+	}
 	if (st == NULL)
 		st = rp->rules->state_new(&rp->setup);
 	rp->st = st;
@@ -1043,6 +1273,10 @@ step_undo(struct replay *rp, int i, int live, struct ruling *r)
 			pre = rp->st;
 			rp->st = snap_take(rp, k);
 			snap_put(rp, pre, depth, top);
+			if (VERB_IS_META(rp->entries[t].verb) &&
+			    apply_stored(rp, rp->st, &rp->entries[t], r) !=
+			    RULING_OK)
+				return corrupt(&rp->entries[t], r);
 		} else {
 			if (rp->entries[t].fate &&
 			    (pre = state_dup(rp->rules, rp->st)) != NULL)
@@ -1078,7 +1312,7 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 	memset(&x, 0, sizeof x);
 	x.turn = -1;
 	if (live || rp->notes) {
-		rp->rules->expect(rp->st, &x);
+		replay_expect(rp, &x);
 		se->round = x.round;
 		se->turn = x.turn;
 	}
@@ -1095,14 +1329,32 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 	e.at = se->at;
 	if ((status = game_parse(&rp->setup, &e, r)) != RULING_OK)
 		goto out;
+	if (VERB_IS_META(se->verb)) {
+		/* No game state changes: nothing to pool. */
+		if (live && x.finished && se->verb == V_ABANDON) {
+			ruling_refuse(r, RULING_DATA, "the game is over");
+			status = RULING_DATA;
+			goto out;
+		}
+		if ((status = meta_apply(rp, &e, r)) != RULING_OK) {
+			if (!live)
+				status = corrupt(se, r);
+			goto out;
+		}
+		if (live) {
+			free(se->player);
+			se->player = NULL;
+		}
+		goto accepted;
+	}
 	if (live) {
 		if (x.finished) {
 			ruling_refuse(r, RULING_DATA, "the game is over");
 			status = RULING_DATA;
 			goto out;
 		}
-		if ((status = gather_facts(rp, &e, &se->fact, r)) !=
-		    RULING_OK)
+		if (!rp->stored_facts && (status = gather_facts(rp, &e,
+		    &se->fact, r)) != RULING_OK)
 			goto out;
 		e.fact = se->fact;
 		if (!game_has_verb(rp->rules, se->verb) ||
@@ -1141,13 +1393,14 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 		}
 		goto out;
 	}
-	if (live || rp->notes) {
-		free(se->note);
-		se->note = xstrdup(r->note);
-	}
 	if (pre != NULL) {
 		snap_put(rp, pre, depth, top);
 		pre = NULL;
+	}
+accepted:
+	if (live || rp->notes) {
+		free(se->note);
+		se->note = xstrdup(r->note);
 	}
 	rp->done[rp->ndone++] = i;
 	rp->nundone = 0;
@@ -1168,6 +1421,7 @@ replay_run(struct replay *rp, int notes, struct ruling *r)
 	snap_clear(rp);
 	if (rp->st != NULL)
 		rp->rules->state_free(rp->st);
+	meta_reset(rp);
 	rp->st = rp->rules->state_new(&rp->setup);
 	rp->notes = notes;
 	replay_reserve(rp, rp->nentries);
@@ -1209,6 +1463,8 @@ replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
 {
 	int status;
 
+	if (rp->names0 == NULL)
+		meta_reset(rp);
 	if (rp->st == NULL)
 		rp->st = rp->rules->state_new(&rp->setup);
 	replay_reserve(rp, rp->nentries + 1);
@@ -1236,6 +1492,15 @@ replay_free(struct replay *rp)
 		rp->rules->state_free(rp->st);
 	for (i = 0; i < rp->nentries; i++)
 		stored_entry_clear(&rp->entries[i]);
+	for (i = 0; i < GAME_MAX_PLAYERS; i++) {
+		free(rp->names[i]);
+		rp->names[i] = NULL;
+	}
+	free(rp->title);
+	rp->title = NULL;
+	if (rp->names0 != NULL)
+		rp->setup.names = rp->names0;
+	rp->names0 = NULL;
 	free(rp->entries);
 	free(rp->done);
 	free(rp->undone);

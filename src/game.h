@@ -16,7 +16,9 @@
 #define GAME_MAX_PLAYERS	16
 
 /*
- * Every game verb, in the order of SPEC.md's rows; undo and redo last.
+ * Every game verb, in the order of SPEC.md's rows; then undo and redo,
+ * then the entries about the game itself (abandon, rename, title, note),
+ * which every rules takes and the replay applies itself.
  * Each has its row in verb_table (game.c): adding a verb is a name here,
  * a row there, and its handling in the modules whose row of verbs has it.
  */
@@ -25,9 +27,14 @@ enum verb {
 	V_MOVE, V_AGAIN, V_PENALIZE, V_CONTINUE, V_FRESH, V_GRID, V_TIMER,
 	V_WORDS, V_CHALLENGE, V_VOTE, V_SCORE, V_FINISH, V_PLACE, V_FALL,
 	V_UNDO, V_REDO,
+	V_ABANDON, V_RENAME, V_TITLE, V_NOTE,
 	V__COUNT
 };
 #define VERB_BIT(v)	(1UL << (v))
+/* 1 for abandon, rename, title and note: entries about the game. */
+#define VERB_IS_META(v)	((v) >= V_ABANDON && (v) < V__COUNT)
+/* A title or note: at most this many characters. */
+#define GAME_TEXT_MAX	200
 
 /*
  * Status codes a ruling carries: the exit statuses of SPEC.md, defined
@@ -117,7 +124,8 @@ struct ruling {
 struct expectation {
 	int		 round;		/* from 1 */
 	int		 turn;		/* seat, or -1 when the table enters */
-	int		 finished;
+	int		 finished;	/* over: won, or abandoned */
+	int		 abandoned;	/* ended by abandon, no winner */
 	unsigned long	 verbs;		/* VERB_BIT()s acceptable now */
 	char		 say[320];	/* "Round 4. Bob rolled 50 and chooses: ..." */
 };
@@ -395,7 +403,17 @@ struct replay_snap {
 
 struct replay {
 	const struct game_rules	*rules;
+	/*
+	 * The caller sets setup as the game was created (names, options)
+	 * and title0, its title then (or NULL); replay points setup.names
+	 * at names, the names now (rename entries change them).
+	 */
 	struct game_setup	 setup;
+	const char		*title0;
+	const char *const	*names0;
+	char			*names[GAME_MAX_PLAYERS];
+	char			*title;		/* now, or NULL */
+	int			 abandoned;
 	struct game_state	*st;
 	struct stored_entry	*entries;
 	int			 nentries;
@@ -430,6 +448,12 @@ struct replay {
 	void			(*observe)(void *, const struct replay *,
 				    int i, const struct entry *e);
 	void			*observe_arg;
+	/*
+	 * 1: replay_add takes the entry's fact as given (an import) instead
+	 * of asking lookup; an entry whose fact lacks a verdict it needs is
+	 * refused.
+	 */
+	int			 stored_facts;
 };
 
 /*
@@ -446,6 +470,10 @@ int		 replay_run(struct replay *, int notes, struct ruling *);
 int		 replay_add(struct replay *, struct stored_entry *,
 		    struct ruling *);
 void		 replay_free(struct replay *);
+/* The expectation now (a game abandoned is over, no verb expected). */
+void		 replay_expect(const struct replay *, struct expectation *);
+/* argc words joined by single spaces, trimmed, into b (title, note). */
+void		 entry_join(int argc, char *const *argv, struct buf *b);
 void		 stored_entry_clear(struct stored_entry *);
 
 #endif

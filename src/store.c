@@ -96,6 +96,40 @@ static const char *const migrations[] = {
 	" WHERE id = new.game_id"
 	" ON CONFLICT(player_id, rules) DO UPDATE SET"
 	" played = played + 1, won = won + excluded.won; END;",
+	/*
+	 * 2 -> 3: every game gets a uid (kept by export and import); a game
+	 * may be abandoned (finished = 2, counted nowhere); the title and
+	 * the seats' names are those now (after title and rename entries),
+	 * title0 and name0 those at creation, where replay starts.  A seat
+	 * renamed in a finished game moves its tally to the new name.
+	 */
+	"ALTER TABLE games ADD COLUMN uid TEXT;"
+	"UPDATE games SET uid = lower(hex(randomblob(16)));"
+	"CREATE UNIQUE INDEX games_uid ON games(uid);"
+	"ALTER TABLE games ADD COLUMN title0 TEXT;"
+	"UPDATE games SET title0 = title;"
+	"ALTER TABLE seats ADD COLUMN name0 TEXT;"
+	"UPDATE seats SET name0 = name;"
+	"DROP TRIGGER tallies_finished;"
+	"CREATE TRIGGER tallies_finished AFTER UPDATE OF finished ON games"
+	" WHEN (old.finished = 1) != (new.finished = 1) BEGIN"
+	" INSERT INTO tallies(player_id, rules, played, won)"
+	" SELECT s.player_id, new.rules, (new.finished = 1) - (old.finished = 1),"
+	" ((new.finished = 1) - (old.finished = 1)) * s.won FROM seats s"
+	" WHERE s.game_id = new.id"
+	" ON CONFLICT(player_id, rules) DO UPDATE SET"
+	" played = played + excluded.played, won = won + excluded.won; END;"
+	"CREATE TRIGGER tallies_player AFTER UPDATE OF player_id ON seats"
+	" WHEN old.player_id != new.player_id AND"
+	" (SELECT finished FROM games WHERE id = new.game_id) = 1 BEGIN"
+	" UPDATE tallies SET played = played - 1, won = won - old.won"
+	" WHERE player_id = old.player_id AND rules ="
+	" (SELECT rules FROM games WHERE id = new.game_id);"
+	" INSERT INTO tallies(player_id, rules, played, won)"
+	" SELECT new.player_id, rules, 1, new.won FROM games"
+	" WHERE id = new.game_id"
+	" ON CONFLICT(player_id, rules) DO UPDATE SET"
+	" played = played + 1, won = won + excluded.won; END;",
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -521,8 +555,8 @@ load_seats(struct store *s, struct store_game *g, char **why)
 	sqlite3_stmt *st;
 	int status, rc;
 
-	if ((status = prepare(s, "SELECT name FROM seats WHERE game_id = ? "
-	    "ORDER BY seat", &st, why)) != SR_OK)
+	if ((status = prepare(s, "SELECT name, name0 FROM seats WHERE "
+	    "game_id = ? ORDER BY seat", &st, why)) != SR_OK)
 		return status;
 	if (sqlite3_bind_int64(st, 1, g->id) != SQLITE_OK) {
 		sqlite3_finalize(st);
@@ -530,15 +564,21 @@ load_seats(struct store *s, struct store_game *g, char **why)
 	}
 	g->nplayers = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (g->nplayers < GAME_MAX_PLAYERS)
-			g->names[g->nplayers++] = column_dup(st, 0);
+		if (g->nplayers < GAME_MAX_PLAYERS) {
+			g->names[g->nplayers] = column_dup(st, 0);
+			g->names0[g->nplayers++] = column_dup(st, 1);
+		}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
 }
 
-/* Fill g from a row (id, rules, title, options, created, finished). */
+/* The columns game_from_row() reads, in its order. */
+#define GAME_COLUMNS	"id, rules, title, options, created, finished, " \
+	"uid, title0"
+
+/* Fill g from a row of GAME_COLUMNS. */
 static void
 game_from_row(sqlite3_stmt *st, struct store_game *g)
 {
@@ -549,6 +589,8 @@ game_from_row(sqlite3_stmt *st, struct store_game *g)
 	g->options = column_dup(st, 3);
 	g->created = sqlite3_column_int64(st, 4);
 	g->finished = sqlite3_column_int(st, 5);
+	g->uid = column_dup(st, 6);
+	g->title0 = column_dup(st, 7);
 }
 
 /* Load a game. */
@@ -560,8 +602,8 @@ store_game_load(struct store *s, long long id, struct store_game *g,
 	int status, rc;
 
 	memset(g, 0, sizeof *g);
-	if ((status = prepare(s, "SELECT id, rules, title, options, created,"
-	    " finished FROM games WHERE id = ?", &st, why)) != SR_OK)
+	if ((status = prepare(s, "SELECT " GAME_COLUMNS " FROM games "
+	    "WHERE id = ?", &st, why)) != SR_OK)
 		return status;
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
@@ -584,11 +626,15 @@ store_game_clear(struct store_game *g)
 {
 	int i;
 
+	free(g->uid);
 	free(g->rules);
 	free(g->title);
+	free(g->title0);
 	free(g->options);
-	for (i = 0; i < g->nplayers; i++)
+	for (i = 0; i < g->nplayers; i++) {
 		free(g->names[i]);
+		free(g->names0[i]);
+	}
 	memset(g, 0, sizeof *g);
 }
 
@@ -725,8 +771,10 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 	long long pid = 0;
 	int status, i;
 
-	if ((status = prepare(s, "INSERT INTO games(rules, title, options, "
-	    "created) VALUES (?, ?, ?, ?)", &st, why)) != SR_OK)
+	if ((status = prepare(s, "INSERT INTO games(rules, title, title0, "
+	    "options, created, uid) VALUES (?1, ?2, ?2, ?3, ?4, "
+	    "coalesce(?5, lower(hex(randomblob(16))))) RETURNING id",
+	    &st, why)) != SR_OK)
 		return status;
 	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
 	/* A title that cannot be bound would be stored NULL: refuse. */
@@ -738,14 +786,22 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 	}
 	sqlite3_bind_text(st, 3, g->options, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 4, g->created);
+	if (g->uid != NULL)
+		sqlite3_bind_text(st, 5, g->uid, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		status = fail_db(s, why);
+		sqlite3_finalize(st);
+		return status;
+	}
+	g->id = sqlite3_column_int64(st, 0);
 	if ((status = step_done(s, st, why)) != SR_OK)
 		return status;
-	g->id = sqlite3_last_insert_rowid(s->db);
 	for (i = 0; i < g->nplayers; i++) {
 		if ((status = player_id(s, g->names[i], &pid, why)) != SR_OK)
 			return status;
 		if ((status = prepare(s, "INSERT INTO seats(game_id, seat, "
-		    "player_id, name) VALUES (?, ?, ?, ?)", &st, why)) != SR_OK)
+		    "player_id, name, name0) VALUES (?1, ?2, ?3, ?4, ?4)", &st,
+		    why)) != SR_OK)
 			return status;
 		sqlite3_bind_int64(st, 1, g->id);
 		sqlite3_bind_int(st, 2, i);
@@ -809,6 +865,62 @@ store_entry_append(struct store *s, long long game,
 	return status;
 }
 
+/* The game with this uid, or 0. */
+int
+store_game_by_uid(struct store *s, const char *uid, long long *id,
+    char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	*id = 0;
+	if ((status = prepare(s, "SELECT id FROM games WHERE uid = ?", &st,
+	    why)) != SR_OK)
+		return status;
+	sqlite3_bind_text(st, 1, uid, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Record the names and title now where they changed. */
+int
+store_game_names(struct store *s, long long game, const char *const *names,
+    int n, const char *title, char **why)
+{
+	sqlite3_stmt *st;
+	long long pid;
+	int status, i;
+
+	if ((status = prepare(s, "UPDATE games SET title = ?1 WHERE id = ?2 "
+	    "AND title IS NOT ?1", &st, why)) != SR_OK)
+		return status;
+	if (title != NULL)
+		sqlite3_bind_text(st, 1, title, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, game);
+	if ((status = step_done(s, st, why)) != SR_OK)
+		return status;
+	for (i = 0; i < n; i++) {
+		if ((status = player_id(s, names[i], &pid, why)) != SR_OK)
+			return status;
+		/* Only the name and player: see the trigger tallies_player. */
+		if ((status = prepare(s, "UPDATE seats SET name = ?1, "
+		    "player_id = ?2 WHERE game_id = ?3 AND seat = ?4 AND "
+		    "(name IS NOT ?1 OR player_id != ?2)", &st, why)) != SR_OK)
+			return status;
+		sqlite3_bind_text(st, 1, names[i], -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, pid);
+		sqlite3_bind_int64(st, 3, game);
+		sqlite3_bind_int(st, 4, i);
+		if ((status = step_done(s, st, why)) != SR_OK)
+			return status;
+	}
+	return SR_OK;
+}
+
 /* Record the game's summary. */
 int
 store_summary(struct store *s, long long game, int finished,
@@ -858,11 +970,11 @@ store_games(struct store *s, int all,
 	 * game and seat order, no count of anyone's entries.
 	 */
 	if ((status = prepare(s, all ?
-	    "SELECT g.id, g.rules, g.title, g.options, g.created, g.finished,"
-	    " s.name FROM games g JOIN seats s ON s.game_id = g.id"
+	    "SELECT " GAME_COLUMNS ", s.name, s.name0"
+	    " FROM games g JOIN seats s ON s.game_id = g.id"
 	    " ORDER BY g.id, s.seat" :
-	    "SELECT g.id, g.rules, g.title, g.options, g.created, g.finished,"
-	    " s.name FROM games g JOIN seats s ON s.game_id = g.id"
+	    "SELECT " GAME_COLUMNS ", s.name, s.name0"
+	    " FROM games g JOIN seats s ON s.game_id = g.id"
 	    " WHERE g.finished = 0 ORDER BY g.id, s.seat", &st, why)) !=
 	    SR_OK)
 		return status;
@@ -879,8 +991,10 @@ store_games(struct store *s, int all,
 			game_from_row(st, &g);
 			have = 1;
 		}
-		if (g.nplayers < GAME_MAX_PLAYERS)
-			g.names[g.nplayers++] = column_dup(st, 6);
+		if (g.nplayers < GAME_MAX_PLAYERS) {
+			g.names[g.nplayers] = column_dup(st, 8);
+			g.names0[g.nplayers++] = column_dup(st, 9);
+		}
 	}
 	if (have && !stop)
 		fn(arg, &g, -1);
@@ -911,6 +1025,78 @@ store_tallies(struct store *s, int (*fn)(void *, const struct store_tally *),
 		t.played = sqlite3_column_int64(st, 2);
 		t.won = sqlite3_column_int64(st, 3);
 		if (fn(arg, &t) != 0)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* A game as SPEC.md's export object, made by SQLite's JSON functions. */
+#define EXPORT_JSON_SQL \
+	"SELECT json_object('uid', g.uid, 'rules', g.rules, 'title', g.title0," \
+	" 'options', json(g.options)," \
+	" 'created', strftime('%Y-%m-%dT%H:%M:%SZ', g.created, 'unixepoch')," \
+	" 'state', CASE g.finished WHEN 1 THEN 'finished'" \
+	" WHEN 2 THEN 'abandoned' ELSE 'active' END," \
+	" 'players', (SELECT json_group_array(name0) FROM" \
+	" (SELECT name0 FROM seats WHERE game_id = g.id ORDER BY seat))," \
+	" 'entries', (SELECT json_group_array(json_object('n', n," \
+	" 'player', player, 'verb', verb, 'args', json(args), 'fact', fact," \
+	" 'at', strftime('%Y-%m-%dT%H:%M:%SZ', at, 'unixepoch'))) FROM" \
+	" (SELECT * FROM entries WHERE game_id = g.id ORDER BY n)))" \
+	" FROM games g"
+
+/* Export games as JSON texts; see store.h. */
+int
+store_export_json(struct store *s, long long id,
+    int (*fn)(void *, const char *), void *arg, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	if ((status = prepare(s, id != 0 ? EXPORT_JSON_SQL
+	    " WHERE g.id = ?" : EXPORT_JSON_SQL " ORDER BY g.id", &st, why)) !=
+	    SR_OK)
+		return status;
+	if (id != 0)
+		sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (fn(arg, (const char *)sqlite3_column_text(st, 0)) != 0)
+			break;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* One row per seat: the names and title now, the summary's scores. */
+#define EXPORT_ROWS_SQL \
+	"SELECT g.uid, g.created, g.rules, g.title, g.finished, s.name," \
+	" s.seat + 1, s.score, 1 + (SELECT COUNT(*) FROM seats t" \
+	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won" \
+	" FROM games g JOIN seats s ON s.game_id = g.id"
+
+/* Export one row per player per game; see store.h. */
+int
+store_export_rows(struct store *s, long long id,
+    int (*fn)(void *, const char *const *), void *arg, char **why)
+{
+	sqlite3_stmt *st;
+	const char *cols[STORE_CSV_COLUMNS];
+	int status, rc, i;
+
+	if ((status = prepare(s, id != 0 ? EXPORT_ROWS_SQL
+	    " WHERE g.id = ? ORDER BY s.seat" : EXPORT_ROWS_SQL
+	    " ORDER BY g.id, s.seat", &st, why)) != SR_OK)
+		return status;
+	if (id != 0)
+		sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		for (i = 0; i < STORE_CSV_COLUMNS; i++)
+			cols[i] = (const char *)sqlite3_column_text(st, i);
+		if (fn(arg, cols) != 0)
 			break;
 	}
 	sqlite3_finalize(st);

@@ -8,19 +8,27 @@
 
 #include "game.h"
 
-#define STORE_SCHEMA	1
+#define STORE_SCHEMA	3
+
+/* A game's state (games.finished). */
+#define STORE_ACTIVE	0
+#define STORE_FINISHED	1
+#define STORE_ABANDONED	2
 
 struct store;
 
 struct store_game {
 	long long	 id;
+	char		*uid;		/* 32 hex digits, made at create */
 	char		*rules;
-	char		*title;		/* or NULL */
+	char		*title;		/* now, or NULL */
+	char		*title0;	/* as created (replay starts there) */
 	char		*options;	/* JSON object text: {"key": "value"} */
 	long long	 created;
-	int		 finished;
+	int		 finished;	/* STORE_ACTIVE, _FINISHED, _ABANDONED */
 	int		 nplayers;
-	char		*names[GAME_MAX_PLAYERS];
+	char		*names[GAME_MAX_PLAYERS];	/* now */
+	char		*names0[GAME_MAX_PLAYERS];	/* as created */
 };
 
 /* One row of `standings --all-time`, per player and rules. */
@@ -62,16 +70,29 @@ int	store_entries_load(struct store *, long long id,
  */
 int	store_last_n(struct store *, long long id, int *n, char **why);
 
-/* Create a game and its seats; sets g->id. */
+/*
+ * Create a game and its seats, as created (title0 and names0 the same as
+ * title and names), with g->uid if set, else a new random one; sets
+ * g->id.
+ */
 int	store_game_create(struct store *, struct store_game *, char **why);
+/* The game whose uid is uid into *id, or 0 if none. */
+int	store_game_by_uid(struct store *, const char *uid, long long *id,
+	    char **why);
+/*
+ * Record the names and title now (after rename and title entries) where
+ * they differ from those stored; a renamed seat counts for the new name.
+ */
+int	store_game_names(struct store *, long long game,
+	    const char *const *names, int n, const char *title, char **why);
 /* Append an entry. */
 int	store_entry_append(struct store *, long long game,
 	    const struct stored_entry *, char **why);
 /*
- * Record the game's summary, which replay can always rebuild: finished,
- * each seat's score and whether it won.
+ * Record the game's summary, which replay can always rebuild: its state
+ * (STORE_ACTIVE, ...), each seat's score and whether it won.
  */
-int	store_summary(struct store *, long long game, int finished,
+int	store_summary(struct store *, long long game, int state,
 	    const long *scores, const int *winners, int n, char **why);
 
 /*
@@ -81,6 +102,18 @@ int	store_summary(struct store *, long long game, int finished,
 int	store_games(struct store *, int all,
 	    int (*fn)(void *, const struct store_game *, long nentries),
 	    void *arg, char **why);
+/*
+ * Export: each game (game id, or every game with id 0) as one JSON text
+ * (SPEC.md's export object), oldest first; fn returns 0 to go on.
+ */
+int	store_export_json(struct store *, long long id,
+	    int (*fn)(void *, const char *json), void *arg, char **why);
+/* One row per player per game, for CSV (cols: STORE_CSV_COLUMNS). */
+#define STORE_CSV_COLUMNS	10
+int	store_export_rows(struct store *, long long id,
+	    int (*fn)(void *, const char *const *cols), void *arg,
+	    char **why);
+
 /* Per player and rules over finished games, players in first-seen order. */
 int	store_tallies(struct store *,
 	    int (*fn)(void *, const struct store_tally *), void *arg,

@@ -1,7 +1,10 @@
 #!/bin/sh
 # tests/scenario.sh: play every tests/scenarios/*.play and compare the
 # whole transcript (what each line printed, then `history` and
-# `standings`) with NAME.expected (see tests/scenarios/README).
+# `standings`) with NAME.expected (see tests/scenarios/README); check that
+# undo and redo go through the replay step, and the round trip: the game
+# exported and imported into a fresh database gives the same history
+# --json, status --json and standings.
 # SCENARIO_UPDATE=1 (`make scenarios-update`) writes the transcripts into
 # the source tree instead: review them with `git diff` before committing.
 . "${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/cli/lib.sh"
@@ -52,6 +55,15 @@ for play in "$SRCDIR"/tests/scenarios/*.play; do
 		sr play <forth.play >/dev/null &&
 		sr --json status >after.json &&
 		expect_same before.json after.json
+	'
+	test_expect_success "scenario $name: exported, imported into a fresh database, the same game" '
+		transcript "$play" >/dev/null &&
+		sr export >game.json &&
+		sr -d fresh.db import game.json >/dev/null &&
+		for c in "--json history" "--json status" standings; do
+			sr $c >a.out && sr -d fresh.db -g 1 $c >b.out &&
+			cmp a.out b.out || { echo "# $c differs"; return 1; }
+		done
 	'
 done
 test_done

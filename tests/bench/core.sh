@@ -84,11 +84,12 @@ INSERT INTO gen SELECT g,
     (SELECT name FROM pool WHERE k = g % 50),
     (SELECT name FROM pool WHERE k = (g + 17) % 50),
     (SELECT name FROM pool WHERE k = (g + 33) % 50) FROM c;
-INSERT INTO games(id, rules, title, options, created, finished)
-    SELECT gen.id, g.rules, NULL, g.options, g.created + gen.id, g.finished
+INSERT INTO games(id, rules, title, options, created, finished, uid)
+    SELECT gen.id, g.rules, NULL, g.options, g.created + gen.id, g.finished,
+    lower(hex(randomblob(16)))
     FROM gen, games g WHERE g.id = 1 ORDER BY gen.id;
-INSERT INTO seats(game_id, seat, player_id, name, score, won)
-    SELECT gen.id, s.seat, p.id, p.name, s.score, s.won
+INSERT INTO seats(game_id, seat, player_id, name, name0, score, won)
+    SELECT gen.id, s.seat, p.id, p.name, p.name, s.score, s.won
     FROM gen JOIN seats s ON s.game_id = 1
     JOIN players p ON p.name = CASE s.seat WHEN 0 THEN gen.a
         WHEN 1 THEN gen.b ELSE gen.c END

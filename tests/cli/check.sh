@@ -78,8 +78,10 @@ test_expect_success 'a migration rebuilds the summaries from the entries' '
 	finished_game &&
 	sqlite3 test.db "UPDATE seats SET score = 999 WHERE seat = 1;
 	    DROP TRIGGER tallies_finished; DROP TRIGGER tallies_won;
-	    DROP TRIGGER tallies_seat; DROP TABLE tallies;
-	    PRAGMA user_version = 1" &&
+	    DROP TRIGGER tallies_seat; DROP TRIGGER tallies_player;
+	    DROP TABLE tallies; DROP INDEX games_uid;
+	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
+	    ALTER TABLE seats DROP COLUMN name0; PRAGMA user_version = 1" &&
 	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
 	test "$(sqlite3 test.db "SELECT score FROM seats WHERE seat = 1")" = 100
 '

@@ -90,6 +90,20 @@ json() {
 	jq -e "$@" out
 }
 
+# A whole two-player Shake game on stdout, 32 entries: each round the
+# first player rolls 10 and the second 20, both take (SH-6), then both
+# pass in the All Shake round (SH-8): the second player 200, the first
+# 100, the second wins (SH-10).
+two_player_game() {
+	for r in 1 2 3 4 5 6 7 8 9 10; do
+		echo "roll 10 20"
+		echo take
+		echo take
+	done
+	echo pass
+	echo pass
+}
+
 # expect_same FILE [FILE2]: FILE2 (default ./out) is FILE exactly.
 expect_same() {
 	diff -u -- "$1" "${2:-out}" >diff.out || {

@@ -222,7 +222,8 @@ test_expect_success 'a foreign SQLite file with a user_version shakeref knows: e
 test_expect_success 'an argument that cannot be stored exactly records nothing (not exit 0)' '
 	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" && export SHAKEREF_DICT_PATH &&
 	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
-	sqlite3 test.db "UPDATE seats SET name = CAST(X'"'"'4AFC7267656E'"'"' AS TEXT) WHERE seat = 1" &&
+	sqlite3 test.db "UPDATE seats SET name = CAST(X'"'"'4AFC7267656E'"'"' AS TEXT),
+	    name0 = CAST(X'"'"'4AFC7267656E'"'"' AS TEXT) WHERE seat = 1" &&
 	sr grid CATS ORED DOGS QUITE >/dev/null &&
 	sr --json history >before.json &&
 	{ sr words "$(printf "J\374rgen")" dogs >out 2>err && st=0 ||
@@ -337,9 +338,12 @@ test_expect_success 'a schema 1 database is migrated: --all-time tallies rebuilt
 	two_player_game | sr play >/dev/null &&
 	sr --json standings --all-time >want.json &&
 	sqlite3 test.db "DROP TRIGGER tallies_finished; DROP TRIGGER tallies_won;
-	    DROP TRIGGER tallies_seat; DROP TABLE tallies; PRAGMA user_version = 1" &&
+	    DROP TRIGGER tallies_seat; DROP TRIGGER tallies_player;
+	    DROP TABLE tallies; DROP INDEX games_uid;
+	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
+	    ALTER TABLE seats DROP COLUMN name0; PRAGMA user_version = 1" &&
 	expect_exit 0 sr --json standings --all-time && cmp out want.json &&
-	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 2 &&
+	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 3 &&
 	sr undo >/dev/null &&
 	sr --json standings --all-time | tally_rows >a && seat_rows test.db >b &&
 	cmp a b

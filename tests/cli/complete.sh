@@ -1,0 +1,118 @@
+#!/bin/sh
+# tests/cli/complete.sh: shell completion.  bash's completion function
+# (data/completion/shakeref) is driven as bash drives it: COMP_WORDS and
+# COMP_CWORD set, _shakeref called, COMPREPLY read.
+. "$SRCDIR/tests/cli/lib.sh"
+
+command -v bash >/dev/null 2>&1 || { echo "1..0 # SKIP no bash"; exit 0; }
+
+# comp WORD...: complete the last WORD of "shakeref WORD..." into ./out,
+# one candidate a line, sorted.
+comp() {
+	bash -c '
+		. "$1" || exit 1
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		_shakeref
+		printf "%s\n" "${COMPREPLY[@]}"
+	' _ "$SRCDIR/data/completion/shakeref" "$SHAKEREF" "$@" | sort >out
+}
+
+# is LIST: ./out holds exactly the words of LIST (in any order).
+is() {
+	printf "%s\n" "$@" | sort >want
+	diff -u want out || { echo "# candidates differ"; return 1; }
+}
+
+# has WORD...: ./out holds every WORD; lacks WORD...: none of them.
+has() {
+	for w in "$@"; do
+		grep -qxF -- "$w" out || { echo "# missing: $w"; sed "s/^/#   /" out; return 1; }
+	done
+}
+lacks() {
+	for w in "$@"; do
+		! grep -qxF -- "$w" out || { echo "# unexpected: $w"; return 1; }
+	done
+}
+
+test_expect_success 'commands: every command, never the hidden one; no database is created' '
+	comp "" &&
+	has new games use status standings history abandon rename title note \
+	    play rules solve export import help &&
+	lacks complete roll undo redo &&
+	comp ex && is export &&
+	test ! -e test.db &&
+	comp --j && is --json &&
+	comp - && has -d --db -g --id --json --help --version
+'
+
+test_expect_success 'the verbs legal now, undo and redo when they apply (SH-6)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	comp r && has roll rename rules && lacks redo take &&
+	comp t && has title && lacks take &&
+	sr roll 10 20 >/dev/null &&
+	comp t && has take title && lacks timer &&
+	comp sh && is shake &&
+	comp u && has undo use &&
+	sr undo >/dev/null &&
+	comp re && has redo rename &&
+	comp -g 1 ro && is roll
+'
+
+test_expect_success 'rules names after --game and rules, option keys after --option' '
+	comp new --game "" &&
+	is shake shake-up ten-thousand 10000 shake-a-word word stack-attack tower &&
+	comp rules sha && is shake shake-up shake-a-word &&
+	comp new --game shake --option sh && is shake-faces= &&
+	comp new --game word --option s &&
+	has scoring= scoring-mode= && lacks shake-faces= &&
+	comp new --g && is --game &&
+	comp new --game shake --p && is --players
+'
+
+test_expect_success 'game ids after -g, --id and use' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr new --game stack-attack --players Cid,Dan >/dev/null &&
+	sr new --game shake --players Eve,Fay >/dev/null &&
+	comp -g "" && is 1 2 3 &&
+	comp --id "" && is 1 2 3 &&
+	comp use "" && is 1 2 3 &&
+	comp use 2 "" && is
+'
+
+test_expect_success 'player names of the game after NAME verbs, as named now' '
+	sr new --game shake-up --players "Ann,Bob,Mary Ann" >/dev/null &&
+	comp penalize "" && is Ann Bob "Mary\\ Ann" &&
+	comp penalize M && is "Mary\\ Ann" &&
+	comp penalize Ann "" && is &&
+	sr rename Ann Annie >/dev/null &&
+	comp rename "" && is Annie Bob "Mary\\ Ann" &&
+	sr new --game word --players Cid,Dan >/dev/null &&
+	comp vote C && is Cid &&
+	comp vote Cid cat "" && is accept reject &&
+	comp -g 1 penalize B && is Bob
+'
+
+test_expect_success 'export formats, command options; file names after -d and import' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	: >league.json && : >league2.json &&
+	comp export --format "" && is json csv &&
+	comp export --format = c && is csv &&
+	comp export -- && has --format --all &&
+	comp games - && has --all &&
+	comp standings --a && is --all-time &&
+	comp import le && is league.json league2.json &&
+	comp -d lea && is league.json league2.json &&
+	comp -d other.db -g "" && is &&
+	test ! -e other.db
+'
+
+test_expect_success 'zsh: the completion function parses' '
+	if command -v zsh >/dev/null 2>&1; then
+		zsh -n "$SRCDIR/data/completion/_shakeref"
+	fi &&
+	head -n 1 "$SRCDIR/data/completion/_shakeref" | grep -qx "#compdef shakeref"
+'
+test_done
