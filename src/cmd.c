@@ -305,6 +305,7 @@ load_options(struct sr_game *sg)
 		sg->opts[i] = xstrdup(json_is_string(v) ?
 		    json_string_value(v) : sg->rules->options[i].def);
 	}
+	game_options_effective(sg->rules, sg->opts);
 	json_decref(o);
 }
 

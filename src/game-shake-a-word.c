@@ -140,16 +140,29 @@ valid_accents(const char *v)
 	return strcmp(v, "fold") == 0 || strcmp(v, "exact") == 0;
 }
 
+/* nouns: auto is on for German and Luxembourgish dictionaries (SW-2). */
+static const char *
+nouns_effective(const char *v, const char *const *opts)
+{
+	const char *d = opts[OPT_DICT];
+
+	if (strcmp(v, "auto") != 0)
+		return v;
+	return strncmp(d, "de_", 3) == 0 || strncmp(d, "lb_", 3) == 0 ||
+	    strcmp(d, "de") == 0 || strcmp(d, "lb") == 0 ? "on" : "off";
+}
+
 static const struct game_option saw_options[] = {
 	{ "dict", "en_US", "NAME (an installed Hunspell dictionary)",
-	    valid_dict },
-	{ "scoring", "seed", "seed, boggle", valid_scoring },
-	{ "check", "challenged", "challenged, all", valid_check },
-	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode },
+	    valid_dict, NULL },
+	{ "scoring", "seed", "seed, boggle", valid_scoring, NULL },
+	{ "check", "challenged", "challenged, all", valid_check, NULL },
+	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode, NULL },
 	GAME_OPTION_COACH,
-	{ "nouns", "auto", "on, off (auto: on for de_*, lb_*)", valid_nouns },
-	{ "accents", "fold", "fold, exact", valid_accents },
-	{ NULL, NULL, NULL, NULL }
+	{ "nouns", "auto", "on, off (auto: on for de_*, lb_*)", valid_nouns,
+	    nouns_effective },
+	{ "accents", "fold", "fold, exact", valid_accents, NULL },
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 /* A new game: no grid yet. */
@@ -162,11 +175,8 @@ saw_new(const struct game_setup *gs)
 	st->n = gs->nplayers;
 	st->dict = gs->options[OPT_DICT];
 	st->fold = strcmp(gs->options[OPT_ACCENTS], "exact") != 0;
-	st->nouns = strcmp(gs->options[OPT_NOUNS], "on") == 0 ||
-	    (strcmp(gs->options[OPT_NOUNS], "auto") == 0 &&
-	    (strncmp(st->dict, "de_", 3) == 0 ||
-	    strncmp(st->dict, "lb_", 3) == 0 || strcmp(st->dict, "de") == 0 ||
-	    strcmp(st->dict, "lb") == 0));
+	st->nouns = strcmp(nouns_effective(gs->options[OPT_NOUNS],
+	    gs->options), "on") == 0;
 	st->boggle = strcmp(gs->options[OPT_SCORING], "boggle") == 0;
 	st->check_all = strcmp(gs->options[OPT_CHECK], "all") == 0;
 	st->by_round = strcmp(gs->options[OPT_MODE], "round") == 0;

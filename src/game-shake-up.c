@@ -85,10 +85,10 @@ valid_reroll(const char *v)
 }
 
 static const struct game_option su_options[] = {
-	{ "levels", "5", "2..9", valid_levels },
-	{ "reroll", "locked", "locked, free", valid_reroll },
+	{ "levels", "5", "2..9", valid_levels, NULL },
+	{ "reroll", "locked", "locked, free", valid_reroll, NULL },
 	GAME_OPTION_COACH,
-	{ NULL, NULL, NULL, NULL }
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 static void	su_expect(const struct game_state *, struct expectation *);

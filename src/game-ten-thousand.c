@@ -78,10 +78,10 @@ valid_on_off(const char *v)
 }
 
 static const struct game_option tt_options[] = {
-	{ "target", "10000", "50..1000000, a multiple of 50", valid_target },
-	{ "four-pair", "on", "on, off", valid_on_off },
+	{ "target", "10000", "50..1000000, a multiple of 50", valid_target, NULL },
+	{ "four-pair", "on", "on, off", valid_on_off, NULL },
 	GAME_OPTION_COACH,
-	{ NULL, NULL, NULL, NULL }
+	{ NULL, NULL, NULL, NULL, NULL }
 };
 
 const struct game_rules game_ten_thousand;

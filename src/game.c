@@ -151,18 +151,44 @@ game_option_index(const struct game_rules *g, const char *key)
 	return -1;
 }
 
-/* The options of gs that differ from their defaults, "k=v, k=v", into b. */
+/* Replace each option in opts by its effective value (see game.h). */
+void
+game_options_effective(const struct game_rules *g, char **opts)
+{
+	const char *v;
+	int i;
+
+	for (i = 0; g->options[i].key != NULL; i++) {
+		if (g->options[i].effective == NULL || opts[i] == NULL)
+			continue;
+		v = g->options[i].effective(opts[i], (const char *const *)opts);
+		if (v != opts[i] && strcmp(v, opts[i]) != 0) {
+			free(opts[i]);
+			opts[i] = xstrdup(v);
+		}
+	}
+}
+
+/*
+ * The options of gs that differ from their defaults, "k=v, k=v", into b
+ * (a default that depends on the other options, by its effective value).
+ */
 int
 game_options_changed(const struct game_rules *g,
     const struct game_setup *gs, struct buf *b)
 {
+	const char *def;
 	int i, n = 0;
 
-	for (i = 0; g->options[i].key != NULL; i++)
+	for (i = 0; g->options[i].key != NULL; i++) {
+		def = g->options[i].def;
+		if (g->options[i].effective != NULL)
+			def = g->options[i].effective(def, gs->options);
 		if (gs->options[i] != NULL &&
-		    strcmp(gs->options[i], g->options[i].def) != 0)
+		    strcmp(gs->options[i], def) != 0)
 			buf_printf(b, "%s%s=%s", n++ ? ", " : "",
 			    g->options[i].key, gs->options[i]);
+	}
 	return n;
 }
 

@@ -91,6 +91,14 @@ struct game_option {
 	const char	*values;		/* for messages: "1..5" */
 	/* Return 1 if value is acceptable. */
 	int		(*valid)(const char *value);
+	/*
+	 * Optional: the effective value of a stored value that depends on
+	 * the other options (opts, aligned with the table), e.g. nouns=auto
+	 * is on for a German dictionary.  What status shows and the rules
+	 * see; NULL: the value as stored.
+	 */
+	const char	*(*effective)(const char *value,
+			    const char *const *opts);
 };
 
 /*
@@ -187,7 +195,7 @@ const char	*advice_basis_name(enum advice_basis);
 
 /* The option `coach` every rules lists last (RULES.md): on, off. */
 int		 game_option_on_off(const char *);
-#define GAME_OPTION_COACH	{ "coach", "on", "on, off", game_option_on_off }
+#define GAME_OPTION_COACH	{ "coach", "on", "on, off", game_option_on_off, NULL }
 
 /* One verb in one game, for help: its arguments and what it does there. */
 struct verb_help {
@@ -319,6 +327,8 @@ int		 game_has_verb(const struct game_rules *, enum verb);
 const struct verb_help *game_verb_help(const struct game_rules *,
 		    enum verb);
 int		 game_option_index(const struct game_rules *, const char *);
+/* Replace each option in opts (malloc'd) by its effective value. */
+void		 game_options_effective(const struct game_rules *, char **opts);
 /* The options that differ from their defaults ("k=v, k=v") into b; n. */
 int		 game_options_changed(const struct game_rules *,
 		    const struct game_setup *, struct buf *);

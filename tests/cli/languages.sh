@@ -47,7 +47,7 @@ test_expect_success 'SW-1, SW-2: German: umlauts and ß on the grid and in words
 	expect_out "${SQ}strasse${SQ} stands: on the grid and in de_DE as ${SQ}Straße${SQ}; it counts 0, crossed out" &&
 	sr --json status >out &&
 	json ".grid == [\"STRA\", \"ENZẞ\", \"HAUE\", \"MÄUS\"]" &&
-	json ".options.nouns == \"auto\" and .options.accents == \"fold\"" &&
+	json ".options.nouns == \"on\" and .options.accents == \"fold\"" &&
 	sr status >out &&
 	expect_out "  S   T   R   A" &&
 	expect_out "  E   N   Z   ẞ" &&

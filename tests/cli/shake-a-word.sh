@@ -20,7 +20,7 @@ test_expect_success 'new: the alias word names shake-a-word' '
 	expect_out "game 1: shake-a-word for Ann, Bob" &&
 	sr --json status >out &&
 	json ".rules == \"shake-a-word\" and .grid == [] and .turn == null" &&
-	json ".options == {\"dict\": \"tiny\", \"scoring\": \"seed\", \"check\": \"challenged\", \"scoring-mode\": \"cumulative\", \"coach\": \"on\", \"nouns\": \"auto\", \"accents\": \"fold\"}" &&
+	json ".options == {\"dict\": \"tiny\", \"scoring\": \"seed\", \"check\": \"challenged\", \"scoring-mode\": \"cumulative\", \"coach\": \"on\", \"nouns\": \"off\", \"accents\": \"fold\"}" &&
 	json ".expect == [\"grid\"]"
 '
 
@@ -230,6 +230,29 @@ test_expect_success 'SW-7: scoring-mode=round, a round where nobody scores above
 	sr words Bob cats >/dev/null && expect_exit 0 sr score &&
 	expect_out "Bob wins the round" &&
 	sr --json status >out && json "[.players[].score] == [0, 1]"
+'
+
+test_expect_success 'SW-2: nouns shows its effective value: on for a German dictionary, off otherwise; a house rule only when it differs' '
+	mkdir dicts && cp "$DATA/tiny.aff" dicts/de_TINY.aff &&
+	cp "$DATA/tiny.dic" dicts/de_TINY.dic &&
+	SHAKEREF_DICT_PATH="$PWD/dicts:$DATA" && export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=de_TINY >/dev/null &&
+	sr --json status >out && json ".options.nouns == \"on\"" &&
+	sr status >out && ! grep -q "nouns" out &&
+	sr new --game word --players Ann,Bob --option dict=de_TINY \
+	    --option nouns=on >/dev/null &&
+	sr status >out && ! grep -q "nouns" out &&
+	sr new --game word --players Ann,Bob --option dict=de_TINY \
+	    --option nouns=off >/dev/null &&
+	sr --json status >out && json ".options.nouns == \"off\"" &&
+	sr status >out && expect_out "nouns=off" &&
+	sr new --game word --players Ann,Bob --option dict=tiny \
+	    --option nouns=on >/dev/null &&
+	sr --json status >out && json ".options.nouns == \"on\"" &&
+	sr status >out && expect_out "nouns=on" &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	sr --json status >out && json ".options.nouns == \"off\"" &&
+	sr status >out && ! grep -q "nouns" out
 '
 
 test_done
