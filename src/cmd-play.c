@@ -465,9 +465,6 @@ play_entry(struct play *p, int argc, char **argv)
 {
 	struct sr_ctx *ctx = p->ctx;
 	struct expectation before, after;
-	struct game_setup gs;
-	struct entry e;
-	struct ruling r;
 	struct buf b = BUF_INIT;
 	enum verb v;
 	int status;
@@ -483,19 +480,9 @@ play_entry(struct play *p, int argc, char **argv)
 	 * Data before system (SPEC.md): what the entry names and a game
 	 * over, against the game in memory, before waiting for the lock.
 	 */
-	if (p->loaded) {
-		gs = p->sg.rp.setup;
-		memset(&e, 0, sizeof e);
-		e.verb = v;
-		e.argc = argc - 1;
-		e.argv = argv + 1;
-		status = game_parse(&gs, &e, &r);
-		entry_clear(&e);
-		if (status == RULING_DATA)
-			return sr_error(ctx, SR_DATA, "%s", r.why);
-		if (p->sg.g.finished && v != V_UNDO && v != V_REDO)
-			return sr_error(ctx, SR_DATA, "the game is over");
-	}
+	if (p->loaded && (status = sr_entry_data(ctx, &p->sg.rp.setup,
+	    p->sg.g.finished, v, argc, argv)) != SR_OK)
+		return status;
 	if ((status = play_sync(p, 1)) != SR_OK)
 		return status;
 	sr_expect(&p->sg, &before);

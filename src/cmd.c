@@ -791,8 +791,6 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 {
 	struct store_game g;
 	struct game_setup gs;
-	struct entry e;
-	struct ruling r;
 	char *why = NULL;
 	long long id = ctx->game;
 	int status;
@@ -819,17 +817,30 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 	memset(&gs, 0, sizeof gs);
 	gs.nplayers = g.nplayers;
 	gs.names = (const char *const *)g.names;
+	status = sr_entry_data(ctx, &gs, g.finished, v, argc, argv);
+	store_game_clear(&g);
+	return status;
+}
+
+/* The data check of an entry against a game's players; see cmd.h. */
+int
+sr_entry_data(struct sr_ctx *ctx, const struct game_setup *gs, int finished,
+    enum verb v, int argc, char **argv)
+{
+	struct entry e;
+	struct ruling r;
+	int status = SR_OK;
+
 	memset(&e, 0, sizeof e);
 	e.verb = v;
 	e.argc = argc - 1;
 	e.argv = argv + 1;
-	if (game_parse(&gs, &e, &r) == RULING_DATA)
+	if (game_parse(gs, &e, &r) == RULING_DATA)
 		status = sr_error(ctx, SR_DATA, "%s", r.why);
-	else if (g.finished && v != V_UNDO && v != V_REDO &&
+	else if (finished && v != V_UNDO && v != V_REDO &&
 	    (v == V_ABANDON || !VERB_IS_META(v)))
 		status = sr_error(ctx, SR_DATA, "the game is over");
 	entry_clear(&e);
-	store_game_clear(&g);
 	return status;
 }
 

@@ -131,6 +131,13 @@ int	sr_enter(struct sr_ctx *, int argc, char **argv);
  */
 int	sr_entry_usage(struct sr_ctx *, int argc, char **argv, enum verb *v);
 /*
+ * The data check of entry "verb argv..." (SPEC.md: data before system):
+ * a NAME that is not one of gs's players, or a game over (finished) for
+ * an entry that needs a game in play; SR_DATA with the message printed.
+ */
+int	sr_entry_data(struct sr_ctx *, const struct game_setup *, int finished,
+	    enum verb, int argc, char **argv);
+/*
  * The write path for sg, loaded and replayed in a write transaction
  * (play keeps it loaded): the entry checked, appended and committed, or
  * refused and rolled back; sg stays replayed either way (after a system
