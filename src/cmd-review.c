@@ -298,7 +298,7 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct review rv;
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 	struct decision *d = NULL;
 	struct buf b = BUF_INIT;
 	struct seen *s;
@@ -330,7 +330,7 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	sg.rp.observe_arg = &rv;
 	if (replay_run(&sg.rp, 1, &r) != RULING_OK) {
 		status = sr_error(ctx, SR_DATA, "game %lld: %s", sg.g.id,
-		    r.why);
+		    buf_str(&r.why));
 		goto out;
 	}
 	for (p = 0; p < sg.g.nplayers; p++)
@@ -498,6 +498,7 @@ out:
 	free(rv.seen);
 	free(d);
 	buf_free(&b);
+	ruling_free(&r);
 	sr_game_free(&sg);
 	return status;
 }

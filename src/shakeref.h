@@ -41,6 +41,9 @@ struct sr_ctx {
 /* "shakeref: CMD: message" on stderr; returns status. */
 int	sr_error(const struct sr_ctx *, int status, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
+/* The same for a refusal holding a ruling's words: never cut as a whole. */
+int	sr_refusal(const struct sr_ctx *, int status, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
 /*
  * SPEC.md "Text from the user": SR_OK if s is valid UTF-8 with no control
  * character or direction override, else the refusal printed ("WHAT'S'
