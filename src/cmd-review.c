@@ -103,8 +103,8 @@ saw_review(struct sr_ctx *ctx, const struct sr_game *sg,
 	size_t n, w;
 
 	di = game_option_index(sg->rules, "dict");
-	if ((d = wordlist_open(di >= 0 ? sg->opts[di] : "en_US", 0, &why)) ==
-	    NULL) {
+	if ((d = wordlist_open(&ctx->paths, di >= 0 ? sg->opts[di] : "en_US",
+	    0, &why)) == NULL) {
 		sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s", di >= 0 ?
 		    sg->opts[di] : "en_US", why != NULL ? why : "");
 		free(why);
@@ -260,7 +260,8 @@ review_chart(struct sr_ctx *ctx, const struct sr_game *sg, long **line,
 	    "\u2584", "\u2585", "\u2586", "\u2587", "\u2588" };
 	size_t namew = 0;
 	long top = 0, v;
-	int i, c, cols, p, width = term_width(fileno(ctx->out));
+	int i, c, cols, p;
+	int width = term_width(fileno(ctx->out), ctx->columns);
 
 	for (p = 0; p < sg->g.nplayers; p++) {
 		if (utf8_width(sg->g.names[p]) > namew)

@@ -752,9 +752,9 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 	if (sg->rules->lookups == NULL)
 		return;
 	if (ctx->lexicon == NULL) {
-		ctx->lexicon = lexicon_cb_new();
+		ctx->lexicon = lexicon_cb_new(ctx->paths.dicts);
 		/* Challenges rule by the word list, as solve does. */
-		ctx->wordlists = wordlists_new();
+		ctx->wordlists = wordlists_new(&ctx->paths);
 		lexicon_cb_wordlist(ctx->lexicon, judge, ctx->wordlists);
 	}
 	sg->rp.lookup = lexicon_lookup;
@@ -783,7 +783,7 @@ sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
 	if (!(x.verbs & VERB_BIT(V_TIMER)))
 		return sr_error(ctx, SR_RULES, "'timer' needs an open "
 		    "round: %s", x.say);
-	if (timer_run(secs, ctx->tty, ctx->out) == TIMER_ERROR)
+	if (timer_run(secs, ctx->tty, ctx->columns, ctx->out) == TIMER_ERROR)
 		return sr_error(ctx, SR_SYSTEM, "cannot write the timer");
 	return SR_OK;
 }
