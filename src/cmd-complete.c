@@ -262,26 +262,17 @@ command_options(struct cands *c, const char *cmd)
 	}
 }
 
-/* The candidates for argument k (from 1) of a game verb. */
+/* The candidates for argument k (from 1) of a game verb: by its shape. */
 static void
 verb_argument(struct sr_ctx *ctx, struct cands *c, enum verb v, int k)
 {
-	switch (v) {
-	case V_ORDER:
+	switch (verb_arg_shape(v, k)) {
+	case 'N':
 		add_players(ctx, c);
 		break;
-	case V_PENALIZE: case V_WORDS: case V_CHALLENGE: case V_FALL:
-	case V_RENAME:
-		if (k == 1)
-			add_players(ctx, c);
-		break;
-	case V_VOTE:
-		if (k == 1)
-			add_players(ctx, c);
-		else if (k == 3) {
-			add(c, "accept");
-			add(c, "reject");
-		}
+	case 'K':
+		add(c, verb_table[v].keywords[1]);
+		add(c, verb_table[v].keywords[0]);
 		break;
 	default:
 		break;

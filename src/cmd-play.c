@@ -842,7 +842,6 @@ complete_values(struct play *p, const struct words *w, int argi,
 	struct expectation x;
 	const struct play_cmd *pc;
 	const enum verb *v;
-	const struct verb_help *h;
 	int i, vb;
 
 	sr_expect(&p->sg, &x);
@@ -867,14 +866,14 @@ complete_values(struct play *p, const struct words *w, int argi,
 			buf_printf(b, "%s\n", game_table[i]->name);
 		return;
 	}
+	/* A verb of this game, or one of every game (rename ...). */
 	if ((vb = verb_lookup(w->w[0])) < 0 ||
-	    (h = verb_help_find(p->sg.rules, (enum verb)vb)) == NULL) {
-		if (strcmp(w->w[0], "rename") == 0 && argi == 1)
-			goto names;
+	    (verb_help_find(p->sg.rules, (enum verb)vb) == NULL &&
+	    !VERB_IS_META(vb)))
 		return;
-	}
-	if (vb == V_VOTE && argi == 3) {
-		buf_puts(b, "accept\nreject\n");
+	if (verb_arg_shape((enum verb)vb, argi) == 'K') {
+		buf_printf(b, "%s\n%s\n", verb_table[vb].keywords[1],
+		    verb_table[vb].keywords[0]);
 		return;
 	}
 	if (p->sg.rules->values != NULL) {
@@ -884,13 +883,9 @@ complete_values(struct play *p, const struct words *w, int argi,
 		if (b->len != before)
 			return;
 	}
-	/* A NAME where the verb takes one (help says NAME). */
-	if ((argi == 1 && strncmp(h->args, "NAME", 4) == 0) ||
-	    (argi == 1 && strcmp(h->args, "[NAME]") == 0) ||
-	    (vb == V_ORDER))
-		goto names;
-	return;
-names:
+	/* A NAME where the verb takes one (its shape, game.c). */
+	if (verb_arg_shape((enum verb)vb, argi) != 'N')
+		return;
 	for (i = 0; i < p->sg.g.nplayers; i++)
 		buf_printf(b, "%s\n", p->sg.g.names[i]);
 }

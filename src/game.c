@@ -83,6 +83,25 @@ const struct verb_info verb_table[V__COUNT] = {
 	    { NULL, NULL }, WHO_TABLE },
 };
 
+/* The shape letter of argument argi of verb v; see game.h. */
+int
+verb_arg_shape(enum verb v, int argi)
+{
+	const char *s;
+
+	if (v >= V__COUNT || argi < 1)
+		return 0;
+	for (s = verb_table[v].args; *s != '\0'; s++) {
+		if (s[1] == '+' || s[1] == '*')
+			return *s;
+		if (--argi == 0)
+			return *s;
+		if (s[1] == '?')
+			s++;
+	}
+	return 0;
+}
+
 /* The name of a verb. */
 const char *
 verb_name(enum verb v)

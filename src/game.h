@@ -80,6 +80,13 @@ struct verb_info {
 
 extern const struct verb_info verb_table[V__COUNT];
 
+/*
+ * The shape letter of argument argi (from 1) of verb v ('N', 'K' ...), a
+ * repeated position ('+', '*') standing for every argument after it; 0
+ * past the last.  Completion reads it: a NAME, or one of the keywords.
+ */
+int		 verb_arg_shape(enum verb v, int argi);
+
 struct game_setup {
 	int			 nplayers;
 	const char *const	*names;		/* seat order */

@@ -92,7 +92,14 @@ test_expect_success 'player names of the game after NAME verbs, as named now' '
 	sr new --game word --players Cid,Dan >/dev/null &&
 	comp vote C && is Cid &&
 	comp vote Cid cat "" && is accept reject &&
-	comp -g 1 penalize B && is Bob
+	comp vote Cid "" && is &&
+	comp words Cid "" && is &&
+	comp -g 1 penalize B && is Bob &&
+	sr new --game shake --players Eve,Fay >/dev/null &&
+	comp order Fay "" && is Eve Fay &&
+	sr new --game stack-attack --players Gil,Hal >/dev/null &&
+	comp fall "" && is Gil Hal &&
+	comp fall Gil "" && is
 '
 
 test_expect_success 'export formats, command options; file names after -d and import' '
