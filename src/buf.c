@@ -12,7 +12,7 @@
 #include "status.h"
 
 /* Print a message and exit with status 4 (system). */
-void
+static void __attribute__((format(printf, 1, 2), noreturn))
 fatal(const char *fmt, ...)
 {
 	va_list ap;

@@ -31,6 +31,5 @@ void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
-void	 fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 #endif

@@ -488,7 +488,7 @@ sr_local_time(long long t, char *buf, size_t len)
 }
 
 /* 1 if the game's option coach is on (RULES.md: every rules has it). */
-int
+static int
 sr_coach_on(const struct sr_game *sg)
 {
 	int k = game_option_index(sg->rules, "coach");
@@ -666,7 +666,7 @@ next_line(const struct sr_game *sg, struct buf *b)
 }
 
 /* The coach in words: the odds, then "coach: " and the advice, a line. */
-void
+static void
 sr_coach_text(const struct sr_game *sg, struct buf *b)
 {
 	struct advice *a;

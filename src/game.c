@@ -35,7 +35,7 @@ const struct game_rules *const game_table[] = {
  * games take a verb is each module's row of verbs (game_rules.verbs);
  * what it does there, its help (game_rules.help).
  */
-const struct verb_info verb_table[V__COUNT] = {
+static const struct verb_info verb_table[V__COUNT] = {
 	[V_ROLL] = { "roll", "R+",
 	    "expected the values rolled", { NULL, NULL }, WHO_TURN },
 	[V_TAKE] = { "take", "", NULL, { NULL, NULL }, WHO_TURN },
@@ -295,7 +295,7 @@ ruling_vrefuse(struct ruling *r, int status, const char *fmt, va_list ap)
 }
 
 /* Back to an accepted ruling with no words, keeping the memory. */
-void
+static void
 ruling_reset(struct ruling *r)
 {
 	r->status = RULING_OK;
@@ -637,7 +637,7 @@ parse_name_n(const struct game_setup *gs, const char *s, size_t n,
 }
 
 /* Join argc words with single spaces, trimmed of surrounding spaces. */
-void
+static void
 entry_join(int argc, char *const *argv, struct buf *b)
 {
 	size_t start, end;

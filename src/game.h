@@ -77,7 +77,6 @@ struct verb_info {
 	enum verb_who	 who;
 };
 
-extern const struct verb_info verb_table[V__COUNT];
 
 struct game_setup {
 	int			 nplayers;
@@ -363,8 +362,6 @@ int		 fact_form(const char *fact, const char *word, struct buf *);
 int		 fact_dict(const char *fact, char *buf, size_t len);
 
 /* Helpers for rules modules. */
-/* Back to RULING_OK with no words (keeps the memory). */
-void		 ruling_reset(struct ruling *);
 /* Release a ruling's words. */
 void		 ruling_free(struct ruling *);
 void		 ruling_refuse(struct ruling *, int, const char *, ...)
@@ -508,8 +505,6 @@ int		 replay_add(struct replay *, struct stored_entry *,
 void		 replay_free(struct replay *);
 /* The expectation now (a game abandoned is over, no verb expected). */
 void		 replay_expect(const struct replay *, struct expectation *);
-/* argc words joined by single spaces, trimmed, into b (title, note). */
-void		 entry_join(int argc, char *const *argv, struct buf *b);
 void		 stored_entry_clear(struct stored_entry *);
 
 #endif

@@ -66,23 +66,6 @@ msg(const char *fmt, ...)
 	return xstrdup(m);
 }
 
-/* mkdir -p the folder of path (mode 0700 for what it creates). */
-static int
-mkdirs(const char *path)
-{
-	char *p = xstrdup(path), *s;
-	int rc = 0;
-
-	for (s = p + 1; (s = strchr(s, '/')) != NULL; s++) {
-		*s = '\0';
-		if (mkdir(p, 0700) == -1 && errno != EEXIST)
-			rc = -1;
-		*s = '/';
-	}
-	free(p);
-	return rc;
-}
-
 struct gather {
 	const char	*dicts;
 	const char	*name;
@@ -236,7 +219,7 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 	}
 	rec = records(&g, &nrec);
 	bar_draw(&b, 0.7);
-	if (mkdirs(path) != 0) {
+	if (paths_make_parents(path, NULL) != 0) {
 		*why = msg("cannot create the folder of %s: %s", path,
 		    strerror(errno));
 		goto out;
