@@ -14,6 +14,15 @@
 #include "status.h"
 
 #define GAME_MAX_PLAYERS	16
+/* A player's name at its longest in bytes: 32 characters (SPEC.md), each
+ * at most 4 bytes of UTF-8. */
+#define GAME_NAME_BYTES		(32 * 4)
+/*
+ * Room for a line that names every player at their longest, with words
+ * around them: what the rules say next (struct expectation) and the
+ * coach's line (struct advice) fit whole, never cut.
+ */
+#define GAME_SAY_MAX		(GAME_MAX_PLAYERS * (GAME_NAME_BYTES + 8) + 512)
 
 /*
  * Every game verb, in the order of SPEC.md's rows; then undo and redo,
@@ -140,7 +149,7 @@ struct expectation {
 	int		 finished;	/* over: won, or abandoned */
 	int		 abandoned;	/* ended by abandon, no winner */
 	unsigned long	 verbs;		/* VERB_BIT()s acceptable now */
-	char		 say[320];	/* "Round 4. Bob rolled 50 and chooses: ..." */
+	char		 say[GAME_SAY_MAX];	/* "Round 4. Bob rolled 50 ..." */
 };
 
 struct game_state;
@@ -176,7 +185,7 @@ enum advice_basis {
 #define ADVICE_MOVES	64
 
 struct advice_move {
-	char		 entry[64];	/* as typed, verb first */
+	char		 entry[GAME_NAME_BYTES + 64];	/* as typed, verb first */
 	double		 value;		/* in the basis' unit */
 };
 
@@ -184,7 +193,7 @@ struct advice {
 	enum advice_basis	 basis;
 	int			 nmoves;	/* best first; 0: a pointer only */
 	struct advice_move	 moves[ADVICE_MOVES];
-	char			 say[320];	/* one line: what to do and why */
+	char			 say[GAME_SAY_MAX];	/* what to do and why */
 };
 
 /* Add a move to a (ignored when full); returns the move or NULL. */
