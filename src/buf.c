@@ -93,6 +93,16 @@ xasprintf(const char *fmt, ...)
 	return b.s != NULL ? b.s : xstrdup("");
 }
 
+/* Split NAME=V at its first '='; see buf.h. */
+size_t
+kv_split(const char *s, const char **value)
+{
+	const char *eq = strchr(s, '=');
+
+	*value = eq != NULL ? eq + 1 : NULL;
+	return eq != NULL ? (size_t)(eq - s) : strlen(s);
+}
+
 /* Make room for n more bytes and the NUL. */
 static void
 buf_grow(struct buf *b, size_t n)
