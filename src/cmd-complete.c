@@ -271,8 +271,8 @@ verb_argument(struct sr_ctx *ctx, struct cands *c, enum verb v, int k)
 		add_players(ctx, c);
 		break;
 	case 'K':
-		add(c, verb_table[v].keywords[1]);
-		add(c, verb_table[v].keywords[0]);
+		add(c, verb_keyword(v, 1));
+		add(c, verb_keyword(v, 0));
 		break;
 	default:
 		break;

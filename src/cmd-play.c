@@ -865,8 +865,8 @@ complete_values(struct play *p, const struct words *w, int argi,
 	    !VERB_IS_META(vb)))
 		return;
 	if (verb_arg_shape((enum verb)vb, argi) == 'K') {
-		buf_printf(b, "%s\n%s\n", verb_table[vb].keywords[1],
-		    verb_table[vb].keywords[0]);
+		buf_printf(b, "%s\n%s\n", verb_keyword((enum verb)vb, 1),
+		    verb_keyword((enum verb)vb, 0));
 		return;
 	}
 	if (p->sg.rules->values != NULL) {

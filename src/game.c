@@ -102,6 +102,14 @@ verb_arg_shape(enum verb v, int argi)
 	return 0;
 }
 
+/* Keyword k of verb v; see game.h. */
+const char *
+verb_keyword(enum verb v, int k)
+{
+	return v < V__COUNT && k >= 0 && k < 2 ? verb_table[v].keywords[k] :
+	    NULL;
+}
+
 /* The name of a verb. */
 const char *
 verb_name(enum verb v)

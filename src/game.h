@@ -94,6 +94,8 @@ struct verb_info {
  * past the last.  Completion reads it: a NAME, or one of the keywords.
  */
 int		 verb_arg_shape(enum verb v, int argi);
+/* Keyword k (0, 1) of verb v's K position ("reject", "accept"), or NULL. */
+const char	*verb_keyword(enum verb v, int k);
 
 struct game_setup {
 	int			 nplayers;
