@@ -142,7 +142,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		goto out;
 	}
 	di = game_option_index(sg.rules, "dict");
-	if ((d = wordlist_open(di >= 0 ? sg.opts[di] : "en_US",
+	if ((d = wordlist_open(&ctx->paths, di >= 0 ? sg.opts[di] : "en_US",
 	    isatty(STDERR_FILENO), &why)) == NULL) {
 		status = sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s",
 		    di >= 0 ? sg.opts[di] : "en_US", why);

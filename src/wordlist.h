@@ -10,22 +10,28 @@
 
 #include "dawg.h"
 
+struct sr_paths;
+
 /*
- * The list of dictionary name: the installed one (or in
- * SHAKEREF_DATA_DIR), else the cache's if it is newer than the
- * dictionary's files, else built now into the cache (a progress bar on
- * stderr when bar is set).  NULL with *why (malloc'd) if it can be
- * neither found nor built.
+ * The list of dictionary name: the installed one (paths' data folder),
+ * else the cache's if it is newer than the dictionary's files, else
+ * built now into the cache (a progress bar on stderr when bar is set).
+ * NULL with *why (malloc'd) if it can be neither found nor built.
  */
-struct dawg	*wordlist_open(const char *name, int bar, char **why);
+struct dawg	*wordlist_open(const struct sr_paths *, const char *name,
+		    int bar, char **why);
 /*
  * Build the list of dictionary name into the cache now; 0, or -1 with
  * *why (malloc'd).
  */
-int		 wordlist_build(const char *name, int bar, char **why);
-/* Build it into path (mkdawg at build time). */
-int		 wordlist_write(const char *name, const char *path, int bar,
-		    char **why);
+int		 wordlist_build(const struct sr_paths *, const char *name,
+		    int bar, char **why);
+/*
+ * Build it into path (mkdawg at build time), the dictionary found in
+ * dicts (colon-separated folders).
+ */
+int		 wordlist_write(const char *dicts, const char *name,
+		    const char *path, int bar, char **why);
 
 /* The node of the keys for accents=fold (fold) or exact, or 0. */
 uint32_t	 wordlist_root(const struct dawg *, int fold);
@@ -52,7 +58,8 @@ int		 wordlist_judge_node(const struct dawg *, uint32_t node,
  */
 struct wordlists;
 
-struct wordlists *wordlists_new(void);
+/* paths: kept (not copied) for the lists' life. */
+struct wordlists *wordlists_new(const struct sr_paths *);
 void		 wordlists_free(struct wordlists *);
 /* wordlist_judge with dict's list: 1, 0, or -1 with *why: no list. */
 int		 wordlists_judge(struct wordlists *, const char *dict, int fold,
