@@ -233,7 +233,8 @@ step_done(struct store *s, sqlite3_stmt *st, char **why)
 
 /*
  * Bind st's parameters from 1 on, one letter of types each: 'i' an int,
- * 'I' a long long, 't' a text (NULL binds NULL), '-' none (left NULL).
+ * 'I' a long long, 't' a text (NULL binds NULL), 'b' a blob (a pointer
+ * and a size_t), '-' none (left NULL).
  * Every bind is checked: a value SQLite cannot bind (too big) would be
  * stored or looked up as NULL.  On failure st is finalized.
  */
@@ -242,6 +243,8 @@ bind(struct store *s, sqlite3_stmt *st, char **why, const char *types, ...)
 {
 	va_list ap;
 	const char *t;
+	const void *p;
+	size_t n;
 	int i, rc = SQLITE_OK;
 
 	va_start(ap, types);
@@ -257,6 +260,12 @@ bind(struct store *s, sqlite3_stmt *st, char **why, const char *types, ...)
 			if ((t = va_arg(ap, const char *)) != NULL)
 				rc = sqlite3_bind_text(st, i, t, -1,
 				    SQLITE_STATIC);
+			break;
+		case 'b':
+			p = va_arg(ap, const void *);
+			n = va_arg(ap, size_t);
+			rc = sqlite3_bind_blob64(st, i, n > 0 ? p : "", n,
+			    SQLITE_STATIC);
 			break;
 		default:
 			break;
@@ -1327,10 +1336,8 @@ snapshot_key(struct store *s, long long game, const char *format,
 	    " FROM entries WHERE game_id = ? ORDER BY n DESC LIMIT 1", &st,
 	    why)) != SR_OK)
 		return status;
-	if (sqlite3_bind_int64(st, 1, game) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return fail_db(s, why);
-	}
+	if ((status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		*n = sqlite3_column_int(st, 0);
 		for (i = 0; i < 6; i++)
@@ -1357,12 +1364,9 @@ store_snapshot_get(struct store *s, long long game, const char *format,
 
 	memset(sn, 0, sizeof *sn);
 	if ((status = prepare(s, "SELECT n, format, key, state FROM snapshots"
-	    " WHERE game_id = ?", &st, why)) != SR_OK)
+	    " WHERE game_id = ?", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "I", game)) != SR_OK)
 		return status;
-	if (sqlite3_bind_int64(st, 1, game) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return fail_db(s, why);
-	}
 	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
 		sqlite3_finalize(st);
 		sn->fit = STORE_SNAP_MISSING;
@@ -1425,16 +1429,9 @@ store_snapshot_put(struct store *s, long long game, const char *format,
 	    " n, format, key, state) VALUES (?, ?, ?, ?, ?)", &st, why)) !=
 	    SR_OK)
 		return status;
-	if (sqlite3_bind_int64(st, 1, game) != SQLITE_OK ||
-	    sqlite3_bind_int(st, 2, n) != SQLITE_OK ||
-	    sqlite3_bind_text(st, 3, format, -1, SQLITE_STATIC) !=
-	    SQLITE_OK ||
-	    sqlite3_bind_text(st, 4, key, -1, SQLITE_STATIC) != SQLITE_OK ||
-	    sqlite3_bind_blob64(st, 5, len > 0 ? state : "", len,
-	    SQLITE_STATIC) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return fail_db(s, why);
-	}
+	if ((status = bind(s, st, why, "Iittb", game, n, format, key, state,
+	    len)) != SR_OK)
+		return status;
 	return step_done(s, st, why);
 }
 
@@ -1446,11 +1443,8 @@ store_snapshot_drop(struct store *s, long long game, char **why)
 	int status;
 
 	if ((status = prepare(s, "DELETE FROM snapshots WHERE game_id = ?",
-	    &st, why)) != SR_OK)
+	    &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "I", game)) != SR_OK)
 		return status;
-	if (sqlite3_bind_int64(st, 1, game) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return fail_db(s, why);
-	}
 	return step_done(s, st, why);
 }
