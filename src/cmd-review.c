@@ -13,6 +13,7 @@
 
 #include "cmd.h"
 #include "dawg.h"
+#include "lang.h"
 #include "solve.h"
 #include "term.h"
 #include "utf8.h"
@@ -130,8 +131,9 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		n = solve_grid(d, &g, view.dict, view.fold, view.nouns,
 		    &words);
 		for (w = 0; w < n; w++) {	/* longest first */
+			/* Letters, as solve counts them (SW-4). */
 			val = sg->rules->word_value(sg->rp.st,
-			    (int)strlen(words[w]));
+			    (int)lang_width(words[w]));
 			total += val;
 			for (p = 0; p < sg->g.nplayers; p++)
 				if (has_word(s->words[p], words[w]))
