@@ -56,7 +56,7 @@ dice_game(struct sr_ctx *ctx, struct audit *au, long long id,
     const char *rules)
 {
 	struct sr_game sg;
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 	struct die_rolled *d;
 	int status, i, k, n;
 
@@ -96,6 +96,7 @@ dice_game(struct sr_ctx *ctx, struct audit *au, long long id,
 					au->t.count[d->kind][d->face]++;
 			}
 		}
+	ruling_free(&r);
 	free(au->pending);
 	free(au->npending);
 	sr_game_free(&sg);

@@ -103,7 +103,8 @@ games_print(struct games_out *go, int print)
 	 * number, rules, state and date before them, 21 and 28 columns).
 	 */
 	if (isatty(fileno(go->ctx->out)) && (cols = term_width(fileno(
-	    go->ctx->out)) - 1 - 21 - 28) >= 12 && width > (size_t)cols)
+	    go->ctx->out), go->ctx->columns) - 1 - 21 - 28) >= 12 &&
+	    width > (size_t)cols)
 		width = (size_t)cols;
 	for (i = 0; i < go->count; i++) {
 		buf_puts(&b, go->rows[i].head);

@@ -394,18 +394,13 @@ check_stored(struct store *st, struct imp_game *ig, char **why)
 	return SR_DATA;
 }
 
-/*
- * Replay a new game through its rules, entry by entry on the live path,
- * with the file's facts; every entry must be accepted and come out as
- * the file has it (whose turn, what undo and redo act on), and the game
- * must end in the state the file says.  Leaves the replay in rp.
- */
+/* check_replay with r, the ruling of each step. */
 static int
-check_replay(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp)
+check_replay_r(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
+    struct ruling *r)
 {
 	struct stored_entry se, *in, *out;
 	struct expectation x;
-	struct ruling r;
 	char label[96];
 	int k, i, status;
 
@@ -417,8 +412,9 @@ check_replay(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp)
 	rp->setup.options = (const char *const *)ig->opts;
 	rp->title0 = ig->title;
 	rp->stored_facts = 1;
-	if ((status = replay_run(rp, 0, &r)) != RULING_OK)
-		return sr_error(ctx, SR_RULES, "%s: %s", label, r.why);
+	if ((status = replay_run(rp, 0, r)) != RULING_OK)
+		return sr_refusal(ctx, SR_RULES, "%s: %s", label,
+		    buf_str(&r->why));
 	for (k = 0; k < ig->nentries; k++) {
 		in = &ig->entries[k];
 		memset(&se, 0, sizeof se);
@@ -432,12 +428,12 @@ check_replay(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp)
 			se.argv[i] = xstrdup(in->argv[i]);
 		se.fact = in->fact != NULL ? xstrdup(in->fact) : NULL;
 		se.at = in->at;
-		status = replay_add(rp, &se, &r);
+		status = replay_add(rp, &se, r);
 		if (status != RULING_OK && status != RULING_UPHELD) {
 			stored_entry_clear(&se);
-			return sr_error(ctx, SR_RULES, "%s: entry %d (%s) is "
+			return sr_refusal(ctx, SR_RULES, "%s: entry %d (%s) is "
 			    "refused: %s; nothing imported", label, in->n,
-			    verb_name(in->verb), r.why);
+			    verb_name(in->verb), buf_str(&r->why));
 		}
 		out = &rp->entries[rp->nentries - 1];
 		if (!same_entries(out, 1, in, 1))
@@ -453,6 +449,23 @@ check_replay(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp)
 		    "not as the file says; nothing imported", label,
 		    sr_state_name(&x));
 	return SR_OK;
+}
+
+/*
+ * Replay a new game through its rules, entry by entry on the live path,
+ * with the file's facts; every entry must be accepted and come out as
+ * the file has it (whose turn, what undo and redo act on), and the game
+ * must end in the state the file says.  Leaves the replay in rp.
+ */
+static int
+check_replay(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp)
+{
+	struct ruling r = RULING_INIT;
+	int status;
+
+	status = check_replay_r(ctx, ig, rp, &r);
+	ruling_free(&r);
+	return status;
 }
 
 /* Store a new game, replayed in rp: the game, its entries, its summary. */

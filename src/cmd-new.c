@@ -169,7 +169,8 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			    json_string(g->options[i].def));
 	/* A dictionary option must name an installed dictionary (exit 4). */
 	if (game_option_index(g, "dict") >= 0 && !lexicon_exists(
-	    json_string_value(json_object_get(o, "dict")), &why)) {
+	    ctx->paths.dicts, json_string_value(json_object_get(o, "dict")),
+	    &why)) {
 		status = sr_error(ctx, SR_SYSTEM, "%s", why);
 		free(why);
 		json_decref(o);

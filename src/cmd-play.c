@@ -716,20 +716,16 @@ read_plain(FILE *f)
 	return line;
 }
 
-/* The history file: $XDG_STATE_HOME/shakeref/history, else ~/.local/state. */
+/* The history file in the state folder (paths.h), its folders made. */
 static char *
-history_path(void)
+history_path(const struct sr_paths *paths)
 {
-	const char *env;
 	struct buf b = BUF_INIT;
 	char *slash;
 
-	if ((env = getenv("XDG_STATE_HOME")) != NULL && env[0] == '/')
-		buf_printf(&b, "%s/shakeref/history", env);
-	else if ((env = getenv("HOME")) != NULL && *env != '\0')
-		buf_printf(&b, "%s/.local/state/shakeref/history", env);
-	else
+	if (paths->state == NULL)
 		return NULL;
+	buf_printf(&b, "%s/history", paths->state);
 	/* Its folders, 0700 as XDG asks. */
 	for (slash = strchr(b.s + 1, '/'); slash != NULL;
 	    slash = strchr(slash + 1, '/')) {
@@ -1029,7 +1025,7 @@ editor_load(struct play *p)
 	}
 	ed->history(ed->hist, &ev, H_SETSIZE, PLAY_HISTORY);
 	ed->history(ed->hist, &ev, H_SETUNIQUE, 1);
-	if ((ed->histfile = history_path()) != NULL)
+	if ((ed->histfile = history_path(&p->ctx->paths)) != NULL)
 		ed->history(ed->hist, &ev, H_LOAD, ed->histfile);
 	ed->set(ed->el, EL_CLIENTDATA, p);
 	ed->set(ed->el, EL_EDITOR, "emacs");
@@ -1136,8 +1132,8 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	if ((status = play_sync(&p, 0)) != SR_OK)
 		return status;
 	if (p.tty) {
-		ctx->paint = term_color(STDOUT_FILENO) &&
-		    term_color(STDERR_FILENO);
+		ctx->paint = term_color(STDOUT_FILENO, ctx->color) &&
+		    term_color(STDERR_FILENO, ctx->color);
 		memset(&sa, 0, sizeof sa);
 		sigemptyset(&sa.sa_mask);
 		sa.sa_handler = on_sigint;	/* no SA_RESTART: wake read */

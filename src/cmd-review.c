@@ -105,8 +105,8 @@ saw_review(struct sr_ctx *ctx, const struct sr_game *sg,
 	size_t n, w;
 
 	di = game_option_index(sg->rules, "dict");
-	if ((d = wordlist_open(di >= 0 ? sg->opts[di] : "en_US", 0, &why)) ==
-	    NULL) {
+	if ((d = wordlist_open(&ctx->paths, di >= 0 ? sg->opts[di] : "en_US",
+	    0, &why)) == NULL) {
 		sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s", di >= 0 ?
 		    sg->opts[di] : "en_US", why != NULL ? why : "");
 		free(why);
@@ -118,7 +118,7 @@ saw_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		view.fold = 1;
 		view.nouns = 0;
 	}
-	sp = wordlist_speller_new(view.dict);
+	sp = wordlist_speller_new(ctx->paths.dicts, view.dict);
 	for (i = 0; i < rv->n && rc == 0; i++) {
 		const struct seen *s = &rv->seen[i];
 
@@ -278,7 +278,8 @@ review_chart(struct sr_ctx *ctx, const struct sr_game *sg, long **line,
 	    "\u2584", "\u2585", "\u2586", "\u2587", "\u2588" };
 	size_t namew = 0;
 	long top = 0, v;
-	int i, c, cols, p, width = term_width(fileno(ctx->out));
+	int i, c, cols, p;
+	int width = term_width(fileno(ctx->out), ctx->columns);
 
 	for (p = 0; p < sg->g.nplayers; p++) {
 		if (utf8_width(sg->g.names[p]) > namew)
@@ -315,7 +316,7 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct review rv;
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 	struct decision *d = NULL;
 	struct buf b = BUF_INIT;
 	struct seen *s;
@@ -347,7 +348,7 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	sg.rp.observe_arg = &rv;
 	if (replay_run(&sg.rp, 1, &r) != RULING_OK) {
 		status = sr_error(ctx, SR_DATA, "game %lld: %s", sg.g.id,
-		    r.why);
+		    buf_str(&r.why));
 		goto out;
 	}
 	for (p = 0; p < sg.g.nplayers; p++)
@@ -515,6 +516,7 @@ out:
 	free(rv.seen);
 	free(d);
 	buf_free(&b);
+	ruling_free(&r);
 	sr_game_free(&sg);
 	return status;
 }

@@ -33,7 +33,7 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	if (game_option_index(one, "dict") >= 0) {
 		struct buf b = BUF_INIT;
 
-		lexicon_list(&b);
+		lexicon_list(ctx->paths.dicts, &b);
 		fprintf(ctx->out, "Dictionaries installed: %s\n",
 		    b.len > 0 ? buf_str(&b) : "none (install one: "
 		    "hunspell-en-us, hunspell-de-de, hunspell-fr ...)");

@@ -143,7 +143,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		goto out;
 	}
 	di = game_option_index(sg.rules, "dict");
-	if ((d = wordlist_open(di >= 0 ? sg.opts[di] : "en_US",
+	if ((d = wordlist_open(&ctx->paths, di >= 0 ? sg.opts[di] : "en_US",
 	    isatty(STDERR_FILENO), &why)) == NULL) {
 		status = sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s",
 		    di >= 0 ? sg.opts[di] : "en_US", why);
@@ -154,7 +154,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	g.n = v.n;
 	memcpy(g.cells, v.cells, sizeof g.cells);
 	snprintf(g.dict, sizeof g.dict, "%s", v.dict);
-	sp = wordlist_speller_new(v.dict);
+	sp = wordlist_speller_new(ctx->paths.dicts, v.dict);
 	n = solve_grid_keys(d, &g, v.dict, v.fold, v.nouns, sp, &words,
 	    &keys);
 	dawg_close(d);

@@ -242,8 +242,8 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 
 	(void)args;
 	/* On a terminal: big digits, colour unless NO_COLOR. */
-	cols = tty ? term_width(STDOUT_FILENO) : 80;
-	paint = tty && term_color(STDOUT_FILENO);
+	cols = tty ? term_width(STDOUT_FILENO, ctx->columns) : 80;
+	paint = tty && term_color(STDOUT_FILENO, ctx->color);
 	if ((status = watch_load(ctx, pinned, cols, tty, paint, &b, &id,
 	    &last)) != SR_OK)
 		return status;
@@ -282,7 +282,7 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			watch_resized = 0;
 			term_clear(ctx->out);
 		}
-		cols = term_width(STDOUT_FILENO);
+		cols = term_width(STDOUT_FILENO, ctx->columns);
 		if (watch_load(ctx, pinned, cols, 1, paint, &b, &id, &last) ==
 		    SR_OK)
 			watch_show(ctx->out, buf_str(&b), cols);

@@ -211,14 +211,15 @@ args_values(const struct cmd_args *a, const char *name, int *n)
 /*
  * Print "shakeref: CMD: message" on stderr ("shakeref: play: line 12:
  * CMD: message" for a line of a script): always one line, with every
- * unprintable byte escaped and user text in quotes cut (utf8_message);
- * in red in play on a terminal.
+ * unprintable byte escaped and user text in quotes cut; the whole cut
+ * after 400 characters (utf8_message) unless whole (a ruling: never
+ * cut, utf8_message_whole); in red in play on a terminal.
  */
-int
-sr_error(const struct sr_ctx *ctx, int status, const char *fmt, ...)
+static int __attribute__((format(printf, 4, 0)))
+sr_vmessage(const struct sr_ctx *ctx, int status, int whole,
+    const char *fmt, va_list ap)
 {
 	struct buf b = BUF_INIT, m = BUF_INIT;
-	va_list ap;
 	int paint = ctx != NULL && ctx->paint;
 
 	fflush(stdout);
@@ -227,14 +228,39 @@ sr_error(const struct sr_ctx *ctx, int status, const char *fmt, ...)
 	if (ctx != NULL && ctx->cmd != NULL && (ctx->where == NULL ||
 	    strcmp(ctx->cmd, "play") != 0))
 		buf_printf(&b, "%s: ", ctx->cmd);
-	va_start(ap, fmt);
 	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	utf8_message(&m, buf_str(&b));
+	if (whole)
+		utf8_message_whole(&m, buf_str(&b));
+	else
+		utf8_message(&m, buf_str(&b));
 	fprintf(stderr, "%sshakeref: %s%s\n", paint ? term_on(TERM_REFUSED) :
 	    "", buf_str(&m), paint ? term_off() : "");
 	buf_free(&b);
 	buf_free(&m);
+	return status;
+}
+
+/* Print a diagnostic (see sr_vmessage); returns status. */
+int
+sr_error(const struct sr_ctx *ctx, int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sr_vmessage(ctx, status, 0, fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+/* Print a refusal that holds a ruling's words, never cut; returns status. */
+int
+sr_refusal(const struct sr_ctx *ctx, int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sr_vmessage(ctx, status, 1, fmt, ap);
+	va_end(ap);
 	return status;
 }
 
@@ -314,7 +340,7 @@ int
 sr_game_read(struct sr_ctx *ctx, long long id, int notes, struct sr_game *sg,
     char **why)
 {
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 	int status;
 
 	memset(sg, 0, sizeof *sg);
@@ -341,10 +367,12 @@ sr_game_read(struct sr_ctx *ctx, long long id, int notes, struct sr_game *sg,
 	sg->rp.title0 = sg->g.title0;
 	sg->rp.setup.options = (const char *const *)sg->opts;
 	if (replay_run(&sg->rp, notes, &r) != RULING_OK) {
-		*why = xasprintf("game %lld: %s", id, r.why);
+		*why = xasprintf("game %lld: %s", id, buf_str(&r.why));
+		ruling_free(&r);
 		sr_game_free(sg);
 		return SR_DATA;
 	}
+	ruling_free(&r);
 	return SR_OK;
 }
 
@@ -724,9 +752,9 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 	if (sg->rules->lookups == NULL)
 		return;
 	if (ctx->lexicon == NULL) {
-		ctx->lexicon = lexicon_cb_new();
+		ctx->lexicon = lexicon_cb_new(ctx->paths.dicts);
 		/* Challenges rule by the word list, as solve does. */
-		ctx->wordlists = wordlists_new();
+		ctx->wordlists = wordlists_new(&ctx->paths);
 		lexicon_cb_wordlist(ctx->lexicon, judge, ctx->wordlists);
 	}
 	sg->rp.lookup = lexicon_lookup;
@@ -755,7 +783,7 @@ sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
 	if (!(x.verbs & VERB_BIT(V_TIMER)))
 		return sr_error(ctx, SR_RULES, "'timer' needs an open "
 		    "round: %s", x.say);
-	if (timer_run(secs, ctx->tty, ctx->out) == TIMER_ERROR)
+	if (timer_run(secs, ctx->tty, ctx->columns, ctx->out) == TIMER_ERROR)
 		return sr_error(ctx, SR_SYSTEM, "cannot write the timer");
 	return SR_OK;
 }
@@ -828,7 +856,7 @@ sr_entry_data(struct sr_ctx *ctx, const struct game_setup *gs, int finished,
     enum verb v, int argc, char **argv)
 {
 	struct entry e;
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 	int status = SR_OK;
 
 	memset(&e, 0, sizeof e);
@@ -836,11 +864,12 @@ sr_entry_data(struct sr_ctx *ctx, const struct game_setup *gs, int finished,
 	e.argc = argc - 1;
 	e.argv = argv + 1;
 	if (game_parse(gs, &e, &r) == RULING_DATA)
-		status = sr_error(ctx, SR_DATA, "%s", r.why);
+		status = sr_refusal(ctx, SR_DATA, "%s", buf_str(&r.why));
 	else if (finished && v != V_UNDO && v != V_REDO &&
 	    (v == V_ABANDON || !VERB_IS_META(v)))
 		status = sr_error(ctx, SR_DATA, "the game is over");
 	entry_clear(&e);
+	ruling_free(&r);
 	return status;
 }
 
@@ -892,7 +921,7 @@ sr_names_sync(struct sr_ctx *ctx, struct sr_game *sg, char **why)
 int
 sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 {
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 	struct game_setup none;
 	struct entry e;
 	int status, v;
@@ -908,9 +937,13 @@ sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 	status = game_parse(&none, &e, &r);
 	entry_clear(&e);
 	if (status == RULING_USAGE)
-		return sr_error(ctx, SR_USAGE, "%s", r.why);
-	*vp = (enum verb)v;
-	return SR_OK;
+		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));
+	else {
+		*vp = (enum verb)v;
+		status = SR_OK;
+	}
+	ruling_free(&r);
+	return status;
 }
 
 /* The write path; see cmd.h. */
@@ -941,7 +974,7 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
     int argc, char **argv)
 {
 	struct stored_entry se;
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 	struct buf b = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
@@ -964,7 +997,9 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	if (status != RULING_OK && status != RULING_UPHELD) {
 		stored_entry_clear(&se);
 		store_rollback(ctx->store);
-		return sr_error(ctx, status, "%s", r.why);
+		sr_refusal(ctx, status, "%s", buf_str(&r.why));
+		ruling_free(&r);
+		return status;
 	}
 	sr_expect(sg, &x);
 	sr_ranks(sg, scores, winners, ranks);
@@ -975,6 +1010,7 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	    sr_names_sync(ctx, sg, &why) != SR_OK ||
 	    store_commit(ctx->store, &why) != SR_OK) {
 		store_rollback(ctx->store);
+		ruling_free(&r);
 		return store_error(ctx, SR_SYSTEM, why);
 	}
 	sg->g.finished = sr_store_state(&x);
@@ -982,10 +1018,12 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	if (ctx->json) {
 		int jst = sr_print_json(ctx, sr_status_json(sg));
 
+		ruling_free(&r);
 		return jst != SR_OK ? jst : status;
 	}
-	if (r.note[0] != '\0')
-		buf_printf(&b, "%s\n", r.note);
+	if (r.note.len > 0)
+		buf_printf(&b, "%s\n", buf_str(&r.note));
+	ruling_free(&r);
 	/* A round's close: the board, every word with its value. */
 	if (v == V_SCORE && sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);

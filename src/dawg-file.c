@@ -14,10 +14,7 @@
 
 #include "buf.h"
 #include "dawg.h"
-
-#ifndef SR_PKGDATADIR
-#define SR_PKGDATADIR	"/usr/local/share/shakeref"
-#endif
+#include "paths.h"
 
 /* A malloc'd "dir/name.dawg". */
 static char *
@@ -31,34 +28,25 @@ dawg_path(const char *dir, const char *name)
 
 /* The cache file for name; see dawg.h. */
 char *
-dawg_cache_path(const char *name)
+dawg_cache_path(const struct sr_paths *paths, const char *name)
 {
-	struct buf b = BUF_INIT;
-	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
-	if (x != NULL && x[0] == '/')
-		buf_printf(&b, "%s/shakeref/%s.dawg", x, name);
-	else if (home != NULL && home[0] != '\0')
-		buf_printf(&b, "%s/.cache/shakeref/%s.dawg", home, name);
-	else
+	if (paths->cache == NULL)
 		return NULL;
-	return b.s;
+	return dawg_path(paths->cache, name);
 }
 
 /* The first list of name that exists; see dawg.h. */
 char *
-dawg_find(const char *name)
+dawg_find(const struct sr_paths *paths, const char *name)
 {
-	const char *dir = getenv("SHAKEREF_DATA_DIR");
 	char *p;
 
-	if (dir == NULL || dir[0] == '\0')
-		dir = SR_PKGDATADIR;
-	p = dawg_path(dir, name);
+	p = dawg_path(paths->data, name);
 	if (access(p, R_OK) == 0)
 		return p;
 	free(p);
-	if ((p = dawg_cache_path(name)) != NULL && access(p, R_OK) == 0)
+	if ((p = dawg_cache_path(paths, name)) != NULL &&
+	    access(p, R_OK) == 0)
 		return p;
 	free(p);
 	return NULL;

@@ -49,6 +49,7 @@
 #define DAWG_VERDICT(b)	((char)('0' + (b)))
 
 struct dawg;
+struct sr_paths;
 
 /*
  * A list of size bytes at map (a file's contents), checked: NULL with
@@ -62,15 +63,16 @@ void		 dawg_free(struct dawg *);
 const void	*dawg_map(const struct dawg *, size_t *size);
 
 /*
- * The file of dictionary name's list: $SHAKEREF_DATA_DIR/NAME.dawg when
- * SHAKEREF_DATA_DIR is set and not empty (tests), else the installed
- * package data folder, else the user's cache folder
- * ($XDG_CACHE_HOME/shakeref or ~/.cache/shakeref).  The first that
- * exists, malloc'd; NULL if none does.
+ * The file of dictionary name's list: NAME.dawg in the data folder
+ * (paths.h: the installed one, or $SHAKEREF_DATA_DIR), else in the
+ * cache folder.  The first that exists, malloc'd; NULL if none does.
  */
-char		*dawg_find(const char *name);
-/* The cache file for name (it may not exist), malloc'd; NULL without HOME. */
-char		*dawg_cache_path(const char *name);
+char		*dawg_find(const struct sr_paths *, const char *name);
+/*
+ * The cache file for name (it may not exist), malloc'd; NULL without a
+ * cache folder.
+ */
+char		*dawg_cache_path(const struct sr_paths *, const char *name);
 /*
  * Map the file at path; NULL with *why (malloc'd) if it is unreadable or
  * not a list.  dawg_close unmaps it.

@@ -278,20 +278,38 @@ number_value(const char *s)
 }
 
 /*
- * Set a refusal: status and a formatted reason, user text in it cut as a
- * message cuts it (utf8_message) so that the reason fits whole.
+ * Set a refusal: status and a formatted reason, escaped and each user
+ * text in it cut as a message cuts it; the reason itself is never cut
+ * (utf8_message_whole).
  */
 static void __attribute__((format(printf, 3, 0)))
 ruling_vrefuse(struct ruling *r, int status, const char *fmt, va_list ap)
 {
-	struct buf b = BUF_INIT, m = BUF_INIT;
+	struct buf b = BUF_INIT;
 
 	r->status = status;
 	buf_vprintf(&b, fmt, ap);
-	utf8_message(&m, buf_str(&b));
-	snprintf(r->why, sizeof r->why, "%s", buf_str(&m));
+	buf_reset(&r->why);
+	utf8_message_whole(&r->why, buf_str(&b));
 	buf_free(&b);
-	buf_free(&m);
+}
+
+/* Back to an accepted ruling with no words, keeping the memory. */
+void
+ruling_reset(struct ruling *r)
+{
+	r->status = RULING_OK;
+	buf_reset(&r->why);
+	buf_reset(&r->note);
+}
+
+/* Release a ruling's words. */
+void
+ruling_free(struct ruling *r)
+{
+	buf_free(&r->why);
+	buf_free(&r->note);
+	r->status = RULING_OK;
 }
 
 /* Set a refusal: status and a formatted reason. */
@@ -311,8 +329,9 @@ ruling_note(struct ruling *r, const char *fmt, ...)
 {
 	va_list ap;
 
+	buf_reset(&r->note);
 	va_start(ap, fmt);
-	vsnprintf(r->note, sizeof r->note, fmt, ap);
+	buf_vprintf(&r->note, fmt, ap);
 	va_end(ap);
 }
 
@@ -389,7 +408,8 @@ game_highest_wins(int n, const long *score, int over, long *scores,
 int
 ruling_accept(struct ruling *r, struct buf *b)
 {
-	snprintf(r->note, sizeof r->note, "%s", buf_str(b));
+	buf_reset(&r->note);
+	buf_puts(&r->note, buf_str(b));
 	buf_free(b);
 	return RULING_OK;
 }
@@ -1021,7 +1041,7 @@ apply_stored(struct replay *rp, struct game_state *st,
 	int status;
 
 	memset(&e, 0, sizeof e);
-	memset(r, 0, sizeof *r);
+	ruling_reset(r);
 	e.n = se->n;
 	e.verb = se->verb;
 	e.argc = se->argc;
@@ -1043,7 +1063,7 @@ apply_stored(struct replay *rp, struct game_state *st,
 static int
 corrupt(const struct stored_entry *se, struct ruling *r)
 {
-	char *why = r->why[0] != '\0' ? xstrdup(r->why) : NULL;
+	char *why = r->why.len > 0 ? xstrdup(buf_str(&r->why)) : NULL;
 
 	if (why != NULL)
 		ruling_refuse(r, RULING_DATA, "entry %d (%s) no longer "
@@ -1312,9 +1332,9 @@ step_undo(struct replay *rp, int i, int live, struct ruling *r)
 				return corrupt(&rp->entries[t], r);
 		}
 	}
-	memset(r, 0, sizeof *r);
+	ruling_reset(r);
 	if (se->note != NULL)
-		snprintf(r->note, sizeof r->note, "%s", se->note);
+		buf_puts(&r->note, se->note);
 	return RULING_OK;
 }
 
@@ -1334,7 +1354,7 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 	const char *player;
 	int status, depth = rp->ndone, top = top_tag(rp);
 
-	memset(r, 0, sizeof *r);
+	ruling_reset(r);
 	memset(&x, 0, sizeof x);
 	x.turn = -1;
 	if (live || rp->notes) {
@@ -1411,11 +1431,12 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 			rp->st = pre;
 			pre = NULL;
 		} else {
-			struct ruling r2;
+			struct ruling r2 = RULING_INIT;
 
 			rp->rules->state_free(rp->st);
 			rp->st = NULL;
 			state_settle(rp, depth, top, &r2);
+			ruling_free(&r2);
 		}
 		goto out;
 	}
@@ -1426,7 +1447,7 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 accepted:
 	if (live || rp->notes) {
 		free(se->note);
-		se->note = xstrdup(r->note);
+		se->note = xstrdup(buf_str(&r->note));
 	}
 	rp->done[rp->ndone++] = i;
 	rp->nundone = 0;
@@ -1443,7 +1464,7 @@ replay_run(struct replay *rp, int notes, struct ruling *r)
 {
 	int i, t, status;
 
-	memset(r, 0, sizeof *r);
+	ruling_reset(r);
 	snap_clear(rp);
 	if (rp->st != NULL)
 		rp->rules->state_free(rp->st);
@@ -1479,7 +1500,7 @@ replay_run(struct replay *rp, int notes, struct ruling *r)
 		if (status != RULING_OK && status != RULING_UPHELD)
 			return status;
 	}
-	memset(r, 0, sizeof *r);
+	ruling_reset(r);
 	return RULING_OK;
 }
 

@@ -123,11 +123,17 @@ struct entry {
 	long long	 at;		/* Unix seconds */
 };
 
+/*
+ * A ruling: its status and its words, each whole however long (user
+ * text inside is cut by utf8_message, never the ruling).  Start one with
+ * RULING_INIT, read its words with buf_str(), end it with ruling_free().
+ */
 struct ruling {
-	int	 status;		/* RULING_* */
-	char	 why[256];		/* refusal: what is wrong, what is expected */
-	char	 note[512];		/* accepted: what happened, in words */
+	int		 status;	/* RULING_* */
+	struct buf	 why;		/* refusal: what is wrong, what is expected */
+	struct buf	 note;		/* accepted: what happened, in words */
 };
+#define RULING_INIT	{ RULING_OK, BUF_INIT, BUF_INIT }
 
 struct expectation {
 	int		 round;		/* from 1 */
@@ -357,6 +363,10 @@ int		 fact_form(const char *fact, const char *word, struct buf *);
 int		 fact_dict(const char *fact, char *buf, size_t len);
 
 /* Helpers for rules modules. */
+/* Back to RULING_OK with no words (keeps the memory). */
+void		 ruling_reset(struct ruling *);
+/* Release a ruling's words. */
+void		 ruling_free(struct ruling *);
 void		 ruling_refuse(struct ruling *, int, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 void		 ruling_note(struct ruling *, const char *, ...)

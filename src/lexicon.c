@@ -17,8 +17,6 @@
 #include "lang.h"
 #include "lexicon.h"
 
-#define SYSTEM_DICT_DIR	"/usr/share/hunspell"
-
 #ifndef HUNSPELL_SONAME
 #define HUNSPELL_SONAME	"libhunspell-1.7.so.0"
 #endif
@@ -64,19 +62,6 @@ hunspell_load(struct lexicon *lx, char **why)
 	return -1;
 }
 
-/* The folders to search, in order, into dirs (a buf of NUL-free text). */
-static void
-search_path(struct buf *b)
-{
-	const char *env;
-
-	if ((env = getenv("SHAKEREF_DICT_PATH")) != NULL && *env != '\0')
-		buf_printf(b, "%s:", env);
-	if ((env = getenv("DICPATH")) != NULL && *env != '\0')
-		buf_printf(b, "%s:", env);
-	buf_puts(b, SYSTEM_DICT_DIR);
-}
-
 /* 1 if path names a readable regular file. */
 static int
 readable(const char *path)
@@ -117,9 +102,10 @@ package(const char *name)
  * *aff, *dic malloc'd, or -1 with *why.
  */
 static int
-find_files(const char *name, char **aff, char **dic, char **why)
+find_files(const char *dicts, const char *name, char **aff, char **dic,
+    char **why)
 {
-	struct buf path = BUF_INIT, tried = BUF_INIT, b = BUF_INIT;
+	struct buf tried = BUF_INIT, b = BUF_INIT;
 	char *dirs, *dir, *save = NULL;
 	const char *pkg;
 	int ntried = 0;
@@ -131,8 +117,7 @@ find_files(const char *name, char **aff, char **dic, char **why)
 		*why = b.s;
 		return -1;
 	}
-	search_path(&path);
-	dirs = xstrdup(buf_str(&path));
+	dirs = xstrdup(dicts);
 	for (dir = strtok_r(dirs, ":", &save); dir != NULL;
 	    dir = strtok_r(NULL, ":", &save)) {
 		buf_reset(&b);
@@ -151,7 +136,6 @@ find_files(const char *name, char **aff, char **dic, char **why)
 		buf_printf(&tried, "%s%s", ntried++ ? ", " : "", dir);
 	}
 	free(dirs);
-	buf_free(&path);
 	buf_free(&b);
 	if (*dic != NULL) {
 		buf_free(&tried);
@@ -177,16 +161,14 @@ name_cmp(const void *a, const void *b)
 
 /* The installed dictionaries; see lexicon.h. */
 void
-lexicon_list(struct buf *out)
+lexicon_list(const char *dicts, struct buf *out)
 {
-	struct buf path = BUF_INIT;
 	char *dirs, *dir, *save = NULL, *aff, *dic, *why, **names = NULL;
 	struct dirent *de;
 	size_t n = 0, i, len;
 	DIR *dp;
 
-	search_path(&path);
-	dirs = xstrdup(buf_str(&path));
+	dirs = xstrdup(dicts);
 	for (dir = strtok_r(dirs, ":", &save); dir != NULL;
 	    dir = strtok_r(NULL, ":", &save)) {
 		if ((dp = opendir(dir)) == NULL)
@@ -201,8 +183,8 @@ lexicon_list(struct buf *out)
 			    de->d_name) != 0; i++)
 				continue;
 			why = NULL;
-			if (i < n || find_files(de->d_name, &aff, &dic,
-			    &why) != 0) {
+			if (i < n || find_files(dicts, de->d_name, &aff,
+			    &dic, &why) != 0) {
 				free(why);
 				continue;
 			}
@@ -214,7 +196,6 @@ lexicon_list(struct buf *out)
 		closedir(dp);
 	}
 	free(dirs);
-	buf_free(&path);
 	if (n > 0)
 		qsort(names, n, sizeof *names, name_cmp);
 	for (i = 0; i < n; i++) {
@@ -226,19 +207,20 @@ lexicon_list(struct buf *out)
 
 /* The files of a dictionary; see lexicon.h. */
 int
-lexicon_files(const char *name, char **aff, char **dic, char **why)
+lexicon_files(const char *dicts, const char *name, char **aff, char **dic,
+    char **why)
 {
-	return find_files(name, aff, dic, why);
+	return find_files(dicts, name, aff, dic, why);
 }
 
 /* Open a dictionary by name; see lexicon.h. */
 struct lexicon *
-lexicon_open(const char *name, char **why)
+lexicon_open(const char *dicts, const char *name, char **why)
 {
 	struct lexicon *lx;
 	char *aff, *dic;
 
-	if (find_files(name, &aff, &dic, why) != 0)
+	if (find_files(dicts, name, &aff, &dic, why) != 0)
 		return NULL;
 	lx = xcalloc(1, sizeof *lx);
 	lx->name = xstrdup(name);
@@ -281,11 +263,11 @@ lexicon_name(const struct lexicon *lx)
 
 /* 1 if the dictionary is installed; else 0 and *why. */
 int
-lexicon_exists(const char *name, char **why)
+lexicon_exists(const char *dicts, const char *name, char **why)
 {
 	char *aff, *dic;
 
-	if (find_files(name, &aff, &dic, why) != 0)
+	if (find_files(dicts, name, &aff, &dic, why) != 0)
 		return 0;
 	free(aff);
 	free(dic);
@@ -326,6 +308,7 @@ lexicon_suggest(struct lexicon *lx, const char *word, char **out, int max,
 }
 
 struct lexicon_cb {
+	const char	*dicts;		/* the folders to search */
 	struct lexicon	*lx;		/* the last dictionary opened */
 	char		*failed;	/* the last name that did not open */
 	char		*why;
@@ -336,11 +319,15 @@ struct lexicon_cb {
 	int		 mode;
 };
 
-/* A lookup with no dictionary open yet. */
+/* A lookup with no dictionary open yet, finding them in dicts. */
 struct lexicon_cb *
-lexicon_cb_new(void)
+lexicon_cb_new(const char *dicts)
 {
-	return xcalloc(1, sizeof(struct lexicon_cb));
+	struct lexicon_cb *cb;
+
+	cb = xcalloc(1, sizeof *cb);
+	cb->dicts = dicts;
+	return cb;
 }
 
 /* Close the lookup's dictionary. */
@@ -428,7 +415,7 @@ lexicon_lookup(void *arg, const char *dict, int mode, const char *word,
 		lexicon_free(cb->lx);
 		free(cb->why);
 		cb->why = NULL;
-		if ((cb->lx = lexicon_open(dict, &cb->why)) == NULL)
+		if ((cb->lx = lexicon_open(cb->dicts, dict, &cb->why)) == NULL)
 			return 0;	/* no suggestions, the verdict stays */
 	}
 	cb->dict = dict;

@@ -16,23 +16,25 @@ struct lexicon;
 
 /*
  * Open dictionary name (NAME.aff and NAME.dic) from the first folder of
- * SHAKEREF_DICT_PATH, DICPATH (both colon-separated), /usr/share/hunspell
- * that holds both.  NULL with *why (malloc'd) naming the folders searched
- * and the Debian package to install.
+ * dicts (colon-separated: struct sr_paths' dicts, paths.h) that holds
+ * both.  NULL with *why (malloc'd) naming the folders searched and the
+ * Debian package to install.
  */
-struct lexicon	*lexicon_open(const char *name, char **why);
+struct lexicon	*lexicon_open(const char *dicts, const char *name,
+		    char **why);
 void		 lexicon_free(struct lexicon *);
 /*
  * The files of dictionary name, found as lexicon_open finds them: 0 with
  * *aff and *dic (malloc'd), or -1 with *why (malloc'd).
  */
-int		 lexicon_files(const char *name, char **aff, char **dic,
-		    char **why);
+int		 lexicon_files(const char *dicts, const char *name, char **aff,
+		    char **dic, char **why);
 const char	*lexicon_name(const struct lexicon *);
 /* The names of the installed dictionaries, space-separated, into out. */
-void		 lexicon_list(struct buf *out);
+void		 lexicon_list(const char *dicts, struct buf *out);
 /* 1 if dictionary name is installed (both files found), else 0 and *why. */
-int		 lexicon_exists(const char *name, char **why);
+int		 lexicon_exists(const char *dicts, const char *name,
+		    char **why);
 /* 1 if Hunspell accepts word exactly as written (UTF-8). */
 int		 lexicon_spell(struct lexicon *, const char *word);
 /*
@@ -51,7 +53,8 @@ int		 lexicon_suggest(struct lexicon *, const char *word, char **out,
  */
 struct lexicon_cb;
 
-struct lexicon_cb *lexicon_cb_new(void);
+/* dicts: the folders to search, kept (not copied) for the lookup's life. */
+struct lexicon_cb *lexicon_cb_new(const char *dicts);
 void		 lexicon_cb_free(struct lexicon_cb *);
 /*
  * At exit: free the lookup but leave Hunspell's tables to the kernel

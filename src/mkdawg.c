@@ -20,6 +20,7 @@
 #include "dawg.h"
 #include "lang.h"
 #include "lang-icu.h"
+#include "paths.h"
 #include "wordlist.h"
 
 /* Read every line of f into a growing array. */
@@ -76,7 +77,7 @@ int
 main(int argc, char **argv)
 {
 	FILE *in = stdin, *out;
-	const char *outpath = NULL, *dict = NULL;
+	const char *outpath = NULL, *dict = NULL, *dicts;
 	char **w, **rec, *why = NULL;
 	size_t n, i, kept, min = 0;
 	int c, rc;
@@ -100,7 +101,11 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if (dict != NULL) {
-		if (wordlist_write(dict, outpath, 0, &why) != 0) {
+		/* A build tool: it reads its own environment. */
+		if ((dicts = getenv("SHAKEREF_DICT_PATH")) == NULL ||
+		    *dicts == '\0')
+			dicts = SR_SYSTEM_DICT_DIR;
+		if (wordlist_write(dicts, dict, outpath, 0, &why) != 0) {
 			fprintf(stderr, "mkdawg: %s\n", why);
 			free(why);
 			return 1;

@@ -1,6 +1,6 @@
 /*
- * shakeref.c: main: global options, the database path, dispatch, and the
- * exit status.
+ * shakeref.c: main: the environment (read here once, into the context),
+ * global options, the database path, dispatch, and the exit status.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,40 +19,71 @@
 
 void	sr_usage(FILE *);
 
-/* The database path: -d, $SHAKEREF_DB, XDG_DATA_HOME, ~/.local/share. */
-static char *
-db_path(const char *given)
+/* The value of environment variable name, or NULL if unset or empty. */
+static const char *
+env(const char *name)
 {
-	const char *env;
+	const char *v = getenv(name);
+
+	return v != NULL && *v != '\0' ? v : NULL;
+}
+
+/*
+ * shakeref's XDG folder, "$var/shakeref" (var an absolute path) else
+ * "$HOME/home_rel/shakeref", with file after it: malloc'd, or NULL with
+ * neither.
+ */
+static char *
+xdg_path(const char *var, const char *home_rel, const char *file)
+{
+	const char *v;
 	struct buf b = BUF_INIT;
 
-	if (given != NULL)
-		return xstrdup(given);
-	if ((env = getenv("SHAKEREF_DB")) != NULL && *env != '\0')
-		return xstrdup(env);
-	if ((env = getenv("XDG_DATA_HOME")) != NULL && env[0] == '/')
-		buf_printf(&b, "%s/shakeref/shakeref.db", env);
-	else if ((env = getenv("HOME")) != NULL && *env != '\0')
-		buf_printf(&b, "%s/.local/share/shakeref/shakeref.db", env);
+	if ((v = env(var)) != NULL && v[0] == '/')
+		buf_printf(&b, "%s/shakeref%s", v, file);
+	else if ((v = env("HOME")) != NULL)
+		buf_printf(&b, "%s/%s/shakeref%s", v, home_rel, file);
 	else
 		return NULL;
 	return b.s;
 }
 
-/* "now": SHAKEREF_NOW pins it (tests); -1 if that is malformed. */
-static long long
-time_now(void)
+/*
+ * Read the environment, once, into ctx (shakeref.h: the fields marked
+ * "env"); the database path into *db (malloc'd; NULL with no HOME).
+ * Nothing else in shakeref calls getenv.
+ */
+static void
+env_read(struct sr_ctx *ctx, char **db)
 {
-	const char *env = getenv("SHAKEREF_NOW");
+	struct buf b = BUF_INIT;
+	const char *v, *term;
 	char *end;
-	long long t;
+	long n;
 
-	if (env == NULL || *env == '\0')
-		return (long long)time(NULL);
-	t = strtoll(env, &end, 10);
-	if (*end != '\0' || t < 0)
-		return -1;
-	return t;
+	*db = (v = env("SHAKEREF_DB")) != NULL ? xstrdup(v) :
+	    xdg_path("XDG_DATA_HOME", ".local/share", "/shakeref.db");
+	/* "now": SHAKEREF_NOW pins it (tests); -1 if that is malformed. */
+	if ((v = env("SHAKEREF_NOW")) == NULL)
+		ctx->now = (long long)time(NULL);
+	else if ((ctx->now = strtoll(v, &end, 10)) < 0 || *end != '\0')
+		ctx->now = -1;
+	ctx->paths.data = xstrdup((v = env("SHAKEREF_DATA_DIR")) != NULL ?
+	    v : SR_PKGDATADIR);
+	ctx->paths.cache = xdg_path("XDG_CACHE_HOME", ".cache", "");
+	ctx->paths.state = xdg_path("XDG_STATE_HOME", ".local/state", "");
+	if ((v = env("SHAKEREF_DICT_PATH")) != NULL)
+		buf_printf(&b, "%s:", v);
+	if ((v = env("DICPATH")) != NULL)
+		buf_printf(&b, "%s:", v);
+	buf_puts(&b, SR_SYSTEM_DICT_DIR);
+	ctx->paths.dicts = b.s;
+	term = env("TERM");
+	ctx->color = env("NO_COLOR") == NULL && term != NULL &&
+	    strcmp(term, "dumb") != 0;
+	if ((v = env("COLUMNS")) != NULL && (n = strtol(v, NULL, 10)) > 0 &&
+	    n < 10000)
+		ctx->columns = (int)n;
 }
 
 /* The value of a global option at argv[*i], or NULL if it lacks one. */
@@ -88,15 +119,15 @@ main(int argc, char **argv)
 	const struct cmd_entry *c;
 	const char *db = NULL, *gid = NULL, *v;
 	struct cmd_args a;
-	char **args, *end;
+	char **args, *end, *db_env;
 	int nargs = 0, i, help = 0, version = 0, status, dashdash = 0;
 	int raw = argc;
 
 	lang_set_loader(lang_icu_dlopen);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;
-	tt_coach_set_source(tt_table_get);
-	ctx.color = getenv("NO_COLOR") == NULL;
+	env_read(&ctx, &db_env);
+	tt_coach_set_source(tt_table_get, &ctx.paths);
 	ctx.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	args = xcalloc((size_t)argc + 1, sizeof *args);
 
@@ -180,12 +211,12 @@ main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if ((ctx.now = time_now()) < 0) {
+	if (ctx.now < 0) {
 		status = sr_error(&ctx, SR_USAGE, "SHAKEREF_NOW must be Unix "
 		    "seconds");
 		goto out;
 	}
-	if ((ctx.db_path = db_path(db)) == NULL) {
+	if ((ctx.db_path = db != NULL ? xstrdup(db) : db_env) == NULL) {
 		status = sr_error(&ctx, SR_SYSTEM, "no database path: set HOME, "
 		    "SHAKEREF_DB or use -d PATH");
 		goto out;
@@ -199,7 +230,13 @@ out:
 	lexicon_cb_leave(ctx.lexicon);
 	wordlists_free(ctx.wordlists);
 	store_close(ctx.store);
-	free(ctx.db_path);
+	if (ctx.db_path != db_env)
+		free(ctx.db_path);
+	free(db_env);
+	free(ctx.paths.data);
+	free(ctx.paths.cache);
+	free(ctx.paths.state);
+	free(ctx.paths.dicts);
 	free(args);
 	return status;
 }

@@ -6,22 +6,32 @@
 
 #include <stdio.h>
 
+#include "paths.h"
 #include "status.h"
 
 struct store;
 struct lexicon_cb;
 
-/* What every command gets: no mutable globals. */
+/*
+ * What every command gets: no mutable globals.  main reads the
+ * environment once, into the fields marked "env" (nothing else calls
+ * getenv: tests/cli/pure.sh), and passes on what each module needs:
+ * db_path (-d, else SHAKEREF_DB, XDG_DATA_HOME, HOME), paths, now
+ * (SHAKEREF_NOW, else the clock), color (NO_COLOR unset or empty, TERM
+ * set and not "dumb"), columns (COLUMNS, 1..9999, else 0).
+ */
 struct sr_ctx {
-	char		*db_path;	/* resolved database path */
+	char		*db_path;	/* env: resolved database path */
+	struct sr_paths	 paths;		/* env: the folders of paths.h */
 	struct store	*store;		/* opened on demand */
 	long long	 game;		/* -g ID, or 0 for the current game */
 	int		 json;		/* --json */
-	long long	 now;		/* SHAKEREF_NOW, or the clock */
+	long long	 now;		/* env: the time of an entry */
 	const char	*cmd;		/* command or verb, for messages */
 	FILE		*out;		/* results */
 	int		 tty;		/* stdin and stdout are terminals */
-	int		 color;		/* may use color (NO_COLOR unset) */
+	int		 color;		/* env: colour allowed */
+	int		 columns;	/* env: a width without a terminal */
 	int		 paint;		/* paint messages (play on a terminal) */
 	const char	*where;		/* before cmd in messages: "play: line 12" */
 	void		*lexicon;	/* the dictionary, loaded on demand */
@@ -30,6 +40,9 @@ struct sr_ctx {
 
 /* "shakeref: CMD: message" on stderr; returns status. */
 int	sr_error(const struct sr_ctx *, int status, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* The same for a refusal holding a ruling's words: never cut as a whole. */
+int	sr_refusal(const struct sr_ctx *, int status, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
 /*
  * SPEC.md "Text from the user": SR_OK if s is valid UTF-8 with no control

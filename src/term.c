@@ -3,40 +3,27 @@
  * escape sequence shakeref sends (ECMA-48, as every terminal emulator in
  * use understands them), in one place.
  */
-#include <stdlib.h>
-#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "term.h"
 
-/* Columns of the terminal on fd, else $COLUMNS, else 80. */
+/* Columns of the terminal on fd, else columns, else 80. */
 int
-term_width(int fd)
+term_width(int fd, int columns)
 {
 	struct winsize ws;
-	const char *env;
-	long n;
 
 	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return ws.ws_col;
-	if ((env = getenv("COLUMNS")) != NULL && (n = strtol(env, NULL,
-	    10)) > 0 && n < 10000)
-		return (int)n;
-	return 80;
+	return columns > 0 ? columns : 80;
 }
 
 /* 1 if colour may go to fd. */
 int
-term_color(int fd)
+term_color(int fd, int color)
 {
-	const char *env;
-
-	if ((env = getenv("NO_COLOR")) != NULL && *env != '\0')
-		return 0;
-	if ((env = getenv("TERM")) == NULL || strcmp(env, "dumb") == 0)
-		return 0;
-	return isatty(fd);
+	return color && isatty(fd);
 }
 
 /* The sequence that starts a paint. */

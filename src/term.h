@@ -15,13 +15,16 @@ enum term_paint {
 	TERM_STRONG		/* a leader, a heading: bold */
 };
 
-/* Columns of the terminal on fd, else $COLUMNS, else 80. */
-int	term_width(int fd);
 /*
- * 1 if colour may be sent to fd: a terminal, NO_COLOR unset (or empty),
- * TERM set and not "dumb".
+ * Columns of the terminal on fd, else columns ($COLUMNS, read by main
+ * into the context) if it is above 0, else 80.
  */
-int	term_color(int fd);
+int	term_width(int fd, int columns);
+/*
+ * 1 if colour may be sent to fd: color set (the context's: NO_COLOR
+ * unset or empty, TERM set and not "dumb") and fd a terminal.
+ */
+int	term_color(int fd, int color);
 /* The sequence that starts paint p ("" for TERM_PLAIN), and the reset. */
 const char *term_on(enum term_paint);
 const char *term_off(void);

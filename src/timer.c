@@ -41,10 +41,10 @@ now_mono(void)
  * and never reaches the last column, so the line never wraps.
  */
 static void
-draw_bar(FILE *out, long left, long total)
+draw_bar(FILE *out, int columns, long left, long total)
 {
 	char bar[BAR_MAX + 1], tail[32];
-	int width, full, i, cols = term_width(fileno(out));
+	int width, full, i, cols = term_width(fileno(out), columns);
 
 	snprintf(tail, sizeof tail, " %ld:%02ld left", left / 60, left % 60);
 	width = cols - 3 - (int)strlen(tail);	/* [ ] and the last column */
@@ -65,7 +65,7 @@ draw_bar(FILE *out, long left, long total)
 
 /* Count down; see timer.h. */
 int
-timer_run(long seconds, int tty, FILE *out)
+timer_run(long seconds, int tty, int columns, FILE *out)
 {
 	struct sigaction sa, old;
 	struct termios tio, saved;
@@ -99,7 +99,7 @@ timer_run(long seconds, int tty, FILE *out)
 	while (!timer_interrupted && (t = end - now_mono()) > 0) {
 		left = (long)(t + 0.999);
 		if (tty && left != shown) {
-			draw_bar(out, left, seconds);
+			draw_bar(out, columns, left, seconds);
 			shown = left;
 		}
 		t -= (double)(left - 1);	/* to the next whole second */
@@ -121,7 +121,7 @@ timer_run(long seconds, int tty, FILE *out)
 		status = TIMER_STOPPED;
 	} else {
 		if (tty) {
-			draw_bar(out, 0, seconds);
+			draw_bar(out, columns, 0, seconds);
 			fputs("\a\ntimer: time is up\n", out);
 		} else
 			fputs("timer: time is up\n", out);

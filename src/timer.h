@@ -17,8 +17,9 @@ enum {
  * redrawn in place, and a bell at zero; otherwise a start line and an end
  * line.  SIGINT stops it cleanly: the terminal is restored, the previous
  * SIGINT disposition put back, and TIMER_STOPPED returned.  Holds no lock
- * and touches nothing but out.
+ * and touches nothing but out.  columns: the width when out's terminal
+ * does not tell it (term_width).
  */
-int	timer_run(long seconds, int tty, FILE *out);
+int	timer_run(long seconds, int tty, int columns, FILE *out);
 
 #endif

@@ -35,6 +35,7 @@ struct tt_model {
 };
 
 static tt_win_source win_source;
+static const void *win_source_arg;
 
 /* n! as a double. */
 static double
@@ -438,9 +439,10 @@ tt_win_build(const struct tt_model *m, int k, float *f, uint16_t *o,
 
 /* Set where the two-player table comes from. */
 void
-tt_coach_set_source(tt_win_source src)
+tt_coach_set_source(tt_win_source src, const void *arg)
 {
 	win_source = src;
+	win_source_arg = arg;
 }
 
 /* A turn solved for advice: its leaves and values, in output units. */
@@ -719,6 +721,6 @@ tt_coach_advise(const struct tt_position *p, struct tt_advice *ad)
 	const struct tt_win *w = NULL;
 
 	if (p->nplayers == 2 && p->target <= TT_WIN_MAX && win_source != NULL)
-		w = win_source(p->target, p->four_pair);
+		w = win_source(win_source_arg, p->target, p->four_pair);
 	tt_coach_advise_with(p, w, ad);
 }

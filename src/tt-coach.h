@@ -116,10 +116,12 @@ struct tt_advice {
 /*
  * Where the two-player table comes from: a function the program sets
  * (src/tt-table.c maps the cached file) returning the table for a target
- * and four-pair setting, or NULL (then the basis is points).
+ * and four-pair setting, or NULL (then the basis is points); arg is
+ * passed to it as given.
  */
-typedef const struct tt_win *(*tt_win_source)(long target, int four_pair);
-void	tt_coach_set_source(tt_win_source);
+typedef const struct tt_win *(*tt_win_source)(const void *arg, long target,
+    int four_pair);
+void	tt_coach_set_source(tt_win_source, const void *arg);
 
 /*
  * The advice for p: every move with its value, best first, and a line in

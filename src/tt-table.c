@@ -13,11 +13,8 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "paths.h"
 #include "tt-table.h"
-
-#ifndef SR_PKGDATADIR
-#define SR_PKGDATADIR	"/usr/local/share/shakeref"
-#endif
 
 #define MAGIC	"SRTTWIN1"
 
@@ -41,19 +38,15 @@ static int nmaps;
 
 /* The cache file's path (tt-table.h). */
 int
-tt_table_path(long target, int four_pair, char *path, size_t len)
+tt_table_path(const char *dir, long target, int four_pair, char *path,
+    size_t len)
 {
-	const char *env;
 	int n;
 
-	if ((env = getenv("XDG_CACHE_HOME")) != NULL && env[0] == '/')
-		n = snprintf(path, len, "%s/shakeref/tt-win-%ld-fp%d.v1", env,
-		    target, four_pair != 0);
-	else if ((env = getenv("HOME")) != NULL && *env != '\0')
-		n = snprintf(path, len, "%s/.cache/shakeref/tt-win-%ld-fp%d.v1",
-		    env, target, four_pair != 0);
-	else
+	if (dir == NULL)
 		return -1;
+	n = snprintf(path, len, "%s/tt-win-%ld-fp%d.v1", dir, target,
+	    four_pair != 0);
 	return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
@@ -197,10 +190,10 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 
 /* The table for target and four_pair (tt-table.h). */
 const struct tt_win *
-tt_table_get(long target, int four_pair)
+tt_table_get(const void *arg, long target, int four_pair)
 {
+	const struct sr_paths *paths = arg;
 	char path[4096], data[4096];
-	const char *dir;
 	struct tt_win w;
 	int i, k;
 
@@ -212,13 +205,12 @@ tt_table_get(long target, int four_pair)
 		if (maps[i].target == target && maps[i].four_pair == four_pair)
 			return &maps[i].w;
 	if (nmaps == (int)(sizeof maps / sizeof maps[0]) ||
-	    tt_table_path(target, four_pair, path, sizeof path) == -1)
+	    tt_table_path(paths->cache, target, four_pair, path,
+	    sizeof path) == -1 ||
+	    tt_table_path(paths->data, target, four_pair, data,
+	    sizeof data) == -1)
 		return NULL;
 	/* The one built with shakeref (the default target), else the cache. */
-	if ((dir = getenv("SHAKEREF_DATA_DIR")) == NULL || *dir == '\0')
-		dir = SR_PKGDATADIR;
-	snprintf(data, sizeof data, "%s/tt-win-%ld-fp%d.v1", dir, target,
-	    four_pair);
 	k = (int)(target / TT_LEVEL);
 	if (map_file(data, k, four_pair, &w) == -1 &&
 	    map_file(path, k, four_pair, &w) == -1 &&

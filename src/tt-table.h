@@ -1,13 +1,14 @@
 /*
  * tt-table.h: the two-player 10,000 table on disk (system part).
  *
- * The table for a target and four-pair setting lives in
- * $XDG_CACHE_HOME/shakeref (else ~/.cache/shakeref) as
+ * The table for a target and four-pair setting lives in the cache folder
+ * (paths.h: $XDG_CACHE_HOME/shakeref, else ~/.cache/shakeref) as
  * tt-win-TARGET-fpN.v1, built on first use (a progress bar on standard
  * error when it is a terminal), written to a temporary file and renamed,
  * then mapped read-only.  A file that does not match is rebuilt.  The
  * default target's table is built with shakeref (src/mktt) and installed
- * in $(pkgdatadir) ($SHAKEREF_DATA_DIR overrides), looked up first.
+ * in the data folder ($(pkgdatadir), $SHAKEREF_DATA_DIR overrides),
+ * looked up first.
  */
 #ifndef SHAKEREF_TT_TABLE_H
 #define SHAKEREF_TT_TABLE_H
@@ -17,10 +18,12 @@
 /*
  * The table for target and four_pair, mapped (kept for the life of the
  * process), or NULL when the target has none (above TT_WIN_MAX, not a
- * multiple of 50) or the cache cannot be read or written.  The source
- * main gives tt_coach_set_source().
+ * multiple of 50) or the cache cannot be read or written.  arg is a
+ * const struct sr_paths * (paths.h).  The source main gives
+ * tt_coach_set_source().
  */
-const struct tt_win	*tt_table_get(long target, int four_pair);
+const struct tt_win	*tt_table_get(const void *arg, long target,
+			    int four_pair);
 /*
  * Solve the table for target and four_pair into path (its directories
  * made, a temporary file renamed); with progress, a bar on standard error
@@ -28,8 +31,11 @@ const struct tt_win	*tt_table_get(long target, int four_pair);
  */
 int			 tt_table_write(const char *path, long target,
 			    int four_pair, int progress);
-/* The cache file's path for target and four_pair into path (0, or -1). */
-int			 tt_table_path(long target, int four_pair,
-			    char *path, size_t len);
+/*
+ * The file of the table for target and four_pair in folder dir into path
+ * (0, or -1: dir NULL or path too short).
+ */
+int			 tt_table_path(const char *dir, long target,
+			    int four_pair, char *path, size_t len);
 
 #endif

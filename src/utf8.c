@@ -358,9 +358,9 @@ quote_end(const char *s)
 
 #define MESSAGE_MAX	400
 
-/* The message as sr_error prints it; see utf8.h. */
-void
-utf8_message(struct buf *b, const char *msg)
+/* The message, the whole cut after max characters (0: never). */
+static void
+message(struct buf *b, const char *msg, size_t max_all)
 {
 	struct buf t = BUF_INIT;
 	const char *s = msg, *end = NULL;
@@ -397,12 +397,12 @@ utf8_message(struct buf *b, const char *msg)
 		n -= k;
 		count++;
 	}
-	/* The whole, at most MESSAGE_MAX characters. */
+	/* The whole, at most max_all characters. */
 	buf_puts(b, "");
 	s = buf_str(&t);
 	n = t.len;
 	for (count = 0; n > 0; count++) {
-		if (count == MESSAGE_MAX) {
+		if (count == max_all && max_all > 0) {
 			buf_puts(b, "…");
 			break;
 		}
@@ -413,4 +413,18 @@ utf8_message(struct buf *b, const char *msg)
 		n -= k;
 	}
 	buf_free(&t);
+}
+
+/* The message as sr_error prints it; see utf8.h. */
+void
+utf8_message(struct buf *b, const char *msg)
+{
+	message(b, msg, MESSAGE_MAX);
+}
+
+/* The message of a ruling, never cut as a whole; see utf8.h. */
+void
+utf8_message_whole(struct buf *b, const char *msg)
+{
+	message(b, msg, 0);
 }

@@ -69,5 +69,11 @@ int		 utf8_casecmp(const char *a, const char *b);
  * 400 characters.
  */
 void		 utf8_message(struct buf *, const char *msg);
+/*
+ * The same, but the whole never cut: a ruling, whose every user text is
+ * already cut (names are at most 32 characters) and whose own words are
+ * what the player must read whole.
+ */
+void		 utf8_message_whole(struct buf *, const char *msg);
 
 #endif

@@ -22,6 +22,7 @@
 #include "dawg.h"
 #include "lang.h"
 #include "lexicon.h"
+#include "paths.h"
 #include "wordlist.h"
 
 
@@ -83,6 +84,7 @@ mkdirs(const char *path)
 }
 
 struct gather {
+	const char	*dicts;
 	const char	*name;
 	struct lexicon	*lx;		/* opened for the first risky form */
 	char		*why;
@@ -99,7 +101,7 @@ ask(struct gather *g, const char *lower, int cap_only)
 	unsigned v = 0;
 
 	if (g->lx == NULL && g->why == NULL &&
-	    (g->lx = lexicon_open(g->name, &g->why)) == NULL)
+	    (g->lx = lexicon_open(g->dicts, g->name, &g->why)) == NULL)
 		return 0;
 	if (g->lx == NULL)
 		return 0;
@@ -216,7 +218,8 @@ records(struct gather *g, size_t *nrec)
 
 /* Build the list of name into path; see wordlist.h. */
 int
-wordlist_write(const char *name, const char *path, int bar, char **why)
+wordlist_write(const char *dicts, const char *name, const char *path, int bar,
+    char **why)
 {
 	struct bar b = { name, bar, -1 };
 	struct gather g;
@@ -227,9 +230,10 @@ wordlist_write(const char *name, const char *path, int bar, char **why)
 
 	*why = NULL;
 	memset(&g, 0, sizeof g);
+	g.dicts = dicts;
 	g.name = name;
 	g.bar = &b;
-	if (lexicon_files(name, &aff, &dic, why) != 0)
+	if (lexicon_files(dicts, name, &aff, &dic, why) != 0)
 		goto out;
 	bar_draw(&b, 0);
 	if (affix_expand(aff, dic, gather_form, gather_progress, &g,
@@ -280,18 +284,19 @@ out:
 
 /* Build the list of name into the cache; see wordlist.h. */
 int
-wordlist_build(const char *name, int bar, char **why)
+wordlist_build(const struct sr_paths *paths, const char *name, int bar,
+    char **why)
 {
 	char *path;
 	int rc;
 
 	*why = NULL;
-	if ((path = dawg_cache_path(name)) == NULL) {
+	if ((path = dawg_cache_path(paths, name)) == NULL) {
 		*why = msg("no cache folder for the word list of %s: set "
 		    "HOME or XDG_CACHE_HOME", name);
 		return -1;
 	}
-	rc = wordlist_write(name, path, bar, why);
+	rc = wordlist_write(paths->dicts, name, path, bar, why);
 	free(path);
 	return rc;
 }
@@ -301,13 +306,14 @@ wordlist_build(const char *name, int bar, char **why)
  * are not installed, when need_dict is set).
  */
 static int
-stale(const char *path, const char *name, int need_dict)
+stale(const struct sr_paths *paths, const char *path, const char *name,
+    int need_dict)
 {
 	struct stat sp, sf;
 	char *aff, *dic, *why = NULL;
 	int old;
 
-	if (lexicon_files(name, &aff, &dic, &why) != 0) {
+	if (lexicon_files(paths->dicts, name, &aff, &dic, &why) != 0) {
 		free(why);
 		return need_dict;	/* nothing newer to rebuild it from */
 	}
@@ -321,15 +327,15 @@ stale(const char *path, const char *name, int need_dict)
 
 /* The installed list, else the cache's, if one is fresh; or NULL. */
 static char *
-fresh_list(const char *name, int need_dict)
+fresh_list(const struct sr_paths *paths, const char *name, int need_dict)
 {
-	char *p = dawg_find(name), *c;
+	char *p = dawg_find(paths, name), *c;
 
-	if (p != NULL && !stale(p, name, need_dict))
+	if (p != NULL && !stale(paths, p, name, need_dict))
 		return p;
-	c = dawg_cache_path(name);
+	c = dawg_cache_path(paths, name);
 	if (p != NULL && c != NULL && strcmp(p, c) != 0 &&
-	    access(c, R_OK) == 0 && !stale(c, name, need_dict)) {
+	    access(c, R_OK) == 0 && !stale(paths, c, name, need_dict)) {
 		free(p);
 		return c;
 	}
@@ -340,22 +346,19 @@ fresh_list(const char *name, int need_dict)
 
 /* The list of name, found or built; see wordlist.h. */
 struct dawg *
-wordlist_open(const char *name, int bar, char **why)
+wordlist_open(const struct sr_paths *paths, const char *name, int bar,
+    char **why)
 {
 	struct dawg *d;
 	char *path, *cache, *b;
-	const char *dir;
 
 	*why = NULL;
-	if ((path = fresh_list(name, 0)) == NULL) {
-		cache = dawg_cache_path(name);
-		if (wordlist_build(name, bar, why) != 0) {
-			dir = getenv("SHAKEREF_DATA_DIR");
-			if (dir == NULL || *dir == '\0')
-				dir = SR_PKGDATADIR;
+	if ((path = fresh_list(paths, name, 0)) == NULL) {
+		cache = dawg_cache_path(paths, name);
+		if (wordlist_build(paths, name, bar, why) != 0) {
 			b = *why;
 			*why = msg("none in %s or %s, and it cannot be "
-			    "built: %s", dir, cache != NULL ? cache :
+			    "built: %s", paths->data, cache != NULL ? cache :
 			    "the cache", b);
 			free(b);
 			free(cache);
@@ -364,12 +367,12 @@ wordlist_open(const char *name, int bar, char **why)
 		path = cache;
 	}
 	d = dawg_open(path, why);
-	cache = dawg_cache_path(name);
+	cache = dawg_cache_path(paths, name);
 	/* A list of an older shakeref in the cache: built again. */
 	if (d == NULL && cache != NULL && strcmp(path, cache) == 0) {
 		free(*why);
 		*why = NULL;
-		if (wordlist_build(name, bar, why) == 0)
+		if (wordlist_build(paths, name, bar, why) == 0)
 			d = dawg_open(path, why);
 	}
 	free(cache);
@@ -379,7 +382,7 @@ wordlist_open(const char *name, int bar, char **why)
 
 struct lazy {
 	struct speller	 sp;		/* first: the speller is the lazy */
-	char		*dict;
+	char		*dicts, *dict;
 	struct lexicon	*lx;
 	char		*why;
 };
@@ -393,7 +396,8 @@ lazy_spell(void *arg, const char *word)
 	if (z->lx == NULL) {
 		free(z->why);
 		z->why = NULL;
-		if ((z->lx = lexicon_open(z->dict, &z->why)) == NULL)
+		if ((z->lx = lexicon_open(z->dicts, z->dict, &z->why)) ==
+		    NULL)
 			return -1;
 	}
 	return lexicon_spell(z->lx, word);
@@ -401,10 +405,11 @@ lazy_spell(void *arg, const char *word)
 
 /* A speller of dict, opened on first use; see wordlist.h. */
 struct speller *
-wordlist_speller_new(const char *dict)
+wordlist_speller_new(const char *dicts, const char *dict)
 {
 	struct lazy *z = xcalloc(1, sizeof *z);
 
+	z->dicts = xstrdup(dicts);
 	z->dict = xstrdup(dict);
 	z->sp.spell = lazy_spell;
 	z->sp.arg = z;
@@ -420,6 +425,7 @@ wordlist_speller_free(struct speller *sp)
 	if (z == NULL)
 		return;
 	lexicon_free(z->lx);
+	free(z->dicts);
 	free(z->dict);
 	free(z->why);
 	free(z);
@@ -437,6 +443,7 @@ wordlist_speller_why(const struct speller *sp)
 #define WORDLISTS_MAX	4
 
 struct wordlists {
+	const struct sr_paths *paths;
 	struct {
 		char		*name;
 		struct dawg	*d;	/* NULL: none fresh */
@@ -447,9 +454,13 @@ struct wordlists {
 
 /* No list open yet. */
 struct wordlists *
-wordlists_new(void)
+wordlists_new(const struct sr_paths *paths)
 {
-	return xcalloc(1, sizeof(struct wordlists));
+	struct wordlists *ws;
+
+	ws = xcalloc(1, sizeof *ws);
+	ws->paths = paths;
+	return ws;
 }
 
 /* Close every list. */
@@ -495,10 +506,10 @@ wordlists_get(struct wordlists *ws, const char *dict, int bar,
 		}
 		ws->l[i].name = xstrdup(dict);
 		ws->l[i].d = NULL;
-		ws->l[i].sp = wordlist_speller_new(dict);
+		ws->l[i].sp = wordlist_speller_new(ws->paths->dicts, dict);
 		ws->n++;
 	}
-	ws->l[i].d = wordlist_open(dict, bar, why);
+	ws->l[i].d = wordlist_open(ws->paths, dict, bar, why);
 	*sp = ws->l[i].sp;
 	return ws->l[i].d;
 }

@@ -11,28 +11,35 @@
 #include "dawg.h"
 #include "judge.h"
 
+struct sr_paths;
+
 /*
- * The list of dictionary name: the installed one (or in
- * SHAKEREF_DATA_DIR), else the cache's if it is newer than the
- * dictionary's files, else built now into the cache (a progress bar on
- * stderr when bar is set).  NULL with *why (malloc'd) if it can be
- * neither found nor built.
+ * The list of dictionary name: the installed one (paths' data folder),
+ * else the cache's if it is newer than the dictionary's files, else
+ * built now into the cache (a progress bar on stderr when bar is set).
+ * NULL with *why (malloc'd) if it can be neither found nor built.
  */
-struct dawg	*wordlist_open(const char *name, int bar, char **why);
+struct dawg	*wordlist_open(const struct sr_paths *, const char *name,
+		    int bar, char **why);
 /*
  * Build the list of dictionary name into the cache now; 0, or -1 with
  * *why (malloc'd).
  */
-int		 wordlist_build(const char *name, int bar, char **why);
-/* Build it into path (mkdawg at build time). */
-int		 wordlist_write(const char *name, const char *path, int bar,
-		    char **why);
+int		 wordlist_build(const struct sr_paths *, const char *name,
+		    int bar, char **why);
+/*
+ * Build it into path (mkdawg at build time), the dictionary found in
+ * dicts (colon-separated folders).
+ */
+int		 wordlist_write(const char *dicts, const char *name,
+		    const char *path, int bar, char **why);
 
 /*
- * A speller (judge.h) that asks Hunspell's dictionary dict, opened on
- * the first question (a list with no compounds never opens it).
+ * A speller (judge.h) that asks Hunspell's dictionary dict (found in
+ * dicts, colon-separated folders), opened on the first question (a list
+ * with no compounds never opens it).
  */
-struct speller	*wordlist_speller_new(const char *dict);
+struct speller	*wordlist_speller_new(const char *dicts, const char *dict);
 void		 wordlist_speller_free(struct speller *);
 /* Why it could not be asked (its last -1), or NULL. */
 const char	*wordlist_speller_why(const struct speller *);
@@ -43,7 +50,8 @@ const char	*wordlist_speller_why(const struct speller *);
  */
 struct wordlists;
 
-struct wordlists *wordlists_new(void);
+/* paths: kept (not copied) for the lists' life. */
+struct wordlists *wordlists_new(const struct sr_paths *);
 void		 wordlists_free(struct wordlists *);
 /*
  * wordlist_judge_all with dict's list and dictionary: 1, 0, or -1 with

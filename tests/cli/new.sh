@@ -155,6 +155,17 @@ test_expect_success 'status in words names every option not at its default, ever
 	sr status >out && ! grep -q "house rules" out
 '
 
+test_expect_success 'dictionaries: SHAKEREF_DICT_PATH, then DICPATH, then /usr/share/hunspell, empty ones skipped' '
+	expect_refused 4 "in /nope/one, /nope/two, /nope/three, /usr/share/hunspell;" \
+	    env SHAKEREF_DICT_PATH=/nope/one:/nope/two DICPATH=/nope/three \
+	    "$SHAKEREF" new --game word --players A,B --option dict=xx_NOPE &&
+	expect_refused 4 "in /nope/three, /usr/share/hunspell;" \
+	    env SHAKEREF_DICT_PATH= DICPATH=/nope/three \
+	    "$SHAKEREF" new --game word --players A,B --option dict=xx_NOPE &&
+	expect_exit 0 env SHAKEREF_DICT_PATH= DICPATH="/nope:$SRCDIR/tests/data" \
+	    "$SHAKEREF" new --game word --players A,B --option dict=tiny
+'
+
 test_expect_success 'new makes the new game current' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr new --game shake --players Cid,Dee >/dev/null &&

@@ -2,14 +2,17 @@
 # tests/cli/pure.sh: the pure core (libsr.a) does no I/O, reads no clock
 # and no environment (HACKING): none of its objects refers to a function
 # that would, and none needs the system library (libsrsys.a).  buf.o's
-# fatal() alone may write to stderr and exit (out of memory).
+# fatal() alone may write to stderr and exit (out of memory).  And the
+# environment is read once, by main (shakeref.o), into struct sr_ctx: no
+# other object of shakeref calls getenv.
 . "$SRCDIR/tests/cli/lib.sh"
 
 core="$BUILDDIR/libsr.a" sys="$BUILDDIR/libsrsys.a"
 if ! command -v nm >/dev/null 2>&1; then
-	test_count=$((test_count + 2))
+	test_count=$((test_count + 3))
 	echo "ok 1 # SKIP nm is not installed"
 	echo "ok 2 # SKIP nm is not installed"
+	echo "ok 3 # SKIP nm is not installed"
 	test_done
 	exit
 fi
@@ -37,5 +40,20 @@ test_expect_success 'the core needs nothing from the system library' '
 	if [ -s bad ]; then
 		sed "s/^/# /" bad && false
 	fi
+'
+
+test_expect_success 'the environment is read once: getenv in shakeref.o alone' '
+	for o in "$BUILDDIR"/src/*.o; do
+		case ${o##*/} in
+		mkdawg.o|mktt*.o)
+			continue ;;	# build tools, not shakeref: their own
+		esac
+		nm -u "$o" | awk -v m="${o##*/}" "NF >= 1 { print m, \$NF }" ||
+		    return 1
+	done >und &&
+	grep -E " (getenv|secure_getenv|environ|__environ)$" und |
+	    sort -u >got &&
+	echo "shakeref.o getenv" >want &&
+	expect_same want got
 '
 test_done

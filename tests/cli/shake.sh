@@ -20,4 +20,16 @@ test_expect_success 'SH-2: status odds are exact with shake-faces=4 and 5 (issue
 	expect_out "break-even total is 2332800"
 '
 
+test_expect_success 'SH-4: a refusal naming six players of 32 four-byte characters comes out whole' '
+	die=$(printf "\360\237\216\262") && d31= &&
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31; do
+		d31="$d31$die" || return 1
+	done &&
+	sr new --game shake --players "${d31}A,${d31}B,${d31}C,${d31}D,${d31}E,${d31}F" >/dev/null &&
+	expect_refused 1 "got 2" sr roll 20 30 &&
+	printf "shakeref: roll: expected 6 values (%sA, %sB, %sC, %sD, %sE, %sF), got 2\n" \
+	    "$d31" "$d31" "$d31" "$d31" "$d31" "$d31" >want &&
+	expect_same want err
+'
+
 test_done

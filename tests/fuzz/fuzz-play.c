@@ -139,7 +139,7 @@ fz_free(struct fz *f)
 static void
 fz_replay(struct fz *f, struct replay *rp)
 {
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 
 	memset(rp, 0, sizeof *rp);
 	rp->rules = f->g;
@@ -148,6 +148,7 @@ fz_replay(struct fz *f, struct replay *rp)
 	rp->setup.options = (const char *const *)f->opts;
 	rp->lookup = fz_lookup;
 	replay_run(rp, 0, &r);
+	ruling_free(&r);
 }
 
 /* Enter one line as play does; returns the ruling's status or -1. */
@@ -155,7 +156,7 @@ static int
 fz_line(struct replay *rp, char *line, int *n)
 {
 	struct stored_entry se;
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 	char *w, *save = NULL, *p;
 	int v, status;
 
@@ -182,9 +183,10 @@ fz_line(struct replay *rp, char *line, int *n)
 	if (status == RULING_OK || status == RULING_UPHELD)
 		(*n)++;
 	else {
-		fz_message(r.why);
+		fz_message(buf_str(&r.why));
 		stored_entry_clear(&se);
 	}
+	ruling_free(&r);
 	return status;
 }
 
@@ -220,7 +222,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fz f;
 	struct replay rp, again;
-	struct ruling r;
+	struct ruling r = RULING_INIT;
 	long s1[GAME_MAX_PLAYERS], s2[GAME_MAX_PLAYERS];
 	int w1[GAME_MAX_PLAYERS], w2[GAME_MAX_PLAYERS];
 	char *text, *line, *next, *header = NULL;
@@ -251,7 +253,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	again.entries = fz_copy(&rp);
 	again.nentries = rp.nentries;
 	if (replay_run(&again, 1, &r) != RULING_OK)
-		fz_fail("accepted entries no longer replay", r.why);
+		fz_fail("accepted entries no longer replay", buf_str(&r.why));
+	ruling_free(&r);
 	memset(w1, 0, sizeof w1);
 	memset(w2, 0, sizeof w2);
 	rp.rules->score(rp.st, s1, w1);

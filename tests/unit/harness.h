@@ -150,7 +150,7 @@ th_must(struct th *t, const char *line)
 
 	if (status != RULING_OK) {
 		printf("Bail out! '%s' refused (%d): %s\n", line, status,
-		    t->r.why);
+		    buf_str(&t->r.why));
 		exit(1);
 	}
 }
@@ -162,7 +162,7 @@ th_all(struct th *t, const char *const *lines)
 	for (; *lines != NULL; lines++)
 		if (th_do(t, *lines) != RULING_OK) {
 			printf("Bail out! '%s' refused: %s\n", *lines,
-			    t->r.why);
+			    buf_str(&t->r.why));
 			exit(1);
 		}
 }
@@ -256,14 +256,14 @@ th_replays(struct th *t)
 static int __attribute__((unused))
 th_why_has(struct th *t, const char *s)
 {
-	return strstr(t->r.why, s) != NULL;
+	return strstr(buf_str(&t->r.why), s) != NULL;
 }
 
 /* 1 if the last accepted entry's note contains s. */
 static int __attribute__((unused))
 th_note_has(struct th *t, const char *s)
 {
-	return strstr(t->r.note, s) != NULL;
+	return strstr(buf_str(&t->r.note), s) != NULL;
 }
 
 /* Test that the per-rules status JSON is exactly want. */
@@ -284,6 +284,7 @@ th_end(struct th *t)
 	int i;
 
 	replay_free(&t->rp);
+	ruling_free(&t->r);
 	for (i = 0; i < GAME_MAX_PLAYERS; i++)
 		free(t->names[i]);
 	for (i = 0; i < 16; i++)

@@ -38,16 +38,17 @@ main(void)
 	struct lexicon *lx;
 	struct lexicon_cb *cb;
 	struct buf b = BUF_INIT;
-	char path[1024], w[64], *why = NULL, *sugg[LEXICON_SUGGEST_MAX],
-	    why2[128];
+	char path[1024], two[1100], w[64], *why = NULL,
+	    *sugg[LEXICON_SUGGEST_MAX], why2[128];
 	const char *srcdir = getenv("SRCDIR");
 	int n, i, found, calls = 0;
 
 	lang_set_loader(lang_icu_dlopen);
-	snprintf(path, sizeof path, "/nonexistent/one:%s/tests/data",
-	    srcdir != NULL ? srcdir : ".");
-	setenv("SHAKEREF_DICT_PATH", path, 1);
-	unsetenv("DICPATH");
+	/* The search path main makes of SHAKEREF_DICT_PATH (paths.h). */
+	snprintf(path, sizeof path, "/nonexistent/one:%s/tests/data:"
+	    "/usr/share/hunspell", srcdir != NULL ? srcdir : ".");
+	/* ... and with DICPATH besides. */
+	snprintf(two, sizeof two, "%s:/nonexistent/two", path);
 
 	/* letters by language (lang.h): SW-1, SW-2 */
 	is_int(lang_lower("en_US", "Cats", w, sizeof w, &n, why2,
@@ -89,9 +90,9 @@ main(void)
 	is_str(w, "\xc4\xb0stanbul", "... 'İstanbul'");
 
 	/* exists / open */
-	is_int(lexicon_exists("tiny", &why), 1, "the tiny dictionary exists "
-	    "in SHAKEREF_DICT_PATH");
-	is_int(lexicon_exists("xx_NOPE", &why), 0, "xx_NOPE does not");
+	is_int(lexicon_exists(path, "tiny", &why), 1, "the tiny dictionary "
+	    "exists in a folder of the path");
+	is_int(lexicon_exists(path, "xx_NOPE", &why), 0, "xx_NOPE does not");
 	ok(why != NULL && strstr(why, "/nonexistent/one") != NULL &&
 	    strstr(why, "/usr/share/hunspell") != NULL,
 	    "the error names the folders searched: %s", why);
@@ -101,30 +102,28 @@ main(void)
 	    "list the installed ones");
 	free(why);
 	why = NULL;
-	is_int(lexicon_exists("it_IT", &why), 0, "it_IT is not here");
+	is_int(lexicon_exists(path, "it_IT", &why), 0, "it_IT is not here");
 	ok(why != NULL && strstr(why, "package hunspell-it,") != NULL,
 	    "... the package named is Debian's hunspell-it: %s", why);
 	free(why);
 	why = NULL;
-	is_int(lexicon_exists("de_AT", &why), 0, "de_AT is not here");
+	is_int(lexicon_exists(path, "de_AT", &why), 0, "de_AT is not here");
 	ok(why != NULL && strstr(why, "package hunspell-de-at,") != NULL,
 	    "... hunspell-de-at");
 	free(why);
 	why = NULL;
-	setenv("DICPATH", "/nonexistent/two", 1);
-	ok(lexicon_open("xx_NOPE", &why) == NULL, "opening a missing "
+	ok(lexicon_open(two, "xx_NOPE", &why) == NULL, "opening a missing "
 	    "dictionary fails (Hunspell_create would not)");
 	ok(why != NULL && strstr(why, "/nonexistent/two") != NULL,
-	    "DICPATH is searched too: %s", why);
+	    "every folder of the path is searched: %s", why);
 	free(why);
 	why = NULL;
-	unsetenv("DICPATH");
-	ok(lexicon_open("../tiny", &why) == NULL, "a name with a slash is "
-	    "refused");
+	ok(lexicon_open(path, "../tiny", &why) == NULL, "a name with a slash "
+	    "is refused");
 	free(why);
 	why = NULL;
 
-	if ((lx = lexicon_open("tiny", &why)) == NULL) {
+	if ((lx = lexicon_open(path, "tiny", &why)) == NULL) {
 		printf("Bail out! %s\n", why);
 		return 1;
 	}
@@ -155,7 +154,7 @@ main(void)
 	lexicon_free(lx);
 
 	/* the replay lookup: the judge's verdict, Hunspell's suggestions */
-	cb = lexicon_cb_new();
+	cb = lexicon_cb_new(path);
 	lexicon_cb_wordlist(cb, fake_judge, &calls);
 	is_int(lexicon_lookup(cb, "tiny", 0, "tea", &b, NULL, &why), 1,
 	    "lookup: tea stands by the judge");
@@ -177,8 +176,7 @@ main(void)
 	lexicon_cb_free(cb);
 
 	/* The system's en_US, where installed: what Hunspell accepts there. */
-	unsetenv("SHAKEREF_DICT_PATH");
-	if ((lx = lexicon_open("en_US", &why)) != NULL) {
+	if ((lx = lexicon_open("/usr/share/hunspell", "en_US", &why)) != NULL) {
 		is_int(lexicon_spell(lx, "quite"), 1, "en_US: quite");
 		is_int(lexicon_spell(lx, "crates"), 1, "en_US: crates");
 		is_int(lexicon_spell(lx, "london"), 0, "en_US: a proper noun "

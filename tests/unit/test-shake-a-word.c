@@ -68,15 +68,15 @@ test_grid(void)
 	n = t.rp.nentries;
 	is_int(th_do(&t, "grid ABC DQE FGH"), RULING_REFUSED,
 	    "SW-1: a lone Q is refused");
-	ok(has(t.r.why, "lone Q"), "SW-1: ... saying so: %s", t.r.why);
+	ok(has(buf_str(&t.r.why), "lone Q"), "SW-1: ... saying so: %s", buf_str(&t.r.why));
 	is_int(th_do(&t, "grid AB CD"), RULING_REFUSED,
 	    "SW-1: a 2x2 grid is refused");
 	is_int(th_do(&t, "grid ABCDEFG BCDEFGH CDEFGHI DEFGHIJ EFGHIJK "
 	    "FGHIJKL GHIJKLM"), RULING_REFUSED, "SW-1: a 7x7 grid is refused");
 	is_int(th_do(&t, "grid ABCD EFGH IJK MNOP"), RULING_REFUSED,
 	    "SW-1: a row of the wrong length is refused");
-	ok(has(t.r.why, "row 3 'IJK' has 3 cells, expected 4"),
-	    "SW-1: ... naming the row: %s", t.r.why);
+	ok(has(buf_str(&t.r.why), "row 3 'IJK' has 3 cells, expected 4"),
+	    "SW-1: ... naming the row: %s", buf_str(&t.r.why));
 	is_int(th_do(&t, "grid AB1 CDE FGH"), RULING_REFUSED,
 	    "SW-1: a digit in a row is refused");
 	is_int(t.rp.nentries, n, "refused grids record nothing");
@@ -84,12 +84,12 @@ test_grid(void)
 	    "SW-1: letters in any case, qu as one cell");
 	th_json_is(&t, "{\"grid\":[\"CATS\",\"ORED\",\"DOGS\",\"QuITE\"]}",
 	    "SW-1: status grid: uppercase rows, Qu");
-	ok(has(t.r.note, "round 1: 4x4 grid CATS ORED DOGS QuITE"),
-	    "the note shows the grid: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "round 1: 4x4 grid CATS ORED DOGS QuITE"),
+	    "the note shows the grid: %s", buf_str(&t.r.note));
 	is_int(th_do(&t, "grid ABC DEF GHI"), RULING_REFUSED,
 	    "SW-7: grid is refused while a round is open");
-	ok(has(t.r.why, "round 1 is open"), "SW-7: ... saying so: %s",
-	    t.r.why);
+	ok(has(buf_str(&t.r.why), "round 1 is open"), "SW-7: ... saying so: %s",
+	    buf_str(&t.r.why));
 	is_int(th_do(&t, "score"), RULING_OK, "score closes round 1");
 	is_int(th_do(&t, "grid ABC DEF GHI"), RULING_OK,
 	    "SW-1: N may change between rounds (3x3 after 4x4)");
@@ -109,26 +109,26 @@ test_words(void)
 	th_start(&t, &game_shake_a_word, "Ann,Bob", NULL);
 	is_int(th_do(&t, "words Ann cat"), RULING_REFUSED,
 	    "SW-3: words before any grid are refused");
-	ok(has(t.r.why, "needs an open round"), "... saying why: %s",
-	    t.r.why);
+	ok(has(buf_str(&t.r.why), "needs an open round"), "... saying why: %s",
+	    buf_str(&t.r.why));
 	th_do(&t, GRID);
 	n = t.rp.nentries;
 	is_int(th_do(&t, "words Ann cat c4t"), RULING_REFUSED,
 	    "SW-3: a word with a digit is refused");
-	ok(has(t.r.why, "'c4t' is not a word: letters only"),
-	    "SW-3: ... naming it: %s", t.r.why);
+	ok(has(buf_str(&t.r.why), "'c4t' is not a word: letters only"),
+	    "SW-3: ... naming it: %s", buf_str(&t.r.why));
 	is_int(th_do(&t, "words Ann cat-dog"), RULING_REFUSED,
 	    "SW-3: a hyphen is refused");
 	is_int(th_do(&t, "words Ann don't"), RULING_REFUSED,
 	    "SW-3: an apostrophe is refused");
 	is_int(th_do(&t, "words Ann ca\xe2\x82\xac"), RULING_REFUSED,
 	    "SW-3: a sign beyond ASCII is refused");
-	ok(has(t.r.why, "'\xe2\x82\xac' is not a letter"), "SW-3: ... "
-	    "naming it, without cutting the character: %s", t.r.why);
+	ok(has(buf_str(&t.r.why), "'\xe2\x82\xac' is not a letter"), "SW-3: ... "
+	    "naming it, without cutting the character: %s", buf_str(&t.r.why));
 	is_int(th_do(&t, "words Ann at"), RULING_REFUSED,
 	    "SW-3: a word under 3 letters is refused");
-	ok(has(t.r.why, "'at' is too short"), "SW-3: ... saying so: %s",
-	    t.r.why);
+	ok(has(buf_str(&t.r.why), "'at' is too short"), "SW-3: ... saying so: %s",
+	    buf_str(&t.r.why));
 	is_int(t.rp.nentries, n, "SW-3: a refused list records nothing, "
 	    "not even its good words");
 	is_int(th_do(&t, "words Zed cat"), RULING_DATA,
@@ -137,12 +137,12 @@ test_words(void)
 	    "words without a word: exit 2");
 	is_int(th_do(&t, "words Ann CAT Tea"), RULING_OK,
 	    "SW-3: words are case folded");
-	ok(has(t.r.note, "Ann wrote cat, tea"), "the note lists them: %s",
-	    t.r.note);
+	ok(has(buf_str(&t.r.note), "Ann wrote cat, tea"), "the note lists them: %s",
+	    buf_str(&t.r.note));
 	is_int(th_do(&t, "words ann cat rat rat"), RULING_OK,
 	    "SW-3: words repeat until score");
-	ok(has(t.r.note, "rat") && has(t.r.note, "cat already written"),
-	    "SW-3: a word entered twice counts once: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "rat") && has(buf_str(&t.r.note), "cat already written"),
+	    "SW-3: a word entered twice counts once: %s", buf_str(&t.r.note));
 	is_int(th_do(&t, "words Ann CAT"), RULING_OK,
 	    "SW-3: only a repeat is still accepted");
 	is_int(th_do(&t, "score"), RULING_OK, "score");
@@ -212,8 +212,8 @@ test_challenge(void)
 	n = t.rp.nentries;
 	is_int(th_do(&t, "challenge Ann star"), RULING_REFUSED,
 	    "SW-5: a challenge of a word NAME did not enter is refused");
-	ok(has(t.r.why, "Ann did not write 'star' in round 1"),
-	    "SW-5: ... saying so: %s", t.r.why);
+	ok(has(buf_str(&t.r.why), "Ann did not write 'star' in round 1"),
+	    "SW-5: ... saying so: %s", buf_str(&t.r.why));
 	is_int(th_do(&t, "challenge Ann c4t"), RULING_REFUSED,
 	    "SW-5: a challenge of a non-word is refused");
 	is_int(th_do(&t, "challenge Zed cats"), RULING_DATA,
@@ -225,41 +225,41 @@ test_challenge(void)
 	is_int(th_do(&t, "challenge Ann CATS"), RULING_OK,
 	    "SW-2/SW-5: a word on the grid and in the dictionary survives its "
 	    "challenge (exit 0)");
-	ok(has(t.r.note, "'cats' stands: on the grid and in en_US"),
-	    "SW-5: ... and the referee says why: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "'cats' stands: on the grid and in en_US"),
+	    "SW-5: ... and the referee says why: %s", buf_str(&t.r.note));
 	ok(has(last_fact(&t), "dict:en_US") && has(last_fact(&t), "cats=1"),
 	    "the verdict and the dictionary are stored: %s", last_fact(&t));
 	is_int(th_do(&t, "challenge Ann cats"), RULING_REFUSED,
 	    "SW-5: a word already ruled cannot be challenged");
-	ok(has(t.r.why, "already has a ruling"), "SW-5: ... saying so: %s",
-	    t.r.why);
+	ok(has(buf_str(&t.r.why), "already has a ruling"), "SW-5: ... saying so: %s",
+	    buf_str(&t.r.why));
 
 	is_int(th_do(&t, "challenge Ann road"), RULING_UPHELD,
 	    "SW-2/SW-5: a word not on the grid: challenge upheld (exit 5)");
-	ok(has(t.r.note, "after 'ROA' no unused neighbour shows 'D'"),
-	    "SW-5: ... saying where the path breaks: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "after 'ROA' no unused neighbour shows 'D'"),
+	    "SW-5: ... saying where the path breaks: %s", buf_str(&t.r.note));
 	is_str(last_fact(&t), "", "SW-5: no dictionary asked for a word not "
 	    "on the grid");
 
 	is_int(th_do(&t, "challenge Ann tae"), RULING_UPHELD,
 	    "SW-2/SW-5: a word not in the dictionary: upheld (exit 5)");
-	ok(has(t.r.note, "'tae' is not in en_US (suggestions: tea, tar, "
-	    "tact)"), "SW-5: ... with suggestions: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "'tae' is not in en_US (suggestions: tea, tar, "
+	    "tact)"), "SW-5: ... with suggestions: %s", buf_str(&t.r.note));
 	ok(has(last_fact(&t), "tae=0:tea,tar,tact"),
 	    "the suggestions are stored: %s", last_fact(&t));
-	ok(has(t.r.note, "counts -1"), "SW-5: it counts minus its value");
+	ok(has(buf_str(&t.r.note), "counts -1"), "SW-5: it counts minus its value");
 
 	is_int(th_do(&t, "challenge Ann orc"), RULING_UPHELD,
 	    "SW-5: Ann's orc is not in the dictionary");
-	ok(has(t.r.note, "counts 0, crossed out"),
-	    "SW-5: a crossed-out word counts 0 either way: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "counts 0, crossed out"),
+	    "SW-5: a crossed-out word counts 0 either way: %s", buf_str(&t.r.note));
 
 	t.dict = NULL;
 	n = t.rp.nentries;
 	is_int(th_do(&t, "challenge Ann quite"), RULING_SYSTEM,
 	    "SW-5: no dictionary: exit 4");
-	ok(has(t.r.why, "fake dictionary is missing"),
-	    "... with the lookup's reason: %s", t.r.why);
+	ok(has(buf_str(&t.r.why), "fake dictionary is missing"),
+	    "... with the lookup's reason: %s", buf_str(&t.r.why));
 	is_int(t.rp.nentries, n, "... and nothing recorded");
 	t.dict = DICT;
 	th_do(&t, "score");
@@ -291,8 +291,8 @@ test_check_all(void)
 	    "check=all: a challenge still rules first");
 	is_int(th_do(&t, "score"), RULING_OK, "check=all: score rules on "
 	    "every word left (exit 0)");
-	ok(has(t.r.note, "the check struck 3 words"),
-	    "check=all: the note counts the struck words: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "the check struck 3 words"),
+	    "check=all: the note counts the struck words: %s", buf_str(&t.r.note));
 	ok(has(last_fact(&t), "cats=1") && has(last_fact(&t), "tae=0") &&
 	    !has(last_fact(&t), "road") && !has(last_fact(&t), "quite"),
 	    "check=all: the dictionary is asked once a word, only for words "
@@ -345,8 +345,8 @@ test_vote(void)
 	is_int(th_do(&t, "challenge Ann tae"), RULING_UPHELD, "tae struck");
 	is_int(th_do(&t, "vote Ann tae accept"), RULING_OK,
 	    "SW-6: the table accepts a struck word (exit 0)");
-	ok(has(t.r.note, "the table accepts Ann's 'tae': it counts +1"),
-	    "SW-6: the note: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "the table accepts Ann's 'tae': it counts +1"),
+	    "SW-6: the note: %s", buf_str(&t.r.note));
 	is_int(th_do(&t, "vote Ann cats reject"), RULING_OK,
 	    "SW-6: the table rejects an unchallenged word (exit 0)");
 	is_int(th_do(&t, "challenge Ann cats"), RULING_REFUSED,
@@ -373,12 +373,12 @@ test_vote(void)
 	th_do(&t, "words Ann catz dogs stag");
 	is_int(th_do(&t, "vote Ann catz accept"), RULING_REFUSED,
 	    "SW-6: vote accept on a word with no path is refused (exit 1)");
-	ok(has(t.r.why, "after 'CAT' no unused neighbour shows 'Z'"),
-	    "SW-6: ... saying where the path breaks: %s", t.r.why);
+	ok(has(buf_str(&t.r.why), "after 'CAT' no unused neighbour shows 'Z'"),
+	    "SW-6: ... saying where the path breaks: %s", buf_str(&t.r.why));
 	is_int(th_do(&t, "vote Ann stag accept"), RULING_REFUSED,
 	    "SW-6: stag: S, T, A on the grid but no G next to that A");
-	ok(has(t.r.why, "no unused neighbour shows 'G'"),
-	    "SW-6: ... %s", t.r.why);
+	ok(has(buf_str(&t.r.why), "no unused neighbour shows 'G'"),
+	    "SW-6: ... %s", buf_str(&t.r.why));
 	is_int(th_do(&t, "vote Ann catz reject"), RULING_OK,
 	    "SW-6: rejecting it stands");
 	is_int(th_do(&t, "vote Ann dogs accept"), RULING_OK,
@@ -453,14 +453,14 @@ test_rounds(void)
 	th_do(&t, "words Ann cats quite");
 	th_do(&t, "words Bob star");
 	th_do(&t, "score");
-	ok(has(t.r.note, "Ann wins the round"), "SW-7 round mode: the round's "
-	    "winner: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "Ann wins the round"), "SW-7 round mode: the round's "
+	    "winner: %s", buf_str(&t.r.note));
 	th_do(&t, "grid SEE TAN ROD");
 	th_do(&t, "words Bob seen");
 	th_do(&t, "words Cid neat");
 	th_do(&t, "score");
-	ok(has(t.r.note, "Bob and Cid share the round"),
-	    "SW-7 round mode: a shared round: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "Bob and Cid share the round"),
+	    "SW-7 round mode: a shared round: %s", buf_str(&t.r.note));
 	is_int(th_score(&t, "Ann"), 1, "SW-7 round mode: Ann won 1 round");
 	is_int(th_score(&t, "Bob"), 1, "SW-7 round mode: Bob won 1 round");
 	is_int(th_score(&t, "Cid"), 1, "SW-7 round mode: Cid won 1 round");
@@ -478,8 +478,8 @@ test_rounds(void)
 	t.dict = DICT;
 	th_do(&t, GRID);
 	is_int(th_do(&t, "score"), RULING_OK, "SW-7: a round with no words");
-	ok(has(t.r.note, "no winner"), "SW-7: nobody above 0, no winner: "
-	    "%s", t.r.note);
+	ok(has(buf_str(&t.r.note), "no winner"), "SW-7: nobody above 0, no winner: "
+	    "%s", buf_str(&t.r.note));
 	is_int(th_score(&t, "Ann") + th_score(&t, "Bob"), 0,
 	    "SW-7: no round won by anyone");
 	th_do(&t, GRID);
@@ -488,8 +488,8 @@ test_rounds(void)
 	th_do(&t, "challenge Ann tae");
 	th_do(&t, "vote Bob eat reject");
 	is_int(th_do(&t, "score"), RULING_OK, "SW-7: a round of struck words");
-	ok(has(t.r.note, "no winner"), "SW-7: every score 0 or less, no "
-	    "winner: %s", t.r.note);
+	ok(has(buf_str(&t.r.note), "no winner"), "SW-7: every score 0 or less, no "
+	    "winner: %s", buf_str(&t.r.note));
 	is_int(th_score(&t, "Ann") + th_score(&t, "Bob"), 0,
 	    "SW-7: still no round won");
 	th_do(&t, GRID);

@@ -76,7 +76,7 @@ refused(struct th *t, const char *line, int status, const char *msg)
 	snprintf(name, sizeof name, "'%s' refused (%d)", line, status);
 	is_int(th_do(t, line), status, name);
 	if (msg != NULL && !ok(th_why_has(t, msg), "'%s': says '%s'", line, msg))
-		diag("why: %s", t->r.why);
+		diag("why: %s", buf_str(&t->r.why));
 	after = th_json(t);
 	x1 = th_expect(t);
 	ok(strcmp(before, after) == 0 && x0.verbs == x1.verbs &&
@@ -536,7 +536,7 @@ test_two_pawn(void)
 	th_must(&t, "stand");
 	refused(&t, "move 2", 1, "Ann has one pawn on level 2 "
 	    "(two-pawn rule)");
-	is_str(t.r.why, "Ann has one pawn on level 2 (two-pawn rule)",
+	is_str(buf_str(&t.r.why), "Ann has one pawn on level 2 (two-pawn rule)",
 	    "SU-8: the refusal as SPEC.md writes it");
 	refused(&t, "move 3", 1, "Ann has no pawn on level 3");
 	refused(&t, "move 0", 1, "'0' is not a level a pawn can move up "
@@ -630,7 +630,7 @@ test_random(void)
 				json_decref(o);
 				if (th_do(&t, line) != 0) {
 					lost++;
-					diag("%s refused: %s", line, t.r.why);
+					diag("%s refused: %s", line, buf_str(&t.r.why));
 					break;
 				}
 			} else if (x.turn < 0) {

@@ -13,6 +13,7 @@
 #include "../../src/dawg.h"
 #include "../../src/grid.h"
 #include "../../src/lexicon.h"
+#include "../../src/paths.h"
 #include "../../src/solve.h"
 #include "../../src/wordlist.h"
 #include "../../src/lang-icu.h"
@@ -423,9 +424,9 @@ test_open_errors(const char *tmp)
 
 /* The lookup a challenge uses: the en_US list, Hunspell's verdicts. */
 static void
-test_known(void)
+test_known(const struct sr_paths *paths)
 {
-	struct wordlists *ws = wordlists_new();
+	struct wordlists *ws = wordlists_new(paths);
 	struct lexicon *lex;
 	char *why = NULL;
 	int agree = 1;
@@ -433,7 +434,7 @@ test_known(void)
 	static const char *const w[] = { "crates", "quest", "walked", "tae",
 	    "paris", "xyzzy", "ab" };
 
-	if ((lex = lexicon_open("en_US", &why)) == NULL) {
+	if ((lex = lexicon_open(paths->dicts, "en_US", &why)) == NULL) {
 		ok(0, "en_US opens in Hunspell: %s", why);
 		free(why);
 		wordlists_free(ws);
@@ -459,7 +460,7 @@ test_known(void)
 
 /* The en_US list of the build: its size, and a board checked by Hunspell. */
 static void
-test_en_us(void)
+test_en_us(const struct sr_paths *paths)
 {
 	struct grid g;
 	struct lexicon *lex;
@@ -468,7 +469,7 @@ test_en_us(void)
 	char **w, *path, *why = NULL, pwhy[256];
 	size_t n, i, bad = 0;
 
-	if ((path = dawg_find("en_US")) == NULL) {
+	if ((path = dawg_find(paths, "en_US")) == NULL) {
 		ok(0, "the en_US list is found (SHAKEREF_DATA_DIR)");
 		return;
 	}
@@ -484,7 +485,7 @@ test_en_us(void)
 		free(why);
 		return;
 	}
-	if ((lex = lexicon_open("en_US", &why)) == NULL) {
+	if ((lex = lexicon_open(paths->dicts, "en_US", &why)) == NULL) {
 		ok(0, "en_US opens in Hunspell: %s", why);
 		free(why);
 		dawg_close(d);
@@ -517,7 +518,9 @@ int
 main(void)
 {
 	const char *src = getenv("SRCDIR"), *bld = getenv("BUILDDIR");
-	char path[4096], tmp[4096], *why = NULL;
+	char path[4096], tmp[4096], *why = NULL, dicts[] = SR_SYSTEM_DICT_DIR,
+	    here[] = ".";
+	struct sr_paths paths = { NULL, NULL, NULL, dicts };
 	struct dawg *d;
 	unsigned seed = 20261123;
 
@@ -546,8 +549,11 @@ main(void)
 	dawg_close(d);
 	snprintf(tmp, sizeof tmp, "%s/tests/data/not-a-list.dawg", bld);
 	test_open_errors(tmp);
-	test_en_us();
-	test_known();
+	/* As main would find them: the build's lists, no cache. */
+	if ((paths.data = getenv("SHAKEREF_DATA_DIR")) == NULL)
+		paths.data = here;
+	test_en_us(&paths);
+	test_known(&paths);
 	while (nlist > 0)
 		free(list[--nlist]);
 	free(list);

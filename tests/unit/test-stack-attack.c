@@ -84,7 +84,7 @@ test_setup(void)
 	    "(on the empty plate, a 1 qualifies)", "the table is told to roll");
 	is_int(th_do(&t, "keep 1"), RULING_REFUSED,
 	    "a verb of another game is refused");
-	is_str(t.r.why, "stack-attack has no 'keep'", "and says so");
+	is_str(buf_str(&t.r.why), "stack-attack has no 'keep'", "and says so");
 	is_int(th_do(&t, "timer"), RULING_REFUSED, "no timer here");
 	th_end(&t);
 
@@ -94,7 +94,7 @@ test_setup(void)
 	    "SA-1: four players hold 4 dice each");
 	refused_unchanged(&t, "roll 1 2 3 4 5", RULING_REFUSED,
 	    "SA-1: with four players a roll of 5 dice is refused");
-	is_str(t.r.why, "expected 4 values (the dice Ann holds), got 5",
+	is_str(buf_str(&t.r.why), "expected 4 values (the dice Ann holds), got 5",
 	    "SA-1: the count refusal says how many");
 	is_int(th_do(&t, "roll 1 2 3 4"), RULING_OK,
 	    "SA-1: four players roll 4 dice");
@@ -110,12 +110,12 @@ test_setup(void)
 	th_must(&t, "roll 1 1 1 1 1");
 	ok(th_note_has(&t, "nothing qualifies on the base's 6"),
 	    "SA-1: a 1 does not qualify on the two-player base: %s",
-	    t.r.note);
+	    buf_str(&t.r.note));
 	is_str(th_turn(&t), "Bob", "SA-2: the turn passes to Bob");
 	th_must(&t, "roll 5 6 6 4 1");
 	is_int(th_do(&t, "place 4"), RULING_REFUSED,
 	    "SA-1: a 4 cannot go on the base");
-	is_str(t.r.why, "'4' (die 1 of the chain) cannot go on 6: expected "
+	is_str(buf_str(&t.r.why), "'4' (die 1 of the chain) cannot go on 6: expected "
 	    "a 5 (SA-3)", "SA-1: the refusal names the base's 6");
 	th_must(&t, "place 5 4");
 	th_json_is(&t, "{\"tower\":[5,4],\"top\":4,\"in_hand\":{\"Ann\":5,"
@@ -131,13 +131,13 @@ test_roll(void)
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
 	refused_unchanged(&t, "roll 1 2 3 4", RULING_REFUSED,
 	    "SA-2: too few values refused");
-	is_str(t.r.why, "expected 5 values (the dice Ann holds), got 4",
+	is_str(buf_str(&t.r.why), "expected 5 values (the dice Ann holds), got 4",
 	    "SA-2: the refusal says how many dice Ann holds");
 	refused_unchanged(&t, "roll 1 2 3 4 5 6", RULING_REFUSED,
 	    "SA-2: too many values refused");
 	refused_unchanged(&t, "roll 1 2 3 4 7", RULING_REFUSED,
 	    "SA-2: a 7 is refused");
-	is_str(t.r.why, "'7' is not a face of a die (1 to 6)",
+	is_str(buf_str(&t.r.why), "'7' is not a face of a die (1 to 6)",
 	    "SA-2: the refusal names the value");
 	refused_unchanged(&t, "roll 0 2 3 4 5", RULING_REFUSED,
 	    "SA-2: a 0 is refused");
@@ -153,14 +153,14 @@ test_roll(void)
 	refused_unchanged(&t, "place 1", RULING_REFUSED,
 	    "SA-3: place before the roll is refused");
 	ok(th_why_has(&t, "'place' is not expected now: Round 1. Ann rolls"),
-	    "SA-3: the refusal says what is expected: %s", t.r.why);
+	    "SA-3: the refusal says what is expected: %s", buf_str(&t.r.why));
 
 	/* SA-2: on the empty plate only a 1 qualifies. */
 	is_int(th_do(&t, "roll 2 3 4 5 6"), RULING_OK,
 	    "SA-2: a roll without a 1 on the empty plate is accepted");
 	ok(th_note_has(&t, "Ann rolls 2 3 4 5 6: nothing qualifies on "
 	    "the empty plate, the turn passes to Bob (SA-2)"),
-	    "SA-2: the referee says the turn ends: %s", t.r.note);
+	    "SA-2: the referee says the turn ends: %s", buf_str(&t.r.note));
 	is_str(th_turn(&t), "Bob", "SA-2: no qualifying die ends the turn");
 	th_json_is(&t, "{\"tower\":[],\"top\":null,\"in_hand\":"
 	    "{\"Ann\":5,\"Bob\":5,\"Cid\":5}}",
@@ -171,7 +171,7 @@ test_roll(void)
 	th_must(&t, "roll 2 1 6 6 6");
 	ok(th_note_has(&t, "Ann rolls 2 1 6 6 6: 1 qualifies on the empty "
 	    "plate"), "SA-2: a 1 qualifies on the empty plate: %s",
-	    t.r.note);
+	    buf_str(&t.r.note));
 	is_str(th_turn(&t), "Ann", "SA-3: Ann places next");
 	is_int(th_expect(&t).verbs, VERB_BIT(V_PLACE) | VERB_BIT(V_FALL),
 	    "SA-3: with a qualifying die, place is expected (or a fall)");
@@ -179,7 +179,7 @@ test_roll(void)
 	    "SA-3: a qualifying roll cannot be rolled again");
 	ok(th_why_has(&t, "'roll' is not expected now: Round 1. Ann rolled "
 	    "2 1 6 6 6 on the empty plate: place one or more"),
-	    "SA-3: a player with a qualifying die must place: %s", t.r.why);
+	    "SA-3: a player with a qualifying die must place: %s", buf_str(&t.r.why));
 	is_int(th_do(&t, "place"), RULING_USAGE,
 	    "SA-3: place needs at least one die");
 	th_must(&t, "place 1 2");
@@ -189,7 +189,7 @@ test_roll(void)
 	is_str(th_turn(&t), "Bob", "SA-3: the turn passes after a place");
 	th_must(&t, "roll 3 3 3 3 1");
 	ok(th_note_has(&t, "3 3 3 3 1 qualify with 2 on top"),
-	    "SA-2: one above and one below qualify: %s", t.r.note);
+	    "SA-2: one above and one below qualify: %s", buf_str(&t.r.note));
 	th_must(&t, "place 3");
 	is_str(th_turn(&t), "Cid", "to Cid");
 	th_must(&t, "roll 4 2 1 2 2");
@@ -197,14 +197,14 @@ test_roll(void)
 	is_str(th_turn(&t), "Ann", "to Ann");
 	refused_unchanged(&t, "roll 1 2 3 4 5", RULING_REFUSED,
 	    "SA-2: a roll is only the dice the player still holds");
-	is_str(t.r.why, "expected 3 values (the dice Ann holds), got 5",
+	is_str(buf_str(&t.r.why), "expected 3 values (the dice Ann holds), got 5",
 	    "SA-2: Ann holds 3 now");
 	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 3 values "
 	    "(with 1 on top, a 2 qualifies)",
 	    "SA-2: on a 1 only a 2 qualifies");
 	th_must(&t, "roll 1 3 1");
 	ok(th_note_has(&t, "nothing qualifies with 1 on top"),
-	    "SA-2: a 1 or a 3 on a 1 does not qualify: %s", t.r.note);
+	    "SA-2: a 1 or a 3 on a 1 does not qualify: %s", buf_str(&t.r.note));
 	ok(th_replays(&t), "replay gives the same state");
 	th_end(&t);
 }
@@ -232,7 +232,7 @@ test_place(void)
 	four_on_top(&t);
 	th_must(&t, "roll 2 3 3 5 6");
 	ok(th_note_has(&t, "Bob rolls 2 3 3 5 6: 3 3 5 qualify with 4 on top"),
-	    "SA-2: the qualifying dice are named: %s", t.r.note);
+	    "SA-2: the qualifying dice are named: %s", buf_str(&t.r.note));
 	is_str(th_expect(&t).say, "Round 1. Bob rolled 2 3 3 5 6 with 4 "
 	    "on top: place one or more of them, in order, each one above or "
 	    "below the top (a 3 or a 5 first)", "SA-3: the table is told");
@@ -243,19 +243,19 @@ test_place(void)
 
 	refused_unchanged(&t, "place 2", RULING_REFUSED,
 	    "SA-3: a 2 does not go on 4");
-	is_str(t.r.why, "'2' (die 1 of the chain) cannot go on 4: expected "
+	is_str(buf_str(&t.r.why), "'2' (die 1 of the chain) cannot go on 4: expected "
 	    "a 3 or a 5 (SA-3)", "SA-3: the refusal names the die and top");
 	refused_unchanged(&t, "place 5 6 3", RULING_REFUSED,
 	    "SA-3: the chain breaks at its third die");
-	is_str(t.r.why, "'3' (die 3 of the chain) cannot go on 6: expected "
+	is_str(buf_str(&t.r.why), "'3' (die 3 of the chain) cannot go on 6: expected "
 	    "a 5 (SA-3)", "SA-3: the first die that breaks it, the top met");
 	refused_unchanged(&t, "place 3 2 3 4", RULING_REFUSED,
 	    "SA-3: a value not in the roll");
-	is_str(t.r.why, "'4' is not in the roll 2 3 3 5 6",
+	is_str(buf_str(&t.r.why), "'4' is not in the roll 2 3 3 5 6",
 	    "SA-3: the refusal names the value and the roll");
 	refused_unchanged(&t, "place 3 2 3 2", RULING_REFUSED,
 	    "SA-3: a die used more often than rolled");
-	is_str(t.r.why, "'2' is in the roll 2 3 3 5 6 only once",
+	is_str(buf_str(&t.r.why), "'2' is in the roll 2 3 3 5 6 only once",
 	    "SA-3: the refusal says how often it was rolled");
 	refused_unchanged(&t, "place 3 2 3 2 3", RULING_REFUSED,
 	    "SA-3: a chain longer than the roll");
@@ -263,14 +263,14 @@ test_place(void)
 	    "SA-3: a 0 is not in the roll");
 	refused_unchanged(&t, "place 7", RULING_REFUSED,
 	    "SA-3: a 7 is not in the roll");
-	is_str(t.r.why, "'7' is not in the roll 2 3 3 5 6",
+	is_str(buf_str(&t.r.why), "'7' is not in the roll 2 3 3 5 6",
 	    "SA-3: '7' not in the roll");
 	is_int(th_do(&t, "place three"), RULING_USAGE,
 	    "SA-3: a value that is not a number is a usage error");
 
 	is_int(th_do(&t, "place 3 2 3"), RULING_OK,
 	    "SA-3: the seed's example: on 4, roll 2 3 3 5, place 3 2 3");
-	is_str(t.r.note, "Bob places 3 2 3: 3 on top, 7 in the tower; Bob "
+	is_str(buf_str(&t.r.note), "Bob places 3 2 3: 3 on top, 7 in the tower; Bob "
 	    "holds 2", "SA-3: the note reads like a pad line");
 	th_json_is(&t, "{\"tower\":[1,2,3,4,3,2,3],\"top\":3,\"in_hand\":"
 	    "{\"Ann\":1,\"Bob\":2,\"Cid\":5}}",
@@ -293,11 +293,11 @@ test_place(void)
 	th_must(&t, "roll 6 6 4 4 1");
 	is_int(th_do(&t, "place 6 5"), RULING_REFUSED,
 	    "SA-3: a die that does not qualify on the top it meets");
-	is_str(t.r.why, "'5' is not in the roll 6 6 4 4 1",
+	is_str(buf_str(&t.r.why), "'5' is not in the roll 6 6 4 4 1",
 	    "SA-3: Cid has no 5");
 	is_int(th_do(&t, "place 4 6"), RULING_REFUSED,
 	    "SA-3: 6 on 4 is refused");
-	is_str(t.r.why, "'6' (die 2 of the chain) cannot go on 4: expected "
+	is_str(buf_str(&t.r.why), "'6' (die 2 of the chain) cannot go on 4: expected "
 	    "a 3 or a 5 (SA-3)", "SA-3: named with the top it met");
 	th_must(&t, "place 6");
 	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 1 value "
@@ -315,7 +315,7 @@ test_fall(void)
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
 	refused_unchanged(&t, "fall", RULING_REFUSED,
 	    "SA-4: fall without NAME before anyone placed is refused");
-	is_str(t.r.why, "nobody has placed a die this round: name who made "
+	is_str(buf_str(&t.r.why), "nobody has placed a die this round: name who made "
 	    "the tower fall (fall NAME) (SA-4)", "SA-4: and says why");
 	is_int(th_do(&t, "fall Zed"), RULING_DATA,
 	    "SA-4: a NAME that is not a player is a data error");
@@ -330,7 +330,7 @@ test_fall(void)
 	    "SA-4: fall is expected at any moment of a round");
 	is_int(th_do(&t, "fall"), RULING_OK,
 	    "SA-4: fall without NAME while Cid places");
-	is_str(t.r.note, "the tower falls: Bob scores 0, Ann 3, Cid 0 "
+	is_str(buf_str(&t.r.note), "the tower falls: Bob scores 0, Ann 3, Cid 0 "
 	    "(SA-4); round 1 is over; Bob starts round 2",
 	    "SA-4: the last to place (Bob) is the culprit; SA-6: Bob starts");
 	is_int(th_score(&t, "Ann"), 3, "SA-4: Ann scores her 3 dice");
@@ -362,7 +362,7 @@ test_fall(void)
 	is_str(th_turn(&t), "Bob", "Bob to roll");
 	is_int(th_do(&t, "fall Ann"), RULING_OK,
 	    "SA-4: anyone can be named, at any moment");
-	is_str(t.r.note, "the tower falls: Ann scores 0, Bob 0, Cid 1 "
+	is_str(buf_str(&t.r.note), "the tower falls: Ann scores 0, Bob 0, Cid 1 "
 	    "(SA-4); round 3 is over; Ann starts round 4", "SA-4: the note");
 	is_int(th_score(&t, "Ann"), 3, "Ann 3");
 	is_int(th_score(&t, "Bob"), 2, "Bob 2");
@@ -416,7 +416,7 @@ test_full_tower(void)
 	free(s);
 	is_int(th_do(&t, "place 5 6 5 6 5"), RULING_OK,
 	    "SA-5: Cid places all 5 dice");
-	is_str(t.r.note, "Cid places 5 6 5 6 5: all of Cid's dice are in the "
+	is_str(buf_str(&t.r.note), "Cid places 5 6 5 6 5: all of Cid's dice are in the "
 	    "tower; Cid scores 5, total 5 (SA-5); round 1 is over; Ann "
 	    "starts round 2", "SA-5: the note");
 	is_int(th_score(&t, "Cid"), 5, "SA-5: Cid scores one per die");
@@ -435,7 +435,7 @@ test_full_tower(void)
 	th_must(&t, "roll 3 3 3 4 4");
 	refused_unchanged(&t, "place 3 4 3 4 3 3", RULING_REFUSED,
 	    "SA-3: a die used more often than rolled");
-	is_str(t.r.why, "'3' is in the roll 3 3 3 4 4 only 3 times",
+	is_str(buf_str(&t.r.why), "'3' is in the roll 3 3 3 4 4 only 3 times",
 	    "SA-3: the refusal says how often it was rolled");
 	is_int(th_do(&t, "place 3 4 3 4 3"), RULING_OK,
 	    "SA-5: Bob places all five, up and down");
@@ -589,7 +589,7 @@ test_target(void)
 	th_must(&t, "place 4");
 	is_int(th_do(&t, "fall Bob"), RULING_OK, "SA-7: Ann reaches 6");
 	ok(th_note_has(&t, "round 2 is over; Ann wins with 6 (SA-7)"),
-	    "SA-7: the note names the winner: %s", t.r.note);
+	    "SA-7: the note names the winner: %s", buf_str(&t.r.note));
 	ok(th_expect(&t).finished, "SA-7: the game is over");
 	is_int(th_expect(&t).verbs, 0, "SA-7: nothing is expected");
 	is_int(th_expect(&t).turn, -1, "SA-7: nobody's turn");
@@ -636,7 +636,7 @@ test_tie_break(void)
 	th_must(&t, "roll 3 6 6 6 6");
 	th_must(&t, "place 3");
 	is_int(th_do(&t, "fall"), RULING_OK, "Cid knocks it over");
-	is_str(t.r.note, "the tower falls: Cid scores 0, Ann 1, Bob 1 "
+	is_str(buf_str(&t.r.note), "the tower falls: Cid scores 0, Ann 1, Bob 1 "
 	    "(SA-4); round 1 is over; Ann and Bob tie on 1 and play a "
 	    "tie-break round (SA-7); Ann starts round 2",
 	    "SA-7: a tie at the top: a tie-break round");
@@ -658,7 +658,7 @@ test_tie_break(void)
 	free(s);
 	refused_unchanged(&t, "fall Cid", RULING_REFUSED,
 	    "SA-7: Cid does not play the tie-break");
-	is_str(t.r.why, "Cid does not play in this tie-break round (SA-4, "
+	is_str(buf_str(&t.r.why), "Cid does not play in this tie-break round (SA-4, "
 	    "SA-7)", "SA-7: the refusal says so");
 	th_must(&t, "roll 5 1 1 1 1");
 	th_must(&t, "place 5");
@@ -671,7 +671,7 @@ test_tie_break(void)
 	ok(th_note_has(&t, "Ann and Bob tie on 1 and play another tie-break "
 	    "round (SA-7); Ann starts round 3"),
 	    "SA-7: still tied: another round, the culprit starts: %s",
-	    t.r.note);
+	    buf_str(&t.r.note));
 	is_int(th_score(&t, "Ann"), 1, "Ann still 1");
 	is_int(th_score(&t, "Bob"), 1, "Bob still 1");
 	th_must(&t, "roll 5 1 1 1 1");
@@ -680,7 +680,7 @@ test_tie_break(void)
 	th_must(&t, "place 4");
 	th_must(&t, "fall Ann");
 	ok(th_note_has(&t, "Bob wins with 2 (SA-7)"), "SA-7: Bob leads: %s",
-	    t.r.note);
+	    buf_str(&t.r.note));
 	ok(th_won(&t, "Bob") && !th_won(&t, "Ann") && !th_won(&t, "Cid"),
 	    "SA-7: Bob alone wins");
 	is_int(th_score(&t, "Cid"), 0, "SA-7: Cid's total is unchanged");
@@ -1010,7 +1010,7 @@ test_random_games(void)
 				    nchain);
 				if (th_do(&t, line) != RULING_OK) {
 					diag("game %d: '%s' refused: %s", game,
-					    line, t.r.why);
+					    line, buf_str(&t.r.why));
 					fails++;
 				}
 				placed++;

@@ -367,14 +367,14 @@ test_keep_turn(void)
 	    "is refused");
 	is_int(th_do(&t, "fresh"), 1, "TT-7: fresh without an offer is "
 	    "refused");
-	ok(strstr(t.r.why, "roll-off") != NULL, "TT-7: ... saying there is "
+	ok(strstr(buf_str(&t.r.why), "roll-off") != NULL, "TT-7: ... saying there is "
 	    "no roll-off offer");
 	is_int(th_do(&t, "roll 1 3 5 5 2"), 1, "TT-3: 5 values for 6 dice");
-	is_str(t.r.why, "expected 6 values (the dice in Ann's hand), got 5",
+	is_str(buf_str(&t.r.why), "expected 6 values (the dice in Ann's hand), got 5",
 	    "TT-3: ... says how many");
 	is_int(th_do(&t, "roll 1 3 5 5 2 6 4"), 1, "TT-3: 7 values for 6 dice");
 	is_int(th_do(&t, "roll 1 3 5 5 2 7"), 1, "TT-1: 7 is no face");
-	is_str(t.r.why, "'7' is not a face of a die (1 to 6)", "... says so");
+	is_str(buf_str(&t.r.why), "'7' is not a face of a die (1 to 6)", "... says so");
 	is_int(th_do(&t, "roll 0 3 5 5 2 6"), 1, "TT-1: 0 is no face");
 	is_int(th_do(&t, "roll Ann=1 Ann=3"), 1, "a roll takes no names");
 	is_int(th_do(&t, "roll Zed=1"), 3, "roll Zed=1: no such player (3)");
@@ -388,40 +388,40 @@ test_keep_turn(void)
 	is_int(th_do(&t, "roll 1 2 3"), 1, "TT-3: a roll before a keep is "
 	    "refused");
 	is_int(th_do(&t, "keep 3"), 1, "TT-2: keep 3 is refused");
-	is_str(t.r.why, "'3' does not score in 1 3 5 5 2 6",
+	is_str(buf_str(&t.r.why), "'3' does not score in 1 3 5 5 2 6",
 	    "TT-2: ... naming the die and the roll");
 	is_int(th_do(&t, "keep 1 5 5 2"), 1, "TT-2: keep 1 5 5 2 is refused");
-	is_str(t.r.why, "'2' does not score in 1 3 5 5 2 6",
+	is_str(buf_str(&t.r.why), "'2' does not score in 1 3 5 5 2 6",
 	    "TT-2: ... naming the 2");
 	is_int(th_do(&t, "keep 1 1"), 1, "TT-3: a second 1 was not rolled");
-	is_str(t.r.why, "'1' is not left in the roll 1 3 5 5 2 6",
+	is_str(buf_str(&t.r.why), "'1' is not left in the roll 1 3 5 5 2 6",
 	    "TT-3: ... says so");
 	is_int(th_do(&t, "keep 7"), 1, "TT-1: keep 7 is no face");
 	is_int(th_do(&t, "keep"), 2, "keep without values (2)");
 	is_int(th_do(&t, "keep 1 5"), 0, "TT-1: keep 1 5");
-	is_str(t.r.note, "Ann kept 1 5 for 150: turn 150, 4 dice left",
+	is_str(buf_str(&t.r.note), "Ann kept 1 5 for 150: turn 150, 4 dice left",
 	    "TT-1: the note reads like a score pad");
 	th_json_is(&t, "{\"turn_total\":150,\"dice_in_hand\":4,\"rolloff\":null}",
 	    "TT-1: turn total 150 with 4 dice");
 	ok(verbs(&t) == (B(ROLL) | B(KEEP) | B(BANK)), "TT-3: keep more, "
 	    "roll or bank");
 	is_int(th_do(&t, "keep 5"), 0, "TT-3: a second keep from the roll");
-	is_str(t.r.note, "Ann kept 1 5 5 for 200: turn 200, 3 dice left",
+	is_str(buf_str(&t.r.note), "Ann kept 1 5 5 for 200: turn 200, 3 dice left",
 	    "TT-3: the kept set is scored as a whole");
 	ok(verbs(&t) == (B(ROLL) | B(BANK)), "TT-3: nothing left to keep");
 	is_int(th_do(&t, "keep 5"), 1, "TT-3: no third 5 in the roll");
-	is_str(t.r.why, "'5' is not left in the roll 1 3 5 5 2 6 (kept "
+	is_str(buf_str(&t.r.why), "'5' is not left in the roll 1 3 5 5 2 6 (kept "
 	    "already: 1 5 5)", "TT-3: ... says what is kept");
 	is_int(th_do(&t, "roll 1 1 1 1"), 1, "TT-3: 3 dice in hand, not 4");
 	is_int(th_do(&t, "roll 1 4 4"), 0, "TT-3: roll the 3 dice in hand");
 	th_json_is(&t, "{\"turn_total\":200,\"dice_in_hand\":3,\"rolloff\":null}",
 	    "TT-3: the roll's keep is not yet made");
 	is_int(th_do(&t, "keep 1"), 0, "TT-1: keep the 1");
-	is_str(t.r.note, "Ann kept 1 for 100: turn 300, 2 dice left",
+	is_str(buf_str(&t.r.note), "Ann kept 1 for 100: turn 300, 2 dice left",
 	    "TT-1: dice of different rolls never combine (1 and 1 1 5 5 is "
 	    "not three 1s)");
 	is_int(th_do(&t, "roll 2 3"), 0, "roll 2 3");
-	is_str(t.r.note, "Ann rolled 2 3: farkle, the turn total of 300 is "
+	is_str(buf_str(&t.r.note), "Ann rolled 2 3: farkle, the turn total of 300 is "
 	    "lost; Bob rolls 6 dice", "TT-3: a farkle loses the turn total");
 	is_str(th_turn(&t), "Bob", "TT-3: the turn passes");
 	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
@@ -443,7 +443,7 @@ test_keep_in_full(void)
 	th_must(&t, "roll 2 2 2 1 3 4");
 	is_int(th_do(&t, "keep 2"), 1, "TT-3: keep 2 of three 2s alone is "
 	    "refused");
-	is_str(t.r.why, "'2' does not score in 2 2 2 1 3 4: 2s score three "
+	is_str(buf_str(&t.r.why), "'2' does not score in 2 2 2 1 3 4: 2s score three "
 	    "or more together", "TT-3: ... naming the 2, with a hint");
 	is_int(th_do(&t, "keep 2 2"), 1, "TT-3: keep 2 2 is refused too");
 	is_int(th_do(&t, "keep 1"), 0, "TT-3: keep 1 first");
@@ -451,7 +451,7 @@ test_keep_in_full(void)
 	    "still be kept");
 	is_int(th_do(&t, "keep 2 2"), 1, "TT-3: then 2 2 is still refused");
 	is_int(th_do(&t, "keep 2 2 2"), 0, "TT-3: then 2 2 2 is accepted");
-	is_str(t.r.note, "Ann kept 1 2 2 2 for 300: turn 300, 2 dice left",
+	is_str(buf_str(&t.r.note), "Ann kept 1 2 2 2 for 300: turn 300, 2 dice left",
 	    "TT-3: one kept set of 300");
 	th_end(&t);
 
@@ -459,7 +459,7 @@ test_keep_in_full(void)
 	th_must(&t, "roll 1 1 1 2 3 4");
 	th_must(&t, "keep 1");
 	is_int(th_do(&t, "keep 1 1"), 0, "TT-3: keep 1 then keep 1 1");
-	is_str(t.r.note, "Ann kept 1 1 1 for 1000: turn 1000, 3 dice left",
+	is_str(buf_str(&t.r.note), "Ann kept 1 1 1 for 1000: turn 1000, 3 dice left",
 	    "TT-3: the kept set 1 1 1 is rescored as three 1s");
 	th_end(&t);
 }
@@ -473,7 +473,7 @@ test_hot_dice(void)
 	th_start(&t, &game_ten_thousand, "Ann,Bob", NULL);
 	th_must(&t, "roll 1 1 1 5 5 5");
 	is_int(th_do(&t, "keep 1 1 1 5 5 5"), 0, "TT-4: keep all six");
-	is_str(t.r.note, "Ann kept 1 1 1 5 5 5 for 1500: turn 1500, hot "
+	is_str(buf_str(&t.r.note), "Ann kept 1 1 1 5 5 5 for 1500: turn 1500, hot "
 	    "dice, 6 dice in hand (TT-4)", "TT-4: hot dice in the note");
 	th_json_is(&t, "{\"turn_total\":1500,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-4: 6 dice in hand again");
@@ -482,11 +482,11 @@ test_hot_dice(void)
 	th_must(&t, "keep 5");
 	is_int(th_do(&t, "roll 5 5 5 1 3"), 0, "roll the 5 left");
 	is_int(th_do(&t, "keep 5 5 5 1"), 0, "keep 5 5 5 1");
-	is_str(t.r.note, "Ann kept 5 5 5 1 for 600: turn 2150, 1 die left",
+	is_str(buf_str(&t.r.note), "Ann kept 5 5 5 1 for 600: turn 2150, 1 die left",
 	    "TT-1: 1500 + 50 + 600");
 	th_must(&t, "roll 1");
 	is_int(th_do(&t, "keep 1"), 0, "TT-4: the last die");
-	is_str(t.r.note, "Ann kept 1 for 100: turn 2250, hot dice, 6 dice "
+	is_str(buf_str(&t.r.note), "Ann kept 1 for 100: turn 2250, hot dice, 6 dice "
 	    "in hand (TT-4)", "TT-4: hot dice with the last single die");
 	ok(th_replays(&t), "TT-4: replay gives the same state");
 	th_end(&t);
@@ -504,17 +504,17 @@ test_doubles(void)
 	th_json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":2,\"rolloff\":null}",
 	    "TT-5: two dice left");
 	is_int(th_do(&t, "roll 3 3"), 0, "TT-5: roll 3 3");
-	is_str(t.r.note, "Ann rolled 3 3: doubles on two dice, the hand is 6 "
+	is_str(buf_str(&t.r.note), "Ann rolled 3 3: doubles on two dice, the hand is 6 "
 	    "again (TT-5)", "TT-5: doubles are no farkle");
 	th_json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-5: the hand is 6, the total kept");
 	ok(verbs(&t) == (B(ROLL) | B(BANK)), "TT-5: roll six or bank, "
 	    "nothing to keep");
 	is_int(th_do(&t, "keep 3"), 1, "TT-5: the 3s still do not score");
-	is_str(t.r.why, "'3' does not score in 3 3", "TT-5: ... says so");
+	is_str(buf_str(&t.r.why), "'3' does not score in 3 3", "TT-5: ... says so");
 	is_int(th_do(&t, "roll 1 2"), 1, "TT-5: roll 2 values is refused");
 	is_int(th_do(&t, "roll 2 2 3 3 4 6"), 0, "TT-5: roll six dice");
-	is_str(t.r.note, "Ann rolled 2 2 3 3 4 6: farkle, the turn total of "
+	is_str(buf_str(&t.r.note), "Ann rolled 2 2 3 3 4 6: farkle, the turn total of "
 	    "1050 is lost; Bob rolls 6 dice", "TT-5: then a farkle loses all");
 	th_end(&t);
 
@@ -526,7 +526,7 @@ test_doubles(void)
 	ok(verbs(&t) == (B(ROLL) | B(KEEP) | B(BANK)), "TT-5: 5 5: keep, "
 	    "roll or bank");
 	is_int(th_do(&t, "keep 5"), 0, "TT-5: keep one 5 of the doubles");
-	is_str(t.r.note, "Ann kept 5 for 50: turn 1100, 6 dice left",
+	is_str(buf_str(&t.r.note), "Ann kept 5 for 50: turn 1100, 6 dice left",
 	    "TT-5: one 5 kept, the hand is still 6");
 	is_int(th_do(&t, "bank"), 0, "TT-5: bank");
 	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
@@ -540,7 +540,7 @@ test_doubles(void)
 	th_must(&t, "keep 1 1 1 5");
 	th_must(&t, "roll 4 4");
 	is_int(th_do(&t, "bank"), 0, "TT-5: bank at once after doubles");
-	is_str(t.r.note, "Ann banked 1050: score 1050; Bob may roll off 1050 "
+	is_str(buf_str(&t.r.note), "Ann banked 1050: score 1050; Bob may roll off 1050 "
 	    "with 6 dice or start fresh", "TT-5: the roll-off is 6 dice");
 	th_end(&t);
 }
@@ -555,7 +555,7 @@ test_rolloff(void)
 	th_must(&t, "roll 1 1 1 5 3 4");
 	th_must(&t, "keep 1 1 1 5");
 	is_int(th_do(&t, "bank"), 0, "TT-6: bank after a keep");
-	is_str(t.r.note, "Ann banked 1050: score 1050; Bob may roll off 1050 "
+	is_str(buf_str(&t.r.note), "Ann banked 1050: score 1050; Bob may roll off 1050 "
 	    "with 2 dice or start fresh", "TT-7: the note offers the roll-off");
 	is_int(th_score(&t, "Ann"), 1050, "TT-6: the total is banked");
 	is_str(th_turn(&t), "Bob", "TT-7: the next player decides");
@@ -568,10 +568,10 @@ test_rolloff(void)
 	    "refused");
 	is_int(th_do(&t, "roll 1 2 3"), 1, "TT-7: 3 values neither continue "
 	    "nor start fresh");
-	is_str(t.r.why, "expected 2 values to continue from 1050 or 6 to "
+	is_str(buf_str(&t.r.why), "expected 2 values to continue from 1050 or 6 to "
 	    "start fresh, got 3", "TT-7: ... says both");
 	is_int(th_do(&t, "continue"), 0, "TT-7: continue");
-	is_str(t.r.note, "Bob continues from 1050 with 2 dice", "TT-7: note");
+	is_str(buf_str(&t.r.note), "Bob continues from 1050 with 2 dice", "TT-7: note");
 	th_json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":2,\"rolloff\":null}",
 	    "TT-7: the offer is closed, the turn starts from it");
 	is_int(th_do(&t, "continue"), 1, "TT-7: continue once chosen is "
@@ -585,7 +585,7 @@ test_rolloff(void)
 	ok(verbs(&t) == B(ROLL), "TT-6: no scoring keep yet: roll six only");
 	is_int(th_do(&t, "bank"), 1, "TT-6: bank without a scoring keep "
 	    "this turn is refused");
-	ok(strstr(t.r.why, "TT-6") != NULL, "TT-6: ... naming TT-6");
+	ok(strstr(buf_str(&t.r.why), "TT-6") != NULL, "TT-6: ... naming TT-6");
 	is_int(th_do(&t, "roll 5 2 3 4 6 6"), 0, "roll six");
 	th_must(&t, "keep 5");
 	is_int(th_do(&t, "bank"), 0, "TT-6: bank after scoring");
@@ -594,7 +594,7 @@ test_rolloff(void)
 	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
 	    "{\"total\":1100,\"dice\":5}}", "TT-7: Cid is offered 1100 with 5");
 	is_int(th_do(&t, "roll 1 2 3 4 6 6"), 0, "TT-7: 6 values start fresh");
-	is_str(t.r.note, "Cid starts fresh; Cid rolled 1 2 3 4 6 6",
+	is_str(buf_str(&t.r.note), "Cid starts fresh; Cid rolled 1 2 3 4 6 6",
 	    "TT-7: the note says fresh");
 	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-7: fresh from 0, the six dice on the table");
@@ -606,7 +606,7 @@ test_rolloff(void)
 	is_int(th_expect(&t).round, 2, "round 2: the turn came back to Ann");
 	is_int(th_do(&t, "roll 1 2 3 4 5"), 0, "TT-7: the offered count "
 	    "continues");
-	is_str(t.r.note, "Ann continues from 100; Ann rolled 1 2 3 4 5",
+	is_str(buf_str(&t.r.note), "Ann continues from 100; Ann rolled 1 2 3 4 5",
 	    "TT-7: the note says continue");
 	th_json_is(&t, "{\"turn_total\":100,\"dice_in_hand\":5,\"rolloff\":null}",
 	    "TT-7: from 100");
@@ -629,11 +629,11 @@ test_rolloff(void)
 	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
 	    "{\"total\":1000,\"dice\":6}}", "TT-7: after hot dice 6 dice");
 	is_int(th_do(&t, "roll 2 3"), 1, "TT-7: 2 values for an offer of 6");
-	is_str(t.r.why, "expected 6 values to continue from 1000 (or fresh "
+	is_str(buf_str(&t.r.why), "expected 6 values to continue from 1000 (or fresh "
 	    "to start from 0), got 2", "TT-7: ... says 6 or fresh");
 	is_int(th_do(&t, "roll 2 3 4 6 2 3"), 0, "TT-7: 6 values continue "
 	    "when 6 were left");
-	is_str(t.r.note, "Bob continues from 1000; Bob rolled 2 3 4 6 2 3: "
+	is_str(buf_str(&t.r.note), "Bob continues from 1000; Bob rolled 2 3 4 6 2 3: "
 	    "farkle, the turn total of 1000 is lost; Ann rolls 6 dice",
 	    "TT-7: a roll-off that ends in a farkle");
 	is_int(th_score(&t, "Ann"), 1000, "TT-7: the banker keeps the bank");
@@ -649,7 +649,7 @@ test_rolloff(void)
 	th_must(&t, "keep 5");
 	th_must(&t, "bank");
 	is_int(th_do(&t, "fresh"), 0, "TT-7: fresh");
-	is_str(t.r.note, "Bob starts fresh with 6 dice", "TT-7: note");
+	is_str(buf_str(&t.r.note), "Bob starts fresh with 6 dice", "TT-7: note");
 	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-7: fresh: 0 with 6");
 	is_int(th_do(&t, "roll 5 5 5 5 5"), 1, "TT-7: fresh rolls 6 dice");
@@ -673,7 +673,7 @@ test_target(void)
 	th_must(&t, "keep 5 5 5");
 	ok(th_won(&t, "Bob") == 0, "TT-8: a turn total is not a win");
 	is_int(th_do(&t, "bank"), 0, "TT-8: Bob banks 500");
-	is_str(t.r.note, "Bob banked 500: score 500, reaching 500: Bob wins "
+	is_str(buf_str(&t.r.note), "Bob banked 500: score 500, reaching 500: Bob wins "
 	    "(TT-8)", "TT-8: the note says Bob wins");
 	ok(th_won(&t, "Bob") && !th_won(&t, "Ann"), "TT-8: Bob alone wins");
 	ok(th_expect(&t).finished && th_expect(&t).turn == -1 &&
@@ -699,10 +699,10 @@ test_target(void)
 	th_must(&t, "roll 2 2 2 2 3 3");
 	is_int(th_do(&t, "keep 2 2 2 2 3 3"), 1, "TT-2: four-pair=off: four "
 	    "and a pair are no three pairs");
-	is_str(t.r.why, "'3' does not score in 2 2 2 2 3 3", "TT-2: ... "
+	is_str(buf_str(&t.r.why), "'3' does not score in 2 2 2 2 3 3", "TT-2: ... "
 	    "naming the 3");
 	is_int(th_do(&t, "keep 2 2 2 2"), 0, "TT-2: four 2s alone");
-	is_str(t.r.note, "Bob kept 2 2 2 2 for 400: turn 400, 2 dice left",
+	is_str(buf_str(&t.r.note), "Bob kept 2 2 2 2 for 400: turn 400, 2 dice left",
 	    "TT-1: four 2s are 400");
 	th_end(&t);
 
@@ -710,7 +710,7 @@ test_target(void)
 	th_must(&t, "roll 2 2 2 2 3 3");
 	is_int(th_do(&t, "keep 2 2 2 2 3 3"), 0, "TT-2: four and a pair as "
 	    "three pairs");
-	is_str(t.r.note, "Ann kept 2 2 2 2 3 3 for 1000: turn 1000, hot "
+	is_str(buf_str(&t.r.note), "Ann kept 2 2 2 2 3 3 for 1000: turn 1000, hot "
 	    "dice, 6 dice in hand (TT-4)", "TT-2: 1000 and hot dice");
 	th_end(&t);
 }

@@ -38,7 +38,7 @@ main(void)
 		return 1;
 	}
 	t0 = time(NULL);
-	is_int(timer_run(1, 0, f), TIMER_DONE, "a 1s timer runs out");
+	is_int(timer_run(1, 0, 0, f), TIMER_DONE, "a 1s timer runs out");
 	ok(time(NULL) - t0 >= 1, "it took a second");
 	slurp(f, text, sizeof text);
 	is_str(text, "timer: 0:01 started\ntimer: time is up\n",
@@ -53,7 +53,7 @@ main(void)
 		_exit(0);
 	}
 	t0 = time(NULL);
-	is_int(timer_run(90, 0, f), TIMER_STOPPED, "SIGINT stops the timer");
+	is_int(timer_run(90, 0, 0, f), TIMER_STOPPED, "SIGINT stops the timer");
 	ok(time(NULL) - t0 < 5, "at once");
 	waitpid(pid, &status, 0);
 	slurp(f, text, sizeof text);
@@ -64,7 +64,7 @@ main(void)
 	fclose(f);
 
 	f = tmpfile();
-	is_int(timer_run(1, 1, f), TIMER_DONE, "on a terminal it runs out");
+	is_int(timer_run(1, 1, 0, f), TIMER_DONE, "on a terminal it runs out");
 	slurp(f, text, sizeof text);
 	ok(strstr(text, "[") != NULL && strstr(text, "0:01 left") != NULL,
 	    "a bar with the time left");

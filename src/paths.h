@@ -1,0 +1,31 @@
+/*
+ * paths.h: where shakeref finds and keeps its files.  main (shakeref.c)
+ * resolves them from the environment once, at start-up, into the
+ * context; the system modules that read or write files are given them
+ * (struct sr_paths *) and never read the environment themselves.
+ */
+#ifndef SHAKEREF_PATHS_H
+#define SHAKEREF_PATHS_H
+
+#ifndef SR_PKGDATADIR
+#define SR_PKGDATADIR	"/usr/local/share/shakeref"
+#endif
+
+#define SR_SYSTEM_DICT_DIR	"/usr/share/hunspell"
+
+struct sr_paths {
+	/* Installed word lists and tables: $SHAKEREF_DATA_DIR, else
+	 * SR_PKGDATADIR. */
+	char	*data;
+	/* Lists and tables built on first use: $XDG_CACHE_HOME/shakeref,
+	 * else ~/.cache/shakeref; NULL without either. */
+	char	*cache;
+	/* play's history: $XDG_STATE_HOME/shakeref, else
+	 * ~/.local/state/shakeref; NULL without either. */
+	char	*state;
+	/* The dictionary folders, colon-separated, searched in order:
+	 * $SHAKEREF_DICT_PATH, $DICPATH, then SR_SYSTEM_DICT_DIR. */
+	char	*dicts;
+};
+
+#endif
