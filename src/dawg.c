@@ -108,6 +108,20 @@ dawg_step(const struct dawg *d, uint32_t node, int c, uint32_t *next,
 	}
 }
 
+/* The edges of node; see dawg.h. */
+const uint32_t *
+dawg_edges(const struct dawg *d, uint32_t node)
+{
+	return node == 0 || node >= d->nedges ? NULL : &d->e[node];
+}
+
+/* The node an edge leads to; see dawg.h. */
+uint32_t
+dawg_child(const struct dawg *d, uint32_t e)
+{
+	return DAWG_CHILD(e) < d->nedges ? DAWG_CHILD(e) : 0;
+}
+
 /* Follow every byte of s from node; see dawg.h. */
 uint32_t
 dawg_walk(const struct dawg *d, uint32_t node, const char *s)

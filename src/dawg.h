@@ -20,6 +20,7 @@
  *	"x" F "\1" V			exact keys (accents=exact)
  *	"f" K "\1" V			K = F's plain letters = F
  *	"f" K "\1" F V			K = F's plain letters, not F
+ *	"c"				a form may begin a compound
  */
 #ifndef SHAKEREF_DAWG_H
 #define SHAKEREF_DAWG_H
@@ -90,6 +91,14 @@ uint32_t	 dawg_count(const struct dawg *);
  */
 int		 dawg_step(const struct dawg *, uint32_t node, int c,
 		    uint32_t *next, int *eow);
+/*
+ * The edges of node (a run ending with DAWG_LAST), for a walk that
+ * reads each once: NULL for node 0 or out of the list.  An edge's
+ * DAWG_CHILD is checked with dawg_child.
+ */
+const uint32_t	*dawg_edges(const struct dawg *, uint32_t node);
+/* The node edge e leads to, 0 if none (or out of the list). */
+uint32_t	 dawg_child(const struct dawg *, uint32_t e);
 /* From node, follow every byte of s: the node reached, or 0. */
 uint32_t	 dawg_walk(const struct dawg *, uint32_t node, const char *s);
 /*

@@ -114,6 +114,16 @@ wordlist_judge(const struct dawg *d, const char *dict, int fold, int nouns,
 	return 1;
 }
 
+/* 1 if the list has compound parts (its "c" record). */
+int
+wordlist_has_parts(const struct dawg *d)
+{
+	uint32_t node;
+	int eow = 0;
+
+	return dawg_step(d, dawg_root(d), 'c', &node, &eow) && eow;
+}
+
 /* dawg_each: or the bits of one form into *arg. */
 static int
 or_bits(void *arg, const char *rest)

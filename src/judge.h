@@ -25,6 +25,8 @@ struct speller {
 
 /* The node of the keys for accents=fold (fold) or exact, or 0. */
 uint32_t	 wordlist_root(const struct dawg *, int fold);
+/* 1 if some form of the list may begin a compound (its "c" record). */
+int		 wordlist_has_parts(const struct dawg *);
 /* The bits (DAWG_LOWER ...) of every form of the key at node, or 0. */
 unsigned	 wordlist_bits(const struct dawg *, uint32_t node);
 /*

@@ -34,12 +34,14 @@ struct walk {
 	unsigned		 begin;		/* bits a first part needs */
 	int			 nb[GRID_CELLS][8];	/* neighbours */
 	int			 nnb[GRID_CELLS];
+	/* For each cell and byte, the neighbours whose key starts with it. */
+	uint8_t			 first[GRID_CELLS][256];
 	size_t			 klen[GRID_CELLS], tlen_[GRID_CELLS];
 	char			 key[KEY_MAX + 1];
 	size_t			 len;
 	char			 text[KEY_MAX + 1];	/* the dice's letters */
 	size_t			 tlen;
-	struct state		*st[GRID_CELLS + 1];	/* by depth */
+	struct state		*st[GRID_CELLS + 2];	/* by depth */
 	struct state		 tmp[2][NSTATE];
 	/* Forms found, with their keys: "key\1form". */
 	char			**w;
@@ -189,6 +191,50 @@ branch(struct walk *k, int depth, int nst, uint64_t used, const int *cand,
 	}
 }
 
+/*
+ * The walk of a list with no compound parts: one place in the list.
+ * With k->key spelled (the last cell cell) and the list at node, read
+ * each edge of node once, meeting the free neighbours whose key starts
+ * with its byte (k->first: a bit for each neighbour).
+ */
+static void
+branch1(struct walk *k, uint32_t node, uint64_t used, int cell)
+{
+	const uint32_t *e = dawg_edges(k->d, node);
+	size_t len0 = k->len, tlen0 = k->tlen, m, mt;
+	uint32_t next;
+	unsigned bits;
+	int j, to;
+
+	for (; e != NULL; e++) {
+		bits = k->first[cell][DAWG_LETTER(*e)];
+		for (j = 0; bits != 0; j++, bits >>= 1) {
+			to = k->nb[cell][j];
+			if (!(bits & 1) || (used & ((uint64_t)1 << to)))
+				continue;
+			m = k->klen[to];
+			mt = k->tlen_[to];
+			if (k->len + m > KEY_MAX || k->tlen + mt > KEY_MAX ||
+			    (next = dawg_child(k->d, *e)) == 0 ||
+			    (m > 1 && (next = dawg_walk(k->d, next,
+			    k->g->keys[to] + 1)) == 0))
+				continue;
+			memcpy(k->key + k->len, k->g->keys[to], m + 1);
+			k->len += m;
+			memcpy(k->text + k->tlen, k->g->cells[to], mt + 1);
+			k->tlen += mt;
+			found(k, next);
+			branch1(k, next, used | (uint64_t)1 << to, to);
+			k->len = len0;
+			k->key[k->len] = '\0';
+			k->tlen = tlen0;
+			k->text[k->tlen] = '\0';
+		}
+		if (*e & DAWG_LAST)
+			break;
+	}
+}
+
 /* qsort: strcmp of string pointers. */
 static int
 cmp_alpha(const void *a, const void *b)
@@ -314,30 +360,31 @@ solve_grid_keys(const struct dawg *d, const struct grid *grid,
     const char *dict, int fold, int nouns, const struct speller *sp,
     char ***words, char ***keys)
 {
-	struct walk k;
+	struct walk *k;
 	struct grid g = *grid;
 	char **out, **ko = NULL;
 	size_t i, n = 0;
 	int all[GRID_CELLS], cell, dr, dc, r, c, failed;
+	uint32_t node;
 
-	memset(&k, 0, sizeof k);
 	*words = NULL;
 	if (keys != NULL)
 		*keys = NULL;
 	if (g.n < GRID_MIN || g.n > GRID_MAX ||
-	    (k.root = wordlist_root(d, fold)) == 0)
+	    wordlist_root(d, fold) == 0)
 		return 0;
+	/* 30 KB: on the heap. */
+	k = xcalloc(1, sizeof *k);
+	k->root = wordlist_root(d, fold);
 	grid_keys(&g, dict, fold);
-	k.d = d;
-	k.g = &g;
-	k.nouns = nouns;
-	k.begin = DAWG_BEGIN | (nouns ? DAWG_BEGINCAP : 0);
-	for (i = 0; i <= GRID_CELLS; i++)
-		k.st[i] = xcalloc(NSTATE, sizeof *k.st[i]);
+	k->d = d;
+	k->g = &g;
+	k->nouns = nouns;
+	k->begin = DAWG_BEGIN | (nouns ? DAWG_BEGINCAP : 0);
 	for (cell = 0; cell < g.n * g.n; cell++) {
 		all[cell] = cell;
-		k.klen[cell] = strlen(g.keys[cell]);
-		k.tlen_[cell] = strlen(g.cells[cell]);
+		k->klen[cell] = strlen(g.keys[cell]);
+		k->tlen_[cell] = strlen(g.cells[cell]);
 		for (dr = -1; dr <= 1; dr++)
 			for (dc = -1; dc <= 1; dc++) {
 				r = cell / g.n + dr;
@@ -345,33 +392,52 @@ solve_grid_keys(const struct dawg *d, const struct grid *grid,
 				if ((dr == 0 && dc == 0) || r < 0 ||
 				    r >= g.n || c < 0 || c >= g.n)
 					continue;
-				k.nb[cell][k.nnb[cell]++] = r * g.n + c;
+				k->nb[cell][k->nnb[cell]++] = r * g.n + c;
 			}
 	}
-	k.st[0][0].node = k.root;
-	branch(&k, 0, 1, 0, all, g.n * g.n);
-	for (i = 0; i <= GRID_CELLS; i++)
-		free(k.st[i]);
-	failed = compounds(&k, dict, fold, sp);
-	for (i = 0; i < k.nc; i++)
-		free(k.c[i]);
-	free(k.c);
+	for (cell = 0; cell < g.n * g.n; cell++)
+		for (i = 0; i < (size_t)k->nnb[cell]; i++)
+			k->first[cell][(unsigned char)
+			    g.keys[k->nb[cell][i]][0]] |= 1u << i;
+	if (wordlist_has_parts(d)) {
+		for (i = 0; i < GRID_CELLS + 2; i++)
+			k->st[i] = xcalloc(NSTATE, sizeof *k->st[i]);
+		k->st[0][0].node = k->root;
+		branch(k, 0, 1, 0, all, g.n * g.n);
+		for (i = 0; i < GRID_CELLS + 2; i++)
+			free(k->st[i]);
+	} else
+		for (cell = 0; cell < g.n * g.n; cell++) {
+			if ((k->len = k->klen[cell]) == 0 ||
+			    (node = dawg_walk(d, k->root, g.keys[cell])) == 0)
+				continue;
+			memcpy(k->key, g.keys[cell], k->len + 1);
+			k->tlen = k->tlen_[cell];
+			memcpy(k->text, g.cells[cell], k->tlen + 1);
+			found(k, node);
+			branch1(k, node, (uint64_t)1 << cell, cell);
+		}
+	failed = compounds(k, dict, fold, sp);
+	for (i = 0; i < k->nc; i++)
+		free(k->c[i]);
+	free(k->c);
 	if (failed) {
-		for (i = 0; i < k.n; i++)
-			free(k.w[i]);
-		free(k.w);
+		for (i = 0; i < k->n; i++)
+			free(k->w[i]);
+		free(k->w);
+		free(k);
 		return SOLVE_FAILED;
 	}
 	/* Each key once (two paths may spell it): its form. */
-	if (k.n > 1)
-		qsort(k.w, k.n, sizeof *k.w, cmp_alpha);
-	out = k.n > 0 ? xcalloc(k.n, sizeof *out) : NULL;
-	for (i = 0; i < k.n; i++)
-		if (n == 0 || !same_key(out[n - 1], k.w[i]))
-			out[n++] = k.w[i];	/* "key\1form", each once */
+	if (k->n > 1)
+		qsort(k->w, k->n, sizeof *k->w, cmp_alpha);
+	out = k->n > 0 ? xcalloc(k->n, sizeof *out) : NULL;
+	for (i = 0; i < k->n; i++)
+		if (n == 0 || !same_key(out[n - 1], k->w[i]))
+			out[n++] = k->w[i];	/* "key\1form", each once */
 		else
-			free(k.w[i]);
-	free(k.w);
+			free(k->w[i]);
+	free(k->w);
 	/* "key\1form" to "form\0key" in place, then by form. */
 	for (i = 0; i < n; i++) {
 		char *sep = strchr(out[i], '\1'), *t;
@@ -392,6 +458,7 @@ solve_grid_keys(const struct dawg *d, const struct grid *grid,
 		*keys = ko;
 	}
 	*words = out;
+	free(k);
 	return n;
 }
 

@@ -181,7 +181,8 @@ str_cmp(const void *a, const void *b)
 
 /*
  * The records of the forms gathered (dawg.h): each form once, its
- * verdicts merged, under its exact key and its plain key.
+ * verdicts merged, under its exact key and its plain key; "c" if a form
+ * may begin a compound (without one there is none).
  */
 static char **
 records(struct gather *g, size_t *nrec)
@@ -189,7 +190,7 @@ records(struct gather *g, size_t *nrec)
 	struct buf b = BUF_INIT;
 	char **r, key[256], *sep;
 	size_t i, k, n = 0;
-	unsigned v;
+	unsigned v, parts = 0;
 
 	qsort(g->w, g->n, sizeof *g->w, str_cmp);
 	r = xcalloc(2 * g->n + 1, sizeof *r);
@@ -201,6 +202,7 @@ records(struct gather *g, size_t *nrec)
 		    (size_t)(sep - g->w[i])) == 0 &&
 		    g->w[k][sep - g->w[i]] == DAWG_SEP; k++)
 			v |= DAWG_BITS(g->w[k][sep - g->w[i] + 1]);
+		parts |= v & (DAWG_BEGIN | DAWG_BEGINCAP);
 		buf_reset(&b);
 		buf_printf(&b, "x%s%c%c", g->w[i], DAWG_SEP, DAWG_VERDICT(v));
 		r[n++] = xstrdup(buf_str(&b));
@@ -211,6 +213,8 @@ records(struct gather *g, size_t *nrec)
 		    strcmp(key, g->w[i]) == 0 ? "" : g->w[i], DAWG_VERDICT(v));
 		r[n++] = xstrdup(buf_str(&b));
 	}
+	if (parts)
+		r[n++] = xstrdup("c");
 	buf_free(&b);
 	*nrec = n;
 	return r;
