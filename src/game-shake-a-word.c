@@ -625,14 +625,11 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 static void
 round_winners(const struct game_state *st, struct saw_rnd *rd)
 {
-	long best = 0;
+	long best = game_top(st->n, rd->score, rd->won);
 	int i;
 
 	for (i = 0; i < st->n; i++)
-		if (i == 0 || rd->score[i] > best)
-			best = rd->score[i];
-	for (i = 0; i < st->n; i++)
-		rd->won[i] = best > 0 && rd->score[i] == best;
+		rd->won[i] = best > 0 && rd->won[i];
 }
 
 /* score: close the round; check=all rules on every word left (SW-4, SW-5). */
@@ -825,7 +822,6 @@ saw_expect(const struct game_state *st, struct expectation *x)
 static void
 saw_score(const struct game_state *st, long *scores, int *winners)
 {
-	long best = 0;
 	int i, r;
 
 	for (i = 0; i < st->n; i++) {
@@ -836,11 +832,8 @@ saw_score(const struct game_state *st, long *scores, int *winners)
 			scores[i] += st->by_round ? st->rounds[r].won[i] :
 			    st->rounds[r].score[i];
 		}
-		if (i == 0 || scores[i] > best)
-			best = scores[i];
 	}
-	for (i = 0; i < st->n; i++)
-		winners[i] = st->finished && scores[i] == best;
+	game_highest_wins(st->n, scores, st->finished, scores, winners);
 }
 
 /* The grid of the open or last round, for status --json. */

@@ -166,16 +166,6 @@ hand(const struct game_state *st, int *dice)
 	return st->nheld + st->nlast;
 }
 
-/* Append n values to b, space-separated. */
-static void
-put_dice(struct buf *b, const int *v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		buf_printf(b, "%s%d", i > 0 ? " " : "", v[i]);
-}
-
 /* Pawns of seat p that are safe (on the top level, SU-1). */
 static int
 safe_count(const struct game_state *st, int p)
@@ -313,11 +303,8 @@ roll_start(struct game_state *st, const struct entry *e, struct ruling *r)
 				return RULING_REFUSED;
 			}
 		}
-		if (e->vals[i] < 1 || e->vals[i] > 6) {
-			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
-			    "of a die (1 to 6)", e->argv[i]);
+		if (game_die_face(e, i, r) != RULING_OK)
 			return RULING_REFUSED;
-		}
 		vals[seat] = (int)e->vals[i];
 	}
 	ntop = game_highest(vals, st->rollers, st->nrollers, top, &high);
@@ -403,22 +390,18 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 		    "s", name, e->nvals);
 		return RULING_REFUSED;
 	}
-	for (i = 0; i < want; i++) {
-		if (e->vals[i] < 1 || e->vals[i] > 6) {
-			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
-			    "of a die (1 to 6)", e->argv[i]);
-			return RULING_REFUSED;
-		}
+	if (game_die_faces(e, r) != RULING_OK)
+		return RULING_REFUSED;
+	for (i = 0; i < want; i++)
 		st->last[i] = (int)e->vals[i];
-	}
 	st->nlast = want;
 	sort_ints(st->last, want);
 	st->shakes++;
 	buf_printf(&b, "%s shakes ", name);
-	put_dice(&b, st->last, st->nlast);
+	game_put_dice(&b, st->last, st->nlast);
 	if (st->nheld > 0) {
 		buf_puts(&b, ", holding ");
-		put_dice(&b, st->held, st->nheld);
+		game_put_dice(&b, st->held, st->nheld);
 	}
 	if (st->shakes == SHAKES) {
 		buf_puts(&b, "; that was the third shake");
@@ -467,7 +450,7 @@ do_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 		npool = hand(st, pool);
 		sort_ints(pool, npool);
 		if ((bad = take_values(e, pool, &npool, held, &nheld)) >= 0) {
-			put_dice(&b, pool, npool);
+			game_put_dice(&b, pool, npool);
 			ruling_refuse(r, RULING_REFUSED, "'%s' is not in %s's "
 			    "hand %s (reroll=free: keep names every die to "
 			    "hold)", e->argv[bad], name, buf_str(&b));
@@ -481,7 +464,7 @@ do_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 	} else if ((bad = take_values(e, st->last, &st->nlast, st->held,
 	    &st->nheld)) >= 0) {
 		if (st->nlast > 0)
-			put_dice(&b, st->last, st->nlast);
+			game_put_dice(&b, st->last, st->nlast);
 		else
 			buf_puts(&b, "none");
 		ruling_refuse(r, RULING_REFUSED, "'%s' is not among the dice "
@@ -491,7 +474,7 @@ do_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 		return RULING_REFUSED;
 	}
 	buf_printf(&b, "%s holds ", name);
-	put_dice(&b, st->held, st->nheld);
+	game_put_dice(&b, st->held, st->nheld);
 	if (st->nheld == DICE) {
 		buf_puts(&b, "; all four dice are held");
 		finalize(st, &b);
@@ -621,7 +604,7 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_STAND:
 		if (st->phase == P_SHAKE && st->shakes > 0) {
 			buf_printf(&b, "%s stands on ", name);
-			put_dice(&b, dice, hand(st, dice));
+			game_put_dice(&b, dice, hand(st, dice));
 			finalize(st, &b);
 			return ruling_accept(r, &b);
 		}
@@ -719,11 +702,11 @@ su_expect(const struct game_state *st, struct expectation *x)
 		x->verbs |= VERB_BIT(V_KEEP) | VERB_BIT(V_STAND);
 		if (st->nheld > 0) {
 			buf_puts(&b, "holds ");
-			put_dice(&b, st->held, st->nheld);
+			game_put_dice(&b, st->held, st->nheld);
 			buf_puts(&b, " and ");
 		}
 		buf_puts(&b, "shook ");
-		put_dice(&b, st->last, st->nlast);
+		game_put_dice(&b, st->last, st->nlast);
 		snprintf(x->say, sizeof x->say, "Round %d. %s %s (%d shake%s "
 		    "left): keep, stand, or roll %d value%s", st->round, name,
 		    buf_str(&b), left, left == 1 ? "" : "s", want,
@@ -1257,7 +1240,7 @@ su_hold_advice(const struct game_state *st, struct advice *a)
 	if (st->nheld > 0 && !st->free) {
 		now = coach_before(c, st->held, st->nheld, k);
 		buf_puts(&b, "; holding ");
-		put_dice(&b, st->held, st->nheld);
+		game_put_dice(&b, st->held, st->nheld);
 		buf_puts(&b, " and shaking the rest: ");
 		su_put_val(&b, &now);
 	}

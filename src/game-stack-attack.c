@@ -239,16 +239,6 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 extern const struct game_rules game_stack_attack;
 
 
-/* Append values v[0..n) separated by spaces to b. */
-static void
-put_values(const int *v, int n, struct buf *b)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		buf_printf(b, "%s%d", i > 0 ? " " : "", v[i]);
-}
-
 /* roll V...: the dice the player holds (SA-2). */
 static int
 do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
@@ -268,12 +258,8 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 		    st->held[st->turn] == 1 ? "" : "s", name, e->nvals);
 		return RULING_REFUSED;
 	}
-	for (i = 0; i < e->nvals; i++)
-		if (e->vals[i] < 1 || e->vals[i] > 6) {
-			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
-			    "of a die (1 to 6)", e->argv[i]);
-			return RULING_REFUSED;
-		}
+	if (game_die_faces(e, r) != RULING_OK)
+		return RULING_REFUSED;
 	st->nroll = e->nvals;
 	for (i = 0; i < e->nvals; i++) {
 		st->roll[i] = (int)e->vals[i];
@@ -281,7 +267,7 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 			q[nq++] = st->roll[i];
 	}
 	buf_printf(&b, "%s rolls ", name);
-	put_values(st->roll, st->nroll, &b);
+	game_put_dice(&b, st->roll, st->nroll);
 	if (nq == 0) {
 		buf_puts(&b, ": nothing qualifies ");
 		top_phrase(st, &b);
@@ -292,7 +278,7 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 		st->nroll = 0;
 	} else {
 		buf_puts(&b, ": ");
-		put_values(q, nq, &b);
+		game_put_dice(&b, q, nq);
 		buf_printf(&b, " qualif%s ", nq == 1 ? "ies" : "y");
 		top_phrase(st, &b);
 		st->phase = P_PLACE;
@@ -312,7 +298,7 @@ do_place(struct game_state *st, const struct entry *e, struct ruling *r)
 	for (i = 0; i < st->nroll; i++)
 		left[st->roll[i]]++;
 	memcpy(inroll, left, sizeof inroll);
-	put_values(st->roll, st->nroll, &rb);
+	game_put_dice(&rb, st->roll, st->nroll);
 	for (i = 0; i < e->nvals; i++) {
 		v = e->vals[i] >= 1 && e->vals[i] <= 6 ? (int)e->vals[i] : 0;
 		if (v == 0 || inroll[v] == 0) {
@@ -471,7 +457,7 @@ sa_expect(const struct game_state *st, struct expectation *x)
 	} else {
 		struct buf rb = BUF_INIT;
 
-		put_values(st->roll, st->nroll, &rb);
+		game_put_dice(&rb, st->roll, st->nroll);
 		x->verbs = VERB_BIT(V_PLACE) | VERB_BIT(V_FALL);
 		snprintf(x->say, sizeof x->say, "Round %d%s. %s rolled %s "
 		    "%s: place one or more of them, in order, each one above "
@@ -589,7 +575,7 @@ sa_advise(const struct game_state *st, struct buf *b)
 	nbest = longest_chain(left, t, cur, 0, best, 0);
 	buf_printf(b, "The longest chain places %d %s: place ", nbest,
 	    nbest == 1 ? "die" : "dice");
-	put_values(best, nbest, b);
+	game_put_dice(b, best, nbest);
 	if (nbest == st->held[st->turn])
 		buf_printf(b, ", which puts all of %s's dice in the tower and "
 		    "ends the round (SA-5)", name);
@@ -674,7 +660,7 @@ sa_advice(const struct game_state *st, struct advice *a)
 	a->basis = ADVICE_POINTS;
 	for (i = 0; i < nc; i++) {
 		buf_reset(&b);
-		put_values(c[i].v, c[i].n, &b);
+		game_put_dice(&b, c[i].v, c[i].n);
 		advice_add(a, c[i].n, "place %s", buf_str(&b));
 	}
 	if (nc == 0) {

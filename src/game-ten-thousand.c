@@ -111,16 +111,6 @@ tt_free(struct game_state *st)
 	free(st);
 }
 
-/* Append the values v[0..n) to b, space-separated. */
-static void
-put_dice(struct buf *b, const int *v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		buf_printf(b, "%s%d", i > 0 ? " " : "", v[i]);
-}
-
 /* "1 die" or "3 dice". */
 static const char *
 dice_word(int n)
@@ -229,12 +219,8 @@ read_roll(const struct game_state *st, const struct entry *e, int want,
 		    "without names");
 		return RULING_REFUSED;
 	}
-	for (i = 0; i < e->nvals; i++)
-		if (e->vals[i] < 1 || e->vals[i] > 6) {
-			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
-			    "of a die (1 to 6)", e->argv[i]);
-			return RULING_REFUSED;
-		}
+	if (game_die_faces(e, r) != RULING_OK)
+		return RULING_REFUSED;
 	if (e->nvals != want) {
 		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (the "
 		    "dice in %s's hand), got %d", want, want == 1 ? "" : "s",
@@ -258,7 +244,7 @@ take_roll(struct game_state *st, const int *v, int n, struct buf *b)
 	st->set_score = 0;
 	st->doubles = n == 2 && v[0] == v[1];
 	buf_printf(b, "%s rolled ", name);
-	put_dice(b, v, n);
+	game_put_dice(b, v, n);
 	if (st->doubles) {
 		st->phase = P_ROLLED;
 		buf_puts(b, ": doubles on two dice, the hand is 6 again "
@@ -352,14 +338,11 @@ tt_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 
 	if (st->phase != P_ROLLED)
 		return game_not_now(&game_ten_thousand, st, e->verb, r);
-	put_dice(&rb, st->roll, st->nroll);
-	for (i = 0; i < e->nvals; i++)
-		if (e->vals[i] < 1 || e->vals[i] > 6) {
-			ruling_refuse(r, RULING_REFUSED, "'%s' is not a face "
-			    "of a die (1 to 6)", e->argv[i]);
-			buf_free(&rb);
-			return RULING_REFUSED;
-		}
+	game_put_dice(&rb, st->roll, st->nroll);
+	if (game_die_faces(e, r) != RULING_OK) {
+		buf_free(&rb);
+		return RULING_REFUSED;
+	}
 	/* Match the kept set, then the new dice, against the roll. */
 	memset(used, 0, sizeof used);
 	na = 0;
@@ -371,7 +354,7 @@ tt_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 				break;
 		if (i == st->nroll) {
 			if (st->nset > 0) {
-				put_dice(&b, st->set, st->nset);
+				game_put_dice(&b, st->set, st->nset);
 				ruling_refuse(r, RULING_REFUSED, "'%s' is not "
 				    "left in the roll %s (kept already: %s)",
 				    e->argv[k - st->nset], buf_str(&rb),
@@ -406,7 +389,7 @@ tt_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 	st->set_score = s;
 	st->scored = 1;
 	buf_printf(&b, "%s kept ", st->gs->names[st->seat]);
-	put_dice(&b, st->set, st->nset);
+	game_put_dice(&b, st->set, st->nset);
 	buf_printf(&b, " for %ld: turn %ld, ", s, turn_total(st));
 	k = hand_after(st);
 	if (!st->doubles && st->nset == st->nroll)
@@ -559,7 +542,7 @@ tt_expect(const struct game_state *st, struct expectation *x)
 		if (may_bank(st))
 			x->verbs |= VERB_BIT(V_BANK);
 		k = hand_after(st);
-		put_dice(&b, st->roll, st->nroll);
+		game_put_dice(&b, st->roll, st->nroll);
 		if (st->nset == 0 && !st->doubles)
 			snprintf(x->say, sizeof x->say, "Round %d. %s rolled "
 			    "%s and must keep at least one scoring die: "
@@ -650,10 +633,10 @@ tt_describe(const struct game_state *st, struct buf *b)
 		break;
 	case P_ROLLED:
 		buf_printf(b, "%s: roll ", st->gs->names[st->seat]);
-		put_dice(b, st->roll, st->nroll);
+		game_put_dice(b, st->roll, st->nroll);
 		if (st->nset > 0) {
 			buf_puts(b, ", kept ");
-			put_dice(b, st->set, st->nset);
+			game_put_dice(b, st->set, st->nset);
 		}
 		buf_printf(b, "; turn total %ld\n", turn_total(st));
 		break;

@@ -360,14 +360,14 @@ int
 game_highest(const int *vals, const int *rollers, int n, int *top,
     int *high)
 {
-	int i, ntop = 0;
+	long v[GAME_MAX_PLAYERS];
+	int is[GAME_MAX_PLAYERS], i, ntop = 0;
 
-	*high = 0;
 	for (i = 0; i < n; i++)
-		if (vals[rollers[i]] > *high)
-			*high = vals[rollers[i]];
+		v[i] = vals[rollers[i]];
+	*high = n > 0 ? (int)game_top(n, v, is) : 0;
 	for (i = 0; i < n; i++)
-		if (vals[rollers[i]] == *high)
+		if (is[i])
 			top[ntop++] = rollers[i];
 	return ntop;
 }
@@ -387,21 +387,66 @@ game_not_now(const struct game_rules *g, const struct game_state *st,
 	return RULING_REFUSED;
 }
 
+/* The highest of score[0..n); top[i] = 1 for each seat that has it. */
+long
+game_top(int n, const long *score, int *top)
+{
+	long best = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (i == 0 || score[i] > best)
+			best = score[i];
+	for (i = 0; i < n; i++)
+		top[i] = score[i] == best;
+	return best;
+}
+
 /* Copy score[] to scores[]; once over, the highest (shared) win. */
 void
 game_highest_wins(int n, const long *score, int over, long *scores,
     int *winners)
 {
-	long best = 0;
 	int i;
 
-	for (i = 0; i < n; i++) {
-		scores[i] = score[i];
-		if (i == 0 || score[i] > best)
-			best = score[i];
-	}
 	for (i = 0; i < n; i++)
-		winners[i] = over && score[i] == best;
+		scores[i] = score[i];
+	game_top(n, score, winners);
+	for (i = 0; i < n; i++)
+		winners[i] = over && winners[i];
+}
+
+/* Refuse e's value i unless a six-sided die shows it. */
+int
+game_die_face(const struct entry *e, int i, struct ruling *r)
+{
+	if (e->vals[i] >= 1 && e->vals[i] <= DIE_FACES)
+		return RULING_OK;
+	ruling_refuse(r, RULING_REFUSED, "'%s' is not a face of a die (1 to "
+	    "%d)", e->argv[i], DIE_FACES);
+	return RULING_REFUSED;
+}
+
+/* Refuse the first of e's values that a six-sided die does not show. */
+int
+game_die_faces(const struct entry *e, struct ruling *r)
+{
+	int i;
+
+	for (i = 0; i < e->nvals; i++)
+		if (game_die_face(e, i, r) != RULING_OK)
+			return RULING_REFUSED;
+	return RULING_OK;
+}
+
+/* Values v[0..n) separated by single spaces, into b. */
+void
+game_put_dice(struct buf *b, const int *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s%d", i > 0 ? " " : "", v[i]);
 }
 
 /* Accept: the note is b's text; b is freed.  Returns RULING_OK. */

@@ -371,6 +371,17 @@ void		 ruling_refuse(struct ruling *, int, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
 void		 ruling_note(struct ruling *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
+/* A six-sided die shows 1 to DIE_FACES. */
+#define DIE_FACES	6
+/*
+ * Refuse e's value i unless a six-sided die shows it: "'7' is not a
+ * face of a die (1 to 6)"; RULING_OK or RULING_REFUSED.
+ */
+int		 game_die_face(const struct entry *, int i, struct ruling *);
+/* The same for each of e's values, the first that is not refused. */
+int		 game_die_faces(const struct entry *, struct ruling *);
+/* Dice (or any values) v[0..n) separated by single spaces, into b. */
+void		 game_put_dice(struct buf *, const int *v, int n);
 /* 1 if option value v is a number lo..hi and a multiple of step. */
 int		 game_option_number(const char *, long lo, long hi, long step);
 /* The rollers sharing the highest of vals[seat]; returns how many. */
@@ -379,6 +390,11 @@ int		 game_highest(const int *vals, const int *rollers, int n,
 /* Refuse v as out of turn: "'v' is not expected now: <say>". */
 int		 game_not_now(const struct game_rules *,
 		    const struct game_state *, enum verb, struct ruling *);
+/*
+ * The highest of score[0..n) (n >= 1): top[i] = 1 for each seat that has
+ * it, else 0; returns it.  The one "highest score wins" search.
+ */
+long		 game_top(int n, const long *score, int *top);
 /* Scores from score[]; once over, the highest total wins, ties share. */
 void		 game_highest_wins(int n, const long *score, int over,
 		    long *scores, int *winners);

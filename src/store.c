@@ -139,14 +139,12 @@ fail(char **why, int status, const char *fmt, ...)
 {
 	va_list ap;
 	struct buf b = BUF_INIT;
-	char tmp[512];
 
 	va_start(ap, fmt);
-	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	buf_puts(&b, tmp);
 	if (why != NULL)
-		*why = b.s;
+		*why = b.s != NULL ? b.s : xstrdup("");
 	else
 		buf_free(&b);
 	return status;
@@ -220,6 +218,45 @@ step_done(struct store *s, sqlite3_stmt *st, char **why)
 	return SR_OK;
 }
 
+/*
+ * Bind st's parameters from 1 on, one letter of types each: 'i' an int,
+ * 'I' a long long, 't' a text (NULL binds NULL), '-' none (left NULL).
+ * Every bind is checked: a value SQLite cannot bind (too big) would be
+ * stored or looked up as NULL.  On failure st is finalized.
+ */
+static int
+bind(struct store *s, sqlite3_stmt *st, char **why, const char *types, ...)
+{
+	va_list ap;
+	const char *t;
+	int i, rc = SQLITE_OK;
+
+	va_start(ap, types);
+	for (i = 1; *types != '\0' && rc == SQLITE_OK; types++, i++) {
+		switch (*types) {
+		case 'i':
+			rc = sqlite3_bind_int(st, i, va_arg(ap, int));
+			break;
+		case 'I':
+			rc = sqlite3_bind_int64(st, i, va_arg(ap, long long));
+			break;
+		case 't':
+			if ((t = va_arg(ap, const char *)) != NULL)
+				rc = sqlite3_bind_text(st, i, t, -1,
+				    SQLITE_STATIC);
+			break;
+		default:
+			break;
+		}
+	}
+	va_end(ap);
+	if (rc == SQLITE_OK)
+		return SR_OK;
+	sqlite3_finalize(st);
+	return fail(why, SR_SYSTEM, "database '%s': cannot use value %d "
+	    "exactly: %s", s->path, i - 1, sqlite3_errstr(rc));
+}
+
 /* The schema version of the file (PRAGMA user_version) into *version. */
 static int
 schema_version(struct store *s, int *version, char **why)
@@ -268,9 +305,9 @@ schema_known(struct store *s, int version, char **why)
 	    " sqlite_master WHERE type = 'table' AND name IN"
 	    " (?, ?, ?, ?, ?, ?))", &st, why)) != SR_OK)
 		return status;
-	for (count = 0; count < 6; count++)
-		sqlite3_bind_text(st, count + 1, tables[count], -1,
-		    SQLITE_STATIC);
+	if ((status = bind(s, st, why, "tttttt", tables[0], tables[1],
+	    tables[2], tables[3], tables[4], tables[5])) != SR_OK)
+		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		sqlite3_finalize(st);
 		return fail_db(s, why);
@@ -535,7 +572,8 @@ store_set_current(struct store *s, long long id, char **why)
 	if ((status = prepare(s, "INSERT OR REPLACE INTO meta(key, value) "
 	    "VALUES ('current', ?)", &st, why)) != SR_OK)
 		return status;
-	sqlite3_bind_int64(st, 1, id);
+	if ((status = bind(s, st, why, "I", id)) != SR_OK)
+		return status;
 	return step_done(s, st, why);
 }
 
@@ -558,10 +596,8 @@ load_seats(struct store *s, struct store_game *g, char **why)
 	if ((status = prepare(s, "SELECT name, name0 FROM seats WHERE "
 	    "game_id = ? ORDER BY seat", &st, why)) != SR_OK)
 		return status;
-	if (sqlite3_bind_int64(st, 1, g->id) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return fail_db(s, why);
-	}
+	if ((status = bind(s, st, why, "I", g->id)) != SR_OK)
+		return status;
 	g->nplayers = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if (g->nplayers < GAME_MAX_PLAYERS) {
@@ -605,7 +641,8 @@ store_game_load(struct store *s, long long id, struct store_game *g,
 	if ((status = prepare(s, "SELECT " GAME_COLUMNS " FROM games "
 	    "WHERE id = ?", &st, why)) != SR_OK)
 		return status;
-	sqlite3_bind_int64(st, 1, id);
+	if ((status = bind(s, st, why, "I", id)) != SR_OK)
+		return status;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
 		sqlite3_finalize(st);
@@ -679,7 +716,8 @@ store_entries_load(struct store *s, long long id, struct stored_entry **ep,
 	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at "
 	    "FROM entries WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK)
 		return status;
-	sqlite3_bind_int64(st, 1, id);
+	if ((status = bind(s, st, why, "I", id)) != SR_OK)
+		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct stored_entry *se;
 
@@ -728,7 +766,8 @@ store_last_n(struct store *s, long long id, int *n, char **why)
 	if ((status = prepare(s, "SELECT coalesce(max(n), 0) FROM entries "
 	    "WHERE game_id = ?", &st, why)) != SR_OK)
 		return status;
-	sqlite3_bind_int64(st, 1, id);
+	if ((status = bind(s, st, why, "I", id)) != SR_OK)
+		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		*n = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
@@ -747,13 +786,14 @@ player_id(struct store *s, const char *name, long long *id, char **why)
 	if ((status = prepare(s, "INSERT INTO players(name) VALUES (?) "
 	    "ON CONFLICT(name) DO NOTHING", &st, why)) != SR_OK)
 		return status;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if ((status = step_done(s, st, why)) != SR_OK)
+	if ((status = bind(s, st, why, "t", name)) != SR_OK ||
+	    (status = step_done(s, st, why)) != SR_OK)
 		return status;
 	if ((status = prepare(s, "SELECT id FROM players WHERE name = ?",
 	    &st, why)) != SR_OK)
 		return status;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if ((status = bind(s, st, why, "t", name)) != SR_OK)
+		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		sqlite3_finalize(st);
 		return fail_db(s, why);
@@ -776,18 +816,9 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 	    "coalesce(?5, lower(hex(randomblob(16))))) RETURNING id",
 	    &st, why)) != SR_OK)
 		return status;
-	sqlite3_bind_text(st, 1, g->rules, -1, SQLITE_STATIC);
-	/* A title that cannot be bound would be stored NULL: refuse. */
-	if (g->title != NULL && (status = sqlite3_bind_text(st, 2, g->title,
-	    -1, SQLITE_STATIC)) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return fail(why, SR_SYSTEM, "cannot store the title exactly: "
-		    "%s", sqlite3_errstr(status));
-	}
-	sqlite3_bind_text(st, 3, g->options, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, g->created);
-	if (g->uid != NULL)
-		sqlite3_bind_text(st, 5, g->uid, -1, SQLITE_STATIC);
+	if ((status = bind(s, st, why, "tttIt", g->rules, g->title,
+	    g->options, g->created, g->uid)) != SR_OK)
+		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		status = fail_db(s, why);
 		sqlite3_finalize(st);
@@ -803,11 +834,9 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 		    "player_id, name, name0) VALUES (?1, ?2, ?3, ?4, ?4)", &st,
 		    why)) != SR_OK)
 			return status;
-		sqlite3_bind_int64(st, 1, g->id);
-		sqlite3_bind_int(st, 2, i);
-		sqlite3_bind_int64(st, 3, pid);
-		sqlite3_bind_text(st, 4, g->names[i], -1, SQLITE_STATIC);
-		if ((status = step_done(s, st, why)) != SR_OK)
+		if ((status = bind(s, st, why, "IiIt", g->id, i, pid,
+		    g->names[i])) != SR_OK ||
+		    (status = step_done(s, st, why)) != SR_OK)
 			return status;
 	}
 	return SR_OK;
@@ -821,7 +850,7 @@ store_entry_append(struct store *s, long long game,
 	sqlite3_stmt *st;
 	json_t *a = json_array();
 	char *args;
-	int status, i, rc;
+	int status, i;
 
 	/*
 	 * Every argument exactly, or nothing: json_string() refuses what is
@@ -844,23 +873,9 @@ store_entry_append(struct store *s, long long game,
 		free(args);
 		return status;
 	}
-	/* A field that cannot be bound (too big) would be stored NULL. */
-	rc = sqlite3_bind_int64(st, 1, game) |
-	    sqlite3_bind_int(st, 2, se->n) |
-	    (se->player != NULL ? sqlite3_bind_text(st, 3, se->player, -1,
-	    SQLITE_STATIC) : SQLITE_OK) |
-	    sqlite3_bind_text(st, 4, verb_name(se->verb), -1, SQLITE_STATIC) |
-	    sqlite3_bind_text(st, 5, args, -1, SQLITE_STATIC) |
-	    (se->fact != NULL ? sqlite3_bind_text(st, 6, se->fact, -1,
-	    SQLITE_STATIC) : SQLITE_OK) |
-	    sqlite3_bind_int64(st, 7, se->at);
-	if (rc != SQLITE_OK) {
-		sqlite3_finalize(st);
-		free(args);
-		return fail(why, SR_SYSTEM, "cannot store the entry exactly: "
-		    "%s", sqlite3_errstr(rc));
-	}
-	status = step_done(s, st, why);
+	if ((status = bind(s, st, why, "IittttI", game, se->n,
+	    se->player, verb_name(se->verb), args, se->fact, se->at)) == SR_OK)
+		status = step_done(s, st, why);
 	free(args);
 	return status;
 }
@@ -877,7 +892,8 @@ store_game_by_uid(struct store *s, const char *uid, long long *id,
 	if ((status = prepare(s, "SELECT id FROM games WHERE uid = ?", &st,
 	    why)) != SR_OK)
 		return status;
-	sqlite3_bind_text(st, 1, uid, -1, SQLITE_STATIC);
+	if ((status = bind(s, st, why, "t", uid)) != SR_OK)
+		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		*id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
@@ -898,10 +914,8 @@ store_game_names(struct store *s, long long game, const char *const *names,
 	if ((status = prepare(s, "UPDATE games SET title = ?1 WHERE id = ?2 "
 	    "AND title IS NOT ?1", &st, why)) != SR_OK)
 		return status;
-	if (title != NULL)
-		sqlite3_bind_text(st, 1, title, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, game);
-	if ((status = step_done(s, st, why)) != SR_OK)
+	if ((status = bind(s, st, why, "tI", title, game)) != SR_OK ||
+	    (status = step_done(s, st, why)) != SR_OK)
 		return status;
 	for (i = 0; i < n; i++) {
 		if ((status = player_id(s, names[i], &pid, why)) != SR_OK)
@@ -911,11 +925,9 @@ store_game_names(struct store *s, long long game, const char *const *names,
 		    "player_id = ?2 WHERE game_id = ?3 AND seat = ?4 AND "
 		    "(name IS NOT ?1 OR player_id != ?2)", &st, why)) != SR_OK)
 			return status;
-		sqlite3_bind_text(st, 1, names[i], -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, pid);
-		sqlite3_bind_int64(st, 3, game);
-		sqlite3_bind_int(st, 4, i);
-		if ((status = step_done(s, st, why)) != SR_OK)
+		if ((status = bind(s, st, why, "tIIi", names[i], pid, game,
+		    i)) != SR_OK ||
+		    (status = step_done(s, st, why)) != SR_OK)
 			return status;
 	}
 	return SR_OK;
@@ -932,19 +944,17 @@ store_summary(struct store *s, long long game, int finished,
 	if ((status = prepare(s, "UPDATE games SET finished = ? WHERE id = ?",
 	    &st, why)) != SR_OK)
 		return status;
-	sqlite3_bind_int(st, 1, finished);
-	sqlite3_bind_int64(st, 2, game);
-	if ((status = step_done(s, st, why)) != SR_OK)
+	if ((status = bind(s, st, why, "iI", finished, game)) != SR_OK ||
+	    (status = step_done(s, st, why)) != SR_OK)
 		return status;
 	if ((status = prepare(s, "UPDATE seats SET score = ?, won = ? "
 	    "WHERE game_id = ? AND seat = ?", &st, why)) != SR_OK)
 		return status;
 	for (i = 0; i < n; i++) {
 		sqlite3_reset(st);
-		sqlite3_bind_int64(st, 1, scores[i]);
-		sqlite3_bind_int(st, 2, finished && winners[i]);
-		sqlite3_bind_int64(st, 3, game);
-		sqlite3_bind_int(st, 4, i);
+		if ((status = bind(s, st, why, "IiIi", (long long)scores[i],
+		    finished && winners[i], game, i)) != SR_OK)
+			return status;
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			status = fail_db(s, why);
 			sqlite3_finalize(st);
@@ -1060,8 +1070,8 @@ store_export_json(struct store *s, long long id,
 	    " WHERE g.id = ?" : EXPORT_JSON_SQL " ORDER BY g.id", &st, why)) !=
 	    SR_OK)
 		return status;
-	if (id != 0)
-		sqlite3_bind_int64(st, 1, id);
+	if (id != 0 && (status = bind(s, st, why, "I", id)) != SR_OK)
+		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if (fn(arg, (const char *)sqlite3_column_text(st, 0)) != 0)
 			break;
@@ -1091,8 +1101,8 @@ store_export_rows(struct store *s, long long id,
 	    " WHERE g.id = ? ORDER BY s.seat" : EXPORT_ROWS_SQL
 	    " ORDER BY g.id, s.seat", &st, why)) != SR_OK)
 		return status;
-	if (id != 0)
-		sqlite3_bind_int64(st, 1, id);
+	if (id != 0 && (status = bind(s, st, why, "I", id)) != SR_OK)
+		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		for (i = 0; i < STORE_CSV_COLUMNS; i++)
 			cols[i] = (const char *)sqlite3_column_text(st, i);
@@ -1169,10 +1179,8 @@ store_summary_load(struct store *s, long long game, int *finished,
 	    " FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = ?"
 	    " ORDER BY s.seat", &st, why)) != SR_OK)
 		return status;
-	if (sqlite3_bind_int64(st, 1, game) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return fail_db(s, why);
-	}
+	if ((status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
 	*finished = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		*finished = sqlite3_column_int(st, 0);
