@@ -183,10 +183,12 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	int status, i, kind, lo, hi, f;
 	json_t *o = NULL, *list = NULL, *k, *faces;
 
-	if (rules != NULL && (g = game_find(rules)) == NULL)
-		return sr_error(ctx, SR_USAGE, "unknown rules '%s'; expected "
-		    "shake, shake-up, ten-thousand, shake-a-word or "
-		    "stack-attack", rules);
+	if (rules != NULL && (g = game_find(rules)) == NULL) {
+		status = sr_error(ctx, SR_USAGE, "unknown rules '%s'; expected "
+		    "%s", rules, sr_rules_names(&b, NULL));
+		buf_free(&b);
+		return status;
+	}
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
 	if ((status = store_begin(ctx->store, 0, &why)) != SR_OK ||

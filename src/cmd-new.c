@@ -128,7 +128,7 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct buf b = BUF_INIT;
 	char *names[GAME_MAX_PLAYERS], *why = NULL, *opts;
 	json_t *o;
-	int i, nopt, n = 0, status;
+	int i, k, nopt, n = 0, status;
 
 	optv = args_values(args, "option", &nopt);
 	if (title != NULL && utf8_len(title) > 200)
@@ -168,9 +168,9 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			json_object_set_new(o, g->options[i].key,
 			    json_string(g->options[i].def));
 	/* A dictionary option must name an installed dictionary (exit 4). */
-	if (game_option_index(g, "dict") >= 0 && !lexicon_exists(
-	    ctx->paths.dicts, json_string_value(json_object_get(o, "dict")),
-	    &why)) {
+	if ((k = game_option_kind(g, GAME_OPT_DICT)) >= 0 &&
+	    !lexicon_exists(ctx->paths.dicts, json_string_value(
+	    json_object_get(o, g->options[k].key)), &why)) {
 		status = sr_error(ctx, SR_SYSTEM, "%s", why);
 		free(why);
 		json_decref(o);

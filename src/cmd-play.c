@@ -555,9 +555,12 @@ play_history(struct play *p, const struct play_cmd *pc, int argc,
 	return play_command(p, pc, argc, argv);
 }
 
+/* play_line's "leave": quit or exit (no exit status: play ends well). */
+#define PLAY_LEAVE	(-1)
+
 /*
- * Run one line; returns its exit status (0 for blank lines), or -1 to
- * leave (quit, exit).
+ * Run one line; returns its exit status (SR_OK for blank lines), or
+ * PLAY_LEAVE (quit, exit).
  */
 static int
 play_line(struct play *p, const char *line)
@@ -603,7 +606,7 @@ play_line(struct play *p, const char *line)
 		switch (pc->kind) {
 		case PK_QUIT:
 			ctx->cmd = pc->name;
-			status = w.n == 1 ? -1 : sr_error(ctx, SR_USAGE,
+			status = w.n == 1 ? PLAY_LEAVE : sr_error(ctx, SR_USAGE,
 			    "unexpected argument '%s'", w.w[1]);
 			break;
 		case PK_HELP:
@@ -1179,7 +1182,7 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		if (status == SR_OK || status == SR_UPHELD)
 			editor_remember(&p, line);
 		free(line);
-		if (status < 0) {
+		if (status == PLAY_LEAVE) {
 			status = SR_OK;
 			break;
 		}

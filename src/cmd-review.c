@@ -13,7 +13,7 @@
 
 #include "cmd.h"
 #include "dawg.h"
-#include "shake-a-word.h"
+#include "lang.h"
 #include "solve.h"
 #include "term.h"
 #include "utf8.h"
@@ -27,8 +27,8 @@ struct seen {
 	long		 score[GAME_MAX_PLAYERS];
 	struct advice	*a;		/* the advice then (decision) */
 	char		 made[128];	/* the entry as typed */
-	/* Shake-A-Word, before a score: the round's grid and words */
-	struct saw_round *grid;
+	/* A word grid (word_round), before a score: the grid and words */
+	struct word_round *grid;
 	char		**words[GAME_MAX_PLAYERS];
 };
 
@@ -38,14 +38,15 @@ struct review {
 	int		 nplayers;
 };
 
-/* A Shake-A-Word round about to be scored: its grid and words, copied. */
+/* A word grid's round about to be scored: its grid and words, copied. */
 static void
-saw_keep(struct seen *s, const struct game_state *st)
+words_keep(struct seen *s, const struct game_rules *rules,
+    const struct game_state *st)
 {
 	int p, k, n;
 
 	s->grid = xcalloc(1, sizeof *s->grid);
-	if (saw_round_view(st, 1, s->grid) != 0) {
+	if (rules->word_round(st, 1, s->grid) != 0) {
 		free(s->grid);
 		s->grid = NULL;
 		return;
@@ -60,9 +61,9 @@ saw_keep(struct seen *s, const struct game_state *st)
 	}
 }
 
-/* Free what saw_keep() kept. */
+/* Free what words_keep() kept. */
 static void
-saw_drop(struct seen *s)
+words_drop(struct seen *s)
 {
 	int p, k;
 
@@ -85,36 +86,37 @@ has_word(char *const *list, const char *w)
 }
 
 /*
- * Shake-A-Word: for each player, the share of the board's points (every
- * valid word of each scored round, as solve finds them) found, and the
- * best words missed.  Returns -1 (with the message printed) if the word
- * list cannot be had.
+ * A word grid (word_round): for each player, the share of the board's
+ * points (every valid word of each scored round, as solve finds them)
+ * found, and the best words missed.  Returns -1 (with the message
+ * printed) if the word list cannot be had.
  */
 static int
-saw_review(struct sr_ctx *ctx, const struct sr_game *sg,
+words_review(struct sr_ctx *ctx, const struct sr_game *sg,
     const struct review *rv, struct buf *b)
 {
 	struct grid g;
 	struct dawg *d;
 	struct speller *sp;
 	char **words, *why = NULL, *best[GAME_MAX_PLAYERS][3];
-	struct saw_round view;
+	const char *dict;
+	struct word_round view;
 	long found[GAME_MAX_PLAYERS] = { 0 }, total = 0;
 	int nbest[GAME_MAX_PLAYERS] = { 0 }, di, i, p, k, rounds = 0, val;
 	int rc = 0;
 	size_t n, w;
 
-	di = game_option_index(sg->rules, "dict");
-	if ((d = wordlist_open(&ctx->paths, di >= 0 ? sg->opts[di] : "en_US",
-	    0, &why)) == NULL) {
-		sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s", di >= 0 ?
-		    sg->opts[di] : "en_US", why != NULL ? why : "");
+	di = game_option_kind(sg->rules, GAME_OPT_DICT);
+	dict = di >= 0 ? sg->opts[di] : "en_US";
+	if ((d = wordlist_open(&ctx->paths, dict, 0, &why)) == NULL) {
+		sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s", dict,
+		    why != NULL ? why : "");
 		free(why);
 		return -1;
 	}
 	/* The game's language and options (SW-2). */
-	if (saw_round_view(sg->rp.st, 1, &view) != 0) {
-		view.dict = di >= 0 ? sg->opts[di] : "en_US";
+	if (sg->rules->word_round(sg->rp.st, 1, &view) != 0) {
+		view.dict = dict;
 		view.fold = 1;
 		view.nouns = 0;
 	}
@@ -140,7 +142,9 @@ saw_review(struct sr_ctx *ctx, const struct sr_game *sg,
 			break;
 		}
 		for (w = 0; w < n; w++) {	/* longest first */
-			val = saw_word_value(sg->rp.st, (int)strlen(words[w]));
+			/* Letters, as solve counts them (SW-4). */
+			val = sg->rules->word_value(sg->rp.st,
+			    (int)lang_width(words[w]));
 			total += val;
 			for (p = 0; p < sg->g.nplayers; p++)
 				if (has_word(s->words[p], words[w]))
@@ -200,8 +204,8 @@ review_observe(void *arg, const struct replay *rp, int i,
 		snprintf(s->made + len, sizeof s->made - len, " %s",
 		    e->argv[k]);
 	}
-	if (e->verb == V_SCORE && rp->rules == &game_shake_a_word)
-		saw_keep(s, rp->st);
+	if (e->verb == V_SCORE && rp->rules->word_round != NULL)
+		words_keep(s, rp->rules, rp->st);
 	if (x.turn < 0 || x.finished || rp->rules->advice == NULL)
 		return;
 	s->a = xcalloc(1, sizeof *s->a);
@@ -472,8 +476,8 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	buf_printf(&b, "game %lld: %s, reviewed by the coach (%s)\n", sg.g.id,
 	    sg.rules->name, basis == ADVICE_POINTS ? "points" : basis ==
 	    ADVICE_WIN ? "chance to win" : "chances");
-	if (sg.rules == &game_shake_a_word) {
-		if (saw_review(ctx, &sg, &rv, &b) != 0) {
+	if (sg.rules->word_round != NULL) {
+		if (words_review(ctx, &sg, &rv, &b) != 0) {
 			status = SR_SYSTEM;
 			goto done;
 		}
@@ -511,7 +515,7 @@ done:
 out:
 	for (i = 0; i < rv.n; i++) {
 		free(rv.seen[i].a);
-		saw_drop(&rv.seen[i]);
+		words_drop(&rv.seen[i]);
 	}
 	free(rv.seen);
 	free(d);

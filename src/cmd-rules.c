@@ -30,7 +30,7 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	for (o = one->options; o->key != NULL; o++)
 		fprintf(ctx->out, "  %s=%s (default %s)\n", o->key, o->values,
 		    o->def);
-	if (game_option_index(one, "dict") >= 0) {
+	if (game_option_kind(one, GAME_OPT_DICT) >= 0) {
 		struct buf b = BUF_INIT;
 
 		lexicon_list(ctx->paths.dicts, &b);

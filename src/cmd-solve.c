@@ -1,7 +1,8 @@
 /*
  * cmd-solve.c: solve [--force]: every valid word on the grid of the last
- * scored Shake-A-Word round (--force: of the open round), each with its
- * value, the best possible score, and the words each player missed.
+ * scored round of a word-grid game (a rules with word_round: Shake-A-Word;
+ * --force: of the open round), each with its value, the best possible
+ * score, and the words each player missed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,6 @@
 #include "cmd.h"
 #include "dawg.h"
 #include "lang.h"
-#include "shake-a-word.h"
 #include "solve.h"
 #include "wordlist.h"
 
@@ -53,7 +53,7 @@ wrote(const char *const *list, const char *key)
 
 /* The words in text: by length, then what each player missed. */
 static void
-solve_text(const struct sr_game *sg, const struct saw_round *v,
+solve_text(const struct sr_game *sg, const struct word_round *v,
     char **words, size_t n, long best, char ***missed, size_t *nmissed,
     struct buf *b)
 {
@@ -68,7 +68,7 @@ solve_text(const struct sr_game *sg, const struct saw_round *v,
 		len = lang_width(words[i]);
 		for (k = i; k < n && lang_width(words[k]) == len; k++)
 			continue;
-		val = saw_word_value(sg->rp.st, (int)len);
+		val = sg->rules->word_value(sg->rp.st, (int)len);
 		snprintf(head, sizeof head, "%zu letters, %d point%s each: ",
 		    len, val, val == 1 ? "" : "s");
 		wrap(b, head, words + i, k - i);
@@ -82,7 +82,7 @@ solve_text(const struct sr_game *sg, const struct saw_round *v,
 
 /* The words as the JSON object of SPEC.md. */
 static json_t *
-solve_json(const struct sr_game *sg, const struct saw_round *v,
+solve_json(const struct sr_game *sg, const struct word_round *v,
     char **words, size_t n, long best, char ***missed, size_t *nmissed)
 {
 	json_t *o = json_object(), *a, *m, *w;
@@ -97,7 +97,8 @@ solve_json(const struct sr_game *sg, const struct saw_round *v,
 		w = json_object();
 		json_object_set_new(w, "word", json_string(words[i]));
 		json_object_set_new(w, "value", json_integer(
-		    saw_word_value(sg->rp.st, (int)lang_width(words[i]))));
+		    sg->rules->word_value(sg->rp.st,
+		    (int)lang_width(words[i]))));
 		json_array_append_new(a, w);
 	}
 	json_object_set_new(o, "words", a);
@@ -112,12 +113,19 @@ solve_json(const struct sr_game *sg, const struct saw_round *v,
 	return o;
 }
 
+/* 1 if rules g is played on a grid of words (sr_rules_names' keep). */
+static int
+has_grid(const struct game_rules *g)
+{
+	return g->word_round != NULL;
+}
+
 /* solve [--force] */
 static int
 cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
-	struct saw_round v;
+	struct word_round v;
 	struct grid g;
 	struct dawg *d;
 	struct speller *sp;
@@ -125,28 +133,27 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	char **words = NULL, **keys = NULL, **missed[GAME_MAX_PLAYERS], *why = NULL;
 	size_t n = 0, nmissed[GAME_MAX_PLAYERS], i;
 	long best = 0;
-	int force = args_has(args, "force"), status, p, di;
+	int force = args_has(args, "force"), status, p;
 
 	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
-	if (sg.rules != &game_shake_a_word) {
-		status = sr_error(ctx, SR_RULES, "game %lld is %s: only "
-		    "shake-a-word has a grid to solve", sg.g.id,
-		    sg.rules->name);
+	if (sg.rules->word_round == NULL) {
+		status = sr_error(ctx, SR_RULES, "game %lld is %s: only %s "
+		    "has a grid to solve", sg.g.id, sg.rules->name,
+		    sr_rules_names(&b, has_grid));
 		goto out;
 	}
-	if (saw_round_view(sg.rp.st, force, &v) != 0) {
+	if (sg.rules->word_round(sg.rp.st, force, &v) != 0) {
 		status = sr_error(ctx, SR_RULES, force ? "no grid yet: enter "
 		    "one with 'grid ROW...'" : "no round scored yet; 'solve "
 		    "--force' solves the open round");
 		goto out;
 	}
-	di = game_option_index(sg.rules, "dict");
-	if ((d = wordlist_open(&ctx->paths, di >= 0 ? sg.opts[di] : "en_US",
-	    isatty(STDERR_FILENO), &why)) == NULL) {
+	if ((d = wordlist_open(&ctx->paths, v.dict, isatty(STDERR_FILENO),
+	    &why)) == NULL) {
 		status = sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s",
-		    di >= 0 ? sg.opts[di] : "en_US", why);
+		    v.dict, why);
 		free(why);
 		goto out;
 	}
@@ -168,7 +175,8 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	wordlist_speller_free(sp);
 	for (i = 0; i < n; i++)
-		best += saw_word_value(sg.rp.st, (int)lang_width(words[i]));
+		best += sg.rules->word_value(sg.rp.st,
+		    (int)lang_width(words[i]));
 	for (p = 0; p < v.nplayers; p++) {
 		missed[p] = xcalloc(n + 1, sizeof *missed[p]);
 		nmissed[p] = 0;
@@ -189,6 +197,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	solve_free(words, n);
 	solve_free(keys, keys != NULL ? n : 0);
 out:
+	buf_free(&b);
 	sr_game_free(&sg);
 	return status;
 }

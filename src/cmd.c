@@ -427,6 +427,22 @@ sr_expect(const struct sr_game *sg, struct expectation *x)
 	replay_expect(&sg->rp, x);
 }
 
+/* The names of the rules keep accepts, "a, b or c"; see cmd.h. */
+const char *
+sr_rules_names(struct buf *b, int (*keep)(const struct game_rules *))
+{
+	const struct game_rules *const *g;
+	int n = 0, k = 0;
+
+	for (g = game_table; *g != NULL; g++)
+		n += keep == NULL || keep(*g);
+	for (g = game_table; *g != NULL; g++)
+		if (keep == NULL || keep(*g))
+			buf_printf(b, "%s%s", k++ == 0 ? "" : k == n ? " or " :
+			    ", ", (*g)->name);
+	return buf_str(b);
+}
+
 /* Scores, winners and ranks in seat order. */
 void
 sr_ranks(const struct sr_game *sg, long *scores, int *winners, int *ranks)
@@ -491,7 +507,7 @@ sr_local_time(long long t, char *buf, size_t len)
 int
 sr_coach_on(const struct sr_game *sg)
 {
-	int k = game_option_index(sg->rules, "coach");
+	int k = game_option_kind(sg->rules, GAME_OPT_COACH);
 
 	return k < 0 || sg->opts[k] == NULL || strcmp(sg->opts[k], "off") != 0;
 }

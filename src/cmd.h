@@ -115,6 +115,13 @@ int	sr_game_read(struct sr_ctx *, long long id, int notes,
 void	sr_game_free(struct sr_game *);
 /* The expectation now. */
 void	sr_expect(const struct sr_game *, struct expectation *);
+/*
+ * The names of the rules of game_table that keep accepts (NULL: all),
+ * "a, b or c", into b; returns b's text.  Messages name games this way,
+ * never by a list of their own.
+ */
+const char *sr_rules_names(struct buf *b,
+	    int (*keep)(const struct game_rules *));
 /* Scores, winners and ranks (1, 1, 3) in seat order. */
 void	sr_ranks(const struct sr_game *, long *scores, int *winners,
 	    int *ranks);

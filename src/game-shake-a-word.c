@@ -154,15 +154,16 @@ nouns_effective(const char *v, const char *const *opts)
 
 static const struct game_option saw_options[] = {
 	{ "dict", "en_US", "NAME (an installed Hunspell dictionary)",
-	    valid_dict, NULL },
-	{ "scoring", "seed", "seed, boggle", valid_scoring, NULL },
-	{ "check", "challenged", "challenged, all", valid_check, NULL },
-	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode, NULL },
+	    valid_dict, NULL, GAME_OPT_DICT },
+	{ "scoring", "seed", "seed, boggle", valid_scoring, NULL, 0 },
+	{ "check", "challenged", "challenged, all", valid_check, NULL, 0 },
+	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode, NULL,
+	    0 },
 	GAME_OPTION_COACH,
 	{ "nouns", "auto", "on, off (auto: on for de_*, lb_*)", valid_nouns,
-	    nouns_effective },
-	{ "accents", "fold", "fold, exact", valid_accents, NULL },
-	{ NULL, NULL, NULL, NULL, NULL }
+	    nouns_effective, 0 },
+	{ "accents", "fold", "fold, exact", valid_accents, NULL, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 /* A new game: no grid yet. */
@@ -1028,9 +1029,9 @@ saw_advise(const struct game_state *st, struct buf *b)
 	buf_puts(b, "\n");
 }
 
-/* The view of a round for solve; see shake-a-word.h. */
+/* The view of a round for solve and review (word_round); see game.h. */
 int
-saw_round_view(const struct game_state *st, int force, struct saw_round *v)
+saw_round_view(const struct game_state *st, int force, struct word_round *v)
 {
 	const struct saw_rnd *rd = NULL;
 	int r, i;
@@ -1108,4 +1109,6 @@ const struct game_rules game_shake_a_word = {
 	.rounds = saw_rounds,
 	.advise = saw_advise,
 	.lookups = saw_lookups,
+	.word_round = saw_round_view,
+	.word_value = saw_word_value,
 };

@@ -85,10 +85,10 @@ valid_reroll(const char *v)
 }
 
 static const struct game_option su_options[] = {
-	{ "levels", "5", "2..9", valid_levels, NULL },
-	{ "reroll", "locked", "locked, free", valid_reroll, NULL },
+	{ "levels", "5", "2..9", valid_levels, NULL, 0 },
+	{ "reroll", "locked", "locked, free", valid_reroll, NULL, 0 },
 	GAME_OPTION_COACH,
-	{ NULL, NULL, NULL, NULL, NULL }
+	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 static void	su_expect(const struct game_state *, struct expectation *);

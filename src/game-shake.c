@@ -81,9 +81,9 @@ valid_faces(const char *v)
 }
 
 static const struct game_option shake_options[] = {
-	{ "shake-faces", "2", "1..5", valid_faces, NULL },
+	{ "shake-faces", "2", "1..5", valid_faces, NULL, 0 },
 	GAME_OPTION_COACH,
-	{ NULL, NULL, NULL, NULL, NULL }
+	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 /* A new game: round 1, every die to roll. */

@@ -63,9 +63,9 @@ valid_target(const char *v)
 }
 
 static const struct game_option sa_options[] = {
-	{ "target", "20", "1..1000", valid_target, NULL },
+	{ "target", "20", "1..1000", valid_target, NULL, 0 },
 	GAME_OPTION_COACH,
-	{ NULL, NULL, NULL, NULL, NULL }
+	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 /* The value on top: 6 on the bare two-player base, 0 on an empty plate. */

@@ -78,10 +78,11 @@ valid_on_off(const char *v)
 }
 
 static const struct game_option tt_options[] = {
-	{ "target", "10000", "50..1000000, a multiple of 50", valid_target, NULL },
-	{ "four-pair", "on", "on, off", valid_on_off, NULL },
+	{ "target", "10000", "50..1000000, a multiple of 50", valid_target,
+	    NULL, 0 },
+	{ "four-pair", "on", "on, off", valid_on_off, NULL, 0 },
 	GAME_OPTION_COACH,
-	{ NULL, NULL, NULL, NULL, NULL }
+	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
 const struct game_rules game_ten_thousand;

@@ -151,6 +151,18 @@ game_option_index(const struct game_rules *g, const char *key)
 	return -1;
 }
 
+/* Index of the first option of kind in the rules' table, or -1. */
+int
+game_option_kind(const struct game_rules *g, int kind)
+{
+	int i;
+
+	for (i = 0; g->options[i].key != NULL; i++)
+		if (g->options[i].kind == kind)
+			return i;
+	return -1;
+}
+
 /* Replace each option in opts by its effective value (see game.h). */
 void
 game_options_effective(const struct game_rules *g, char **opts)

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "grid.h"
 #include "status.h"
 
 #define GAME_MAX_PLAYERS	16
@@ -99,6 +100,15 @@ struct game_option {
 	 */
 	const char	*(*effective)(const char *value,
 			    const char *const *opts);
+	/*
+	 * What the generic commands know of it (0: nothing): they find an
+	 * option by its kind (game_option_kind), never by its key.
+	 */
+	int		 kind;
+#define GAME_OPT_DICT	1	/* a Hunspell dictionary: new checks it is
+				   installed, rules lists the installed
+				   ones */
+#define GAME_OPT_COACH	2	/* the coach: on, off */
 };
 
 /*
@@ -201,7 +211,27 @@ const char	*advice_basis_name(enum advice_basis);
 
 /* The option `coach` every rules lists last (RULES.md): on, off. */
 int		 game_option_on_off(const char *);
-#define GAME_OPTION_COACH	{ "coach", "on", "on, off", game_option_on_off, NULL }
+#define GAME_OPTION_COACH	{ "coach", "on", "on, off", game_option_on_off, \
+				    NULL, GAME_OPT_COACH }
+
+/*
+ * A round of a word grid as the rules module shows it to the commands
+ * that need more than the status (solve, review): the hook word_round.
+ */
+struct word_round {
+	int		 round;		/* number of that round */
+	int		 open;		/* 1 if it is the open round */
+	int		 n;		/* grid side */
+	char		 cells[GRID_CELLS][GRID_CELL];	/* by rows: "a", "qu" */
+	const char	*dict;		/* the game's dictionary and language */
+	int		 fold;		/* accents=fold */
+	int		 nouns;		/* nouns on */
+	int		 nplayers;
+	/* words[i]: player i's words that round, lowercase as written */
+	const char *const *words[GAME_MAX_PLAYERS];	/* NULL-terminated */
+	/* keys[i]: their keys (lang.h), by which words compare */
+	const char *const *keys[GAME_MAX_PLAYERS];
+};
 
 /* One verb in one game, for help: its arguments and what it does there. */
 struct verb_help {
@@ -307,6 +337,16 @@ struct game_rules {
 	char			**(*lookups)(const struct game_state *,
 				    const struct entry *, const char **dict,
 				    int *mode, int *suggest);
+	/*
+	 * Optional, for a game played on a grid of letters (solve,
+	 * review): the last scored round into v, or with force the open
+	 * round; 0, or -1 if there is none.  v points into st.
+	 */
+	int			 (*word_round)(const struct game_state *,
+				    int force, struct word_round *v);
+	/* With word_round: the points of a word of letters letters. */
+	int			 (*word_value)(const struct game_state *,
+				    int letters);
 };
 
 /*
@@ -333,6 +373,8 @@ int		 game_has_verb(const struct game_rules *, enum verb);
 const struct verb_help *game_verb_help(const struct game_rules *,
 		    enum verb);
 int		 game_option_index(const struct game_rules *, const char *);
+/* Index of the first option of kind (GAME_OPT_DICT ...), or -1. */
+int		 game_option_kind(const struct game_rules *, int kind);
 /* Replace each option in opts (malloc'd) by its effective value. */
 void		 game_options_effective(const struct game_rules *, char **opts);
 /* The options that differ from their defaults ("k=v, k=v") into b; n. */

@@ -206,4 +206,21 @@ test_expect_success 'review of shake-a-word: the share of the board each player 
 	json ".decisions == [] and [.players[].decisions] == [0, 0]"
 '
 
+test_expect_success 'review of shake-a-word counts letters, not bytes: the board as solve values it (SW-4)' '
+	mkdir dict &&
+	printf "SET UTF-8\n" >dict/de_TEST.aff &&
+	printf "3\nrübe\nübel\ngar\n" >dict/de_TEST.dic &&
+	export SHAKEREF_DICT_PATH="$PWD/dict" XDG_CACHE_HOME="$PWD/cache" &&
+	sr new --game word --players Ann,Bob --option dict=de_TEST >/dev/null &&
+	sr grid ÜBE RLA GAR >/dev/null &&
+	sr words Ann übel gar >/dev/null && sr words Bob gar >/dev/null &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json ".best_score == 3" &&
+	expect_exit 0 sr review &&
+	expect_out "every valid word of 1 scored round: 3" &&
+	expect_out "Ann found 2 (67%); best missed: rübe" &&
+	expect_out "Bob found 1 (33%); best missed: rübe, übel"
+'
+
 test_done

@@ -392,7 +392,7 @@ static void
 test_rounds(void)
 {
 	struct th t;
-	struct saw_round v;
+	struct word_round v;
 
 	th_start(&t, &game_shake_a_word, "Ann,Bob,Cid", NULL);
 	is_int(th_do(&t, "finish"), RULING_REFUSED,
