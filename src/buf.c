@@ -12,7 +12,7 @@
 #include "status.h"
 
 /* Print a message and exit with status 4 (system). */
-void
+static void __attribute__((format(printf, 1, 2), noreturn))
 fatal(const char *fmt, ...)
 {
 	va_list ap;
@@ -91,6 +91,16 @@ xasprintf(const char *fmt, ...)
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
 	return b.s != NULL ? b.s : xstrdup("");
+}
+
+/* Split NAME=V at its first '='; see buf.h. */
+size_t
+kv_split(const char *s, const char **value)
+{
+	const char *eq = strchr(s, '=');
+
+	*value = eq != NULL ? eq + 1 : NULL;
+	return eq != NULL ? (size_t)(eq - s) : strlen(s);
 }
 
 /* Make room for n more bytes and the NUL. */

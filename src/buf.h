@@ -31,6 +31,10 @@ void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
-void	 fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
+/*
+ * NAME=V read once: the length of NAME, the text before the first '='
+ * (all of s without one); *value is V, after the '=', or NULL.
+ */
+size_t	 kv_split(const char *s, const char **value);
 
 #endif

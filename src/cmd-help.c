@@ -30,7 +30,7 @@ sr_usage(FILE *f)
 }
 
 /* Print "usage: shakeref VERB ARGS (RULES)" and what VERB does there. */
-void
+static void
 sr_verb_help(FILE *f, const struct game_rules *g, enum verb v)
 {
 	const struct verb_help *h = game_verb_help(g, v);

@@ -52,30 +52,34 @@ imp_game_free(struct imp_game *ig)
 	free(ig->entries);
 }
 
-/* "game N (uid U)" for messages, into buf. */
-static void
-game_label(const struct imp_game *ig, char *buf, size_t len)
+/* "game N (uid U)" for messages, malloc'd. */
+static char *
+game_label(const struct imp_game *ig)
 {
 	if (ig->uid != NULL)
-		snprintf(buf, len, "game %d (uid %s)", ig->index, ig->uid);
-	else
-		snprintf(buf, len, "game %d", ig->index);
+		return xasprintf("game %d (uid %s)", ig->index, ig->uid);
+	return xasprintf("game %d", ig->index);
 }
 
 /* Refuse the file's shape: exit 2, naming the game. */
 static int __attribute__((format(printf, 3, 4)))
 bad(struct sr_ctx *ctx, const struct imp_game *ig, const char *fmt, ...)
 {
-	char label[96], msg[512];
+	struct buf b = BUF_INIT;
+	char *label;
 	va_list ap;
 
+	if (ig != NULL) {
+		label = game_label(ig);
+		buf_printf(&b, "%s: ", label);
+		free(label);
+	}
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	if (ig == NULL)
-		return sr_error(ctx, SR_USAGE, "%s", msg);
-	game_label(ig, label, sizeof label);
-	return sr_error(ctx, SR_USAGE, "%s: %s", label, msg);
+	sr_error(ctx, SR_USAGE, "%s", buf_str(&b));
+	buf_free(&b);
+	return SR_USAGE;
 }
 
 /* UTC ISO 8601 "YYYY-MM-DDTHH:MM:SSZ" into *t, or -1. */
@@ -364,7 +368,7 @@ check_stored(struct store *st, struct imp_game *ig, char **why)
 	struct buf b = BUF_INIT;
 	long long id;
 	int n = 0, i, same, status;
-	char label[96];
+	char *label;
 
 	if ((status = store_game_by_uid(st, ig->uid, &id, why)) != SR_OK ||
 	    id == 0)
@@ -387,24 +391,23 @@ check_stored(struct store *st, struct imp_game *ig, char **why)
 		ig->skip = 1;
 		return SR_OK;
 	}
-	game_label(ig, label, sizeof label);
+	label = game_label(ig);
 	buf_printf(&b, "%s: game %lld here has the same uid and other "
 	    "entries; nothing imported", label, id);
+	free(label);
 	*why = b.s;
 	return SR_DATA;
 }
 
-/* check_replay with r, the ruling of each step. */
+/* check_replay with r, the ruling of each step, and the game's label. */
 static int
 check_replay_r(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
-    struct ruling *r)
+    struct ruling *r, const char *label)
 {
 	struct stored_entry se, *in, *out;
 	struct expectation x;
-	char label[96];
 	int k, i, status;
 
-	game_label(ig, label, sizeof label);
 	memset(rp, 0, sizeof *rp);
 	rp->rules = ig->rules;
 	rp->setup.nplayers = ig->nplayers;
@@ -461,10 +464,12 @@ static int
 check_replay(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp)
 {
 	struct ruling r = RULING_INIT;
+	char *label = game_label(ig);
 	int status;
 
-	status = check_replay_r(ctx, ig, rp, &r);
+	status = check_replay_r(ctx, ig, rp, &r, label);
 	ruling_free(&r);
+	free(label);
 	return status;
 }
 

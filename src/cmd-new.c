@@ -81,17 +81,11 @@ static int
 parse_option(struct sr_ctx *ctx, const struct game_rules *g,
     const char *kv, json_t *o)
 {
-	const char *eq = strchr(kv, '=');
-	char key[64];
+	const char *v;
+	char *key = xstrndup(kv, kv_split(kv, &v));
 	struct buf b = BUF_INIT;
 	int k, i, status = SR_OK;
-	size_t n;
 
-	n = eq != NULL ? (size_t)(eq - kv) : strlen(kv);
-	if (n >= sizeof key)
-		n = sizeof key - 1;
-	memcpy(key, kv, n);
-	key[n] = '\0';
 	if ((k = game_option_index(g, key)) < 0) {
 		for (i = 0; g->options[i].key != NULL; i++)
 			buf_printf(&b, "%s%s", i ? ", " : "",
@@ -99,18 +93,18 @@ parse_option(struct sr_ctx *ctx, const struct game_rules *g,
 		status = sr_error(ctx, SR_USAGE, "%s has no option '%s'; its "
 		    "options: %s", g->name, key, b.len ? buf_str(&b) :
 		    "none");
-	} else if (eq == NULL || !g->options[k].valid(eq + 1)) {
+	} else if (v == NULL || !g->options[k].valid(v)) {
 		status = sr_error(ctx, SR_USAGE, "option '%s' takes %s, got "
-		    "'%s'", key, g->options[k].values, eq != NULL ? eq + 1 :
-		    "");
+		    "'%s'", key, g->options[k].values, v != NULL ? v : "");
 	} else if (json_object_get(o, key) != NULL) {
 		status = sr_error(ctx, SR_USAGE, "option '%s' is given twice",
 		    key);
-	} else if (json_object_set_new(o, key, json_string(eq + 1)) != 0)
+	} else if (json_object_set_new(o, key, json_string(v)) != 0)
 		/* Never a game stored with an option other than given. */
 		status = sr_error(ctx, SR_SYSTEM, "cannot store option '%s' "
 		    "exactly: its value is not valid UTF-8", key);
 	buf_free(&b);
+	free(key);
 	return status;
 }
 

@@ -723,23 +723,16 @@ read_plain(FILE *f)
 static char *
 history_path(const struct sr_paths *paths)
 {
-	struct buf b = BUF_INIT;
-	char *slash;
+	char *path;
 
 	if (paths->state == NULL)
 		return NULL;
-	buf_printf(&b, "%s/history", paths->state);
-	/* Its folders, 0700 as XDG asks. */
-	for (slash = strchr(b.s + 1, '/'); slash != NULL;
-	    slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		if (mkdir(b.s, 0700) != 0 && errno != EEXIST) {
-			buf_free(&b);
-			return NULL;
-		}
-		*slash = '/';
+	path = xasprintf("%s/history", paths->state);
+	if (paths_make_parents(path, NULL) != 0) {
+		free(path);
+		return NULL;
 	}
-	return b.s;
+	return path;
 }
 
 /* The session an EditLine belongs to. */

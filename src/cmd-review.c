@@ -26,7 +26,7 @@ struct seen {
 	int		 roll;		/* the entry is a roll */
 	long		 score[GAME_MAX_PLAYERS];
 	struct advice	*a;		/* the advice then (decision) */
-	char		 made[128];	/* the entry as typed */
+	char		*made;		/* the entry as typed, malloc'd */
 	/* A word grid (word_round), before a score: the grid and words */
 	struct word_round *grid;
 	char		**words[GAME_MAX_PLAYERS];
@@ -73,6 +73,7 @@ words_drop(struct seen *s)
 		free(s->words[p]);
 	}
 	free(s->grid);
+	free(s->made);
 }
 
 /* 1 if the NULL-terminated list has w. */
@@ -185,8 +186,8 @@ review_observe(void *arg, const struct replay *rp, int i,
 	struct review *rv = arg;
 	struct seen *s;
 	struct expectation x;
+	struct buf made = BUF_INIT;
 	int winners[GAME_MAX_PLAYERS], k;
-	size_t len;
 
 	if (i >= rv->n)
 		return;
@@ -198,12 +199,12 @@ review_observe(void *arg, const struct replay *rp, int i,
 	rp->rules->score(rp->st, s->score, winners);
 	s->turn = x.turn;
 	s->roll = e->verb == V_ROLL;
-	snprintf(s->made, sizeof s->made, "%s", verb_name(e->verb));
-	for (k = 0; k < e->argc; k++) {
-		len = strlen(s->made);
-		snprintf(s->made + len, sizeof s->made - len, " %s",
-		    e->argv[k]);
-	}
+	buf_puts(&made, verb_name(e->verb));
+	for (k = 0; k < e->argc; k++)
+		buf_printf(&made, " %s", e->argv[k]);
+	free(s->made);
+	s->made = xstrdup(buf_str(&made));
+	buf_free(&made);
 	if (e->verb == V_SCORE && rp->rules->word_round != NULL)
 		words_keep(s, rp->rules, rp->st);
 	if (x.turn < 0 || x.finished || rp->rules->advice == NULL)

@@ -57,7 +57,7 @@ solve_text(const struct sr_game *sg, const struct word_round *v,
     char **words, size_t n, long best, char ***missed, size_t *nmissed,
     struct buf *b)
 {
-	char head[128];
+	char *head;
 	size_t i, k, len;
 	int p, val;
 
@@ -69,14 +69,16 @@ solve_text(const struct sr_game *sg, const struct word_round *v,
 		for (k = i; k < n && lang_width(words[k]) == len; k++)
 			continue;
 		val = sg->rules->word_value(sg->rp.st, (int)len);
-		snprintf(head, sizeof head, "%zu letters, %d point%s each: ",
-		    len, val, val == 1 ? "" : "s");
+		head = xasprintf("%zu letters, %d point%s each: ", len, val,
+		    val == 1 ? "" : "s");
 		wrap(b, head, words + i, k - i);
+		free(head);
 	}
 	for (p = 0; p < v->nplayers; p++) {
-		snprintf(head, sizeof head, "%s missed %zu%s", sg->g.names[p],
+		head = xasprintf("%s missed %zu%s", sg->g.names[p],
 		    nmissed[p], nmissed[p] > 0 ? ": " : "");
 		wrap(b, head, missed[p], nmissed[p]);
+		free(head);
 	}
 }
 

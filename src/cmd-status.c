@@ -4,7 +4,7 @@
 #include "cmd.h"
 
 /* Print the current game's status, in words or JSON. */
-int
+static int
 sr_show_status(struct sr_ctx *ctx)
 {
 	struct sr_game sg;

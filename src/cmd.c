@@ -82,7 +82,7 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 {
 	const struct cmd_spec *spec = &c->spec;
 	struct buf b = BUF_INIT;
-	const char *w, *eq, *v;
+	const char *w, *after, *v;
 	size_t len;
 	int i, k, status;
 
@@ -97,12 +97,11 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 			a->argv[a->argc++] = words[i];
 			continue;
 		}
-		eq = strchr(w, '=');
-		len = eq != NULL ? (size_t)(eq - w) : strlen(w);
+		len = kv_split(w, &after);	/* --name=V */
 		k = -1;
 		if (len > 2 && w[1] == '-')
 			k = opt_index(spec, w + 2, len - 2);
-		if (k < 0 || (eq != NULL && !(spec->opts[k].flags &
+		if (k < 0 || (after != NULL && !(spec->opts[k].flags &
 		    CMD_VALUE))) {
 			for (k = 0; k < CMD_MAX_OPTS &&
 			    spec->opts[k].name != NULL; k++)
@@ -123,8 +122,8 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 		 * "--" is given as "--name=V").
 		 */
 		v = "";
-		if (eq != NULL)
-			v = eq + 1;
+		if (after != NULL)
+			v = after;
 		else if (spec->opts[k].flags & CMD_VALUE) {
 			if (i + 1 >= n || i + 1 >= raw ||
 			    strncmp(words[i + 1], "--", 2) == 0) {
@@ -504,7 +503,7 @@ sr_local_time(long long t, char *buf, size_t len)
 }
 
 /* 1 if the game's option coach is on (RULES.md: every rules has it). */
-int
+static int
 sr_coach_on(const struct sr_game *sg)
 {
 	int k = game_option_kind(sg->rules, GAME_OPT_COACH);
@@ -682,7 +681,7 @@ next_line(const struct sr_game *sg, struct buf *b)
 }
 
 /* The coach in words: the odds, then "coach: " and the advice, a line. */
-void
+static void
 sr_coach_text(const struct sr_game *sg, struct buf *b)
 {
 	struct advice *a;

@@ -77,9 +77,6 @@ extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_import_entry, cmd_complete_entry;
 extern const struct cmd_entry *const cmd_table[];
 
-/* Print the usage of game verb v in rules g and what it does there. */
-void	sr_verb_help(FILE *, const struct game_rules *, enum verb);
-
 /* The command named exactly name (a game verb gives cmd_verb_entry). */
 const struct cmd_entry *cmd_find(const char *name);
 
@@ -158,20 +155,14 @@ int	sr_timer(struct sr_ctx *, const struct sr_game *, int argc,
 
 /* The status object of `status --json` (and `new --json`). */
 json_t	*sr_status_json(const struct sr_game *);
-/* Print the current game's status in words or JSON (the status command). */
-int	sr_show_status(struct sr_ctx *);
 /* Print the status in words. */
 void	sr_status_text(struct sr_ctx *, const struct sr_game *);
-/* 1 if the game's option coach is on. */
-int	sr_coach_on(const struct sr_game *);
 /*
  * The coach's advice for the decision now into a: 1, or 0 when there is
  * none (no decision, no coach for these rules, or coach=off unless
  * review is set).
  */
 int	sr_advice(const struct sr_game *, int review, struct advice *);
-/* The odds and the advice in words (nothing with coach=off). */
-void	sr_coach_text(const struct sr_game *, struct buf *);
 /* x rounded to digits decimals. */
 double	sr_round(double x, int digits);
 /*

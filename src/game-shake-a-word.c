@@ -338,28 +338,31 @@ signed_points(long v, char *buf, size_t len)
 
 /*
  * Fold s into lowercase letters of the game's language in out and its
- * key in key (len bytes each): 0, or -1 with a reason in why if s has
- * anything but letters or fewer than 3 (SW-3).
+ * key in key (len bytes each): 0, or -1 with the reason appended to why
+ * (unless NULL) if s has anything but letters or fewer than 3 (SW-3).
  */
 static int
 fold_word(const struct game_state *st, const char *s, char *out, char *key,
-    size_t len, char *why, size_t whylen)
+    size_t len, struct buf *why)
 {
 	char bad[64];
 	int n;
 
 	if (lang_lower(st->dict, s, out, len, &n, bad, sizeof bad) != 0) {
-		snprintf(why, whylen, "'%s' is not a word: letters only; %s "
-		    "(SW-3)", s, bad);
+		if (why != NULL)
+			buf_printf(why, "'%s' is not a word: letters only; %s "
+			    "(SW-3)", s, bad);
 		return -1;
 	}
 	if (n < 3) {
-		snprintf(why, whylen, "'%s' is too short: a word has at "
-		    "least 3 letters (SW-3)", s);
+		if (why != NULL)
+			buf_printf(why, "'%s' is too short: a word has at "
+			    "least 3 letters (SW-3)", s);
 		return -1;
 	}
 	if (lang_key(st->dict, st->fold, out, key, len) != 0) {
-		snprintf(why, whylen, "'%.20s...' is too long", s);
+		if (why != NULL)
+			buf_printf(why, "'%.20s...' is too long", s);
 		return -1;
 	}
 	return 0;
@@ -428,25 +431,24 @@ do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
 	struct saw_list *l;
-	struct buf added = BUF_INIT, again = BUF_INIT;
-	char w[WORD_MAX], key[WORD_MAX], k2[WORD_MAX], w2[WORD_MAX],
-	    why[400];
+	struct buf added = BUF_INIT, again = BUF_INIT, why = BUF_INIT;
+	char w[WORD_MAX], key[WORD_MAX], k2[WORD_MAX], w2[WORD_MAX];
 	int i, k, nadd = 0, nagain = 0;
 
 	if (rd == NULL)
 		return not_now(st, e->verb, r);
 	for (i = 1; i < e->argc; i++)
-		if (fold_word(st, e->argv[i], w, key, sizeof w, why,
-		    sizeof why) != 0) {
-			ruling_refuse(r, RULING_REFUSED, "%s", why);
+		if (fold_word(st, e->argv[i], w, key, sizeof w, &why) != 0) {
+			ruling_refuse(r, RULING_REFUSED, "%s", buf_str(&why));
+			buf_free(&why);
 			return RULING_REFUSED;
 		}
 	l = &rd->pl[e->who];
 	for (i = 1; i < e->argc; i++) {
-		fold_word(st, e->argv[i], w, key, sizeof w, why, sizeof why);
+		fold_word(st, e->argv[i], w, key, sizeof w, NULL);
 		for (k = 1; k < i; k++)
-			if (fold_word(st, e->argv[k], w2, k2, sizeof w2, why,
-			    sizeof why) == 0 && strcmp(k2, key) == 0)
+			if (fold_word(st, e->argv[k], w2, k2, sizeof w2,
+			    NULL) == 0 && strcmp(k2, key) == 0)
 				break;
 		if (list_find(l, key) >= 0) {
 			if (k == i)
@@ -480,11 +482,11 @@ static struct saw_word *
 find_entered(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
-	char w[WORD_MAX], key[WORD_MAX], why[400];
+	char w[WORD_MAX], key[WORD_MAX];
 	int k;
 
-	if (fold_word(st, e->argv[1], w, key, sizeof w, why,
-	    sizeof why) != 0 || (k = list_find(&rd->pl[e->who], key)) < 0) {
+	if (fold_word(st, e->argv[1], w, key, sizeof w, NULL) != 0 ||
+	    (k = list_find(&rd->pl[e->who], key)) < 0) {
 		ruling_refuse(r, RULING_REFUSED, "%s did not write '%s' in "
 		    "round %d", st->gs->names[e->who], e->argv[1],
 		    st->nrounds);
@@ -736,8 +738,7 @@ saw_lookups(const struct game_state *st, const struct entry *e,
 	if (rd == NULL || st->finished)
 		return NULL;
 	if (e->verb == V_CHALLENGE && e->who >= 0 && e->argc == 2) {
-		if (fold_word(st, e->argv[1], w, key, sizeof w, why,
-		    sizeof why) != 0 ||
+		if (fold_word(st, e->argv[1], w, key, sizeof w, NULL) != 0 ||
 		    (k = list_find(&rd->pl[e->who], key)) < 0 ||
 		    rd->pl[e->who].v[k].valid >= 0 ||
 		    grid_path(&rd->g, key, NULL, why, sizeof why) != 0)

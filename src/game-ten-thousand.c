@@ -672,7 +672,7 @@ tt_position_of(const struct game_state *st, struct tt_position *p)
 }
 
 /* The coach's advice for the player to move (NULL when the game is over). */
-int
+static int
 tt_game_advice(const struct game_state *st, struct tt_advice *ad)
 {
 	struct tt_position p;

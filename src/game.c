@@ -35,7 +35,7 @@ const struct game_rules *const game_table[] = {
  * games take a verb is each module's row of verbs (game_rules.verbs);
  * what it does there, its help (game_rules.help).
  */
-const struct verb_info verb_table[V__COUNT] = {
+static const struct verb_info verb_table[V__COUNT] = {
 	[V_ROLL] = { "roll", "R+",
 	    "expected the values rolled", { NULL, NULL }, WHO_TURN },
 	[V_TAKE] = { "take", "", NULL, { NULL, NULL }, WHO_TURN },
@@ -307,7 +307,7 @@ ruling_vrefuse(struct ruling *r, int status, const char *fmt, va_list ap)
 }
 
 /* Back to an accepted ruling with no words, keeping the memory. */
-void
+static void
 ruling_reset(struct ruling *r)
 {
 	r->status = RULING_OK;
@@ -607,7 +607,7 @@ static int
 check_arg(const struct verb_info *vi, char c, const char *a,
     struct ruling *r)
 {
-	const char *eq;
+	const char *v;
 	long secs;
 
 	switch (c) {
@@ -616,9 +616,10 @@ check_arg(const struct verb_info *vi, char c, const char *a,
 			return usage(r, "'%s' is not a number", a);
 		break;
 	case 'R':
-		if ((eq = strchr(a, '=')) != NULL && !is_number(eq + 1))
+		kv_split(a, &v);
+		if (v != NULL && !is_number(v))
 			return usage(r, "'%s' is not NAME=NUMBER", a);
-		if (eq == NULL && !is_number(a))
+		if (v == NULL && !is_number(a))
 			return usage(r, "'%s' is not a number", a);
 		break;
 	case 'D':
@@ -649,7 +650,7 @@ parse_name_n(const struct game_setup *gs, const char *s, size_t n,
 }
 
 /* Join argc words with single spaces, trimmed of surrounding spaces. */
-void
+static void
 entry_join(int argc, char *const *argv, struct buf *b)
 {
 	size_t start, end;
@@ -719,7 +720,7 @@ int
 game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 {
 	const struct verb_info *vi;
-	const char *eq;
+	const char *v;
 	int i, least, most, named = 0, seat, rep;
 	char c;
 
@@ -741,8 +742,10 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 		c = shape_at(vi->args, i, &rep);
 		if (check_arg(vi, c, e->argv[i], r) != RULING_OK)
 			return RULING_USAGE;
-		if (c == 'R' && strchr(e->argv[i], '=') != NULL)
-			named++;
+		if (c == 'R') {
+			kv_split(e->argv[i], &v);
+			named += v != NULL;
+		}
 	}
 	if (named > 0 && named < e->argc)
 		return usage(r, "%s", "give plain values or NAME=V pairs, "
@@ -757,9 +760,11 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 			if (e->vals == NULL)
 				e->vals = xcalloc((size_t)e->argc,
 				    sizeof *e->vals);
-			eq = c == 'R' ? strchr(e->argv[i], '=') : NULL;
-			e->vals[e->nvals++] = number_value(eq != NULL ?
-			    eq + 1 : e->argv[i]);
+			v = NULL;
+			if (c == 'R')
+				kv_split(e->argv[i], &v);
+			e->vals[e->nvals++] = number_value(v != NULL ? v :
+			    e->argv[i]);
 		} else if (c == 'L')
 			e->level = number_value(e->argv[i]);
 		else if (c == 'K')
@@ -771,9 +776,8 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 			if (e->seats == NULL)
 				e->seats = xcalloc((size_t)e->argc,
 				    sizeof *e->seats);
-			eq = strchr(e->argv[i], '=');
 			if ((e->seats[i] = parse_name_n(gs, e->argv[i],
-			    (size_t)(eq - e->argv[i]), r)) < 0)
+			    kv_split(e->argv[i], &v), r)) < 0)
 				return RULING_DATA;
 		} else if (c == 'N') {
 			if ((seat = parse_name(gs, e->argv[i], r)) < 0)

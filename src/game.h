@@ -15,6 +15,15 @@
 #include "status.h"
 
 #define GAME_MAX_PLAYERS	16
+/* A player's name at its longest in bytes: 32 characters (SPEC.md), each
+ * at most 4 bytes of UTF-8. */
+#define GAME_NAME_BYTES		(32 * 4)
+/*
+ * Room for a line that names every player at their longest, with words
+ * around them: what the rules say next (struct expectation) and the
+ * coach's line (struct advice) fit whole, never cut.
+ */
+#define GAME_SAY_MAX		(GAME_MAX_PLAYERS * (GAME_NAME_BYTES + 8) + 512)
 
 /*
  * Every game verb, in the order of SPEC.md's rows; then undo and redo,
@@ -78,7 +87,6 @@ struct verb_info {
 	enum verb_who	 who;
 };
 
-extern const struct verb_info verb_table[V__COUNT];
 
 struct game_setup {
 	int			 nplayers;
@@ -151,7 +159,7 @@ struct expectation {
 	int		 finished;	/* over: won, or abandoned */
 	int		 abandoned;	/* ended by abandon, no winner */
 	unsigned long	 verbs;		/* VERB_BIT()s acceptable now */
-	char		 say[320];	/* "Round 4. Bob rolled 50 and chooses: ..." */
+	char		 say[GAME_SAY_MAX];	/* "Round 4. Bob rolled 50 ..." */
 };
 
 struct game_state;
@@ -187,7 +195,7 @@ enum advice_basis {
 #define ADVICE_MOVES	64
 
 struct advice_move {
-	char		 entry[64];	/* as typed, verb first */
+	char		 entry[GAME_NAME_BYTES + 64];	/* as typed, verb first */
 	double		 value;		/* in the basis' unit */
 };
 
@@ -195,7 +203,7 @@ struct advice {
 	enum advice_basis	 basis;
 	int			 nmoves;	/* best first; 0: a pointer only */
 	struct advice_move	 moves[ADVICE_MOVES];
-	char			 say[320];	/* one line: what to do and why */
+	char			 say[GAME_SAY_MAX];	/* what to do and why */
 };
 
 /* Add a move to a (ignored when full); returns the move or NULL. */
@@ -405,8 +413,6 @@ int		 fact_form(const char *fact, const char *word, struct buf *);
 int		 fact_dict(const char *fact, char *buf, size_t len);
 
 /* Helpers for rules modules. */
-/* Back to RULING_OK with no words (keeps the memory). */
-void		 ruling_reset(struct ruling *);
 /* Release a ruling's words. */
 void		 ruling_free(struct ruling *);
 void		 ruling_refuse(struct ruling *, int, const char *, ...)
@@ -550,8 +556,6 @@ int		 replay_add(struct replay *, struct stored_entry *,
 void		 replay_free(struct replay *);
 /* The expectation now (a game abandoned is over, no verb expected). */
 void		 replay_expect(const struct replay *, struct expectation *);
-/* argc words joined by single spaces, trimmed, into b (title, note). */
-void		 entry_join(int argc, char *const *argv, struct buf *b);
 void		 stored_entry_clear(struct stored_entry *);
 
 #endif

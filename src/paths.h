@@ -28,4 +28,11 @@ struct sr_paths {
 	char	*dicts;
 };
 
+/*
+ * Make every folder above the file path (mkdir -p of its folder), each
+ * made 0700 as XDG asks: 0, or -1 with errno set and *failed (unless
+ * NULL) the folder that could not be made, malloc'd.  The one mkdir -p.
+ */
+int	paths_make_parents(const char *path, char **failed);
+
 #endif

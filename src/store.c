@@ -167,22 +167,14 @@ fail_db(struct store *s, char **why)
 static int
 make_parents(const char *path, char **why)
 {
-	char *dir = xstrdup(path), *p;
+	char *dir;
 
-	for (p = dir + 1; *p != '\0'; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
-			fail(why, SR_SYSTEM, "cannot create folder '%s': %s",
-			    dir, strerror(errno));
-			free(dir);
-			return SR_SYSTEM;
-		}
-		*p = '/';
-	}
+	if (paths_make_parents(path, &dir) == 0)
+		return SR_OK;
+	fail(why, SR_SYSTEM, "cannot create folder '%s': %s", dir,
+	    strerror(errno));
 	free(dir);
-	return SR_OK;
+	return SR_SYSTEM;
 }
 
 /* Run SQL without results. */

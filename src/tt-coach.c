@@ -191,8 +191,17 @@ tt_model_free(struct tt_model *m)
 
 #define AT(a, i, k)	((a)[(size_t)(i) * 7 + (size_t)(k)])
 
-/* Solve one turn backwards over its levels (tt-coach.h). */
-void
+/*
+ * One turn solved backwards over its levels.  Levels 0..nlev-1 are solved; bank[i*7+k]
+ * is the value of banking level i with k dice left (k 1..6), for i in
+ * 0..nlev+TT_SPAN-1; from level nlev on, the player banks.  farkle is the
+ * value of a farkle.  Out: roll[i*7+n], the value of rolling n dice at
+ * level i after a scoring keep this turn; roll2s0[i], rolling two dice
+ * before any (a roll-off continued with two dice: no bank on doubles);
+ * cv[i*7+k] (i up to nlev+TT_SPAN-1), the better of banking and rolling k
+ * dice at level i.
+ */
+static void
 tt_sweep(const struct tt_model *m, int nlev, const double *bank,
     double farkle, double *roll, double *roll2s0, double *cv)
 {
@@ -263,8 +272,8 @@ tt_win_osize(int k)
 	return (size_t)k * 6 * ((size_t)k * (size_t)(k - 1) / 2);
 }
 
-/* Index of O(x, y, t, n) (tt-coach.h). */
-size_t
+/* Index of O(x, y, t, n): 0 <= x < k, 1 <= t <= y < k, 1 <= n <= 6. */
+static size_t
 tt_win_oindex(int k, int x, int y, int t, int n)
 {
 	size_t block = 6 * ((size_t)k * (size_t)(k - 1) / 2);

@@ -41,32 +41,17 @@ struct tt_model;
 struct tt_model	*tt_model_new(int four_pair);
 void		 tt_model_free(struct tt_model *);
 
-/*
- * One turn solved backwards.  Levels 0..nlev-1 are solved; bank[i*7+k]
- * is the value of banking level i with k dice left (k 1..6), for i in
- * 0..nlev+TT_SPAN-1; from level nlev on, the player banks.  farkle is the
- * value of a farkle.  Out: roll[i*7+n], the value of rolling n dice at
- * level i after a scoring keep this turn; roll2s0[i], rolling two dice
- * before any (a roll-off continued with two dice: no bank on doubles);
- * cv[i*7+k] (i up to nlev+TT_SPAN-1), the better of banking and rolling k
- * dice at level i.
- */
-void	tt_sweep(const struct tt_model *, int nlev, const double *bank,
-	    double farkle, double *roll, double *roll2s0, double *cv);
-
 /* The two-player table for one target and four-pair setting. */
 struct tt_win {
 	int		 k;		/* target / 50: scores are levels 0..k-1 */
 	int		 four_pair;
 	const float	*f;		/* f[a*k+b] */
-	const uint16_t	*o;		/* tt_win_oindex(), value / 65535 */
+	const uint16_t	*o;		/* O(x, y, t, n) by tt-coach.c's index, value / 65535 */
 };
 
 /* Entries of f and o for k levels. */
 size_t	tt_win_fsize(int k);
 size_t	tt_win_osize(int k);
-/* Index of O(x, y, t, n): 0 <= x < k, 1 <= t <= y < k, 1 <= n <= 6. */
-size_t	tt_win_oindex(int k, int x, int y, int t, int n);
 double	tt_win_o(const struct tt_win *, int x, int y, int t, int n);
 /*
  * Solve the table into f and o (tt_win_fsize(k), tt_win_osize(k)
@@ -132,12 +117,5 @@ void	tt_coach_advise(const struct tt_position *, struct tt_advice *);
 /* The same with the table given (NULL: points). */
 void	tt_coach_advise_with(const struct tt_position *, const struct tt_win *,
 	    struct tt_advice *);
-
-/*
- * The advice for the player to move in a 10,000 game state (from
- * src/game-ten-thousand.c): 1, or 0 when the game is over.
- */
-struct game_state;
-int	tt_game_advice(const struct game_state *, struct tt_advice *);
 
 #endif

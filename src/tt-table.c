@@ -36,8 +36,11 @@ struct mapped {
 static struct mapped maps[4];
 static int nmaps;
 
-/* The cache file's path (tt-table.h). */
-int
+/*
+ * The file of the table for target and four_pair in folder dir into path
+ * (0, or -1: dir NULL or path too short).
+ */
+static int
 tt_table_path(const char *dir, long target, int four_pair, char *path,
     size_t len)
 {
@@ -48,28 +51,6 @@ tt_table_path(const char *dir, long target, int four_pair, char *path,
 	n = snprintf(path, len, "%s/tt-win-%ld-fp%d.v1", dir, target,
 	    four_pair != 0);
 	return n > 0 && (size_t)n < len ? 0 : -1;
-}
-
-/* Make the directories above path (mkdir -p of its dirname). */
-static int
-make_dirs(const char *path)
-{
-	char dir[4096], *p;
-
-	snprintf(dir, sizeof dir, "%s", path);
-	if ((p = strrchr(dir, '/')) == NULL)
-		return -1;
-	*p = '\0';
-	for (p = dir + 1; *p != '\0'; p++)
-		if (*p == '/') {
-			*p = '\0';
-			if (mkdir(dir, 0755) == -1 && errno != EEXIST)
-				return -1;
-			*p = '/';
-		}
-	if (mkdir(dir, 0755) == -1 && errno != EEXIST)
-		return -1;
-	return 0;
 }
 
 /* Map the file at path if it holds the table for k levels and four_pair. */
@@ -153,7 +134,7 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 	int k = (int)(target / TT_LEVEL);
 
 	four_pair = four_pair != 0;
-	if (make_dirs(path) == -1)
+	if (paths_make_parents(path, NULL) == -1)
 		return -1;
 	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
 	if ((fd = mkstemp(tmp)) == -1)

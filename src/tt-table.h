@@ -31,11 +31,5 @@ const struct tt_win	*tt_table_get(const void *arg, long target,
  */
 int			 tt_table_write(const char *path, long target,
 			    int four_pair, int progress);
-/*
- * The file of the table for target and four_pair in folder dir into path
- * (0, or -1: dir NULL or path too short).
- */
-int			 tt_table_path(const char *dir, long target,
-			    int four_pair, char *path, size_t len);
 
 #endif

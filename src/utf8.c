@@ -143,7 +143,7 @@ utf8_len(const char *s)
 }
 
 /* 1 if cp is printed as it is. */
-int
+static int
 utf8_printable(uint32_t cp)
 {
 	locale_t loc;
@@ -282,7 +282,7 @@ utf8_cell(struct buf *b, const char *s, size_t width, int right)
 }
 
 /* Simple case folding of one character. */
-uint32_t
+static uint32_t
 utf8_fold(uint32_t cp)
 {
 	locale_t loc;

@@ -34,8 +34,6 @@ int		 utf8_valid(const char *s);
 const char	*utf8_text_why(const char *s);
 /* Characters in s (an invalid byte counts as one). */
 size_t		 utf8_len(const char *s);
-/* 1 if cp is printed as it is, 0 if it is escaped. */
-int		 utf8_printable(uint32_t cp);
 /*
  * Append s to b with each byte of an invalid sequence or an unprintable
  * character written \xNN; keep '\n' if newline.  Cut after max characters
@@ -53,8 +51,6 @@ void		 utf8_pad(struct buf *, const char *s, size_t width);
  */
 void		 utf8_cell(struct buf *, const char *s, size_t width,
 		    int right);
-/* Unicode simple case folding of one character. */
-uint32_t	 utf8_fold(uint32_t cp);
 /*
  * Compare a and b (n bytes of a, all of b) by simple case folding:
  * 0 if equal.  Invalid bytes compare as themselves.

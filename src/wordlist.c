@@ -11,7 +11,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,36 +50,6 @@ bar_draw(void *arg, double done)
 	if (pct >= 100)
 		fputc('\n', stderr);
 	fflush(stderr);
-}
-
-/* A malloc'd message. */
-static char * __attribute__((format(printf, 1, 2)))
-msg(const char *fmt, ...)
-{
-	char m[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(m, sizeof m, fmt, ap);
-	va_end(ap);
-	return xstrdup(m);
-}
-
-/* mkdir -p the folder of path (mode 0700 for what it creates). */
-static int
-mkdirs(const char *path)
-{
-	char *p = xstrdup(path), *s;
-	int rc = 0;
-
-	for (s = p + 1; (s = strchr(s, '/')) != NULL; s++) {
-		*s = '\0';
-		if (mkdir(p, 0700) == -1 && errno != EEXIST)
-			rc = -1;
-		*s = '/';
-	}
-	free(p);
-	return rc;
 }
 
 struct gather {
@@ -250,20 +219,20 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 	}
 	rec = records(&g, &nrec);
 	bar_draw(&b, 0.7);
-	if (mkdirs(path) != 0) {
-		*why = msg("cannot create the folder of %s: %s", path,
+	if (paths_make_parents(path, NULL) != 0) {
+		*why = xasprintf("cannot create the folder of %s: %s", path,
 		    strerror(errno));
 		goto out;
 	}
-	tmp = msg("%s.XXXXXX", path);
+	tmp = xasprintf("%s.XXXXXX", path);
 	if ((fd = mkstemp(tmp)) == -1 || fchmod(fd, 0644) == -1 ||
 	    (f = fdopen(fd, "wb")) == NULL) {
-		*why = msg("cannot write %s: %s", tmp, strerror(errno));
+		*why = xasprintf("cannot write %s: %s", tmp, strerror(errno));
 		goto out;
 	}
 	if (dawg_build(rec, nrec, f, NULL, NULL) != 0 || fclose(f) != 0 ||
 	    rename(tmp, path) != 0) {
-		*why = msg("cannot write %s: %s", path, strerror(errno));
+		*why = xasprintf("cannot write %s: %s", path, strerror(errno));
 		unlink(tmp);
 		goto out;
 	}
@@ -296,7 +265,7 @@ wordlist_build(const struct sr_paths *paths, const char *name, int bar,
 
 	*why = NULL;
 	if ((path = dawg_cache_path(paths, name)) == NULL) {
-		*why = msg("no cache folder for the word list of %s: set "
+		*why = xasprintf("no cache folder for the word list of %s: set "
 		    "HOME or XDG_CACHE_HOME", name);
 		return -1;
 	}
@@ -361,7 +330,7 @@ wordlist_open(const struct sr_paths *paths, const char *name, int bar,
 		cache = dawg_cache_path(paths, name);
 		if (wordlist_build(paths, name, bar, why) != 0) {
 			b = *why;
-			*why = msg("none in %s or %s, and it cannot be "
+			*why = xasprintf("none in %s or %s, and it cannot be "
 			    "built: %s", paths->data, cache != NULL ? cache :
 			    "the cache", b);
 			free(b);

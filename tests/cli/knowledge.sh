@@ -50,7 +50,7 @@ test_expect_success 'generic code finds an option by its kind, never by its key'
 test_expect_success 'exit statuses are named (src/status.h), never a number' '
 	generic >files && ls "$src"/game*.c >>files &&
 	grep -v -E "/(mkdawg|mktt)\.c$" files >shakeref-files &&
-	if xargs grep -n -E "\<(_?exit|sr_flush) *\( *[0-9]|\<(sr_error|ruling_refuse|sr_flush) *\([^,()]*, *[0-9]" <shakeref-files >bad
+	if xargs grep -n -E "\<(_?exit|sr_flush) *\( *[0-9]|\<(sr_error|sr_refusal|ruling_refuse|sr_flush) *\([^,()]*, *[0-9]" <shakeref-files >bad
 	then
 		sed "s|^$src/|# |" bad && false
 	fi

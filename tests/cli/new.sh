@@ -174,4 +174,10 @@ test_expect_success 'new makes the new game current' '
 	sr new --game shake --players Eve,Fay >/dev/null &&
 	sr --json status >out && json ".game == 3"
 '
+test_expect_success 'an unknown option key of 100 characters is quoted as any user text: cut after 64, with …' '
+	k=$(printf "k%.0s" $(seq 1 100)) && k64=$(printf "k%.0s" $(seq 1 64)) &&
+	expect_refused 2 "shake has no option '"'"'$k64…'"'"'" \
+	    sr new --game shake --players Ann,Bob --option "$k=1"
+'
+
 test_done

@@ -29,7 +29,11 @@ test_expect_success 'SH-4: a refusal naming six players of 32 four-byte characte
 	expect_refused 1 "got 2" sr roll 20 30 &&
 	printf "shakeref: roll: expected 6 values (%sA, %sB, %sC, %sD, %sE, %sF), got 2\n" \
 	    "$d31" "$d31" "$d31" "$d31" "$d31" "$d31" >want &&
-	expect_same want err
+	expect_same want err &&
+	expect_exit 0 sr status &&
+	printf "Round 1. Roll the colored dice: one value each for %sA, %sB, %sC, %sD, %sE and %sF\n" \
+	    "$d31" "$d31" "$d31" "$d31" "$d31" "$d31" >want &&
+	grep -F "Round 1." out >got && expect_same want got
 '
 
 test_done

@@ -163,4 +163,17 @@ test_expect_success 'solve: standings and history are unchanged by solve' '
 	cmp -s h1 h2 && cmp -s s1 s2
 '
 
+test_expect_success 'solve: a player named at SPEC.md'"'"'s longest (32 four-byte characters) is named whole' '
+	die=$(printf "\360\237\216\262") && long= &&
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32; do
+		long="$long$die" || return 1
+	done &&
+	sr new --game word --players "$long,Bob" >/dev/null &&
+	sr grid $GRID >/dev/null &&
+	sr words "$long" stone >/dev/null &&
+	sr score >/dev/null &&
+	expect_exit 0 sr solve &&
+	expect_out "$long missed " && expect_out "Bob missed "
+'
+
 test_done

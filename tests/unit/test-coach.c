@@ -293,6 +293,45 @@ test_shake_up_after(void)
 	th_end(&t);
 }
 
+/*
+ * The same with Ann named at SPEC.md's longest (32 characters of four
+ * bytes): the move and the coach's line name her whole.
+ */
+static void
+test_shake_up_long_name(void)
+{
+	static const char die[] = "\xf0\x9f\x8e\xb2";	/* U+1F3B2 */
+	struct buf ann = BUF_INIT, players = BUF_INIT, want = BUF_INIT;
+	struct th t;
+	struct advice *a;
+	int i;
+
+	for (i = 0; i < 32; i++)
+		buf_puts(&ann, die);
+	buf_printf(&players, "%s,Bob", buf_str(&ann));
+	th_start(&t, &game_shake_up, buf_str(&players), NULL);
+	th_must(&t, "roll 6 2");
+	th_must(&t, "roll 2 3 3 1");
+	th_must(&t, "stand");
+	th_must(&t, "move 1");
+	th_must(&t, "roll 1 2 3 4");
+	th_must(&t, "stand");
+	th_must(&t, "move 1");
+	a = advice_of(&t);
+	buf_printf(&want, "penalize %s 2", buf_str(&ann));
+	ok(a != NULL && strcmp(a->moves[0].entry, buf_str(&want)) == 0,
+	    "SU-6: the move names a 128-byte name whole (%zu bytes)",
+	    want.len);
+	buf_printf(&want, ": %s's pawn loses 1 level", buf_str(&ann));
+	ok(a != NULL && strncmp(a->say, buf_str(&want), want.len) == 0,
+	    "... and so does the coach's line");
+	free(a);
+	th_end(&t);
+	buf_free(&ann);
+	buf_free(&players);
+	buf_free(&want);
+}
+
 /* Stack Attack: the longest chain, then the one that blocks. */
 static void
 test_stack_attack(void)
@@ -442,6 +481,7 @@ main(void)
 {
 	test_shake_up();
 	test_shake_up_after();
+	test_shake_up_long_name();
 	test_stack_attack();
 	test_all_shake();
 	return tap_done();

@@ -125,6 +125,29 @@ test_words(void)
 	    "SW-3: a sign beyond ASCII is refused");
 	ok(has(buf_str(&t.r.why), "'\xe2\x82\xac' is not a letter"), "SW-3: ... "
 	    "naming it, without cutting the character: %s", buf_str(&t.r.why));
+	{
+		/* 200 two-byte letters and a digit: 401 bytes. */
+		struct buf line = BUF_INIT, want = BUF_INIT;
+		int i;
+
+		buf_puts(&line, "words Ann ");
+		buf_puts(&want, "'");
+		for (i = 0; i < 200; i++) {
+			buf_puts(&line, "\xc3\xa9");
+			if (i < 64)
+				buf_puts(&want, "\xc3\xa9");
+		}
+		buf_puts(&line, "1");
+		buf_puts(&want, "\xe2\x80\xa6' is not a word: letters only;");
+		is_int(th_do(&t, buf_str(&line)), RULING_REFUSED,
+		    "SW-3: a 401-byte word with a digit is refused");
+		ok(strncmp(buf_str(&t.r.why), buf_str(&want), want.len) == 0 &&
+		    has(buf_str(&t.r.why), "(SW-3)"), "SW-3: ... its reason "
+		    "whole, the word cut after 64 letters: %s",
+		    buf_str(&t.r.why));
+		buf_free(&line);
+		buf_free(&want);
+	}
 	is_int(th_do(&t, "words Ann at"), RULING_REFUSED,
 	    "SW-3: a word under 3 letters is refused");
 	ok(has(buf_str(&t.r.why), "'at' is too short"), "SW-3: ... saying so: %s",

@@ -669,6 +669,14 @@ test_long_rulings(void)
 		buf_printf(&players, "%s%s", i ? "," : "", name[i]);
 	}
 	th_start(&t, &game_shake, buf_str(&players), NULL);
+	/* What comes next names all six too (struct expectation). */
+	buf_puts(&want, "Round 1. Roll the colored dice: one value each for ");
+	for (i = 0; i < 6; i++)
+		buf_printf(&want, "%s%s", i == 0 ? "" : i < 5 ? ", " : " and ",
+		    name[i]);
+	is_str(th_expect(&t).say, buf_str(&want),
+	    "SH-4: the round's start names all six players, whole");
+	buf_reset(&want);
 	is_int(th_do(&t, "roll 20 30"), RULING_REFUSED,
 	    "SH-4: a short roll of six long-named players is refused");
 	buf_puts(&want, "expected 6 values (");
