@@ -119,15 +119,22 @@ void
 buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {
 	va_list aq;
+	size_t room = b->cap > b->len ? b->cap - b->len : 0;
 	int n;
 
+	/* Formatted once where it fits, twice only when the buffer grows. */
 	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
+	n = vsnprintf(room > 0 ? b->s + b->len : NULL, room, fmt, aq);
 	va_end(aq);
-	if (n < 0)
+	if (n < 0) {
+		if (b->s != NULL)
+			b->s[b->len] = '\0';
 		return;
-	buf_grow(b, (size_t)n);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= room) {
+		buf_grow(b, (size_t)n);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 
@@ -146,11 +153,17 @@ buf_printf(struct buf *b, const char *fmt, ...)
 void
 buf_puts(struct buf *b, const char *s)
 {
-	size_t n = strlen(s);
+	buf_add(b, s, strlen(s));
+}
 
+/* Append the n bytes at p (a NUL follows them). */
+void
+buf_add(struct buf *b, const void *p, size_t n)
+{
 	buf_grow(b, n);
-	memcpy(b->s + b->len, s, n + 1);
+	memcpy(b->s + b->len, p, n);
 	b->len += n;
+	b->s[b->len] = '\0';
 }
 
 /* Empty the buffer, keeping its memory. */

@@ -20,6 +20,7 @@ void	 buf_printf(struct buf *, const char *, ...)
 void	 buf_vprintf(struct buf *, const char *, va_list)
 	    __attribute__((format(printf, 2, 0)));
 void	 buf_puts(struct buf *, const char *);
+void	 buf_add(struct buf *, const void *, size_t);
 void	 buf_reset(struct buf *);
 void	 buf_free(struct buf *);
 /* The text so far ("" when empty). */

@@ -52,8 +52,63 @@ tally_one(void *arg, const char *name, const char *rules, long played,
 }
 
 /*
- * Replay game id and compare its stored summary; with repair, store the
- * summary the replay gives.  Returns SR_OK or a store failure.
+ * Compare game sg's snapshot (a cache of its replay: see
+ * sr_game_load_state) with its replay; with repair, store the replay's.
+ * A game with no entries needs none.  Returns SR_OK or a store failure.
+ */
+static int
+check_snapshot(struct check *ck, const struct sr_game *sg, int repair,
+    char **why)
+{
+	struct store_snapshot sn;
+	struct buf fmt = BUF_INIT, b = BUF_INIT;
+	long long id = sg->g.id;
+	int status, bad = 1;
+
+	if (replay_snapshot(&sg->rp, &b) != 0)
+		return SR_OK;
+	replay_format(sg->rules, &fmt);
+	if ((status = store_snapshot_get(ck->ctx->store, id, buf_str(&fmt),
+	    &sn, why)) != SR_OK)
+		goto out;
+	switch (sn.fit) {
+	case STORE_SNAP_MISSING:
+		if ((bad = sg->rp.nentries > 0))
+			problem(ck, "game %lld: it has no snapshot of its "
+			    "replay", id);
+		break;
+	case STORE_SNAP_FORMAT:
+		problem(ck, "game %lld: its snapshot is in format '%s', not "
+		    "'%s'", id, sn.format, buf_str(&fmt));
+		break;
+	case STORE_SNAP_STALE:
+		problem(ck, "game %lld: its snapshot is of its entries up to "
+		    "%d; they end at %d", id, sn.n, sn.last);
+		break;
+	case STORE_SNAP_KEY:
+		problem(ck, "game %lld: its snapshot does not match its "
+		    "checksum", id);
+		break;
+	default:
+		if ((bad = sn.len != b.len || memcmp(sn.state, b.s, b.len) !=
+		    0))
+			problem(ck, "game %lld: its snapshot differs from the "
+			    "replay of its entries", id);
+		break;
+	}
+	if (bad && repair)
+		status = sr_snapshot_save(ck->ctx, id, &sg->rp, why);
+out:
+	store_snapshot_clear(&sn);
+	buf_free(&fmt);
+	buf_free(&b);
+	return status;
+}
+
+/*
+ * Replay game id and compare its stored summary and snapshot; with
+ * repair, store those the replay gives.  Returns SR_OK or a store
+ * failure.
  */
 static int
 check_game(struct check *ck, long long id, int repair, char **why)
@@ -123,6 +178,8 @@ check_game(struct check *ck, long long id, int repair, char **why)
 	    sr_store_state(&x), scores, winners, sg.g.nplayers, why)) ==
 	    SR_OK)
 		status = sr_names_sync(ctx, &sg, why);
+	if (status == SR_OK)
+		status = check_snapshot(ck, &sg, repair, why);
 	sr_game_free(&sg);
 	return status;
 }

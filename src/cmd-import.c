@@ -502,10 +502,13 @@ store_new_game(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 	memset(winners, 0, sizeof winners);
 	rp->rules->score(rp->st, scores, winners);
 	if ((status = store_summary(ctx->store, g.id, sr_store_state(&x),
-	    scores, winners, ig->nplayers, why)) != SR_OK)
+	    scores, winners, ig->nplayers, why)) != SR_OK ||
+	    (status = store_game_names(ctx->store, g.id,
+	    (const char *const *)rp->names, ig->nplayers, rp->title, why)) !=
+	    SR_OK)
 		return status;
-	return store_game_names(ctx->store, g.id,
-	    (const char *const *)rp->names, ig->nplayers, rp->title, why);
+	return rp->nentries > 0 ? sr_snapshot_save(ctx, g.id, rp, why) :
+	    SR_OK;
 }
 
 /* Read the file (or standard input) as JSON; exit 2 or 4 on failure. */

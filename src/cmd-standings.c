@@ -180,7 +180,7 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 
 	if (args_has(args, "all-time"))
 		return all_time(ctx);
-	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
 	sr_expect(&sg, &x);

@@ -10,7 +10,7 @@ sr_show_status(struct sr_ctx *ctx)
 	struct sr_game sg;
 	int status;
 
-	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
 	if (ctx->json)

@@ -22,7 +22,7 @@ cmd_use_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		return sr_error(ctx, SR_USAGE, "'%s' is not a game ID",
 		    args->argv[1]);
 	ctx->game = id;
-	if ((status = sr_game_load(ctx, 1, 0, &sg)) != SR_OK)
+	if ((status = sr_game_load_state(ctx, 1, &sg)) != SR_OK)
 		return status;
 	if ((status = store_set_current(ctx->store, id, &why)) != SR_OK ||
 	    (status = store_commit(ctx->store, &why)) != SR_OK) {

@@ -175,11 +175,11 @@ watch_load(struct sr_ctx *ctx, long long pinned, int cols, int big,
 	int status;
 
 	ctx->game = pinned;
-	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
 	*id = sg.g.id;
-	*last = sg.rp.nentries > 0 ? sg.rp.entries[sg.rp.nentries - 1].n : 0;
+	*last = replay_last_n(&sg.rp);
 	buf_reset(b);
 	watch_board(&sg, cols, big, paint, b);
 	sr_game_free(&sg);

@@ -102,6 +102,20 @@ int	sr_store_create(struct sr_ctx *);
  */
 int	sr_game_load(struct sr_ctx *, int write, int notes, struct sr_game *);
 /*
+ * The same for a command that needs the game's state only (not its
+ * entries, nor undo): from the game's snapshot when it fits its entries
+ * (sg->rp.resumed), else replayed.  status, standings and every entry
+ * but undo and redo: their cost does not grow with the game.
+ */
+int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
+/*
+ * Store the snapshot of replay rp of game id (the state its entries give
+ * now), in the caller's write transaction after its last entry; a game
+ * whose rules keep none has its snapshot dropped.
+ */
+int	sr_snapshot_save(struct sr_ctx *, long long id, const struct replay *,
+	    char **why);
+/*
  * Load and replay game id inside the caller's transaction: SR_OK, or
  * the status with *why (malloc'd) set; nothing printed.
  */

@@ -303,6 +303,136 @@ list_add(struct saw_list *l, const char *w, const char *key)
 	l->words[l->n] = l->keys[l->n] = NULL;
 }
 
+/* The state as bytes, for the game's snapshot: rounds, words, rulings. */
+static void
+saw_save(const struct game_state *st, struct buf *b)
+{
+	const struct saw_rnd *rd;
+	const struct saw_list *l;
+	int r, i, k;
+
+	state_put_int(b, st->finished);
+	state_put_int(b, st->nrounds);
+	for (r = 0; r < st->nrounds; r++) {
+		rd = &st->rounds[r];
+		/* The grid's text, not its bytes (what is past each NUL). */
+		state_put_int(b, rd->g.n);
+		for (i = 0; i < rd->g.n * rd->g.n; i++) {
+			state_put_str(b, rd->g.cells[i]);
+			state_put_str(b, rd->g.keys[i]);
+		}
+		state_put_str(b, rd->g.dict);
+		state_put_int(b, rd->open);
+		for (i = 0; i < st->n; i++) {
+			l = &rd->pl[i];
+			state_put_int(b, rd->score[i]);
+			state_put_int(b, rd->won[i]);
+			state_put_int(b, l->n);
+			for (k = 0; k < l->n; k++) {
+				state_put_str(b, l->v[k].w);
+				state_put_str(b, l->v[k].key);
+				state_put_int(b, l->v[k].valid);
+				state_put_int(b, l->v[k].how);
+				state_put_str(b, l->v[k].why);
+			}
+		}
+	}
+}
+
+/*
+ * Copy string s into the n bytes at d; -1 if it is missing or does not
+ * fit.
+ */
+static int
+text_load(char *d, size_t n, char *s)
+{
+	int status = s != NULL && strlen(s) < n ? 0 : -1;
+
+	if (status == 0)
+		memcpy(d, s, strlen(s) + 1);
+	free(s);
+	return status;
+}
+
+/* A grid as saw_save wrote it, into g (zeroed); 0 or -1. */
+static int
+grid_load(struct grid *g, struct state_in *in)
+{
+	long n = state_get_int(in);
+	int i, bad = 0;
+
+	if (in->bad || n < GRID_MIN || n > GRID_MAX)
+		return -1;
+	g->n = (int)n;
+	for (i = 0; i < g->n * g->n; i++) {
+		bad |= text_load(g->cells[i], sizeof g->cells[i],
+		    state_get_str(in));
+		bad |= text_load(g->keys[i], sizeof g->keys[i],
+		    state_get_str(in));
+	}
+	bad |= text_load(g->dict, sizeof g->dict, state_get_str(in));
+	return bad || in->bad ? -1 : 0;
+}
+
+/* A state from the bytes saw_save wrote, into st fresh from saw_new. */
+static int
+saw_load(struct game_state *st, const void *p, size_t len)
+{
+	struct state_in in;
+	struct saw_rnd *rd;
+	struct saw_word *v;
+	char *w, *key, *why;
+	long nrounds, nw, valid, how;
+	int r, i, k;
+
+	in.p = p;
+	in.left = len;
+	in.bad = 0;
+	st->finished = (int)state_get_int(&in);
+	nrounds = state_get_int(&in);
+	if (in.bad || nrounds < 0 || (size_t)nrounds > len)
+		return -1;
+	/* Each list grows as it is read: saw_free frees what was read. */
+	st->rounds = nrounds > 0 ? xcalloc((size_t)nrounds,
+	    sizeof *st->rounds) : NULL;
+	st->nrounds = (int)nrounds;
+	for (r = 0; r < st->nrounds && !in.bad; r++) {
+		rd = &st->rounds[r];
+		if (grid_load(&rd->g, &in) != 0)
+			in.bad = 1;
+		rd->open = (int)state_get_int(&in);
+		for (i = 0; i < st->n && !in.bad; i++) {
+			rd->score[i] = state_get_int(&in);
+			rd->won[i] = (int)state_get_int(&in);
+			nw = state_get_int(&in);
+			if (nw < 0 || (size_t)nw > in.left)
+				in.bad = 1;
+			for (k = 0; k < nw && !in.bad; k++) {
+				w = state_get_str(&in);
+				key = state_get_str(&in);
+				valid = state_get_int(&in);
+				how = state_get_int(&in);
+				why = state_get_str(&in);
+				if (!in.bad && w != NULL && key != NULL &&
+				    valid >= -1 && valid <= 1 &&
+				    how >= HOW_NONE && how <= HOW_CHECK) {
+					list_add(&rd->pl[i], w, key);
+					v = &rd->pl[i].v[rd->pl[i].n - 1];
+					v->valid = (int)valid;
+					v->how = (enum how)how;
+					v->why = why;
+					why = NULL;
+				} else
+					in.bad = 1;
+				free(w);
+				free(key);
+				free(why);
+			}
+		}
+	}
+	return in.bad || in.left != 0 ? -1 : 0;
+}
+
 /* 1 if a player other than seat wrote key in round rd (SW-4 cross-out). */
 static int
 crossed(const struct game_state *st, const struct saw_rnd *rd, int seat,
@@ -1102,6 +1232,9 @@ const struct game_rules game_shake_a_word = {
 	.state_new = saw_new,
 	.state_free = saw_free,
 	.state_dup = saw_dup,
+	.state_save = saw_save,
+	.state_load = saw_load,
+	.state_format = 1,
 	.apply = saw_apply,
 	.expect = saw_expect,
 	.score = saw_score,

@@ -1,6 +1,7 @@
 /*
  * game-shake-up.c: Shake Up (seed 001), rulings SU-1..SU-10.  Pure.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,7 +277,8 @@ roll_start(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct buf b = BUF_INIT;
 	int vals[SU_MAX_PLAYERS], seen[SU_MAX_PLAYERS] = { 0 };
-	int top[SU_MAX_PLAYERS], ntop = 0, high = 0, i, k, seat;
+	/* Zeros past the top: the state's bytes are its snapshot's. */
+	int top[SU_MAX_PLAYERS] = { 0 }, ntop = 0, high = 0, i, k, seat;
 
 	if (e->nvals != st->nrollers) {
 		game_list_names(st->gs, st->rollers, st->nrollers, NULL, &b);
@@ -444,7 +446,8 @@ do_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct buf b = BUF_INIT;
 	const char *name = st->gs->names[st->cur];
-	int bad, pool[DICE], npool, held[DICE], nheld = 0;
+	/* Zeros past the dice: the state's bytes are its snapshot's. */
+	int bad, pool[DICE] = { 0 }, npool, held[DICE] = { 0 }, nheld = 0;
 
 	if (st->free) {
 		npool = hand(st, pool);
@@ -1411,6 +1414,8 @@ const struct game_rules game_shake_up = {
 	.state_new = su_new,
 	.state_free = su_free,
 	.state_size = sizeof(struct game_state),
+	.state_setup = offsetof(struct game_state, gs),
+	.state_format = 1,
 	.apply = su_apply,
 	.expect = su_expect,
 	.score = su_score,

@@ -2,6 +2,7 @@
  * game-shake.c: Shake (seed 000), rulings SH-1..SH-10.  Pure.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -400,7 +401,8 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 static int
 roll_tie(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	int vals[GAME_MAX_PLAYERS], top[GAME_MAX_PLAYERS];
+	/* Zeros past the top: the state's bytes are its snapshot's. */
+	int vals[GAME_MAX_PLAYERS], top[GAME_MAX_PLAYERS] = { 0 };
 	int ntop, high, status;
 	struct buf b = BUF_INIT;
 
@@ -992,6 +994,8 @@ const struct game_rules game_shake = {
 	.state_new = shake_new,
 	.state_free = shake_free,
 	.state_size = sizeof(struct game_state),
+	.state_setup = offsetof(struct game_state, gs),
+	.state_format = 1,
 	.apply = shake_apply,
 	.expect = shake_expect,
 	.score = shake_score,

@@ -2,6 +2,7 @@
  * game-stack-attack.c: Stack Attack (seed 004), rulings SA-1..SA-7.  Pure.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -727,6 +728,8 @@ const struct game_rules game_stack_attack = {
 	.state_new = sa_new,
 	.state_free = sa_free,
 	.state_size = sizeof(struct game_state),
+	.state_setup = offsetof(struct game_state, gs),
+	.state_format = 1,
 	.apply = sa_apply,
 	.expect = sa_expect,
 	.score = sa_score,

@@ -1,6 +1,7 @@
 /*
  * game-ten-thousand.c: 10,000 (seed 002), rulings TT-1..TT-8.  Pure.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -768,6 +769,8 @@ const struct game_rules game_ten_thousand = {
 	.state_new = tt_new,
 	.state_free = tt_free,
 	.state_size = sizeof(struct game_state),
+	.state_setup = offsetof(struct game_state, gs),
+	.state_format = 1,
 	.apply = tt_apply,
 	.expect = tt_expect,
 	.score = tt_score,

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1333,6 +1334,12 @@ step_undo(struct replay *rp, int i, int live, struct ruling *r)
 	struct game_state *pre;
 	int undo = se->verb == V_UNDO, t, k, depth, top, status;
 
+	if (rp->resumed) {
+		/* The caller loads every entry for undo and redo. */
+		ruling_refuse(r, RULING_SYSTEM, "'%s' needs the game's "
+		    "entries, not its snapshot", verb_name(se->verb));
+		return RULING_SYSTEM;
+	}
 	if (live && se->argc != 0) {
 		ruling_refuse(r, RULING_USAGE, "'%s' takes no arguments",
 		    verb_name(se->verb));
@@ -1589,6 +1596,223 @@ replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
 	return status;
 }
 
+/* The number of the last entry; see game.h. */
+int
+replay_last_n(const struct replay *rp)
+{
+	if (rp->nentries > 0)
+		return rp->entries[rp->nentries - 1].n;
+	return rp->resumed ? rp->base_n : 0;
+}
+
+/*
+ * The snapshot's bytes: "SRS1", whether the game is abandoned, its title
+ * (or none), its nplayers names, then the rules' state to the end; each
+ * field as state_put_*() writes it.
+ */
+#define SNAP_MAGIC	"SRS1"
+#define SNAP_NONE	0xffffffffU
+
+/* Append a 4-byte little-endian length. */
+static void
+put_len(struct buf *b, uint32_t len)
+{
+	unsigned char n[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		n[i] = (unsigned char)(len >> (8 * i));
+	buf_add(b, n, 4);
+}
+
+/* Read a 4-byte little-endian length. */
+static uint32_t
+get_len(struct state_in *in)
+{
+	uint32_t len = 0;
+	int i;
+
+	if (in->bad || in->left < 4) {
+		in->bad = 1;
+		return 0;
+	}
+	for (i = 0; i < 4; i++)
+		len |= (uint32_t)in->p[i] << (8 * i);
+	in->p += 4;
+	in->left -= 4;
+	return len;
+}
+
+/* Append a number; see game.h. */
+void
+state_put_int(struct buf *b, long v)
+{
+	uint64_t u = (uint64_t)(int64_t)v;
+
+	put_len(b, (uint32_t)u);
+	put_len(b, (uint32_t)(u >> 32));
+}
+
+/* Append a string or none; see game.h. */
+void
+state_put_str(struct buf *b, const char *s)
+{
+	size_t n = s != NULL ? strlen(s) : 0;
+
+	put_len(b, s != NULL ? (uint32_t)n : SNAP_NONE);
+	if (s != NULL)
+		buf_add(b, s, n);
+}
+
+/* Read a number; see game.h. */
+long
+state_get_int(struct state_in *in)
+{
+	uint64_t u = get_len(in);
+
+	u |= (uint64_t)get_len(in) << 32;
+	return in->bad ? 0 : (long)(int64_t)u;
+}
+
+/* Read a string (malloc'd) or none; see game.h. */
+char *
+state_get_str(struct state_in *in)
+{
+	uint32_t len = get_len(in);
+	char *s;
+
+	if (in->bad || len == SNAP_NONE)
+		return NULL;
+	if (len > in->left || memchr(in->p, '\0', len) != NULL) {
+		in->bad = 1;
+		return NULL;
+	}
+	s = xstrndup((const char *)in->p, len);
+	in->p += len;
+	in->left -= len;
+	return s;
+}
+
+/* 1 if the rules keep a snapshot; see game.h. */
+int
+game_snapshots(const struct game_rules *g)
+{
+	return g->state_size != 0 || (g->state_save != NULL &&
+	    g->state_load != NULL);
+}
+
+/* Append state st's bytes: flat, its setup pointer as zeros, or saved. */
+static void
+state_save(const struct game_rules *g, const struct game_state *st,
+    struct buf *b)
+{
+	const void *none = NULL;
+	size_t at = b->len;
+
+	if (g->state_save != NULL) {
+		g->state_save(st, b);
+		return;
+	}
+	buf_add(b, st, g->state_size);
+	memcpy(b->s + at + g->state_setup, &none, sizeof none);
+}
+
+/* Read state bytes into st (fresh), keeping its setup pointer; 0 or -1. */
+static int
+state_load(const struct game_rules *g, struct game_state *st, const void *p,
+    size_t len)
+{
+	const void *setup;
+
+	if (g->state_load != NULL)
+		return g->state_load(st, p, len);
+	if (len != g->state_size)
+		return -1;
+	memcpy(&setup, (char *)st + g->state_setup, sizeof setup);
+	memcpy(st, p, len);
+	memcpy((char *)st + g->state_setup, &setup, sizeof setup);
+	return 0;
+}
+
+/* The snapshot of the replay now; see game.h. */
+int
+replay_snapshot(const struct replay *rp, struct buf *b)
+{
+	int i;
+
+	if (!game_snapshots(rp->rules) || rp->st == NULL)
+		return -1;
+	buf_add(b, SNAP_MAGIC, 4);
+	state_put_int(b, rp->abandoned);
+	state_put_str(b, rp->title);
+	for (i = 0; i < rp->setup.nplayers; i++)
+		state_put_str(b, rp->names[i] != NULL ? rp->names[i] :
+		    rp->setup.names[i]);
+	state_save(rp->rules, rp->st, b);
+	return 0;
+}
+
+/* The format of the rules' snapshots; see game.h. */
+void
+replay_format(const struct game_rules *g, struct buf *fmt)
+{
+	const uint16_t one = 1;
+
+	buf_printf(fmt, "%s/%d/%s/%zu/%zu", g->name, g->state_format,
+	    *(const unsigned char *)&one == 1 ? "le" : "be", sizeof(long),
+	    g->state_size);
+}
+
+/* Take up a snapshot instead of replaying; see game.h. */
+int
+replay_resume(struct replay *rp, const void *p, size_t len, int last_n)
+{
+	struct state_in in;
+	struct game_state *st;
+	char *title, *names[GAME_MAX_PLAYERS];
+	long abandoned;
+	int i, n;
+
+	if (!game_snapshots(rp->rules) || rp->st != NULL ||
+	    rp->nentries != 0 || rp->setup.nplayers > GAME_MAX_PLAYERS ||
+	    len < 4 || memcmp(p, SNAP_MAGIC, 4) != 0)
+		return -1;
+	in.p = (const unsigned char *)p + 4;
+	in.left = len - 4;
+	in.bad = 0;
+	abandoned = state_get_int(&in);
+	title = state_get_str(&in);
+	for (n = 0; n < rp->setup.nplayers; n++)
+		if ((names[n] = state_get_str(&in)) == NULL)
+			in.bad = 1;
+	if (in.bad || (abandoned != 0 && abandoned != 1)) {
+		for (i = 0; i < n; i++)
+			free(names[i]);
+		free(title);
+		return -1;
+	}
+	meta_reset(rp);
+	st = rp->rules->state_new(&rp->setup);
+	if (state_load(rp->rules, st, in.p, in.left) != 0) {
+		rp->rules->state_free(st);
+		for (i = 0; i < n; i++)
+			free(names[i]);
+		free(title);
+		return -1;
+	}
+	rp->st = st;
+	rp->abandoned = (int)abandoned;
+	free(rp->title);
+	rp->title = title;
+	for (i = 0; i < n; i++) {
+		free(rp->names[i]);
+		rp->names[i] = names[i];
+	}
+	rp->resumed = 1;
+	rp->base_n = last_n;
+	return 0;
+}
+
 /* Free everything the replay holds, the entries included. */
 void
 replay_free(struct replay *rp)
@@ -1616,4 +1840,5 @@ replay_free(struct replay *rp)
 	rp->entries = NULL;
 	rp->done = rp->undone = NULL;
 	rp->nentries = rp->ndone = rp->nundone = 0;
+	rp->resumed = rp->base_n = 0;
 }

@@ -285,6 +285,25 @@ struct game_rules {
 	struct game_state	*(*state_dup)(const struct game_state *);
 	size_t			 state_size;
 	/*
+	 * A state as bytes, for the snapshot each game keeps of its replay
+	 * (a cache of the entries: replay_snapshot).  A flat state
+	 * (state_size) is its bytes, but its pointer to its setup, at
+	 * offset state_setup; its unused slots must be zeros, never stack
+	 * leftovers (the snapshot is compared byte for byte).  Else
+	 * state_save appends st to b (state_put_*), and state_load reads
+	 * such bytes into st, fresh from state_new for the same setup, and
+	 * returns 0, or -1 if they are not a state it wrote (the game is
+	 * replayed then).  state_format names the layout: change it
+	 * whenever the state's fields change, so that no snapshot of the
+	 * old layout is read.  Neither: the game is always replayed.
+	 */
+	size_t			 state_setup;
+	void			 (*state_save)(const struct game_state *,
+				    struct buf *);
+	int			 (*state_load)(struct game_state *,
+				    const void *, size_t);
+	int			 state_format;
+	/*
 	 * Check e against st; if legal fold it in and return RULING_OK (or
 	 * RULING_UPHELD) with r->note set, else return the refusal status
 	 * with r->why set.  After a refusal the caller discards st.
@@ -538,6 +557,13 @@ struct replay {
 	 * refused.
 	 */
 	int			 stored_facts;
+	/*
+	 * Resumed from a snapshot (replay_resume): entries holds only the
+	 * entries added since, base_n is the number of the last entry the
+	 * snapshot folds in, and there is no undo (which needs them all).
+	 */
+	int			 resumed;
+	int			 base_n;
 };
 
 /*
@@ -554,6 +580,44 @@ int		 replay_run(struct replay *, int notes, struct ruling *);
 int		 replay_add(struct replay *, struct stored_entry *,
 		    struct ruling *);
 void		 replay_free(struct replay *);
+/* The number of the game's last entry, 0 if none. */
+int		 replay_last_n(const struct replay *);
+/*
+ * The snapshot of the replay now, as bytes appended to b: the names,
+ * title and abandonment the entries give and the rules' state
+ * (state_save).  Returns 0, or -1 if the rules keep no snapshot.  The
+ * format, "shake/1/le/8/1496" (rules, state_format, byte order, size of
+ * a long, state_size) into fmt: a snapshot is read only in the format it
+ * was written in.
+ */
+int		 replay_snapshot(const struct replay *, struct buf *);
+void		 replay_format(const struct game_rules *, struct buf *fmt);
+/*
+ * Take up a snapshot (len bytes at p) instead of replaying: rp set up as
+ * for replay_run, its entries none, last_n the number of the last entry
+ * the snapshot folds in.  Returns 0, or -1 (rp untouched) if the bytes
+ * are not a snapshot of this game.
+ */
+int		 replay_resume(struct replay *, const void *p, size_t len,
+		    int last_n);
+/* 1 if the rules keep a snapshot of their state (state_size or hooks). */
+int		 game_snapshots(const struct game_rules *);
+/*
+ * For a state with pointers (state_save and state_load written by hand):
+ * fields appended one by one, numbers as 8 bytes, strings (or none)
+ * with their length first, all little-endian; read back in the
+ * same order from a struct state_in, whose bad is set (and every read
+ * after it gives 0 or NULL) once they run out or do not fit.
+ */
+struct state_in {
+	const unsigned char	*p;
+	size_t			 left;
+	int			 bad;
+};
+void		 state_put_int(struct buf *, long);
+void		 state_put_str(struct buf *, const char *);
+long		 state_get_int(struct state_in *);
+char		*state_get_str(struct state_in *);
 /* The expectation now (a game abandoned is over, no verb expected). */
 void		 replay_expect(const struct replay *, struct expectation *);
 void		 stored_entry_clear(struct stored_entry *);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,18 @@ static const char *const migrations[] = {
 	" WHERE id = new.game_id"
 	" ON CONFLICT(player_id, rules) DO UPDATE SET"
 	" played = played + 1, won = won + excluded.won; END;",
+	/*
+	 * 3 -> 4: a snapshot of each game's replayed state (issue 10), so
+	 * that a command reads one row instead of replaying every entry.  A
+	 * cache of the entries like the summaries: n is the number of the
+	 * last entry in it, key a checksum of that entry, the format and
+	 * the state (see snapshot_key()); one that does not match is
+	 * ignored and the game replayed.  Empty here: the summaries'
+	 * rebuild after a migration makes them.
+	 */
+	"CREATE TABLE snapshots(game_id INTEGER PRIMARY KEY"
+	" REFERENCES games(id), n INTEGER NOT NULL, format TEXT NOT NULL,"
+	" key TEXT NOT NULL, state BLOB NOT NULL);",
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -212,7 +225,8 @@ step_done(struct store *s, sqlite3_stmt *st, char **why)
 
 /*
  * Bind st's parameters from 1 on, one letter of types each: 'i' an int,
- * 'I' a long long, 't' a text (NULL binds NULL), '-' none (left NULL).
+ * 'I' a long long, 't' a text (NULL binds NULL), 'b' a blob (a pointer
+ * and a size_t), '-' none (left NULL).
  * Every bind is checked: a value SQLite cannot bind (too big) would be
  * stored or looked up as NULL.  On failure st is finalized.
  */
@@ -221,6 +235,8 @@ bind(struct store *s, sqlite3_stmt *st, char **why, const char *types, ...)
 {
 	va_list ap;
 	const char *t;
+	const void *p;
+	size_t n;
 	int i, rc = SQLITE_OK;
 
 	va_start(ap, types);
@@ -236,6 +252,12 @@ bind(struct store *s, sqlite3_stmt *st, char **why, const char *types, ...)
 			if ((t = va_arg(ap, const char *)) != NULL)
 				rc = sqlite3_bind_text(st, i, t, -1,
 				    SQLITE_STATIC);
+			break;
+		case 'b':
+			p = va_arg(ap, const void *);
+			n = va_arg(ap, size_t);
+			rc = sqlite3_bind_blob64(st, i, n > 0 ? p : "", n,
+			    SQLITE_STATIC);
 			break;
 		default:
 			break;
@@ -1252,4 +1274,169 @@ int
 store_migrated(const struct store *s)
 {
 	return s->migrated;
+}
+
+/*
+ * 64-bit FNV-1a of n bytes at p, on from h: the snapshot's checksum (a
+ * cache's key, not a defence against an attacker, who could rewrite the
+ * entries as easily).
+ */
+static uint64_t
+fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *u = p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= u[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* fnv() of column i of st, its type and length first. */
+static uint64_t
+fnv_column(uint64_t h, sqlite3_stmt *st, int i)
+{
+	const void *p = sqlite3_column_blob(st, i);
+	int n = sqlite3_column_bytes(st, i), t = sqlite3_column_type(st, i);
+
+	h = fnv(h, &t, sizeof t);
+	h = fnv(h, &n, sizeof n);
+	return p != NULL ? fnv(h, p, (size_t)n) : h;
+}
+
+/*
+ * The key of a snapshot of game in format with state (len bytes): a
+ * checksum of the game's last entry (every column), the format and the
+ * state, as 16 hex digits; *n the number of that entry (0: none).
+ * Entries are only ever appended (the triggers refuse the rest), so the
+ * last one names the whole list; an entry written behind shakeref's back
+ * ends the list with another, and a state or format changed in the row
+ * no longer sums to its key.
+ */
+static int
+snapshot_key(struct store *s, long long game, const char *format,
+    const void *state, size_t len, int *n, char key[17], char **why)
+{
+	sqlite3_stmt *st;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	int status, rc, i;
+
+	*n = 0;
+	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at"
+	    " FROM entries WHERE game_id = ? ORDER BY n DESC LIMIT 1", &st,
+	    why)) != SR_OK)
+		return status;
+	if ((status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*n = sqlite3_column_int(st, 0);
+		for (i = 0; i < 6; i++)
+			h = fnv_column(h, st, i);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail_db(s, why);
+	h = fnv(h, format, strlen(format) + 1);
+	h = fnv(h, state, len);
+	snprintf(key, 17, "%016llx", (unsigned long long)h);
+	return SR_OK;
+}
+
+/* Load game's snapshot; see store.h. */
+int
+store_snapshot_get(struct store *s, long long game, const char *format,
+    struct store_snapshot *sn, char **why)
+{
+	sqlite3_stmt *st;
+	const void *p;
+	char key[17];
+	int status, rc, n;
+
+	memset(sn, 0, sizeof *sn);
+	if ((status = prepare(s, "SELECT n, format, key, state FROM snapshots"
+	    " WHERE game_id = ?", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
+	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
+		sqlite3_finalize(st);
+		sn->fit = STORE_SNAP_MISSING;
+		return SR_OK;
+	}
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
+	sn->n = sqlite3_column_int(st, 0);
+	sn->format = column_dup(st, 1);
+	sn->key = column_dup(st, 2);
+	sn->len = (size_t)sqlite3_column_bytes(st, 3);
+	sn->state = xmalloc(sn->len);
+	if ((p = sqlite3_column_blob(st, 3)) != NULL)
+		memcpy(sn->state, p, sn->len);
+	sqlite3_finalize(st);
+	if (sn->format == NULL || strcmp(sn->format, format) != 0) {
+		sn->fit = STORE_SNAP_FORMAT;
+		return SR_OK;
+	}
+	if ((status = snapshot_key(s, game, format, sn->state, sn->len, &n,
+	    key, why)) != SR_OK) {
+		store_snapshot_clear(sn);
+		return status;
+	}
+	sn->last = n;
+	if (n != sn->n)
+		sn->fit = STORE_SNAP_STALE;
+	else if (sn->key == NULL || strcmp(sn->key, key) != 0)
+		sn->fit = STORE_SNAP_KEY;
+	else
+		sn->fit = STORE_SNAP_FITS;
+	return SR_OK;
+}
+
+/* Free a snapshot's memory. */
+void
+store_snapshot_clear(struct store_snapshot *sn)
+{
+	free(sn->format);
+	free(sn->key);
+	free(sn->state);
+	memset(sn, 0, sizeof *sn);
+}
+
+/* Store game's snapshot; see store.h. */
+int
+store_snapshot_put(struct store *s, long long game, const char *format,
+    const void *state, size_t len, char **why)
+{
+	sqlite3_stmt *st;
+	char key[17];
+	int status, n;
+
+	if ((status = snapshot_key(s, game, format, state, len, &n, key,
+	    why)) != SR_OK)
+		return status;
+	if ((status = prepare(s, "INSERT OR REPLACE INTO snapshots(game_id,"
+	    " n, format, key, state) VALUES (?, ?, ?, ?, ?)", &st, why)) !=
+	    SR_OK)
+		return status;
+	if ((status = bind(s, st, why, "Iittb", game, n, format, key, state,
+	    len)) != SR_OK)
+		return status;
+	return step_done(s, st, why);
+}
+
+/* Forget game's snapshot (its rules keep none). */
+int
+store_snapshot_drop(struct store *s, long long game, char **why)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	if ((status = prepare(s, "DELETE FROM snapshots WHERE game_id = ?",
+	    &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
+	return step_done(s, st, why);
 }

@@ -8,7 +8,7 @@
 
 #include "game.h"
 
-#define STORE_SCHEMA	3
+#define STORE_SCHEMA	4
 
 /* A game's state (games.finished). */
 #define STORE_ACTIVE	0
@@ -135,6 +135,36 @@ int	store_tallies_check(struct store *,
 	    long played, long won, long right_played, long right_won),
 	    void *arg, char **why);
 int	store_tallies_rebuild(struct store *, char **why);
+/*
+ * Snapshots: a game's replayed state (replay_snapshot's bytes), a cache
+ * of its entries.  store_snapshot_get() loads the one stored and says
+ * whether it fits: written in format, over the game's entries as they
+ * are (the last entry's number and a checksum of that entry, the format
+ * and the state).  store_snapshot_put() stores st as the snapshot of the
+ * game's entries as they are now (in the caller's transaction, after the
+ * entry it folds in); store_snapshot_drop() forgets it.
+ */
+#define STORE_SNAP_FITS		0
+#define STORE_SNAP_MISSING	1	/* none stored */
+#define STORE_SNAP_FORMAT	2	/* another format (shakeref) */
+#define STORE_SNAP_STALE	3	/* of other entries (n != last) */
+#define STORE_SNAP_KEY		4	/* its checksum does not match */
+struct store_snapshot {
+	int	 fit;		/* STORE_SNAP_* */
+	int	 n;		/* the last entry it folds in, as stored */
+	int	 last;		/* the game's last entry now */
+	char	*format;
+	char	*key;
+	void	*state;
+	size_t	 len;
+};
+int	store_snapshot_get(struct store *, long long game, const char *format,
+	    struct store_snapshot *, char **why);
+void	store_snapshot_clear(struct store_snapshot *);
+int	store_snapshot_put(struct store *, long long game, const char *format,
+	    const void *state, size_t len, char **why);
+int	store_snapshot_drop(struct store *, long long game, char **why);
+
 /* 1 if store_open() migrated an older schema: rebuild the summaries. */
 int	store_migrated(const struct store *);
 

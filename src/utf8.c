@@ -167,11 +167,26 @@ escape_bytes(struct buf *b, const char *s, size_t k)
 		buf_printf(b, "\\x%02X", (unsigned char)s[i]);
 }
 
+/*
+ * The bytes at the start of s[0..n) that are printable ASCII, each one
+ * character of one column printed as it is: the fast path of escaping
+ * and widths (a listing of 10,000 games is almost all ASCII).
+ */
+static size_t
+ascii_span(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && (unsigned char)s[k] >= 0x20 &&
+	    (unsigned char)s[k] < 0x7f)
+		k++;
+	return k;
+}
+
 /* Append one character (or invalid byte) at s, escaped if need be. */
 static size_t
 escape_one(struct buf *b, const char *s, size_t n, int newline)
 {
-	char tmp[5];
 	uint32_t cp;
 	size_t k;
 
@@ -179,11 +194,9 @@ escape_one(struct buf *b, const char *s, size_t n, int newline)
 		escape_bytes(b, s, 1);
 		return 1;
 	}
-	if (utf8_printable(cp) || (newline && cp == '\n')) {
-		memcpy(tmp, s, k);
-		tmp[k] = '\0';
-		buf_puts(b, tmp);
-	} else
+	if (utf8_printable(cp) || (newline && cp == '\n'))
+		buf_add(b, s, k);
+	else
 		escape_bytes(b, s, k);
 	return k;
 }
@@ -199,6 +212,15 @@ utf8_escape(struct buf *b, const char *s, size_t max, int newline)
 		if (max > 0 && count == max) {
 			buf_puts(b, "…");
 			return;
+		}
+		if ((k = ascii_span(s, n)) > 0) {
+			if (max > 0 && k > max - count)
+				k = max - count;
+			buf_add(b, s, k);
+			s += k;
+			n -= k;
+			count += k;
+			continue;
 		}
 		k = escape_one(b, s, n, newline);
 		s += k;
@@ -230,7 +252,9 @@ utf8_width(const char *s)
 	uint32_t cp;
 
 	while (n > 0) {
-		if ((k = utf8_decode(s, n, &cp)) == 0) {
+		if ((k = ascii_span(s, n)) > 0)
+			w += k;
+		else if ((k = utf8_decode(s, n, &cp)) == 0) {
 			w += 4;
 			k = 1;
 		} else if (!utf8_printable(cp))
@@ -261,6 +285,16 @@ utf8_cell(struct buf *b, const char *s, size_t width, int right)
 	struct buf t = BUF_INIT, one = BUF_INIT;
 	size_t n = strlen(s), k, w = 0, cw;
 
+	if (ascii_span(s, n) == n) {
+		/* One column a byte: cut at width, no escaping. */
+		w = n < width ? n : width;
+		for (k = w; right && k < width; k++)
+			buf_puts(b, " ");
+		buf_add(b, s, w);
+		for (k = w; !right && k < width; k++)
+			buf_puts(b, " ");
+		return;
+	}
 	while (n > 0) {
 		buf_reset(&one);
 		k = escape_one(&one, s, n, 0);

@@ -4,7 +4,9 @@
 # `standings`) with NAME.expected (see tests/scenarios/README); check that
 # undo and redo go through the replay step, and the round trip: the game
 # exported and imported into a fresh database gives the same history
-# --json, status --json and standings.
+# --json, status --json and standings; and the snapshot of each game
+# (issue 10: a cache of its replay) is what replaying its entries gives,
+# and status and standings read the same without it.
 # SCENARIO_UPDATE=1 (`make scenarios-update`) writes the transcripts into
 # the source tree instead: review them with `git diff` before committing.
 . "${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/cli/lib.sh"
@@ -54,7 +56,8 @@ for play in "$SRCDIR"/tests/scenarios/*.play; do
 		sed "s/undo/redo/" back.play >forth.play &&
 		sr play <forth.play >/dev/null &&
 		sr --json status >after.json &&
-		expect_same before.json after.json
+		expect_same before.json after.json &&
+		expect_exit 0 sr check
 	'
 	test_expect_success "scenario $name: exported, imported into a fresh database, the same game" '
 		transcript "$play" >/dev/null &&
@@ -63,6 +66,20 @@ for play in "$SRCDIR"/tests/scenarios/*.play; do
 		for c in "--json history" "--json status" standings; do
 			sr $c >a.out && sr -d fresh.db -g 1 $c >b.out &&
 			cmp a.out b.out || { echo "# $c differs"; return 1; }
+		done &&
+		expect_exit 0 sr -d fresh.db check
+	'
+	test_expect_success "scenario $name: the snapshot play keeps is the replay of the entries, and reads the same" '
+		transcript "$play" >/dev/null &&
+		expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
+		test "$(sqlite3 test.db "SELECT COUNT(*) FROM snapshots")" = 1 &&
+		for c in "--json status" status standings; do
+			sr $c >"with.$c" || return 1
+		done &&
+		sqlite3 test.db "DELETE FROM snapshots" &&
+		for c in "--json status" status standings; do
+			sr $c >without.out &&
+			cmp "with.$c" without.out || { echo "# $c differs"; return 1; }
 		done
 	'
 done

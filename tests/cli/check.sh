@@ -81,9 +81,76 @@ test_expect_success 'a migration rebuilds the summaries from the entries' '
 	    DROP TRIGGER tallies_seat; DROP TRIGGER tallies_player;
 	    DROP TABLE tallies; DROP INDEX games_uid;
 	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
-	    ALTER TABLE seats DROP COLUMN name0; PRAGMA user_version = 1" &&
+	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots;
+	    PRAGMA user_version = 1" &&
 	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
-	test "$(sqlite3 test.db "SELECT score FROM seats WHERE seat = 1")" = 100
+	test "$(sqlite3 test.db "SELECT score FROM seats WHERE seat = 1")" = 100 &&
+	test "$(sqlite3 test.db "SELECT COUNT(*) FROM snapshots")" = 1
+'
+
+# Snapshots (issue 10): the replayed state of a game, a cache of its
+# entries that status and every entry but undo and redo read instead of
+# replaying.  What each game gives was worked out by hand: after the void
+# roll 30 30 30 (SH-4), roll 10 20 50 leaves Cid, the highest die, to
+# choose (SH-5).
+test_expect_success 'snapshot: each entry keeps one; status reads the same without it; check finds it missing' '
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	sr roll 30 30 30 >/dev/null && sr roll 10 20 50 >/dev/null &&
+	test "$(sqlite3 test.db "SELECT n FROM snapshots WHERE game_id = 1")" = 2 &&
+	sr --json status >out && cp out with.json &&
+	json ".turn == \"Cid\" and .expect == [\"take\", \"shake\"]" &&
+	sqlite3 test.db "DELETE FROM snapshots" &&
+	sr --json status >without.json && cmp with.json without.json &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: it has no snapshot of its replay" &&
+	expect_exit 3 sr check --repair &&
+	test "$(sqlite3 test.db "SELECT n FROM snapshots")" = 2 &&
+	expect_exit 0 sr check &&
+	sqlite3 test.db "DELETE FROM snapshots" &&
+	sr note a quiet table >/dev/null &&
+	test "$(sqlite3 test.db "SELECT n FROM snapshots")" = 3 &&
+	expect_exit 0 sr check
+'
+
+test_expect_success 'snapshot: a stale one (an entry written behind shakeref'"'"'s back) is not read; the next entry rebuilds it' '
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	sr roll 30 30 30 >/dev/null &&
+	sqlite3 test.db "INSERT INTO entries(game_id, n, player, verb, args, at)
+	    VALUES (1, 2, NULL, '"'"'roll'"'"', '"'"'[\"10\",\"20\",\"50\"]'"'"', 1795000000)" &&
+	sr --json status >out &&
+	json ".turn == \"Cid\" and .expect == [\"take\", \"shake\"]" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: its snapshot is of its entries up to 1; they end at 2" &&
+	sr take >/dev/null &&
+	test "$(sqlite3 test.db "SELECT n FROM snapshots")" = 3 &&
+	expect_exit 0 sr check &&
+	sr --json status >out && json "[.players[].score] == [0, 0, 50]"
+'
+
+test_expect_success 'snapshot: a tampered one (state or format changed in its row) is not read; check finds it' '
+	finished_game &&
+	sqlite3 test.db "UPDATE snapshots SET state = zeroblob(length(state))" &&
+	sr --json status >out && json "[.players[].score] == [100, 100, 220, 220]" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: its snapshot does not match its checksum" &&
+	expect_exit 3 sr check --repair && expect_exit 0 sr check &&
+	sqlite3 test.db "UPDATE snapshots SET format = '"'"'shake/0'"'"'" &&
+	sr --json status >out && json "[.players[].score] == [100, 100, 220, 220]" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: its snapshot is in format '"'"'shake/0'"'"', not" &&
+	expect_exit 3 sr check --repair && expect_exit 0 sr check
+'
+
+test_expect_success 'snapshot: undo reads every entry; what it leaves is snapshotted' '
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	sr roll 30 30 30 >/dev/null && sr roll 10 20 50 >/dev/null &&
+	sr undo >/dev/null &&
+	sr --json status >out &&
+	json ".turn == null and .expect == [\"roll\"]" &&
+	test "$(sqlite3 test.db "SELECT n FROM snapshots")" = 3 &&
+	expect_exit 0 sr check &&
+	sr redo >/dev/null && sr --json status >out &&
+	json ".turn == \"Cid\"" && expect_exit 0 sr check
 '
 
 test_expect_success 'check: usage' '

@@ -32,11 +32,13 @@ struct fz {
 
 /* A dictionary where every word of 3+ letters is valid but "zzz...". */
 static int
-fz_lookup(void *arg, const char *dict, const char *word, struct buf *sugg,
-    char **why)
+fz_lookup(void *arg, const char *dict, int mode, const char *word,
+    struct buf *form, struct buf *sugg, char **why)
 {
 	(void)arg;
 	(void)dict;
+	(void)mode;
+	(void)form;
 	(void)sugg;
 	(void)why;
 	return word[0] != 'z';
