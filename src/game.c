@@ -343,6 +343,8 @@ ruling_note(struct ruling *r, const char *fmt, ...)
 	va_list ap;
 
 	buf_reset(&r->note);
+	if (r->quiet)
+		return;
 	va_start(ap, fmt);
 	buf_vprintf(&r->note, fmt, ap);
 	va_end(ap);
@@ -467,7 +469,8 @@ int
 ruling_accept(struct ruling *r, struct buf *b)
 {
 	buf_reset(&r->note);
-	buf_puts(&r->note, buf_str(b));
+	if (!r->quiet)
+		buf_puts(&r->note, buf_str(b));
 	buf_free(b);
 	return RULING_OK;
 }
@@ -1423,6 +1426,8 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 	int status, depth = rp->ndone, top = top_tag(rp);
 
 	ruling_reset(r);
+	/* A stored entry's note is formatted only for those who read it. */
+	r->quiet = !live && !rp->notes;
 	memset(&x, 0, sizeof x);
 	x.turn = -1;
 	if (live || rp->notes) {
@@ -1565,10 +1570,13 @@ replay_run(struct replay *rp, int notes, struct ruling *r)
 			rp->entries[i].note = NULL;
 		}
 		status = replay_step(rp, i, 0, r);
-		if (status != RULING_OK && status != RULING_UPHELD)
+		if (status != RULING_OK && status != RULING_UPHELD) {
+			r->quiet = 0;
 			return status;
+		}
 	}
 	ruling_reset(r);
+	r->quiet = 0;
 	return RULING_OK;
 }
 

@@ -150,8 +150,14 @@ struct ruling {
 	int		 status;	/* RULING_* */
 	struct buf	 why;		/* refusal: what is wrong, what is expected */
 	struct buf	 note;		/* accepted: what happened, in words */
+	/*
+	 * Set by replay for a stored entry whose note nobody reads (a
+	 * replay without notes: status, check, undo): ruling_note and
+	 * ruling_accept keep no words.
+	 */
+	int		 quiet;
 };
-#define RULING_INIT	{ RULING_OK, BUF_INIT, BUF_INIT }
+#define RULING_INIT	{ RULING_OK, BUF_INIT, BUF_INIT, 0 }
 
 struct expectation {
 	int		 round;		/* from 1 */
