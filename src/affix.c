@@ -52,12 +52,22 @@ struct aff {
 	int		 ncls;
 	int		*hash;		/* index + 1 into cls, 0 empty */
 	size_t		 hmask;
-	void		(*emit)(void *, const char *, int);
+	void		(*emit)(void *, const char *, int, unsigned);
 	void		*arg;
 	/* NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX, FORBIDDENWORD, KEEPCASE */
 	struct flags	 special;
 	uint32_t	 needaffix;	/* NEEDAFFIX, or 0 */
 	int		 risky;		/* the form at hand has one */
+	/*
+	 * Compounds: the flags that let a form begin, continue and end a
+	 * compound (COMPOUNDFLAG in all three; COMPOUNDBEGIN, MIDDLE, END;
+	 * the flags of COMPOUNDRULE by where a rule lets them stand), the
+	 * least letters of a part (COMPOUNDMIN), the stem's marks.
+	 */
+	struct flags	 cpd[3];
+	int		 cpdmin;	/* -1: none said (3) */
+	int		 ncpdrule;	/* COMPOUNDRULE lines seen */
+	unsigned	 smarks;
 	char		 out[WMAX * 4 + 1];
 };
 
@@ -176,6 +186,66 @@ parse_flags(const struct aff *a, const char *s, struct flags *fl)
 			fl->f[fl->n++] = (unsigned char)s[i];
 		break;
 	}
+}
+
+/* Add flag f to fl. */
+static void
+flags_add(struct flags *fl, uint32_t f)
+{
+	fl->f = xreallocarray(fl->f, (size_t)fl->n + 1, sizeof *fl->f);
+	fl->f[fl->n++] = f;
+}
+
+/*
+ * One COMPOUNDRULE: its flags (one character each, or "(flag)" with
+ * long and numeric flags), each maybe followed by * or ?.  A flag that
+ * can come first may begin a compound, one that can come last may end
+ * it, any may stand inside.
+ */
+static void
+compound_rule(struct aff *a, const char *rule)
+{
+	struct flags tok[64];
+	char q[64], one[8], *t;
+	const char *p = rule, *e;
+	int n = 0, i, k;
+
+	while (*p != '\0' && n < 64) {
+		if (*p == '(' && (e = strchr(p, ')')) != NULL) {
+			t = xstrdup(p + 1);
+			t[e - p - 1] = '\0';
+			parse_flags(&(struct aff){ .ft = a->ft }, t, &tok[n]);
+			free(t);
+			p = e + 1;
+		} else {
+			/* One character: a byte, or a UTF-8 letter. */
+			for (i = 1; (p[i] & 0xc0) == 0x80 && i < 7; i++)
+				continue;
+			memcpy(one, p, (size_t)i);
+			one[i] = '\0';
+			parse_flags(&(struct aff){ .ft = a->ft }, one, &tok[n]);
+			p += i;
+		}
+		q[n] = *p == '*' || *p == '?' ? *p++ : '\0';
+		n++;
+	}
+	for (i = 0; i < n; i++)			/* any may stand inside */
+		for (k = 0; k < tok[i].n; k++)
+			flags_add(&a->cpd[1], tok[i].f[k]);
+	for (i = 0; i < n; i++) {		/* what may come first */
+		for (k = 0; k < tok[i].n; k++)
+			flags_add(&a->cpd[0], tok[i].f[k]);
+		if (q[i] == '\0')
+			break;
+	}
+	for (i = n - 1; i >= 0; i--) {		/* what may come last */
+		for (k = 0; k < tok[i].n; k++)
+			flags_add(&a->cpd[2], tok[i].f[k]);
+		if (q[i] == '\0')
+			break;
+	}
+	for (i = 0; i < n; i++)
+		free(tok[i].f);
 }
 
 /* The class of flag (sfx or prefix), or NULL. */
@@ -351,6 +421,28 @@ read_aff(struct aff *a, const char *path, char **why)
 				a->special.f[a->special.n++] = fl.f[0];
 			}
 			free(fl.f);
+		} else if (strcmp(kw, "COMPOUNDFLAG") == 0 ||
+		    strcmp(kw, "COMPOUNDBEGIN") == 0 ||
+		    strcmp(kw, "COMPOUNDMIDDLE") == 0 ||
+		    strcmp(kw, "COMPOUNDEND") == 0) {
+			struct flags fl;
+
+			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
+			    &fl);
+			for (i = 0; i < 3 && fl.n == 1; i++)
+				if (kw[8] == 'F' || (i == 0 && kw[8] == 'B') ||
+				    (i == 1 && kw[8] == 'M') ||
+				    (i == 2 && kw[8] == 'E'))
+					flags_add(&a->cpd[i], fl.f[0]);
+			free(fl.f);
+		} else if (strcmp(kw, "COMPOUNDMIN") == 0) {
+			a->cpdmin = atoi(field(&p));
+			if (a->cpdmin < 1)
+				a->cpdmin = 1;
+		} else if (strcmp(kw, "COMPOUNDRULE") == 0) {
+			x = field(&p);
+			if (a->ncpdrule++ > 0)	/* the first: the count */
+				compound_rule(a, x);
 		} else if (strcmp(kw, "AF") == 0) {
 			x = field(&p);
 			if (a->af == NULL) {	/* the count line */
@@ -468,14 +560,48 @@ has_flag(const struct flags *fl, uint32_t f)
 	return 0;
 }
 
-/* Emit w[0..n) as UTF-8; risky if a flag of its making is special. */
-static void
-put(struct aff *a, const uint32_t *w, int n, int risky)
+/* The compound marks (AFFIX_BEGIN ...) flags fl give a form. */
+static unsigned
+marks(const struct aff *a, const struct flags *fl)
 {
+	unsigned m = 0;
+	int i, k, j;
+
+	for (i = 0; i < fl->n; i++)
+		for (k = 0; k < 3; k++)
+			for (j = 0; j < a->cpd[k].n; j++)
+				if (fl->f[i] == a->cpd[k].f[j])
+					m |= 1u << k;
+	return m;
+}
+
+/*
+ * What the flags fl of an affix give the forms it makes: bit 0 risky
+ * (special), the compound marks above it.
+ */
+static unsigned
+traits(const struct aff *a, const struct flags *fl)
+{
+	return (unsigned)special(a, fl) | marks(a, fl) << 1;
+}
+
+/*
+ * Emit w[0..n) as UTF-8 with the traits t of its affixes: risky if a
+ * flag of its making is special; compound marks if it is long enough
+ * for a part (COMPOUNDMIN, by default 3).
+ */
+static void
+put(struct aff *a, const uint32_t *w, int n, unsigned t)
+{
+	unsigned m;
+
 	if (n <= 0)
 		return;
+	m = ((t >> 1) | a->smarks) & AFFIX_PARTS;
+	if (n < (a->cpdmin > 0 ? a->cpdmin : 3))
+		m = 0;
 	utf8_encode(w, n, a->out);
-	a->emit(a->arg, a->out, risky || a->risky);
+	a->emit(a->arg, a->out, (t & 1) || a->risky, m);
 }
 
 /*
@@ -516,10 +642,13 @@ apply_pfx(const struct rule *r, const uint32_t *w, int n, uint32_t *out)
 	return n - r->nstrip + r->nadd;
 }
 
-/* Emit every prefix of the flags in fl (cross: only crossing ones). */
+/*
+ * Emit every prefix of the flags in fl (cross: only crossing ones) on
+ * w, made with traits t so far.
+ */
 static void
 prefixes(struct aff *a, const struct flags *fl, const uint32_t *w, int n,
-    int need_cross)
+    int need_cross, unsigned t)
 {
 	uint32_t out[WMAX];
 	struct aclass *c;
@@ -531,22 +660,23 @@ prefixes(struct aff *a, const struct flags *fl, const uint32_t *w, int n,
 			continue;
 		for (k = 0; k < c->nr; k++)
 			if ((m = apply_pfx(&c->r[k], w, n, out)) > 0)
-				put(a, out, m, special(a, &c->r[k].cont));
+				put(a, out, m, t | traits(a, &c->r[k].cont));
 	}
 }
 
 /*
  * Every suffixed form of w by the suffix flags in fl (and a second
  * suffix from their continuation), each with the prefixes of pfl and of
- * the continuations.
+ * the continuations; t the traits of what made w.
  */
 static void
 suffixes(struct aff *a, const struct flags *fl, const struct flags *pfl,
-    const uint32_t *w, int n)
+    const uint32_t *w, int n, unsigned t)
 {
 	uint32_t o1[WMAX], o2[WMAX];
 	struct aclass *c, *c2;
 	const struct rule *r;
+	unsigned t1, t2;
 	int i, k, j, l, m1, m2;
 
 	for (i = 0; i < fl->n; i++) {
@@ -556,10 +686,11 @@ suffixes(struct aff *a, const struct flags *fl, const struct flags *pfl,
 			r = &c->r[k];
 			if ((m1 = apply_sfx(r, w, n, o1)) <= 0)
 				continue;
-			put(a, o1, m1, special(a, &r->cont));
+			t1 = t | traits(a, &r->cont);
+			put(a, o1, m1, t1);
 			if (c->cross)
-				prefixes(a, pfl, o1, m1, 1);
-			prefixes(a, &r->cont, o1, m1, 0);
+				prefixes(a, pfl, o1, m1, 1, t1);
+			prefixes(a, &r->cont, o1, m1, 0, t1);
 			for (j = 0; j < r->cont.n; j++) {
 				if ((c2 = class_find(a, r->cont.f[j], 1)) ==
 				    NULL)
@@ -568,13 +699,13 @@ suffixes(struct aff *a, const struct flags *fl, const struct flags *pfl,
 					if ((m2 = apply_sfx(&c2->r[l], o1, m1,
 					    o2)) <= 0)
 						continue;
-					put(a, o2, m2, special(a, &r->cont) ||
-					    special(a, &c2->r[l].cont));
+					t2 = t1 | traits(a, &c2->r[l].cont);
+					put(a, o2, m2, t2);
 					if (c->cross && c2->cross)
-						prefixes(a, pfl, o2, m2, 1);
-					prefixes(a, &r->cont, o2, m2, 0);
+						prefixes(a, pfl, o2, m2, 1, t2);
+					prefixes(a, &r->cont, o2, m2, 0, t2);
 					prefixes(a, &c2->r[l].cont, o2, m2,
-					    0);
+					    0, t2);
 				}
 			}
 		}
@@ -591,11 +722,12 @@ expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl)
 	int i, k, m;
 
 	a->risky = special_stem(a, fl);
+	a->smarks = marks(a, fl);
 	/* A NEEDAFFIX stem is no word alone; its affixed forms are. */
 	if (a->needaffix == 0 || !has_flag(fl, a->needaffix))
 		put(a, w, n, 0);
-	suffixes(a, fl, fl, w, n);
-	prefixes(a, fl, w, n, 0);
+	suffixes(a, fl, fl, w, n, 0);
+	prefixes(a, fl, w, n, 0, 0);
 	/* A prefix whose continuation allows suffixes: those, then it. */
 	for (i = 0; i < fl->n; i++) {
 		if ((c = class_find(a, fl->f[i], 0)) == NULL)
@@ -604,7 +736,8 @@ expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl)
 			if (c->r[k].cont.n == 0 ||
 			    (m = apply_pfx(&c->r[k], w, n, o)) <= 0)
 				continue;
-			suffixes(a, &c->r[k].cont, &none, o, m);
+			suffixes(a, &c->r[k].cont, &none, o, m,
+			    traits(a, &c->r[k].cont));
 		}
 	}
 }
@@ -629,12 +762,15 @@ aff_free(struct aff *a)
 	free(a->af);
 	free(a->hash);
 	free(a->special.f);
+	for (i = 0; i < 3; i++)
+		free(a->cpd[i].f);
 }
 
 /* Expand every stem of dic; see affix.h. */
 int
 affix_expand(const char *aff, const char *dic,
-    void (*emit)(void *, const char *, int), void (*progress)(void *, double),
+    void (*emit)(void *, const char *, int, unsigned),
+    void (*progress)(void *, double),
     void *arg, char **why)
 {
 	struct aff a;
@@ -648,6 +784,7 @@ affix_expand(const char *aff, const char *dic,
 	int n, first = 1;
 
 	memset(&a, 0, sizeof a);
+	a.cpdmin = -1;
 	a.emit = emit;
 	a.arg = arg;
 	if (read_aff(&a, aff, why) != 0)

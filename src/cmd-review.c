@@ -98,11 +98,13 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 {
 	struct grid g;
 	struct dawg *d;
+	struct speller *sp;
 	char **words, *why = NULL, *best[GAME_MAX_PLAYERS][3];
 	const char *dict;
 	struct word_round view;
 	long found[GAME_MAX_PLAYERS] = { 0 }, total = 0;
 	int nbest[GAME_MAX_PLAYERS] = { 0 }, di, i, p, k, rounds = 0, val;
+	int rc = 0;
 	size_t n, w;
 
 	di = game_option_kind(sg->rules, GAME_OPT_DICT);
@@ -119,7 +121,8 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		view.fold = 1;
 		view.nouns = 0;
 	}
-	for (i = 0; i < rv->n; i++) {
+	sp = wordlist_speller_new(ctx->paths.dicts, view.dict);
+	for (i = 0; i < rv->n && rc == 0; i++) {
 		const struct seen *s = &rv->seen[i];
 
 		if (s->grid == NULL || sg->rp.entries[i].undone)
@@ -129,8 +132,16 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		g.n = s->grid->n;
 		memcpy(g.cells, s->grid->cells, sizeof g.cells);
 		snprintf(g.dict, sizeof g.dict, "%s", view.dict);
-		n = solve_grid(d, &g, view.dict, view.fold, view.nouns,
+		n = solve_grid(d, &g, view.dict, view.fold, view.nouns, sp,
 		    &words);
+		if (n == SOLVE_FAILED) {
+			sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
+			    "'%s' about a compound: %s", view.dict,
+			    wordlist_speller_why(sp) != NULL ?
+			    wordlist_speller_why(sp) : "no dictionary");
+			rc = -1;
+			break;
+		}
 		for (w = 0; w < n; w++) {	/* longest first */
 			/* Letters, as solve counts them (SW-4). */
 			val = sg->rules->word_value(sg->rp.st,
@@ -145,6 +156,13 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		solve_free(words, n);
 	}
 	dawg_close(d);
+	wordlist_speller_free(sp);
+	if (rc != 0) {
+		for (p = 0; p < sg->g.nplayers; p++)
+			for (k = 0; k < nbest[p]; k++)
+				free(best[p][k]);
+		return -1;
+	}
 	buf_printf(b, "the board's points, every valid word of %d scored "
 	    "round%s: %ld\n", rounds, rounds == 1 ? "" : "s", total);
 	for (p = 0; p < sg->g.nplayers; p++) {

@@ -130,6 +130,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct word_round v;
 	struct grid g;
 	struct dawg *d;
+	struct speller *sp;
 	struct buf b = BUF_INIT;
 	char **words = NULL, **keys = NULL, **missed[GAME_MAX_PLAYERS], *why = NULL;
 	size_t n = 0, nmissed[GAME_MAX_PLAYERS], i;
@@ -162,8 +163,19 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	g.n = v.n;
 	memcpy(g.cells, v.cells, sizeof g.cells);
 	snprintf(g.dict, sizeof g.dict, "%s", v.dict);
-	n = solve_grid_keys(d, &g, v.dict, v.fold, v.nouns, &words, &keys);
+	sp = wordlist_speller_new(ctx->paths.dicts, v.dict);
+	n = solve_grid_keys(d, &g, v.dict, v.fold, v.nouns, sp, &words,
+	    &keys);
 	dawg_close(d);
+	if (n == SOLVE_FAILED) {
+		status = sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
+		    "'%s' about a compound: %s", v.dict,
+		    wordlist_speller_why(sp) != NULL ?
+		    wordlist_speller_why(sp) : "no dictionary");
+		wordlist_speller_free(sp);
+		goto out;
+	}
+	wordlist_speller_free(sp);
 	for (i = 0; i < n; i++)
 		best += sg.rules->word_value(sg.rp.st,
 		    (int)lang_width(words[i]));

@@ -1,9 +1,11 @@
 /*
  * dawg.h: a compiled word list (a minimal DAWG over bytes), built by
  * mkdawg at build time or into the cache on first use, opened with
- * mmap, walked by prefix.
+ * mmap, walked by prefix.  The walk (dawg.c) is pure, in libsr.a: it
+ * reads memory it is given; finding, mapping and building the files is
+ * the system's (dawg-file.c, libsrsys.a).
  *
- * The file: a 24-byte header ("SRDAWG02", then four uint32 in the byte
+ * The file: a 24-byte header ("SRDAWG03", then four uint32 in the byte
  * order of the machine that built it: the number of edges, the number of
  * records, the root's first edge, and DAWG_BOM, which refuses a file of
  * the other order), then the edges, one uint32 each.  An edge: bits 0-7
@@ -13,11 +15,12 @@
  * with the last bit.
  *
  * The records of a word list (wordlist.h): for each lowercase form F of
- * the dictionary (UTF-8 letters, 3+ of them, no lone q) with verdict V
- * ('1' Hunspell accepts F, '2' it accepts F capitalised, '3' both):
+ * the dictionary (UTF-8 letters, no lone q; 3+ letters, or a part of a
+ * compound) with verdict V, one byte '0' + the bits DAWG_LOWER ...:
  *	"x" F "\1" V			exact keys (accents=exact)
  *	"f" K "\1" V			K = F's plain letters = F
  *	"f" K "\1" F V			K = F's plain letters, not F
+ *	"c"				a form may begin a compound
  */
 #ifndef SHAKEREF_DAWG_H
 #define SHAKEREF_DAWG_H
@@ -26,7 +29,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define DAWG_MAGIC	"SRDAWG02"
+#define DAWG_MAGIC	"SRDAWG03"
 #define DAWG_BOM	0x01020304u
 #define DAWG_HEADER	24
 #define DAWG_EOW	(1u << 8)
@@ -36,8 +39,29 @@
 #define DAWG_MAXEDGES	(1u << 22)
 #define DAWG_SEP	'\1'	/* after a key: its forms and verdicts */
 
+/* A verdict's bits (affix.h: the compound marks). */
+#define DAWG_LOWER	1u	/* Hunspell accepts F as written */
+#define DAWG_CAP	2u	/* ... F with its first letter capital */
+#define DAWG_BEGIN	4u	/* F may begin a compound */
+#define DAWG_BEGINCAP	8u	/* ... F capitalised may */
+#define DAWG_MIDDLE	16u	/* F may stand inside one */
+#define DAWG_END	32u	/* F may end one */
+#define DAWG_BITS(c)	((unsigned)(unsigned char)(c) - '0')
+#define DAWG_VERDICT(b)	((char)('0' + (b)))
+
 struct dawg;
 struct sr_paths;
+
+/*
+ * A list of size bytes at map (a file's contents), checked: NULL with
+ * *why (static text) if it is not a list of this version and machine.
+ * The list reads map until dawg_free.
+ */
+struct dawg	*dawg_new(const void *map, size_t size, const char **why);
+/* Free a list (not the memory it reads). */
+void		 dawg_free(struct dawg *);
+/* The memory a list reads, its size into *size. */
+const void	*dawg_map(const struct dawg *, size_t *size);
 
 /*
  * The file of dictionary name's list: NAME.dawg in the data folder
@@ -52,7 +76,7 @@ char		*dawg_find(const struct sr_paths *, const char *name);
 char		*dawg_cache_path(const struct sr_paths *, const char *name);
 /*
  * Map the file at path; NULL with *why (malloc'd) if it is unreadable or
- * not a list.
+ * not a list.  dawg_close unmaps it.
  */
 struct dawg	*dawg_open(const char *path, char **why);
 void		 dawg_close(struct dawg *);
@@ -67,6 +91,14 @@ uint32_t	 dawg_count(const struct dawg *);
  */
 int		 dawg_step(const struct dawg *, uint32_t node, int c,
 		    uint32_t *next, int *eow);
+/*
+ * The edges of node (a run ending with DAWG_LAST), for a walk that
+ * reads each once: NULL for node 0 or out of the list.  An edge's
+ * DAWG_CHILD is checked with dawg_child.
+ */
+const uint32_t	*dawg_edges(const struct dawg *, uint32_t node);
+/* The node edge e leads to, 0 if none (or out of the list). */
+uint32_t	 dawg_child(const struct dawg *, uint32_t e);
 /* From node, follow every byte of s: the node reached, or 0. */
 uint32_t	 dawg_walk(const struct dawg *, uint32_t node, const char *s);
 /*
@@ -77,7 +109,7 @@ int		 dawg_each(const struct dawg *, uint32_t node,
 		    int (*f)(void *, const char *), void *arg);
 /*
  * 1 if word (lowercase, exact) is a word of the list: its "x" record has
- * a verdict with '1' (Hunspell accepts it as written).
+ * a verdict with DAWG_LOWER (Hunspell accepts it as written).
  */
 int		 dawg_has(const struct dawg *, const char *word);
 

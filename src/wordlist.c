@@ -62,34 +62,37 @@ struct gather {
 	struct bar	*bar;
 };
 
-/* The verdict of Hunspell on lower and its capital ('0'..'3'). */
-static char
+/* The verdict of Hunspell on lower and its capital (DAWG_LOWER ...). */
+static unsigned
 ask(struct gather *g, const char *lower, int cap_only)
 {
 	char cap[256];
-	int v = 0;
+	unsigned v = 0;
 
 	if (g->lx == NULL && g->why == NULL &&
 	    (g->lx = lexicon_open(g->dicts, g->name, &g->why)) == NULL)
-		return '0';
+		return 0;
 	if (g->lx == NULL)
-		return '0';
+		return 0;
 	if (!cap_only && lexicon_spell(g->lx, lower))
-		v |= 1;
+		v |= DAWG_LOWER;
 	if (lang_cap(g->name, lower, cap, sizeof cap) == 0 &&
 	    lexicon_spell(g->lx, cap))
-		v |= 2;
-	return (char)('0' + v);
+		v |= DAWG_CAP;
+	return v;
 }
 
-/* affix_expand's emit: keep a form that can be a word on the grid. */
+/*
+ * affix_expand's emit: keep a form that can be a word on the grid, or
+ * a part of one (a compound's: marks).
+ */
 static void
-gather_form(void *arg, const char *form, int risky)
+gather_form(void *arg, const char *form, int risky, unsigned marks)
 {
 	struct gather *g = arg;
 	char low[256], cap[256], why[64];
 	const char *p;
-	char v;
+	unsigned v, m = 0;
 	int nl;
 
 	for (p = form; *p != '\0'; p++)
@@ -97,19 +100,26 @@ gather_form(void *arg, const char *form, int risky)
 		    !isalpha((unsigned char)*p))
 			return;		/* apostrophes, hyphens, digits */
 	if (lang_lower(g->name, form, low, sizeof low - 2, &nl, why,
-	    sizeof why) != 0 || nl < 3)
+	    sizeof why) != 0 || (nl < 3 && marks == 0))
 		return;
 	for (p = low; (p = strchr(p, 'q')) != NULL; p++)
 		if (p[1] != 'u')
 			return;		/* no die shows a lone Q */
-	if (strcmp(low, form) == 0)
-		v = risky ? ask(g, low, 0) : '3';
-	else if (lang_cap(g->name, low, cap, sizeof cap) == 0 &&
-	    strcmp(cap, form) == 0)
-		v = risky ? ask(g, low, 1) : '2';
-	else
+	if (strcmp(low, form) == 0) {
+		v = risky ? ask(g, low, 0) : DAWG_LOWER | DAWG_CAP;
+		m = (marks & AFFIX_BEGIN ? DAWG_BEGIN : 0) |
+		    (marks & AFFIX_MIDDLE ? DAWG_MIDDLE : 0) |
+		    (marks & AFFIX_END ? DAWG_END : 0);
+	} else if (lang_cap(g->name, low, cap, sizeof cap) == 0 &&
+	    strcmp(cap, form) == 0) {
+		v = risky ? ask(g, low, 1) : DAWG_CAP;
+		/* Capitalised, only the first part of a compound. */
+		m = marks & AFFIX_BEGIN ? DAWG_BEGINCAP : 0;
+	} else
 		return;			/* NASA, McDonald: never lowercase */
-	if (v == '0')
+	if (nl < 3)
+		v = 0;			/* a part, never a word alone */
+	if ((v | m) == 0)
 		return;
 	if (g->n == g->cap) {
 		g->cap = g->cap ? g->cap * 2 : 65536;
@@ -117,7 +127,7 @@ gather_form(void *arg, const char *form, int risky)
 	}
 	nl = (int)strlen(low);
 	low[nl] = DAWG_SEP;
-	low[nl + 1] = v;
+	low[nl + 1] = DAWG_VERDICT(v | m);
 	low[nl + 2] = '\0';
 	g->w[g->n++] = xstrdup(low);
 }
@@ -140,7 +150,8 @@ str_cmp(const void *a, const void *b)
 
 /*
  * The records of the forms gathered (dawg.h): each form once, its
- * verdicts merged, under its exact key and its plain key.
+ * verdicts merged, under its exact key and its plain key; "c" if a form
+ * may begin a compound (without one there is none).
  */
 static char **
 records(struct gather *g, size_t *nrec)
@@ -148,28 +159,31 @@ records(struct gather *g, size_t *nrec)
 	struct buf b = BUF_INIT;
 	char **r, key[256], *sep;
 	size_t i, k, n = 0;
-	int v;
+	unsigned v, parts = 0;
 
 	qsort(g->w, g->n, sizeof *g->w, str_cmp);
 	r = xcalloc(2 * g->n + 1, sizeof *r);
 	for (i = 0; i < g->n; i = k) {
 		sep = strchr(g->w[i], DAWG_SEP);
 		*sep = '\0';
-		v = sep[1] - '0';
+		v = DAWG_BITS(sep[1]);
 		for (k = i + 1; k < g->n && strncmp(g->w[k], g->w[i],
 		    (size_t)(sep - g->w[i])) == 0 &&
 		    g->w[k][sep - g->w[i]] == DAWG_SEP; k++)
-			v |= g->w[k][sep - g->w[i] + 1] - '0';
+			v |= DAWG_BITS(g->w[k][sep - g->w[i] + 1]);
+		parts |= v & (DAWG_BEGIN | DAWG_BEGINCAP);
 		buf_reset(&b);
-		buf_printf(&b, "x%s%c%c", g->w[i], DAWG_SEP, '0' + v);
+		buf_printf(&b, "x%s%c%c", g->w[i], DAWG_SEP, DAWG_VERDICT(v));
 		r[n++] = xstrdup(buf_str(&b));
 		if (lang_key(g->name, 1, g->w[i], key, sizeof key) != 0)
 			continue;
 		buf_reset(&b);
 		buf_printf(&b, "f%s%c%s%c", key, DAWG_SEP,
-		    strcmp(key, g->w[i]) == 0 ? "" : g->w[i], '0' + v);
+		    strcmp(key, g->w[i]) == 0 ? "" : g->w[i], DAWG_VERDICT(v));
 		r[n++] = xstrdup(buf_str(&b));
 	}
+	if (parts)
+		r[n++] = xstrdup("c");
 	buf_free(&b);
 	*nrec = n;
 	return r;
@@ -339,6 +353,66 @@ wordlist_open(const struct sr_paths *paths, const char *name, int bar,
 	return d;
 }
 
+struct lazy {
+	struct speller	 sp;		/* first: the speller is the lazy */
+	char		*dicts, *dict;
+	struct lexicon	*lx;
+	char		*why;
+};
+
+/* struct speller's spell: Hunspell's verdict, opened on first use. */
+static int
+lazy_spell(void *arg, const char *word)
+{
+	struct lazy *z = arg;
+
+	if (z->lx == NULL) {
+		free(z->why);
+		z->why = NULL;
+		if ((z->lx = lexicon_open(z->dicts, z->dict, &z->why)) ==
+		    NULL)
+			return -1;
+	}
+	return lexicon_spell(z->lx, word);
+}
+
+/* A speller of dict, opened on first use; see wordlist.h. */
+struct speller *
+wordlist_speller_new(const char *dicts, const char *dict)
+{
+	struct lazy *z = xcalloc(1, sizeof *z);
+
+	z->dicts = xstrdup(dicts);
+	z->dict = xstrdup(dict);
+	z->sp.spell = lazy_spell;
+	z->sp.arg = z;
+	return &z->sp;
+}
+
+/* Close a speller. */
+void
+wordlist_speller_free(struct speller *sp)
+{
+	struct lazy *z = (struct lazy *)(void *)sp;
+
+	if (z == NULL)
+		return;
+	lexicon_free(z->lx);
+	free(z->dicts);
+	free(z->dict);
+	free(z->why);
+	free(z);
+}
+
+/* Why the speller could not ask; see wordlist.h. */
+const char *
+wordlist_speller_why(const struct speller *sp)
+{
+	const struct lazy *z = (const struct lazy *)(const void *)sp;
+
+	return z->why;
+}
+
 #define WORDLISTS_MAX	4
 
 struct wordlists {
@@ -346,6 +420,7 @@ struct wordlists {
 	struct {
 		char		*name;
 		struct dawg	*d;	/* NULL: none fresh */
+		struct speller	*sp;	/* its dictionary, for compounds */
 	}		 l[WORDLISTS_MAX];
 	int		 n;
 };
@@ -372,136 +447,44 @@ wordlists_free(struct wordlists *ws)
 	for (i = 0; i < ws->n; i++) {
 		free(ws->l[i].name);
 		dawg_close(ws->l[i].d);
+		wordlist_speller_free(ws->l[i].sp);
 	}
 	free(ws);
 }
 
-/* Open dict's list (building it if need be) into ws; NULL and *why. */
+/*
+ * Open dict's list (building it if need be) into ws, its speller into
+ * *sp; NULL and *why.
+ */
 static struct dawg *
-wordlists_get(struct wordlists *ws, const char *dict, int bar, char **why)
+wordlists_get(struct wordlists *ws, const char *dict, int bar,
+    struct speller **sp, char **why)
 {
 	int i;
 
 	for (i = 0; i < ws->n && strcmp(ws->l[i].name, dict) != 0; i++)
 		continue;
-	if (i < ws->n && ws->l[i].d != NULL)
+	if (i < ws->n && ws->l[i].d != NULL) {
+		*sp = ws->l[i].sp;
 		return ws->l[i].d;
+	}
 	if (i == ws->n) {
 		if (ws->n == WORDLISTS_MAX) {
 			free(ws->l[0].name);
 			dawg_close(ws->l[0].d);
+			wordlist_speller_free(ws->l[0].sp);
 			memmove(&ws->l[0], &ws->l[1], (WORDLISTS_MAX - 1) *
 			    sizeof ws->l[0]);
 			i = --ws->n;
 		}
 		ws->l[i].name = xstrdup(dict);
 		ws->l[i].d = NULL;
+		ws->l[i].sp = wordlist_speller_new(ws->paths->dicts, dict);
 		ws->n++;
 	}
 	ws->l[i].d = wordlist_open(ws->paths, dict, bar, why);
+	*sp = ws->l[i].sp;
 	return ws->l[i].d;
-}
-
-struct pick {
-	const char	*written;
-	const char	*key;
-	int		 nouns;
-	int		 best;		/* 0 none, higher better */
-	char		 form[128];
-	int		 v;
-};
-
-/* dawg_each: weigh one form of the key (rest: its text and verdict). */
-static int
-pick_form(void *arg, const char *rest)
-{
-	struct pick *p = arg;
-	size_t n = strlen(rest);
-	char form[128];
-	int v = rest[n - 1] - '0', score;
-
-	if (n == 0 || n >= sizeof form)
-		return 0;
-	memcpy(form, rest, n - 1);
-	form[n - 1] = '\0';
-	if (form[0] == '\0')
-		snprintf(form, sizeof form, "%s", p->key);
-	if (v & 1)
-		score = 3;
-	else if (p->nouns && (v & 2))
-		score = 1;
-	else
-		return 0;
-	if (p->written != NULL && strcmp(form, p->written) == 0)
-		score++;
-	if (score > p->best) {
-		p->best = score;
-		p->v = v;
-		snprintf(p->form, sizeof p->form, "%s", form);
-	}
-	return 0;
-}
-
-/* Weigh every form below a key's node into p; 1 if one stands. */
-static int
-judge_pick(const struct dawg *d, uint32_t node, int nouns, const char *key,
-    const char *written, struct pick *p)
-{
-	uint32_t sep;
-	int eow;
-
-	p->best = 0;
-	if (node == 0 || !dawg_step(d, node, DAWG_SEP, &sep, &eow))
-		return 0;
-	memset(p, 0, sizeof *p);
-	p->written = written;
-	p->key = key;
-	p->nouns = nouns;
-	dawg_each(d, sep, pick_form, p);
-	return p->best > 0;
-}
-
-/* The verdict below a key's node; see wordlist.h. */
-int
-wordlist_judge_node(const struct dawg *d, uint32_t node, int nouns,
-    const char *key, const char *written, char *form, size_t len)
-{
-	struct pick p;
-
-	if (!judge_pick(d, node, nouns, key, written, &p))
-		return 0;
-	snprintf(form, len, "%s", p.form);
-	return 1;
-}
-
-/* The subtree of keys for fold or exact; see wordlist.h. */
-uint32_t
-wordlist_root(const struct dawg *d, int fold)
-{
-	uint32_t node;
-	int eow;
-
-	if (!dawg_step(d, dawg_root(d), fold ? 'f' : 'x', &node, &eow))
-		return 0;
-	return node;
-}
-
-/* The verdict on a written word; see wordlist.h. */
-int
-wordlist_judge(const struct dawg *d, const char *dict, int fold, int nouns,
-    const char *written, char *form, size_t len)
-{
-	struct pick p;
-	char key[256];
-
-	if (lang_key(dict, fold, written, key, sizeof key) != 0 ||
-	    !judge_pick(d, dawg_walk(d, wordlist_root(d, fold), key), nouns,
-	    key, written, &p))
-		return 0;
-	if (form != NULL && ((p.v & 1) || lang_cap(dict, p.form, form,
-	    len) != 0))
-		snprintf(form, len, "%s", p.form);
-	return 1;
 }
 
 /* Judge a word by dict's list, built if need be; see wordlist.h. */
@@ -509,9 +492,15 @@ int
 wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
     const char *written, char *form, size_t len, int bar, char **why)
 {
+	struct speller *sp;
 	struct dawg *d;
+	int v;
 
-	if ((d = wordlists_get(ws, dict, bar, why)) == NULL)
+	if ((d = wordlists_get(ws, dict, bar, &sp, why)) == NULL)
 		return -1;
-	return wordlist_judge(d, dict, fold, nouns, written, form, len);
+	if ((v = wordlist_judge_all(d, dict, fold, nouns, sp, written, form,
+	    len)) < 0)
+		*why = xstrdup(wordlist_speller_why(sp) != NULL ?
+		    wordlist_speller_why(sp) : "no dictionary to ask");
+	return v;
 }

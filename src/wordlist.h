@@ -2,13 +2,14 @@
  * wordlist.h: the compiled word list of a dictionary (dawg.h): the one
  * installed with shakeref, or one built on first use into the user's
  * cache folder from the dictionary's own affix rules (affix.h), each
- * form with Hunspell's verdict; and the verdict on a word by it (SW-2):
- * challenges and solve both rule by the list, so they never disagree.
+ * form with Hunspell's verdict and its compound marks; challenges and
+ * solve both rule by the list and judge.h, so they never disagree.
  */
 #ifndef SHAKEREF_WORDLIST_H
 #define SHAKEREF_WORDLIST_H
 
 #include "dawg.h"
+#include "judge.h"
 
 struct sr_paths;
 
@@ -33,24 +34,15 @@ int		 wordlist_build(const struct sr_paths *, const char *name,
 int		 wordlist_write(const char *dicts, const char *name,
 		    const char *path, int bar, char **why);
 
-/* The node of the keys for accents=fold (fold) or exact, or 0. */
-uint32_t	 wordlist_root(const struct dawg *, int fold);
 /*
- * The verdict on written (lowercase letters, lang.h) by the list of
- * dictionary dict: 1 if a form of the dictionary with written's key
- * (lang_key with fold) stands, as written in lowercase or, with nouns,
- * capitalised (SW-2); the form found into form (len bytes; "était",
- * "Haus"), preferring written itself.  0 if none.
+ * A speller (judge.h) that asks Hunspell's dictionary dict (found in
+ * dicts, colon-separated folders), opened on the first question (a list
+ * with no compounds never opens it).
  */
-int		 wordlist_judge(const struct dawg *, const char *dict, int fold,
-		    int nouns, const char *written, char *form, size_t len);
-/*
- * The same from the node key leads to (solve's walk): 1 with the form
- * in lowercase (written preferred: the letters of the dice), or 0.
- */
-int		 wordlist_judge_node(const struct dawg *, uint32_t node,
-		    int nouns, const char *key, const char *written,
-		    char *form, size_t len);
+struct speller	*wordlist_speller_new(const char *dicts, const char *dict);
+void		 wordlist_speller_free(struct speller *);
+/* Why it could not be asked (its last -1), or NULL. */
+const char	*wordlist_speller_why(const struct speller *);
 
 /*
  * The lists the lookup of a challenge uses: opened (built, with a
@@ -61,7 +53,10 @@ struct wordlists;
 /* paths: kept (not copied) for the lists' life. */
 struct wordlists *wordlists_new(const struct sr_paths *);
 void		 wordlists_free(struct wordlists *);
-/* wordlist_judge with dict's list: 1, 0, or -1 with *why: no list. */
+/*
+ * wordlist_judge_all with dict's list and dictionary: 1, 0, or -1 with
+ * *why: no list, or no dictionary to ask about a compound.
+ */
 int		 wordlists_judge(struct wordlists *, const char *dict, int fold,
 		    int nouns, const char *written, char *form, size_t len,
 		    int bar, char **why);

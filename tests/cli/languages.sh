@@ -83,6 +83,41 @@ test_expect_success 'SW-2: German with accents=exact: strasse is not on a grid w
 	expect_exit 0 sr challenge Bob straße &&
 	expect_out "as ${SQ}Straße${SQ}; it counts +3"
 '
+
+# A German grid of compounds: HAUSTÜR (Haus+Tür), SEEBUS (See+Bus) and
+# HAUTSEE (Haut+See) are paths, and compounds no stem of de_DE lists;
+# BUSEE is a path Hunspell refuses, capitalised or not.
+#	H A U S
+#	R Ü T E
+#	N B E E
+#	K S U B
+test_expect_success 'SW-2: German compounds: what Hunspell accepts stands and solve lists it; what it refuses is struck and not listed' '
+	sr new --game word --players Ann,Bob --option dict=de_DE >/dev/null &&
+	sr grid HAUS RÜTE NBEE KSUB >/dev/null &&
+	sr words Ann seebus haustür hautsee >/dev/null &&
+	sr words Bob busee >/dev/null &&
+	expect_exit 0 sr challenge Ann seebus &&
+	expect_out "${SQ}seebus${SQ} stands: on the grid and in de_DE as ${SQ}Seebus${SQ}" &&
+	expect_exit 0 sr challenge Ann haustür &&
+	expect_out "as ${SQ}Haustür${SQ}" &&
+	expect_exit 5 sr challenge Bob busee &&
+	expect_out "${SQ}busee${SQ} is not in de_DE" &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"seebus\") != null and index(\"haustür\") != null and index(\"hautsee\") != null and index(\"busee\") == null"
+'
+
+test_expect_success 'SW-2: German compounds with nouns=off: a compound Hunspell knows only capitalised is struck and not listed' '
+	sr new --game word --players Ann,Bob --option dict=de_DE \
+	    --option nouns=off >/dev/null &&
+	sr grid HAUS RÜTE NBEE KSUB >/dev/null &&
+	sr words Ann seebus >/dev/null &&
+	expect_exit 5 sr challenge Ann seebus &&
+	expect_out "${SQ}seebus${SQ} is not in de_DE" &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] | index(\"seebus\") == null"
+'
 else
 	skip de_DE "German rounds"
 fi
@@ -185,10 +220,10 @@ test_expect_success 'a word list of an older shakeref in the cache is built agai
 	sr words Ann colour >/dev/null &&
 	sr score >/dev/null &&
 	mkdir -p cache/shakeref &&
-	printf "SRDAWG01%032d" 0 >cache/shakeref/en_GB.dawg &&
+	printf "SRDAWG02%032d" 0 >cache/shakeref/en_GB.dawg &&
 	sr --json solve >out &&
 	json "[.words[].word] | index(\"colour\") != null" &&
-	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG02
+	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG03
 '
 
 test_expect_success 'rules shake-a-word lists the installed dictionaries' '

@@ -303,7 +303,7 @@ test_3x3(const struct dawg *d)
 			every_path(&g, cell, used, buf, &s);
 		}
 		set_finish(&s);
-		n = solve_grid(d, &g, "en_US", 1, 0, &w);
+		n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
 		if (!same_words(w, n, s.w, s.n)) {
 			diag("board %s", grid_text(&g));
 			bad = 1;
@@ -329,7 +329,7 @@ test_big(const struct dawg *d, int side, int boards)
 
 	for (b = 0; b < boards && !bad; b++) {
 		random_grid(&g, side);
-		n = solve_grid(d, &g, "en_US", 1, 0, &w);
+		n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
 		for (i = 0; i < n && !bad; i++) {
 			if (grid_path(&g, w[i], NULL, why, sizeof why) != 0 ||
 			    !listed(w[i])) {
@@ -373,7 +373,7 @@ test_hand(const struct dawg *d)
 
 	if (!ok(parse(&g, "QuITS XXXX XXXX XXXX") == 0, "a 4x4 grid with Qu"))
 		return;
-	n = solve_grid(d, &g, "en_US", 1, 0, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
 	ok(has(w, n, "quit") && has(w, n, "quits"),
 	    "SW-1: a Qu cell gives both letters (quit, quits)");
 	ok(!has(w, n, "qui") && !has(w, n, "uit"),
@@ -382,19 +382,19 @@ test_hand(const struct dawg *d)
 
 	if (!ok(parse(&g, "SXX XEX XXA") == 0, "a 3x3 diagonal grid"))
 		return;
-	n = solve_grid(d, &g, "en_US", 1, 0, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
 	ok(has(w, n, "sea"), "SW-2: a word along a diagonal (sea)");
 	solve_free(w, n);
 
 	/* "sees" needs two s dice: one s die would be used twice. */
 	ok(listed("sees"), "the test list has 'sees'");
 	ok(parse(&g, "SEE ZZZ ZZZ") == 0, "a grid with one s");
-	n = solve_grid(d, &g, "en_US", 1, 0, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
 	ok(!has(w, n, "sees"), "SW-2: a word needing a die twice is not "
 	    "found");
 	solve_free(w, n);
 	ok(parse(&g, "SEX XES XXX") == 0, "a grid with two e and two s");
-	n = solve_grid(d, &g, "en_US", 1, 0, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
 	ok(has(w, n, "sees"), "SW-2: two dice with the same letter both "
 	    "count (sees)");
 	solve_free(w, n);
@@ -492,7 +492,7 @@ test_en_us(const struct sr_paths *paths)
 		return;
 	}
 	parse(&g, "SERST TANIE QuOLDC RPEAT HGINS");
-	n = solve_grid(d, &g, "en_US", 1, 0, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
 	for (i = 0; i < n; i++)
 		if (!lexicon_spell(lex, w[i]) ||
 		    grid_path(&g, w[i], NULL, pwhy, sizeof pwhy) != 0) {

@@ -1,0 +1,390 @@
+/*
+ * judge.c: the verdict on a word by a word list (see judge.h): its
+ * forms, and its compounds put to the dictionary itself.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "judge.h"
+#include "lang.h"
+
+struct pick {
+	const char	*written;
+	const char	*key;
+	int		 nouns;
+	int		 best;		/* 0 none, higher better */
+	char		 form[128];
+	unsigned	 v;
+};
+
+/* dawg_each: weigh one form of the key (rest: its text and verdict). */
+static int
+pick_form(void *arg, const char *rest)
+{
+	struct pick *p = arg;
+	size_t n = strlen(rest);
+	char form[128];
+	unsigned v;
+	int score;
+
+	if (n == 0 || n >= sizeof form)
+		return 0;
+	v = DAWG_BITS(rest[n - 1]);
+	memcpy(form, rest, n - 1);
+	form[n - 1] = '\0';
+	if (form[0] == '\0')
+		snprintf(form, sizeof form, "%s", p->key);
+	if (v & DAWG_LOWER)
+		score = 3;
+	else if (p->nouns && (v & DAWG_CAP))
+		score = 1;
+	else
+		return 0;
+	if (p->written != NULL && strcmp(form, p->written) == 0)
+		score++;
+	if (score > p->best) {
+		p->best = score;
+		p->v = v;
+		snprintf(p->form, sizeof p->form, "%s", form);
+	}
+	return 0;
+}
+
+/* Weigh every form below a key's node into p; 1 if one stands. */
+static int
+judge_pick(const struct dawg *d, uint32_t node, int nouns, const char *key,
+    const char *written, struct pick *p)
+{
+	uint32_t sep;
+	int eow;
+
+	p->best = 0;
+	if (node == 0 || !dawg_step(d, node, DAWG_SEP, &sep, &eow))
+		return 0;
+	memset(p, 0, sizeof *p);
+	p->written = written;
+	p->key = key;
+	p->nouns = nouns;
+	dawg_each(d, sep, pick_form, p);
+	return p->best > 0;
+}
+
+/* The verdict below a key's node; see judge.h. */
+int
+wordlist_judge_node(const struct dawg *d, uint32_t node, int nouns,
+    const char *key, const char *written, char *form, size_t len)
+{
+	struct pick p;
+
+	if (!judge_pick(d, node, nouns, key, written, &p))
+		return 0;
+	snprintf(form, len, "%s", p.form);
+	return 1;
+}
+
+/* The subtree of keys for fold or exact; see judge.h. */
+uint32_t
+wordlist_root(const struct dawg *d, int fold)
+{
+	uint32_t node;
+	int eow;
+
+	if (!dawg_step(d, dawg_root(d), fold ? 'f' : 'x', &node, &eow))
+		return 0;
+	return node;
+}
+
+/* The verdict on a written word; see judge.h. */
+int
+wordlist_judge(const struct dawg *d, const char *dict, int fold, int nouns,
+    const char *written, char *form, size_t len)
+{
+	struct pick p;
+	char key[256];
+
+	if (lang_key(dict, fold, written, key, sizeof key) != 0 ||
+	    !judge_pick(d, dawg_walk(d, wordlist_root(d, fold), key), nouns,
+	    key, written, &p))
+		return 0;
+	if (form != NULL && ((p.v & DAWG_LOWER) || lang_cap(dict, p.form, form,
+	    len) != 0))
+		snprintf(form, len, "%s", p.form);
+	return 1;
+}
+
+/* 1 if the list has compound parts (its "c" record). */
+int
+wordlist_has_parts(const struct dawg *d)
+{
+	uint32_t node;
+	int eow = 0;
+
+	return dawg_step(d, dawg_root(d), 'c', &node, &eow) && eow;
+}
+
+/* dawg_each: or the bits of one form into *arg. */
+static int
+or_bits(void *arg, const char *rest)
+{
+	size_t n = strlen(rest);
+
+	if (n > 0)
+		*(unsigned *)arg |= DAWG_BITS(rest[n - 1]) & 63u;
+	return 0;
+}
+
+/* The bits of the key at node; see judge.h. */
+unsigned
+wordlist_bits(const struct dawg *d, uint32_t node)
+{
+	unsigned b = 0;
+	uint32_t sep;
+	int eow;
+
+	if (node != 0 && dawg_step(d, node, DAWG_SEP, &sep, &eow))
+		dawg_each(d, sep, or_bits, &b);
+	return b;
+}
+
+/* A growing list of strings. */
+struct strs {
+	char		**s;
+	size_t		  n, cap;
+	int		  done;
+};
+
+/* Add s to l (once). */
+static void
+strs_add(struct strs *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->s[i], s) == 0)
+			return;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 8;
+		l->s = xreallocarray(l->s, l->cap, sizeof *l->s);
+	}
+	l->s[l->n++] = xstrdup(s);
+}
+
+struct compound {
+	const struct dawg	*d;
+	uint32_t		 root;
+	const char		*key;
+	size_t			 klen;
+	struct strs		*tail;		/* by position in key */
+	/* the forms of the part at hand, with the bits they need */
+	struct strs		*into;
+	unsigned		 need;
+	const char		*part;		/* its key (a form = key) */
+	size_t			 plen;
+};
+
+/* The length of the letter at s (a lead byte and its continuations). */
+static size_t
+letter_len(const char *s)
+{
+	size_t n = 1;
+
+	while ((s[n] & 0xc0) == 0x80)
+		n++;
+	return n;
+}
+
+/* dawg_each: a form of the part with one of the bits needed, into c. */
+static int
+part_form(void *arg, const char *rest)
+{
+	struct compound *c = arg;
+	size_t n = strlen(rest);
+	char form[256];
+
+	if (n == 0 || n >= sizeof form || !(DAWG_BITS(rest[n - 1]) & c->need))
+		return 0;
+	if (n == 1) {			/* the form is the key */
+		if (c->plen >= sizeof form)
+			return 0;
+		memcpy(form, c->part, c->plen);
+		form[c->plen] = '\0';
+	} else {
+		memcpy(form, rest, n - 1);
+		form[n - 1] = '\0';
+	}
+	strs_add(c->into, form);
+	return 0;
+}
+
+/* The forms of key[from..to) that have a bit of need, into l. */
+static void
+part_forms(struct compound *c, uint32_t node, size_t from, size_t to,
+    unsigned need, struct strs *l)
+{
+	uint32_t sep;
+	int eow;
+
+	if (!dawg_step(c->d, node, DAWG_SEP, &sep, &eow))
+		return;
+	c->into = l;
+	c->need = need;
+	c->part = c->key + from;
+	c->plen = to - from;
+	dawg_each(c->d, sep, part_form, c);
+}
+
+/* Free the strings of l. */
+static void
+strs_free(struct strs *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->s[i]);
+	free(l->s);
+	memset(l, 0, sizeof *l);
+}
+
+/* Follow the letter at key[*q] from *node; 0 if no record goes on. */
+static int
+one_letter(const struct compound *c, uint32_t *node, size_t *q)
+{
+	size_t m = letter_len(c->key + *q), i;
+	int eow;
+
+	for (i = 0; i < m && *node != 0; i++)
+		if (!dawg_step(c->d, *node, c->key[*q + i], node, &eow))
+			*node = 0;
+	*q += m;
+	return *node != 0 && *q <= c->klen;
+}
+
+/* Each a + b for a in x, b in y, into out. */
+static void
+concat(struct strs *out, const struct strs *x, const struct strs *y)
+{
+	char s[1024];
+	size_t i, k;
+
+	for (i = 0; i < x->n; i++)
+		for (k = 0; k < y->n; k++)
+			if ((size_t)snprintf(s, sizeof s, "%s%s", x->s[i],
+			    y->s[k]) < sizeof s)
+				strs_add(out, s);
+}
+
+/*
+ * The spellings of key[pos..] as one part or more, parts inside a
+ * compound (DAWG_MIDDLE) then one that ends it (DAWG_END): c->tail[pos].
+ */
+static struct strs *
+tails(struct compound *c, size_t pos)
+{
+	struct strs *t = &c->tail[pos], forms;
+	uint32_t node = c->root;
+	size_t q = pos, i;
+
+	if (t->done)
+		return t;
+	t->done = 1;
+	while (q < c->klen && one_letter(c, &node, &q)) {
+		memset(&forms, 0, sizeof forms);
+		if (q == c->klen) {
+			part_forms(c, node, pos, q, DAWG_END, &forms);
+			for (i = 0; i < forms.n; i++)
+				strs_add(t, forms.s[i]);
+		} else {
+			part_forms(c, node, pos, q, DAWG_MIDDLE, &forms);
+			if (forms.n > 0)
+				concat(t, &forms, tails(c, q));
+		}
+		strs_free(&forms);
+	}
+	return t;
+}
+
+/* Ask sp about L and, with nouns, its capital: 1 (*cap), 0, or -1. */
+static int
+ask(const struct speller *sp, const char *dict, int nouns, const char *l,
+    int *cap)
+{
+	char c[1024];
+	int v;
+
+	if (lang_width(l) < 3)
+		return 0;
+	*cap = 0;
+	if ((v = sp->spell(sp->arg, l)) != 0 || !nouns ||
+	    lang_cap(dict, l, c, sizeof c) != 0)
+		return v;
+	*cap = 1;
+	return sp->spell(sp->arg, c);
+}
+
+/* The verdict on key as a compound; see judge.h. */
+int
+wordlist_compound(const struct dawg *d, const char *dict, int fold,
+    int nouns, const struct speller *sp, const char *key,
+    const char *written, char *form, size_t len, int *cap)
+{
+	struct compound c;
+	struct strs forms, cand;
+	uint32_t node;
+	size_t q = 0, i;
+	int v = 0;
+
+	memset(&c, 0, sizeof c);
+	memset(&cand, 0, sizeof cand);
+	c.d = d;
+	c.key = key;
+	c.klen = strlen(key);
+	if ((c.root = node = wordlist_root(d, fold)) == 0 || c.klen == 0)
+		return 0;
+	c.tail = xcalloc(c.klen + 1, sizeof *c.tail);
+	while (q < c.klen && one_letter(&c, &node, &q) && q < c.klen) {
+		memset(&forms, 0, sizeof forms);
+		part_forms(&c, node, 0, q, DAWG_BEGIN |
+		    (nouns ? DAWG_BEGINCAP : 0), &forms);
+		if (forms.n > 0)
+			concat(&cand, &forms, tails(&c, q));
+		strs_free(&forms);
+	}
+	for (i = 0; i <= c.klen; i++)
+		strs_free(&c.tail[i]);
+	free(c.tail);
+	if (cand.n > 0 && sp == NULL)
+		v = -1;
+	/* The word as written first, then the others in turn. */
+	for (i = 0; i < cand.n && v == 0; i++)
+		if (written != NULL && strcmp(cand.s[i], written) == 0 &&
+		    (v = ask(sp, dict, nouns, cand.s[i], cap)) == 1)
+			snprintf(form, len, "%s", cand.s[i]);
+	for (i = 0; i < cand.n && v == 0; i++)
+		if ((written == NULL || strcmp(cand.s[i], written) != 0) &&
+		    (v = ask(sp, dict, nouns, cand.s[i], cap)) == 1)
+			snprintf(form, len, "%s", cand.s[i]);
+	strs_free(&cand);
+	return v;
+}
+
+/* A form, else a compound; see judge.h. */
+int
+wordlist_judge_all(const struct dawg *d, const char *dict, int fold,
+    int nouns, const struct speller *sp, const char *written, char *form,
+    size_t len)
+{
+	char key[256], f[1024];
+	int v = 0, cap;
+
+	if (wordlist_judge(d, dict, fold, nouns, written, form, len))
+		return 1;
+	if (lang_key(dict, fold, written, key, sizeof key) != 0 ||
+	    (v = wordlist_compound(d, dict, fold, nouns, sp, key, written, f,
+	    sizeof f, &cap)) != 1)
+		return v < 0 ? -1 : 0;
+	if (form != NULL && (!cap || lang_cap(dict, f, form, len) != 0))
+		snprintf(form, len, "%s", f);
+	return 1;
+}
