@@ -1,9 +1,10 @@
 /*
  * judge.h: the verdict on a word by a compiled word list (dawg.h), as a
  * challenge rules it (SW-2) and solve lists it: a form of the list that
- * stands, or a compound of the list's parts that the dictionary itself
- * accepts (asked through struct speller).  Pure: the list is memory,
- * the dictionary a callback.
+ * stands, or a compound of the list's parts by the dictionary's compound
+ * rules (the dictionary itself asked through struct speller only about
+ * a compound with a forbidden word's form in it).  Pure: the list is
+ * memory, the dictionary a callback.
  */
 #ifndef SHAKEREF_JUDGE_H
 #define SHAKEREF_JUDGE_H
@@ -47,13 +48,16 @@ int		 wordlist_judge_node(const struct dawg *, uint32_t node,
 		    int nouns, const char *key, const char *written,
 		    char *form, size_t len);
 /*
- * The verdict on key as a compound: some split of key into two parts or
- * more, the first one that may begin a compound (DAWG_BEGIN, or with
- * nouns DAWG_BEGINCAP), the last one that may end it, those between
- * that may stand inside, spells with the parts' forms a word L (3+
- * letters) that sp accepts in lowercase or, with nouns, capitalised.
- * 1 with L (written preferred) into form and *cap set if only its
- * capital stands; 0 if none; -1 if sp cannot be asked.
+ * The verdict on key as a compound, as Hunspell's compound rules give
+ * it: some split of key into two parts or more, the first one that may
+ * begin a compound (DAWG_BEGIN; with nouns DAWG_BEGINCAP, the word
+ * capitalised), the last one that may end it, those between that may
+ * stand inside, spells with the parts' forms a word L of 3+ letters.
+ * Only if a form of a FORBIDDENWORD (DAWG_ASK) is a part or the whole
+ * is sp asked about L in lowercase and, with nouns, capitalised.  1
+ * with L (written preferred, then a lowercase one) into form and *cap
+ * set if only its capital stands; 0 if none; -1 if sp must be asked
+ * and cannot (or is NULL).
  */
 int		 wordlist_compound(const struct dawg *, const char *dict,
 		    int fold, int nouns, const struct speller *,
