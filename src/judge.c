@@ -96,8 +96,12 @@ wordlist_root(const struct dawg *d, int fold)
 	return node;
 }
 
-/* The verdict on a written word; see judge.h. */
-int
+/*
+ * The verdict on written by its forms in the list: 1 if one stands, as
+ * written in lowercase or, with nouns, capitalised; the form found into
+ * form (len bytes), preferring written itself.  0 if none.
+ */
+static int
 wordlist_judge(const struct dawg *d, const char *dict, int fold, int nouns,
     const char *written, char *form, size_t len)
 {

@@ -31,18 +31,9 @@ int		 wordlist_has_parts(const struct dawg *);
 /* The bits (DAWG_LOWER ...) of every form of the key at node, or 0. */
 unsigned	 wordlist_bits(const struct dawg *, uint32_t node);
 /*
- * The verdict on written (lowercase letters, lang.h) by the list of
- * dictionary dict: 1 if a form of the dictionary with written's key
- * (lang_key with fold) stands, as written in lowercase or, with nouns,
- * capitalised (SW-2); the form found into form (len bytes; "était",
- * "Haus"), preferring written itself.  0 if none.  Compounds aside:
- * wordlist_judge_all.
- */
-int		 wordlist_judge(const struct dawg *, const char *dict, int fold,
-		    int nouns, const char *written, char *form, size_t len);
-/*
- * The same from the node key leads to (solve's walk): 1 with the form
- * in lowercase (written preferred: the letters of the dice), or 0.
+ * The verdict on a key from the node it leads to (solve's walk): 1
+ * with the form in lowercase (written preferred: the letters of the
+ * dice), or 0.
  */
 int		 wordlist_judge_node(const struct dawg *, uint32_t node,
 		    int nouns, const char *key, const char *written,
@@ -64,8 +55,12 @@ int		 wordlist_compound(const struct dawg *, const char *dict,
 		    const char *key, const char *written, char *form,
 		    size_t len, int *cap);
 /*
- * wordlist_judge, then wordlist_compound (sp may be NULL for a list
- * with no compounds): 1 with the form as wordlist_judge gives it, 0, or
+ * The verdict on written (lowercase letters, lang.h) by the list of
+ * dictionary dict: a form of the dictionary with written's key
+ * (lang_key with fold) that stands, as written in lowercase or, with
+ * nouns, capitalised (SW-2), written itself preferred ("était",
+ * "Haus"), else wordlist_compound (sp may be NULL for a list with no
+ * compounds): 1 with the form found into form (len bytes), 0, or
  * -1 if sp cannot be asked.
  */
 int		 wordlist_judge_all(const struct dawg *, const char *dict,

@@ -35,7 +35,5 @@ size_t	solve_grid_keys(const struct dawg *d, const struct grid *g,
 	    const char *dict, int fold, int nouns, const struct speller *sp,
 	    char ***words, char ***keys);
 void	solve_free(char **words, size_t n);
-/* qsort order of char *: longer first, then alphabetical. */
-int	solve_cmp(const void *, const void *);
 
 #endif
