@@ -254,8 +254,11 @@ out:
 	return rc;
 }
 
-/* Build the list of name into the cache; see wordlist.h. */
-int
+/*
+ * Build the list of dictionary name into the cache now; 0, or -1 with
+ * *why (malloc'd).
+ */
+static int
 wordlist_build(const struct sr_paths *paths, const char *name, int bar,
     char **why)
 {
