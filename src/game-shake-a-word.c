@@ -470,24 +470,26 @@ signed_points(long v, char *buf, size_t len)
  * Fold s into lowercase letters of the game's language in out and its
  * key in key (len bytes each): 0, or -1 with the reason appended to why
  * (unless NULL) if s has anything but letters or fewer than 3 (SW-3).
+ * A lone Q is a word all the same: it is not on the grid (SW-5).
  */
 static int
 fold_word(const struct game_state *st, const char *s, char *out, char *key,
     size_t len, struct buf *why)
 {
 	char bad[64];
-	int n;
+	int n, shape;
 
-	if (lang_lower(st->dict, s, out, len, &n, bad, sizeof bad) != 0) {
+	shape = lang_word(st->dict, s, out, len, &n, bad, sizeof bad);
+	if (shape & LANG_NOT_LETTERS) {
 		if (why != NULL)
 			buf_printf(why, "'%s' is not a word: letters only; %s "
 			    "(SW-3)", s, bad);
 		return -1;
 	}
-	if (n < 3) {
+	if (shape & LANG_SHORT) {
 		if (why != NULL)
 			buf_printf(why, "'%s' is too short: a word has at "
-			    "least 3 letters (SW-3)", s);
+			    "least %d letters (SW-3)", s, LANG_WORD_MIN);
 		return -1;
 	}
 	if (lang_key(st->dict, st->fold, out, key, len) != 0) {

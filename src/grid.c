@@ -21,21 +21,22 @@ row_cells(const char *dict, const char *s, char (*cells)[GRID_CELL],
 	char low[256], bad[64], c[GRID_CELL];
 	const char *p;
 	size_t k;
-	int n = 0, nl;
+	int n = 0, nl, shape;
 
-	if (lang_lower(dict, s, low, sizeof low, &nl, bad, sizeof bad) != 0) {
+	/* A row is shaped as a word, of any length. */
+	shape = lang_word(dict, s, low, sizeof low, &nl, bad, sizeof bad);
+	if (shape & LANG_NOT_LETTERS) {
 		snprintf(why, whylen, "'%s': %s; a row is letters only", s,
 		    bad);
 		return -1;
 	}
+	if (shape & LANG_LONE_Q) {
+		snprintf(why, whylen, "'%s': a lone Q; the Q die shows Qu, "
+		    "entered as QU, Qu or qu", s);
+		return -1;
+	}
 	for (p = low; (k = lang_next(p, c, sizeof c)) > 0; p += k, n++) {
 		if (strcmp(c, "q") == 0) {
-			if (p[1] != 'u') {
-				snprintf(why, whylen, "'%s': a lone Q; the Q "
-				    "die shows Qu, entered as QU, Qu or qu",
-				    s);
-				return -1;
-			}
 			snprintf(c, sizeof c, "qu");
 			k++;
 		}

@@ -320,6 +320,26 @@ lang_lower(const char *dict, const char *s, char *out, size_t len,
 	return 0;
 }
 
+/* The shape of s as a word on the dice; see lang.h. */
+int
+lang_word(const char *dict, const char *s, char *out, size_t len,
+    int *nletters, char *why, size_t whylen)
+{
+	const char *p;
+	int bad = 0;
+
+	if (lang_lower(dict, s, out, len, nletters, why, whylen) != 0)
+		return LANG_NOT_LETTERS;
+	if (*nletters < LANG_WORD_MIN)
+		bad |= LANG_SHORT;
+	for (p = out; (p = strchr(p, 'q')) != NULL; p++)
+		if (p[1] != 'u') {
+			bad |= LANG_LONE_Q;
+			break;
+		}
+	return bad;
+}
+
 /* The first letter of s, with its marks; see lang.h. */
 size_t
 lang_next(const char *s, char *out, size_t len)

@@ -29,6 +29,25 @@ void	lang_set_loader(int (*load)(struct lang_icu *));
 int	lang_lower(const char *dict, const char *s, char *out, size_t len,
 	    int *nletters, char *why, size_t whylen);
 /*
+ * The shape of a word on the dice (SW-1 to SW-3), written once: what
+ * lang_word finds wrong with a text, as bits.
+ */
+#define LANG_WORD_MIN		3	/* letters in a word (SW-2, SW-3) */
+#define LANG_NOT_LETTERS	0x1	/* anything but letters: why says so */
+#define LANG_SHORT		0x2	/* under LANG_WORD_MIN letters */
+#define LANG_LONE_Q		0x4	/* a q not followed by u: no die */
+/*
+ * s as a word: lowercased into out as lang_lower does (*nletters its
+ * letters).  0 if it is letters, at least LANG_WORD_MIN of them, each q
+ * followed by u; else the LANG_* bits it breaks (LANG_NOT_LETTERS alone,
+ * with why set, when it is not letters).  Each caller keeps the bits
+ * that matter to it: a word entered (SW-3) ignores LANG_LONE_Q (it is
+ * simply not on the grid), a grid's row LANG_SHORT, a compound's part
+ * in a word list LANG_SHORT.
+ */
+int	lang_word(const char *dict, const char *s, char *out, size_t len,
+	    int *nletters, char *why, size_t whylen);
+/*
  * The first letter of s (lowercase, as lang_lower gives) into out: its
  * length in bytes, 0 at the end.
  */

@@ -51,15 +51,11 @@ word_records(const char *w, char **out)
 {
 	char low[256], key[256], why[64];
 	struct buf b = BUF_INIT;
-	const char *p;
 	int n;
 
-	if (lang_lower("", w, low, sizeof low, &n, why, sizeof why) != 0 ||
-	    n < 3 || strcmp(low, w) != 0)
+	if (lang_word("", w, low, sizeof low, &n, why, sizeof why) != 0 ||
+	    strcmp(low, w) != 0)
 		return 0;
-	for (p = low; (p = strchr(p, 'q')) != NULL; p++)
-		if (p[1] != 'u')
-			return 0;
 	if (lang_key("", 1, low, key, sizeof key) != 0)
 		return 0;
 	buf_printf(&b, "x%s%c3", low, DAWG_SEP);

@@ -93,18 +93,17 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 	char low[256], cap[256], why[64];
 	const char *p;
 	unsigned v, m = 0;
-	int nl;
+	int nl, bad;
 
 	for (p = form; *p != '\0'; p++)
 		if ((unsigned char)*p < 0x80 &&
 		    !isalpha((unsigned char)*p))
 			return;		/* apostrophes, hyphens, digits */
-	if (lang_lower(g->name, form, low, sizeof low - 2, &nl, why,
-	    sizeof why) != 0 || (nl < 3 && marks == 0))
+	/* A part of a compound (marks) may be short, never a lone Q. */
+	bad = lang_word(g->name, form, low, sizeof low - 2, &nl, why,
+	    sizeof why);
+	if ((bad & ~LANG_SHORT) != 0 || (bad != 0 && marks == 0))
 		return;
-	for (p = low; (p = strchr(p, 'q')) != NULL; p++)
-		if (p[1] != 'u')
-			return;		/* no die shows a lone Q */
 	if (strcmp(low, form) == 0) {
 		v = risky ? ask(g, low, 0) : DAWG_LOWER | DAWG_CAP;
 		m = (marks & AFFIX_BEGIN ? DAWG_BEGIN : 0) |
@@ -117,7 +116,9 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 		m = marks & AFFIX_BEGIN ? DAWG_BEGINCAP : 0;
 	} else
 		return;			/* NASA, McDonald: never lowercase */
-	if (nl < 3)
+	if (marks & AFFIX_ASK)
+		m |= DAWG_ASK;		/* a FORBIDDENWORD's: Hunspell judges */
+	if (bad & LANG_SHORT)
 		v = 0;			/* a part, never a word alone */
 	if ((v | m) == 0)
 		return;
@@ -255,8 +256,11 @@ out:
 	return rc;
 }
 
-/* Build the list of name into the cache; see wordlist.h. */
-int
+/*
+ * Build the list of dictionary name into the cache now; 0, or -1 with
+ * *why (malloc'd).
+ */
+static int
 wordlist_build(const struct sr_paths *paths, const char *name, int bar,
     char **why)
 {

@@ -22,12 +22,6 @@ struct sr_paths;
 struct dawg	*wordlist_open(const struct sr_paths *, const char *name,
 		    int bar, char **why);
 /*
- * Build the list of dictionary name into the cache now; 0, or -1 with
- * *why (malloc'd).
- */
-int		 wordlist_build(const struct sr_paths *, const char *name,
-		    int bar, char **why);
-/*
  * Build it into path (mkdawg at build time), the dictionary found in
  * dicts (colon-separated folders).
  */

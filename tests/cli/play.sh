@@ -257,18 +257,24 @@ tty_start() {
 	    "cd '$PWD' && env $nc HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' '$SHAKEREF' $* ${TTY_CMD:-play}; echo \$? >exit; sleep 30"
 }
 
+# One more tenth of a second of a wait (counted in i, at most 10 s); 1
+# and the screen shown, saying $1, when the time is up.
+tty_tick() {
+	i=$((i + 1))
+	if [ "$i" -ge 100 ]; then
+		echo "# $1"
+		grep -v "^ *$" screen | sed "s/^/#   /"
+		return 1
+	fi
+	sleep 0.1
+}
+
 # Wait (at most 10 s) until the pane shows text $1.
 tty_wait() {
 	i=0
 	while ! tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen ||
 	    ! grep -qF -- "$1" screen; do
-		i=$((i + 1))
-		if [ "$i" -ge 100 ]; then
-			echo "# the terminal never showed: $1"
-			grep -v "^ *$" screen | sed "s/^/#   /"
-			return 1
-		fi
-		sleep 0.1
+		tty_tick "the terminal never showed: $1" || return 1
 	done
 }
 
@@ -289,8 +295,31 @@ tty_type() {
 	tmux -S "$PWD/tmux.sock" send-keys Enter
 }
 
-# Send Ctrl-D and wait for play to end.
+# Wait (at most 10 s) until play waits at an empty prompt: the text left
+# of the cursor ends with the prompt's ">".  libedit prints the prompt
+# once the terminal is in its raw mode, so a key sent from then on reaches
+# it; a Ctrl-D sent earlier, while play is busy with the last line and
+# the terminal is cooked, is lost (it ends no read in raw mode).
+tty_idle() {
+	i=0
+	while :; do
+		# The cursor and the screen in one go (line 1: x y width); a
+		# prompt that fills its line leaves the cursor at the next.
+		tmux -S "$PWD/tmux.sock" display-message -p \
+		    "#{cursor_x} #{cursor_y} #{pane_width}" \; \
+		    capture-pane -p >screen &&
+		left=$(awk "NR == 1 { x = \$1; y = \$2 + 2; w = \$3 }
+		    x > 0 && NR == y { print substr(\$0, 1, x) }
+		    x == 0 && NR == y - 1 && length(\$0) >= w - 1 { print }" \
+		    screen) &&
+		case "$left" in *">"|*"> ") return 0 ;; esac
+		tty_tick "play never waited at an empty prompt" || return 1
+	done
+}
+
+# Send Ctrl-D at an empty prompt and wait for play to end.
 tty_end() {
+	tty_idle &&
 	tmux -S "$PWD/tmux.sock" send-keys C-d &&
 	i=0 &&
 	while [ ! -s exit ]; do
@@ -486,7 +515,7 @@ tty_timer_stop() {
 	tty_type "timer 90" && tty_wait "1:2" &&
 	tty_keys C-c && tty_wait "timer: stopped with 1:" &&
 	tty_twice "(timer|words|score)>" &&
-	tty_type "words Ann cats" && tty_wait "round 1, table" &&
+	tty_type "words Ann cats" && tty_wait "Ann wrote cats" &&
 	tty_end && test "$(cat exit)" -eq 0 &&
 	sr --json history >out && json "[.entries[].verb] == [\"grid\",\"words\"]"
 }

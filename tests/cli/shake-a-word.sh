@@ -77,6 +77,14 @@ test_expect_success 'SW-3: words refusals' '
 	expect_out "Ann wrote cats, tea"
 '
 
+test_expect_success 'SW-3, SW-5: a word with a lone Q is a word, not on the grid' '
+	start &&
+	expect_exit 0 sr words Ann qat &&
+	expect_out "Ann wrote qat" &&
+	expect_exit 5 sr challenge Ann qat &&
+	expect_out "Q without U"
+'
+
 test_expect_success 'SW-5: challenges: upheld exits 5 and is recorded, valid exits 0' '
 	start &&
 	sr words Ann cats tae road >/dev/null &&

@@ -89,6 +89,51 @@ main(void)
 	is_int(lang_cap("tr_TR", "istanbul", w, sizeof w), 0, "Turkish cap");
 	is_str(w, "\xc4\xb0stanbul", "... 'İstanbul'");
 
+	/*
+	 * The shape of a word, written once (lang_word): letters, at least
+	 * 3 of them (SW-2, SW-3), each q followed by u (SW-1).  Each case
+	 * worked by hand.
+	 */
+	is_int(lang_word("en_US", "Cats", w, sizeof w, &n, why2,
+	    sizeof why2), 0, "SW-2: 'Cats' is a word's shape");
+	is_str(w, "cats", "... lowercased to 'cats'");
+	is_int(n, 4, "... 4 letters");
+	is_int(lang_word("en_US", "CAT", w, sizeof w, &n, why2, sizeof why2),
+	    0, "SW-3: 3 letters are enough");
+	is_int(lang_word("en_US", "at", w, sizeof w, &n, why2, sizeof why2),
+	    LANG_SHORT, "SW-3: 'at', 2 letters, is short");
+	is_int(n, 2, "... 2 letters counted");
+	is_int(lang_word("en_US", "", w, sizeof w, &n, why2, sizeof why2),
+	    LANG_SHORT, "SW-3: nothing is short");
+	is_int(lang_word("en_US", "QUIT", w, sizeof w, &n, why2,
+	    sizeof why2), 0, "SW-1: 'QUIT': its Q is followed by U");
+	is_str(w, "quit", "... 'quit'");
+	is_int(lang_word("en_US", "qat", w, sizeof w, &n, why2, sizeof why2),
+	    LANG_LONE_Q, "SW-1: 'qat' has a lone Q");
+	is_int(lang_word("en_US", "quq", w, sizeof w, &n, why2, sizeof why2),
+	    LANG_LONE_Q, "SW-1: a Q at the end ('quq') is lone");
+	is_int(lang_word("en_US", "QuQu", w, sizeof w, &n, why2,
+	    sizeof why2), 0, "SW-1: 'QuQu', two Qu, 4 letters");
+	is_int(lang_word("en_US", "Qi", w, sizeof w, &n, why2, sizeof why2),
+	    LANG_SHORT | LANG_LONE_Q, "'Qi': short and a lone Q, both said");
+	is_int(lang_word("en_US", "qu", w, sizeof w, &n, why2, sizeof why2),
+	    LANG_SHORT, "'qu': two letters, no lone Q");
+	why2[0] = '\0';
+	is_int(lang_word("en_US", "don't", w, sizeof w, &n, why2,
+	    sizeof why2), LANG_NOT_LETTERS, "SW-3: 'don't' is not letters");
+	ok(strstr(why2, "''' is not a letter") != NULL,
+	    "... the reason names the apostrophe: %s", why2);
+	is_int(lang_word("en_US", "q1", w, sizeof w, &n, why2, sizeof why2),
+	    LANG_NOT_LETTERS, "'q1': not letters, said alone");
+	is_int(lang_word("de_DE", "STRA\xc3\x9f" "E", w, sizeof w, &n, why2,
+	    sizeof why2), 0, "SW-1: 'STRAßE' (ß one letter) is a word's shape");
+	is_int(n, 6, "... 6 letters");
+	is_int(lang_word("fr_FR", "E\xcc\x81T\xc3\x89", w, sizeof w, &n,
+	    why2, sizeof why2), 0, "'été' typed with a combining accent: "
+	    "3 letters");
+	is_int(lang_word("de_DE", "\xc3\x84u", w, sizeof w, &n, why2,
+	    sizeof why2), LANG_SHORT, "'Äu': 2 letters");
+
 	/* exists / open */
 	is_int(lexicon_exists(path, "tiny", &why), 1, "the tiny dictionary "
 	    "exists in a folder of the path");
