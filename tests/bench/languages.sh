@@ -14,8 +14,8 @@
 # cache (checked before the next run, a `solve` with the list, which is
 # the first build's baseline).  Its size is printed.
 #
-# Targets: the first build at most 10 s (median wall) for each
-# dictionary; solve at most 1.5x status (medians over RUNS runs, default
+# Targets: the first build at most 10 s (wall, the median first solve
+# less the median solve with the list) for each dictionary; solve at most 1.5x status (medians over RUNS runs, default
 # 21, with hyperfine if installed: lib.sh).  A dictionary not installed
 # is skipped.  Exits 1 if a target is missed.
 set -u
@@ -68,13 +68,19 @@ for dict in en_US en_GB de_DE fr_FR es_ES; do
 	size=$(wc -c <"$list")
 	n=$(SHAKEREF_DATA_DIR="$work/none" "$SHAKEREF" --json solve |
 	    jq '.words | length')
-	build=$(bench_median "$work/m.first.wall")
-	ok=$(awk "BEGIN { print ($build <= 10000) ? 1 : 0 }")
+	# The build alone: the first solve less a solve with the list.
+	bw=$(awk -v f="$(bench_median "$work/m.first.wall")" \
+	    -v w="$(bench_median "$work/m.warm.wall")" 'BEGIN { print f - w }')
+	bc=$(awk -v f="$(bench_median "$work/m.first.cpu")" \
+	    -v w="$(bench_median "$work/m.warm.cpu")" 'BEGIN { print f - w }')
+	ok=$(awk "BEGIN { print ($bw <= 10000) ? 1 : 0 }")
 	echo "$dict: first build of the list ($size bytes, in a fresh cache;" \
-	    "$bench_tool, $firsts runs, medians; target <= 10 s):"
+	    "$bench_tool, $firsts runs, medians):"
 	bench_line warm "solve with the list"
-	bench_report warm first "" "first build + solve$([ "$ok" = 1 ] ||
-	    echo ' MISSED')"
+	bench_report warm first "" "first solve (builds the list)"
+	printf '  %-30s wall %8.2f ms          cpu %8.2f ms  %s\n' \
+	    "the build (first - with list)" "$bw" "$bc" \
+	    "(target <= 10 s) $([ "$ok" = 1 ] && echo PASS || echo MISS)"
 	[ "$ok" = 1 ] || failed=1
 	rm -f "$work"/m.*
 	bench_measure "$runs" status \
