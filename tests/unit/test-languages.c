@@ -469,8 +469,8 @@ struct walk {
  *
  *   word  = part | cpart cpart+   (cpart only if the .aff compounds)
  *   part  = pre{0,1} core suf{0,2}   (pre{0,2} under COMPLEXPREFIXES)
- *   cpart = the same, its core from a word a COMPOUNDRULE names (all
- *           words under COMPOUNDFLAG/BEGIN/...), COMPOUNDMIN letters
+ *   cpart = the same, of COMPOUNDMIN letters, its core from a root
+ *           whose flags may make it a compound's part (g_cflags)
  *   pre   = a PFX add, or (COMPLEXPREFIXES, an add that takes another
  *           affix) one with a PFX strip cut off its start
  *   suf   = a SFX add, or (an add that takes another affix: "add/fl")
@@ -500,8 +500,8 @@ struct walk {
  * (prefix_check, suffix_check, their twofold and cross forms; two
  * prefixes and a suffix under COMPLEXPREFIXES), or a compound whose
  * parts are each such a form of at least COMPOUNDMIN letters
- * (compound_check; under COMPOUNDRULE alone, of roots carrying a rule's
- * flag).  A suffix entry turns a stem ending in its strip s into the
+ * (compound_check), of a root with a compounding flag or an affix giving
+ * one.  A suffix entry turns a stem ending in its strip s into the
  * stem less s, plus its add.  A second (outer) suffix applies only to
  * an entry listing it after its add's slash, and cuts its own strip off
  * that entry's result: off the first add's end (a suf cut by a strip),
@@ -527,9 +527,10 @@ static struct {
 	struct tnode	*t;
 	int		 n, cap;
 	int		 root[4];	/* pre, core, suf, compound part core */
-	int		 compound, ruleonly, complex, fullstrip, all;
+	int		 compound, complex, fullstrip, all;
 	int		 cpdmin;	/* COMPOUNDMIN, 1..7 */
-	char		 ruleflags[64];
+	/* Bytes of the flags that make a root a compound's part. */
+	unsigned char	 cflag[256];
 	size_t		 maxp, maxs;	/* longest strip, bytes */
 	/* Strips; those of entries that take another affix, and adds. */
 	struct table	 pstrip, sstrip, pistrip, sistrip, piadd, siadd;
@@ -746,28 +747,65 @@ can_occur(const char *p)
 	return 1;
 }
 
-/* Whether a .dic line's flags (after its slash) hold a COMPOUNDRULE flag. */
+/*
+ * Whether a byte of the n bytes at f is in G.cflag: whether flags f may
+ * hold one that makes a root a compound's part (bytes: a superset for
+ * two-letter, UTF-8 and numbered flags).
+ */
 static int
-g_ruleflag(const char *line)
+g_cflag(const char *f, size_t n)
 {
-	const char *f = strchr(line, '/');
-
-	if (f == NULL)
-		return 0;
-	for (f++; *f != '\0' && strchr(" \t\r\n", *f) == NULL; f++)
-		if (strchr(G.ruleflags, *f) != NULL)
+	while (n-- > 0)
+		if (G.cflag[(unsigned char)*f++])
 			return 1;
 	return 0;
+}
+
+/* Note the bytes of the n bytes at f in G.cflag; whether one is new. */
+static int
+g_cflag_add(const char *f, size_t n)
+{
+	int new = 0;
+
+	for (; n-- > 0; f++) {
+		new |= !G.cflag[(unsigned char)*f];
+		G.cflag[(unsigned char)*f] = 1;
+	}
+	return new;
+}
+
+/*
+ * The flags that make a root a compound's part: COMPOUNDRULE's, those
+ * of COMPOUNDFLAG, BEGIN, MIDDLE, END, FIRST and LAST (a root's own,
+ * hashmgr), and the flag of an affix whose entry gives one after its
+ * add's slash (affix_check with IN_CPD_*: the contclass), to a fixed
+ * point (an entry giving the flag of such an affix).
+ */
+static void
+g_cflags(struct table *cont)
+{
+	size_t i;
+	int more = 1;
+
+	while (more)
+		for (more = 0, i = 0; i < cont->cap; i++)
+			if (cont->a[i].w != NULL && g_cflag(cont->a[i].w +
+			    1 + cont->a[i].w[0], strlen(cont->a[i].w + 1 +
+			    cont->a[i].w[0])) &&
+			    g_cflag_add(cont->a[i].w + 1, (size_t)
+			    cont->a[i].w[0]))
+				more = 1;
 }
 
 /* Read G from the .aff and .dic files (G.all: no pruning). */
 static void
 g_read(const char *aff, const char *dic)
 {
-	char line[4096], f[4][1024], nw[4096], ns[1024];
+	char line[4096], f[4][1024], nw[4096], ns[1024], *sl;
+	struct table cont = { NULL, 0, 0 };
 	FILE *fp;
 	size_t i, n;
-	int pass, nf, pfx, inner, other = 0;
+	int pass, nf, pfx, inner;
 
 	memset(&G, 0, sizeof G);
 	G.cpdmin = 3;			/* Hunspell's default */
@@ -809,23 +847,30 @@ g_read(const char *aff, const char *dic)
 			else if (strcmp(f[0], "COMPOUNDRULE") == 0 && nf > 1) {
 				G.compound = 1;
 				for (i = 0; f[1][i] != '\0'; i++)
-					if (strchr("*?()", f[1][i]) == NULL &&
-					    strlen(G.ruleflags) < 63)
-						G.ruleflags[strlen(
-						    G.ruleflags)] = f[1][i];
-			} else if (strcmp(f[0], "COMPOUNDFLAG") == 0 ||
+					if (strchr("*?()", f[1][i]) == NULL)
+						g_cflag_add(f[1] + i, 1);
+			} else if ((strcmp(f[0], "COMPOUNDFLAG") == 0 ||
 			    strcmp(f[0], "COMPOUNDBEGIN") == 0 ||
 			    strcmp(f[0], "COMPOUNDMIDDLE") == 0 ||
 			    strcmp(f[0], "COMPOUNDEND") == 0 ||
 			    strcmp(f[0], "COMPOUNDLAST") == 0 ||
-			    strcmp(f[0], "COMPOUNDFIRST") == 0)
-				G.compound = other = 1;
+			    strcmp(f[0], "COMPOUNDFIRST") == 0) && nf > 1) {
+				G.compound = 1;
+				g_cflag_add(f[1], strlen(f[1]));
+			}
 			pfx = strcmp(f[0], "PFX") == 0;
 			if (pass == 0 || nf < 4 ||
 			    (!pfx && strcmp(f[0], "SFX") != 0))
 				continue;
 			if (strcmp(f[2], "0") == 0)
 				f[2][0] = '\0';
+			/* Its flag and contclass: length, flag, contclass. */
+			if (pass == 1 && (sl = strchr(f[3], '/')) != NULL &&
+			    strlen(f[1]) < 128) {
+				snprintf(nw, sizeof nw, "%c%s%s",
+				    (char)strlen(f[1]), f[1], sl + 1);
+				strset_add(&cont, nw, strlen(nw));
+			}
 			/* Another affix may cut its add (prefixes: twofold
 			 * only under COMPLEXPREFIXES). */
 			inner = strchr(f[3], '/') != NULL &&
@@ -870,16 +915,17 @@ g_read(const char *aff, const char *dic)
 		}
 		fclose(fp);
 	}
-	G.ruleonly = G.compound && !other;
-	if (G.compound && !G.ruleonly)
-		G.root[K_CCORE] = G.root[K_CORE];
+	g_cflags(&cont);
+	strset_free(&cont);
 	if ((fp = fopen(dic, "r")) == NULL) {
 		G.all = 1;
 		return;
 	}
 	while (fgets(line, sizeof line, fp) != NULL) {
 		/* The word ends at a slash, a tab or a space (a superset). */
-		int cpd = G.ruleonly && g_ruleflag(line);
+		const char *fl = strchr(line, '/');
+		int cpd = G.compound && fl != NULL && (fl[-1] == '\\' ||
+		    g_cflag(fl + 1, strcspn(fl + 1, " \t\r\n")));
 
 		line[strcspn(line, "/\t \r\n")] = '\0';
 		if (line[0] == '\0')
@@ -940,9 +986,8 @@ gset_add(struct gset *v, int x)
 }
 
 /*
- * Where a part may begin: a pre or its core, in a compound (cpd: a
- * COMPOUNDRULE dictionary takes those cores from the words its rules
- * name) or the whole word.
+ * Where a part may begin: a pre or its core, in a compound (cpd: its
+ * cores from roots a compound may hold) or the whole word.
  */
 static void
 g_part(struct gset *v, int cpd)
