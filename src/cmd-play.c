@@ -825,7 +825,8 @@ cands_lines(const char *b, const char *pre, char **list, int *n, int max)
 /*
  * What may stand in word argi (0: the verb) after the words w now, one a
  * line into b: the verbs legal now and the commands; then player names;
- * then the few values a verb takes (move LEVEL, vote ... accept|reject).
+ * then the few values a verb takes (move LEVEL, penalize NAME LEVEL,
+ * vote NAME WORD accept|reject: its rules module's values hook).
  * Never file names.
  */
 static void
@@ -872,7 +873,8 @@ complete_values(struct play *p, const struct words *w, int argi,
 	if (p->sg.rules->values != NULL) {
 		size_t before = b->len;
 
-		p->sg.rules->values(p->sg.rp.st, (enum verb)vb, argi - 1, b);
+		p->sg.rules->values(p->sg.rp.st, (enum verb)vb, argi - 1,
+		    w->w + 1, b);
 		if (b->len != before)
 			return;
 	}

@@ -1054,6 +1054,28 @@ saw_rounds(const struct game_state *st, struct buf *b)
 	end_line(b);
 }
 
+/*
+ * The values of WORD in vote NAME WORD and challenge NAME WORD now, one a
+ * line (completion): NAME's words this round, any for a vote (SW-6),
+ * those with no ruling yet for a challenge (SW-5).
+ */
+static void
+saw_values(const struct game_state *st, enum verb v, int argi,
+    char *const *args, struct buf *b)
+{
+	const struct saw_rnd *rd = open_round(st);
+	const struct saw_list *l;
+	int who, k;
+
+	if ((v != V_VOTE && v != V_CHALLENGE) || argi != 1 || rd == NULL ||
+	    (who = game_seat(st->gs, args[0])) < 0)
+		return;
+	l = &rd->pl[who];
+	for (k = 0; k < l->n; k++)
+		if (v == V_VOTE || l->v[k].valid < 0)
+			buf_printf(b, "%s\n", l->v[k].w);
+}
+
 /* Every round's scores, then the grid and the word table of the last. */
 static void
 saw_describe(const struct game_state *st, struct buf *b)
@@ -1243,6 +1265,7 @@ const struct game_rules game_shake_a_word = {
 	.status_json = saw_status_json,
 	.describe = saw_describe,
 	.rounds = saw_rounds,
+	.values = saw_values,
 	.advise = saw_advise,
 	.lookups = saw_lookups,
 	.word_round = saw_round_view,

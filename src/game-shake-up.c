@@ -659,18 +659,27 @@ movable(const struct game_state *st, int p, struct buf *b)
 			buf_printf(b, "%s%d", k++ > 0 ? ", " : "", l);
 }
 
-/* The values of move LEVEL now, one a line (completion in play). */
+/*
+ * The values of move LEVEL and of penalize NAME LEVEL now, one a line
+ * (completion): the levels the player's pawn may move up from; the
+ * levels of an opponent NAME's pawns above level 1 and not safe (SU-5).
+ */
 static void
 su_values(const struct game_state *st, enum verb v, int argi,
-    struct buf *b)
+    char *const *args, struct buf *b)
 {
-	int l;
+	int l, who;
 
-	if (v != V_MOVE || argi != 0)
-		return;
-	for (l = 1; l < st->levels; l++)
-		if (may_move(st, st->cur, l))
-			buf_printf(b, "%d\n", l);
+	if (v == V_MOVE && argi == 0) {
+		for (l = 1; l < st->levels; l++)
+			if (may_move(st, st->cur, l))
+				buf_printf(b, "%d\n", l);
+	} else if (v == V_PENALIZE && argi == 1 &&
+	    (who = game_seat(st->gs, args[0])) >= 0 && who != st->cur) {
+		for (l = 2; l < st->levels; l++)
+			if (on_level(st, who, l) > 0)
+				buf_printf(b, "%d\n", l);
+	}
 }
 
 /* Whose turn, which verbs, and the sentence for the table. */

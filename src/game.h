@@ -341,11 +341,14 @@ struct game_rules {
 				    struct buf *);
 	/*
 	 * Optional: the few values argument argi (from 0) of verb may take
-	 * now, one a line into b, for completion in play (move LEVEL: the
-	 * levels a pawn may move up from).
+	 * now, after the arguments args[0..argi) typed before it, one a line
+	 * into b, for completion (move LEVEL: the levels a pawn may move up
+	 * from; penalize NAME LEVEL: the levels NAME's pawns may be sent
+	 * back from; vote NAME WORD: NAME's words this round).
 	 */
 	void			 (*values)(const struct game_state *,
-				    enum verb, int argi, struct buf *);
+				    enum verb, int argi, char *const *args,
+				    struct buf *);
 	/* Optional: odds for the player to move, in words (lines). */
 	void			 (*advise)(const struct game_state *,
 				    struct buf *);

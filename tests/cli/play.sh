@@ -278,6 +278,15 @@ tty_wait() {
 	done
 }
 
+# Wait (at most 10 s) until a whole line of the pane is text $1.
+tty_line() {
+	i=0
+	while ! tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen ||
+	    ! grep -qxF -- "$1" screen; do
+		tty_tick "no line of the terminal was: $1" || return 1
+	done
+}
+
 # Wait (at most 10 s) until the pane shows text $1 twice.
 tty_twice() {
 	i=0
@@ -433,6 +442,59 @@ tty_tab() {
 	sr --json history >out && json ".entries[2].args == [\"Mary Ann\"]"
 }
 
+# Tab completes penalize NAME LEVEL from the board: the levels of NAME's
+# pawns above level 1 and not safe (SU-5); Ann's pawns are 1 1 1 2 3,
+# so 2 and 3; none for Bob's own.
+tty_tab_level() {
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	printf "%s\n" "roll 6 1" "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" \
+	    stand "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" stand \
+	    "roll 1 1 1 2" stand "move 2" "roll 2 2 2 2" stand "move 1" |
+	    sr play >/dev/null &&
+	sr --json status >out &&
+	json ".pawns.Ann == [1,1,1,2,3] and .turn == \"Bob\"" &&
+	tty_start &&
+	tty_wait "round 3, Bob (again|penalize|pass)>" &&
+	tty_text "penalize Bob " && tty_keys Tab && tty_text "x" &&
+	tty_wait "(again|penalize|pass)> penalize Bob x" && tty_keys C-u &&
+	tty_text "penalize A" && tty_keys Tab &&
+	tty_wait "(again|penalize|pass)> penalize Ann" && tty_keys Tab &&
+	tty_line "2  3" && tty_text "3" && tty_keys Enter &&
+	tty_wait "Bob sends Ann's pawn on level 3 back to level 1" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out &&
+	json "[.entries[-1].verb, .entries[-1].args] == [\"penalize\", [\"Ann\", \"3\"]]"
+}
+
+# Tab completes vote NAME WORD with NAME's words this round (SW-6), then
+# accept|reject; challenge NAME WORD with NAME's words not ruled yet
+# (SW-5): after the vote on tea only cats, after its challenge none.
+tty_tab_word() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	printf "%s\n" "grid CATS ORED DOGS QUITE" "words Ann cats tea" \
+	    "words Bob dogs" | sr play >/dev/null &&
+	tty_start &&
+	tty_wait "(timer|words|challenge|vote|score)>" &&
+	tty_text "vote Ann " && tty_keys Tab && tty_line "cats  tea" &&
+	tty_text "t" && tty_keys Tab && tty_wait "vote|score)> vote Ann tea" &&
+	tty_keys Tab && tty_line "accept  reject" &&
+	tty_text "a" && tty_keys Tab &&
+	tty_wait "vote|score)> vote Ann tea accept" && tty_keys Enter &&
+	tty_wait "the table accepts Ann's 'tea'" &&
+	tty_text "challenge Ann " && tty_keys Tab &&
+	tty_wait "vote|score)> challenge Ann cats" && tty_keys Enter &&
+	tty_wait "Ann's 'cats' stands" &&
+	tty_text "challenge Ann " && tty_keys Tab && tty_text "x" &&
+	tty_wait "vote|score)> challenge Ann x" && tty_keys C-u &&
+	tty_text "vote Bob " && tty_keys Tab &&
+	tty_wait "vote|score)> vote Bob dogs" && tty_keys C-u &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out &&
+	json "[.entries[3:][] | [.verb] + .args] == [[\"vote\", \"Ann\", \"tea\", \"accept\"], [\"challenge\", \"Ann\", \"cats\"]]"
+}
+
 # The history of accepted lines is kept across sessions (XDG_STATE_HOME);
 # a refused line is not kept.
 tty_history() {
@@ -574,6 +636,14 @@ if command -v tmux >/dev/null 2>&1; then
 		touch hxfile && if tty_tab; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
+	test_expect_success 'on a terminal Tab completes penalize NAME LEVEL from the board (SU-5)' '
+		if tty_tab_level; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal Tab completes vote and challenge NAME WORD from the round (SW-5, SW-6)' '
+		if tty_tab_word; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 	test_expect_success 'on a terminal Up recalls an accepted line of the previous session (XDG_STATE_HOME); 1,000 lines kept' '
 		if tty_history; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
@@ -595,7 +665,7 @@ if command -v tmux >/dev/null 2>&1; then
 		{ tty_stop || :; } && test $rc -eq 0
 	'
 else
-	for t in 1 2 3 4 5 6 7 8 9 10; do
+	for t in 1 2 3 4 5 6 7 8 9 10 11 12; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done
