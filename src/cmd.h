@@ -124,8 +124,9 @@ int	sr_summaries_rebuild(struct sr_ctx *);
 int	sr_game_read(struct sr_ctx *, long long id, int notes,
 	    struct sr_game *, char **why);
 void	sr_game_free(struct sr_game *);
-/* The expectation now. */
-void	sr_expect(const struct sr_game *, struct expectation *);
+/* The expectation now, its words appended to say unless NULL. */
+void	sr_expect(const struct sr_game *, struct expectation *,
+	    struct buf *say);
 /*
  * The names of the rules of game_table that keep accepts (NULL: all),
  * "a, b or c", into b; returns b's text.  Messages name games this way,

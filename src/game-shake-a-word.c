@@ -509,15 +509,18 @@ static int
 not_now(const struct game_state *st, enum verb v, struct ruling *r)
 {
 	struct expectation x;
+	struct buf say = BUF_INIT;
 
 	memset(&x, 0, sizeof x);
+	x.say = &say;
 	saw_expect(st, &x);
 	if (v == V_WORDS || v == V_CHALLENGE || v == V_VOTE || v == V_SCORE)
 		ruling_refuse(r, RULING_REFUSED, "'%s' needs an open round: "
-		    "%s", verb_name(v), x.say);
+		    "%s", verb_name(v), buf_str(&say));
 	else
 		ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: "
-		    "%s", verb_name(v), x.say);
+		    "%s", verb_name(v), buf_str(&say));
+	buf_free(&say);
 	return RULING_REFUSED;
 }
 
@@ -924,7 +927,7 @@ saw_expect(const struct game_state *st, struct expectation *x)
 	x->finished = st->finished;
 	x->verbs = 0;
 	if (st->finished) {
-		snprintf(x->say, sizeof x->say, "The game is over.");
+		game_say(x, "The game is over.");
 		return;
 	}
 	if (rd != NULL) {
@@ -934,20 +937,20 @@ saw_expect(const struct game_state *st, struct expectation *x)
 			x->verbs |= VERB_BIT(V_CHALLENGE);
 		if (any_word(st, rd, 0))
 			x->verbs |= VERB_BIT(V_VOTE);
-		snprintf(x->say, sizeof x->say, "Round %d. Run the timer, "
+		game_say(x, "Round %d. Run the timer, "
 		    "enter each player's words (words NAME W...), challenge "
 		    "or vote on any, then score", st->nrounds);
 		return;
 	}
 	x->verbs = VERB_BIT(V_GRID);
 	if (st->nrounds == 0) {
-		snprintf(x->say, sizeof x->say, "Round 1. Shake the cube and "
+		game_say(x, "Round 1. Shake the cube and "
 		    "enter the grid: grid ROW... (%d to %d rows of as many "
 		    "letters)", GRID_MIN, GRID_MAX);
 		return;
 	}
 	x->verbs |= VERB_BIT(V_FINISH);
-	snprintf(x->say, sizeof x->say, "Round %d is scored. Shake the cube "
+	game_say(x, "Round %d is scored. Shake the cube "
 	    "and enter the grid of round %d, or finish", st->nrounds,
 	    st->nrounds + 1);
 }

@@ -700,14 +700,14 @@ su_expect(const struct game_state *st, struct expectation *x)
 		x->turn = -1;
 		x->verbs = VERB_BIT(V_ROLL);
 		game_list_names(st->gs, st->rollers, st->nrollers, "and", &b);
-		snprintf(x->say, sizeof x->say, "%s: one die each for %s (the "
+		game_say(x, "%s: one die each for %s (the "
 		    "highest starts)", st->nrollers < st->n ? "Tie for the "
 		    "start" : "Start roll", buf_str(&b));
 		break;
 	case P_SHAKE:
 		x->verbs = VERB_BIT(V_ROLL);
 		if (st->shakes == 0) {
-			snprintf(x->say, sizeof x->say, "Round %d. %s shakes: "
+			game_say(x, "Round %d. %s shakes: "
 			    "roll %d values", st->round, name, want);
 			break;
 		}
@@ -719,7 +719,7 @@ su_expect(const struct game_state *st, struct expectation *x)
 		}
 		buf_puts(&b, "shook ");
 		game_put_dice(&b, st->last, st->nlast);
-		snprintf(x->say, sizeof x->say, "Round %d. %s %s (%d shake%s "
+		game_say(x, "Round %d. %s %s (%d shake%s "
 		    "left): keep, stand, or roll %d value%s", st->round, name,
 		    buf_str(&b), left, left == 1 ? "" : "s", want,
 		    want == 1 ? "" : "s");
@@ -727,7 +727,7 @@ su_expect(const struct game_state *st, struct expectation *x)
 	case P_MOVE:
 		x->verbs = VERB_BIT(V_MOVE);
 		movable(st, st->cur, &b);
-		snprintf(x->say, sizeof x->say, "Round %d. %s has (%c): move "
+		game_say(x, "Round %d. %s has (%c): move "
 		    "LEVEL, one pawn up from level %s", st->round, name,
 		    class_letter[st->cls], buf_str(&b));
 		break;
@@ -736,21 +736,21 @@ su_expect(const struct game_state *st, struct expectation *x)
 		if (!st->penalized && target)
 			x->verbs |= VERB_BIT(V_PENALIZE);
 		if (st->penalized || !target)
-			snprintf(x->say, sizeof x->say, "Round %d. %s: again "
+			game_say(x, "Round %d. %s: again "
 			    "(another turn) or pass", st->round, name);
 		else if (st->special)
-			snprintf(x->say, sizeof x->say, "Round %d. %s, special "
+			game_say(x, "Round %d. %s, special "
 			    "advantage: penalize NAME LEVEL, then again or "
 			    "pass; or again or pass now", st->round, name);
 		else
-			snprintf(x->say, sizeof x->say, "Round %d. %s: again "
+			game_say(x, "Round %d. %s: again "
 			    "(another turn), penalize NAME LEVEL (and the turn "
 			    "passes), or pass", st->round, name);
 		break;
 	case P_OVER:
 		x->turn = -1;
 		x->finished = 1;
-		snprintf(x->say, sizeof x->say, "The game is over: %s wins.",
+		game_say(x, "The game is over: %s wins.",
 		    st->gs->names[st->winner]);
 		break;
 	}
@@ -1256,7 +1256,7 @@ su_hold_advice(const struct game_state *st, struct advice *a)
 		buf_puts(&b, " and shaking the rest: ");
 		su_put_val(&b, &now);
 	}
-	snprintf(a->say, sizeof a->say, "%s", buf_str(&b));
+	buf_printf(&a->say, "%s", buf_str(&b));
 	buf_free(&b);
 	free(m);
 	free(c);
@@ -1312,17 +1312,17 @@ su_after_advice(const struct game_state *st, struct advice *a)
 	advice_sort(a);
 	if (bi >= 0 && a->moves[0].entry[0] == 'p' &&
 	    a->moves[0].entry[1] == 'e')
-		snprintf(a->say, sizeof a->say, "penalize %s %d: %s's pawn "
+		buf_printf(&a->say, "penalize %s %d: %s's pawn "
 		    "loses %d level%s%s (another turn gains %.2f on average)",
 		    st->gs->names[bi], bl, st->gs->names[bi], bl - 1,
 		    bl - 1 == 1 ? "" : "s", st->special ?
 		    ", and you may still take another turn" : "", again);
 	else if (again > 0)
-		snprintf(a->say, sizeof a->say, "again: another turn gains "
+		buf_printf(&a->say, "again: another turn gains "
 		    "%.2f levels on average ((A) or (B) %.1f%%, (D) %.1f%%)",
 		    again, 100 * v.ab, 100 * v.d);
 	else
-		snprintf(a->say, sizeof a->say, "pass: another turn loses "
+		buf_printf(&a->say, "pass: another turn loses "
 		    "%.2f levels on average ((D) %.1f%% sends your highest "
 		    "pawn back)", -again, 100 * v.d);
 	return 1;
@@ -1348,10 +1348,10 @@ su_move_advice(const struct game_state *st, struct advice *a)
 	if (top == 0)
 		return 0;
 	if (top + 1 == st->levels)
-		snprintf(a->say, sizeof a->say, "move %d: into the Safe Zone, "
+		buf_printf(&a->say, "move %d: into the Safe Zone, "
 		    "where it scores and no penalty reaches it", top);
 	else
-		snprintf(a->say, sizeof a->say, "move %d: the hand has (%c); "
+		buf_printf(&a->say, "move %d: the hand has (%c); "
 		    "the coach moves the highest pawn it may, nearest the "
 		    "Safe Zone", top, class_letter[st->cls]);
 	return 1;
