@@ -269,22 +269,24 @@ tty_tick() {
 	sleep 0.1
 }
 
-# Wait (at most 10 s) until the pane shows text $1.
-tty_wait() {
+# Wait (at most 10 s) until the pane shows text $2, grep's options $1
+# (-qF: anywhere, -qxF: a whole line).
+tty_grep() {
 	i=0
 	while ! tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen ||
-	    ! grep -qF -- "$1" screen; do
-		tty_tick "the terminal never showed: $1" || return 1
+	    ! grep "$1" -- "$2" screen; do
+		tty_tick "the terminal never showed: $2" || return 1
 	done
+}
+
+# Wait (at most 10 s) until the pane shows text $1.
+tty_wait() {
+	tty_grep -qF "$1"
 }
 
 # Wait (at most 10 s) until a whole line of the pane is text $1.
 tty_line() {
-	i=0
-	while ! tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen ||
-	    ! grep -qxF -- "$1" screen; do
-		tty_tick "no line of the terminal was: $1" || return 1
-	done
+	tty_grep -qxF "$1"
 }
 
 # Wait (at most 10 s) until the pane shows text $1 twice.
