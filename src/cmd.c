@@ -695,15 +695,30 @@ sr_status_json(const struct sr_game *sg)
 	return o;
 }
 
-/* Print text with unprintable bytes escaped; see cmd.h. */
+/* The columns to fit words output to; see cmd.h. */
+int
+sr_columns(const struct sr_ctx *ctx)
+{
+	int fd = fileno(ctx->out);
+
+	return isatty(fd) ? term_width(fd, ctx->columns) : 0;
+}
+
+/* Print text with unprintable bytes escaped, fitted; see cmd.h. */
 void
 sr_print_text(struct sr_ctx *ctx, const char *s)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, w = BUF_INIT;
+	int cols = sr_columns(ctx);
 
 	utf8_escape(&b, s, 0, 1);
-	fputs(buf_str(&b), ctx->out);
+	if (cols > 0) {
+		utf8_wrap(&w, buf_str(&b), (size_t)cols, 2);
+		fputs(buf_str(&w), ctx->out);
+	} else
+		fputs(buf_str(&b), ctx->out);
 	buf_free(&b);
+	buf_free(&w);
 }
 
 /* Print a JSON object and a newline; reals with 15 digits (88.6). */

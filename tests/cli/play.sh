@@ -497,6 +497,55 @@ tty_tab_word() {
 	json "[.entries[3:][] | [.verb] + .args] == [[\"vote\", \"Ann\", \"tea\", \"accept\"], [\"challenge\", \"Ann\", \"cats\"]]"
 }
 
+# The pane's text against the same command through a pipe ($1, a file):
+# every line of the pane within $2 - 1 columns, the pipe had a longer one,
+# and not a character lost or moved (spaces and line ends aside).
+tty_fits() {
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	awk -v w="$2" "length > w - 1 { bad = 1 } END { exit bad }" screen &&
+	awk -v w="$2" "length > w - 1 { long = 1 } END { exit !long }" "$1" &&
+	test "$(tr -d " \n" <screen)" = "$(tr -d " \n" <"$1")"
+}
+
+# history in an 80-column pane: each long note goes on under the note
+# column (43: number 5, 2, player 10, 1, entry 24, 1), broken at the last
+# space within 79 columns, nothing cut.  The first note, by hand: 43 + 35
+# columns, then "10 and score it; Fay has the highest" (36, exactly the
+# room), then the rest.
+tty_fit_history() {
+	sr new --game shake --players Ann,Bob,Cid,Dee,Eve,Fay >/dev/null &&
+	printf "%s\n" "roll 10 10 10 10 10 20" "note the longest note of the \
+evening, written to be longer than any terminal line of eighty columns" |
+	    sr play >/dev/null &&
+	sr history >piped &&
+	TTY_WIDTH=80 TTY_CMD=history tty_start && tty_wait "scores:" &&
+	tty_fits piped 80 &&
+	printf "%5d%13s%-24s %s\n%43s%s\n%43s%s\n" 1 "" \
+	    "roll 10 10 10 10 10 20" "Ann, Bob, Cid, Dee and Eve match on" \
+	    "" "10 and score it; Fay has the highest" "" \
+	    "die (20) and chooses" >want &&
+	grep -A2 "^    1 " screen >got &&
+	expect_same want got
+}
+
+# status and standings (the rules module's tables) in a 40-column pane:
+# fitted, nothing cut.
+tty_fit_tables() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players "Mary Ann Longname,Bob" --option dict=tiny \
+	    >/dev/null &&
+	printf "%s\n" "grid CATS ORED DOGS QUITE" \
+	    "words \"Mary Ann Longname\" cats tea quite" "words Bob dogs" score |
+	    sr play >/dev/null &&
+	sr status >piped &&
+	TTY_WIDTH=40 TTY_CMD=status tty_start && tty_wait "house rules:" &&
+	tty_fits piped 40 && tty_stop &&
+	sr standings >piped &&
+	TTY_WIDTH=40 TTY_CMD=standings tty_start && tty_wait "Mary Ann" &&
+	tty_fits piped 40
+}
+
 # The history of accepted lines is kept across sessions (XDG_STATE_HOME);
 # a refused line is not kept.
 tty_history() {
@@ -646,6 +695,14 @@ if command -v tmux >/dev/null 2>&1; then
 		if tty_tab_word; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
+	test_expect_success 'on a terminal history fits the width: long notes go on under the note column' '
+		if tty_fit_history; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal the tables of status and standings fit the width, nothing cut' '
+		if tty_fit_tables; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 	test_expect_success 'on a terminal Up recalls an accepted line of the previous session (XDG_STATE_HOME); 1,000 lines kept' '
 		if tty_history; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
@@ -667,7 +724,7 @@ if command -v tmux >/dev/null 2>&1; then
 		{ tty_stop || :; } && test $rc -eq 0
 	'
 else
-	for t in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	for t in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done
