@@ -67,7 +67,17 @@ struct aff {
 	struct flags	 cpd[3];
 	int		 cpdmin;	/* -1: none said (3) */
 	int		 ncpdrule;	/* COMPOUNDRULE lines seen */
-	unsigned	 smarks;
+	/* COMPOUNDPERMITFLAG, CIRCUMFIX, ONLYINCOMPOUND, FORBIDDENWORD */
+	uint32_t	 permit, circumfix, onlyin, forbidden;
+	/*
+	 * The making of the form at hand: the stem's flags, the prefix,
+	 * the suffix on the stem and the one on that (NULL: none), and
+	 * whether two prefixes were put (Hunspell reads one).
+	 */
+	const struct flags	*sfl;
+	const struct aclass	*pc, *s1c, *s2c;
+	const struct rule	*p, *s1, *s2;
+	int		 twop;
 	char		 out[WMAX * 4 + 1];
 };
 
@@ -414,6 +424,12 @@ read_aff(struct aff *a, const char *path, char **why)
 			    &fl);
 			if (fl.n == 1 && strcmp(kw, "NEEDAFFIX") == 0)
 				a->needaffix = fl.f[0];
+			if (fl.n == 1 && strcmp(kw, "CIRCUMFIX") == 0)
+				a->circumfix = fl.f[0];
+			if (fl.n == 1 && strcmp(kw, "ONLYINCOMPOUND") == 0)
+				a->onlyin = fl.f[0];
+			if (fl.n == 1 && strcmp(kw, "FORBIDDENWORD") == 0)
+				a->forbidden = fl.f[0];
 			if (fl.n == 1) {
 				a->special.f = xreallocarray(a->special.f,
 				    (size_t)a->special.n + 1,
@@ -434,6 +450,14 @@ read_aff(struct aff *a, const char *path, char **why)
 				    (i == 1 && kw[8] == 'M') ||
 				    (i == 2 && kw[8] == 'E'))
 					flags_add(&a->cpd[i], fl.f[0]);
+			free(fl.f);
+		} else if (strcmp(kw, "COMPOUNDPERMITFLAG") == 0) {
+			struct flags fl;
+
+			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
+			    &fl);
+			if (fl.n == 1)
+				a->permit = fl.f[0];
 			free(fl.f);
 		} else if (strcmp(kw, "COMPOUNDMIN") == 0) {
 			a->cpdmin = atoi(field(&p));
@@ -560,35 +584,147 @@ has_flag(const struct flags *fl, uint32_t f)
 	return 0;
 }
 
-/* The compound marks (AFFIX_BEGIN ...) flags fl give a form. */
-static unsigned
-marks(const struct aff *a, const struct flags *fl)
+/* 1 if fl has flag f (0: a flag the .aff does not name). */
+static int
+hasf(const struct flags *fl, uint32_t f)
 {
-	unsigned m = 0;
-	int i, k, j;
+	return f != 0 && has_flag(fl, f);
+}
 
-	for (i = 0; i < fl->n; i++)
-		for (k = 0; k < 3; k++)
-			for (j = 0; j < a->cpd[k].n; j++)
-				if (fl->f[i] == a->cpd[k].f[j])
-					m |= 1u << k;
-	return m;
+/* 1 if fl has a flag of set. */
+static int
+anyf(const struct flags *fl, const struct flags *set)
+{
+	int i;
+
+	for (i = 0; i < set->n; i++)
+		if (has_flag(fl, set->f[i]))
+			return 1;
+	return 0;
+}
+
+static const struct flags noflags = { NULL, 0 };
+
+/* The continuation flags of rule r, none if r is NULL. */
+static const struct flags *
+cont(const struct rule *r)
+{
+	return r != NULL ? &r->cont : &noflags;
 }
 
 /*
- * What the flags fl of an affix give the forms it makes: bit 0 risky
- * (special), the compound marks above it.
+ * CIRCUMFIX as Hunspell's suffix_check reads it, for suffix s with
+ * prefix p (or none): neither has the flag, or both.
  */
+static int
+circ_ok(const struct aff *a, const struct rule *p, const struct rule *s)
+{
+	int cp = p != NULL && hasf(&p->cont, a->circumfix),
+	    cs = hasf(&s->cont, a->circumfix);
+
+	return (!cp && !cs) || (p != NULL && cp && cs);
+}
+
+/*
+ * Whether the form at hand (a->sfl, a->p, a->s1, a->s2) is a part
+ * Hunspell's compound_check takes first in a compound (k 0, the flags
+ * a->cpd[0], COMPOUNDBEGIN) or first in the rest of one (k 1,
+ * COMPOUNDMIDDLE): the stem, a suffix with COMPOUNDPERMITFLAG
+ * (suffix_check, IN_CPD_BEGIN), or a prefix with or without a crossed
+ * suffix (prefix_check); never two suffixes.  The flag may stand on the
+ * stem or on the affix that carries it (needflag).
+ */
+static int
+first_part(const struct aff *a, int k)
+{
+	const struct flags *sf = a->sfl, *fk = &a->cpd[k];
+
+	if (a->s2 != NULL)
+		return 0;
+	if (a->p == NULL && a->s1 == NULL)
+		return anyf(sf, fk) && !hasf(sf, a->needaffix);
+	if (a->p == NULL)
+		return hasf(&a->s1->cont, a->permit) &&
+		    (anyf(sf, fk) || anyf(&a->s1->cont, fk)) &&
+		    !hasf(&a->s1->cont, a->circumfix) &&
+		    !hasf(&a->s1->cont, a->needaffix);
+	if (a->s1 == NULL)
+		return (anyf(sf, fk) || anyf(&a->p->cont, fk)) &&
+		    !hasf(&a->p->cont, a->needaffix);
+	return a->pc->cross && a->s1c->cross &&
+	    hasf(&a->s1->cont, a->permit) && circ_ok(a, a->p, a->s1) &&
+	    (!hasf(&a->s1->cont, a->needaffix) ||
+	    !hasf(&a->p->cont, a->needaffix)) &&
+	    (anyf(sf, fk) || anyf(&a->s1->cont, fk));
+}
+
+/*
+ * Whether the form at hand is a part Hunspell takes last in a compound
+ * (COMPOUNDEND): the stem; or affix_check with IN_CPD_END: a prefix
+ * with COMPOUNDPERMITFLAG (and maybe a crossed suffix), a suffix (not
+ * ONLYINCOMPOUND unless it adds nothing), two suffixes (neither the
+ * inner one nor the stem ONLYINCOMPOUND), a prefix and two suffixes.
+ */
+static int
+last_part(const struct aff *a)
+{
+	const struct flags *sf = a->sfl, *fk = &a->cpd[2],
+	    *c1 = cont(a->s1);
+
+	if (a->p == NULL && a->s1 == NULL)
+		return anyf(sf, fk) && !hasf(sf, a->needaffix);
+	if (a->s1 == NULL)
+		return hasf(&a->p->cont, a->permit) &&
+		    !hasf(&a->p->cont, a->needaffix) &&
+		    (anyf(sf, fk) || anyf(&a->p->cont, fk));
+	if (!anyf(sf, fk) && !anyf(c1, fk))
+		return 0;
+	if (a->p == NULL && a->s2 == NULL)
+		return !hasf(c1, a->circumfix) && !hasf(c1, a->needaffix) &&
+		    (a->s1->nadd == 0 || !hasf(c1, a->onlyin));
+	if (a->s2 == NULL)
+		return hasf(&a->p->cont, a->permit) && a->pc->cross &&
+		    a->s1c->cross && circ_ok(a, a->p, a->s1) &&
+		    (!hasf(c1, a->needaffix) ||
+		    !hasf(&a->p->cont, a->needaffix));
+	if (hasf(c1, a->onlyin) || hasf(sf, a->onlyin))
+		return 0;
+	if (a->p == NULL)
+		return !hasf(c1, a->circumfix);
+	return a->pc->cross && a->s2c->cross &&
+	    (has_flag(&a->s2->cont, a->pc->flag) ? !hasf(c1, a->circumfix) :
+	    a->s1c->cross && circ_ok(a, a->p, a->s1));
+}
+
+/* The parts (AFFIX_BEGIN ...) the form at hand may be in a compound. */
+static unsigned
+parts(const struct aff *a)
+{
+	unsigned m = 0;
+
+	if (a->twop)
+		return 0;
+	if (first_part(a, 0))
+		m |= AFFIX_BEGIN;
+	if (first_part(a, 1))
+		m |= AFFIX_MIDDLE;
+	if (last_part(a))
+		m |= AFFIX_END;
+	return m;
+}
+
+/* What the flags fl of an affix give the forms it makes: 1 risky. */
 static unsigned
 traits(const struct aff *a, const struct flags *fl)
 {
-	return (unsigned)special(a, fl) | marks(a, fl) << 1;
+	return (unsigned)special(a, fl);
 }
 
 /*
  * Emit w[0..n) as UTF-8 with the traits t of its affixes: risky if a
- * flag of its making is special; compound marks if it is long enough
- * for a part (COMPOUNDMIN, by default 3).
+ * flag of its making is special; the parts it may be in a compound if
+ * it is long enough for one (COMPOUNDMIN, by default 3); AFFIX_ASK if
+ * its stem is a FORBIDDENWORD.
  */
 static void
 put(struct aff *a, const uint32_t *w, int n, unsigned t)
@@ -597,9 +733,11 @@ put(struct aff *a, const uint32_t *w, int n, unsigned t)
 
 	if (n <= 0)
 		return;
-	m = ((t >> 1) | a->smarks) & AFFIX_PARTS;
+	m = parts(a);
 	if (n < (a->cpdmin > 0 ? a->cpdmin : 3))
 		m = 0;
+	if (hasf(a->sfl, a->forbidden))
+		m |= AFFIX_ASK;
 	utf8_encode(w, n, a->out);
 	a->emit(a->arg, a->out, (t & 1) || a->risky, m);
 }
@@ -658,9 +796,21 @@ prefixes(struct aff *a, const struct flags *fl, const uint32_t *w, int n,
 		if ((c = class_find(a, fl->f[i], 0)) == NULL ||
 		    (need_cross && !c->cross))
 			continue;
-		for (k = 0; k < c->nr; k++)
-			if ((m = apply_pfx(&c->r[k], w, n, out)) > 0)
-				put(a, out, m, t | traits(a, &c->r[k].cont));
+		for (k = 0; k < c->nr; k++) {
+			if ((m = apply_pfx(&c->r[k], w, n, out)) <= 0)
+				continue;
+			if (a->p != NULL)
+				a->twop = 1;
+			else {
+				a->pc = c;
+				a->p = &c->r[k];
+			}
+			put(a, out, m, t | traits(a, &c->r[k].cont));
+			if (a->twop)
+				a->twop = 0;
+			else
+				a->p = NULL;
+		}
 	}
 }
 
@@ -687,6 +837,8 @@ suffixes(struct aff *a, const struct flags *fl, const struct flags *pfl,
 			if ((m1 = apply_sfx(r, w, n, o1)) <= 0)
 				continue;
 			t1 = t | traits(a, &r->cont);
+			a->s1c = c;
+			a->s1 = r;
 			put(a, o1, m1, t1);
 			if (c->cross)
 				prefixes(a, pfl, o1, m1, 1, t1);
@@ -700,14 +852,18 @@ suffixes(struct aff *a, const struct flags *fl, const struct flags *pfl,
 					    o2)) <= 0)
 						continue;
 					t2 = t1 | traits(a, &c2->r[l].cont);
+					a->s2c = c2;
+					a->s2 = &c2->r[l];
 					put(a, o2, m2, t2);
 					if (c->cross && c2->cross)
 						prefixes(a, pfl, o2, m2, 1, t2);
 					prefixes(a, &r->cont, o2, m2, 0, t2);
 					prefixes(a, &c2->r[l].cont, o2, m2,
 					    0, t2);
+					a->s2 = NULL;
 				}
 			}
+			a->s1 = NULL;
 		}
 	}
 }
@@ -722,7 +878,9 @@ expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl)
 	int i, k, m;
 
 	a->risky = special_stem(a, fl);
-	a->smarks = marks(a, fl);
+	a->sfl = fl;
+	a->p = a->s1 = a->s2 = NULL;
+	a->twop = 0;
 	/* A NEEDAFFIX stem is no word alone; its affixed forms are. */
 	if (a->needaffix == 0 || !has_flag(fl, a->needaffix))
 		put(a, w, n, 0);
@@ -736,8 +894,11 @@ expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl)
 			if (c->r[k].cont.n == 0 ||
 			    (m = apply_pfx(&c->r[k], w, n, o)) <= 0)
 				continue;
+			a->pc = c;
+			a->p = &c->r[k];
 			suffixes(a, &c->r[k].cont, &none, o, m,
 			    traits(a, &c->r[k].cont));
+			a->p = NULL;
 		}
 	}
 }

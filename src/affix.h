@@ -11,17 +11,22 @@
 #define SHAKEREF_AFFIX_H
 
 /*
- * The compound marks of a form: a flag of its stem or of an affix that
- * made it lets it begin (COMPOUNDFLAG, COMPOUNDBEGIN, or first in a
- * COMPOUNDRULE), continue (COMPOUNDMIDDLE, ...) or end (COMPOUNDEND,
- * ...) a compound, and it has the letters of a part (COMPOUNDMIN).  A
- * superset of what Hunspell lets a part be: it asks more of a part
- * (COMPOUNDPERMITFLAG on a suffix inside, ...), and judges the whole.
+ * The parts of a compound a form may be, as Hunspell's compound_check
+ * finds them (affixmgr.cxx): first (AFFIX_BEGIN: COMPOUNDBEGIN or
+ * COMPOUNDFLAG, or first in a COMPOUNDRULE, on its stem or on the affix
+ * that made it; a suffix with COMPOUNDPERMITFLAG, never two suffixes,
+ * no NEEDAFFIX or CIRCUMFIX alone), first in the rest of one
+ * (AFFIX_MIDDLE: COMPOUNDMIDDLE, the same way), last (AFFIX_END:
+ * COMPOUNDEND; a prefix with COMPOUNDPERMITFLAG, up to two suffixes, an
+ * ONLYINCOMPOUND suffix only if it adds nothing), if it has the letters
+ * of a part (COMPOUNDMIN).  AFFIX_ASK: its stem is a FORBIDDENWORD,
+ * which makes Hunspell give up on a compound it meets inside.
  */
 #define AFFIX_BEGIN	1u
 #define AFFIX_MIDDLE	2u
 #define AFFIX_END	4u
 #define AFFIX_PARTS	7u
+#define AFFIX_ASK	8u	/* its stem is a FORBIDDENWORD */
 
 /*
  * Call emit(arg, form, risky, marks) for every form derived from dic

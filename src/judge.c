@@ -96,8 +96,12 @@ wordlist_root(const struct dawg *d, int fold)
 	return node;
 }
 
-/* The verdict on a written word; see judge.h. */
-int
+/*
+ * The verdict on written by its forms in the list: 1 if one stands, as
+ * written in lowercase or, with nouns, capitalised; the form found into
+ * form (len bytes), preferring written itself.  0 if none.
+ */
+static int
 wordlist_judge(const struct dawg *d, const char *dict, int fold, int nouns,
     const char *written, char *form, size_t len)
 {
@@ -131,7 +135,7 @@ or_bits(void *arg, const char *rest)
 	size_t n = strlen(rest);
 
 	if (n > 0)
-		*(unsigned *)arg |= DAWG_BITS(rest[n - 1]) & 63u;
+		*(unsigned *)arg |= DAWG_BITS(rest[n - 1]) & 127u;
 	return 0;
 }
 
@@ -182,6 +186,7 @@ struct compound {
 	unsigned		 need;
 	const char		*part;		/* its key (a form = key) */
 	size_t			 plen;
+	int			 ask;		/* a FORBIDDENWORD's form met */
 };
 
 /* The length of the letter at s (a lead byte and its continuations). */
@@ -203,6 +208,8 @@ part_form(void *arg, const char *rest)
 	size_t n = strlen(rest);
 	char form[256];
 
+	if (n > 0 && (DAWG_BITS(rest[n - 1]) & DAWG_ASK))
+		c->ask = 1;
 	if (n == 0 || n >= sizeof form || !(DAWG_BITS(rest[n - 1]) & c->need))
 		return 0;
 	if (n == 1) {			/* the form is the key */
@@ -313,14 +320,49 @@ ask(const struct speller *sp, const char *dict, int nouns, const char *l,
 	char c[1024];
 	int v;
 
-	if (lang_width(l) < 3)
-		return 0;
 	*cap = 0;
+	if (sp == NULL)
+		return -1;
 	if ((v = sp->spell(sp->arg, l)) != 0 || !nouns ||
 	    lang_cap(dict, l, c, sizeof c) != 0)
 		return v;
 	*cap = 1;
 	return sp->spell(sp->arg, c);
+}
+
+/* 1 if l has s. */
+static int
+strs_has(const struct strs *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->s[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The verdict on spelling l (3+ letters) of a compound: it stands in
+ * lowercase if its first part may begin one in lowercase (low), else
+ * capitalised (cap: with nouns, a first part that begins one
+ * capitalised); with a FORBIDDENWORD's form in it (c->ask), Hunspell
+ * judges.  1 (*iscap), 0, or -1.
+ */
+static int
+spelling(const struct compound *c, const struct strs *low,
+    const struct strs *cap, const struct speller *sp, const char *dict,
+    int nouns, const char *l, int *iscap)
+{
+	*iscap = 0;
+	if (lang_width(l) < 3)
+		return 0;
+	if (c->ask)
+		return ask(sp, dict, nouns, l, iscap);
+	if (strs_has(low, l))
+		return 1;
+	*iscap = 1;
+	return strs_has(cap, l);
 }
 
 /* The verdict on key as a compound; see judge.h. */
@@ -330,42 +372,54 @@ wordlist_compound(const struct dawg *d, const char *dict, int fold,
     const char *written, char *form, size_t len, int *cap)
 {
 	struct compound c;
-	struct strs forms, cand;
+	struct strs forms, low, caps, *into;
 	uint32_t node;
-	size_t q = 0, i;
+	size_t q = 0, i, k;
 	int v = 0;
 
 	memset(&c, 0, sizeof c);
-	memset(&cand, 0, sizeof cand);
+	memset(&low, 0, sizeof low);
+	memset(&caps, 0, sizeof caps);
 	c.d = d;
 	c.key = key;
 	c.klen = strlen(key);
 	if ((c.root = node = wordlist_root(d, fold)) == 0 || c.klen == 0)
 		return 0;
+	/* The whole word a FORBIDDENWORD's form: Hunspell judges. */
+	if (wordlist_bits(d, dawg_walk(d, c.root, key)) & DAWG_ASK)
+		c.ask = 1;
 	c.tail = xcalloc(c.klen + 1, sizeof *c.tail);
 	while (q < c.klen && one_letter(&c, &node, &q) && q < c.klen) {
-		memset(&forms, 0, sizeof forms);
-		part_forms(&c, node, 0, q, DAWG_BEGIN |
-		    (nouns ? DAWG_BEGINCAP : 0), &forms);
-		if (forms.n > 0)
-			concat(&cand, &forms, tails(&c, q));
-		strs_free(&forms);
+		for (k = 0; k < 2; k++) {
+			if (k == 1 && !nouns)
+				break;
+			memset(&forms, 0, sizeof forms);
+			into = k == 0 ? &low : &caps;
+			part_forms(&c, node, 0, q, k == 0 ? DAWG_BEGIN :
+			    DAWG_BEGINCAP, &forms);
+			if (forms.n > 0)
+				concat(into, &forms, tails(&c, q));
+			strs_free(&forms);
+		}
 	}
 	for (i = 0; i <= c.klen; i++)
 		strs_free(&c.tail[i]);
 	free(c.tail);
-	if (cand.n > 0 && sp == NULL)
-		v = -1;
 	/* The word as written first, then the others in turn. */
-	for (i = 0; i < cand.n && v == 0; i++)
-		if (written != NULL && strcmp(cand.s[i], written) == 0 &&
-		    (v = ask(sp, dict, nouns, cand.s[i], cap)) == 1)
-			snprintf(form, len, "%s", cand.s[i]);
-	for (i = 0; i < cand.n && v == 0; i++)
-		if ((written == NULL || strcmp(cand.s[i], written) != 0) &&
-		    (v = ask(sp, dict, nouns, cand.s[i], cap)) == 1)
-			snprintf(form, len, "%s", cand.s[i]);
-	strs_free(&cand);
+	if (written != NULL && (strs_has(&low, written) ||
+	    strs_has(&caps, written)) && (v = spelling(&c, &low, &caps, sp,
+	    dict, nouns, written, cap)) == 1)
+		snprintf(form, len, "%s", written);
+	for (k = 0; k < 2 && v == 0; k++) {
+		into = k == 0 ? &low : &caps;
+		for (i = 0; i < into->n && v == 0; i++)
+			if ((written == NULL || strcmp(into->s[i],
+			    written) != 0) && (v = spelling(&c, &low, &caps,
+			    sp, dict, nouns, into->s[i], cap)) == 1)
+				snprintf(form, len, "%s", into->s[i]);
+	}
+	strs_free(&low);
+	strs_free(&caps);
 	return v;
 }
 

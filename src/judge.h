@@ -1,9 +1,10 @@
 /*
  * judge.h: the verdict on a word by a compiled word list (dawg.h), as a
  * challenge rules it (SW-2) and solve lists it: a form of the list that
- * stands, or a compound of the list's parts that the dictionary itself
- * accepts (asked through struct speller).  Pure: the list is memory,
- * the dictionary a callback.
+ * stands, or a compound of the list's parts by the dictionary's compound
+ * rules (the dictionary itself asked through struct speller only about
+ * a compound with a forbidden word's form in it).  Pure: the list is
+ * memory, the dictionary a callback.
  */
 #ifndef SHAKEREF_JUDGE_H
 #define SHAKEREF_JUDGE_H
@@ -30,38 +31,36 @@ int		 wordlist_has_parts(const struct dawg *);
 /* The bits (DAWG_LOWER ...) of every form of the key at node, or 0. */
 unsigned	 wordlist_bits(const struct dawg *, uint32_t node);
 /*
- * The verdict on written (lowercase letters, lang.h) by the list of
- * dictionary dict: 1 if a form of the dictionary with written's key
- * (lang_key with fold) stands, as written in lowercase or, with nouns,
- * capitalised (SW-2); the form found into form (len bytes; "était",
- * "Haus"), preferring written itself.  0 if none.  Compounds aside:
- * wordlist_judge_all.
- */
-int		 wordlist_judge(const struct dawg *, const char *dict, int fold,
-		    int nouns, const char *written, char *form, size_t len);
-/*
- * The same from the node key leads to (solve's walk): 1 with the form
- * in lowercase (written preferred: the letters of the dice), or 0.
+ * The verdict on a key from the node it leads to (solve's walk): 1
+ * with the form in lowercase (written preferred: the letters of the
+ * dice), or 0.
  */
 int		 wordlist_judge_node(const struct dawg *, uint32_t node,
 		    int nouns, const char *key, const char *written,
 		    char *form, size_t len);
 /*
- * The verdict on key as a compound: some split of key into two parts or
- * more, the first one that may begin a compound (DAWG_BEGIN, or with
- * nouns DAWG_BEGINCAP), the last one that may end it, those between
- * that may stand inside, spells with the parts' forms a word L (3+
- * letters) that sp accepts in lowercase or, with nouns, capitalised.
- * 1 with L (written preferred) into form and *cap set if only its
- * capital stands; 0 if none; -1 if sp cannot be asked.
+ * The verdict on key as a compound, as Hunspell's compound rules give
+ * it: some split of key into two parts or more, the first one that may
+ * begin a compound (DAWG_BEGIN; with nouns DAWG_BEGINCAP, the word
+ * capitalised), the last one that may end it, those between that may
+ * stand inside, spells with the parts' forms a word L of 3+ letters.
+ * Only if a form of a FORBIDDENWORD (DAWG_ASK) is a part or the whole
+ * is sp asked about L in lowercase and, with nouns, capitalised.  1
+ * with L (written preferred, then a lowercase one) into form and *cap
+ * set if only its capital stands; 0 if none; -1 if sp must be asked
+ * and cannot (or is NULL).
  */
 int		 wordlist_compound(const struct dawg *, const char *dict,
 		    int fold, int nouns, const struct speller *,
 		    const char *key, const char *written, char *form,
 		    size_t len, int *cap);
 /*
- * wordlist_judge, then wordlist_compound (sp may be NULL for a list
- * with no compounds): 1 with the form as wordlist_judge gives it, 0, or
+ * The verdict on written (lowercase letters, lang.h) by the list of
+ * dictionary dict: a form of the dictionary with written's key
+ * (lang_key with fold) that stands, as written in lowercase or, with
+ * nouns, capitalised (SW-2), written itself preferred ("était",
+ * "Haus"), else wordlist_compound (sp may be NULL for a list with no
+ * compounds): 1 with the form found into form (len bytes), 0, or
  * -1 if sp cannot be asked.
  */
 int		 wordlist_judge_all(const struct dawg *, const char *dict,

@@ -242,18 +242,6 @@ cmp_alpha(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Longer first (in letters), then alphabetical. */
-int
-solve_cmp(const void *a, const void *b)
-{
-	const char *x = *(char *const *)a, *y = *(char *const *)b;
-	size_t lx = lang_width(x), ly = lang_width(y);
-
-	if (lx != ly)
-		return lx > ly ? -1 : 1;
-	return strcmp(x, y);
-}
-
 /* bsearch: the keys of two "key\1..." strings. */
 static int
 key_cmp(const void *a, const void *b)
@@ -290,7 +278,7 @@ sortw_cmp(const void *a, const void *b)
 	return strcmp(x->w, y->w);
 }
 
-/* Sort w[0..n) as solve_cmp does, each width counted once. */
+/* Sort w[0..n): longer first (in letters), then alphabetical. */
 static void
 sort_words(char **w, size_t n)
 {

@@ -116,6 +116,8 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 		m = marks & AFFIX_BEGIN ? DAWG_BEGINCAP : 0;
 	} else
 		return;			/* NASA, McDonald: never lowercase */
+	if (marks & AFFIX_ASK)
+		m |= DAWG_ASK;		/* a FORBIDDENWORD's: Hunspell judges */
 	if (bad & LANG_SHORT)
 		v = 0;			/* a part, never a word alone */
 	if ((v | m) == 0)

@@ -220,10 +220,10 @@ test_expect_success 'a word list of an older shakeref in the cache is built agai
 	sr words Ann colour >/dev/null &&
 	sr score >/dev/null &&
 	mkdir -p cache/shakeref &&
-	printf "SRDAWG02%032d" 0 >cache/shakeref/en_GB.dawg &&
+	printf "SRDAWG03%032d" 0 >cache/shakeref/en_GB.dawg &&
 	sr --json solve >out &&
 	json "[.words[].word] | index(\"colour\") != null" &&
-	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG03
+	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG04
 '
 
 test_expect_success 'rules shake-a-word lists the installed dictionaries' '
