@@ -200,6 +200,26 @@ letter_len(const char *s)
 	return n;
 }
 
+/*
+ * The text of the form whose record's rest (n bytes, its verdict last)
+ * is rest, below key (klen bytes: the text when the rest is the verdict
+ * alone), into form (len bytes).  0, or -1 if it does not fit.
+ */
+static int
+rest_form(const char *rest, size_t n, const char *key, size_t klen,
+    char *form, size_t len)
+{
+	if (n == 1) {			/* the form is the key */
+		rest = key;
+		n = klen + 1;
+	}
+	if (n == 0 || n - 1 >= len)
+		return -1;
+	memcpy(form, rest, n - 1);
+	form[n - 1] = '\0';
+	return 0;
+}
+
 /* dawg_each: a form of the part with one of the bits needed, into c. */
 static int
 part_form(void *arg, const char *rest)
@@ -210,18 +230,9 @@ part_form(void *arg, const char *rest)
 
 	if (n > 0 && (DAWG_BITS(rest[n - 1]) & DAWG_ASK))
 		c->ask = 1;
-	if (n == 0 || n >= sizeof form || !(DAWG_BITS(rest[n - 1]) & c->need))
-		return 0;
-	if (n == 1) {			/* the form is the key */
-		if (c->plen >= sizeof form)
-			return 0;
-		memcpy(form, c->part, c->plen);
-		form[c->plen] = '\0';
-	} else {
-		memcpy(form, rest, n - 1);
-		form[n - 1] = '\0';
-	}
-	strs_add(c->into, form);
+	if (n > 0 && (DAWG_BITS(rest[n - 1]) & c->need) &&
+	    rest_form(rest, n, c->part, c->plen, form, sizeof form) == 0)
+		strs_add(c->into, form);
 	return 0;
 }
 
@@ -410,19 +421,9 @@ first_form(void *arg, const char *rest)
 	struct firstform *f = arg;
 	size_t n = strlen(rest);
 
-	if (n == 0 || !(DAWG_BITS(rest[n - 1]) & f->need))
+	if (n == 0 || !(DAWG_BITS(rest[n - 1]) & f->need) ||
+	    rest_form(rest, n, f->key, f->klen, f->form, sizeof f->form) != 0)
 		return 0;
-	if (n == 1) {
-		if (f->klen >= sizeof f->form)
-			return 0;
-		memcpy(f->form, f->key, f->klen);
-		f->form[f->klen] = '\0';
-	} else {
-		if (n - 1 >= sizeof f->form)
-			return 0;
-		memcpy(f->form, rest, n - 1);
-		f->form[n - 1] = '\0';
-	}
 	f->found = 1;
 	return 1;
 }
