@@ -8,6 +8,13 @@
 
 #include "game.h"
 
+/* Free what a holds; see game.h. */
+void
+advice_free(struct advice *a)
+{
+	buf_free(&a->say);
+}
+
 /* Add a move to a; NULL when a is full. */
 struct advice_move *
 advice_add(struct advice *a, double value, const char *fmt, ...)

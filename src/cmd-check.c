@@ -130,7 +130,7 @@ check_game(struct check *ck, long long id, int repair, char **why)
 		free(err);
 		return SR_OK;
 	}
-	sr_expect(&sg, &x);
+	sr_expect(&sg, &x, NULL);
 	sr_ranks(&sg, scores, winners, ranks);
 	memset(stored, 0, sizeof stored);
 	memset(won, 0, sizeof won);

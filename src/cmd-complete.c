@@ -177,7 +177,7 @@ add_commands(struct sr_ctx *ctx, struct cands *c)
 			add(c, (*e)->name);
 	if (load_game(ctx, &sg) != 0)
 		return;
-	sr_expect(&sg, &x);
+	sr_expect(&sg, &x, NULL);
 	for (v = sg.rules->verbs; *v != V__COUNT; v++)
 		if (!x.finished && (x.verbs & VERB_BIT(*v)))
 			add(c, verb_name(*v));

@@ -4,10 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd.h"
-#include "term.h"
 #include "utf8.h"
 
 /* A game's line in words: the players column is padded when all are in. */
@@ -111,8 +109,7 @@ games_print(struct games_out *go, int print)
 	 * On a terminal the line fits its width: the players are cut (the
 	 * number, rules, state and date before them, 21 and 28 columns).
 	 */
-	if (isatty(fileno(go->ctx->out)) && (cols = term_width(fileno(
-	    go->ctx->out), go->ctx->columns) - 1 - 21 - 28) >= 12 &&
+	if ((cols = sr_columns(go->ctx) - 1 - 21 - 28) >= 12 &&
 	    width > (size_t)cols)
 		width = (size_t)cols;
 	for (i = 0; i < go->count; i++) {

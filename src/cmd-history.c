@@ -28,23 +28,37 @@ entry_json(const struct stored_entry *se)
 	return o;
 }
 
-/* One entry as a score pad line. */
+/* Where the note begins: the number, the player and the entry before. */
+#define NOTE_COLUMN	(5 + 2 + 10 + 1 + 24 + 1)
+
+/*
+ * One entry as a score pad line; with cols (a terminal's), a long one goes
+ * on under the note column (or indented by 2 when that leaves no room).
+ */
 static void
-entry_text(struct buf *b, const struct stored_entry *se)
+entry_text(struct buf *b, const struct stored_entry *se, int cols)
 {
-	struct buf cmd = BUF_INIT;
+	struct buf cmd = BUF_INIT, line = BUF_INIT, esc = BUF_INIT;
 	int i;
 
 	buf_puts(&cmd, verb_name(se->verb));
 	for (i = 0; i < se->argc; i++)
 		buf_printf(&cmd, " %s", se->argv[i]);
-	buf_printf(b, "%5d  ", se->n);
-	utf8_pad(b, se->player != NULL ? se->player : "", 10);
-	buf_puts(b, " ");
-	utf8_pad(b, buf_str(&cmd), 24);
-	buf_printf(b, " %s%s\n", se->undone ? "(undone) " : "",
+	buf_printf(&line, "%5d  ", se->n);
+	utf8_pad(&line, se->player != NULL ? se->player : "", 10);
+	buf_puts(&line, " ");
+	utf8_pad(&line, buf_str(&cmd), 24);
+	buf_printf(&line, " %s%s\n", se->undone ? "(undone) " : "",
 	    se->note != NULL ? se->note : "");
+	if (cols > 0) {
+		utf8_escape(&esc, buf_str(&line), 0, 1);
+		utf8_wrap(b, buf_str(&esc), (size_t)cols,
+		    cols - 1 - NOTE_COLUMN >= 20 ? NOTE_COLUMN : 2);
+	} else
+		buf_puts(b, buf_str(&line));
 	buf_free(&cmd);
+	buf_free(&line);
+	buf_free(&esc);
 }
 
 /* history */
@@ -55,7 +69,7 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct buf b = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
-	int status, i, round = 0, from = 0;
+	int status, i, round = 0, from = 0, cols = sr_columns(ctx);
 	long last = -1;
 	char *end, when[32];
 	json_t *o, *a;
@@ -96,7 +110,7 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			sr_local_time(se->at, when, sizeof when);
 			buf_printf(&b, "Round %d  %s\n", round, when);
 		}
-		entry_text(&b, se);
+		entry_text(&b, se, cols);
 	}
 	if (sg.rp.nentries == 0)
 		buf_puts(&b, "no entries yet\n");

@@ -446,7 +446,7 @@ check_replay_r(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 			    !same_text(out->player, in->player) ?
 			    "whose entry it is" : "what it acts on");
 	}
-	replay_expect(rp, &x);
+	replay_expect(rp, &x, NULL);
 	if (sr_store_state(&x) != ig->state)
 		return sr_error(ctx, SR_RULES, "%s: its entries leave it %s, "
 		    "not as the file says; nothing imported", label,
@@ -498,7 +498,7 @@ store_new_game(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 		if ((status = store_entry_append(ctx->store, g.id,
 		    &rp->entries[i], why)) != SR_OK)
 			return status;
-	replay_expect(rp, &x);
+	replay_expect(rp, &x, NULL);
 	memset(winners, 0, sizeof winners);
 	rp->rules->score(rp->st, scores, winners);
 	if ((status = store_summary(ctx->store, g.id, sr_store_state(&x),

@@ -438,7 +438,7 @@ play_help(struct play *p, int argc, char **argv)
 		buf_free(&b);
 		return SR_OK;
 	}
-	sr_expect(&p->sg, &x);
+	sr_expect(&p->sg, &x, NULL);
 	buf_printf(&b, "%s, game %lld. ", p->sg.rules->name, p->sg.g.id);
 	buf_puts(&b, x.finished ? "The game is over.\n" : "Legal now:\n");
 	for (v = p->sg.rules->verbs; *v != V__COUNT && !x.finished; v++)
@@ -485,13 +485,13 @@ play_entry(struct play *p, int argc, char **argv)
 		return status;
 	if ((status = play_sync(p, 1)) != SR_OK)
 		return status;
-	sr_expect(&p->sg, &before);
+	sr_expect(&p->sg, &before, NULL);
 	status = sr_enter_loaded(ctx, &p->sg, v, argc, argv);
 	if (status == SR_SYSTEM)
 		play_forget(p);
 	if ((status != SR_OK && status != SR_UPHELD) || !p->scores)
 		return status;
-	sr_expect(&p->sg, &after);
+	sr_expect(&p->sg, &after, NULL);
 	/* A turn passed (not the table's roll that names the first), a
 	 * round ended, or the game. */
 	if ((before.turn >= 0 && after.turn != before.turn) ||
@@ -651,7 +651,7 @@ play_prompt(struct play *p)
 
 	if (!p->loaded)
 		return xstrdup("> ");
-	sr_expect(&p->sg, &x);
+	sr_expect(&p->sg, &x, NULL);
 	if (x.finished) {
 		buf_puts(&b, "game over (undo, status)> ");
 		return b.s;
@@ -688,12 +688,13 @@ play_coach(struct play *p)
 	if (!p->loaded)
 		return;
 	a = xcalloc(1, sizeof *a);
-	if (sr_advice(&p->sg, 0, a) && a->say[0] != '\0') {
-		buf_printf(&b, "coach: %s\n", a->say);
+	if (sr_advice(&p->sg, 0, a) && a->say.len > 0) {
+		buf_printf(&b, "coach: %s\n", buf_str(&a->say));
 		sr_print_text(p->ctx, buf_str(&b));
 		buf_free(&b);
 		fflush(p->ctx->out);
 	}
+	advice_free(a);
 	free(a);
 }
 
@@ -825,7 +826,8 @@ cands_lines(const char *b, const char *pre, char **list, int *n, int max)
 /*
  * What may stand in word argi (0: the verb) after the words w now, one a
  * line into b: the verbs legal now and the commands; then player names;
- * then the few values a verb takes (move LEVEL, vote ... accept|reject).
+ * then the few values a verb takes (move LEVEL, penalize NAME LEVEL,
+ * vote NAME WORD accept|reject: its rules module's values hook).
  * Never file names.
  */
 static void
@@ -837,7 +839,7 @@ complete_values(struct play *p, const struct words *w, int argi,
 	const enum verb *v;
 	int i, vb;
 
-	sr_expect(&p->sg, &x);
+	sr_expect(&p->sg, &x, NULL);
 	if (argi == 0) {
 		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
 			if (!x.finished && (x.verbs & VERB_BIT(*v)))
@@ -872,7 +874,8 @@ complete_values(struct play *p, const struct words *w, int argi,
 	if (p->sg.rules->values != NULL) {
 		size_t before = b->len;
 
-		p->sg.rules->values(p->sg.rp.st, (enum verb)vb, argi - 1, b);
+		p->sg.rules->values(p->sg.rp.st, (enum verb)vb, argi - 1,
+		    w->w + 1, b);
 		if (b->len != before)
 			return;
 	}
@@ -1107,7 +1110,7 @@ static int
 cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct play p;
-	struct buf intro = BUF_INIT;
+	struct buf intro = BUF_INIT, say = BUF_INIT;
 	struct sigaction sa, oldint, oldwinch;
 	struct expectation x;
 	char *line, where[48];
@@ -1131,11 +1134,12 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		sigaction(SIGINT, &sa, &oldint);
 		sa.sa_handler = on_sigwinch;
 		sigaction(SIGWINCH, &sa, &oldwinch);
-		sr_expect(&p.sg, &x);
+		sr_expect(&p.sg, &x, &say);
 		buf_printf(&intro, "game %lld: %s. One entry a line; help, "
 		    "status, undo; Tab completes; Ctrl-D or quit to leave.\n"
 		    "%s\n", p.sg.g.id, p.sg.rules->name, x.finished ?
-		    "The game is over." : x.say);
+		    "The game is over." : buf_str(&say));
+		buf_free(&say);
 		sr_print_text(ctx, buf_str(&intro));
 		buf_free(&intro);
 		fflush(ctx->out);

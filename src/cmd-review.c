@@ -211,6 +211,7 @@ review_observe(void *arg, const struct replay *rp, int i,
 		return;
 	s->a = xcalloc(1, sizeof *s->a);
 	if (!rp->rules->advice(rp->st, s->a) || s->a->nmoves == 0) {
+		advice_free(s->a);
 		free(s->a);
 		s->a = NULL;
 		return;
@@ -419,7 +420,7 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		    pend[p].basis == ADVICE_POINTS && sg.rp.st != NULL) {
 			struct expectation x;
 
-			sr_expect(&sg, &x);
+			sr_expect(&sg, &x, NULL);
 			if (x.finished || x.turn != p)
 				luck[p] += scores[p] - pend[p].score -
 				    pend[p].q;
@@ -515,6 +516,8 @@ done:
 		free(line[p]);
 out:
 	for (i = 0; i < rv.n; i++) {
+		if (rv.seen[i].a != NULL)
+			advice_free(rv.seen[i].a);
 		free(rv.seen[i].a);
 		words_drop(&rv.seen[i]);
 	}

@@ -183,7 +183,7 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
-	sr_expect(&sg, &x);
+	sr_expect(&sg, &x, NULL);
 	sr_ranks(&sg, scores, winners, ranks);
 	rank_order(&sg, ranks, order);
 	if (ctx->json) {

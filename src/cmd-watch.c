@@ -67,12 +67,12 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
     struct buf *b)
 {
 	struct expectation x;
-	struct buf t = BUF_INIT;
+	struct buf t = BUF_INIT, say = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, r;
 	size_t namew = 0, w;
 
-	sr_expect(sg, &x);
+	sr_expect(sg, &x, &say);
 	sr_ranks(sg, scores, winners, ranks);
 	/* Text from the store is escaped; the paint is added around it. */
 	buf_printf(&t, "game %lld: %s%s%s%s, round %d", sg->g.id,
@@ -118,9 +118,10 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
 	if (x.finished)
 		buf_puts(&t, "The game is over.\n");
 	else
-		buf_printf(&t, "%s\n", x.say);
+		buf_printf(&t, "%s\n", buf_str(&say));
 	utf8_escape(b, buf_str(&t), 0, 1);
 	buf_free(&t);
+	buf_free(&say);
 }
 
 /*

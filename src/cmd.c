@@ -498,9 +498,9 @@ sr_game_free(struct sr_game *sg)
 
 /* The expectation now. */
 void
-sr_expect(const struct sr_game *sg, struct expectation *x)
+sr_expect(const struct sr_game *sg, struct expectation *x, struct buf *say)
 {
-	replay_expect(&sg->rp, x);
+	replay_expect(&sg->rp, x, say);
 }
 
 /* The names of the rules keep accepts, "a, b or c"; see cmd.h. */
@@ -606,7 +606,7 @@ sr_advice(const struct sr_game *sg, int review, struct advice *a)
 	memset(a, 0, sizeof *a);
 	if (sg->rules->advice == NULL || (!review && !sr_coach_on(sg)))
 		return 0;
-	sr_expect(sg, &x);
+	sr_expect(sg, &x, NULL);
 	if (x.finished)
 		return 0;
 	return sg->rules->advice(sg->rp.st, a);
@@ -621,6 +621,7 @@ advice_json(const struct sr_game *sg)
 	int i;
 
 	if (!sr_advice(sg, 0, a)) {
+		advice_free(a);
 		free(a);
 		return json_null();
 	}
@@ -636,7 +637,8 @@ advice_json(const struct sr_game *sg)
 		json_array_append_new(moves, m);
 	}
 	json_object_set_new(o, "moves", moves);
-	json_object_set_new(o, "say", json_string(a->say));
+	json_object_set_new(o, "say", json_string(buf_str(&a->say)));
+	advice_free(a);
 	free(a);
 	return o;
 }
@@ -662,7 +664,7 @@ sr_status_json(const struct sr_game *sg)
 	const enum verb *v;
 	json_t *o = json_object(), *a, *p;
 
-	sr_expect(sg, &x);
+	sr_expect(sg, &x, NULL);
 	sr_ranks(sg, scores, winners, ranks);
 	json_object_set_new(o, "game", json_integer(sg->g.id));
 	json_object_set_new(o, "rules", json_string(sg->rules->name));
@@ -693,15 +695,30 @@ sr_status_json(const struct sr_game *sg)
 	return o;
 }
 
-/* Print text with unprintable bytes escaped; see cmd.h. */
+/* The columns to fit words output to; see cmd.h. */
+int
+sr_columns(const struct sr_ctx *ctx)
+{
+	int fd = fileno(ctx->out);
+
+	return isatty(fd) ? term_width(fd, ctx->columns) : 0;
+}
+
+/* Print text with unprintable bytes escaped, fitted; see cmd.h. */
 void
 sr_print_text(struct sr_ctx *ctx, const char *s)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, w = BUF_INIT;
+	int cols = sr_columns(ctx);
 
 	utf8_escape(&b, s, 0, 1);
-	fputs(buf_str(&b), ctx->out);
+	if (cols > 0) {
+		utf8_wrap(&w, buf_str(&b), (size_t)cols, 2);
+		fputs(buf_str(&w), ctx->out);
+	} else
+		fputs(buf_str(&b), ctx->out);
 	buf_free(&b);
+	buf_free(&w);
 }
 
 /* Print a JSON object and a newline; reals with 15 digits (88.6). */
@@ -758,12 +775,14 @@ static void
 next_line(const struct sr_game *sg, struct buf *b)
 {
 	struct expectation x;
+	struct buf say = BUF_INIT;
 
-	sr_expect(sg, &x);
+	sr_expect(sg, &x, &say);
 	if (x.finished && !x.abandoned)
 		winners_line(sg, b);
 	else
-		buf_puts(b, x.say);
+		buf_puts(b, buf_str(&say));
+	buf_free(&say);
 }
 
 /* The coach in words: the odds, then "coach: " and the advice, a line. */
@@ -775,14 +794,15 @@ sr_coach_text(const struct sr_game *sg, struct buf *b)
 
 	if (!sr_coach_on(sg))
 		return;
-	sr_expect(sg, &x);
+	sr_expect(sg, &x, NULL);
 	if (x.finished)
 		return;
 	if (sg->rules->advise != NULL)
 		sg->rules->advise(sg->rp.st, b);
 	a = xcalloc(1, sizeof *a);
-	if (sr_advice(sg, 0, a) && a->say[0] != '\0')
-		buf_printf(b, "coach: %s\n", a->say);
+	if (sr_advice(sg, 0, a) && a->say.len > 0)
+		buf_printf(b, "coach: %s\n", buf_str(&a->say));
+	advice_free(a);
 	free(a);
 }
 
@@ -875,15 +895,22 @@ sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
 	if (argc > 1 && game_duration(argv[1], &secs) != 0)
 		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
 		    "90s, 3m, 1m30s)", argv[1]);
-	sr_expect(sg, &x);
+	sr_expect(sg, &x, NULL);
 	if (x.finished)
 		return sr_error(ctx, SR_DATA, "the game is over");
 	if (!game_has_verb(sg->rules, V_TIMER))
 		return sr_error(ctx, SR_RULES, "%s has no 'timer'",
 		    sg->rules->name);
-	if (!(x.verbs & VERB_BIT(V_TIMER)))
-		return sr_error(ctx, SR_RULES, "'timer' needs an open "
-		    "round: %s", x.say);
+	if (!(x.verbs & VERB_BIT(V_TIMER))) {
+		struct buf say = BUF_INIT;
+		int status;
+
+		sr_expect(sg, &x, &say);
+		status = sr_error(ctx, SR_RULES, "'timer' needs an open "
+		    "round: %s", buf_str(&say));
+		buf_free(&say);
+		return status;
+	}
 	if (timer_run(secs, ctx->tty, ctx->columns, ctx->out) == TIMER_ERROR)
 		return sr_error(ctx, SR_SYSTEM, "cannot write the timer");
 	return SR_OK;
@@ -1103,7 +1130,7 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 		ruling_free(&r);
 		return status;
 	}
-	sr_expect(sg, &x);
+	sr_expect(sg, &x, NULL);
 	sr_ranks(sg, scores, winners, ranks);
 	if (store_entry_append(ctx->store, sg->g.id,
 	    &sg->rp.entries[sg->rp.nentries - 1], &why) != SR_OK ||

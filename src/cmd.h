@@ -124,8 +124,9 @@ int	sr_summaries_rebuild(struct sr_ctx *);
 int	sr_game_read(struct sr_ctx *, long long id, int notes,
 	    struct sr_game *, char **why);
 void	sr_game_free(struct sr_game *);
-/* The expectation now. */
-void	sr_expect(const struct sr_game *, struct expectation *);
+/* The expectation now, its words appended to say unless NULL. */
+void	sr_expect(const struct sr_game *, struct expectation *,
+	    struct buf *say);
 /*
  * The names of the rules of game_table that keep accepts (NULL: all),
  * "a, b or c", into b; returns b's text.  Messages name games this way,
@@ -181,9 +182,16 @@ int	sr_advice(const struct sr_game *, int review, struct advice *);
 double	sr_round(double x, int digits);
 /*
  * Print text on ctx->out with every unprintable byte of it (stored data
- * from an older shakeref or written by hand) escaped, newlines kept.
+ * from an older shakeref or written by hand) escaped, newlines kept; on
+ * a terminal each line fitted to its width (sr_columns), a long line
+ * going on indented by 2 (utf8_wrap).
  */
 void	sr_print_text(struct sr_ctx *, const char *);
+/*
+ * The columns to fit words output to: the terminal's width when ctx->out
+ * is a terminal (else $COLUMNS, else 80), 0 when it is not one.
+ */
+int	sr_columns(const struct sr_ctx *);
 /* Print a JSON object on ctx->out. */
 int	sr_print_json(struct sr_ctx *, json_t *);
 /* Flush ctx->out; a write error is a system error. */

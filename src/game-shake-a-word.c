@@ -509,15 +509,18 @@ static int
 not_now(const struct game_state *st, enum verb v, struct ruling *r)
 {
 	struct expectation x;
+	struct buf say = BUF_INIT;
 
 	memset(&x, 0, sizeof x);
+	x.say = &say;
 	saw_expect(st, &x);
 	if (v == V_WORDS || v == V_CHALLENGE || v == V_VOTE || v == V_SCORE)
 		ruling_refuse(r, RULING_REFUSED, "'%s' needs an open round: "
-		    "%s", verb_name(v), x.say);
+		    "%s", verb_name(v), buf_str(&say));
 	else
 		ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: "
-		    "%s", verb_name(v), x.say);
+		    "%s", verb_name(v), buf_str(&say));
+	buf_free(&say);
 	return RULING_REFUSED;
 }
 
@@ -924,7 +927,7 @@ saw_expect(const struct game_state *st, struct expectation *x)
 	x->finished = st->finished;
 	x->verbs = 0;
 	if (st->finished) {
-		snprintf(x->say, sizeof x->say, "The game is over.");
+		game_say(x, "The game is over.");
 		return;
 	}
 	if (rd != NULL) {
@@ -934,20 +937,20 @@ saw_expect(const struct game_state *st, struct expectation *x)
 			x->verbs |= VERB_BIT(V_CHALLENGE);
 		if (any_word(st, rd, 0))
 			x->verbs |= VERB_BIT(V_VOTE);
-		snprintf(x->say, sizeof x->say, "Round %d. Run the timer, "
+		game_say(x, "Round %d. Run the timer, "
 		    "enter each player's words (words NAME W...), challenge "
 		    "or vote on any, then score", st->nrounds);
 		return;
 	}
 	x->verbs = VERB_BIT(V_GRID);
 	if (st->nrounds == 0) {
-		snprintf(x->say, sizeof x->say, "Round 1. Shake the cube and "
+		game_say(x, "Round 1. Shake the cube and "
 		    "enter the grid: grid ROW... (%d to %d rows of as many "
 		    "letters)", GRID_MIN, GRID_MAX);
 		return;
 	}
 	x->verbs |= VERB_BIT(V_FINISH);
-	snprintf(x->say, sizeof x->say, "Round %d is scored. Shake the cube "
+	game_say(x, "Round %d is scored. Shake the cube "
 	    "and enter the grid of round %d, or finish", st->nrounds,
 	    st->nrounds + 1);
 }
@@ -1052,6 +1055,28 @@ saw_rounds(const struct game_state *st, struct buf *b)
 	for (i = 0; i < st->n; i++)
 		buf_printf(b, " %8ld", scores[i]);
 	end_line(b);
+}
+
+/*
+ * The values of WORD in vote NAME WORD and challenge NAME WORD now, one a
+ * line (completion): NAME's words this round, any for a vote (SW-6),
+ * those with no ruling yet for a challenge (SW-5).
+ */
+static void
+saw_values(const struct game_state *st, enum verb v, int argi,
+    char *const *args, struct buf *b)
+{
+	const struct saw_rnd *rd = open_round(st);
+	const struct saw_list *l;
+	int who, k;
+
+	if ((v != V_VOTE && v != V_CHALLENGE) || argi != 1 || rd == NULL ||
+	    (who = game_seat(st->gs, args[0])) < 0)
+		return;
+	l = &rd->pl[who];
+	for (k = 0; k < l->n; k++)
+		if (v == V_VOTE || l->v[k].valid < 0)
+			buf_printf(b, "%s\n", l->v[k].w);
 }
 
 /* Every round's scores, then the grid and the word table of the last. */
@@ -1243,6 +1268,7 @@ const struct game_rules game_shake_a_word = {
 	.status_json = saw_status_json,
 	.describe = saw_describe,
 	.rounds = saw_rounds,
+	.values = saw_values,
 	.advise = saw_advise,
 	.lookups = saw_lookups,
 	.word_round = saw_round_view,

@@ -659,18 +659,27 @@ movable(const struct game_state *st, int p, struct buf *b)
 			buf_printf(b, "%s%d", k++ > 0 ? ", " : "", l);
 }
 
-/* The values of move LEVEL now, one a line (completion in play). */
+/*
+ * The values of move LEVEL and of penalize NAME LEVEL now, one a line
+ * (completion): the levels the player's pawn may move up from; the
+ * levels of an opponent NAME's pawns above level 1 and not safe (SU-5).
+ */
 static void
 su_values(const struct game_state *st, enum verb v, int argi,
-    struct buf *b)
+    char *const *args, struct buf *b)
 {
-	int l;
+	int l, who;
 
-	if (v != V_MOVE || argi != 0)
-		return;
-	for (l = 1; l < st->levels; l++)
-		if (may_move(st, st->cur, l))
-			buf_printf(b, "%d\n", l);
+	if (v == V_MOVE && argi == 0) {
+		for (l = 1; l < st->levels; l++)
+			if (may_move(st, st->cur, l))
+				buf_printf(b, "%d\n", l);
+	} else if (v == V_PENALIZE && argi == 1 &&
+	    (who = game_seat(st->gs, args[0])) >= 0 && who != st->cur) {
+		for (l = 2; l < st->levels; l++)
+			if (on_level(st, who, l) > 0)
+				buf_printf(b, "%d\n", l);
+	}
 }
 
 /* Whose turn, which verbs, and the sentence for the table. */
@@ -691,14 +700,14 @@ su_expect(const struct game_state *st, struct expectation *x)
 		x->turn = -1;
 		x->verbs = VERB_BIT(V_ROLL);
 		game_list_names(st->gs, st->rollers, st->nrollers, "and", &b);
-		snprintf(x->say, sizeof x->say, "%s: one die each for %s (the "
+		game_say(x, "%s: one die each for %s (the "
 		    "highest starts)", st->nrollers < st->n ? "Tie for the "
 		    "start" : "Start roll", buf_str(&b));
 		break;
 	case P_SHAKE:
 		x->verbs = VERB_BIT(V_ROLL);
 		if (st->shakes == 0) {
-			snprintf(x->say, sizeof x->say, "Round %d. %s shakes: "
+			game_say(x, "Round %d. %s shakes: "
 			    "roll %d values", st->round, name, want);
 			break;
 		}
@@ -710,7 +719,7 @@ su_expect(const struct game_state *st, struct expectation *x)
 		}
 		buf_puts(&b, "shook ");
 		game_put_dice(&b, st->last, st->nlast);
-		snprintf(x->say, sizeof x->say, "Round %d. %s %s (%d shake%s "
+		game_say(x, "Round %d. %s %s (%d shake%s "
 		    "left): keep, stand, or roll %d value%s", st->round, name,
 		    buf_str(&b), left, left == 1 ? "" : "s", want,
 		    want == 1 ? "" : "s");
@@ -718,7 +727,7 @@ su_expect(const struct game_state *st, struct expectation *x)
 	case P_MOVE:
 		x->verbs = VERB_BIT(V_MOVE);
 		movable(st, st->cur, &b);
-		snprintf(x->say, sizeof x->say, "Round %d. %s has (%c): move "
+		game_say(x, "Round %d. %s has (%c): move "
 		    "LEVEL, one pawn up from level %s", st->round, name,
 		    class_letter[st->cls], buf_str(&b));
 		break;
@@ -727,21 +736,21 @@ su_expect(const struct game_state *st, struct expectation *x)
 		if (!st->penalized && target)
 			x->verbs |= VERB_BIT(V_PENALIZE);
 		if (st->penalized || !target)
-			snprintf(x->say, sizeof x->say, "Round %d. %s: again "
+			game_say(x, "Round %d. %s: again "
 			    "(another turn) or pass", st->round, name);
 		else if (st->special)
-			snprintf(x->say, sizeof x->say, "Round %d. %s, special "
+			game_say(x, "Round %d. %s, special "
 			    "advantage: penalize NAME LEVEL, then again or "
 			    "pass; or again or pass now", st->round, name);
 		else
-			snprintf(x->say, sizeof x->say, "Round %d. %s: again "
+			game_say(x, "Round %d. %s: again "
 			    "(another turn), penalize NAME LEVEL (and the turn "
 			    "passes), or pass", st->round, name);
 		break;
 	case P_OVER:
 		x->turn = -1;
 		x->finished = 1;
-		snprintf(x->say, sizeof x->say, "The game is over: %s wins.",
+		game_say(x, "The game is over: %s wins.",
 		    st->gs->names[st->winner]);
 		break;
 	}
@@ -1247,7 +1256,7 @@ su_hold_advice(const struct game_state *st, struct advice *a)
 		buf_puts(&b, " and shaking the rest: ");
 		su_put_val(&b, &now);
 	}
-	snprintf(a->say, sizeof a->say, "%s", buf_str(&b));
+	buf_printf(&a->say, "%s", buf_str(&b));
 	buf_free(&b);
 	free(m);
 	free(c);
@@ -1303,17 +1312,17 @@ su_after_advice(const struct game_state *st, struct advice *a)
 	advice_sort(a);
 	if (bi >= 0 && a->moves[0].entry[0] == 'p' &&
 	    a->moves[0].entry[1] == 'e')
-		snprintf(a->say, sizeof a->say, "penalize %s %d: %s's pawn "
+		buf_printf(&a->say, "penalize %s %d: %s's pawn "
 		    "loses %d level%s%s (another turn gains %.2f on average)",
 		    st->gs->names[bi], bl, st->gs->names[bi], bl - 1,
 		    bl - 1 == 1 ? "" : "s", st->special ?
 		    ", and you may still take another turn" : "", again);
 	else if (again > 0)
-		snprintf(a->say, sizeof a->say, "again: another turn gains "
+		buf_printf(&a->say, "again: another turn gains "
 		    "%.2f levels on average ((A) or (B) %.1f%%, (D) %.1f%%)",
 		    again, 100 * v.ab, 100 * v.d);
 	else
-		snprintf(a->say, sizeof a->say, "pass: another turn loses "
+		buf_printf(&a->say, "pass: another turn loses "
 		    "%.2f levels on average ((D) %.1f%% sends your highest "
 		    "pawn back)", -again, 100 * v.d);
 	return 1;
@@ -1339,10 +1348,10 @@ su_move_advice(const struct game_state *st, struct advice *a)
 	if (top == 0)
 		return 0;
 	if (top + 1 == st->levels)
-		snprintf(a->say, sizeof a->say, "move %d: into the Safe Zone, "
+		buf_printf(&a->say, "move %d: into the Safe Zone, "
 		    "where it scores and no penalty reaches it", top);
 	else
-		snprintf(a->say, sizeof a->say, "move %d: the hand has (%c); "
+		buf_printf(&a->say, "move %d: the hand has (%c); "
 		    "the coach moves the highest pawn it may, nearest the "
 		    "Safe Zone", top, class_letter[st->cls]);
 	return 1;

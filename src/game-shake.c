@@ -565,14 +565,14 @@ shake_expect(const struct game_state *st, struct expectation *x)
 	case P_ROLL:
 		x->verbs = VERB_BIT(V_ROLL);
 		game_list_names(st->gs, who, all_seats(st, who), "and", &b);
-		snprintf(x->say, sizeof x->say, "Round %d. Roll the colored "
+		game_say(x, "Round %d. Roll the colored "
 		    "dice: one value each for %s", st->round, buf_str(&b));
 		break;
 	case P_CHOOSE:
 		x->turn = st->chooser;
 		x->verbs = VERB_BIT(V_TAKE) | VERB_BIT(V_SHAKE);
 		name = st->gs->names[st->chooser];
-		snprintf(x->say, sizeof x->say, "Round %d. %s rolled %d and "
+		game_say(x, "Round %d. %s rolled %d and "
 		    "chooses: take %d or shake", st->round, name,
 		    st->die[st->chooser], st->die[st->chooser]);
 		break;
@@ -586,24 +586,24 @@ shake_expect(const struct game_state *st, struct expectation *x)
 			if (st->round <= ROUNDS)
 				snprintf(head, sizeof head, "Round %d.",
 				    st->round);
-			snprintf(x->say, sizeof x->say, "%s %s has %ld: bank "
+			game_say(x, "%s %s has %ld: bank "
 			    "%ld or roll the next shake (six values, 0 or 10)",
 			    head, name, st->total, st->total);
 		} else if (st->round > ROUNDS) {
 			x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_PASS);
-			snprintf(x->say, sizeof x->say, "All Shake round. %s "
+			game_say(x, "All Shake round. %s "
 			    "shakes: roll six values (0 or 10) or pass",
 			    name);
 		} else {
 			x->verbs = VERB_BIT(V_ROLL);
-			snprintf(x->say, sizeof x->say, "Round %d. %s shakes: "
+			game_say(x, "Round %d. %s shakes: "
 			    "roll six values (0 or 10)", st->round, name);
 		}
 		break;
 	case P_TIE:
 		x->verbs = VERB_BIT(V_ROLL);
 		game_list_names(st->gs, st->rollers, st->nrollers, "and", &b);
-		snprintf(x->say, sizeof x->say, "Tie on %ld. Roll the colored "
+		game_say(x, "Tie on %ld. Roll the colored "
 		    "dice: one value each for %s", st->score[st->group[0]],
 		    buf_str(&b));
 		break;
@@ -611,14 +611,14 @@ shake_expect(const struct game_state *st, struct expectation *x)
 		x->turn = st->high;
 		x->verbs = VERB_BIT(V_ORDER);
 		game_list_names(st->gs, st->group, st->ngroup, NULL, &b);
-		snprintf(x->say, sizeof x->say, "Tie on %ld. %s rolled "
+		game_say(x, "Tie on %ld. %s rolled "
 		    "highest and names the shaking order of %s: order NAME..., "
 		    "each once", st->score[st->group[0]],
 		    st->gs->names[st->high], buf_str(&b));
 		break;
 	case P_OVER:
 		x->finished = 1;
-		snprintf(x->say, sizeof x->say, "The game is over.");
+		game_say(x, "The game is over.");
 		break;
 	}
 	buf_free(&b);
@@ -890,11 +890,11 @@ shake_advice(const struct game_state *st, struct advice *a)
 		advice_add(a, shake, "shake");
 		advice_sort(a);
 		if (shake > die)
-			snprintf(a->say, sizeof a->say, "shake: a shake is "
+			buf_printf(&a->say, "shake: a shake is "
 			    "worth %.1f on average (bank from %ld), the die "
 			    "%d", shake, odds_shake_stop(st->faces), die);
 		else
-			snprintf(a->say, sizeof a->say, "take %d: the die "
+			buf_printf(&a->say, "take %d: the die "
 			    "beats the %.1f a shake is worth on average", die,
 			    shake);
 		return 1;
@@ -906,7 +906,7 @@ shake_advice(const struct game_state *st, struct advice *a)
 			advice_add(a, bank, st->shakes > 0 ? "bank" : "pass");
 			advice_add(a, roll, "roll");
 			advice_sort(a);
-			snprintf(a->say, sizeof a->say, "%s: %s finishes first "
+			buf_printf(&a->say, "%s: %s finishes first "
 			    "%.1f%% of the time by shaking on, %.1f%% by "
 			    "%s now (%d still to shake after)",
 			    roll > bank ? "roll" : a->moves[0].entry, name,
@@ -922,12 +922,12 @@ shake_advice(const struct game_state *st, struct advice *a)
 		advice_add(a, roll, "roll");
 		advice_sort(a);
 		if (roll > st->total)
-			snprintf(a->say, sizeof a->say, "roll: shaking on is "
+			buf_printf(&a->say, "roll: shaking on is "
 			    "worth %.1f on average against %ld banked now "
 			    "(crap-out %.1f%%)", roll, st->total,
 			    100 * shake_dice_p(st->faces, 0));
 		else
-			snprintf(a->say, sizeof a->say, "bank %ld: shaking on "
+			buf_printf(&a->say, "bank %ld: shaking on "
 			    "is worth %.1f on average (crap-out %.1f%%)",
 			    st->total, roll, 100 * shake_dice_p(st->faces, 0));
 		return 1;

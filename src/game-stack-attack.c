@@ -441,7 +441,7 @@ sa_expect(const struct game_state *st, struct expectation *x)
 	x->verbs = 0;
 	if (st->phase == P_OVER) {
 		x->finished = 1;
-		snprintf(x->say, sizeof x->say, "The game is over.");
+		game_say(x, "The game is over.");
 		return;
 	}
 	name = st->gs->names[st->turn];
@@ -450,7 +450,7 @@ sa_expect(const struct game_state *st, struct expectation *x)
 	wanted_phrase(top_value(st), &w);
 	if (st->phase == P_ROLL) {
 		x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_FALL);
-		snprintf(x->say, sizeof x->say, "Round %d%s. %s rolls: roll "
+		game_say(x, "Round %d%s. %s rolls: roll "
 		    "%d value%s (%s, %s qualifies)", st->round,
 		    st->tie ? " (tie-break)" : "", name, st->held[st->turn],
 		    st->held[st->turn] == 1 ? "" : "s", buf_str(&b),
@@ -460,7 +460,7 @@ sa_expect(const struct game_state *st, struct expectation *x)
 
 		game_put_dice(&rb, st->roll, st->nroll);
 		x->verbs = VERB_BIT(V_PLACE) | VERB_BIT(V_FALL);
-		snprintf(x->say, sizeof x->say, "Round %d%s. %s rolled %s "
+		game_say(x, "Round %d%s. %s rolled %s "
 		    "%s: place one or more of them, in order, each one above "
 		    "or below the top (%s first)", st->round,
 		    st->tie ? " (tie-break)" : "", name, buf_str(&rb),
@@ -669,11 +669,11 @@ sa_advice(const struct game_state *st, struct advice *a)
 		return 0;
 	}
 	if (c[0].n == st->held[p])
-		snprintf(a->say, sizeof a->say, "%s: all of %s's dice in the "
+		buf_printf(&a->say, "%s: all of %s's dice in the "
 		    "tower end the round, and only %s scores (SA-5)",
 		    a->moves[0].entry, st->gs->names[p], st->gs->names[p]);
 	else
-		snprintf(a->say, sizeof a->say, "%s: %d %s in the tower; %s "
+		buf_printf(&a->say, "%s: %d %s in the tower; %s "
 		    "then has a %.1f%% chance to roll a die that goes on %d",
 		    a->moves[0].entry, c[0].n, c[0].n == 1 ? "die" : "dice",
 		    st->gs->names[next], 100 * c[0].next,

@@ -508,13 +508,13 @@ tt_expect(const struct game_state *st, struct expectation *x)
 		x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_CONTINUE) |
 		    VERB_BIT(V_FRESH);
 		if (st->offer_dice == 6)
-			snprintf(x->say, sizeof x->say, "Round %d. %s may "
+			game_say(x, "Round %d. %s may "
 			    "continue from %s's %ld with 6 dice or start "
 			    "fresh: roll 6 values to continue, or fresh",
 			    st->round, name, st->gs->names[st->banker],
 			    st->offer_total);
 		else
-			snprintf(x->say, sizeof x->say, "Round %d. %s may "
+			game_say(x, "Round %d. %s may "
 			    "continue from %s's %ld with %d %s or start fresh: "
 			    "roll %d value%s to continue or 6 to start fresh",
 			    st->round, name, st->gs->names[st->banker],
@@ -525,13 +525,13 @@ tt_expect(const struct game_state *st, struct expectation *x)
 	case P_ROLL:
 		x->verbs = VERB_BIT(V_ROLL);
 		if (st->total > 0)
-			snprintf(x->say, sizeof x->say, "Round %d. %s has %ld "
+			game_say(x, "Round %d. %s has %ld "
 			    "and rolls %d %s: roll %d value%s", st->round,
 			    name, st->total, st->in_hand,
 			    dice_word(st->in_hand), st->in_hand,
 			    st->in_hand == 1 ? "" : "s");
 		else
-			snprintf(x->say, sizeof x->say, "Round %d. %s rolls "
+			game_say(x, "Round %d. %s rolls "
 			    "%d %s: roll %d value%s", st->round, name,
 			    st->in_hand, dice_word(st->in_hand), st->in_hand,
 			    st->in_hand == 1 ? "" : "s");
@@ -546,18 +546,18 @@ tt_expect(const struct game_state *st, struct expectation *x)
 		k = hand_after(st);
 		game_put_dice(&b, st->roll, st->nroll);
 		if (st->nset == 0 && !st->doubles)
-			snprintf(x->say, sizeof x->say, "Round %d. %s rolled "
+			game_say(x, "Round %d. %s rolled "
 			    "%s and must keep at least one scoring die: "
 			    "keep V...", st->round, name, buf_str(&b));
 		else if (st->nset == 0)
-			snprintf(x->say, sizeof x->say, "Round %d. %s rolled "
+			game_say(x, "Round %d. %s rolled "
 			    "doubles %s with %ld: %sroll 6 values%s",
 			    st->round, name, buf_str(&b), turn_total(st),
 			    (x->verbs & VERB_BIT(V_KEEP)) ? (may_bank(st) ?
 			    "keep V..., " : "keep V... or ") : "",
 			    may_bank(st) ? " or bank" : "");
 		else
-			snprintf(x->say, sizeof x->say, "Round %d. %s has %ld "
+			game_say(x, "Round %d. %s has %ld "
 			    "with %d %s in hand: %sroll %d value%s or bank",
 			    st->round, name, turn_total(st), k, dice_word(k),
 			    (x->verbs & VERB_BIT(V_KEEP)) ? "keep more, " : "",
@@ -566,7 +566,7 @@ tt_expect(const struct game_state *st, struct expectation *x)
 	case P_OVER:
 		x->turn = -1;
 		x->finished = 1;
-		snprintf(x->say, sizeof x->say, "The game is over: %s won "
+		game_say(x, "The game is over: %s won "
 		    "with %ld.", st->gs->names[st->winner],
 		    st->score[st->winner]);
 		break;
@@ -725,7 +725,7 @@ tt_advice(const struct game_state *st, struct advice *a)
 		advice_add(a, ad.moves[i].value, "%s",
 		    strncmp(ad.moves[i].entry, "roll", 4) == 0 ? "roll" :
 		    ad.moves[i].entry);
-	snprintf(a->say, sizeof a->say, "%s", ad.say);
+	buf_printf(&a->say, "%s", ad.say);
 	return 1;
 }
 

@@ -420,12 +420,15 @@ game_not_now(const struct game_rules *g, const struct game_state *st,
     enum verb v, struct ruling *r)
 {
 	struct expectation x;
+	struct buf say = BUF_INIT;
 
 	memset(&x, 0, sizeof x);
 	x.turn = -1;
+	x.say = &say;
 	g->expect(st, &x);
 	ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: %s",
-	    verb_name(v), x.say);
+	    verb_name(v), buf_str(&say));
+	buf_free(&say);
 	return RULING_REFUSED;
 }
 
@@ -1104,19 +1107,35 @@ meta_apply(struct replay *rp, const struct entry *e, struct ruling *r)
 	return status;
 }
 
+/* Append to what x says comes next; see game.h. */
+void
+game_say(struct expectation *x, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (x->say == NULL)
+		return;
+	va_start(ap, fmt);
+	buf_vprintf(x->say, fmt, ap);
+	va_end(ap);
+}
+
 /* The expectation now; see game.h. */
 void
-replay_expect(const struct replay *rp, struct expectation *x)
+replay_expect(const struct replay *rp, struct expectation *x,
+    struct buf *say)
 {
 	memset(x, 0, sizeof *x);
 	x->turn = -1;
+	/* An abandoned game says only that. */
+	x->say = rp->abandoned ? NULL : say;
 	rp->rules->expect(rp->st, x);
+	x->say = say;
 	if (rp->abandoned) {
 		x->finished = x->abandoned = 1;
 		x->turn = -1;
 		x->verbs = 0;
-		snprintf(x->say, sizeof x->say, "%s",
-		    "The game was abandoned: no winner.");
+		game_say(x, "The game was abandoned: no winner.");
 	}
 }
 
@@ -1458,7 +1477,7 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 	memset(&x, 0, sizeof x);
 	x.turn = -1;
 	if (live || rp->notes) {
-		replay_expect(rp, &x);
+		replay_expect(rp, &x, NULL);
 		se->round = x.round;
 		se->turn = x.turn;
 	}

@@ -18,12 +18,6 @@
 /* A player's name at its longest in bytes: 32 characters (SPEC.md), each
  * at most 4 bytes of UTF-8. */
 #define GAME_NAME_BYTES		(32 * 4)
-/*
- * Room for a line that names every player at their longest, with words
- * around them: what the rules say next (struct expectation) and the
- * coach's line (struct advice) fit whole, never cut.
- */
-#define GAME_SAY_MAX		(GAME_MAX_PLAYERS * (GAME_NAME_BYTES + 8) + 512)
 
 /*
  * Every game verb, in the order of SPEC.md's rows; then undo and redo,
@@ -174,8 +168,17 @@ struct expectation {
 	int		 finished;	/* over: won, or abandoned */
 	int		 abandoned;	/* ended by abandon, no winner */
 	unsigned long	 verbs;		/* VERB_BIT()s acceptable now */
-	char		 say[GAME_SAY_MAX];	/* "Round 4. Bob rolled 50 ..." */
+	/*
+	 * What the rules say comes next ("Round 4. Bob rolled 50 ..."),
+	 * appended by expect() with game_say() to a growing buffer the
+	 * caller owns when it wants the words (never cut, whatever the
+	 * names); NULL: only the facts above are wanted.
+	 */
+	struct buf	*say;
 };
+/* Append to what x says comes next, if its caller wants the words. */
+void		 game_say(struct expectation *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
 
 struct game_state;
 
@@ -218,9 +221,11 @@ struct advice {
 	enum advice_basis	 basis;
 	int			 nmoves;	/* best first; 0: a pointer only */
 	struct advice_move	 moves[ADVICE_MOVES];
-	char			 say[GAME_SAY_MAX];	/* what to do and why */
+	struct buf		 say;	/* what to do and why, never cut */
 };
 
+/* Free what a holds (its say), not a itself. */
+void		 advice_free(struct advice *);
 /* Add a move to a (ignored when full); returns the move or NULL. */
 struct advice_move *advice_add(struct advice *, double value,
 		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -341,11 +346,14 @@ struct game_rules {
 				    struct buf *);
 	/*
 	 * Optional: the few values argument argi (from 0) of verb may take
-	 * now, one a line into b, for completion in play (move LEVEL: the
-	 * levels a pawn may move up from).
+	 * now, after the arguments args[0..argi) typed before it, one a line
+	 * into b, for completion (move LEVEL: the levels a pawn may move up
+	 * from; penalize NAME LEVEL: the levels NAME's pawns may be sent
+	 * back from; vote NAME WORD: NAME's words this round).
 	 */
 	void			 (*values)(const struct game_state *,
-				    enum verb, int argi, struct buf *);
+				    enum verb, int argi, char *const *args,
+				    struct buf *);
 	/* Optional: odds for the player to move, in words (lines). */
 	void			 (*advise)(const struct game_state *,
 				    struct buf *);
@@ -633,8 +641,12 @@ void		 state_put_int(struct buf *, long);
 void		 state_put_str(struct buf *, const char *);
 long		 state_get_int(struct state_in *);
 char		*state_get_str(struct state_in *);
-/* The expectation now (a game abandoned is over, no verb expected). */
-void		 replay_expect(const struct replay *, struct expectation *);
+/*
+ * The expectation now (a game abandoned is over, no verb expected); its
+ * words appended to say unless NULL.
+ */
+void		 replay_expect(const struct replay *, struct expectation *,
+		    struct buf *say);
 void		 stored_entry_clear(struct stored_entry *);
 
 #endif

@@ -689,6 +689,56 @@ store_game_clear(struct store_game *g)
 	memset(g, 0, sizeof *g);
 }
 
+/* 1 if c may stand in a plain argument: printable ASCII, no '"', '\\'. */
+static int
+plain_char(char c)
+{
+	return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
+}
+
+/*
+ * Read the args column as store_entry_append() writes nearly every entry
+ * (JSON_COMPACT: [] or ["30","30","30"], ", " between them allowed),
+ * each argument printable ASCII with no '"' or '\\', without jansson:
+ * then those arguments are exactly the JSON strings' values.  1 when it
+ * was so (se filled); 0 leaves anything else (escapes, UTF-8) to
+ * jansson, untouched.
+ */
+static int
+decode_plain(const char *text, struct stored_entry *se)
+{
+	const char *p, *q;
+	int n = 0, i;
+
+	if (text == NULL || *text != '[')
+		return 0;
+	for (p = text + 1; *p != ']'; n++) {
+		if (n > 0 && *p++ != ',')
+			return 0;
+		if (n > 0 && *p == ' ')
+			p++;
+		if (*p++ != '"')
+			return 0;
+		while (plain_char(*p))
+			p++;
+		if (*p++ != '"')
+			return 0;
+	}
+	if (p[1] != '\0')
+		return 0;
+	se->argc = n;
+	se->argv = xcalloc((size_t)n + 1, sizeof *se->argv);
+	for (p = text + 1, i = 0; i < n; i++) {
+		while (*p != '"')
+			p++;
+		for (q = ++p; *q != '"'; q++)
+			continue;
+		se->argv[i] = xstrndup(p, (size_t)(q - p));
+		p = q + 1;
+	}
+	return 1;
+}
+
 /* Decode an args column (a JSON array of strings) into se. */
 static int
 decode_args(const char *text, struct stored_entry *se)
@@ -696,6 +746,8 @@ decode_args(const char *text, struct stored_entry *se)
 	json_t *a;
 	size_t i;
 
+	if (decode_plain(text, se))
+		return 0;
 	if ((a = json_loads(text, 0, NULL)) == NULL || !json_is_array(a)) {
 		json_decref(a);
 		return -1;

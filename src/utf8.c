@@ -315,6 +315,63 @@ utf8_cell(struct buf *b, const char *s, size_t width, int right)
 	buf_free(&one);
 }
 
+/* Append s with its long lines broken; see utf8.h. */
+void
+utf8_wrap(struct buf *b, const char *s, size_t cols, size_t indent)
+{
+	const char *end, *p, *q, *brk, *cut;
+	size_t room, w, cw, k;
+	uint32_t cp;
+
+	if (cols < indent + 2 + 8) {		/* too narrow to help */
+		buf_puts(b, s);
+		return;
+	}
+	for (; *s != '\0'; s = *end != '\0' ? end + 1 : end) {
+		if ((end = strchr(s, '\n')) == NULL)
+			end = s + strlen(s);
+		room = cols - 1;
+		for (p = s;;) {
+			/* The longest head of [p, end) in room columns. */
+			brk = NULL;
+			for (q = p, w = 0; q < end; q += k, w += cw) {
+				if ((k = utf8_decode(q, (size_t)(end - q),
+				    &cp)) == 0) {
+					k = 1;
+					cw = 1;
+				} else
+					cw = char_width(cp);
+				if (w + cw > room)
+					break;
+				if (*q == ' ' && q > p)
+					brk = q;
+			}
+			if (q >= end) {
+				buf_add(b, p, (size_t)(end - p));
+				break;
+			}
+			/* At the last space that fits, else where it must. */
+			if (*q == ' ')
+				brk = q;
+			if (brk == NULL)
+				brk = q > p ? q : q + k;
+			for (cut = brk; cut > p && cut[-1] == ' '; cut--)
+				continue;
+			buf_add(b, p, (size_t)(cut - p));
+			for (p = brk; *p == ' '; p++)
+				continue;
+			if (p >= end)
+				break;
+			buf_puts(b, "\n");
+			for (k = 0; k < indent; k++)
+				buf_puts(b, " ");
+			room = cols - 1 - indent;
+		}
+		if (*end == '\n')
+			buf_puts(b, "\n");
+	}
+}
+
 /* Simple case folding of one character. */
 static uint32_t
 utf8_fold(uint32_t cp)

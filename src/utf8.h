@@ -52,6 +52,15 @@ void		 utf8_pad(struct buf *, const char *s, size_t width);
 void		 utf8_cell(struct buf *, const char *s, size_t width,
 		    int right);
 /*
+ * Append s (printable text, as utf8_escape makes it; lines end with
+ * '\n') with each line wider than cols - 1 columns broken at its last
+ * space that fits (else where it must), the rest on lines indented by
+ * indent spaces: nothing cut.  As it is when cols is too narrow for
+ * indent to leave room.
+ */
+void		 utf8_wrap(struct buf *, const char *s, size_t cols,
+		    size_t indent);
+/*
  * Compare a and b (n bytes of a, all of b) by simple case folding:
  * 0 if equal.  Invalid bytes compare as themselves.
  */

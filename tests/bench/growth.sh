@@ -17,6 +17,13 @@
 #    back leave the game's snapshot (the cache of its replay that every
 #    entry made by shakeref keeps) stale: `check --repair` rebuilds it
 #    first, so that each game is as its entries played would leave it.
+# 3. The commands that read every entry: `history`, `review`, `dice`,
+#    `undo` and `redo` (each prepared by its opposite entry, untimed) on
+#    the 10,000-entry game against the 100-entry one.  Reported, no
+#    target: what they print or take back needs every entry.  With
+#    SHAKEREF_BASE=OTHER_BINARY (say, main's build before a change) each
+#    also runs that binary on the 10,000-entry game, as the baseline of
+#    the change: the same database, interleaved.
 # Each pair is measured interleaved in the same run (lib.sh): medians of
 # wall and CPU time and both ratios.
 set -u
@@ -94,6 +101,35 @@ for cmd in status move; do
 	bench_line "${cmd}100" "100 entries"
 	bench_report "${cmd}100" "${cmd}1000" 1.3 "1,000 entries" || miss=1
 	bench_report "${cmd}100" "${cmd}10000" 2 "10,000 entries" || miss=1
+done
+base=${SHAKEREF_BASE:-}
+for cmd in history review dice undo redo; do
+	echo "$cmd, runs: $runs ($bench_tool)${base:+, against $base}"
+	case $cmd in
+	undo)	prep="roll 30 30 30" ;;
+	redo)	prep=undo ;;
+	*)	prep= ;;
+	esac
+	for n in 100 10000; do
+		[ -z "$prep" ] ||
+		    bench_prepare "${cmd}$n" "$SHAKEREF -d $work/e$n.db $prep"
+	done
+	if [ -n "$base" ]; then
+		[ -z "$prep" ] || bench_prepare "${cmd}base" \
+		    "$SHAKEREF -d $work/e10000.db $prep"
+		bench_measure "$runs" "${cmd}100" "$SHAKEREF -d $work/e100.db $cmd" \
+		    "${cmd}base" "$base -d $work/e10000.db $cmd" \
+		    "${cmd}10000" "$SHAKEREF -d $work/e10000.db $cmd"
+	else
+		bench_measure "$runs" "${cmd}100" "$SHAKEREF -d $work/e100.db $cmd" \
+		    "${cmd}10000" "$SHAKEREF -d $work/e10000.db $cmd"
+	fi
+	bench_line "${cmd}100" "100 entries"
+	bench_report "${cmd}100" "${cmd}10000" "" "10,000 entries"
+	if [ -n "$base" ]; then
+		bench_line "${cmd}base" "10,000 entries, $(basename "$base")"
+		bench_report "${cmd}base" "${cmd}10000" "" "10,000, this one against it"
+	fi
 done
 [ $miss -eq 0 ] && echo "every target met" || echo "a target was missed"
 exit 0

@@ -269,13 +269,24 @@ tty_tick() {
 	sleep 0.1
 }
 
-# Wait (at most 10 s) until the pane shows text $1.
-tty_wait() {
+# Wait (at most 10 s) until the pane shows text $2, grep's options $1
+# (-qF: anywhere, -qxF: a whole line).
+tty_grep() {
 	i=0
 	while ! tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen ||
-	    ! grep -qF -- "$1" screen; do
-		tty_tick "the terminal never showed: $1" || return 1
+	    ! grep "$1" -- "$2" screen; do
+		tty_tick "the terminal never showed: $2" || return 1
 	done
+}
+
+# Wait (at most 10 s) until the pane shows text $1.
+tty_wait() {
+	tty_grep -qF "$1"
+}
+
+# Wait (at most 10 s) until a whole line of the pane is text $1.
+tty_line() {
+	tty_grep -qxF "$1"
 }
 
 # Wait (at most 10 s) until the pane shows text $1 twice.
@@ -433,6 +444,108 @@ tty_tab() {
 	sr --json history >out && json ".entries[2].args == [\"Mary Ann\"]"
 }
 
+# Tab completes penalize NAME LEVEL from the board: the levels of NAME's
+# pawns above level 1 and not safe (SU-5); Ann's pawns are 1 1 1 2 3,
+# so 2 and 3; none for Bob's own.
+tty_tab_level() {
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	printf "%s\n" "roll 6 1" "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" \
+	    stand "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" stand \
+	    "roll 1 1 1 2" stand "move 2" "roll 2 2 2 2" stand "move 1" |
+	    sr play >/dev/null &&
+	sr --json status >out &&
+	json ".pawns.Ann == [1,1,1,2,3] and .turn == \"Bob\"" &&
+	tty_start &&
+	tty_wait "round 3, Bob (again|penalize|pass)>" &&
+	tty_text "penalize Bob " && tty_keys Tab && tty_text "x" &&
+	tty_wait "(again|penalize|pass)> penalize Bob x" && tty_keys C-u &&
+	tty_text "penalize A" && tty_keys Tab &&
+	tty_wait "(again|penalize|pass)> penalize Ann" && tty_keys Tab &&
+	tty_line "2  3" && tty_text "3" && tty_keys Enter &&
+	tty_wait "Bob sends Ann's pawn on level 3 back to level 1" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out &&
+	json "[.entries[-1].verb, .entries[-1].args] == [\"penalize\", [\"Ann\", \"3\"]]"
+}
+
+# Tab completes vote NAME WORD with NAME's words this round (SW-6), then
+# accept|reject; challenge NAME WORD with NAME's words not ruled yet
+# (SW-5): after the vote on tea only cats, after its challenge none.
+tty_tab_word() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	printf "%s\n" "grid CATS ORED DOGS QUITE" "words Ann cats tea" \
+	    "words Bob dogs" | sr play >/dev/null &&
+	tty_start &&
+	tty_wait "(timer|words|challenge|vote|score)>" &&
+	tty_text "vote Ann " && tty_keys Tab && tty_line "cats  tea" &&
+	tty_text "t" && tty_keys Tab && tty_wait "vote|score)> vote Ann tea" &&
+	tty_keys Tab && tty_line "accept  reject" &&
+	tty_text "a" && tty_keys Tab &&
+	tty_wait "vote|score)> vote Ann tea accept" && tty_keys Enter &&
+	tty_wait "the table accepts Ann's 'tea'" &&
+	tty_text "challenge Ann " && tty_keys Tab &&
+	tty_wait "vote|score)> challenge Ann cats" && tty_keys Enter &&
+	tty_wait "Ann's 'cats' stands" &&
+	tty_text "challenge Ann " && tty_keys Tab && tty_text "x" &&
+	tty_wait "vote|score)> challenge Ann x" && tty_keys C-u &&
+	tty_text "vote Bob " && tty_keys Tab &&
+	tty_wait "vote|score)> vote Bob dogs" && tty_keys C-u &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out &&
+	json "[.entries[3:][] | [.verb] + .args] == [[\"vote\", \"Ann\", \"tea\", \"accept\"], [\"challenge\", \"Ann\", \"cats\"]]"
+}
+
+# The pane's text against the same command through a pipe ($1, a file):
+# every line of the pane within $2 - 1 columns, the pipe had a longer one,
+# and not a character lost or moved (spaces and line ends aside).
+tty_fits() {
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	awk -v w="$2" "length > w - 1 { bad = 1 } END { exit bad }" screen &&
+	awk -v w="$2" "length > w - 1 { long = 1 } END { exit !long }" "$1" &&
+	test "$(tr -d " \n" <screen)" = "$(tr -d " \n" <"$1")"
+}
+
+# history in an 80-column pane: each long note goes on under the note
+# column (43: number 5, 2, player 10, 1, entry 24, 1), broken at the last
+# space within 79 columns, nothing cut.  The first note, by hand: 43 + 35
+# columns, then "10 and score it; Fay has the highest" (36, exactly the
+# room), then the rest.
+tty_fit_history() {
+	sr new --game shake --players Ann,Bob,Cid,Dee,Eve,Fay >/dev/null &&
+	printf "%s\n" "roll 10 10 10 10 10 20" "note the longest note of the \
+evening, written to be longer than any terminal line of eighty columns" |
+	    sr play >/dev/null &&
+	sr history >piped &&
+	TTY_WIDTH=80 TTY_CMD=history tty_start && tty_wait "scores:" &&
+	tty_fits piped 80 &&
+	printf "%5d%13s%-24s %s\n%43s%s\n%43s%s\n" 1 "" \
+	    "roll 10 10 10 10 10 20" "Ann, Bob, Cid, Dee and Eve match on" \
+	    "" "10 and score it; Fay has the highest" "" \
+	    "die (20) and chooses" >want &&
+	grep -A2 "^    1 " screen >got &&
+	expect_same want got
+}
+
+# status and standings (the rules module's tables) in a 40-column pane:
+# fitted, nothing cut.
+tty_fit_tables() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players "Mary Ann Longname,Bob" --option dict=tiny \
+	    >/dev/null &&
+	printf "%s\n" "grid CATS ORED DOGS QUITE" \
+	    "words \"Mary Ann Longname\" cats tea quite" "words Bob dogs" score |
+	    sr play >/dev/null &&
+	sr status >piped &&
+	TTY_WIDTH=40 TTY_CMD=status tty_start && tty_wait "house rules:" &&
+	tty_fits piped 40 && tty_stop &&
+	sr standings >piped &&
+	TTY_WIDTH=40 TTY_CMD=standings tty_start && tty_wait "Mary Ann" &&
+	tty_fits piped 40
+}
+
 # The history of accepted lines is kept across sessions (XDG_STATE_HOME);
 # a refused line is not kept.
 tty_history() {
@@ -574,6 +687,22 @@ if command -v tmux >/dev/null 2>&1; then
 		touch hxfile && if tty_tab; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
+	test_expect_success 'on a terminal Tab completes penalize NAME LEVEL from the board (SU-5)' '
+		if tty_tab_level; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal Tab completes vote and challenge NAME WORD from the round (SW-5, SW-6)' '
+		if tty_tab_word; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal history fits the width: long notes go on under the note column' '
+		if tty_fit_history; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal the tables of status and standings fit the width, nothing cut' '
+		if tty_fit_tables; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 	test_expect_success 'on a terminal Up recalls an accepted line of the previous session (XDG_STATE_HOME); 1,000 lines kept' '
 		if tty_history; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
@@ -595,7 +724,7 @@ if command -v tmux >/dev/null 2>&1; then
 		{ tty_stop || :; } && test $rc -eq 0
 	'
 else
-	for t in 1 2 3 4 5 6 7 8 9 10; do
+	for t in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done

@@ -28,6 +28,9 @@ struct th {
 	/* a fake dictionary: space-separated valid words; NULL: missing */
 	const char	*dict;
 	long long	 now;
+	/* what th_expect() said, kept until th_end() */
+	struct buf	**says;
+	int		 nsays;
 };
 
 /*
@@ -167,7 +170,7 @@ th_all(struct th *t, const char *const *lines)
 		}
 }
 
-/* The expectation now. */
+/* The expectation now, its words (x.say) kept until th_end(). */
 static struct expectation __attribute__((unused))
 th_expect(struct th *t)
 {
@@ -175,6 +178,9 @@ th_expect(struct th *t)
 
 	memset(&x, 0, sizeof x);
 	x.turn = -1;
+	t->says = xreallocarray(t->says, (size_t)t->nsays + 1,
+	    sizeof *t->says);
+	x.say = t->says[t->nsays++] = xcalloc(1, sizeof *x.say);
 	t->rp.rules->expect(t->rp.st, &x);
 	return x;
 }
@@ -289,6 +295,11 @@ th_end(struct th *t)
 		free(t->names[i]);
 	for (i = 0; i < 16; i++)
 		free(t->opts[i]);
+	for (i = 0; i < t->nsays; i++) {
+		buf_free(t->says[i]);
+		free(t->says[i]);
+	}
+	free(t->says);
 }
 
 #endif

@@ -12,14 +12,22 @@
 
 extern const struct game_rules game_shake, game_shake_up, game_stack_attack;
 
-/* The advice now, or NULL (caller frees). */
+/* Free advice a and what it holds. */
+static void
+advice_drop(struct advice *a)
+{
+	advice_free(a);
+	free(a);
+}
+
+/* The advice now, or NULL (the caller drops it: advice_drop). */
 static struct advice *
 advice_of(struct th *t)
 {
 	struct advice *a = xcalloc(1, sizeof *a);
 
 	if (t->rp.rules->advice == NULL || !t->rp.rules->advice(t->rp.st, a)) {
-		free(a);
+		advice_drop(a);
 		return NULL;
 	}
 	return a;
@@ -234,22 +242,22 @@ test_shake_up(void)
 	    "3 4 6 6");
 	ok(value_of(a, "keep 3 4") >= a->moves[0].value - 1e-12,
 	    "the best hold keeps the run's start: keep 3 4");
-	ok(strncmp(a->say, "keep 3 4:", 9) == 0 && strstr(a->say, "(D)") &&
-	    strstr(a->say, "(A) or (B)"), "say: keep 3 4, with the chances "
+	ok(strncmp(buf_str(&a->say), "keep 3 4:", 9) == 0 && strstr(buf_str(&a->say), "(D)") &&
+	    strstr(buf_str(&a->say), "(A) or (B)"), "say: keep 3 4, with the chances "
 	    "of (A), (A) or (B) and (D)");
-	free(a);
+	advice_drop(a);
 	th_must(&t, "keep 3 4");
 	a = advice_of(&t);
 	is_int(check_holds(a, "3 4", "6 6", 2, 0), 0, "SU-3: after keep 3 4, "
 	    "each move as the search values it");
-	ok(strstr(a->say, "holding 3 4 and shaking the rest") != NULL,
+	ok(strstr(buf_str(&a->say), "holding 3 4 and shaking the rest") != NULL,
 	    "say: the chances of what was just kept");
-	free(a);
+	advice_drop(a);
 	th_must(&t, "roll 1 1");
 	a = advice_of(&t);
 	is_int(check_holds(a, "3 4", "1 1", 1, 0), 0, "SU-3: the last shake "
 	    "left, each move as the search values it");
-	free(a);
+	advice_drop(a);
 	th_end(&t);
 
 	th_start(&t, &game_shake_up, "Ann,Bob", "reroll=free");
@@ -258,7 +266,7 @@ test_shake_up(void)
 	a = advice_of(&t);
 	is_int(check_holds(a, "", "1 1 5 6", 2, 1), 0, "SU-3 reroll=free: "
 	    "each hold out of the whole hand as the search values it");
-	free(a);
+	advice_drop(a);
 	th_end(&t);
 }
 
@@ -276,7 +284,7 @@ test_shake_up_after(void)
 	a = advice_of(&t);
 	ok(a != NULL && a->nmoves == 1 && strcmp(a->moves[0].entry,
 	    "move 1") == 0, "SU-8: the only move is move 1");
-	free(a);
+	advice_drop(a);
 	th_must(&t, "move 1");
 	th_must(&t, "roll 1 2 3 4");	/* Bob: A on the first shake */
 	th_must(&t, "stand");
@@ -289,7 +297,7 @@ test_shake_up_after(void)
 	ok(value_of(a, "pass") == 0, "pass gains nothing");
 	ok(strcmp(a->moves[0].entry, "penalize Ann 2") == 0, "the special "
 	    "advantage: penalize first");
-	free(a);
+	advice_drop(a);
 	th_end(&t);
 }
 
@@ -322,12 +330,57 @@ test_shake_up_long_name(void)
 	ok(a != NULL && strcmp(a->moves[0].entry, buf_str(&want)) == 0,
 	    "SU-6: the move names a 128-byte name whole (%zu bytes)",
 	    want.len);
-	buf_printf(&want, ": %s's pawn loses 1 level", buf_str(&ann));
-	ok(a != NULL && strncmp(a->say, buf_str(&want), want.len) == 0,
+	buf_printf(&want, ": %s's pawn loses 1 level, and you may still "
+	    "take another turn (another turn gains ", buf_str(&ann));
+	ok(a != NULL && strncmp(buf_str(&a->say), buf_str(&want), want.len) == 0,
 	    "... and so does the coach's line");
-	free(a);
+	/* To its end: a number and " on average)", nothing cut. */
+	if (a != NULL && a->say.len > want.len) {
+		char *end;
+
+		(void)strtod(buf_str(&a->say) + want.len, &end);
+		is_str(end, " on average)", "... whole, to its last "
+		    "character");
+	} else
+		ok(0, "... whole, to its last character");
+	advice_drop(a);
 	th_end(&t);
 	buf_free(&ann);
+	buf_free(&players);
+	buf_free(&want);
+}
+
+/*
+ * What comes next with Shake Up's most players (4), each named at SPEC.md's
+ * longest (32 characters of four bytes): the start roll names all four
+ * whole (a growing line, struct expectation's say).
+ */
+static void
+test_shake_up_longest_say(void)
+{
+	static const char die[] = "\xf0\x9f\x8e\xb2";	/* U+1F3B2 */
+	struct buf name[4], players = BUF_INIT, want = BUF_INIT;
+	struct th t;
+	int i, k;
+
+	buf_puts(&want, "Start roll: one die each for ");
+	for (i = 0; i < 4; i++) {
+		memset(&name[i], 0, sizeof name[i]);
+		for (k = 0; k < 31; k++)
+			buf_puts(&name[i], die);
+		buf_printf(&name[i], "%c", 'A' + i);
+		buf_printf(&players, "%s%s", i ? "," : "", buf_str(&name[i]));
+		buf_printf(&want, "%s%s", i == 0 ? "" : i < 3 ? ", " : " and ",
+		    buf_str(&name[i]));
+	}
+	buf_puts(&want, " (the highest starts)");
+	th_start(&t, &game_shake_up, buf_str(&players), NULL);
+	is_str(buf_str(th_expect(&t).say), buf_str(&want),
+	    "SU-2: the start roll names four players at the longest, whole");
+	ok(want.len > 4 * 125, "... %zu bytes", want.len);
+	th_end(&t);
+	for (i = 0; i < 4; i++)
+		buf_free(&name[i]);
 	buf_free(&players);
 	buf_free(&want);
 }
@@ -349,9 +402,9 @@ test_stack_attack(void)
 	    strcmp(a->moves[2].entry, "place 1") == 0, "SA-3: every chain, "
 	    "longest first");
 	/* Bob rolls 5 dice on a 3: 2 and 4 qualify. */
-	ok(a != NULL && strstr(a->say, "86.8%") != NULL, "Bob's chance on 3: "
-	    "1 - (4/6)^5 = 86.8%% (%s)", a != NULL ? a->say : "");
-	free(a);
+	ok(a != NULL && strstr(buf_str(&a->say), "86.8%") != NULL, "Bob's chance on 3: "
+	    "1 - (4/6)^5 = 86.8%% (%s)", a != NULL ? buf_str(&a->say) : "");
+	advice_drop(a);
 	th_end(&t);
 
 	th_start(&t, &game_stack_attack, "Ann,Bob", NULL);
@@ -361,9 +414,9 @@ test_stack_attack(void)
 	    "place 5 6") == 0 && strcmp(a->moves[1].entry, "place 5 4") == 0,
 	    "SA-3: of two chains of two, the one ending on 6 (Bob's chance "
 	    "1 - (5/6)^5) before the one on 4 (1 - (4/6)^5)");
-	ok(a != NULL && strstr(a->say, "59.8%") != NULL, "say: 59.8%% (%s)",
-	    a != NULL ? a->say : "");
-	free(a);
+	ok(a != NULL && strstr(buf_str(&a->say), "59.8%") != NULL, "say: 59.8%% (%s)",
+	    a != NULL ? buf_str(&a->say) : "");
+	advice_drop(a);
 	th_end(&t);
 }
 
@@ -455,14 +508,14 @@ test_all_shake(void)
 	    "to finish first: pass %.4f, roll %.4f (got %.4f, %.4f)", bank,
 	    atof(line), a ? value_of(a, "pass") : -1,
 	    a ? value_of(a, "roll") : -1);
-	free(a);
+	advice_drop(a);
 	th_must(&t, "roll 10 10 10 0 0 0");
 	a = advice_of(&t);
 	ok(a != NULL && fabs(value_of(a, "bank") - (1 - reach_fw[14])) < 1e-9 &&
 	    fabs(value_of(a, "roll") - roll3) < 1e-9, "SH-8: at 30, bank "
 	    "leaves Ann %.4f to pass 230 (%.4f), roll on %.4f", reach_fw[14],
 	    1 - reach_fw[14], roll3);
-	free(a);
+	advice_drop(a);
 	th_must(&t, "bank");
 	/* Ann, last, needs 130 to tie (a share) and 140 to win. */
 	a = advice_of(&t);
@@ -472,7 +525,7 @@ test_all_shake(void)
 	ok(a != NULL && fabs(value_of(a, "roll") - reach_fw[14]) < 1e-9,
 	    "SH-8: the last shaker's chance is to reach 140: %.4f (got %.4f)",
 	    reach_fw[14], a ? value_of(a, "roll") : -1);
-	free(a);
+	advice_drop(a);
 	th_end(&t);
 }
 
@@ -482,6 +535,7 @@ main(void)
 	test_shake_up();
 	test_shake_up_after();
 	test_shake_up_long_name();
+	test_shake_up_longest_say();
 	test_stack_attack();
 	test_all_shake();
 	return tap_done();

@@ -561,7 +561,7 @@ test_expect(void)
 	    VERB_BIT(V_SCORE), "an open round without words: timer, words, "
 	    "score");
 	is_int(x.turn, -1, "the table enters");
-	ok(has(x.say, "Round 1."), "say names the round: %s", x.say);
+	ok(has(buf_str(x.say), "Round 1."), "say names the round: %s", buf_str(x.say));
 	th_do(&t, "words Ann cats road");
 	th_do(&t, "words Bob tea");
 	ok(has(advised(&t), "Now: Ann +2, Bob +1. Not on the grid, a "

@@ -233,7 +233,7 @@ test_start(void)
 	ok(th_note_has(&t, "Ann and Cid tie on 5"), "SU-2: the note names the tie");
 	x = th_expect(&t);
 	is_int(x.turn, -1, "SU-2: the tie re-rolls at the table");
-	ok(strstr(x.say, "Ann and Cid") != NULL, "SU-2: say names who rolls");
+	ok(strstr(buf_str(x.say), "Ann and Cid") != NULL, "SU-2: say names who rolls");
 	refused(&t, "roll 1 2 3", 1, "expected 2 values (Ann, Cid), got 3");
 	refused(&t, "roll Bob=3 Ann=2", 1, "Bob does not roll now");
 	is_int(th_do(&t, "roll Cid=4 Ann=3"), 0, "SU-2: NAME=V in any order");
@@ -288,7 +288,7 @@ test_shakes(void)
 	ok(th_replays(&t), "SU-3: redo: replays");
 	is_int(th_do(&t, "keep 6"), 0, "SU-3: a second keep adds to the held");
 	key_is(&t, "hand", "[5,6,1,3]", "SU-3: held first, then the shake");
-	is_str(th_expect(&t).say, "Round 1. Ann holds 5 6 and shook 1 3 (2 "
+	is_str(buf_str(th_expect(&t).say), "Round 1. Ann holds 5 6 and shook 1 3 (2 "
 	    "shakes left): keep, stand, or roll 2 values", "SU-3: say tells "
 	    "what is held and what may follow");
 	refused(&t, "keep 5", 1, "(1 3)");
@@ -500,7 +500,7 @@ test_special(void)
 	x = th_expect(&t);
 	is_int(x.verbs, VERB_BIT(V_AGAIN) | VERB_BIT(V_PENALIZE) |
 	    VERB_BIT(V_PASS), "SU-6: penalize, again or pass");
-	ok(strstr(x.say, "special advantage") != NULL, "SU-6: say names it");
+	ok(strstr(buf_str(x.say), "special advantage") != NULL, "SU-6: say names it");
 	is_int(th_do(&t, "penalize Bob 2"), 0, "SU-6: penalize");
 	is_str(th_turn(&t), "Ann", "SU-6: the turn stays after the penalty");
 	ok(!th_note_has(&t, "Bob's turn"), "SU-6: the note does not pass");

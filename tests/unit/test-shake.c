@@ -674,7 +674,7 @@ test_long_rulings(void)
 	for (i = 0; i < 6; i++)
 		buf_printf(&want, "%s%s", i == 0 ? "" : i < 5 ? ", " : " and ",
 		    name[i]);
-	is_str(th_expect(&t).say, buf_str(&want),
+	is_str(buf_str(th_expect(&t).say), buf_str(&want),
 	    "SH-4: the round's start names all six players, whole");
 	buf_reset(&want);
 	is_int(th_do(&t, "roll 20 30"), RULING_REFUSED,

@@ -80,7 +80,7 @@ test_setup(void)
 	is_str(th_turn(&t), "Ann", "SA-6: the first player listed starts");
 	is_int(th_expect(&t).verbs, VERB_BIT(V_ROLL) | VERB_BIT(V_FALL),
 	    "SA-2: a turn opens with roll (or a fall)");
-	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 5 values "
+	is_str(buf_str(th_expect(&t).say), "Round 1. Ann rolls: roll 5 values "
 	    "(on the empty plate, a 1 qualifies)", "the table is told to roll");
 	is_int(th_do(&t, "keep 1"), RULING_REFUSED,
 	    "a verb of another game is refused");
@@ -104,7 +104,7 @@ test_setup(void)
 	th_json_is(&t, "{\"tower\":[],\"top\":6,\"in_hand\":{\"Ann\":5,"
 	    "\"Bob\":5}}", "SA-1: two players: 6 on the base, base not "
 	    "listed");
-	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 5 values "
+	is_str(buf_str(th_expect(&t).say), "Round 1. Ann rolls: roll 5 values "
 	    "(on the base's 6, a 5 qualifies)",
 	    "SA-1: the table is told a 5 qualifies on the base");
 	th_must(&t, "roll 1 1 1 1 1");
@@ -199,7 +199,7 @@ test_roll(void)
 	    "SA-2: a roll is only the dice the player still holds");
 	is_str(buf_str(&t.r.why), "expected 3 values (the dice Ann holds), got 5",
 	    "SA-2: Ann holds 3 now");
-	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 3 values "
+	is_str(buf_str(th_expect(&t).say), "Round 1. Ann rolls: roll 3 values "
 	    "(with 1 on top, a 2 qualifies)",
 	    "SA-2: on a 1 only a 2 qualifies");
 	th_must(&t, "roll 1 3 1");
@@ -233,7 +233,7 @@ test_place(void)
 	th_must(&t, "roll 2 3 3 5 6");
 	ok(th_note_has(&t, "Bob rolls 2 3 3 5 6: 3 3 5 qualify with 4 on top"),
 	    "SA-2: the qualifying dice are named: %s", buf_str(&t.r.note));
-	is_str(th_expect(&t).say, "Round 1. Bob rolled 2 3 3 5 6 with 4 "
+	is_str(buf_str(th_expect(&t).say), "Round 1. Bob rolled 2 3 3 5 6 with 4 "
 	    "on top: place one or more of them, in order, each one above or "
 	    "below the top (a 3 or a 5 first)", "SA-3: the table is told");
 	s = advise(&t);
@@ -300,7 +300,7 @@ test_place(void)
 	is_str(buf_str(&t.r.why), "'6' (die 2 of the chain) cannot go on 4: expected "
 	    "a 3 or a 5 (SA-3)", "SA-3: named with the top it met");
 	th_must(&t, "place 6");
-	is_str(th_expect(&t).say, "Round 1. Ann rolls: roll 1 value "
+	is_str(buf_str(th_expect(&t).say), "Round 1. Ann rolls: roll 1 value "
 	    "(with 6 on top, a 5 qualifies)",
 	    "SA-2: on a 6 only a 5 qualifies");
 	th_end(&t);
@@ -648,7 +648,7 @@ test_tie_break(void)
 	th_json_is(&t, "{\"tower\":[],\"top\":6,\"in_hand\":{\"Ann\":5,"
 	    "\"Bob\":5}}", "SA-7: two tied players play with SA-1's "
 	    "two-player base, 5 dice each");
-	is_str(th_expect(&t).say, "Round 2 (tie-break). Ann rolls: roll 5 "
+	is_str(buf_str(th_expect(&t).say), "Round 2 (tie-break). Ann rolls: roll 5 "
 	    "values (on the base's 6, a 5 qualifies)",
 	    "SA-7: the table is told it is a tie-break");
 	s = describe(&t);

@@ -150,6 +150,53 @@ main(void)
 	for (i = 0; i < n; i++)
 		stored_entry_clear(&e[i]);
 	free(e);
+	e = NULL;
+
+	/*
+	 * Arguments read back exactly, whichever way they are read: plain
+	 * printable ASCII without jansson (commas, brackets and spaces inside
+	 * an argument included), the rest (quotes, backslashes, control
+	 * characters, UTF-8, escapes) by jansson.
+	 */
+	{
+		static char *const args[][4] = {
+			{ NULL },
+			{ "30", "30", "30", NULL },
+			{ "Mary Ann", "a,b", "]", NULL },
+			{ "[\"x\"]", "", NULL },
+			{ "say \"hi\"", "back\\slash", NULL },
+			{ "tab\there", "\xc3\xa9t\xc3\xa9", NULL },
+		};
+		int k, m, want = 2, same;
+
+		for (k = 0; k < (int)(sizeof args / sizeof args[0]); k++) {
+			for (m = 0; args[k][m] != NULL; m++)
+				continue;
+			if (append(s, id, want, "Ann", V_NOTE, m,
+			    (char **)args[k], &why) != SR_OK) {
+				ok(0, "append: %s", why);
+				free(why);
+				why = NULL;
+			}
+			want++;
+		}
+		is_int(store_entries_load(s, id, &e, &n, &why), SR_OK,
+		    "the entries load");
+		for (k = 0; k < (int)(sizeof args / sizeof args[0]) &&
+		    k + 1 < n; k++) {
+			for (m = 0; args[k][m] != NULL; m++)
+				continue;
+			same = e[k + 1].argc == m;
+			for (i = 0; same && i < m; i++)
+				same = strcmp(e[k + 1].argv[i], args[k][i]) == 0;
+			ok(same, "entry %d: its %d arguments read back exactly",
+			    k + 2, m);
+		}
+		is_int(n, 7, "every entry read");
+		for (i = 0; i < n; i++)
+			stored_entry_clear(&e[i]);
+		free(e);
+	}
 	store_close(s);
 	cleanup(path);
 	return tap_done();

@@ -728,7 +728,7 @@ test_rounds_and_words(void)
 
 	th_start(&t, &game_ten_thousand, "Ann,Bob", NULL);
 	x = th_expect(&t);
-	is_str(x.say, "Round 1. Ann rolls 6 dice: roll 6 values", "say: a "
+	is_str(buf_str(x.say), "Round 1. Ann rolls 6 dice: roll 6 values", "say: a "
 	    "fresh turn");
 	game_ten_thousand.advise(t.rp.st, &b);
 	ok(strstr(buf_str(&b), "2.3%") != NULL, "advice: 6 dice farkle "
@@ -741,18 +741,19 @@ test_rounds_and_words(void)
 	th_must(&t, "roll 1 1 1 5 3 4");
 	th_must(&t, "keep 1 1 1 5");
 	x = th_expect(&t);
-	is_str(x.say, "Round 2. Ann has 1050 with 2 dice in hand: roll 2 "
+	is_str(buf_str(x.say), "Round 2. Ann has 1050 with 2 dice in hand: roll 2 "
 	    "values or bank", "say: after a keep");
 	memset(&a, 0, sizeof a);
 	ok(game_ten_thousand.advice(t.rp.st, &a) && a.basis == ADVICE_POINTS &&
 	    strcmp(a.moves[0].entry, "bank") == 0 && a.moves[0].value == 1050 &&
 	    strcmp(a.moves[1].entry, "roll") == 0 &&
-	    strncmp(a.say, want_bank, strlen(want_bank)) == 0, "advice: bank "
-	    "1050 rather than roll 2 dice (points: no table): %s", a.say);
+	    strncmp(buf_str(&a.say), want_bank, strlen(want_bank)) == 0, "advice: bank "
+	    "1050 rather than roll 2 dice (points: no table): %s", buf_str(&a.say));
+	advice_free(&a);
 	buf_reset(&b);
 	th_must(&t, "bank");
 	x = th_expect(&t);
-	is_str(x.say, "Round 2. Bob may continue from Ann's 1050 with 2 dice "
+	is_str(buf_str(x.say), "Round 2. Bob may continue from Ann's 1050 with 2 dice "
 	    "or start fresh: roll 2 values to continue or 6 to start fresh",
 	    "say: the roll-off");
 	memset(&a, 0, sizeof a);
@@ -763,6 +764,7 @@ test_rounds_and_words(void)
 	    strcmp(a.moves[1].entry, "fresh") == 0) &&
 	    a.moves[0].value >= a.moves[1].value, "advice: TT-7 continue "
 	    "or fresh, valued, best first");
+	advice_free(&a);
 	buf_reset(&b);
 	game_ten_thousand.describe(t.rp.st, &b);
 	ok(strstr(buf_str(&b), "Bob: roll off Ann's 1050 with 2 dice") != NULL,
@@ -770,7 +772,7 @@ test_rounds_and_words(void)
 	buf_free(&b);
 	th_must(&t, "roll 1 1");
 	x = th_expect(&t);
-	is_str(x.say, "Round 2. Bob rolled doubles 1 1 with 1050: keep V... or "
+	is_str(buf_str(x.say), "Round 2. Bob rolled doubles 1 1 with 1050: keep V... or "
 	    "roll 6 values", "say: doubles when continuing, no bank");
 	th_end(&t);
 }

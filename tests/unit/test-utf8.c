@@ -125,6 +125,42 @@ main(void)
 		buf_free(&b);
 	}
 
+	/* Lines fitted to a terminal (utf8_wrap), worked by hand. */
+	{
+		struct buf b = BUF_INIT;
+
+		utf8_wrap(&b, "aaa bbb ccc ddd\n", 12, 2);
+		is_str(buf_str(&b), "aaa bbb ccc\n  ddd\n", "15 columns in 12: "
+		    "broken at the last space within 11, the rest indented");
+		buf_reset(&b);
+		utf8_wrap(&b, "aaa bbb ccc\n", 12, 2);
+		is_str(buf_str(&b), "aaa bbb ccc\n", "11 columns in 12 stay");
+		buf_reset(&b);
+		utf8_wrap(&b, "abcdefghijklmnop", 12, 2);
+		is_str(buf_str(&b), "abcdefghijk\n  lmnop", "no space: broken "
+		    "after 11 columns");
+		buf_reset(&b);
+		utf8_wrap(&b, "x\naaa bbb ccc    ddd eee fff ggg\ny\n", 12, 2);
+		is_str(buf_str(&b), "x\naaa bbb ccc\n  ddd eee\n  fff ggg\ny\n",
+		    "the spaces at a break dropped; 9 columns a continuation; "
+		    "other lines as they are");
+		buf_reset(&b);
+		utf8_wrap(&b, "aaa bbb ccc       \n", 12, 2);
+		is_str(buf_str(&b), "aaa bbb ccc\n", "spaces past the width "
+		    "at the end make no empty line");
+		buf_reset(&b);
+		utf8_wrap(&b, "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5"
+		    "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5", 12, 2);
+		is_str(buf_str(&b), "\xe6\x97\xa5\xe6\x97\xa5\xe6\x97\xa5"
+		    "\xe6\x97\xa5\xe6\x97\xa5\n  \xe6\x97\xa5",
+		    "six 日 (2 columns each) in 12: five, then one");
+		buf_reset(&b);
+		utf8_wrap(&b, "aaa bbb ccc ddd eee", 10, 2);
+		is_str(buf_str(&b), "aaa bbb ccc ddd eee", "too narrow for the "
+		    "indent to help: as it is");
+		buf_free(&b);
+	}
+
 	/* Simple case folding (CaseFolding.txt, C and S). */
 	ok(utf8_casecmp("Zo\xc3\xab", "ZO\xc3\x8b") == 0, "Zoë is ZOË");
 	ok(utf8_casecmp("Jos\xc3\xa9", "JOS\xc3\x89") == 0, "José is JOSÉ");
