@@ -492,12 +492,13 @@ cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
 	static const unsigned first[2] = { DAWG_BEGIN, DAWG_BEGINCAP };
 	struct cutpart pt[2][CUT_MAX + 1];
 	size_t kp[CUT_MAX + 1], wp[CUT_MAX + 1], klen = strlen(key), p, q, m,
-	    o;
+	    o, pl;
 	struct cutpart part;
 	char piece[32], one[8];
+	const char *pk;
 	int last[2] = { -1, -1 };
 	unsigned b, f;
-	uint32_t node;
+	uint32_t node, whole = 0;
 	int n, i, j, t, w = written != NULL, eow, v;
 	enum cut rc = CUT_NONE;
 
@@ -513,11 +514,20 @@ cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
 		m = letter_len(written + p);
 		if (m >= sizeof one)
 			break;
-		memcpy(one, written + p, m);
-		one[m] = '\0';
-		if (lang_key(dict, fold, one, piece, sizeof piece) != 0 ||
-		    strlen(piece) != kp[i + 1] - kp[i] ||
-		    memcmp(key + kp[i], piece, kp[i + 1] - kp[i]) != 0)
+		/* A letter's key is itself unless folded and not ASCII. */
+		if (!fold || (unsigned char)written[p] < 0x80) {
+			pk = written + p;
+			pl = m;
+		} else {
+			memcpy(one, written + p, m);
+			one[m] = '\0';
+			if (lang_key(dict, fold, one, piece,
+			    sizeof piece) != 0)
+				break;
+			pk = piece;
+			pl = strlen(piece);
+		}
+		if (pl != kp[i + 1] - kp[i] || memcmp(key + kp[i], pk, pl) != 0)
 			break;
 		wp[i] = p;
 		p += m;
@@ -541,6 +551,8 @@ cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
 					node = 0;
 			if (node == 0)
 				break;
+			if (i == 0 && j + 1 == n)
+				whole = node;
 			if ((b = wordlist_bits(d, node)) & DAWG_ASK) {
 				rc = CUT_ASK;
 				break;
@@ -569,9 +581,8 @@ cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
 			}
 		}
 	}
-	/* The whole word a FORBIDDENWORD's form. */
-	if (rc != CUT_ASK && (wordlist_bits(d, dawg_walk(d, root, key)) &
-	    DAWG_ASK))
+	/* The whole word a FORBIDDENWORD's form (met at i == 0 if a key). */
+	if (rc != CUT_ASK && (wordlist_bits(d, whole) & DAWG_ASK))
 		rc = CUT_ASK;
 	for (t = 0; t < 2 && rc == CUT_NONE; t++) {
 		if (last[t] < 0)
