@@ -247,19 +247,22 @@ static int
 key_cmp(const void *a, const void *b)
 {
 	const char *x = *(char *const *)a, *y = *(char *const *)b;
-	size_t nx = strcspn(x, "\1"), ny = strcspn(y, "\1");
-	int c = strncmp(x, y, nx < ny ? nx : ny);
 
-	return c != 0 ? c : (nx > ny) - (nx < ny);
+	/* A key ends at '\1' (no key holds one): the shorter first. */
+	for (; *x == *y && *x != '\1'; x++, y++)
+		continue;
+	if (*x == *y)
+		return 0;
+	if (*x == '\1' || *y == '\1')
+		return *x == '\1' ? -1 : 1;
+	return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
 }
 
 /* 1 if "key\1form" a and b have the same key. */
 static int
 same_key(const char *a, const char *b)
 {
-	size_t n = strcspn(a, "\1");
-
-	return strncmp(a, b, n) == 0 && b[n] == '\1';
+	return key_cmp(&a, &b) == 0;
 }
 
 struct sortw {
