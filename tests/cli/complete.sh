@@ -103,11 +103,7 @@ test_expect_success 'player names of the game after NAME verbs, as named now' '
 '
 
 test_expect_success 'the values a verb takes now, as play completes them: move and penalize levels (SU-5, SU-8), vote and challenge words (SW-5, SW-6)' '
-	sr new --game shake-up --players Ann,Bob >/dev/null &&
-	printf "%s\n" "roll 6 1" "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" \
-	    stand "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" stand \
-	    "roll 1 1 1 2" stand "move 2" "roll 2 2 2 2" stand "move 1" |
-	    sr play >/dev/null &&
+	shake_up_to_penalty &&
 	sr --json status >out &&
 	json ".pawns == {\"Ann\": [1,1,1,2,3], \"Bob\": [1,1,1,1,2]}" &&
 	comp penalize Ann "" && is 2 3 &&
