@@ -200,6 +200,26 @@ letter_len(const char *s)
 	return n;
 }
 
+/*
+ * The text of the form whose record's rest (n bytes, its verdict last)
+ * is rest, below key (klen bytes: the text when the rest is the verdict
+ * alone), into form (len bytes).  0, or -1 if it does not fit.
+ */
+static int
+rest_form(const char *rest, size_t n, const char *key, size_t klen,
+    char *form, size_t len)
+{
+	if (n == 1) {			/* the form is the key */
+		rest = key;
+		n = klen + 1;
+	}
+	if (n == 0 || n - 1 >= len)
+		return -1;
+	memcpy(form, rest, n - 1);
+	form[n - 1] = '\0';
+	return 0;
+}
+
 /* dawg_each: a form of the part with one of the bits needed, into c. */
 static int
 part_form(void *arg, const char *rest)
@@ -210,18 +230,9 @@ part_form(void *arg, const char *rest)
 
 	if (n > 0 && (DAWG_BITS(rest[n - 1]) & DAWG_ASK))
 		c->ask = 1;
-	if (n == 0 || n >= sizeof form || !(DAWG_BITS(rest[n - 1]) & c->need))
-		return 0;
-	if (n == 1) {			/* the form is the key */
-		if (c->plen >= sizeof form)
-			return 0;
-		memcpy(form, c->part, c->plen);
-		form[c->plen] = '\0';
-	} else {
-		memcpy(form, rest, n - 1);
-		form[n - 1] = '\0';
-	}
-	strs_add(c->into, form);
+	if (n > 0 && (DAWG_BITS(rest[n - 1]) & c->need) &&
+	    rest_form(rest, n, c->part, c->plen, form, sizeof form) == 0)
+		strs_add(c->into, form);
 	return 0;
 }
 
@@ -365,6 +376,219 @@ spelling(const struct compound *c, const struct strs *low,
 	return strs_has(cap, l);
 }
 
+/*
+ * The bits of the form with text t (n bytes) of the key at node: the
+ * verdict after its text (none when the form is the key, t == NULL).
+ */
+static unsigned
+form_bits(const struct dawg *d, uint32_t node, const char *t, size_t n)
+{
+	const uint32_t *e;
+	unsigned b = 0;
+	size_t i;
+	int eow;
+
+	if (node == 0 || !dawg_step(d, node, DAWG_SEP, &node, &eow))
+		return 0;
+	for (i = 0; i < n && node != 0; i++)
+		if (!dawg_step(d, node, (unsigned char)t[i], &node, &eow))
+			return 0;
+	for (e = dawg_edges(d, node); e != NULL; e++) {
+		if (*e & DAWG_EOW)
+			b |= DAWG_BITS(DAWG_LETTER(*e));
+		if (*e & DAWG_LAST)
+			break;
+	}
+	return b;
+}
+
+#define CUT_MAX	64		/* letters in a word cut fast */
+
+enum cut { CUT_NONE, CUT_FOUND, CUT_OTHER, CUT_ASK };
+
+struct firstform {
+	unsigned	 need;
+	const char	*key;		/* the part's key (a form = key) */
+	size_t		 klen;
+	char		 form[128];
+	int		 found;
+};
+
+/* dawg_each: the first form with a bit of need, into arg. */
+static int
+first_form(void *arg, const char *rest)
+{
+	struct firstform *f = arg;
+	size_t n = strlen(rest);
+
+	if (n == 0 || !(DAWG_BITS(rest[n - 1]) & f->need) ||
+	    rest_form(rest, n, f->key, f->klen, f->form, sizeof f->form) != 0)
+		return 0;
+	f->found = 1;
+	return 1;
+}
+
+/*
+ * The form of the part key[from..to) at node with a bit of need: its
+ * text in written (wlen bytes) if that is one, else the first; into
+ * out (len bytes).  1 if written's, 0 another, -1 if none fits.
+ */
+static int
+part_form1(const struct dawg *d, uint32_t node, const char *key,
+    size_t klen, const char *written, size_t wlen, unsigned need, char *out,
+    size_t len)
+{
+	struct firstform f;
+	uint32_t sep;
+	int eow;
+
+	if (written != NULL && wlen < len && (form_bits(d, node, written,
+	    wlen) & need || (wlen == klen && memcmp(written, key, wlen) == 0 &&
+	    (form_bits(d, node, NULL, 0) & need)))) {
+		memcpy(out, written, wlen);
+		out[wlen] = '\0';
+		return 1;
+	}
+	memset(&f, 0, sizeof f);
+	f.need = need;
+	f.key = key;
+	f.klen = klen;
+	if (!dawg_step(d, node, DAWG_SEP, &sep, &eow))
+		return -1;
+	dawg_each(d, sep, first_form, &f);
+	if (!f.found || strlen(f.form) >= len)
+		return -1;
+	memcpy(out, f.form, strlen(f.form) + 1);
+	return 0;
+}
+
+/* A part of a cut: where it starts, its form, all written's so far. */
+struct cutpart {
+	int		 from;
+	int		 written;
+	char		 form[128];
+};
+
+/*
+ * The cuts of key into parts (a first one, middle ones, a last one) by
+ * the bits of each part's forms, into form (len bytes): written if it
+ * is one, else the first cut met, each part written's letters if they
+ * are a form of it, else its first form.  Lowercase first (DAWG_BEGIN), then
+ * with nouns capitalised (DAWG_BEGINCAP: *cap).  CUT_FOUND, CUT_NONE,
+ * CUT_ASK if a FORBIDDENWORD's form is met where a part may start (or
+ * is the whole word): Hunspell judges; CUT_OTHER if the word is too
+ * long to cut here.
+ */
+static enum cut
+cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
+    int nouns, const char *key, const char *written, char *form, size_t len,
+    int *cap)
+{
+	static const unsigned first[2] = { DAWG_BEGIN, DAWG_BEGINCAP };
+	struct cutpart pt[2][CUT_MAX + 1];
+	size_t kp[CUT_MAX + 1], wp[CUT_MAX + 1], klen = strlen(key), p, q, m,
+	    o;
+	struct cutpart part;
+	char piece[32], one[8];
+	int last[2] = { -1, -1 };
+	unsigned b, f;
+	uint32_t node;
+	int n, i, j, t, w = written != NULL, eow, v;
+	enum cut rc = CUT_NONE;
+
+	for (n = 0, p = 0; p < klen; n++) {
+		if (n == CUT_MAX)
+			return CUT_OTHER;
+		kp[n] = p;
+		p += letter_len(key + p);
+	}
+	kp[n] = klen;
+	/* Written's letters where their keys fall in key, if they do. */
+	for (i = 0, p = 0; w && i < n; i++) {
+		m = letter_len(written + p);
+		if (m >= sizeof one)
+			break;
+		memcpy(one, written + p, m);
+		one[m] = '\0';
+		if (lang_key(dict, fold, one, piece, sizeof piece) != 0 ||
+		    strlen(piece) != kp[i + 1] - kp[i] ||
+		    memcmp(key + kp[i], piece, kp[i + 1] - kp[i]) != 0)
+			break;
+		wp[i] = p;
+		p += m;
+	}
+	w = w && i == n && written[p] == '\0';
+	wp[n] = p;
+	for (t = 0; t < 2; t++)
+		for (i = 0; i <= n; i++) {
+			pt[t][i].from = -1;
+			pt[t][i].written = 0;
+		}
+	pt[0][0].from = pt[1][0].from = 0;
+	pt[0][0].written = pt[1][0].written = w;
+	for (i = 0; i < n && rc != CUT_ASK; i++) {
+		if (pt[0][i].from < 0 && pt[1][i].from < 0)
+			continue;
+		for (node = root, j = i; j < n && node != 0; j++) {
+			for (q = kp[j]; q < kp[j + 1] && node != 0; q++)
+				if (!dawg_step(d, node, (unsigned char)key[q],
+				    &node, &eow))
+					node = 0;
+			if (node == 0)
+				break;
+			if ((b = wordlist_bits(d, node)) & DAWG_ASK) {
+				rc = CUT_ASK;
+				break;
+			}
+			for (t = 0; t < 2; t++) {
+				if (pt[t][i].from < 0 || (t == 1 && !nouns))
+					continue;
+				f = i == 0 ? first[t] : j + 1 == n ?
+				    DAWG_END : DAWG_MIDDLE;
+				/* Once met, only written's may come again. */
+				if (!(b & f) || (i == 0 && j + 1 == n) ||
+				    (pt[t][j + 1].from >= 0 &&
+				    (pt[t][j + 1].written ||
+				    !pt[t][i].written)) ||
+				    (v = part_form1(d, node, key + kp[i],
+				    kp[j + 1] - kp[i], w ? written + wp[i] : NULL,
+				    w ? wp[j + 1] - wp[i] : 0, f, part.form,
+				    sizeof part.form)) < 0 ||
+				    (pt[t][j + 1].from >= 0 && v == 0))
+					continue;
+				part.from = i;
+				part.written = pt[t][i].written && v == 1;
+				pt[t][j + 1] = part;
+				if (j + 1 == n)
+					last[t] = i;
+			}
+		}
+	}
+	/* The whole word a FORBIDDENWORD's form. */
+	if (rc != CUT_ASK && (wordlist_bits(d, dawg_walk(d, root, key)) &
+	    DAWG_ASK))
+		rc = CUT_ASK;
+	for (t = 0; t < 2 && rc == CUT_NONE; t++) {
+		if (last[t] < 0)
+			continue;
+		/* The parts back to front, then each in place. */
+		for (m = 0, j = n; j > 0; j = pt[t][j].from)
+			m += strlen(pt[t][j].form);
+		if (m >= len) {
+			rc = CUT_OTHER;
+			break;
+		}
+		form[m] = '\0';
+		for (o = m, j = n; j > 0; j = pt[t][j].from) {
+			o -= strlen(pt[t][j].form);
+			memcpy(form + o, pt[t][j].form, strlen(pt[t][j].form));
+		}
+		*cap = t;
+		rc = lang_width(form) < 3 ? CUT_NONE : CUT_FOUND;
+	}
+	return rc;
+}
+
 /* The verdict on key as a compound; see judge.h. */
 int
 wordlist_compound(const struct dawg *d, const char *dict, int fold,
@@ -385,6 +609,19 @@ wordlist_compound(const struct dawg *d, const char *dict, int fold,
 	c.klen = strlen(key);
 	if ((c.root = node = wordlist_root(d, fold)) == 0 || c.klen == 0)
 		return 0;
+	/* The cuts by the keys' bits first: most words end there. */
+	switch (cut(d, c.root, dict, fold, nouns, key, written, form, len,
+	    cap)) {
+	case CUT_NONE:
+		return 0;
+	case CUT_FOUND:
+		return 1;
+	case CUT_ASK:
+		c.ask = 1;
+		break;
+	case CUT_OTHER:
+		break;
+	}
 	/* The whole word a FORBIDDENWORD's form: Hunspell judges. */
 	if (wordlist_bits(d, dawg_walk(d, c.root, key)) & DAWG_ASK)
 		c.ask = 1;

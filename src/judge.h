@@ -46,9 +46,10 @@ int		 wordlist_judge_node(const struct dawg *, uint32_t node,
  * stand inside, spells with the parts' forms a word L of 3+ letters.
  * Only if a form of a FORBIDDENWORD (DAWG_ASK) is a part or the whole
  * is sp asked about L in lowercase and, with nouns, capitalised.  1
- * with L (written preferred, then a lowercase one) into form and *cap
- * set if only its capital stands; 0 if none; -1 if sp must be asked
- * and cannot (or is NULL).
+ * with L into form (written if it is one; else a lowercase one before
+ * a capitalised one, each part in written's letters where they are a
+ * form of it) and *cap set if only its capital stands; 0 if none; -1
+ * if sp must be asked and cannot (or is NULL).
  */
 int		 wordlist_compound(const struct dawg *, const char *dict,
 		    int fold, int nouns, const struct speller *,
