@@ -13,6 +13,7 @@ struct dawg {
 	size_t			 size;
 	const uint32_t		*e;
 	uint32_t		 nedges, nwords, root;
+	unsigned char		*memo;	/* a byte for each node; see dawg_memo */
 };
 
 /* Check a list of size bytes at map; see dawg.h. */
@@ -53,6 +54,8 @@ dawg_new(const void *map, size_t size, const char **why)
 		free(d);
 		return NULL;
 	}
+	/* Untouched pages cost nothing: calloc maps them zeroed. */
+	d->memo = xcalloc(d->nedges, 1);
 	return d;
 }
 
@@ -60,7 +63,15 @@ dawg_new(const void *map, size_t size, const char **why)
 void
 dawg_free(struct dawg *d)
 {
+	free(d->memo);
 	free(d);
+}
+
+/* A byte for each node, zero until its user writes it; see dawg.h. */
+unsigned char *
+dawg_memo(const struct dawg *d, uint32_t node)
+{
+	return node == 0 || node >= d->nedges ? NULL : &d->memo[node];
 }
 
 /* The memory the list reads, and its size. */

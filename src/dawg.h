@@ -83,6 +83,11 @@ struct dawg	*dawg_open(const char *path, char **why);
 void		 dawg_close(struct dawg *);
 /* The root node (never 0 for a list with a record). */
 uint32_t	 dawg_root(const struct dawg *);
+/*
+ * A byte kept for node (0 at first) for one user to remember what it
+ * worked out there (judge.c: wordlist_bits); NULL for no node.
+ */
+unsigned char	*dawg_memo(const struct dawg *, uint32_t node);
 /* How many records the list holds. */
 uint32_t	 dawg_count(const struct dawg *);
 /*

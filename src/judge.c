@@ -143,12 +143,17 @@ or_bits(void *arg, const char *rest)
 unsigned
 wordlist_bits(const struct dawg *d, uint32_t node)
 {
+	unsigned char *m = dawg_memo(d, node);
 	unsigned b = 0;
 	uint32_t sep;
 	int eow;
 
+	if (m != NULL && (*m & 128u))
+		return *m & 127u;	/* worked out before */
 	if (node != 0 && dawg_step(d, node, DAWG_SEP, &sep, &eow))
 		dawg_each(d, sep, or_bits, &b);
+	if (m != NULL)
+		*m = (unsigned char)(b | 128u);
 	return b;
 }
 
