@@ -262,9 +262,38 @@ command_options(struct cands *c, const char *cmd)
 	}
 }
 
+/*
+ * The few values argument k (from 1) of verb v may take now, after the
+ * arguments args[0..k - 1): the game's values hook (move and penalize
+ * levels, the words of vote and challenge), as play completes them.
+ */
+static void
+add_values(struct sr_ctx *ctx, struct cands *c, enum verb v, int k,
+    char *const *args)
+{
+	struct sr_game sg;
+	struct buf b = BUF_INIT;
+	char *s, *e;
+
+	if (load_game(ctx, &sg) != 0)
+		return;
+	if (sg.rules->values != NULL)
+		sg.rules->values(sg.rp.st, v, k - 1, args, &b);
+	for (s = b.s; s != NULL && *s != '\0'; s = e + 1) {
+		if ((e = strchr(s, '\n')) == NULL)
+			break;
+		*e = '\0';
+		if (strncmp(s, c->cur, strlen(c->cur)) == 0)
+			fprintf(c->out, "%s\n", s);
+	}
+	buf_free(&b);
+	sr_game_free(&sg);
+}
+
 /* The candidates for argument k (from 1) of a game verb: by its shape. */
 static void
-verb_argument(struct sr_ctx *ctx, struct cands *c, enum verb v, int k)
+verb_argument(struct sr_ctx *ctx, struct cands *c, enum verb v, int k,
+    char *const *args)
 {
 	switch (verb_arg_shape(v, k)) {
 	case 'N':
@@ -275,6 +304,7 @@ verb_argument(struct sr_ctx *ctx, struct cands *c, enum verb v, int k)
 		add(c, verb_keyword(v, 0));
 		break;
 	default:
+		add_values(ctx, c, v, k, args);
 		break;
 	}
 }
@@ -301,7 +331,7 @@ cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct cands c;
 	int argc = args->argc;
 	char **argv = args->argv;
-	char **words = argv + 2, *tok[MAX_TOKENS], *end;
+	char **words = argv + 2, *tok[MAX_TOKENS], *vargs[MAX_TOKENS], *end;
 	const char *cmd = NULL, *prev, *w;
 	const struct game_rules *rules = NULL;
 	const struct cmd_opt *o;
@@ -360,7 +390,7 @@ cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		if (cmd == NULL)
 			cmd = w;
 		else
-			nargs++;
+			vargs[nargs++] = tok[i];
 	}
 	if (strcmp(prev, "-d") == 0 || strcmp(prev, "--db") == 0) {
 		add_files(&c);
@@ -394,7 +424,7 @@ cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		add_commands(ctx, &c);
 		add_all_verbs(&c);
 	} else if ((k = verb_lookup(cmd)) >= 0)
-		verb_argument(ctx, &c, (enum verb)k, nargs + 1);
+		verb_argument(ctx, &c, (enum verb)k, nargs + 1, vargs);
 	else
 		command_options(&c, cmd);
 	return SR_OK;

@@ -699,7 +699,9 @@ su_expect(const struct game_state *st, struct expectation *x)
 	case P_START:
 		x->turn = -1;
 		x->verbs = VERB_BIT(V_ROLL);
-		game_list_names(st->gs, st->rollers, st->nrollers, "and", &b);
+		if (x->say != NULL)	/* the words only when asked */
+			game_list_names(st->gs, st->rollers, st->nrollers,
+			    "and", &b);
 		game_say(x, "%s: one die each for %s (the "
 		    "highest starts)", st->nrollers < st->n ? "Tie for the "
 		    "start" : "Start roll", buf_str(&b));

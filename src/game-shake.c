@@ -564,7 +564,9 @@ shake_expect(const struct game_state *st, struct expectation *x)
 	switch (st->phase) {
 	case P_ROLL:
 		x->verbs = VERB_BIT(V_ROLL);
-		game_list_names(st->gs, who, all_seats(st, who), "and", &b);
+		if (x->say != NULL)	/* the words only when asked */
+			game_list_names(st->gs, who, all_seats(st, who),
+			    "and", &b);
 		game_say(x, "Round %d. Roll the colored "
 		    "dice: one value each for %s", st->round, buf_str(&b));
 		break;
@@ -602,7 +604,9 @@ shake_expect(const struct game_state *st, struct expectation *x)
 		break;
 	case P_TIE:
 		x->verbs = VERB_BIT(V_ROLL);
-		game_list_names(st->gs, st->rollers, st->nrollers, "and", &b);
+		if (x->say != NULL)
+			game_list_names(st->gs, st->rollers, st->nrollers,
+			    "and", &b);
 		game_say(x, "Tie on %ld. Roll the colored "
 		    "dice: one value each for %s", st->score[st->group[0]],
 		    buf_str(&b));
@@ -610,7 +614,9 @@ shake_expect(const struct game_state *st, struct expectation *x)
 	case P_ORDER:
 		x->turn = st->high;
 		x->verbs = VERB_BIT(V_ORDER);
-		game_list_names(st->gs, st->group, st->ngroup, NULL, &b);
+		if (x->say != NULL)
+			game_list_names(st->gs, st->group, st->ngroup, NULL,
+			    &b);
 		game_say(x, "Tie on %ld. %s rolled "
 		    "highest and names the shaking order of %s: order NAME..., "
 		    "each once", st->score[st->group[0]],

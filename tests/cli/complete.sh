@@ -102,6 +102,28 @@ test_expect_success 'player names of the game after NAME verbs, as named now' '
 	comp fall Gil "" && is
 '
 
+test_expect_success 'the values a verb takes now, as play completes them: move and penalize levels (SU-5, SU-8), vote and challenge words (SW-5, SW-6)' '
+	shake_up_to_penalty &&
+	sr --json status >out &&
+	json ".pawns == {\"Ann\": [1,1,1,2,3], \"Bob\": [1,1,1,1,2]}" &&
+	comp penalize Ann "" && is 2 3 &&
+	comp penalize Ann 3 && is 3 &&
+	comp penalize Bob "" && is &&
+	comp move "" && is 1 &&
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	comp vote Ann "" && is &&
+	printf "%s\n" "grid CATS ORED DOGS QUITE" "words Ann cats tea" |
+	    sr play >/dev/null &&
+	comp vote Ann "" && is cats tea &&
+	comp challenge Ann t && is tea &&
+	sr challenge Ann cats >/dev/null &&
+	comp challenge Ann "" && is tea &&
+	comp vote Ann "" && is cats tea &&
+	comp vote Bob "" && is
+'
+
 test_expect_success 'export formats, command options; file names after -d and import' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	: >league.json && : >league2.json &&

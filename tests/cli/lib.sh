@@ -90,6 +90,16 @@ json() {
 	jq -e "$@" out
 }
 
+# A Shake Up game of Ann and Bob played to Bob's special advantage (SU-6)
+# after his move: Ann's pawns on 1 1 1 2 3, Bob's on 1 1 1 1 2.
+shake_up_to_penalty() {
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	printf "%s\n" "roll 6 1" "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" \
+	    stand "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" stand \
+	    "roll 1 1 1 2" stand "move 2" "roll 2 2 2 2" stand "move 1" |
+	    sr play >/dev/null
+}
+
 # A whole two-player Shake game on stdout, 32 entries: each round the
 # first player rolls 10 and the second 20, both take (SH-6), then both
 # pass in the All Shake round (SH-8): the second player 200, the first

@@ -448,11 +448,7 @@ tty_tab() {
 # pawns above level 1 and not safe (SU-5); Ann's pawns are 1 1 1 2 3,
 # so 2 and 3; none for Bob's own.
 tty_tab_level() {
-	sr new --game shake-up --players Ann,Bob >/dev/null &&
-	printf "%s\n" "roll 6 1" "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" \
-	    stand "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" stand \
-	    "roll 1 1 1 2" stand "move 2" "roll 2 2 2 2" stand "move 1" |
-	    sr play >/dev/null &&
+	shake_up_to_penalty &&
 	sr --json status >out &&
 	json ".pawns.Ann == [1,1,1,2,3] and .turn == \"Bob\"" &&
 	tty_start &&
