@@ -75,6 +75,16 @@ pair(const char *a, size_t al, const char *b)
 	return w;
 }
 
+/*
+ * Keep form, which stands, as a word of key (klen bytes) on the grid:
+ * every word the walk finds goes through here.
+ */
+static void
+keep(struct walk *k, const char *key, size_t klen, const char *form)
+{
+	push(&k->w, &k->n, &k->cap, pair(key, klen, form));
+}
+
 /* Keep the key spelled so far, if a form of it stands. */
 static void
 found(struct walk *k, uint32_t node)
@@ -84,7 +94,7 @@ found(struct walk *k, uint32_t node)
 	if (!wordlist_judge_node(k->d, node, k->nouns, k->key, k->text, form,
 	    sizeof form) || lang_width(form) < 3)
 		return;
-	push(&k->w, &k->n, &k->cap, pair(k->key, k->len, form));
+	keep(k, k->key, k->len, form);
 }
 
 /* Add state (node, later) to s[0..*n) unless it is there. */
@@ -339,7 +349,7 @@ compounds(struct walk *k, const char *dict, int fold,
 		if (v < 0)
 			return -1;
 		if (v == 1)
-			push(&k->w, &k->n, &k->cap, pair(w, strlen(w), form));
+			keep(k, w, strlen(w), form);
 		*sep = '\1';
 	}
 	return 0;
