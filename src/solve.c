@@ -13,24 +13,13 @@
 #include "wordlist.h"
 
 #define KEY_MAX	(GRID_KEY * GRID_CELLS)
-#define NSTATE	(KEY_MAX + 2)	/* a part may start at each letter */
-
-/*
- * Where the walk may be in the list: in the first part of a word (a
- * word of its own, or a compound's first part), or in a later part of a
- * compound (later), which starts again at the root.
- */
-struct state {
-	uint32_t	 node;
-	unsigned	 bits;		/* wordlist_bits at node */
-	int		 later;
-};
 
 /* A key found and the form kept for it, as offsets into walk's ar. */
 struct found {
 	uint32_t	 key, form;
 	uint32_t	 klen, flen;
 	uint32_t	 hash;
+	int		 byfound;	/* a form of the list, kept by found() */
 };
 
 struct walk {
@@ -38,18 +27,26 @@ struct walk {
 	const struct grid	*g;
 	uint32_t		 root;
 	int			 nouns;
-	unsigned		 begin;		/* bits a first part needs */
 	int			 nb[GRID_CELLS][8];	/* neighbours */
 	int			 nnb[GRID_CELLS];
 	/* For each cell and byte, the neighbours whose key starts with it. */
 	uint8_t			 first[GRID_CELLS][256];
+	/* ... and those whose key's first byte the root has. */
+	uint8_t			 rootnb[GRID_CELLS];
 	size_t			 klen[GRID_CELLS], tlen_[GRID_CELLS];
 	char			 key[KEY_MAX + 1];
 	size_t			 len;
 	char			 text[KEY_MAX + 1];	/* the dice's letters */
 	size_t			 tlen;
-	struct state		*st[GRID_CELLS + 2];	/* by depth */
-	struct state		 tmp[2][NSTATE];
+	/*
+	 * The cuts of the key spelled so far (a list with compound parts),
+	 * fed each cell's letters: their offsets in its key (nl of them)
+	 * and, if the cell's letters are its key's (al), in its text.
+	 */
+	struct cutter		*cu;
+	int			 nl[GRID_CELLS], al[GRID_CELLS];
+	uint16_t		 ko[GRID_CELLS][GRID_KEY + 1];
+	uint16_t		 wo[GRID_CELLS][GRID_KEY + 1];
 	/* Words found: each key once, in a table by its hash. */
 	struct found		*w;
 	size_t			 n, cap;
@@ -57,9 +54,13 @@ struct walk {
 	size_t			 arlen, arcap;
 	uint32_t		*slot;		/* index in w + 1, or 0 */
 	size_t			 nslot;		/* a power of 2 */
-	/* Compounds to put to the dictionary: "key\1text". */
-	char			**c;
-	size_t			 nc, ccap;
+	/*
+	 * Compounds left to wordlist_compound after the walk, "key\1text":
+	 * those the cutter cannot judge (c), and those to judge unless a
+	 * form of their key was kept on another path (c2).
+	 */
+	char			**c, **c2;
+	size_t			 nc, ccap, nc2, ccap2;
 };
 
 /* Add s to the growing array *a. */
@@ -169,9 +170,9 @@ grow_slots(struct walk *k)
 	}
 }
 
-/* 1 if a form of key (klen bytes) is among the first n words kept. */
+/* 1 if found() kept a form of key (klen bytes). */
 static int
-kept(const struct walk *k, const char *key, size_t klen, size_t n)
+kept_by_found(const struct walk *k, const char *key, size_t klen)
 {
 	uint32_t x;
 
@@ -179,15 +180,15 @@ kept(const struct walk *k, const char *key, size_t klen, size_t n)
 		return 0;
 	x = k->slot[find_slot(k->slot, k->nslot, k->w, k->ar, key, klen,
 	    hash(key, klen))];
-	return x != 0 && x <= n;
+	return x != 0 && k->w[x - 1].byfound;
 }
 
 /*
  * Keep form, which stands, as a word of key (klen bytes) on the grid:
  * every word the walk finds goes through here.  A key met with several
- * forms keeps the least by strcmp.
+ * forms keeps the least by strcmp.  Its entry.
  */
-static void
+static struct found *
 keep(struct walk *k, const char *key, size_t klen, const char *form)
 {
 	size_t flen = strlen(form), i;
@@ -203,7 +204,7 @@ keep(struct walk *k, const char *key, size_t klen, const char *form)
 			f->form = ar_add(k, form, flen);
 			f->flen = (uint32_t)flen;
 		}
-		return;
+		return f;
 	}
 	if (k->n == k->cap) {
 		k->cap = k->cap ? k->cap * 2 : 256;
@@ -215,118 +216,153 @@ keep(struct walk *k, const char *key, size_t klen, const char *form)
 	f->form = ar_add(k, form, flen);
 	f->flen = (uint32_t)flen;
 	f->hash = h;
+	f->byfound = 0;
 	k->slot[i] = (uint32_t)++k->n;
+	return f;
 }
 
-/* Keep the key spelled so far, if a form of it stands. */
-static void
+/*
+ * Keep the key spelled so far, if a form of it stands: 1 if kept, 2 if
+ * one stands but is under 3 letters (another path's may not be), 0 if
+ * none stands.
+ */
+static int
 found(struct walk *k, uint32_t node)
 {
 	char form[256];
 
 	if (!wordlist_judge_node(k->d, node, k->nouns, k->key, k->text, form,
-	    sizeof form) || lang_width(form) < 3)
+	    sizeof form))
+		return 0;
+	if (lang_width(form) < 3)
+		return 2;
+	/* Marked, for the compounds of c2. */
+	keep(k, k->key, k->len, form)->byfound = 1;
+	return 1;
+}
+
+/*
+ * The key spelled so far as a whole word (a list with compound parts):
+ * a form of it, else a compound the cutter judges (keep), else left
+ * for wordlist_compound after the walk: the walk's part of the verdict
+ * a challenge gives (wordlist_judge_all), each path's key once.
+ */
+static void
+ends(struct walk *k)
+{
+	const struct cutter *c = k->cu;
+	const struct cutstate *s = c->st + c->base[c->n],
+	    *e = c->st + c->base[c->n + 1];
+	char form[1024];
+	uint32_t node = 0;
+	int comp = 0, cap;
+
+	for (; s < e; s++)
+		if (s->from == 0) {
+			if (s->bits & (DAWG_LOWER | DAWG_CAP))
+				node = s->node;
+		} else if (s->from < c->n && (s->bits & DAWG_END))
+			comp = 1;
+	/* A compound only where no form of the key stands. */
+	switch (node != 0 ? found(k, node) : 0) {
+	case 1:
 		return;
-	keep(k, k->key, k->len, form);
-}
-
-/* Add state (node, later) to s[0..*n) unless it is there. */
-static void
-state_add(struct state *s, int *n, uint32_t node, int later)
-{
-	int i;
-
-	for (i = 0; i < *n; i++)
-		if (s[i].node == node && s[i].later == later)
-			return;
-	if (*n == NSTATE)
-		return;		/* cannot be: one part starts a letter */
-	s[*n].node = node;
-	s[*n].later = later;
-	s[*n].bits = 0;
-	(*n)++;
-}
-
-/*
- * From states in[0..nin), follow the letters of key (a cell's) into
- * out: after each letter a part that may go on to another starts one
- * at the root.  How many states.
- */
-static int
-advance(struct walk *k, const struct state *in, int nin, const char *key,
-    struct state *out)
-{
-	const struct state *cur = in;
-	struct state *nxt;
-	uint32_t node;
-	size_t m, i;
-	int ncur = nin, n, j, s, eow, flip = 0;
-
-	while (*key != '\0' && ncur > 0) {
-		for (m = 1; (key[m] & 0xc0) == 0x80; m++)
-			continue;
-		nxt = key[m] == '\0' ? out : k->tmp[flip];
-		flip = !flip;
-		n = 0;
-		for (s = 0; s < ncur; s++) {
-			node = cur[s].node;
-			for (i = 0; i < m && node != 0; i++)
-				if (!dawg_step(k->d, node, key[i], &node,
-				    &eow))
-					node = 0;
-			if (node != 0)
-				state_add(nxt, &n, node, cur[s].later);
-		}
-		for (j = n - 1; j >= 0; j--) {
-			nxt[j].bits = wordlist_bits(k->d, nxt[j].node);
-			if (nxt[j].bits & (nxt[j].later ? DAWG_MIDDLE :
-			    k->begin))
-				state_add(nxt, &n, k->root, 1);
-		}
-		cur = nxt;
-		ncur = n;
-		key += m;
+	case 2:
+		if (comp)
+			push(&k->c2, &k->nc2, &k->ccap2, pair(k->key, k->len,
+			    k->text));
+		return;
 	}
-	return *key == '\0' ? ncur : 0;
+	if (!comp)
+		return;
+	switch (cutter_verdict(k->cu, form, sizeof form, &cap)) {
+	case CUT_FOUND:
+		keep(k, k->key, k->len, form);
+		break;
+	case CUT_NONE:
+		break;
+	case CUT_ASK:
+	case CUT_OTHER:
+		push(&k->c, &k->nc, &k->ccap, pair(k->key, k->len, k->text));
+		break;
+	}
+}
+
+/* Feed the cutter cell to's letters: 0 if no part goes on (none fed). */
+static int
+enter(struct walk *k, int to)
+{
+	const char *key = k->g->keys[to], *text = k->g->cells[to];
+	const uint16_t *ko = k->ko[to], *wo = k->wo[to];
+	int i, n0 = k->cu->n;
+
+	for (i = 0; i < k->nl[to]; i++)
+		if (cutter_push(k->cu, key + ko[i], (size_t)(ko[i + 1] - ko[i]),
+		    k->al[to] ? text + wo[i] : NULL, (size_t)(wo[i + 1] -
+		    wo[i])) <= 0) {
+			cutter_pop(k->cu, n0);
+			return 0;
+		}
+	return 1;
 }
 
 /*
- * With k->key spelled and the list in states st[0..nst) (depth deep),
- * go on to each cell of cand[] not used yet.
+ * The neighbours of cell (bits, k->nb's order) whose key's first byte
+ * lets a part of k->cu go on: each part's node's edges read once, a
+ * part starting here by the root's (k->rootnb).
+ */
+static unsigned
+going_on(const struct walk *k, int cell)
+{
+	const struct cutter *c = k->cu;
+	const struct cutstate *s = c->st + c->base[c->n],
+	    *e = c->st + c->base[c->n + 1];
+	const uint32_t *edge;
+	unsigned mask = 0;
+
+	for (; s < e; s++) {
+		if (s->node == k->root) {
+			mask |= k->rootnb[cell];
+			continue;
+		}
+		for (edge = dawg_edges(k->d, s->node); edge != NULL; edge++) {
+			mask |= k->first[cell][DAWG_LETTER(*edge)];
+			if (*edge & DAWG_LAST)
+				break;
+		}
+	}
+	return mask;
+}
+
+/*
+ * With k->key spelled (a list with compound parts, its cuts in k->cu),
+ * the last cell cell, go on to each neighbour not used yet.
  */
 static void
-branch(struct walk *k, int depth, int nst, uint64_t used, const int *cand,
-    int ncand)
+branch(struct walk *k, uint64_t used, int cell)
 {
-	size_t len0 = k->len, tlen0 = k->tlen, m, mt;
-	struct state *out = k->st[depth + 1];
-	int i, to, n, s;
+	size_t len0 = k->len, tlen0 = k->tlen, m, mt, i;
+	unsigned mask = going_on(k, cell);
+	int j, to, n0 = k->cu->n;
 
-	for (i = 0; i < ncand; i++) {
-		to = cand[i];
-		if (used & ((uint64_t)1 << to))
+	for (j = 0; mask != 0; j++, mask >>= 1) {
+		to = k->nb[cell][j];
+		if (!(mask & 1) || (used & ((uint64_t)1 << to)))
 			continue;
 		m = k->klen[to];
 		mt = k->tlen_[to];
 		if (m == 0 || k->len + m > KEY_MAX || k->tlen + mt > KEY_MAX ||
-		    (n = advance(k, k->st[depth], nst, k->g->keys[to],
-		    out)) == 0)
+		    !enter(k, to))
 			continue;
-		memcpy(k->key + k->len, k->g->keys[to], m + 1);
+		for (i = 0; i <= m; i++)
+			k->key[k->len + i] = k->g->keys[to][i];
 		k->len += m;
-		memcpy(k->text + k->tlen, k->g->cells[to], mt + 1);
+		for (i = 0; i <= mt; i++)
+			k->text[k->tlen + i] = k->g->cells[to][i];
 		k->tlen += mt;
-		for (s = 0; s < n; s++) {
-			if (!out[s].later &&
-			    (out[s].bits & (DAWG_LOWER | DAWG_CAP)))
-				found(k, out[s].node);
-			else if (out[s].later && out[s].node != k->root &&
-			    (out[s].bits & DAWG_END))
-				push(&k->c, &k->nc, &k->ccap, pair(k->key,
-				    k->len, k->text));
-		}
-		branch(k, depth + 1, n, used | (uint64_t)1 << to, k->nb[to],
-		    k->nnb[to]);
+		ends(k);
+		branch(k, used | (uint64_t)1 << to, to);
+		cutter_pop(k->cu, n0);
 		k->len = len0;
 		k->key[k->len] = '\0';
 		k->tlen = tlen0;
@@ -386,37 +422,56 @@ cmp_alpha(const void *a, const void *b)
 }
 
 /*
- * Put the compounds the walk met to the dictionary: each key (with the
- * dice's letters) once, unless a form of it stands already.  0, or -1
- * if sp cannot be asked.
+ * Put the compounds of c[0..nc) ("key\1text") to wordlist_compound,
+ * each once, unless (if byfound) found() kept a form of their key; keep
+ * those that stand, free c.  0, or -1 if sp cannot be asked.
+ */
+static int
+put(struct walk *k, char **c, size_t nc, int byfound, const char *dict,
+    int fold, const struct speller *sp)
+{
+	char form[1024], *sep, *w;
+	size_t i;
+	int cap, v = 0;
+
+	if (nc > 1)
+		qsort(c, nc, sizeof *c, cmp_alpha);
+	for (i = 0; i < nc && v >= 0; i++) {
+		if (i > 0 && strcmp(c[i], c[i - 1]) == 0)
+			continue;
+		w = c[i];
+		sep = strchr(w, '\1');
+		*sep = '\0';
+		if (byfound && kept_by_found(k, w, (size_t)(sep - w)))
+			continue;
+		v = wordlist_compound(k->d, dict, fold, k->nouns, sp, w,
+		    sep + 1, form, sizeof form, &cap);
+		if (v == 1)
+			keep(k, w, (size_t)(sep - w), form);
+	}
+	for (i = 0; i < nc; i++)
+		free(c[i]);
+	free(c);
+	return v < 0 ? -1 : 0;
+}
+
+/*
+ * Put the compounds the walk left to the dictionary: those of k->c, and
+ * those of k->c2 unless found() kept a form of their key.  0, or -1 if
+ * sp cannot be asked.
  */
 static int
 compounds(struct walk *k, const char *dict, int fold,
     const struct speller *sp)
 {
-	char form[1024], *sep, *w;
-	size_t i, nw = k->n;
-	int cap, v;
+	int rc;
 
-	if (k->nc > 1)
-		qsort(k->c, k->nc, sizeof *k->c, cmp_alpha);
-	for (i = 0; i < k->nc; i++) {
-		if (i > 0 && strcmp(k->c[i], k->c[i - 1]) == 0)
-			continue;
-		w = k->c[i];
-		sep = strchr(w, '\1');
-		if (kept(k, w, (size_t)(sep - w), nw))
-			continue;
-		*sep = '\0';
-		v = wordlist_compound(k->d, dict, fold, k->nouns, sp, w,
-		    sep + 1, form, sizeof form, &cap);
-		if (v < 0)
-			return -1;
-		if (v == 1)
-			keep(k, w, strlen(w), form);
-		*sep = '\1';
-	}
-	return 0;
+	rc = put(k, k->c, k->nc, 0, dict, fold, sp);
+	if (put(k, k->c2, k->nc2, 1, dict, fold, sp) != 0)
+		rc = -1;
+	k->c = k->c2 = NULL;
+	k->nc = k->nc2 = 0;
+	return rc;
 }
 
 /* A word to sort: 8 bytes of its form (big-endian), its letters. */
@@ -610,15 +665,15 @@ finish(struct walk *k, struct solve_list *l)
 size_t
 solve_grid_list(const struct dawg *d, const struct grid *grid,
     const char *dict, int fold, int nouns, const struct speller *sp,
-    struct solve_list *l)
+    struct solve_list *list)
 {
 	struct walk *k;
 	struct grid g = *grid;
-	size_t i;
-	int all[GRID_CELLS], cell, dr, dc, r, c, failed;
+	size_t i, m, l;
+	int cell, dr, dc, r, c, failed;
 	uint32_t node;
 
-	memset(l, 0, sizeof *l);
+	memset(list, 0, sizeof *list);
 	if (g.n < GRID_MIN || g.n > GRID_MAX ||
 	    wordlist_root(d, fold) == 0)
 		return 0;
@@ -629,9 +684,7 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 	k->d = d;
 	k->g = &g;
 	k->nouns = nouns;
-	k->begin = DAWG_BEGIN | (nouns ? DAWG_BEGINCAP : 0);
 	for (cell = 0; cell < g.n * g.n; cell++) {
-		all[cell] = cell;
 		k->klen[cell] = strlen(g.keys[cell]);
 		k->tlen_[cell] = strlen(g.cells[cell]);
 		for (dr = -1; dr <= 1; dr++)
@@ -649,12 +702,38 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 			k->first[cell][(unsigned char)
 			    g.keys[k->nb[cell][i]][0]] |= 1u << i;
 	if (wordlist_has_parts(d)) {
-		for (i = 0; i < GRID_CELLS + 2; i++)
-			k->st[i] = xcalloc(NSTATE, sizeof *k->st[i]);
-		k->st[0][0].node = k->root;
-		branch(k, 0, 1, 0, all, g.n * g.n);
-		for (i = 0; i < GRID_CELLS + 2; i++)
-			free(k->st[i]);
+		k->cu = xmalloc(sizeof *k->cu);
+		k->cu->st = NULL;
+		cutter_init(k->cu, d, k->root, nouns);
+		for (cell = 0; cell < g.n * g.n; cell++) {
+			for (m = 0; g.keys[cell][m] != '\0'; m += l) {
+				for (l = 1; (g.keys[cell][m + l] & 0xc0) == 0x80;
+				    l++)
+					continue;
+				k->ko[cell][k->nl[cell]++] = (uint16_t)m;
+			}
+			k->ko[cell][k->nl[cell]] = (uint16_t)m;
+			k->al[cell] = wordlist_aligned(dict, fold, g.keys[cell],
+			    g.cells[cell], k->wo[cell], GRID_KEY + 1);
+		}
+		for (cell = 0; cell < g.n * g.n; cell++)
+			for (i = 0; i < (size_t)k->nnb[cell]; i++)
+				if (k->cu->next[(unsigned char)
+				    g.keys[k->nb[cell][i]][0]] != 0)
+					k->rootnb[cell] |= (uint8_t)(1u << i);
+		for (cell = 0; cell < g.n * g.n; cell++) {
+			if ((k->len = k->klen[cell]) == 0 || !enter(k, cell))
+				continue;
+			memcpy(k->key, g.keys[cell], k->len + 1);
+			k->tlen = k->tlen_[cell];
+			memcpy(k->text, g.cells[cell], k->tlen + 1);
+			ends(k);
+			branch(k, (uint64_t)1 << cell, cell);
+			cutter_pop(k->cu, 0);
+		}
+		cutter_done(k->cu);
+		free(k->cu);
+		k->cu = NULL;
 	} else
 		for (cell = 0; cell < g.n * g.n; cell++) {
 			if ((k->len = k->klen[cell]) == 0 ||
@@ -667,9 +746,6 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 			branch1(k, node, (uint64_t)1 << cell, cell);
 		}
 	failed = compounds(k, dict, fold, sp);
-	for (i = 0; i < k->nc; i++)
-		free(k->c[i]);
-	free(k->c);
 	if (failed) {
 		free(k->w);
 		free(k->ar);
@@ -677,9 +753,9 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 		free(k);
 		return SOLVE_FAILED;
 	}
-	finish(k, l);
+	finish(k, list);
 	free(k);
-	return l->n;
+	return list->n;
 }
 
 /* The index of the word of key in l; see solve.h. */
