@@ -219,11 +219,40 @@ escape_one(struct buf *b, const char *s, size_t n, int newline)
 	return k;
 }
 
+/*
+ * The bytes at the start of s[0..n) printed as they are (printable
+ * characters, and newlines if newline), at most max characters of them
+ * (0: no limit), counted into *chars.
+ */
+static size_t
+plain_span(const char *s, size_t n, size_t max, int newline, size_t *chars)
+{
+	size_t k = 0, c = 0, a, m;
+	uint32_t cp;
+
+	while (k < n && (max == 0 || c < max)) {
+		if ((a = ascii_span(s + k, n - k)) > 0) {
+			if (max > 0 && a > max - c)
+				a = max - c;
+			k += a;
+			c += a;
+			continue;
+		}
+		if ((m = utf8_decode(s + k, n - k, &cp)) == 0 ||
+		    !(utf8_printable(cp) || (newline && cp == '\n')))
+			break;
+		k += m;
+		c++;
+	}
+	*chars = c;
+	return k;
+}
+
 /* Append s escaped and cut; see utf8.h. */
 void
 utf8_escape(struct buf *b, const char *s, size_t max, int newline)
 {
-	size_t n = strlen(s), k, count = 0;
+	size_t n = strlen(s), k, count = 0, c;
 
 	buf_puts(b, "");
 	while (n > 0) {
@@ -231,13 +260,13 @@ utf8_escape(struct buf *b, const char *s, size_t max, int newline)
 			buf_puts(b, "…");
 			return;
 		}
-		if ((k = ascii_span(s, n)) > 0) {
-			if (max > 0 && k > max - count)
-				k = max - count;
+		/* A run printed as it is, in one piece. */
+		if ((k = plain_span(s, n, max > 0 ? max - count : 0, newline,
+		    &c)) > 0) {
 			buf_add(b, s, k);
 			s += k;
 			n -= k;
-			count += k;
+			count += c;
 			continue;
 		}
 		k = escape_one(b, s, n, newline);
