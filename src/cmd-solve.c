@@ -178,7 +178,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	long best = 0;
 	int force = args_has(args, "force"), status, p, val = 0;
 
-	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
 	if (sg.rules->word_round == NULL) {
