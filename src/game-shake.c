@@ -719,15 +719,12 @@ put_break_even(struct buf *b, int faces)
 		buf_printf(b, "%.2f", (double)num / (double)den);
 }
 
-static void		 order_wins(const struct game_state *, double *);
-static const char	*ordinal(int);
-
-/* Odds and advice for the chooser, the shaker, or who names an order. */
+/* Odds and advice for the chooser or the shaker. */
 static void
 shake_advise(const struct game_state *st, struct buf *b)
 {
 	long stop = odds_shake_stop(st->faces), lead = 0;
-	double value, w[GAME_MAX_PLAYERS];
+	double value;
 	int i, sign;
 
 	switch (st->phase) {
@@ -768,16 +765,6 @@ shake_advise(const struct game_state *st, struct buf *b)
 			buf_puts(b, ").\n");
 		} else
 			buf_puts(b, "\n");
-		break;
-	case P_ORDER:
-		order_wins(st, w);
-		buf_printf(b, "%s's chance to win by place in the shaking "
-		    "order of the %d tied:", st->gs->names[st->high],
-		    st->ngroup);
-		for (i = 0; i < st->ngroup; i++)
-			buf_printf(b, "%s %s %.1f%%", i ? "," : "", ordinal(i),
-			    100 * w[i]);
-		buf_puts(b, ".\n");
 		break;
 	default:
 		break;
@@ -979,6 +966,33 @@ as_state_at(struct as_state **s, int *n, int *cap, long done, int ties)
 }
 
 /*
+ * The chance fin[k] that a turn played by go (all_shake_play) ends k tens
+ * above the shaker's total, k = 0..K+6 (a crap-out or a pass: 0); mass is
+ * scratch of K+7 values.
+ */
+static void
+all_shake_final(const double *p, const char *go, int K, double *mass,
+    double *fin)
+{
+	int i, q;
+
+	memset(mass, 0, (size_t)(K + 7) * sizeof *mass);
+	memset(fin, 0, (size_t)(K + 7) * sizeof *fin);
+	mass[0] = 1;
+	for (i = 0; i < K + 7; i++) {
+		if (mass[i] == 0)
+			continue;
+		if (!go[i]) {
+			fin[i] += mass[i];
+			continue;
+		}
+		fin[0] += mass[i] * p[0];
+		for (q = 1; q <= 6; q++)
+			mass[i + q] += mass[i] * p[q];
+	}
+}
+
+/*
  * The All Shake round (SH-8, SH-10) played out with every shaker on the
  * coach's best play (all_shake_play, as at their turn): sc[0..n) the
  * totals after round 10 in shaking order; win[q] the chance that the
@@ -1021,23 +1035,7 @@ all_shake_round(int faces, const long *sc, int n, double *win)
 			}
 			all_shake_play(&u, p, reach, K, 0, v, go, &bank,
 			    &roll);
-			/* The final total: forwards over the turn. */
-			memset(mass, 0, (size_t)(K + 7) * sizeof *mass);
-			mass[0] = 1;
-			for (i = 1; i < K + 7; i++)
-				v[i] = 0;	/* v[i]: chance to end on s+10i */
-			v[0] = 0;
-			for (i = 0; i < K + 7; i++) {
-				if (mass[i] == 0)
-					continue;
-				if (!go[i]) {
-					v[i] += mass[i];
-					continue;
-				}
-				v[0] += mass[i] * p[0];
-				for (q = 1; q <= 6; q++)
-					mass[i + q] += mass[i] * p[q];
-			}
+			all_shake_final(p, go, K, mass, v);
 			for (i = 0; i < K + 7; i++) {
 				if (v[i] == 0)
 					continue;
@@ -1139,7 +1137,7 @@ static int
 order_advice(const struct game_state *st, struct advice *a)
 {
 	double w[GAME_MAX_PLAYERS];
-	int perm[GAME_MAX_PLAYERS], i, me = 0, best = 0, worst = 0;
+	int perm[GAME_MAX_PLAYERS], i, k, me = 0, best = 0;
 	struct buf e = BUF_INIT;
 	const char *name = st->gs->names[st->high];
 
@@ -1151,8 +1149,6 @@ order_advice(const struct game_state *st, struct advice *a)
 			me = i;
 		if (w[i] > w[best])
 			best = i;
-		if (w[i] < w[worst])
-			worst = i;
 	}
 	do {
 		buf_reset(&e);
@@ -1165,10 +1161,17 @@ order_advice(const struct game_state *st, struct advice *a)
 	} while (next_perm(perm, st->ngroup));
 	buf_free(&e);
 	advice_sort(a);
-	buf_printf(&a->say, "%s: %s wins %.1f%% of the time shaking %s of "
-	    "the %d tied, %.1f%% shaking %s (only %s's own place counts)",
-	    a->moves[0].entry, name, 100 * w[best], ordinal(best), st->ngroup,
-	    100 * w[worst], ordinal(worst), name);
+	buf_printf(&a->say, "%s: %s wins ", a->moves[0].entry, name);
+	put_percent(&a->say, w[best]);
+	buf_printf(&a->say, " of the time shaking %s of the %d tied (",
+	    ordinal(best), st->ngroup);
+	for (i = 0, k = 0; i < st->ngroup; i++) {
+		if (i == best)
+			continue;
+		buf_printf(&a->say, "%s%s ", k++ ? ", " : "", ordinal(i));
+		put_percent(&a->say, w[i]);
+	}
+	buf_printf(&a->say, "); only %s's own place counts", name);
 	return 1;
 }
 
