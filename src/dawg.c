@@ -126,6 +126,15 @@ dawg_edges(const struct dawg *d, uint32_t node)
 	return node == 0 || node >= d->nedges ? NULL : &d->e[node];
 }
 
+/* Every edge, their number and the memo; see dawg.h. */
+const uint32_t *
+dawg_all(const struct dawg *d, uint32_t *n, unsigned char **memo)
+{
+	*n = d->nedges;
+	*memo = d->memo;
+	return d->e;
+}
+
 /* The node an edge leads to; see dawg.h. */
 uint32_t
 dawg_child(const struct dawg *d, uint32_t e)

@@ -103,6 +103,14 @@ int		 dawg_step(const struct dawg *, uint32_t node, int c,
  * DAWG_CHILD is checked with dawg_child.
  */
 const uint32_t	*dawg_edges(const struct dawg *, uint32_t node);
+/*
+ * Every edge of the list, their number into *n and the memo bytes
+ * (dawg_memo's, by node) into *memo, for a walk that steps by itself:
+ * a run of edges from an index under *n ends (DAWG_LAST) under *n; a
+ * DAWG_CHILD of *n or more is none.
+ */
+const uint32_t	*dawg_all(const struct dawg *, uint32_t *n,
+		    unsigned char **memo);
 /* The node edge e leads to, 0 if none (or out of the list). */
 uint32_t	 dawg_child(const struct dawg *, uint32_t e);
 /* From node, follow every byte of s: the node reached, or 0. */

@@ -407,15 +407,12 @@ form_bits(const struct dawg *d, uint32_t node, const char *t, size_t n)
 	return b;
 }
 
-#define CUT_MAX	64		/* letters in a word cut fast */
-
-enum cut { CUT_NONE, CUT_FOUND, CUT_OTHER, CUT_ASK };
 
 struct firstform {
 	unsigned	 need;
 	const char	*key;		/* the part's key (a form = key) */
 	size_t		 klen;
-	char		 form[128];
+	char		 form[CUT_FORM];
 	int		 found;
 };
 
@@ -434,22 +431,32 @@ first_form(void *arg, const char *rest)
 }
 
 /*
+ * 1 if written (wlen bytes, under CUT_FORM) is a form with a bit of
+ * need of the part key (klen bytes) at node.
+ */
+static int
+written_form(const struct dawg *d, uint32_t node, const char *key,
+    size_t klen, const char *written, size_t wlen, unsigned need)
+{
+	return written != NULL && wlen < CUT_FORM && (form_bits(d, node,
+	    written, wlen) & need || (wlen == klen && memcmp(written, key,
+	    wlen) == 0 && (form_bits(d, node, NULL, 0) & need)));
+}
+
+/*
  * The form of the part key[from..to) at node with a bit of need: its
  * text in written (wlen bytes) if that is one, else the first; into
- * out (len bytes).  1 if written's, 0 another, -1 if none fits.
+ * out (CUT_FORM bytes).  1 if written's, 0 another, -1 if none fits.
  */
 static int
 part_form1(const struct dawg *d, uint32_t node, const char *key,
-    size_t klen, const char *written, size_t wlen, unsigned need, char *out,
-    size_t len)
+    size_t klen, const char *written, size_t wlen, unsigned need, char *out)
 {
 	struct firstform f;
 	uint32_t sep;
 	int eow;
 
-	if (written != NULL && wlen < len && (form_bits(d, node, written,
-	    wlen) & need || (wlen == klen && memcmp(written, key, wlen) == 0 &&
-	    (form_bits(d, node, NULL, 0) & need)))) {
+	if (written_form(d, node, key, klen, written, wlen, need)) {
 		memcpy(out, written, wlen);
 		out[wlen] = '\0';
 		return 1;
@@ -461,59 +468,339 @@ part_form1(const struct dawg *d, uint32_t node, const char *key,
 	if (!dawg_step(d, node, DAWG_SEP, &sep, &eow))
 		return -1;
 	dawg_each(d, sep, first_form, &f);
-	if (!f.found || strlen(f.form) >= len)
+	if (!f.found)
 		return -1;
 	memcpy(out, f.form, strlen(f.form) + 1);
 	return 0;
 }
 
-/* A part of a cut: where it starts, its form, all written's so far. */
-struct cutpart {
-	int		 from;
-	int		 written;
-	char		 form[128];
-};
+/*
+ * What part_form1 would give, without the form: 1, 0 or -1, for a part
+ * at a node with a form that has a bit of need (its bits have one).
+ * Such a form fits unless it is the key and the key does not (the text
+ * of a form in the list is under 63 bytes: dawg_each): only then is
+ * its form looked for.  want: 0 if 1 and 0 are the same to the caller.
+ */
+static int
+part_ok(const struct dawg *d, uint32_t node, const char *key, size_t klen,
+    const char *written, size_t wlen, unsigned need, int want)
+{
+	char f[CUT_FORM];
+
+	if (want && written_form(d, node, key, klen, written, wlen, need))
+		return 1;
+	if (klen < CUT_FORM)
+		return 0;
+	return part_form1(d, node, key, klen, written, wlen, need, f);
+}
+
+/* Start a cutter; see judge.h. */
+void
+cutter_init(struct cutter *c, const struct dawg *d, uint32_t root,
+    int nouns)
+{
+	struct cutrow *r = &c->row[0];
+	const uint32_t *e;
+	int m;
+
+	c->e = dawg_all(d, &c->ne, &c->memo);
+	memset(c->next, 0, sizeof c->next);
+	for (e = dawg_edges(d, root); e != NULL; e++) {
+		c->next[DAWG_LETTER(*e)] = dawg_child(d, *e);
+		if (*e & DAWG_LAST)
+			break;
+	}
+	c->d = d;
+	c->root = root;
+	c->nouns = nouns;
+	c->n = 0;
+	c->kp[0] = c->wp[0] = 0;
+	c->key[0] = c->written[0] = '\0';
+	for (m = 0; m < 2; m++) {
+		r->from[m][0] = r->from[m][1] = 0;
+		r->node[m][0] = r->node[m][1] = root;
+		r->ask[m] = 0;
+	}
+	r->wr[0] = r->wr[1] = 1;
+	r->wok = 1;
+	r->formed = 0;
+	if (c->st == NULL) {
+		c->stcap = 256;
+		c->st = xreallocarray(NULL, c->stcap, sizeof *c->st);
+	}
+	c->st[0].node = root;
+	c->st[0].from = 0;
+	c->st[0].bits = 0;
+	c->base[0] = 0;
+	c->base[1] = 1;
+}
+
+/* Free what a cutter holds. */
+void
+cutter_done(struct cutter *c)
+{
+	free(c->st);
+	c->st = NULL;
+	c->stcap = 0;
+}
+
+/* From node, follow byte b (dawg_step's walk): the node reached, or 0. */
+static inline uint32_t
+cutter_step(const struct cutter *c, uint32_t node, unsigned b)
+{
+	const uint32_t *e;
+
+	if (node == 0 || node >= c->ne)
+		return 0;
+	for (e = c->e + node;; e++) {
+		if (DAWG_LETTER(*e) == b)
+			return DAWG_CHILD(*e) < c->ne ? DAWG_CHILD(*e) : 0;
+		if (DAWG_LETTER(*e) > b || (*e & DAWG_LAST))
+			return 0;
+	}
+}
+
+/* wordlist_bits at node (under c->ne), from the memo if it is there. */
+static inline unsigned
+cutter_bits(const struct cutter *c, uint32_t node)
+{
+	unsigned m = c->memo[node];
+
+	return (m & 128u) ? m & 127u : wordlist_bits(c->d, node);
+}
+
+/* Add state (node, from, bits) after the last. */
+static inline void
+cutter_add(struct cutter *c, uint32_t node, int from, unsigned bits)
+{
+	uint32_t i = c->base[c->n + 1];
+
+	if (i == c->stcap) {
+		c->stcap *= 2;
+		c->st = xreallocarray(c->st, c->stcap, sizeof *c->st);
+	}
+	c->st[i].node = node;
+	c->st[i].from = (uint16_t)from;
+	c->st[i].bits = (uint8_t)bits;
+	c->base[c->n + 1] = i + 1;
+}
+
+/* 1 if row r is reached in mode m (by a first part of either case). */
+static int
+reached(const struct cutrow *r, int m)
+{
+	return r->from[m][0] >= 0 || r->from[m][1] >= 0;
+}
 
 /*
- * The cuts of key into parts (a first one, middle ones, a last one) by
- * the bits of each part's forms, into form (len bytes): written if it
- * is one, else the first cut met, each part written's letters if they
- * are a form of it, else its first form.  Lowercase first (DAWG_BEGIN), then
- * with nouns capitalised (DAWG_BEGINCAP: *cap).  CUT_FOUND, CUT_NONE,
- * CUT_ASK if a FORBIDDENWORD's form is met where a part may start (or
- * is the whole word): Hunspell judges; CUT_OTHER if the word is too
- * long to cut here.
+ * The part s (its letters from s->from to p) with the bits of f as the
+ * last of a cut to p, into r for first parts of case t, as cut keeps
+ * one: the first met, and once met, only one all in written's letters
+ * (mode 0) may replace it.
  */
-static enum cut
-cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
-    int nouns, const char *key, const char *written, char *form, size_t len,
-    int *cap)
+static void
+cutter_take(const struct cutter *c, struct cutrow *r, const struct cutstate *s,
+    int p, int t, unsigned f)
 {
-	static const unsigned first[2] = { DAWG_BEGIN, DAWG_BEGINCAP };
-	struct cutpart pt[2][CUT_MAX + 1];
-	size_t kp[CUT_MAX + 1], wp[CUT_MAX + 1], klen = strlen(key), p, q, m,
-	    o, pl;
-	struct cutpart part;
+	const struct cutrow *src = &c->row[s->from];
+	size_t k0 = c->kp[s->from], kl = (size_t)c->kp[p] - k0;
+	int v;
+
+	/* Mode 0: written's parts preferred (its letters are the key's). */
+	if (src->from[0][t] >= 0 && !(r->from[0][t] >= 0 && (r->wr[t] ||
+	    !src->wr[t]))) {
+		v = r->wok ? part_ok(c->d, s->node, c->key + k0, kl,
+		    c->written + c->wp[s->from], (size_t)c->wp[p] -
+		    c->wp[s->from], f, src->wr[t]) : part_ok(c->d, s->node,
+		    c->key + k0, kl, NULL, 0, f, 0);
+		if (v >= 0 && !(r->from[0][t] >= 0 && v == 0)) {
+			r->from[0][t] = (int16_t)s->from;
+			r->node[0][t] = s->node;
+			r->wr[t] = src->wr[t] && v == 1;
+		}
+	}
+	/* Mode 1: the first part met. */
+	if (src->from[1][t] >= 0 && r->from[1][t] < 0 && part_ok(c->d,
+	    s->node, c->key + k0, kl, NULL, 0, f, 0) >= 0) {
+		r->from[1][t] = (int16_t)s->from;
+		r->node[1][t] = s->node;
+	}
+}
+
+/* Empty row r (no cut reaches it), with the marks of the row before. */
+static void
+cutter_row(struct cutrow *r, const struct cutrow *before)
+{
+	int m;
+
+	for (m = 0; m < 2; m++) {
+		r->from[m][0] = r->from[m][1] = -1;
+		r->ask[m] = before->ask[m];
+	}
+	r->wr[0] = r->wr[1] = 0;
+	r->formed = 0;
+}
+
+static const unsigned first_bits[2] = { DAWG_BEGIN, DAWG_BEGINCAP };
+
+/* Add a letter; see judge.h. */
+int
+cutter_push(struct cutter *c, const char *key, size_t klen,
+    const char *written, size_t wlen)
+{
+	const struct cutstate *s;
+	struct cutrow *r;
+	uint32_t i, end, node;
+	unsigned b, f;
+	size_t q;
+	int n = c->n, m, t;
+
+	if (n >= CUTTER_LEN || klen == 0 || c->kp[n] + klen > CUTTER_LEN ||
+	    (written != NULL && c->wp[n] + wlen > CUTTER_LEN))
+		return -1;
+	for (q = 0; q < klen; q++)
+		c->key[c->kp[n] + q] = key[q];
+	c->kp[n + 1] = (uint16_t)(c->kp[n] + klen);
+	c->key[c->kp[n + 1]] = '\0';
+	r = &c->row[n + 1];
+	cutter_row(r, &c->row[n]);
+	r->wok = c->row[n].wok && written != NULL;
+	if (r->wok) {
+		for (q = 0; q < wlen; q++)
+			c->written[c->wp[n] + q] = written[q];
+		c->wp[n + 1] = (uint16_t)(c->wp[n] + wlen);
+	} else
+		c->wp[n + 1] = c->wp[n];
+	c->written[c->wp[n + 1]] = '\0';
+	c->base[n + 2] = c->base[n + 1];
+	end = c->base[n + 1];
+	c->n = n + 1;		/* cutter_add adds at c->n */
+	for (i = c->base[n]; i < end; i++) {
+		s = &c->st[i];
+		/* A part that starts here: the root's table. */
+		node = s->node == c->root ? c->next[(unsigned char)key[0]] :
+		    s->node;
+		for (q = s->node == c->root; q < klen && node != 0; q++)
+			node = cutter_step(c, node, (unsigned char)key[q]);
+		if (node == 0)
+			continue;
+		b = cutter_bits(c, node);
+		for (m = 0; m < 2 && (b & DAWG_ASK); m++)
+			if (reached(&c->row[s->from], m))
+				r->ask[m] = 1;
+		cutter_add(c, node, s->from, b);
+		s = &c->st[c->base[n + 2] - 1];
+		for (t = 0; t < 2; t++) {
+			if (t == 1 && !c->nouns)
+				break;
+			f = s->from == 0 ? first_bits[t] : DAWG_MIDDLE;
+			if (b & f)
+				cutter_take(c, r, s, n + 1, t, f);
+		}
+	}
+	if (reached(r, 0) || reached(r, 1))
+		cutter_add(c, c->root, n + 1, 0);
+	return (int)(c->base[n + 2] - c->base[n + 1]);
+}
+
+/* Take letters back; see judge.h. */
+void
+cutter_pop(struct cutter *c, int n)
+{
+	if (n >= 0 && n < c->n) {
+		c->n = n;
+		c->key[c->kp[n]] = '\0';
+		c->written[c->wp[n]] = '\0';
+	}
+}
+
+/* The verdict on the letters so far; see judge.h. */
+enum cut
+cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
+{
+	char last[CUT_FORM], *pf;
+	const char *pp[CUT_MAX];
+	struct cutrow end;
+	const struct cutrow *r;
+	const struct cutstate *s;
+	size_t pl[CUT_MAX], o, total;
+	uint32_t i, node;
+	unsigned f, bit;
+	int n = c->n, m, t, p, from, np, j;
+
+	if (n > CUT_MAX)
+		return CUT_OTHER;
+	/* Written's letters are the key's, all of them: mode 0. */
+	m = c->row[n].wok ? 0 : 1;
+	if (c->row[n].ask[m])
+		return CUT_ASK;
+	cutter_row(&end, &c->row[n]);
+	end.wok = c->row[n].wok;
+	for (i = c->base[n]; i < c->base[n + 1]; i++) {
+		s = &c->st[i];
+		if (s->from == 0 || s->from == n || !(s->bits & DAWG_END))
+			continue;
+		for (t = 0; t < 2 && (t == 0 || c->nouns); t++)
+			cutter_take(c, &end, s, n, t, DAWG_END);
+	}
+	for (t = 0; t < 2; t++) {
+		if (end.from[m][t] < 0)
+			continue;
+		/*
+		 * The parts back to front (a row's form kept for the next
+		 * verdict), then in place.
+		 */
+		total = 0;
+		bit = 1u << (2 * m + t);
+		for (np = 0, p = n, r = &end; p > 0; np++, p = from,
+		    r = &c->row[from]) {
+			from = r->from[m][t];
+			node = r->node[m][t];
+			f = p == n ? DAWG_END : from == 0 ? first_bits[t] :
+			    DAWG_MIDDLE;
+			pf = p == n ? last : c->forms[p][m][t];
+			if ((p == n || !(c->row[p].formed & bit)) &&
+			    part_form1(c->d, node, c->key + c->kp[from],
+			    (size_t)c->kp[p] - c->kp[from], m == 0 ?
+			    c->written + c->wp[from] : NULL, m == 0 ?
+			    (size_t)c->wp[p] - c->wp[from] : 0, f, pf) < 0)
+				return CUT_OTHER;	/* cannot be */
+			if (p < n)
+				c->row[p].formed |= (uint8_t)bit;
+			pp[np] = pf;
+			pl[np] = strlen(pf);
+			total += pl[np];
+		}
+		if (total >= len)
+			return CUT_OTHER;
+		for (o = 0, j = np - 1; j >= 0; j--) {
+			memcpy(form + o, pp[j], pl[j]);
+			o += pl[j];
+		}
+		form[o] = '\0';
+		*cap = t;
+		if (lang_width(form) >= 3)
+			return CUT_FOUND;
+	}
+	return CUT_NONE;
+}
+
+/* 1 if written's letters are key's; see judge.h. */
+int
+wordlist_aligned(const char *dict, int fold, const char *key,
+    const char *written, uint16_t *wp, size_t max)
+{
 	char piece[32], one[8];
 	const char *pk;
-	int last[2] = { -1, -1 };
-	unsigned b, f;
-	uint32_t node, whole = 0;
-	int n, i, j, t, w = written != NULL, eow, v;
-	enum cut rc = CUT_NONE;
+	size_t i, p, q, m, kl, pl;
 
-	for (n = 0, p = 0; p < klen; n++) {
-		if (n == CUT_MAX)
-			return CUT_OTHER;
-		kp[n] = p;
-		p += letter_len(key + p);
-	}
-	kp[n] = klen;
-	/* Written's letters where their keys fall in key, if they do. */
-	for (i = 0, p = 0; w && i < n; i++) {
+	for (i = 0, p = 0, q = 0; key[q] != '\0'; i++) {
+		kl = letter_len(key + q);
+		if (written[p] == '\0')
+			return 0;
 		m = letter_len(written + p);
-		if (m >= sizeof one)
-			break;
+		if (i + 1 >= max || m >= sizeof one)
+			return 0;
 		/* A letter's key is itself unless folded and not ASCII. */
 		if (!fold || (unsigned char)written[p] < 0x80) {
 			pk = written + p;
@@ -523,85 +810,55 @@ cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
 			one[m] = '\0';
 			if (lang_key(dict, fold, one, piece,
 			    sizeof piece) != 0)
-				break;
+				return 0;
 			pk = piece;
 			pl = strlen(piece);
 		}
-		if (pl != kp[i + 1] - kp[i] || memcmp(key + kp[i], pk, pl) != 0)
-			break;
-		wp[i] = p;
+		if (pl != kl || memcmp(key + q, pk, pl) != 0)
+			return 0;
+		wp[i] = (uint16_t)p;
 		p += m;
+		q += kl;
 	}
-	w = w && i == n && written[p] == '\0';
-	wp[n] = p;
-	for (t = 0; t < 2; t++)
-		for (i = 0; i <= n; i++) {
-			pt[t][i].from = -1;
-			pt[t][i].written = 0;
-		}
-	pt[0][0].from = pt[1][0].from = 0;
-	pt[0][0].written = pt[1][0].written = w;
-	for (i = 0; i < n && rc != CUT_ASK; i++) {
-		if (pt[0][i].from < 0 && pt[1][i].from < 0)
-			continue;
-		for (node = root, j = i; j < n && node != 0; j++) {
-			for (q = kp[j]; q < kp[j + 1] && node != 0; q++)
-				if (!dawg_step(d, node, (unsigned char)key[q],
-				    &node, &eow))
-					node = 0;
-			if (node == 0)
-				break;
-			if (i == 0 && j + 1 == n)
-				whole = node;
-			if ((b = wordlist_bits(d, node)) & DAWG_ASK) {
-				rc = CUT_ASK;
-				break;
-			}
-			for (t = 0; t < 2; t++) {
-				if (pt[t][i].from < 0 || (t == 1 && !nouns))
-					continue;
-				f = i == 0 ? first[t] : j + 1 == n ?
-				    DAWG_END : DAWG_MIDDLE;
-				/* Once met, only written's may come again. */
-				if (!(b & f) || (i == 0 && j + 1 == n) ||
-				    (pt[t][j + 1].from >= 0 &&
-				    (pt[t][j + 1].written ||
-				    !pt[t][i].written)) ||
-				    (v = part_form1(d, node, key + kp[i],
-				    kp[j + 1] - kp[i], w ? written + wp[i] : NULL,
-				    w ? wp[j + 1] - wp[i] : 0, f, part.form,
-				    sizeof part.form)) < 0 ||
-				    (pt[t][j + 1].from >= 0 && v == 0))
-					continue;
-				part.from = i;
-				part.written = pt[t][i].written && v == 1;
-				pt[t][j + 1] = part;
-				if (j + 1 == n)
-					last[t] = i;
-			}
-		}
-	}
-	/* The whole word a FORBIDDENWORD's form (met at i == 0 if a key). */
-	if (rc != CUT_ASK && (wordlist_bits(d, whole) & DAWG_ASK))
-		rc = CUT_ASK;
-	for (t = 0; t < 2 && rc == CUT_NONE; t++) {
-		if (last[t] < 0)
-			continue;
-		/* The parts back to front, then each in place. */
-		for (m = 0, j = n; j > 0; j = pt[t][j].from)
-			m += strlen(pt[t][j].form);
-		if (m >= len) {
-			rc = CUT_OTHER;
+	wp[i] = (uint16_t)p;
+	return written[p] == '\0';
+}
+
+/*
+ * The cuts of key into parts (a first one, middle ones, a last one) by
+ * the bits of each part's forms, by a cutter fed every letter of key,
+ * with written's letters where they are key's (cutter_verdict).
+ */
+static enum cut
+cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
+    int nouns, const char *key, const char *written, char *form, size_t len,
+    int *cap)
+{
+	struct cutter *c;
+	uint16_t wp[CUT_MAX + 1];
+	size_t p, m;
+	int n, w;
+	enum cut rc;
+
+	for (n = 0, p = 0; key[p] != '\0'; n++, p += letter_len(key + p))
+		if (n == CUT_MAX)
+			return CUT_OTHER;
+	w = written != NULL && wordlist_aligned(dict, fold, key, written, wp,
+	    CUT_MAX + 1);
+	c = xmalloc(sizeof *c);
+	c->st = NULL;
+	cutter_init(c, d, root, nouns);
+	for (n = 0, p = 0; key[p] != '\0'; n++, p += m) {
+		m = letter_len(key + p);
+		if (cutter_push(c, key + p, m, w ? written + wp[n] : NULL,
+		    w ? (size_t)(wp[n + 1] - wp[n]) : 0) <= 0)
 			break;
-		}
-		form[m] = '\0';
-		for (o = m, j = n; j > 0; j = pt[t][j].from) {
-			o -= strlen(pt[t][j].form);
-			memcpy(form + o, pt[t][j].form, strlen(pt[t][j].form));
-		}
-		*cap = t;
-		rc = lang_width(form) < 3 ? CUT_NONE : CUT_FOUND;
 	}
+	/* No part goes on: the letters left change nothing. */
+	rc = key[p] != '\0' && !c->row[c->n].ask[w ? 0 : 1] ? CUT_NONE :
+	    cutter_verdict(c, form, len, cap);
+	cutter_done(c);
+	free(c);
 	return rc;
 }
 

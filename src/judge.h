@@ -64,6 +64,95 @@ int		 wordlist_compound(const struct dawg *, const char *dict,
  * compounds): 1 with the form found into form (len bytes), 0, or
  * -1 if sp cannot be asked.
  */
+/*
+ * The cutter: the cuts of a word into compound parts (wordlist_compound's
+ * judge) worked out letter by letter, so that a walk adding letters and
+ * taking them back (solve's) judges each word it meets from what it
+ * worked out for the word's beginning.  A word of CUT_MAX letters or
+ * fewer is judged here; CUT_OTHER and CUT_ASK send it to the slower
+ * judge of wordlist_compound (every spelling of every cut, Hunspell).
+ */
+#define CUT_MAX		64	/* letters in a word the cutter judges */
+#define CUTTER_LEN	576	/* bytes of key (and of written) it holds */
+#define CUT_FORM	128	/* bytes of a part's form, with its NUL */
+
+enum cut { CUT_NONE, CUT_FOUND, CUT_OTHER, CUT_ASK };
+
+/* A part that may go on: letters from..n of the word, at node. */
+struct cutstate {
+	uint32_t	 node;
+	uint16_t	 from;
+	uint8_t		 bits;		/* wordlist_bits at node */
+};
+
+/*
+ * The cut up to a letter for each mode (0: written's letters are the
+ * key's, its parts preferred; 1: they are not) and each first part (t
+ * 0: lowercase, DAWG_BEGIN; 1: capitalised, DAWG_BEGINCAP): where its
+ * last part starts (-1: no cut reaches here) and that part's node.
+ */
+struct cutrow {
+	int16_t		 from[2][2];	/* [mode][t] */
+	uint32_t	 node[2][2];
+	uint8_t		 wr[2];		/* mode 0: every part written's */
+	uint8_t		 ask[2];	/* [mode] a FORBIDDENWORD's form met */
+	uint8_t		 wok;		/* written's letters the key's so far */
+	uint8_t		 formed;	/* bit 2 * mode + t: its form in forms */
+};
+
+struct cutter {
+	const struct dawg	*d;
+	const uint32_t		*e;		/* dawg_all */
+	uint32_t		 ne;
+	unsigned char		*memo;
+	uint32_t		 root;
+	int			 nouns;
+	int			 n;		/* letters pushed */
+	uint16_t		 kp[CUTTER_LEN + 1], wp[CUTTER_LEN + 1];
+	char			 key[CUTTER_LEN + 1];
+	char			 written[CUTTER_LEN + 1];
+	struct cutrow		 row[CUTTER_LEN + 1];
+	/* The parts going on at letter p: st[base[p] .. base[p + 1]). */
+	uint32_t		 base[CUTTER_LEN + 2];
+	uint32_t		 next[256];	/* the root's child by byte */
+	/* The form of a row's last part, once a verdict needed it. */
+	char			 forms[CUT_MAX + 1][2][2][CUT_FORM];
+	struct cutstate		*st;
+	size_t			 stcap;
+};
+
+/* Start c on an empty word of list d from root (wordlist_root). */
+void		 cutter_init(struct cutter *c, const struct dawg *d,
+		    uint32_t root, int nouns);
+/* Free what c holds (not c). */
+void		 cutter_done(struct cutter *c);
+/*
+ * Add a letter of the key (klen bytes) and the written letter whose key
+ * it is (wlen bytes; NULL if written's letters are not the key's, from
+ * here on).  How many parts go on after it (the states at c->n: 0, the
+ * word can go no further), or -1 if it does not fit (nothing added).
+ */
+int		 cutter_push(struct cutter *c, const char *key, size_t klen,
+		    const char *written, size_t wlen);
+/* Take the letters back to the first n. */
+void		 cutter_pop(struct cutter *c, int n);
+/*
+ * The verdict on the letters so far as a whole word, as
+ * wordlist_compound's first step gives it: CUT_FOUND with the form into
+ * form (len bytes) and *cap, CUT_NONE, CUT_ASK (Hunspell must judge), or
+ * CUT_OTHER (more than CUT_MAX letters, or the form does not fit).
+ */
+enum cut	 cutter_verdict(struct cutter *c, char *form, size_t len,
+		    int *cap);
+/*
+ * 1 if written's letters are key's letter by letter (each one's key,
+ * lang_key with fold, is key's letter at its place, and both end
+ * together), with the offset of written's letter i into wp[i] (max
+ * entries at most); 0 if not.
+ */
+int		 wordlist_aligned(const char *dict, int fold, const char *key,
+		    const char *written, uint16_t *wp, size_t max);
+
 int		 wordlist_judge_all(const struct dawg *, const char *dict,
 		    int fold, int nouns, const struct speller *,
 		    const char *written, char *form, size_t len);

@@ -13,42 +13,45 @@
 #include "wordlist.h"
 
 #define KEY_MAX	(GRID_KEY * GRID_CELLS)
-#define NSTATE	(KEY_MAX + 2)	/* a part may start at each letter */
-
-/*
- * Where the walk may be in the list: in the first part of a word (a
- * word of its own, or a compound's first part), or in a later part of a
- * compound (later), which starts again at the root.
- */
-struct state {
-	uint32_t	 node;
-	unsigned	 bits;		/* wordlist_bits at node */
-	int		 later;
-};
 
 struct walk {
 	const struct dawg	*d;
 	const struct grid	*g;
 	uint32_t		 root;
 	int			 nouns;
-	unsigned		 begin;		/* bits a first part needs */
 	int			 nb[GRID_CELLS][8];	/* neighbours */
 	int			 nnb[GRID_CELLS];
 	/* For each cell and byte, the neighbours whose key starts with it. */
 	uint8_t			 first[GRID_CELLS][256];
+	/* ... and those whose key's first byte the root has. */
+	uint8_t			 rootnb[GRID_CELLS];
 	size_t			 klen[GRID_CELLS], tlen_[GRID_CELLS];
 	char			 key[KEY_MAX + 1];
 	size_t			 len;
 	char			 text[KEY_MAX + 1];	/* the dice's letters */
 	size_t			 tlen;
-	struct state		*st[GRID_CELLS + 2];	/* by depth */
-	struct state		 tmp[2][NSTATE];
+	/*
+	 * The cuts of the key spelled so far (a list with compound parts),
+	 * fed each cell's letters: their offsets in its key (nl of them)
+	 * and, if the cell's letters are its key's (al), in its text.
+	 */
+	struct cutter		*cu;
+	int			 nl[GRID_CELLS], al[GRID_CELLS];
+	uint16_t		 ko[GRID_CELLS][GRID_KEY + 1];
+	uint16_t		 wo[GRID_CELLS][GRID_KEY + 1];
 	/* Forms found, with their keys: "key\1form". */
 	char			**w;
 	size_t			 n, cap;
-	/* Compounds to put to the dictionary: "key\1text". */
-	char			**c;
-	size_t			 nc, ccap;
+	/*
+	 * Compounds left to wordlist_compound after the walk, "key\1text":
+	 * those the cutter cannot judge (c), and those to judge unless a
+	 * form of their key was kept on another path (c2).
+	 */
+	char			**c, **c2;
+	size_t			 nc, ccap, nc2, ccap2;
+	/* The keys of the forms found() kept, each followed by a NUL. */
+	char			*fk;
+	size_t			 nfk, fkcap;
 };
 
 /* Add s to the growing array *a. */
@@ -85,115 +88,156 @@ keep(struct walk *k, const char *key, size_t klen, const char *form)
 	push(&k->w, &k->n, &k->cap, pair(key, klen, form));
 }
 
-/* Keep the key spelled so far, if a form of it stands. */
-static void
+/*
+ * Keep the key spelled so far, if a form of it stands: 1 if kept, 2 if
+ * one stands but is under 3 letters (another path's may not be), 0 if
+ * none stands.
+ */
+static int
 found(struct walk *k, uint32_t node)
 {
 	char form[256];
 
 	if (!wordlist_judge_node(k->d, node, k->nouns, k->key, k->text, form,
-	    sizeof form) || lang_width(form) < 3)
-		return;
+	    sizeof form))
+		return 0;
+	if (lang_width(form) < 3)
+		return 2;
 	keep(k, k->key, k->len, form);
-}
-
-/* Add state (node, later) to s[0..*n) unless it is there. */
-static void
-state_add(struct state *s, int *n, uint32_t node, int later)
-{
-	int i;
-
-	for (i = 0; i < *n; i++)
-		if (s[i].node == node && s[i].later == later)
-			return;
-	if (*n == NSTATE)
-		return;		/* cannot be: one part starts a letter */
-	s[*n].node = node;
-	s[*n].later = later;
-	s[*n].bits = 0;
-	(*n)++;
-}
-
-/*
- * From states in[0..nin), follow the letters of key (a cell's) into
- * out: after each letter a part that may go on to another starts one
- * at the root.  How many states.
- */
-static int
-advance(struct walk *k, const struct state *in, int nin, const char *key,
-    struct state *out)
-{
-	const struct state *cur = in;
-	struct state *nxt;
-	uint32_t node;
-	size_t m, i;
-	int ncur = nin, n, j, s, eow, flip = 0;
-
-	while (*key != '\0' && ncur > 0) {
-		for (m = 1; (key[m] & 0xc0) == 0x80; m++)
-			continue;
-		nxt = key[m] == '\0' ? out : k->tmp[flip];
-		flip = !flip;
-		n = 0;
-		for (s = 0; s < ncur; s++) {
-			node = cur[s].node;
-			for (i = 0; i < m && node != 0; i++)
-				if (!dawg_step(k->d, node, key[i], &node,
-				    &eow))
-					node = 0;
-			if (node != 0)
-				state_add(nxt, &n, node, cur[s].later);
+	if (k->cu != NULL) {
+		/* Its key, for the compounds of c2. */
+		if (k->nfk + k->len + 1 > k->fkcap) {
+			k->fkcap = k->fkcap * 2 + k->len + 1 + 4096;
+			k->fk = xreallocarray(k->fk, k->fkcap, 1);
 		}
-		for (j = n - 1; j >= 0; j--) {
-			nxt[j].bits = wordlist_bits(k->d, nxt[j].node);
-			if (nxt[j].bits & (nxt[j].later ? DAWG_MIDDLE :
-			    k->begin))
-				state_add(nxt, &n, k->root, 1);
-		}
-		cur = nxt;
-		ncur = n;
-		key += m;
+		memcpy(k->fk + k->nfk, k->key, k->len + 1);
+		k->nfk += k->len + 1;
 	}
-	return *key == '\0' ? ncur : 0;
+	return 1;
 }
 
 /*
- * With k->key spelled and the list in states st[0..nst) (depth deep),
- * go on to each cell of cand[] not used yet.
+ * The key spelled so far as a whole word (a list with compound parts):
+ * a form of it, else a compound the cutter judges (keep), else left
+ * for wordlist_compound after the walk: the walk's part of the verdict
+ * a challenge gives (wordlist_judge_all), each path's key once.
  */
 static void
-branch(struct walk *k, int depth, int nst, uint64_t used, const int *cand,
-    int ncand)
+ends(struct walk *k)
 {
-	size_t len0 = k->len, tlen0 = k->tlen, m, mt;
-	struct state *out = k->st[depth + 1];
-	int i, to, n, s;
+	const struct cutter *c = k->cu;
+	const struct cutstate *s = c->st + c->base[c->n],
+	    *e = c->st + c->base[c->n + 1];
+	char form[1024];
+	uint32_t node = 0;
+	int comp = 0, cap;
 
-	for (i = 0; i < ncand; i++) {
-		to = cand[i];
-		if (used & ((uint64_t)1 << to))
+	for (; s < e; s++)
+		if (s->from == 0) {
+			if (s->bits & (DAWG_LOWER | DAWG_CAP))
+				node = s->node;
+		} else if (s->from < c->n && (s->bits & DAWG_END))
+			comp = 1;
+	/* A compound only where no form of the key stands. */
+	switch (node != 0 ? found(k, node) : 0) {
+	case 1:
+		return;
+	case 2:
+		if (comp)
+			push(&k->c2, &k->nc2, &k->ccap2, pair(k->key, k->len,
+			    k->text));
+		return;
+	}
+	if (!comp)
+		return;
+	switch (cutter_verdict(k->cu, form, sizeof form, &cap)) {
+	case CUT_FOUND:
+		keep(k, k->key, k->len, form);
+		break;
+	case CUT_NONE:
+		break;
+	case CUT_ASK:
+	case CUT_OTHER:
+		push(&k->c, &k->nc, &k->ccap, pair(k->key, k->len, k->text));
+		break;
+	}
+}
+
+/* Feed the cutter cell to's letters: 0 if no part goes on (none fed). */
+static int
+enter(struct walk *k, int to)
+{
+	const char *key = k->g->keys[to], *text = k->g->cells[to];
+	const uint16_t *ko = k->ko[to], *wo = k->wo[to];
+	int i, n0 = k->cu->n;
+
+	for (i = 0; i < k->nl[to]; i++)
+		if (cutter_push(k->cu, key + ko[i], (size_t)(ko[i + 1] - ko[i]),
+		    k->al[to] ? text + wo[i] : NULL, (size_t)(wo[i + 1] -
+		    wo[i])) <= 0) {
+			cutter_pop(k->cu, n0);
+			return 0;
+		}
+	return 1;
+}
+
+/*
+ * The neighbours of cell (bits, k->nb's order) whose key's first byte
+ * lets a part of k->cu go on: each part's node's edges read once, a
+ * part starting here by the root's (k->rootnb).
+ */
+static unsigned
+going_on(const struct walk *k, int cell)
+{
+	const struct cutter *c = k->cu;
+	const struct cutstate *s = c->st + c->base[c->n],
+	    *e = c->st + c->base[c->n + 1];
+	const uint32_t *edge;
+	unsigned mask = 0;
+
+	for (; s < e; s++) {
+		if (s->node == k->root) {
+			mask |= k->rootnb[cell];
+			continue;
+		}
+		for (edge = dawg_edges(k->d, s->node); edge != NULL; edge++) {
+			mask |= k->first[cell][DAWG_LETTER(*edge)];
+			if (*edge & DAWG_LAST)
+				break;
+		}
+	}
+	return mask;
+}
+
+/*
+ * With k->key spelled (a list with compound parts, its cuts in k->cu),
+ * the last cell cell, go on to each neighbour not used yet.
+ */
+static void
+branch(struct walk *k, uint64_t used, int cell)
+{
+	size_t len0 = k->len, tlen0 = k->tlen, m, mt, i;
+	unsigned mask = going_on(k, cell);
+	int j, to, n0 = k->cu->n;
+
+	for (j = 0; mask != 0; j++, mask >>= 1) {
+		to = k->nb[cell][j];
+		if (!(mask & 1) || (used & ((uint64_t)1 << to)))
 			continue;
 		m = k->klen[to];
 		mt = k->tlen_[to];
 		if (m == 0 || k->len + m > KEY_MAX || k->tlen + mt > KEY_MAX ||
-		    (n = advance(k, k->st[depth], nst, k->g->keys[to],
-		    out)) == 0)
+		    !enter(k, to))
 			continue;
-		memcpy(k->key + k->len, k->g->keys[to], m + 1);
+		for (i = 0; i <= m; i++)
+			k->key[k->len + i] = k->g->keys[to][i];
 		k->len += m;
-		memcpy(k->text + k->tlen, k->g->cells[to], mt + 1);
+		for (i = 0; i <= mt; i++)
+			k->text[k->tlen + i] = k->g->cells[to][i];
 		k->tlen += mt;
-		for (s = 0; s < n; s++) {
-			if (!out[s].later &&
-			    (out[s].bits & (DAWG_LOWER | DAWG_CAP)))
-				found(k, out[s].node);
-			else if (out[s].later && out[s].node != k->root &&
-			    (out[s].bits & DAWG_END))
-				push(&k->c, &k->nc, &k->ccap, pair(k->key,
-				    k->len, k->text));
-		}
-		branch(k, depth + 1, n, used | (uint64_t)1 << to, k->nb[to],
-		    k->nnb[to]);
+		ends(k);
+		branch(k, used | (uint64_t)1 << to, to);
+		cutter_pop(k->cu, n0);
 		k->len = len0;
 		k->key[k->len] = '\0';
 		k->tlen = tlen0;
@@ -320,39 +364,70 @@ solve_grid(const struct dawg *d, const struct grid *grid, const char *dict,
 }
 
 /*
- * Put the compounds the walk met to the dictionary: each key (with the
- * dice's letters) once, unless a form of it stands already.  0, or -1
+ * Put the compounds of c[0..nc) ("key\1text") to wordlist_compound,
+ * each once, unless their key is one of fk[0..nfk) (sorted); keep those
+ * that stand, free c.  0, or -1 if sp cannot be asked.
+ */
+static int
+put(struct walk *k, char **c, size_t nc, char **fk, size_t nfk,
+    const char *dict, int fold, const struct speller *sp)
+{
+	char form[1024], *sep, *w;
+	size_t i;
+	int cap, v = 0;
+
+	if (nc > 1)
+		qsort(c, nc, sizeof *c, cmp_alpha);
+	for (i = 0; i < nc && v >= 0; i++) {
+		if (i > 0 && strcmp(c[i], c[i - 1]) == 0)
+			continue;
+		w = c[i];
+		sep = strchr(w, '\1');
+		*sep = '\0';
+		if (nfk > 0 && bsearch(&w, fk, nfk, sizeof *fk, cmp_alpha))
+			continue;
+		v = wordlist_compound(k->d, dict, fold, k->nouns, sp, w,
+		    sep + 1, form, sizeof form, &cap);
+		if (v == 1)
+			keep(k, w, strlen(w), form);
+	}
+	for (i = 0; i < nc; i++)
+		free(c[i]);
+	free(c);
+	return v < 0 ? -1 : 0;
+}
+
+/*
+ * Put the compounds the walk left to the dictionary: those of k->c, and
+ * those of k->c2 unless a form of their key was kept (k->fk).  0, or -1
  * if sp cannot be asked.
  */
 static int
 compounds(struct walk *k, const char *dict, int fold,
     const struct speller *sp)
 {
-	char form[1024], *sep, *w;
-	size_t i, nw = k->n;
-	int cap, v;
+	char **fk = NULL;
+	size_t nfk = 0, o;
+	int rc;
 
-	if (k->nc > 1)
-		qsort(k->c, k->nc, sizeof *k->c, cmp_alpha);
-	if (nw > 1)
-		qsort(k->w, nw, sizeof *k->w, cmp_alpha);
-	for (i = 0; i < k->nc; i++) {
-		if (i > 0 && strcmp(k->c[i], k->c[i - 1]) == 0)
-			continue;
-		w = k->c[i];
-		if (nw > 0 && bsearch(&w, k->w, nw, sizeof *k->w, key_cmp))
-			continue;
-		sep = strchr(w, '\1');
-		*sep = '\0';
-		v = wordlist_compound(k->d, dict, fold, k->nouns, sp, w,
-		    sep + 1, form, sizeof form, &cap);
-		if (v < 0)
-			return -1;
-		if (v == 1)
-			keep(k, w, strlen(w), form);
-		*sep = '\1';
+	if (k->nc2 > 0) {
+		for (o = 0; o < k->nfk; o += strlen(k->fk + o) + 1)
+			nfk++;
+		fk = xreallocarray(NULL, nfk + 1, sizeof *fk);
+		for (nfk = 0, o = 0; o < k->nfk; o += strlen(k->fk + o) + 1)
+			fk[nfk++] = k->fk + o;
+		if (nfk > 1)
+			qsort(fk, nfk, sizeof *fk, cmp_alpha);
 	}
-	return 0;
+	rc = put(k, k->c, k->nc, NULL, 0, dict, fold, sp);
+	if (put(k, k->c2, k->nc2, fk, nfk, dict, fold, sp) != 0)
+		rc = -1;
+	free(fk);
+	free(k->fk);
+	k->c = k->c2 = NULL;
+	k->nc = k->nc2 = 0;
+	k->fk = NULL;
+	return rc;
 }
 
 /* Every word on the grid and its key; see solve.h. */
@@ -364,8 +439,8 @@ solve_grid_keys(const struct dawg *d, const struct grid *grid,
 	struct walk *k;
 	struct grid g = *grid;
 	char **out, **ko = NULL;
-	size_t i, n = 0;
-	int all[GRID_CELLS], cell, dr, dc, r, c, failed;
+	size_t i, n = 0, m, l;
+	int cell, dr, dc, r, c, failed;
 	uint32_t node;
 
 	*words = NULL;
@@ -381,9 +456,7 @@ solve_grid_keys(const struct dawg *d, const struct grid *grid,
 	k->d = d;
 	k->g = &g;
 	k->nouns = nouns;
-	k->begin = DAWG_BEGIN | (nouns ? DAWG_BEGINCAP : 0);
 	for (cell = 0; cell < g.n * g.n; cell++) {
-		all[cell] = cell;
 		k->klen[cell] = strlen(g.keys[cell]);
 		k->tlen_[cell] = strlen(g.cells[cell]);
 		for (dr = -1; dr <= 1; dr++)
@@ -401,12 +474,38 @@ solve_grid_keys(const struct dawg *d, const struct grid *grid,
 			k->first[cell][(unsigned char)
 			    g.keys[k->nb[cell][i]][0]] |= 1u << i;
 	if (wordlist_has_parts(d)) {
-		for (i = 0; i < GRID_CELLS + 2; i++)
-			k->st[i] = xcalloc(NSTATE, sizeof *k->st[i]);
-		k->st[0][0].node = k->root;
-		branch(k, 0, 1, 0, all, g.n * g.n);
-		for (i = 0; i < GRID_CELLS + 2; i++)
-			free(k->st[i]);
+		k->cu = xmalloc(sizeof *k->cu);
+		k->cu->st = NULL;
+		cutter_init(k->cu, d, k->root, nouns);
+		for (cell = 0; cell < g.n * g.n; cell++) {
+			for (m = 0; g.keys[cell][m] != '\0'; m += l) {
+				for (l = 1; (g.keys[cell][m + l] & 0xc0) == 0x80;
+				    l++)
+					continue;
+				k->ko[cell][k->nl[cell]++] = (uint16_t)m;
+			}
+			k->ko[cell][k->nl[cell]] = (uint16_t)m;
+			k->al[cell] = wordlist_aligned(dict, fold, g.keys[cell],
+			    g.cells[cell], k->wo[cell], GRID_KEY + 1);
+		}
+		for (cell = 0; cell < g.n * g.n; cell++)
+			for (i = 0; i < (size_t)k->nnb[cell]; i++)
+				if (k->cu->next[(unsigned char)
+				    g.keys[k->nb[cell][i]][0]] != 0)
+					k->rootnb[cell] |= (uint8_t)(1u << i);
+		for (cell = 0; cell < g.n * g.n; cell++) {
+			if ((k->len = k->klen[cell]) == 0 || !enter(k, cell))
+				continue;
+			memcpy(k->key, g.keys[cell], k->len + 1);
+			k->tlen = k->tlen_[cell];
+			memcpy(k->text, g.cells[cell], k->tlen + 1);
+			ends(k);
+			branch(k, (uint64_t)1 << cell, cell);
+			cutter_pop(k->cu, 0);
+		}
+		cutter_done(k->cu);
+		free(k->cu);
+		k->cu = NULL;
 	} else
 		for (cell = 0; cell < g.n * g.n; cell++) {
 			if ((k->len = k->klen[cell]) == 0 ||
@@ -419,9 +518,6 @@ solve_grid_keys(const struct dawg *d, const struct grid *grid,
 			branch1(k, node, (uint64_t)1 << cell, cell);
 		}
 	failed = compounds(k, dict, fold, sp);
-	for (i = 0; i < k->nc; i++)
-		free(k->c[i]);
-	free(k->c);
 	if (failed) {
 		for (i = 0; i < k->n; i++)
 			free(k->w[i]);
