@@ -461,7 +461,7 @@ part_form1(const struct dawg *d, uint32_t node, const char *key,
 		out[wlen] = '\0';
 		return 1;
 	}
-	memset(&f, 0, sizeof f);
+	f.found = 0;
 	f.need = need;
 	f.key = key;
 	f.klen = klen;
@@ -606,13 +606,15 @@ cutter_take(const struct cutter *c, struct cutrow *r, const struct cutstate *s,
 	size_t k0 = c->kp[s->from], kl = (size_t)c->kp[p] - k0;
 	int v;
 
-	/* Mode 0: written's parts preferred (its letters are the key's). */
-	if (src->from[0][t] >= 0 && !(r->from[0][t] >= 0 && (r->wr[t] ||
-	    !src->wr[t]))) {
-		v = r->wok ? part_ok(c->d, s->node, c->key + k0, kl,
-		    c->written + c->wp[s->from], (size_t)c->wp[p] -
-		    c->wp[s->from], f, src->wr[t]) : part_ok(c->d, s->node,
-		    c->key + k0, kl, NULL, 0, f, 0);
+	/*
+	 * Mode 0: written's parts preferred (its letters are the key's; a
+	 * row where they are not is never read in mode 0).
+	 */
+	if (r->wok && src->from[0][t] >= 0 && !(r->from[0][t] >= 0 &&
+	    (r->wr[t] || !src->wr[t]))) {
+		v = part_ok(c->d, s->node, c->key + k0, kl, c->written +
+		    c->wp[s->from], (size_t)c->wp[p] - c->wp[s->from], f,
+		    src->wr[t]);
 		if (v >= 0 && !(r->from[0][t] >= 0 && v == 0)) {
 			r->from[0][t] = (int16_t)s->from;
 			r->node[0][t] = s->node;
@@ -689,6 +691,9 @@ cutter_push(struct cutter *c, const char *key, size_t klen,
 			if (reached(&c->row[s->from], m))
 				r->ask[m] = 1;
 		cutter_add(c, node, s->from, b);
+		if (!(b & (s->from == 0 ? DAWG_BEGIN | DAWG_BEGINCAP :
+		    DAWG_MIDDLE)))
+			continue;	/* no cut to here */
 		s = &c->st[c->base[n + 2] - 1];
 		for (t = 0; t < 2; t++) {
 			if (t == 1 && !c->nouns)
@@ -726,7 +731,7 @@ cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 	size_t pl[CUT_MAX], o, total;
 	uint32_t i, node;
 	unsigned f, bit;
-	int n = c->n, m, t, p, from, np, j;
+	int n = c->n, m, t, p, from, np, j, w;
 
 	if (n > CUT_MAX)
 		return CUT_OTHER;
@@ -746,6 +751,16 @@ cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 	for (t = 0; t < 2; t++) {
 		if (end.from[m][t] < 0)
 			continue;
+		/* Every part written's: the word is written, n letters. */
+		if (m == 0 && end.wr[t]) {
+			if (c->wp[n] >= len)
+				return CUT_OTHER;
+			memcpy(form, c->written, (size_t)c->wp[n] + 1);
+			*cap = t;
+			if (n >= 3)
+				return CUT_FOUND;
+			continue;
+		}
 		/*
 		 * The parts back to front (a row's form kept for the next
 		 * verdict), then in place.
@@ -759,10 +774,16 @@ cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 			f = p == n ? DAWG_END : from == 0 ? first_bits[t] :
 			    DAWG_MIDDLE;
 			pf = p == n ? last : c->forms[p][m][t];
+			/*
+			 * Written's letters are no form of a part that
+			 * follows written's parts and is not (cutter_take
+			 * found that out): its first form.
+			 */
+			w = m == 0 && !(c->row[from].wr[t] && !r->wr[t]);
 			if ((p == n || !(c->row[p].formed & bit)) &&
 			    part_form1(c->d, node, c->key + c->kp[from],
-			    (size_t)c->kp[p] - c->kp[from], m == 0 ?
-			    c->written + c->wp[from] : NULL, m == 0 ?
+			    (size_t)c->kp[p] - c->kp[from], w ?
+			    c->written + c->wp[from] : NULL, w ?
 			    (size_t)c->wp[p] - c->wp[from] : 0, f, pf) < 0)
 				return CUT_OTHER;	/* cannot be */
 			if (p < n)
@@ -779,7 +800,10 @@ cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 		}
 		form[o] = '\0';
 		*cap = t;
-		if (lang_width(form) >= 3)
+		/* 3 letters or more (lang_width, told apart at 3). */
+		for (w = 0, pf = form; *pf != '\0' && w < 3; pf++)
+			w += (*pf & 0xc0) != 0x80;
+		if (w >= 3)
 			return CUT_FOUND;
 	}
 	return CUT_NONE;
