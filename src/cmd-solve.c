@@ -124,19 +124,28 @@ solve_json(const struct sr_game *sg, const struct word_round *v,
     const size_t *nmissed, struct buf *b)
 {
 	const struct solve_word *w;
-	size_t i, n, k;
-	int p, val = 0;
+	char value[32];
+	size_t i, n, k, mark;
+	int p, nv = 0;
 
 	buf_printf(b, "{\"game\":%lld,\"round\":%d,\"best_score\":%ld,"
 	    "\"words\":[", sg->g.id, v->round, best);
 	for (i = 0; i < l->n; i++) {
 		w = &l->w[i];
+		/* Each width's value formatted once: longest first. */
 		if (i == 0 || w->width != l->w[i - 1].width)
-			val = sg->rules->word_value(sg->rp.st, (int)w->width);
-		buf_add(b, i > 0 ? ",{\"word\":" : "{\"word\":", i > 0 ? 9 : 8);
+			nv = snprintf(value, sizeof value, "\"value\":%d}",
+			    sg->rules->word_value(sg->rp.st, (int)w->width));
+		buf_add(b, i > 0 ? ",{" : "{", i > 0 ? 2 : 1);
+		mark = b->len;
+		buf_add(b, "\"word\":", 7);
 		if (utf8_json(b, w->form, w->len) == 0)
 			buf_add(b, ",", 1);
-		buf_printf(b, "\"value\":%d}", val);
+		else {
+			b->len = mark;
+			b->s[mark] = '\0';
+		}
+		buf_add(b, value, (size_t)nv);
 	}
 	buf_puts(b, "],\"missed\":{");
 	for (n = 0, p = 0; p < v->nplayers; p++) {

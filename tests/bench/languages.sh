@@ -98,9 +98,9 @@ for dict in en_US en_GB de_DE fr_FR es_ES; do
 	fi
 	export SHAKEREF_DB="$work/$dict.db"
 	rm -rf "$work/cache"
+	# shellcheck disable=SC2046
 	"$SHAKEREF" new --game word --players Ann,Bob \
 	    --option dict="$dict" >/dev/null &&
-	# shellcheck disable=SC2046
 	"$SHAKEREF" grid $(grid "$dict") >/dev/null &&
 	"$SHAKEREF" words Ann stone >/dev/null &&
 	"$SHAKEREF" score >/dev/null || { echo "$dict: setup failed"; exit 1; }
@@ -151,9 +151,9 @@ for dict in en_US en_GB de_DE fr_FR es_ES; do
 	while [ "$i" -le "$grids" ]; do
 		g=$(random_grid "$faces" "$i")
 		export SHAKEREF_DB="$work/$dict.$i.db"
+		# shellcheck disable=SC2086
 		"$SHAKEREF" new --game word --players Ann,Bob \
 		    --option dict="$dict" >/dev/null &&
-		# shellcheck disable=SC2086
 		"$SHAKEREF" grid $g >/dev/null &&
 		"$SHAKEREF" words Ann stone >/dev/null &&
 		"$SHAKEREF" score >/dev/null ||
@@ -173,6 +173,7 @@ for dict in en_US en_GB de_DE fr_FR es_ES; do
 		rm -f "$work"/m.*
 		i=$((i + 1))
 	done
+	# shellcheck disable=SC2046
 	set -- $(ratios "$work/r.wall") $(ratios "$work/r.cpu")
 	ok=$(awk -v r="$1" 'BEGIN { print (r <= 1.5) ? 1 : 0 }')
 	printf '  %-30s wall median %6.2fx worst %6.2fx   cpu median %6.2fx worst %6.2fx  %s\n' \

@@ -60,6 +60,17 @@ test_expect_success 'solve --json: the keys of SPEC.md, values by SW-4' '
 	json ".missed | keys_unsorted == [\"Ann\", \"Bob\"]"
 '
 
+test_expect_success 'solve --json: a name with quotes, a backslash and a slash is one JSON string, as written' '
+	sr new --game word --players "Ann \"A\\B\" c/d,Bob" >/dev/null &&
+	sr grid $GRID >/dev/null &&
+	sr words "Ann \"A\\B\" c/d" stone >/dev/null &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json ".missed | keys_unsorted == [\"Ann \\\"A\\\\B\\\" c/d\", \"Bob\"]" &&
+	json ".missed[\"Ann \\\"A\\\\B\\\" c/d\"] == ([.words[].word] - [\"stone\"])" &&
+	grep -F "\"Ann \\\"A\\\\B\\\" c/d\":[" out
+'
+
 test_expect_success 'solve: longest first, then alphabetical, each word once' '
 	scored &&
 	sr --json solve >out &&
