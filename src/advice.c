@@ -4,6 +4,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
@@ -12,6 +13,9 @@
 void
 advice_free(struct advice *a)
 {
+	free(a->moves);
+	a->moves = NULL;
+	a->nmoves = a->cap = 0;
 	buf_free(&a->say);
 }
 
@@ -24,6 +28,11 @@ advice_add(struct advice *a, double value, const char *fmt, ...)
 
 	if (a->nmoves >= ADVICE_MOVES)
 		return NULL;
+	if (a->nmoves == a->cap) {
+		a->cap = a->cap == 0 ? 8 : 2 * a->cap;
+		a->moves = xreallocarray(a->moves, (size_t)a->cap,
+		    sizeof *a->moves);
+	}
 	m = &a->moves[a->nmoves++];
 	va_start(ap, fmt);
 	vsnprintf(m->entry, sizeof m->entry, fmt, ap);

@@ -166,6 +166,14 @@ buf_add(struct buf *b, const void *p, size_t n)
 	b->s[b->len] = '\0';
 }
 
+/* Make room for n more bytes; see buf.h. */
+char *
+buf_reserve(struct buf *b, size_t n)
+{
+	buf_grow(b, n);
+	return b->s + b->len;
+}
+
 /* Empty the buffer, keeping its memory. */
 void
 buf_reset(struct buf *b)

@@ -21,6 +21,12 @@ void	 buf_vprintf(struct buf *, const char *, va_list)
 	    __attribute__((format(printf, 2, 0)));
 void	 buf_puts(struct buf *, const char *);
 void	 buf_add(struct buf *, const void *, size_t);
+/*
+ * Make room for n more bytes and a NUL: where they go (s + len).  The
+ * caller writes up to n bytes there, then moves len past them and puts
+ * the NUL.
+ */
+char	*buf_reserve(struct buf *, size_t n);
 void	 buf_reset(struct buf *);
 void	 buf_free(struct buf *);
 /* The text so far ("" when empty). */

@@ -200,8 +200,12 @@ review_observe(void *arg, const struct replay *rp, int i,
 	s->turn = x.turn;
 	s->roll = e->verb == V_ROLL;
 	buf_puts(&made, verb_name(e->verb));
-	for (k = 0; k < e->argc; k++)
-		buf_printf(&made, " %s", e->argv[k]);
+	if (e->verb == V_ORDER && e->nnames > 0)	/* names as the coach's */
+		for (k = 0; k < e->nnames; k++)
+			buf_printf(&made, " %s", rp->setup.names[e->names[k]]);
+	else
+		for (k = 0; k < e->argc; k++)
+			buf_printf(&made, " %s", e->argv[k]);
 	free(s->made);
 	s->made = xstrdup(buf_str(&made));
 	buf_free(&made);

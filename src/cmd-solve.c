@@ -4,6 +4,7 @@
  * --force: of the open round), each with its value, the best possible
  * score, and the words each player missed.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,49 +14,56 @@
 #include "dawg.h"
 #include "lang.h"
 #include "solve.h"
+#include "utf8.h"
 #include "wordlist.h"
 
-/* Append words[0..n) to b as "prefix w, w, w" wrapped at 78 columns. */
+/*
+ * Append words w[0..n) (each at its index in at[], or all in a row when
+ * at is NULL) to b as "prefix w, w, w" wrapped at 78 columns (a word's
+ * width in letters).
+ */
 static void
-wrap(struct buf *b, const char *prefix, char *const *words, size_t n)
+wrap(struct buf *b, const char *prefix, const struct solve_word *w,
+    const size_t *at, size_t n)
 {
-	size_t i, col;
+	const struct solve_word *x;
+	size_t i, col, len, room;
+	char *p;
 
-	buf_puts(b, prefix);
 	col = strlen(prefix);
+	for (room = col + 1, i = 0; i < n; i++)
+		room += (at != NULL ? w[at[i]] : w[i]).len + 6;
+	/* At most ", \n   " beside each word: written in place. */
+	p = buf_reserve(b, room);
+	memcpy(p, prefix, col);
+	p += col;
 	for (i = 0; i < n; i++) {
-		size_t len = lang_width(words[i]) + (i + 1 < n ? 1 : 0);
-
+		x = at != NULL ? &w[at[i]] : &w[i];
+		len = x->width + (i + 1 < n ? 1 : 0);
 		if (i > 0 && col + 1 + len > 78) {
-			buf_puts(b, "\n   ");
+			memcpy(p, "\n   ", 4);
+			p += 4;
 			col = 3;
 		} else if (i > 0) {
-			buf_puts(b, " ");
+			*p++ = ' ';
 			col++;
 		}
-		buf_puts(b, words[i]);
+		memcpy(p, x->form, x->len);
+		p += x->len;
 		if (i + 1 < n)
-			buf_puts(b, ",");
+			*p++ = ',';
 		col += len;
 	}
-	buf_puts(b, "\n");
-}
-
-/* 1 if the NULL-terminated list of keys has key. */
-static int
-wrote(const char *const *list, const char *key)
-{
-	for (; list != NULL && *list != NULL; list++)
-		if (strcmp(*list, key) == 0)
-			return 1;
-	return 0;
+	*p++ = '\n';
+	*p = '\0';
+	b->len = (size_t)(p - b->s);
 }
 
 /* The words in text: by length, then what each player missed. */
 static void
 solve_text(const struct sr_game *sg, const struct word_round *v,
-    char **words, size_t n, long best, char ***missed, size_t *nmissed,
-    struct buf *b)
+    const struct solve_list *l, long best, size_t **missed,
+    const size_t *nmissed, struct buf *b)
 {
 	char *head;
 	size_t i, k, len;
@@ -63,57 +71,87 @@ solve_text(const struct sr_game *sg, const struct word_round *v,
 
 	buf_printf(b, "game %lld, round %d%s: %zu word%s on the grid, best "
 	    "possible score %ld\n", sg->g.id, v->round, v->open ?
-	    " (open)" : "", n, n == 1 ? "" : "s", best);
-	for (i = 0; i < n; i = k) {
-		len = lang_width(words[i]);
-		for (k = i; k < n && lang_width(words[k]) == len; k++)
+	    " (open)" : "", l->n, l->n == 1 ? "" : "s", best);
+	for (i = 0; i < l->n; i = k) {
+		len = l->w[i].width;
+		for (k = i; k < l->n && l->w[k].width == len; k++)
 			continue;
 		val = sg->rules->word_value(sg->rp.st, (int)len);
 		head = xasprintf("%zu letters, %d point%s each: ", len, val,
 		    val == 1 ? "" : "s");
-		wrap(b, head, words + i, k - i);
+		wrap(b, head, l->w + i, NULL, k - i);
 		free(head);
 	}
 	for (p = 0; p < v->nplayers; p++) {
 		head = xasprintf("%s missed %zu%s", sg->g.names[p],
 		    nmissed[p], nmissed[p] > 0 ? ": " : "");
-		wrap(b, head, missed[p], nmissed[p]);
+		wrap(b, head, l->w, missed[p], nmissed[p]);
 		free(head);
 	}
 }
 
-/* The words as the JSON object of SPEC.md. */
-static json_t *
-solve_json(const struct sr_game *sg, const struct word_round *v,
-    char **words, size_t n, long best, char ***missed, size_t *nmissed)
+/*
+ * Append s (n bytes) to b as the next of *count strings of a JSON list
+ * (after a comma but the first), unless it is not UTF-8: 1 if it is.
+ */
+static int
+json_item(struct buf *b, size_t *count, const char *s, size_t n)
 {
-	json_t *o = json_object(), *a, *m, *w;
-	size_t i;
-	int p;
+	size_t mark = b->len;
 
-	json_object_set_new(o, "game", json_integer(sg->g.id));
-	json_object_set_new(o, "round", json_integer(v->round));
-	json_object_set_new(o, "best_score", json_integer(best));
-	a = json_array();
-	for (i = 0; i < n; i++) {
-		w = json_object();
-		json_object_set_new(w, "word", json_string(words[i]));
-		json_object_set_new(w, "value", json_integer(
-		    sg->rules->word_value(sg->rp.st,
-		    (int)lang_width(words[i]))));
-		json_array_append_new(a, w);
+	if (*count > 0)
+		buf_add(b, ",", 1);
+	if (utf8_json(b, s, n) != 0) {
+		b->len = mark;
+		if (b->s != NULL)
+			b->s[mark] = '\0';
+		return 0;
 	}
-	json_object_set_new(o, "words", a);
-	m = json_object();
-	for (p = 0; p < v->nplayers; p++) {
-		a = json_array();
-		for (i = 0; i < nmissed[p]; i++)
-			json_array_append_new(a, json_string(missed[p][i]));
-		json_object_set_new(m, sg->g.names[p], a);
-	}
-	json_object_set_new(o, "missed", m);
-	return o;
+	(*count)++;
+	return 1;
 }
+
+/*
+ * The words as the JSON object of SPEC.md, written straight into b as
+ * sr_print_json writes it (jansson, compact, in order): a tree of
+ * jansson objects for tens of thousands of words would cost more than
+ * finding them.  A string that is not UTF-8 is left out as jansson
+ * leaves it.
+ */
+static void
+solve_json(const struct sr_game *sg, const struct word_round *v,
+    const struct solve_list *l, long best, size_t **missed,
+    const size_t *nmissed, struct buf *b)
+{
+	const struct solve_word *w;
+	size_t i, n, k;
+	int p, val = 0;
+
+	buf_printf(b, "{\"game\":%lld,\"round\":%d,\"best_score\":%ld,"
+	    "\"words\":[", sg->g.id, v->round, best);
+	for (i = 0; i < l->n; i++) {
+		w = &l->w[i];
+		if (i == 0 || w->width != l->w[i - 1].width)
+			val = sg->rules->word_value(sg->rp.st, (int)w->width);
+		buf_add(b, i > 0 ? ",{\"word\":" : "{\"word\":", i > 0 ? 9 : 8);
+		if (utf8_json(b, w->form, w->len) == 0)
+			buf_add(b, ",", 1);
+		buf_printf(b, "\"value\":%d}", val);
+	}
+	buf_puts(b, "],\"missed\":{");
+	for (n = 0, p = 0; p < v->nplayers; p++) {
+		if (!json_item(b, &n, sg->g.names[p], strlen(sg->g.names[p])))
+			continue;
+		buf_add(b, ":[", 2);
+		for (k = 0, i = 0; i < nmissed[p]; i++)
+			json_item(b, &k, l->w[missed[p][i]].form,
+			    l->w[missed[p][i]].len);
+		buf_add(b, "]", 1);
+	}
+	buf_puts(b, "}}\n");
+}
+
+_Static_assert(GAME_MAX_PLAYERS <= 32, "a bit for each player");
 
 /* 1 if rules g is played on a grid of words (sr_rules_names' keep). */
 static int
@@ -132,12 +170,15 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct dawg *d;
 	struct speller *sp;
 	struct buf b = BUF_INIT;
-	char **words = NULL, **keys = NULL, **missed[GAME_MAX_PLAYERS], *why = NULL;
-	size_t n = 0, nmissed[GAME_MAX_PLAYERS], i;
+	struct solve_list l;
+	const char *const *wk;
+	uint32_t *wrote = NULL;
+	char *why = NULL;
+	size_t *missed[GAME_MAX_PLAYERS], nmissed[GAME_MAX_PLAYERS], n, i, x;
 	long best = 0;
-	int force = args_has(args, "force"), status, p;
+	int force = args_has(args, "force"), status, p, val = 0;
 
-	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
+	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
 	if (sg.rules->word_round == NULL) {
@@ -164,8 +205,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	memcpy(g.cells, v.cells, sizeof g.cells);
 	snprintf(g.dict, sizeof g.dict, "%s", v.dict);
 	sp = wordlist_speller_new(ctx->paths.dicts, v.dict);
-	n = solve_grid_keys(d, &g, v.dict, v.fold, v.nouns, sp, &words,
-	    &keys);
+	n = solve_grid_list(d, &g, v.dict, v.fold, v.nouns, sp, &l);
 	dawg_close(d);
 	if (n == SOLVE_FAILED) {
 		status = sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
@@ -176,28 +216,39 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		goto out;
 	}
 	wordlist_speller_free(sp);
-	for (i = 0; i < n; i++)
-		best += sg.rules->word_value(sg.rp.st,
-		    (int)lang_width(words[i]));
+	/* Each width's value once; words are longest first. */
+	for (i = 0; i < n; i++) {
+		if (i == 0 || l.w[i].width != l.w[i - 1].width)
+			val = sg.rules->word_value(sg.rp.st,
+			    (int)l.w[i].width);
+		best += val;
+	}
+	/* Who wrote each word (a bit for each player), by its key. */
+	wrote = xcalloc(n, sizeof *wrote);
+	for (p = 0; p < v.nplayers; p++)
+		for (wk = v.keys[p]; wk != NULL && *wk != NULL; wk++)
+			if ((x = solve_find(&l, *wk)) != SOLVE_FAILED)
+				wrote[x] |= (uint32_t)1 << p;
 	for (p = 0; p < v.nplayers; p++) {
-		missed[p] = xcalloc(n + 1, sizeof *missed[p]);
+		missed[p] = xreallocarray(NULL, n + 1, sizeof *missed[p]);
 		nmissed[p] = 0;
 		for (i = 0; i < n; i++)
-			if (!wrote(v.keys[p], keys[i]))
-				missed[p][nmissed[p]++] = words[i];
+			if (!(wrote[i] & (uint32_t)1 << p))
+				missed[p][nmissed[p]++] = i;
 	}
+	free(wrote);
 	if (ctx->json)
-		status = sr_print_json(ctx, solve_json(&sg, &v, words, n, best,
-		    missed, nmissed));
-	else {
-		solve_text(&sg, &v, words, n, best, missed, nmissed, &b);
+		solve_json(&sg, &v, &l, best, missed, nmissed, &b);
+	else
+		solve_text(&sg, &v, &l, best, missed, nmissed, &b);
+	if (ctx->json)
+		fputs(buf_str(&b), ctx->out);
+	else
 		sr_print_text(ctx, buf_str(&b));
-		buf_free(&b);
-	}
+	buf_free(&b);
 	for (p = 0; p < v.nplayers; p++)
 		free(missed[p]);
-	solve_free(words, n);
-	solve_free(keys, keys != NULL ? n : 0);
+	solve_list_free(&l);
 out:
 	buf_free(&b);
 	sr_game_free(&sg);

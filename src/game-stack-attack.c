@@ -12,6 +12,7 @@
 #define SA_MAX_PLAYERS	4
 #define SA_MAX_DICE	5
 #define SA_MAX_TOWER	(SA_MAX_PLAYERS * SA_MAX_DICE)
+#define SA_CHAINS	64		/* chains the coach compares at most */
 
 enum phase {
 	P_ROLL,		/* the player to move rolls the dice held */
@@ -607,7 +608,7 @@ sa_chains(int *left, int t, int *cur, int depth, struct sa_chain *c, int nc)
 {
 	int v, i, dup;
 
-	if (depth > 0 && nc < ADVICE_MOVES) {
+	if (depth > 0 && nc < SA_CHAINS) {
 		for (dup = 0, i = 0; i < nc && !dup; i++)
 			dup = c[i].n == depth && memcmp(c[i].v, cur,
 			    (size_t)depth * sizeof *cur) == 0;
@@ -642,7 +643,7 @@ sa_advice(const struct game_state *st, struct advice *a)
 
 	if (st->phase != P_PLACE)
 		return 0;
-	c = xcalloc(ADVICE_MOVES, sizeof *c);
+	c = xcalloc(SA_CHAINS, sizeof *c);
 	memset(left, 0, sizeof left);
 	for (i = 0; i < st->nroll; i++)
 		left[st->roll[i]]++;

@@ -210,21 +210,24 @@ enum advice_basis {
 	ADVICE_CHANCE
 };
 
-#define ADVICE_MOVES	64
+#define ADVICE_MOVES	720	/* 6!: Shake's order of a group of six */
+#define ADVICE_NAMES	6	/* names an entry holds at most (order) */
 
 struct advice_move {
-	char		 entry[GAME_NAME_BYTES + 64];	/* as typed, verb first */
+	/* as typed, verb first */
+	char		 entry[ADVICE_NAMES * (GAME_NAME_BYTES + 1) + 64];
 	double		 value;		/* in the basis' unit */
 };
 
 struct advice {
 	enum advice_basis	 basis;
 	int			 nmoves;	/* best first; 0: a pointer only */
-	struct advice_move	 moves[ADVICE_MOVES];
+	int			 cap;		/* moves allocated */
+	struct advice_move	*moves;		/* grown by advice_add */
 	struct buf		 say;	/* what to do and why, never cut */
 };
 
-/* Free what a holds (its say), not a itself. */
+/* Free what a holds (its moves and say), not a itself. */
 void		 advice_free(struct advice *);
 /* Add a move to a (ignored when full); returns the move or NULL. */
 struct advice_move *advice_add(struct advice *, double value,

@@ -25,6 +25,14 @@ struct seen {
 	size_t		 alen, acap;
 };
 
+/* A key found and the form kept for it, as offsets into walk's ar. */
+struct found {
+	uint32_t	 key, form;
+	uint32_t	 klen, flen;
+	uint32_t	 hash;
+	int		 byfound;	/* a form of the list, kept by found() */
+};
+
 struct walk {
 	const struct dawg	*d;
 	const struct grid	*g;
@@ -50,9 +58,13 @@ struct walk {
 	int			 nl[GRID_CELLS], al[GRID_CELLS];
 	uint16_t		 ko[GRID_CELLS][GRID_KEY + 1];
 	uint16_t		 wo[GRID_CELLS][GRID_KEY + 1];
-	/* Forms found, with their keys: "key\1form". */
-	char			**w;
+	/* Words found: each key once, in a table by its hash. */
+	struct found		*w;
 	size_t			 n, cap;
+	char			*ar;		/* their keys' and forms' bytes */
+	size_t			 arlen, arcap;
+	uint32_t		*slot;		/* index in w + 1, or 0 */
+	size_t			 nslot;		/* a power of 2 */
 	/*
 	 * Compounds left to wordlist_compound after the walk, "key\1text":
 	 * those the cutter cannot judge (c), and those to judge unless a
@@ -60,9 +72,6 @@ struct walk {
 	 */
 	char			**c, **c2;
 	size_t			 nc, ccap, nc2, ccap2;
-	/* The keys of the forms found() kept, each followed by a NUL. */
-	char			*fk;
-	size_t			 nfk, fkcap;
 	struct seen		 seen;		/* the compounds judged */
 };
 
@@ -90,14 +99,138 @@ pair(const char *a, size_t al, const char *b)
 	return w;
 }
 
+/* A hash of the n bytes at s, eight at a time. */
+static uint32_t
+hash(const char *s, size_t n)
+{
+	const uint64_t m = 0x9e3779b97f4a7c15u;
+	uint64_t h = n * m, v;
+
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&v, s, 8);
+		h = (h ^ v) * m;
+		h ^= h >> 29;
+	}
+	if (n > 0) {
+		v = 0;
+		memcpy(&v, s, n);
+		h = (h ^ v) * m;
+		h ^= h >> 29;
+	}
+	return (uint32_t)(h >> 32 ^ h);
+}
+
+/* strcmp of a (al bytes) and b (bl bytes), neither holding a NUL. */
+static int
+cmp_bytes(const char *a, size_t al, const char *b, size_t bl)
+{
+	int c = memcmp(a, b, al < bl ? al : bl);
+
+	if (c != 0 || al == bl)
+		return c;
+	return al < bl ? -1 : 1;
+}
+
+/* Append the n bytes at s and a NUL to k->ar; their offset. */
+static uint32_t
+ar_add(struct walk *k, const char *s, size_t n)
+{
+	size_t at = k->arlen;
+
+	if (k->arlen + n + 1 > k->arcap) {
+		while (k->arlen + n + 1 > k->arcap)
+			k->arcap = k->arcap ? k->arcap * 2 : 4096;
+		k->ar = xreallocarray(k->ar, k->arcap, 1);
+	}
+	memcpy(k->ar + at, s, n);
+	k->ar[at + n] = '\0';
+	k->arlen += n + 1;
+	return (uint32_t)at;
+}
+
+/* The slot of key (klen bytes, hash h) in slot[0..nslot): its word's, or the empty one it would take. */
+static size_t
+find_slot(const uint32_t *slot, size_t nslot, const struct found *w,
+    const char *ar, const char *key, size_t klen, uint32_t h)
+{
+	size_t i = h & (nslot - 1);
+	const struct found *f;
+
+	for (; slot[i] != 0; i = (i + 1) & (nslot - 1)) {
+		f = &w[slot[i] - 1];
+		if (f->hash == h && f->klen == klen &&
+		    memcmp(ar + f->key, key, klen) == 0)
+			break;
+	}
+	return i;
+}
+
+/* Twice the slots, each word put back by its hash. */
+static void
+grow_slots(struct walk *k)
+{
+	size_t i, j;
+
+	free(k->slot);
+	k->nslot = k->nslot ? k->nslot * 2 : 1024;
+	k->slot = xcalloc(k->nslot, sizeof *k->slot);
+	for (i = 0; i < k->n; i++) {
+		for (j = k->w[i].hash & (k->nslot - 1); k->slot[j] != 0;
+		    j = (j + 1) & (k->nslot - 1))
+			continue;
+		k->slot[j] = (uint32_t)i + 1;
+	}
+}
+
+/* 1 if found() kept a form of key (klen bytes). */
+static int
+kept_by_found(const struct walk *k, const char *key, size_t klen)
+{
+	uint32_t x;
+
+	if (k->nslot == 0)
+		return 0;
+	x = k->slot[find_slot(k->slot, k->nslot, k->w, k->ar, key, klen,
+	    hash(key, klen))];
+	return x != 0 && k->w[x - 1].byfound;
+}
+
 /*
  * Keep form, which stands, as a word of key (klen bytes) on the grid:
- * every word the walk finds goes through here.
+ * every word the walk finds goes through here.  A key met with several
+ * forms keeps the least by strcmp.  Its entry.
  */
-static void
+static struct found *
 keep(struct walk *k, const char *key, size_t klen, const char *form)
 {
-	push(&k->w, &k->n, &k->cap, pair(key, klen, form));
+	size_t flen = strlen(form), i;
+	uint32_t h = hash(key, klen);
+	struct found *f;
+
+	if (2 * (k->n + 1) > k->nslot)
+		grow_slots(k);
+	i = find_slot(k->slot, k->nslot, k->w, k->ar, key, klen, h);
+	if (k->slot[i] != 0) {
+		f = &k->w[k->slot[i] - 1];
+		if (cmp_bytes(form, flen, k->ar + f->form, f->flen) < 0) {
+			f->form = ar_add(k, form, flen);
+			f->flen = (uint32_t)flen;
+		}
+		return f;
+	}
+	if (k->n == k->cap) {
+		k->cap = k->cap ? k->cap * 2 : 256;
+		k->w = xreallocarray(k->w, k->cap, sizeof *k->w);
+	}
+	f = &k->w[k->n];
+	f->key = ar_add(k, key, klen);
+	f->klen = (uint32_t)klen;
+	f->form = ar_add(k, form, flen);
+	f->flen = (uint32_t)flen;
+	f->hash = h;
+	f->byfound = 0;
+	k->slot[i] = (uint32_t)++k->n;
+	return f;
 }
 
 /*
@@ -115,42 +248,16 @@ found(struct walk *k, uint32_t node)
 		return 0;
 	if (lang_width(form) < 3)
 		return 2;
-	keep(k, k->key, k->len, form);
-	if (k->cu != NULL) {
-		/* Its key, for the compounds of c2. */
-		if (k->nfk + k->len + 1 > k->fkcap) {
-			k->fkcap = k->fkcap * 2 + k->len + 1 + 4096;
-			k->fk = xreallocarray(k->fk, k->fkcap, 1);
-		}
-		memcpy(k->fk + k->nfk, k->key, k->len + 1);
-		k->nfk += k->len + 1;
-	}
+	/* Marked, for the compounds of c2. */
+	keep(k, k->key, k->len, form)->byfound = 1;
 	return 1;
 }
 
-/* A hash of n bytes of s, from h: eight at a time. */
-static uint64_t
-mix(uint64_t h, const char *s, size_t n)
-{
-	uint64_t w;
-	size_t i;
-
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-		h ^= h >> 29;
-	}
-	for (w = n, i = 0; i < n; i++)
-		w = w << 8 | (unsigned char)s[i];
-	h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-	return h ^ h >> 32;
-}
-
 /* The hash of key (klen bytes) with text (tlen). */
-static uint64_t
+static uint32_t
 seen_hash(const char *key, size_t klen, const char *text, size_t tlen)
 {
-	return mix(mix(0, key, klen), text, tlen);
+	return hash(key, klen) ^ hash(text, tlen) * 0x9e3779b9u;
 }
 
 /* Double the table of s (or make it), every string put back. */
@@ -391,81 +498,14 @@ cmp_alpha(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* bsearch: the keys of two "key\1..." strings. */
-static int
-key_cmp(const void *a, const void *b)
-{
-	const char *x = *(char *const *)a, *y = *(char *const *)b;
-
-	/* A key ends at '\1' (no key holds one): the shorter first. */
-	for (; *x == *y && *x != '\1'; x++, y++)
-		continue;
-	if (*x == *y)
-		return 0;
-	if (*x == '\1' || *y == '\1')
-		return *x == '\1' ? -1 : 1;
-	return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
-}
-
-/* 1 if "key\1form" a and b have the same key. */
-static int
-same_key(const char *a, const char *b)
-{
-	return key_cmp(&a, &b) == 0;
-}
-
-struct sortw {
-	char	*w;
-	size_t	 width;
-};
-
-/* qsort: longer first, then alphabetical. */
-static int
-sortw_cmp(const void *a, const void *b)
-{
-	const struct sortw *x = a, *y = b;
-
-	if (x->width != y->width)
-		return x->width > y->width ? -1 : 1;
-	return strcmp(x->w, y->w);
-}
-
-/* Sort w[0..n): longer first (in letters), then alphabetical. */
-static void
-sort_words(char **w, size_t n)
-{
-	struct sortw *s;
-	size_t i;
-
-	if (n < 2)
-		return;
-	s = xcalloc(n, sizeof *s);
-	for (i = 0; i < n; i++) {
-		s[i].w = w[i];
-		s[i].width = lang_width(w[i]);
-	}
-	qsort(s, n, sizeof *s, sortw_cmp);
-	for (i = 0; i < n; i++)
-		w[i] = s[i].w;
-	free(s);
-}
-
-/* Every word on the grid; see solve.h. */
-size_t
-solve_grid(const struct dawg *d, const struct grid *grid, const char *dict,
-    int fold, int nouns, const struct speller *sp, char ***words)
-{
-	return solve_grid_keys(d, grid, dict, fold, nouns, sp, words, NULL);
-}
-
 /*
  * Put the compounds of c[0..nc) ("key\1text") to wordlist_compound,
- * each once, unless their key is one of fk[0..nfk) (sorted); keep those
- * that stand, free c.  0, or -1 if sp cannot be asked.
+ * each once, unless (if byfound) found() kept a form of their key; keep
+ * those that stand, free c.  0, or -1 if sp cannot be asked.
  */
 static int
-put(struct walk *k, char **c, size_t nc, char **fk, size_t nfk,
-    const char *dict, int fold, const struct speller *sp)
+put(struct walk *k, char **c, size_t nc, int byfound, const char *dict,
+    int fold, const struct speller *sp)
 {
 	char form[1024], *sep, *w;
 	size_t i;
@@ -479,12 +519,12 @@ put(struct walk *k, char **c, size_t nc, char **fk, size_t nfk,
 		w = c[i];
 		sep = strchr(w, '\1');
 		*sep = '\0';
-		if (nfk > 0 && bsearch(&w, fk, nfk, sizeof *fk, cmp_alpha))
+		if (byfound && kept_by_found(k, w, (size_t)(sep - w)))
 			continue;
 		v = wordlist_compound(k->d, dict, fold, k->nouns, sp, w,
 		    sep + 1, form, sizeof form, &cap);
 		if (v == 1)
-			keep(k, w, strlen(w), form);
+			keep(k, w, (size_t)(sep - w), form);
 	}
 	for (i = 0; i < nc; i++)
 		free(c[i]);
@@ -494,53 +534,223 @@ put(struct walk *k, char **c, size_t nc, char **fk, size_t nfk,
 
 /*
  * Put the compounds the walk left to the dictionary: those of k->c, and
- * those of k->c2 unless a form of their key was kept (k->fk).  0, or -1
- * if sp cannot be asked.
+ * those of k->c2 unless found() kept a form of their key.  0, or -1 if
+ * sp cannot be asked.
  */
 static int
 compounds(struct walk *k, const char *dict, int fold,
     const struct speller *sp)
 {
-	char **fk = NULL;
-	size_t nfk = 0, o;
 	int rc;
 
-	if (k->nc2 > 0) {
-		for (o = 0; o < k->nfk; o += strlen(k->fk + o) + 1)
-			nfk++;
-		fk = xreallocarray(NULL, nfk + 1, sizeof *fk);
-		for (nfk = 0, o = 0; o < k->nfk; o += strlen(k->fk + o) + 1)
-			fk[nfk++] = k->fk + o;
-		if (nfk > 1)
-			qsort(fk, nfk, sizeof *fk, cmp_alpha);
-	}
-	rc = put(k, k->c, k->nc, NULL, 0, dict, fold, sp);
-	if (put(k, k->c2, k->nc2, fk, nfk, dict, fold, sp) != 0)
+	rc = put(k, k->c, k->nc, 0, dict, fold, sp);
+	if (put(k, k->c2, k->nc2, 1, dict, fold, sp) != 0)
 		rc = -1;
-	free(fk);
-	free(k->fk);
 	k->c = k->c2 = NULL;
 	k->nc = k->nc2 = 0;
-	k->fk = NULL;
 	return rc;
+}
+
+/* A word to sort: 8 bytes of its form (big-endian), its letters. */
+struct order {
+	uint64_t	 pre;
+	uint32_t	 i;		/* in walk's w */
+	uint32_t	 width;
+};
+
+/* Bytes at..at+8 of s (len bytes) as a big-endian number, 0 past its end. */
+static uint64_t
+chunk(const char *s, size_t len, size_t at)
+{
+	uint64_t v = 0;
+	size_t j;
+
+	for (j = at; j < at + 8; j++)
+		v = v << 8 | (j < len ? (unsigned char)s[j] : 0);
+	return v;
+}
+
+/* Digit pass of o (LSD radix): pre's bytes, then width's, inverted. */
+static unsigned
+digit(const struct order *o, int pass)
+{
+	if (pass < 8)
+		return (unsigned)(o->pre >> (8 * pass)) & 0xff;
+	return (unsigned)(~o->width >> (8 * (pass - 8))) & 0xff;
+}
+
+/*
+ * Sort o[0..n) by pre (and before it by width, more first, if bywidth):
+ * a pass for each byte, stable, none for a byte all share; tmp holds n.
+ */
+static void
+radix(struct order *o, struct order *tmp, size_t n, int bywidth)
+{
+	struct order *from = o, *to = tmp, *t;
+	size_t count[256], i, sum, c;
+	int pass;
+
+	for (pass = 0; pass < (bywidth ? 10 : 8); pass++) {
+		memset(count, 0, sizeof count);
+		for (i = 0; i < n; i++)
+			count[digit(&from[i], pass)]++;
+		if (count[digit(&from[0], pass)] == n)
+			continue;
+		for (sum = 0, i = 0; i < 256; i++) {
+			c = count[i];
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			to[count[digit(&from[i], pass)]++] = from[i];
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != o)
+		memcpy(o, from, n * sizeof *o);
+}
+
+/* strcmp of the forms of a and b (of k's w), then of their keys. */
+static int
+order_cmp(const struct walk *k, const struct order *a, const struct order *b)
+{
+	const struct found *f = &k->w[a->i], *g = &k->w[b->i];
+	int c;
+
+	if ((c = cmp_bytes(k->ar + f->form, f->flen, k->ar + g->form,
+	    g->flen)) != 0)
+		return c;
+	return cmp_bytes(k->ar + f->key, f->klen, k->ar + g->key, g->klen);
+}
+
+/* Sort o[0..n) by order_cmp, one at a time: for a few. */
+static void
+insertion(const struct walk *k, struct order *o, size_t n)
+{
+	struct order x;
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		x = o[i];
+		for (j = i; j > 0 && order_cmp(k, &o[j - 1], &x) > 0; j--)
+			o[j] = o[j - 1];
+		o[j] = x;
+	}
+}
+
+/*
+ * Sort o[0..n), words of one width whose forms agree on their first at
+ * bytes, by strcmp of the forms (then keys, though two keys never share
+ * a form): a few by insertion, more by their next 8 bytes, then each run
+ * that agrees on those by the 8 after.
+ */
+static void
+sort_run(const struct walk *k, struct order *o, struct order *tmp, size_t n,
+    size_t at)
+{
+	const struct found *f;
+	size_t i, e;
+
+	if (n < 32) {
+		insertion(k, o, n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		f = &k->w[o[i].i];
+		o[i].pre = chunk(k->ar + f->form, f->flen, at);
+	}
+	radix(o, tmp, n, 0);
+	for (i = 0; i < n; i = e) {
+		for (e = i + 1; e < n && o[e].pre == o[i].pre; e++)
+			continue;
+		/* A run that ends inside these 8 bytes: one form. */
+		if (e - i > 1 && (o[i].pre & 0xff) != 0)
+			sort_run(k, o + i, tmp, e - i, at + 8);
+		else if (e - i > 1)
+			insertion(k, o + i, e - i);
+	}
+}
+
+/*
+ * Hand the words k kept to l: longest first (in letters), then by
+ * strcmp of the forms, each with its width; the table by key kept (its
+ * indexes now the sorted ones).
+ */
+static void
+finish(struct walk *k, struct solve_list *l)
+{
+	struct order *o, *tmp;
+	uint32_t *rank;
+	const struct found *f;
+	const char *form;
+	size_t i, j, e, width;
+
+	memset(l, 0, sizeof *l);
+	if (k->n == 0) {
+		free(k->ar);
+		free(k->slot);
+		free(k->w);
+		return;
+	}
+	o = xreallocarray(NULL, k->n, sizeof *o);
+	tmp = xreallocarray(NULL, k->n, sizeof *tmp);
+	for (i = 0; i < k->n; i++) {
+		f = &k->w[i];
+		form = k->ar + f->form;
+		for (width = 0, j = 0; j < f->flen; j++)
+			width += ((unsigned char)form[j] & 0xc0) != 0x80;
+		o[i].pre = chunk(form, f->flen, 0);
+		o[i].i = (uint32_t)i;
+		o[i].width = (uint32_t)width;
+	}
+	radix(o, tmp, k->n, 1);
+	for (i = 0; i < k->n; i = e) {
+		for (e = i + 1; e < k->n && o[e].pre == o[i].pre &&
+		    o[e].width == o[i].width; e++)
+			continue;
+		if (e - i > 1)
+			sort_run(k, o + i, tmp, e - i, 0);
+	}
+	free(tmp);
+	l->w = xreallocarray(NULL, k->n, sizeof *l->w);
+	rank = xreallocarray(NULL, k->n, sizeof *rank);
+	for (i = 0; i < k->n; i++) {
+		f = &k->w[o[i].i];
+		rank[o[i].i] = (uint32_t)i;
+		l->w[i].form = k->ar + f->form;
+		l->w[i].key = k->ar + f->key;
+		l->w[i].len = f->flen;
+		l->w[i].width = o[i].width;
+	}
+	for (i = 0; i < k->nslot; i++)
+		if (k->slot[i] != 0)
+			k->slot[i] = rank[k->slot[i] - 1] + 1;
+	l->n = k->n;
+	l->text = k->ar;
+	l->slot = k->slot;
+	l->nslot = k->nslot;
+	l->hash = xreallocarray(NULL, k->n, sizeof *l->hash);
+	for (i = 0; i < k->n; i++)
+		l->hash[rank[i]] = k->w[i].hash;
+	free(rank);
+	free(o);
+	free(k->w);
 }
 
 /* Every word on the grid and its key; see solve.h. */
 size_t
-solve_grid_keys(const struct dawg *d, const struct grid *grid,
+solve_grid_list(const struct dawg *d, const struct grid *grid,
     const char *dict, int fold, int nouns, const struct speller *sp,
-    char ***words, char ***keys)
+    struct solve_list *list)
 {
 	struct walk *k;
 	struct grid g = *grid;
-	char **out, **ko = NULL;
-	size_t i, n = 0, m, l;
+	size_t i, m, l;
 	int cell, dr, dc, r, c, failed;
 	uint32_t node;
 
-	*words = NULL;
-	if (keys != NULL)
-		*keys = NULL;
+	memset(list, 0, sizeof *list);
 	if (g.n < GRID_MIN || g.n > GRID_MAX ||
 	    wordlist_root(d, fold) == 0)
 		return 0;
@@ -616,53 +826,75 @@ solve_grid_keys(const struct dawg *d, const struct grid *grid,
 		}
 	failed = compounds(k, dict, fold, sp);
 	if (failed) {
-		for (i = 0; i < k->n; i++)
-			free(k->w[i]);
 		free(k->w);
+		free(k->ar);
+		free(k->slot);
 		free(k);
 		return SOLVE_FAILED;
 	}
-	/* Each key once (two paths may spell it): its form. */
-	if (k->n > 1)
-		qsort(k->w, k->n, sizeof *k->w, cmp_alpha);
-	out = k->n > 0 ? xcalloc(k->n, sizeof *out) : NULL;
-	for (i = 0; i < k->n; i++)
-		if (n == 0 || !same_key(out[n - 1], k->w[i]))
-			out[n++] = k->w[i];	/* "key\1form", each once */
-		else
-			free(k->w[i]);
-	free(k->w);
-	/* "key\1form" to "form\0key" in place, then by form. */
-	for (i = 0; i < n; i++) {
-		char *sep = strchr(out[i], '\1'), *t;
-		size_t kl = (size_t)(sep - out[i]);
-
-		t = xmalloc(strlen(out[i]) + 1);
-		memcpy(t, sep + 1, strlen(sep + 1) + 1);
-		memcpy(t + strlen(t) + 1, out[i], kl);
-		t[strlen(t) + 1 + kl] = '\0';
-		free(out[i]);
-		out[i] = t;
-	}
-	sort_words(out, n);
-	if (keys != NULL && n > 0) {
-		ko = xcalloc(n, sizeof *ko);
-		for (i = 0; i < n; i++)
-			ko[i] = xstrdup(out[i] + strlen(out[i]) + 1);
-		*keys = ko;
-	}
-	*words = out;
+	finish(k, list);
 	free(k);
+	return list->n;
+}
+
+/* The index of the word of key in l; see solve.h. */
+size_t
+solve_find(const struct solve_list *l, const char *key)
+{
+	size_t klen = strlen(key), i;
+	uint32_t h = hash(key, klen), x;
+
+	if (l->nslot == 0)
+		return SOLVE_FAILED;
+	for (i = h & (l->nslot - 1); (x = l->slot[i]) != 0;
+	    i = (i + 1) & (l->nslot - 1))
+		if (l->hash[x - 1] == h && strcmp(l->w[x - 1].key, key) == 0)
+			return x - 1;
+	return SOLVE_FAILED;
+}
+
+/* Free what solve_grid_list gave. */
+void
+solve_list_free(struct solve_list *l)
+{
+	free(l->w);
+	free(l->text);
+	free(l->slot);
+	free(l->hash);
+	memset(l, 0, sizeof *l);
+}
+
+/* Every word on the grid; see solve.h. */
+size_t
+solve_grid(const struct dawg *d, const struct grid *grid, const char *dict,
+    int fold, int nouns, const struct speller *sp, char ***words)
+{
+	struct solve_list l;
+	size_t n, i, size;
+	char **w, *t;
+
+	*words = NULL;
+	if ((n = solve_grid_list(d, grid, dict, fold, nouns, sp, &l)) ==
+	    SOLVE_FAILED || n == 0)
+		return n;
+	/* One block: the pointers, then the forms. */
+	for (size = n * sizeof *w, i = 0; i < n; i++)
+		size += l.w[i].len + 1;
+	w = xmalloc(size);
+	t = (char *)(w + n);
+	for (i = 0; i < n; i++) {
+		w[i] = memcpy(t, l.w[i].form, l.w[i].len + 1);
+		t += l.w[i].len + 1;
+	}
+	solve_list_free(&l);
+	*words = w;
 	return n;
 }
 
-/* Free what solve_grid gave. */
+/* Free what solve_grid gave: one block (n is how many it gave). */
 void
 solve_free(char **words, size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(words[i]);
+	(void)n;
 	free(words);
 }

@@ -12,6 +12,7 @@
  * to load for these few lookups.
  */
 #include <locale.h>
+#include <stdint.h>
 #include <string.h>
 #include <wchar.h>
 #include <wctype.h>
@@ -142,19 +143,25 @@ utf8_len(const char *s)
 	return len;
 }
 
-/* 1 if cp is printed as it is. */
+/* 1 if cp is printed as it is (the answer for a 2-byte character kept). */
 static int
 utf8_printable(uint32_t cp)
 {
+	static unsigned char memo[0x800];	/* 0 not known, else 1 + it */
 	locale_t loc;
+	int p;
 
+	if (cp < 0x800 && memo[cp] != 0)
+		return memo[cp] - 1;
 	if (is_control(cp) || is_bidi(cp) || cp == 0x2028 || cp == 0x2029)
-		return 0;
-	if (cp < 0x7f)
-		return 1;
-	if ((loc = utf8_locale()) == (locale_t)0)
-		return 1;
-	return iswprint_l((wint_t)cp, loc) != 0;
+		p = 0;
+	else if (cp < 0x7f || (loc = utf8_locale()) == (locale_t)0)
+		p = 1;
+	else
+		p = iswprint_l((wint_t)cp, loc) != 0;
+	if (cp < 0x800)
+		memo[cp] = (unsigned char)(1 + p);
+	return p;
 }
 
 /* Append the bytes s[0..k) as \xNN each. */
@@ -175,8 +182,19 @@ escape_bytes(struct buf *b, const char *s, size_t k)
 static size_t
 ascii_span(const char *s, size_t n)
 {
+	const uint64_t ones = 0x0101010101010101u, high = ones << 7;
+	uint64_t v;
 	size_t k = 0;
 
+	/*
+	 * Eight bytes at a time while none is under 0x20 or over 0x7e (a
+	 * borrow or carry only marks a byte after one that is).
+	 */
+	for (; k + 8 <= n; k += 8) {
+		memcpy(&v, s + k, 8);
+		if (((v - 0x20 * ones) | (v + ones) | v) & high)
+			break;
+	}
 	while (k < n && (unsigned char)s[k] >= 0x20 &&
 	    (unsigned char)s[k] < 0x7f)
 		k++;
@@ -201,11 +219,40 @@ escape_one(struct buf *b, const char *s, size_t n, int newline)
 	return k;
 }
 
+/*
+ * The bytes at the start of s[0..n) printed as they are (printable
+ * characters, and newlines if newline), at most max characters of them
+ * (0: no limit), counted into *chars.
+ */
+static size_t
+plain_span(const char *s, size_t n, size_t max, int newline, size_t *chars)
+{
+	size_t k = 0, c = 0, a, m;
+	uint32_t cp;
+
+	while (k < n && (max == 0 || c < max)) {
+		if ((a = ascii_span(s + k, n - k)) > 0) {
+			if (max > 0 && a > max - c)
+				a = max - c;
+			k += a;
+			c += a;
+			continue;
+		}
+		if ((m = utf8_decode(s + k, n - k, &cp)) == 0 ||
+		    !(utf8_printable(cp) || (newline && cp == '\n')))
+			break;
+		k += m;
+		c++;
+	}
+	*chars = c;
+	return k;
+}
+
 /* Append s escaped and cut; see utf8.h. */
 void
 utf8_escape(struct buf *b, const char *s, size_t max, int newline)
 {
-	size_t n = strlen(s), k, count = 0;
+	size_t n = strlen(s), k, count = 0, c;
 
 	buf_puts(b, "");
 	while (n > 0) {
@@ -213,13 +260,13 @@ utf8_escape(struct buf *b, const char *s, size_t max, int newline)
 			buf_puts(b, "…");
 			return;
 		}
-		if ((k = ascii_span(s, n)) > 0) {
-			if (max > 0 && k > max - count)
-				k = max - count;
+		/* A run printed as it is, in one piece. */
+		if ((k = plain_span(s, n, max > 0 ? max - count : 0, newline,
+		    &c)) > 0) {
 			buf_add(b, s, k);
 			s += k;
 			n -= k;
-			count += k;
+			count += c;
 			continue;
 		}
 		k = escape_one(b, s, n, newline);
@@ -229,19 +276,27 @@ utf8_escape(struct buf *b, const char *s, size_t max, int newline)
 	}
 }
 
-/* Columns of one printable character. */
+/* Columns of one printable character (a 2-byte one's kept). */
 static size_t
 char_width(uint32_t cp)
 {
+	static unsigned char memo[0x800];	/* 0 not known, else 1 + it */
 	locale_t loc, old;
 	int w;
 
-	if (cp < 0x7f || (loc = utf8_locale()) == (locale_t)0)
+	if (cp < 0x7f)
+		return 1;
+	if (cp < 0x800 && memo[cp] != 0)
+		return memo[cp] - 1u;
+	if ((loc = utf8_locale()) == (locale_t)0)
 		return 1;
 	old = uselocale(loc);
 	w = wcwidth((wchar_t)cp);
 	uselocale(old);
-	return w < 0 ? 1 : (size_t)w;
+	w = w < 0 ? 1 : w;
+	if (cp < 0x800)
+		memo[cp] = (unsigned char)(1 + w);
+	return (size_t)w;
 }
 
 /* Columns s takes as utf8_escape prints it. */
@@ -265,6 +320,53 @@ utf8_width(const char *s)
 		n -= k;
 	}
 	return w;
+}
+
+/* Append s as a JSON string; see utf8.h. */
+int
+utf8_json(struct buf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF", ctl[] = "\b\f\n\r\t";
+	const unsigned char *u = (const unsigned char *)s;
+	const char *e;
+	size_t i, k, len0 = b->len;
+	uint32_t cp;
+	char *p;
+
+	/* Each byte is at most 6: written in place. */
+	p = buf_reserve(b, 6 * n + 2);
+	*p++ = '"';
+	for (i = 0; i < n; i += k) {
+		k = 1;
+		if (u[i] >= 0x80) {
+			if ((k = utf8_decode(s + i, n - i, &cp)) == 0) {
+				b->len = len0;
+				b->s[len0] = '\0';
+				return -1;
+			}
+			memcpy(p, s + i, k);
+			p += k;
+		} else if (u[i] == '"' || u[i] == '\\') {
+			*p++ = '\\';
+			*p++ = (char)u[i];
+		} else if (u[i] >= 0x20)
+			*p++ = (char)u[i];
+		else {
+			*p++ = '\\';
+			if ((e = memchr(ctl, u[i], sizeof ctl - 1)) != NULL)
+				*p++ = "bfnrt"[e - ctl];
+			else {
+				memcpy(p, "u00", 3);
+				p[3] = hex[u[i] >> 4];
+				p[4] = hex[u[i] & 0xf];
+				p += 5;
+			}
+		}
+	}
+	*p++ = '"';
+	*p = '\0';
+	b->len = (size_t)(p - b->s);
+	return 0;
 }
 
 /* Append s escaped, padded with spaces to width columns. */

@@ -18,10 +18,22 @@
 # less the median solve with the list) for each dictionary; solve at most 1.5x status (medians over RUNS runs, default
 # 21, with hyperfine if installed: lib.sh).  A dictionary not installed
 # is skipped.  Exits 1 if a target is missed.
+#
+# Random grids: GRIDS (default 10) for each dictionary, each cell a face
+# of the language's dice (the letter lists of tests/unit/test-languages.c
+# langs[], read from there), drawn by awk's rand() from SEED (default 1)
+# and printed, so a run is repeated with the same SEED.  On each grid,
+# solve and status on its own game, GRID_RUNS times each (default 7),
+# interleaved; the grid's ratio is of the medians.  Reported: the median
+# and the worst ratio over the grids, wall and CPU, against 1.5x (the
+# wall median must meet it; the worst is shown, not judged).
 set -u
 : "${SHAKEREF:?SHAKEREF must name the binary}"
 runs=${1:-21}
 firsts=${2:-5}
+grids=${3:-10}
+gridruns=${4:-7}
+seed=${SEED:-1}
 . "$(dirname "$0")/lib.sh"
 bench_init
 bench_words
@@ -36,6 +48,47 @@ grid() {
 	es_ES) echo "CASAR ÑOTRE AÑOEL LUZSA MENTO" ;;
 	*) echo "SERST TANIE QUOLDC RPEAT HGINS" ;;
 	esac
+}
+
+# dice DICT: the faces of the language's dice, one line, from the test.
+dice() {
+	awk -v d="\"$1\"" '
+		/langs\[\] = \{/ { on = 1; next }
+		on && /^\};/ { exit }
+		on { t = t $0 }
+		END {
+			if ((i = index(t, d)) == 0)
+				exit 1
+			t = substr(t, i + length(d))
+			s = ""
+			# The string literals after the two numbers, joined.
+			while (match(t, /"[^"]*"/)) {
+				s = s substr(t, RSTART + 1, RLENGTH - 2)
+				t = substr(t, RSTART + RLENGTH)
+				if (t ~ /^[ \t]*\}/)
+					break
+			}
+			print s
+		}' "$(dirname "$0")/../unit/test-languages.c"
+}
+
+# random_grid FACES N: grid N (from 1) of SEED: 5 rows of 5 faces.
+random_grid() {
+	echo "$1" | awk -v seed="$seed" -v n="$2" '{
+		srand(seed * 1000 + n)
+		for (r = 0; r < 5; r++) {
+			row = ""
+			for (c = 0; c < 5; c++)
+				row = row $(int(rand() * NF) + 1)
+			printf "%s%s", r ? " " : "", row
+		}
+		print ""
+	}'
+}
+
+# ratios FILE: "median worst" of the numbers in FILE.
+ratios() {
+	printf '%s %s\n' "$(bench_median "$1")" "$(sort -g "$1" | tail -n 1)"
 }
 
 for dict in en_US en_GB de_DE fr_FR es_ES; do
@@ -88,5 +141,43 @@ for dict in en_US en_GB de_DE fr_FR es_ES; do
 	    solve "env SHAKEREF_DATA_DIR=$work/none $SHAKEREF solve"
 	echo "$dict: solve 5x5, $n words ($bench_tool, $runs runs, medians):"
 	bench_report status solve 1.5 "solve / status" || failed=1
+	# Random grids of the dice, each on its own game.
+	faces=$(dice "$dict") && [ -n "$faces" ] ||
+	    { echo "$dict: no dice in tests/unit/test-languages.c"; exit 1; }
+	rm -f "$work"/m.* "$work/r.wall" "$work/r.cpu"
+	echo "$dict: $grids random 5x5 grids of its dice (SEED=$seed;" \
+	    "$bench_tool, $gridruns runs each, medians):"
+	i=1
+	while [ "$i" -le "$grids" ]; do
+		g=$(random_grid "$faces" "$i")
+		export SHAKEREF_DB="$work/$dict.$i.db"
+		"$SHAKEREF" new --game word --players Ann,Bob \
+		    --option dict="$dict" >/dev/null &&
+		# shellcheck disable=SC2086
+		"$SHAKEREF" grid $g >/dev/null &&
+		"$SHAKEREF" words Ann stone >/dev/null &&
+		"$SHAKEREF" score >/dev/null ||
+		    { echo "$dict: setup of grid '$g' failed"; exit 1; }
+		bench_measure "$gridruns" st \
+		    "env SHAKEREF_DATA_DIR=$work/none $SHAKEREF status" \
+		    so "env SHAKEREF_DATA_DIR=$work/none $SHAKEREF solve"
+		n=$(SHAKEREF_DATA_DIR="$work/none" "$SHAKEREF" --json solve |
+		    jq '.words | length')
+		line=$(bench_report st so "" "$g")
+		echo "$line (${n} words)"
+		for m in wall cpu; do
+			awk -v s="$(bench_median "$work/m.so.$m")" \
+			    -v b="$(bench_median "$work/m.st.$m")" \
+			    'BEGIN { print (b > 0 ? s / b : 0) }' >>"$work/r.$m"
+		done
+		rm -f "$work"/m.*
+		i=$((i + 1))
+	done
+	set -- $(ratios "$work/r.wall") $(ratios "$work/r.cpu")
+	ok=$(awk -v r="$1" 'BEGIN { print (r <= 1.5) ? 1 : 0 }')
+	printf '  %-30s wall median %6.2fx worst %6.2fx   cpu median %6.2fx worst %6.2fx  %s\n' \
+	    "solve / status, $grids grids" "$1" "$2" "$3" "$4" \
+	    "(target: median <= 1.5x) $([ "$ok" = 1 ] && echo PASS || echo MISS)"
+	[ "$ok" = 1 ] || failed=1
 done
 exit $failed

@@ -223,4 +223,69 @@ test_expect_success 'review of shake-a-word counts letters, not bytes: the board
 	expect_out "Bob found 1 (33%); best missed: rübe, übel"
 '
 
+# Four players, ten rounds of pairs (SH-5, no decisions): Ann and Bob on
+# 100, Cid and Dan on 200; Cid rolls highest of the 200s (SH-9).
+order_game() {
+	sr new --game shake --players Ann,Bob,Cid,Dan "$@" >/dev/null &&
+	for r in 1 2 3 4 5 6 7 8 9 10; do
+		sr roll 10 10 20 20 >/dev/null || return 1
+	done &&
+	sr roll 30 20 >/dev/null
+}
+
+test_expect_success 'shake: the order of a tie, by the chooser'"$SQ"'s chance to win (SH-9, SH-8)' '
+	order_game &&
+	sr --json status >out &&
+	json ".expect == [\"order\"] and .turn == \"Cid\"" &&
+	json ".advice.basis == \"win\"" &&
+	json "[.advice.moves[].entry] == [\"order Dan Cid\",\"order Cid Dan\"]" &&
+	json ".advice.moves[0].value > .advice.moves[1].value + 0.01" &&
+	json ".advice.say | startswith(\"order Dan Cid: Cid wins\")" &&
+	jq ".advice.moves[].value" out >top &&
+	expect_exit 0 sr status &&
+	expect_out "coach: order Dan Cid: Cid wins" &&
+	expect_out "of the time shaking 2nd of the 2 tied (1st " &&
+	sr order Dan Cid >/dev/null && sr roll 20 30 >/dev/null &&
+	sr --json status >out &&
+	json ".turn == \"Bob\" and .advice.basis == \"win\"" &&
+	json "[.advice.moves[].entry] == [\"order Ann Bob\",\"order Bob Ann\"]" &&
+	jq ".advice.moves[].value" out >>top &&
+	awk "{ s += \$1 } END { exit !(s > 0.9997 && s < 1.0003) }" top
+'
+
+test_expect_success 'shake: the order'"$SQ"'s chances follow shake-faces (SH-2, SH-9)' '
+	order_game --option shake-faces=4 &&
+	sr --json status >out &&
+	jq ".advice.moves[].value" out >four &&
+	order_game &&
+	sr --json status >out &&
+	jq ".advice.moves[].value" out >two &&
+	! cmp -s four two
+'
+
+test_expect_success 'shake: no order advice with coach=off (SH-9)' '
+	order_game --option coach=off &&
+	sr --json status >out &&
+	json ".expect == [\"order\"] and .advice == null" &&
+	expect_exit 0 sr status &&
+	! grep -q "coach:" out &&
+	! grep -q "tied (1st" out
+'
+
+test_expect_success 'review: a worse order costs the chooser'"$SQ"'s chance (SH-9)' '
+	order_game &&
+	sr --json status >out &&
+	best=$(jq ".advice.moves[0].value" out) &&
+	worse=$(jq ".advice.moves[1].value" out) &&
+	sr order cid dan >/dev/null &&
+	sr --json review >out &&
+	json ".decisions | length == 1" &&
+	json ".decisions[0].player == \"Cid\" and .decisions[0].made == \"order Cid Dan\"" &&
+	json ".decisions[0].best == \"order Dan Cid\"" &&
+	json "(.decisions[0].cost - ($best - $worse)) | fabs < 0.00015" &&
+	json ".decisions[0].cost > 0.01" &&
+	expect_exit 0 sr review &&
+	expect_out "Cid made ${SQ}order Cid Dan${SQ}, the coach says ${SQ}order Dan Cid${SQ}: it cost"
+'
+
 test_done

@@ -662,7 +662,32 @@ tty_coach() {
 	tty_end
 }
 
+# The coach's line for a tie's order above the prompt (SH-9); none with
+# coach=off.
+tty_order() {
+	for o in on off; do
+		sr new --game shake --players Ann,Bob,Cid,Dan --option coach=$o \
+		    >/dev/null &&
+		for r in 1 2 3 4 5 6 7 8 9 10; do
+			sr roll 10 10 20 20 >/dev/null || return 1
+		done &&
+		tty_start &&
+		tty_type "roll 30 20" &&
+		tty_wait "round 11, Cid (order)>" || return 1
+		if [ $o = on ]; then
+			tty_wait "coach: order Dan Cid: Cid wins" || return 1
+		elif grep -q "coach:" screen; then
+			return 1
+		fi
+		tty_end && tty_stop || return 1
+	done
+}
+
 if command -v tmux >/dev/null 2>&1; then
+	test_expect_success 'play on a terminal: the coach names the best order of a tie above the prompt (SH-9); coach=off hides it' '
+		if tty_order; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 	test_expect_success 'play on a terminal: the coach says what to do above the prompt; coach=off hides it' '
 		if tty_coach; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0

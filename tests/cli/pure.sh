@@ -36,7 +36,7 @@ test_expect_success 'the core calls nothing that does I/O, reads a clock or the 
 
 test_expect_success 'the walk of the word lists, the verdict by them and solve are in the core; their files in the system library' '
 	nm -A --defined-only "$core" >core-syms &&
-	for f in dawg_step dawg_new wordlist_judge_all wordlist_compound solve_grid_keys; do
+	for f in dawg_step dawg_new wordlist_judge_all wordlist_compound solve_grid_list; do
 		grep -q " T $f\$" core-syms || { echo "# $f is not in the core"; return 1; }
 	done &&
 	nm -A --defined-only "$sys" >sys-syms &&

@@ -529,6 +529,238 @@ test_all_shake(void)
 	th_end(&t);
 }
 
+/*
+ * Shake, the order of a tie (SH-9) by the All Shake round (SH-8, SH-10),
+ * again: the round is enumerated here final total by final total, each
+ * shaker's best play found by backward induction over their total (the
+ * coach's model: the later players each shake until strictly above the
+ * final total, a turn stops 400 tens above the highest score, reach[m]
+ * beyond the table counts 0), and the winners of every outcome shared.
+ */
+static double o_p[7];
+
+/* The chance that a final total f finishes first: done/ties so far. */
+static double
+o_win(long f, long done, int ties, const long *later, int nlater, int nreach)
+{
+	double w = 1;
+	long m;
+	int i;
+
+	if (f < done)
+		return 0;
+	for (i = 0; i < nlater; i++) {
+		m = (f - later[i]) / 10 + 1;
+		if (m <= 0)
+			return 0;
+		w *= 1 - (m < nreach ? reach_fw[m] : 0);
+	}
+	return f == done ? w / (1 + ties) : w;
+}
+
+/*
+ * Shakers j..n-1 of totals sc[] still to shake after finals fin[0..j):
+ * adds to share[q] the chance (times pr) that q finishes first.
+ */
+static void
+o_round(const long *sc, int n, int j, long *fin, double pr, double *share)
+{
+	double v[1300], dist[1300], mass[1300], w0, b, r;
+	char go[1300];
+	long done = -1, hi;
+	int ties = 0, i, k, q, K;
+
+	for (q = 0; q < j; q++)
+		if (fin[q] > done) {
+			done = fin[q];
+			ties = 1;
+		} else if (fin[q] == done)
+			ties++;
+	if (j == n) {
+		for (q = 0; q < n; q++)
+			if (fin[q] == done)
+				share[q] += pr / ties;
+		return;
+	}
+	hi = done > sc[j] ? done : sc[j];
+	K = (int)((hi - sc[j]) / 10) + 400;
+	if (K + 13 > 1200) {
+		ok(0, "the test's tables are too small for K = %d", K);
+		return;
+	}
+	w0 = o_win(sc[j], done, ties, sc + j + 1, n - j - 1, K + 8);
+	for (k = K + 6; k >= 0; k--) {
+		b = o_win(sc[j] + 10L * k, done, ties, sc + j + 1, n - j - 1,
+		    K + 8);
+		r = o_p[0] * w0;
+		for (i = 1; i <= 6 && k < K; i++)
+			r += o_p[i] * v[k + i];
+		go[k] = k < K && r > b;
+		v[k] = go[k] ? r : b;
+	}
+	for (k = 0; k < K + 13; k++)
+		mass[k] = dist[k] = 0;
+	mass[0] = 1;
+	for (k = 0; k <= K + 6; k++) {
+		if (!go[k]) {
+			dist[k] += mass[k];
+			continue;
+		}
+		dist[0] += mass[k] * o_p[0];
+		for (i = 1; i <= 6; i++)
+			mass[k + i] += mass[k] * o_p[i];
+	}
+	for (k = 0; k <= K + 6; k++) {
+		if (dist[k] == 0)
+			continue;
+		fin[j] = sc[j] + 10L * k;
+		o_round(sc, n, j + 1, fin, pr * dist[k], share);
+	}
+}
+
+/* The chance of each place of the order sc[0..n) to finish first. */
+static void
+o_places(int faces, const long *sc, int n, double *share)
+{
+	long fin[8];
+	double c;
+	int i, k;
+
+	for (i = 0; i <= 6; i++) {
+		c = 1;
+		for (k = 1; k <= i; k++)
+			c = c * (6 - k + 1) / k;
+		o_p[i] = c * pow(faces / 6.0, i) * pow(1 - faces / 6.0, 6 - i);
+	}
+	fill_reach(faces, 1200);
+	for (i = 0; i < n; i++)
+		share[i] = 0;
+	o_round(sc, n, 0, fin, 1, share);
+}
+
+/* Cid far ahead (500), Ann and Bob tied on 100: Ann names the order. */
+static void
+test_order_two(const char *opts, int faces)
+{
+	static const long sc[] = { 500, 100, 100 };
+	struct th t;
+	struct advice *a;
+	double share[3];
+	int r;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", opts);
+	for (r = 0; r < 10; r++) {
+		th_must(&t, "roll 10 10 50");
+		th_must(&t, "take");
+	}
+	th_must(&t, "roll 30 20");
+	o_places(faces, sc, 3, share);
+	a = advice_of(&t);
+	ok(a != NULL && a->basis == ADVICE_WIN && a->nmoves == 2,
+	    "SH-9: the order of a tie of two is advised by the chance to win "
+	    "(faces %d), both orders listed", faces);
+	ok(share[2] > share[1] + 0.005, "SH-8: with the leader far ahead, "
+	    "shaking second of the tie is clearly better: %.4f against %.4f "
+	    "(faces %d)", share[2], share[1], faces);
+	ok(a != NULL && a->nmoves == 2 &&
+	    strcmp(a->moves[0].entry, "order Bob Ann") == 0 &&
+	    fabs(a->moves[0].value - share[2]) < 1e-9 &&
+	    fabs(value_of(a, "order Ann Bob") - share[1]) < 1e-9,
+	    "SH-9: order Bob Ann first, Ann's chance %.6f second, %.6f "
+	    "first (got %s %.6f, %.6f)", share[2], share[1],
+	    a && a->nmoves ? a->moves[0].entry : "-",
+	    a && a->nmoves ? a->moves[0].value : -1,
+	    a ? value_of(a, "order Ann Bob") : -1);
+	ok(a != NULL && strstr(buf_str(&a->say), "order Bob Ann") ==
+	    buf_str(&a->say), "SH-9: the coach's line names the best order "
+	    "first: %s", a ? buf_str(&a->say) : "-");
+	advice_drop(a);
+	th_end(&t);
+}
+
+/*
+ * Dan ahead (500), Ann, Bob and Cid tied on 100: six orders, each worth
+ * Ann's chance at her place; Bob rolls highest and chooses.
+ */
+static void
+test_order_three(void)
+{
+	static const long sc[] = { 500, 100, 100, 100 };
+	struct th t;
+	struct advice *a;
+	double share[4];
+	int r, i, good = 1, place;
+	const char *e;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid,Dan", NULL);
+	for (r = 0; r < 10; r++) {
+		th_must(&t, "roll 10 10 10 50");
+		th_must(&t, "take");
+	}
+	is_int(th_score(&t, "Ann"), 100, "Ann has 100 after round 10");
+	th_must(&t, "roll 20 30 10");
+	o_places(2, sc, 4, share);
+	a = advice_of(&t);
+	ok(a != NULL && a->nmoves == 6, "SH-9: a tie of three has 6 orders "
+	    "(got %d)", a ? a->nmoves : -1);
+	for (i = 0; a != NULL && i < a->nmoves; i++) {
+		/* Bob's place: where his name stands among the three. */
+		e = a->moves[i].entry;
+		place = strncmp(e + 6, "Bob", 3) == 0 ? 1 :
+		    strncmp(e + 10, "Bob", 3) == 0 ? 2 : 3;
+		if (fabs(a->moves[i].value - share[place]) > 1e-9 ||
+		    (i > 0 && a->moves[i].value > a->moves[i - 1].value))
+			good = 0;
+	}
+	ok(a != NULL && good, "SH-9: each order is worth Bob's chance at his "
+	    "place, best first: 1st %.6f, 2nd %.6f, 3rd %.6f", share[1],
+	    share[2], share[3]);
+	ok(fabs(share[0] + share[1] + share[2] + share[3] - 1) < 1e-9,
+	    "SH-10: the places' chances add up to 1 (%.9f)",
+	    share[0] + share[1] + share[2] + share[3]);
+	advice_drop(a);
+	th_end(&t);
+}
+
+/*
+ * Six players all tied: 720 orders, every one listed; the chooser's
+ * places add up, with the other five's, to a whole win (SH-10).
+ */
+static void
+test_order_six(void)
+{
+	struct th t;
+	struct advice *a;
+	double place[6];
+	int r, i, k, seen[6] = { 0 }, good = 1;
+	const char *e;
+	double sum = 0;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid,Dan,Eve,Fay", NULL);
+	for (r = 0; r < 10; r++)	/* pairs: 40 every two rounds */
+		th_must(&t, r % 2 ? "roll 30 30 20 20 10 10" :
+		    "roll 10 10 20 20 30 30");
+	th_must(&t, "roll 60 10 20 30 40 50");
+	a = advice_of(&t);
+	ok(a != NULL && a->nmoves == 720, "SH-9: a tie of six lists all 720 "
+	    "orders (got %d)", a ? a->nmoves : -1);
+	for (i = 0; a != NULL && i < a->nmoves; i++) {
+		e = a->moves[i].entry + 6;
+		for (k = 0; strncmp(e, "Ann", 3) != 0; k++)
+			e += 4;
+		if (seen[k] && fabs(place[k] - a->moves[i].value) > 1e-12)
+			good = 0;
+		place[k] = a->moves[i].value;
+		seen[k] = 1;
+	}
+	for (k = 0; k < 6; k++)
+		sum += seen[k] ? place[k] : 0;
+	ok(good && fabs(sum - 1) < 1e-9, "SH-9: only Ann's place counts, "
+	    "and her six places' chances add up to 1 (%.9f)", sum);
+	advice_drop(a);
+	th_end(&t);
+}
+
 int
 main(void)
 {
@@ -538,5 +770,9 @@ main(void)
 	test_shake_up_longest_say();
 	test_stack_attack();
 	test_all_shake();
+	test_order_two(NULL, 2);
+	test_order_two("shake-faces=3", 3);
+	test_order_three();
+	test_order_six();
 	return tap_done();
 }

@@ -363,6 +363,77 @@ test_big(const struct dawg *d, int side, int boards)
 	    "(%zu)", side, side, total);
 }
 
+/*
+ * Random 5x5 boards: solve_grid_list gives solve_grid's words in its
+ * order, each with its width counted here and its key (the list is
+ * a-z and café: the word itself, 'cafe' for café), and finds each by its
+ * key; a key not on the board is not found.
+ */
+static void
+test_list_api(const struct dawg *d)
+{
+	struct grid g;
+	struct solve_list l;
+	char **w, key[64];
+	const char *p;
+	size_t n, i, j, width, total = 0;
+	int b, bad = 0;
+
+	for (b = 0; b < 30 && !bad; b++) {
+		random_grid(&g, 5);
+		n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
+		if (solve_grid_list(d, &g, "en_US", 1, 0, NULL, &l) != n) {
+			diag("board %s: %zu words, the list %zu",
+			    grid_text(&g), n, l.n);
+			bad = 1;
+		}
+		for (i = 0; i < n && !bad; i++) {
+			for (width = 0, p = w[i]; *p != '\0'; p++)
+				width += ((unsigned char)*p & 0xc0) != 0x80;
+			for (j = 0, p = w[i]; *p != '\0' && j + 1 < sizeof key;
+			    p++)
+				if (strncmp(p, "\xc3\xa9", 2) == 0)
+					key[j++] = 'e', p++;
+				else
+					key[j++] = *p;
+			key[j] = '\0';
+			if (strcmp(l.w[i].form, w[i]) != 0 ||
+			    l.w[i].len != strlen(w[i]) ||
+			    l.w[i].width != width ||
+			    strcmp(l.w[i].key, key) != 0 ||
+			    solve_find(&l, key) != i) {
+				diag("board %s: word %zu '%s' width %zu key "
+				    "'%s' found at %zu", grid_text(&g), i,
+				    l.w[i].form, l.w[i].width, l.w[i].key,
+				    solve_find(&l, key));
+				bad = 1;
+			}
+		}
+		if (!bad && (solve_find(&l, "zzzzz") != SOLVE_FAILED ||
+		    solve_find(&l, "") != SOLVE_FAILED)) {
+			diag("board %s: a key not on it is found",
+			    grid_text(&g));
+			bad = 1;
+		}
+		total += n;
+		solve_list_free(&l);
+		solve_free(w, n);
+	}
+	ok(!bad, "30 random 5x5 boards: the list has solve_grid's words in "
+	    "order, each with its width and key, found by its key");
+	ok(total > 300, "those boards hold words (%zu)", total);
+	if (ok(parse(&g, "CAFE XXXX XXXX XXXX") == 0, "a grid with café")) {
+		solve_grid_list(d, &g, "en_US", 1, 0, NULL, &l);
+		i = solve_find(&l, "cafe");
+		ok(i != SOLVE_FAILED && strcmp(l.w[i].key, "cafe") == 0 &&
+		    strcmp(l.w[i].form, "cafe") == 0 && l.w[i].width == 4,
+		    "accents=fold: cafe and café are one key, 4 letters, "
+		    "kept once as cafe (the dice's letters, and the least "
+		    "by strcmp)");
+		solve_list_free(&l);
+	}
+}
+
 /* Boards made by hand: Qu, diagonals, twin letters, no die twice. */
 static void
 test_hand(const struct dawg *d)
@@ -546,6 +617,7 @@ main(void)
 	test_big(d, 4, 100);
 	test_big(d, 5, 50);
 	test_big(d, 6, 10);
+	test_list_api(d);
 	dawg_close(d);
 	snprintf(tmp, sizeof tmp, "%s/tests/data/not-a-list.dawg", bld);
 	test_open_errors(tmp);
