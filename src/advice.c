@@ -13,6 +13,10 @@
 void
 advice_free(struct advice *a)
 {
+	int i;
+
+	for (i = 0; i < a->nmoves; i++)
+		free(a->moves[i].entry);
 	free(a->moves);
 	a->moves = NULL;
 	a->nmoves = a->cap = 0;
@@ -24,6 +28,7 @@ struct advice_move *
 advice_add(struct advice *a, double value, const char *fmt, ...)
 {
 	struct advice_move *m;
+	struct buf b = BUF_INIT;
 	va_list ap;
 
 	if (a->nmoves >= ADVICE_MOVES)
@@ -35,8 +40,10 @@ advice_add(struct advice *a, double value, const char *fmt, ...)
 	}
 	m = &a->moves[a->nmoves++];
 	va_start(ap, fmt);
-	vsnprintf(m->entry, sizeof m->entry, fmt, ap);
+	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
+	m->entry = xstrdup(buf_str(&b));
+	buf_free(&b);
 	m->value = value;
 	return m;
 }

@@ -211,11 +211,9 @@ enum advice_basis {
 };
 
 #define ADVICE_MOVES	720	/* 6!: Shake's order of a group of six */
-#define ADVICE_NAMES	6	/* names an entry holds at most (order) */
 
 struct advice_move {
-	/* as typed, verb first */
-	char		 entry[ADVICE_NAMES * (GAME_NAME_BYTES + 1) + 64];
+	char		*entry;		/* as typed, verb first (malloc'd) */
 	double		 value;		/* in the basis' unit */
 };
 

@@ -97,7 +97,7 @@ struct cutrow {
 	uint8_t		 wr[2];		/* mode 0: every part written's */
 	uint8_t		 ask[2];	/* [mode] a FORBIDDENWORD's form met */
 	uint8_t		 wok;		/* written's letters the key's so far */
-	uint8_t		 formed;	/* bit 2 * mode + t: its form in forms */
+	uint8_t		 formed;	/* bit 2 * mode + t: in forms */
 };
 
 struct cutter {

@@ -14,6 +14,17 @@
 
 #define KEY_MAX	(GRID_KEY * GRID_CELLS)
 
+/*
+ * A set of strings "key\1text", each with a NUL in an arena (a), by
+ * their offset + 1 in an open table (slot, cap a power of 2).
+ */
+struct seen {
+	uint32_t	*slot;
+	size_t		 cap, n;
+	char		*a;
+	size_t		 alen, acap;
+};
+
 /* A key found and the form kept for it, as offsets into walk's ar. */
 struct found {
 	uint32_t	 key, form;
@@ -61,6 +72,7 @@ struct walk {
 	 */
 	char			**c, **c2;
 	size_t			 nc, ccap, nc2, ccap2;
+	struct seen		 seen;		/* the compounds judged */
 };
 
 /* Add s to the growing array *a. */
@@ -241,6 +253,70 @@ found(struct walk *k, uint32_t node)
 	return 1;
 }
 
+/* The hash of key (klen bytes) with text (tlen). */
+static uint32_t
+seen_hash(const char *key, size_t klen, const char *text, size_t tlen)
+{
+	return hash(key, klen) ^ hash(text, tlen) * 0x9e3779b9u;
+}
+
+/* Double the table of s (or make it), every string put back. */
+static void
+seen_grow(struct seen *s)
+{
+	uint32_t *old = s->slot, o;
+	const char *e, *sep;
+	size_t cap = s->cap, i, j;
+
+	s->cap = cap ? cap * 2 : 4096;
+	s->slot = xcalloc(s->cap, sizeof *s->slot);
+	for (i = 0; i < cap; i++) {
+		if ((o = old[i]) == 0)
+			continue;
+		e = s->a + o - 1;
+		sep = strchr(e, '\1');
+		for (j = seen_hash(e, (size_t)(sep - e), sep + 1,
+		    strlen(sep + 1)) & (s->cap - 1); s->slot[j] != 0;
+		    j = (j + 1) & (s->cap - 1))
+			continue;
+		s->slot[j] = o;
+	}
+	free(old);
+}
+
+/* 1 if key (klen bytes) with text (tlen) is in s; else put it in, 0. */
+static int
+seen_add(struct seen *s, const char *key, size_t klen, const char *text,
+    size_t tlen)
+{
+	const char *e;
+	size_t i, need = klen + tlen + 2;
+	uint32_t o;
+
+	if (2 * (s->n + 1) > s->cap)
+		seen_grow(s);
+	for (i = seen_hash(key, klen, text, tlen) & (s->cap - 1);
+	    (o = s->slot[i]) != 0; i = (i + 1) & (s->cap - 1)) {
+		e = s->a + o - 1;
+		if (memcmp(e, key, klen) == 0 && e[klen] == '\1' &&
+		    memcmp(e + klen + 1, text, tlen) == 0 &&
+		    e[klen + 1 + tlen] == '\0')
+			return 1;
+	}
+	if (s->alen + need > s->acap) {
+		s->acap = s->acap * 2 + need + 65536;
+		s->a = xreallocarray(s->a, s->acap, 1);
+	}
+	memcpy(s->a + s->alen, key, klen);
+	s->a[s->alen + klen] = '\1';
+	memcpy(s->a + s->alen + klen + 1, text, tlen);
+	s->a[s->alen + need - 1] = '\0';
+	s->slot[i] = (uint32_t)s->alen + 1;
+	s->alen += need;
+	s->n++;
+	return 0;
+}
+
 /*
  * The key spelled so far as a whole word (a list with compound parts):
  * a form of it, else a compound the cutter judges (keep), else left
@@ -273,7 +349,8 @@ ends(struct walk *k)
 			    k->text));
 		return;
 	}
-	if (!comp)
+	/* A key met with the same letters on another path: judged. */
+	if (!comp || seen_add(&k->seen, k->key, k->len, k->text, k->tlen))
 		return;
 	switch (cutter_verdict(k->cu, form, sizeof form, &cap)) {
 	case CUT_FOUND:
@@ -707,9 +784,9 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 		cutter_init(k->cu, d, k->root, nouns);
 		for (cell = 0; cell < g.n * g.n; cell++) {
 			for (m = 0; g.keys[cell][m] != '\0'; m += l) {
-				for (l = 1; (g.keys[cell][m + l] & 0xc0) == 0x80;
-				    l++)
-					continue;
+				l = 1;
+				while ((g.keys[cell][m + l] & 0xc0) == 0x80)
+					l++;
 				k->ko[cell][k->nl[cell]++] = (uint16_t)m;
 			}
 			k->ko[cell][k->nl[cell]] = (uint16_t)m;
@@ -733,6 +810,8 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 		}
 		cutter_done(k->cu);
 		free(k->cu);
+		free(k->seen.slot);
+		free(k->seen.a);
 		k->cu = NULL;
 	} else
 		for (cell = 0; cell < g.n * g.n; cell++) {
