@@ -14,7 +14,6 @@
 #include "dawg.h"
 #include "lang.h"
 #include "solve.h"
-#include "utf8.h"
 #include "wordlist.h"
 
 /*
@@ -91,73 +90,44 @@ solve_text(const struct sr_game *sg, const struct word_round *v,
 }
 
 /*
- * Append s (n bytes) to b as the next of *count strings of a JSON list
- * (after a comma but the first), unless it is not UTF-8: 1 if it is.
+ * The words as the JSON object of SPEC.md (a word that is not UTF-8
+ * has no "word", as jansson makes no string of it).
  */
-static int
-json_item(struct buf *b, size_t *count, const char *s, size_t n)
-{
-	size_t mark = b->len;
-
-	if (*count > 0)
-		buf_add(b, ",", 1);
-	if (utf8_json(b, s, n) != 0) {
-		b->len = mark;
-		if (b->s != NULL)
-			b->s[mark] = '\0';
-		return 0;
-	}
-	(*count)++;
-	return 1;
-}
-
-/*
- * The words as the JSON object of SPEC.md, written straight into b as
- * sr_print_json writes it (jansson, compact, in order): a tree of
- * jansson objects for tens of thousands of words would cost more than
- * finding them.  A string that is not UTF-8 is left out as jansson
- * leaves it.
- */
-static void
+static json_t *
 solve_json(const struct sr_game *sg, const struct word_round *v,
     const struct solve_list *l, long best, size_t **missed,
-    const size_t *nmissed, struct buf *b)
+    const size_t *nmissed)
 {
 	const struct solve_word *w;
-	char value[32];
-	size_t i, n, k, mark;
-	int p, nv = 0;
+	json_t *o = json_object(), *a, *m, *x;
+	size_t i;
+	int p, val = 0;
 
-	buf_printf(b, "{\"game\":%lld,\"round\":%d,\"best_score\":%ld,"
-	    "\"words\":[", sg->g.id, v->round, best);
+	json_object_set_new(o, "game", json_integer(sg->g.id));
+	json_object_set_new(o, "round", json_integer(v->round));
+	json_object_set_new(o, "best_score", json_integer(best));
+	a = json_array();
 	for (i = 0; i < l->n; i++) {
 		w = &l->w[i];
-		/* Each width's value formatted once: longest first. */
+		/* Each width's value once: longest first. */
 		if (i == 0 || w->width != l->w[i - 1].width)
-			nv = snprintf(value, sizeof value, "\"value\":%d}",
-			    sg->rules->word_value(sg->rp.st, (int)w->width));
-		buf_add(b, i > 0 ? ",{" : "{", i > 0 ? 2 : 1);
-		mark = b->len;
-		buf_add(b, "\"word\":", 7);
-		if (utf8_json(b, w->form, w->len) == 0)
-			buf_add(b, ",", 1);
-		else {
-			b->len = mark;
-			b->s[mark] = '\0';
-		}
-		buf_add(b, value, (size_t)nv);
+			val = sg->rules->word_value(sg->rp.st, (int)w->width);
+		x = json_object();
+		json_object_set_new(x, "word", json_stringn(w->form, w->len));
+		json_object_set_new(x, "value", json_integer(val));
+		json_array_append_new(a, x);
 	}
-	buf_puts(b, "],\"missed\":{");
-	for (n = 0, p = 0; p < v->nplayers; p++) {
-		if (!json_item(b, &n, sg->g.names[p], strlen(sg->g.names[p])))
-			continue;
-		buf_add(b, ":[", 2);
-		for (k = 0, i = 0; i < nmissed[p]; i++)
-			json_item(b, &k, l->w[missed[p][i]].form,
-			    l->w[missed[p][i]].len);
-		buf_add(b, "]", 1);
+	json_object_set_new(o, "words", a);
+	m = json_object();
+	for (p = 0; p < v->nplayers; p++) {
+		a = json_array();
+		for (i = 0; i < nmissed[p]; i++)
+			json_array_append_new(a, json_stringn(
+			    l->w[missed[p][i]].form, l->w[missed[p][i]].len));
+		json_object_set_new(m, sg->g.names[p], a);
 	}
-	buf_puts(b, "}}\n");
+	json_object_set_new(o, "missed", m);
+	return o;
 }
 
 _Static_assert(GAME_MAX_PLAYERS <= 32, "a bit for each player");
@@ -247,13 +217,12 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	free(wrote);
 	if (ctx->json)
-		solve_json(&sg, &v, &l, best, missed, nmissed, &b);
-	else
+		status = sr_print_json(ctx, solve_json(&sg, &v, &l, best,
+		    missed, nmissed));
+	else {
 		solve_text(&sg, &v, &l, best, missed, nmissed, &b);
-	if (ctx->json)
-		fputs(buf_str(&b), ctx->out);
-	else
 		sr_print_text(ctx, buf_str(&b));
+	}
 	buf_free(&b);
 	for (p = 0; p < v.nplayers; p++)
 		free(missed[p]);

@@ -322,53 +322,6 @@ utf8_width(const char *s)
 	return w;
 }
 
-/* Append s as a JSON string; see utf8.h. */
-int
-utf8_json(struct buf *b, const char *s, size_t n)
-{
-	static const char hex[] = "0123456789ABCDEF", ctl[] = "\b\f\n\r\t";
-	const unsigned char *u = (const unsigned char *)s;
-	const char *e;
-	size_t i, k, len0 = b->len;
-	uint32_t cp;
-	char *p;
-
-	/* Each byte is at most 6: written in place. */
-	p = buf_reserve(b, 6 * n + 2);
-	*p++ = '"';
-	for (i = 0; i < n; i += k) {
-		k = 1;
-		if (u[i] >= 0x80) {
-			if ((k = utf8_decode(s + i, n - i, &cp)) == 0) {
-				b->len = len0;
-				b->s[len0] = '\0';
-				return -1;
-			}
-			memcpy(p, s + i, k);
-			p += k;
-		} else if (u[i] == '"' || u[i] == '\\') {
-			*p++ = '\\';
-			*p++ = (char)u[i];
-		} else if (u[i] >= 0x20)
-			*p++ = (char)u[i];
-		else {
-			*p++ = '\\';
-			if ((e = memchr(ctl, u[i], sizeof ctl - 1)) != NULL)
-				*p++ = "bfnrt"[e - ctl];
-			else {
-				memcpy(p, "u00", 3);
-				p[3] = hex[u[i] >> 4];
-				p[4] = hex[u[i] & 0xf];
-				p += 5;
-			}
-		}
-	}
-	*p++ = '"';
-	*p = '\0';
-	b->len = (size_t)(p - b->s);
-	return 0;
-}
-
 /* Append s escaped, padded with spaces to width columns. */
 void
 utf8_pad(struct buf *b, const char *s, size_t width)

@@ -43,13 +43,6 @@ void		 utf8_escape(struct buf *, const char *s, size_t max,
 		    int newline);
 /* Columns s takes on a terminal, as utf8_escape(s, 0, 0) prints it. */
 size_t		 utf8_width(const char *s);
-/*
- * Append the n bytes at s as a JSON string, exactly as jansson dumps it
- * (no JSON_ENSURE_ASCII): in quotes, with \\ and \" and the code points
- * under U+0020 escaped (\b \f \n \r \t, else \u00XX).  -1, nothing
- * appended, if s is not UTF-8 (jansson makes no string of it).
- */
-int		 utf8_json(struct buf *, const char *s, size_t n);
 /* Append s escaped, then spaces up to width columns. */
 void		 utf8_pad(struct buf *, const char *s, size_t width);
 /*

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "tap.h"
 #include "utf8.h"
 
@@ -40,30 +38,6 @@ is_esc(const char *s, size_t max, int nl, const char *want,
 
 	is_str(got, want, name);
 	free(got);
-}
-
-/* utf8_json of s against the string jansson dumps, and by hand. */
-static void
-is_json(const char *s, const char *want, const char *name)
-{
-	struct buf b = BUF_INIT;
-	json_t *j = json_string(s);
-	char *by = j != NULL ? json_dumps(j, JSON_ENCODE_ANY |
-	    JSON_COMPACT) : NULL;
-
-	buf_puts(&b, "x");
-	if (utf8_json(&b, s, strlen(s)) != 0) {
-		ok(want == NULL && by == NULL && strcmp(buf_str(&b), "x") == 0,
-		    "%s: not UTF-8, nothing appended, none from jansson",
-		    name);
-	} else {
-		is_str(buf_str(&b) + 1, want, name);
-		ok(by != NULL && strcmp(buf_str(&b) + 1, by) == 0,
-		    "%s: as jansson dumps it", name);
-	}
-	free(by);
-	json_decref(j);
-	buf_free(&b);
 }
 
 int
@@ -258,18 +232,6 @@ main(void)
 	m = msg("Ann's turn: 'x'");
 	is_str(m, "Ann's turn: 'x'", "an apostrophe opens no quote");
 	free(m);
-	/* JSON strings as jansson writes them (solve --json). */
-	is_json("stra\xc3\x9f" "e", "\"stra\xc3\x9f" "e\"",
-	    "UTF-8 letters as they are");
-	is_json("O'Brien \"Ann\" a\\b/c", "\"O'Brien \\\"Ann\\\" a\\\\b/c\"",
-	    "quote and backslash escaped, slash and apostrophe not");
-	is_json("\b\f\n\r\t\x01\x1f\x7f", "\"\\b\\f\\n\\r\\t\\u0001\\u001F\x7f\"",
-	    "controls under U+0020 escaped (uppercase hex), DEL not");
-	is_json("\xe2\x80\xae\xf0\x9f\x8e\xb2", "\"\xe2\x80\xae\xf0\x9f\x8e\xb2\"",
-	    "U+202E and a 4-byte character as they are");
-	is_json("", "\"\"", "the empty string");
-	is_json("J\xfcrgen", NULL, "Latin-1");
-	is_json("a\xed\xa0\x80", NULL, "a surrogate");
 	for (i = 0; i < 200; i++)
 		big[i] = (char)(i % 2 ? '\x9b' : '\xc2');
 	big[200] = '\0';
