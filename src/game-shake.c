@@ -799,7 +799,8 @@ struct as_turn {
  * above the leader (their best play for the win), so f stands only if
  * each of them fails: reach[m] is the chance that a turn from 0 reaches
  * m tens before a crap-out (0 from nreach on).  A tie with players
- * already done shares the win.
+ * already done shares the win, and so does one with a player still to
+ * shake whose total is f (they fail only by a crap-out, ending on f).
  */
 static double
 all_shake_win(const struct as_turn *u, const double *reach, int nreach,
@@ -807,7 +808,7 @@ all_shake_win(const struct as_turn *u, const double *reach, int nreach,
 {
 	double w = 1;
 	long m;
-	int i;
+	int i, eq = 0;
 
 	if (f < u->done)
 		return 0;
@@ -816,8 +817,11 @@ all_shake_win(const struct as_turn *u, const double *reach, int nreach,
 		if (m <= 0)
 			return 0;
 		w *= 1 - (m < nreach ? reach[m] : 0);
+		/* One who fails from f itself ends on f: a share. */
+		if (u->later[i] == f)
+			eq++;
 	}
-	return w / (1 + (f == u->done ? u->ties : 0));
+	return w / (1 + (f == u->done ? u->ties : 0) + eq);
 }
 
 /* The chances that i of six Shake dice show 10, i = 0..6, into p. */

@@ -761,6 +761,40 @@ test_order_six(void)
 	th_end(&t);
 }
 
+/*
+ * Ann and Bob tied on 150, Ann shaking first: passing leaves Bob, on
+ * 150 too, to go past; he fails only by a crap-out on his first shake
+ * ((2/3)^6 with two faces of six showing 10) and then ends on 150, level
+ * with Ann: a shared win, half of it hers (SH-10).
+ */
+static void
+test_all_shake_level(void)
+{
+	struct th t;
+	struct advice *a;
+	double p0 = pow(2 / 3.0, 6);
+	int r;
+
+	th_start(&t, &game_shake, "Ann,Bob", NULL);
+	/* Each takes: 10 and 20 by turns, 150 each. */
+	for (r = 0; r < 10; r++) {
+		th_must(&t, r % 2 ? "roll 20 10" : "roll 10 20");
+		th_must(&t, "take");
+		th_must(&t, "take");
+	}
+	is_int(th_score(&t, "Ann"), 150, "Ann has 150 after round 10");
+	is_int(th_score(&t, "Bob"), 150, "... and Bob too");
+	th_must(&t, "roll 30 20");
+	th_must(&t, "order Ann Bob");
+	a = advice_of(&t);
+	ok(a != NULL && fabs(value_of(a, "pass") - p0 / 2) < 1e-9,
+	    "SH-8, SH-10: Ann passing on 150 before Bob on 150 wins half of "
+	    "Bob's crap-out: %.6f (got %.6f)", p0 / 2,
+	    a ? value_of(a, "pass") : -1);
+	advice_drop(a);
+	th_end(&t);
+}
+
 int
 main(void)
 {
@@ -770,6 +804,7 @@ main(void)
 	test_shake_up_longest_say();
 	test_stack_attack();
 	test_all_shake();
+	test_all_shake_level();
 	test_order_two(NULL, 2);
 	test_order_two("shake-faces=3", 3);
 	test_order_three();
