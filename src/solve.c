@@ -551,125 +551,26 @@ compounds(struct walk *k, const char *dict, int fold,
 	return rc;
 }
 
-/* A word to sort: 8 bytes of its form (big-endian), its letters. */
+/* A word to sort: its form and key (in walk's ar), its letters. */
 struct order {
-	uint64_t	 pre;
+	const char	*form, *key;
+	size_t		 flen, klen;
 	uint32_t	 i;		/* in walk's w */
 	uint32_t	 width;
 };
 
-/* Bytes at..at+8 of s (len bytes) as a big-endian number, 0 past its end. */
-static uint64_t
-chunk(const char *s, size_t len, size_t at)
-{
-	uint64_t v = 0;
-	size_t j;
-
-	for (j = at; j < at + 8; j++)
-		v = v << 8 | (j < len ? (unsigned char)s[j] : 0);
-	return v;
-}
-
-/* Digit pass of o (LSD radix): pre's bytes, then width's, inverted. */
-static unsigned
-digit(const struct order *o, int pass)
-{
-	if (pass < 8)
-		return (unsigned)(o->pre >> (8 * pass)) & 0xff;
-	return (unsigned)(~o->width >> (8 * (pass - 8))) & 0xff;
-}
-
-/*
- * Sort o[0..n) by pre (and before it by width, more first, if bywidth):
- * a pass for each byte, stable, none for a byte all share; tmp holds n.
- */
-static void
-radix(struct order *o, struct order *tmp, size_t n, int bywidth)
-{
-	struct order *from = o, *to = tmp, *t;
-	size_t count[256], i, sum, c;
-	int pass;
-
-	for (pass = 0; pass < (bywidth ? 10 : 8); pass++) {
-		memset(count, 0, sizeof count);
-		for (i = 0; i < n; i++)
-			count[digit(&from[i], pass)]++;
-		if (count[digit(&from[0], pass)] == n)
-			continue;
-		for (sum = 0, i = 0; i < 256; i++) {
-			c = count[i];
-			count[i] = sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			to[count[digit(&from[i], pass)]++] = from[i];
-		t = from;
-		from = to;
-		to = t;
-	}
-	if (from != o)
-		memcpy(o, from, n * sizeof *o);
-}
-
-/* strcmp of the forms of a and b (of k's w), then of their keys. */
+/* qsort: more letters first, then strcmp of the forms, then the keys. */
 static int
-order_cmp(const struct walk *k, const struct order *a, const struct order *b)
+order_cmp(const void *x, const void *y)
 {
-	const struct found *f = &k->w[a->i], *g = &k->w[b->i];
+	const struct order *a = x, *b = y;
 	int c;
 
-	if ((c = cmp_bytes(k->ar + f->form, f->flen, k->ar + g->form,
-	    g->flen)) != 0)
+	if (a->width != b->width)
+		return a->width > b->width ? -1 : 1;
+	if ((c = cmp_bytes(a->form, a->flen, b->form, b->flen)) != 0)
 		return c;
-	return cmp_bytes(k->ar + f->key, f->klen, k->ar + g->key, g->klen);
-}
-
-/* Sort o[0..n) by order_cmp, one at a time: for a few. */
-static void
-insertion(const struct walk *k, struct order *o, size_t n)
-{
-	struct order x;
-	size_t i, j;
-
-	for (i = 1; i < n; i++) {
-		x = o[i];
-		for (j = i; j > 0 && order_cmp(k, &o[j - 1], &x) > 0; j--)
-			o[j] = o[j - 1];
-		o[j] = x;
-	}
-}
-
-/*
- * Sort o[0..n), words of one width whose forms agree on their first at
- * bytes, by strcmp of the forms (then keys, though two keys never share
- * a form): a few by insertion, more by their next 8 bytes, then each run
- * that agrees on those by the 8 after.
- */
-static void
-sort_run(const struct walk *k, struct order *o, struct order *tmp, size_t n,
-    size_t at)
-{
-	const struct found *f;
-	size_t i, e;
-
-	if (n < 32) {
-		insertion(k, o, n);
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		f = &k->w[o[i].i];
-		o[i].pre = chunk(k->ar + f->form, f->flen, at);
-	}
-	radix(o, tmp, n, 0);
-	for (i = 0; i < n; i = e) {
-		for (e = i + 1; e < n && o[e].pre == o[i].pre; e++)
-			continue;
-		/* A run that ends inside these 8 bytes: one form. */
-		if (e - i > 1 && (o[i].pre & 0xff) != 0)
-			sort_run(k, o + i, tmp, e - i, at + 8);
-		else if (e - i > 1)
-			insertion(k, o + i, e - i);
-	}
+	return cmp_bytes(a->key, a->klen, b->key, b->klen);
 }
 
 /*
@@ -680,11 +581,11 @@ sort_run(const struct walk *k, struct order *o, struct order *tmp, size_t n,
 static void
 finish(struct walk *k, struct solve_list *l)
 {
-	struct order *o, *tmp;
+	struct order *o;
 	uint32_t *rank;
 	const struct found *f;
 	const char *form;
-	size_t i, j, e, width;
+	size_t i, j, width;
 
 	memset(l, 0, sizeof *l);
 	if (k->n == 0) {
@@ -694,25 +595,19 @@ finish(struct walk *k, struct solve_list *l)
 		return;
 	}
 	o = xreallocarray(NULL, k->n, sizeof *o);
-	tmp = xreallocarray(NULL, k->n, sizeof *tmp);
 	for (i = 0; i < k->n; i++) {
 		f = &k->w[i];
 		form = k->ar + f->form;
 		for (width = 0, j = 0; j < f->flen; j++)
 			width += ((unsigned char)form[j] & 0xc0) != 0x80;
-		o[i].pre = chunk(form, f->flen, 0);
+		o[i].form = form;
+		o[i].flen = f->flen;
+		o[i].key = k->ar + f->key;
+		o[i].klen = f->klen;
 		o[i].i = (uint32_t)i;
 		o[i].width = (uint32_t)width;
 	}
-	radix(o, tmp, k->n, 1);
-	for (i = 0; i < k->n; i = e) {
-		for (e = i + 1; e < k->n && o[e].pre == o[i].pre &&
-		    o[e].width == o[i].width; e++)
-			continue;
-		if (e - i > 1)
-			sort_run(k, o + i, tmp, e - i, 0);
-	}
-	free(tmp);
+	qsort(o, k->n, sizeof *o, order_cmp);
 	l->w = xreallocarray(NULL, k->n, sizeof *l->w);
 	rank = xreallocarray(NULL, k->n, sizeof *rank);
 	for (i = 0; i < k->n; i++) {
