@@ -144,4 +144,72 @@ test_expect_success 'zsh: the completion function parses' '
 	fi &&
 	head -n 1 "$SRCDIR/data/completion/_shakeref" | grep -qx "#compdef shakeref"
 '
+
+# -- Real shells on a terminal (tmux): Tab pressed at a prompt, the line
+# as the shell leaves it.  `shakeref` is found on PATH, as installed.
+
+# sh_start SHELL: start an interactive SHELL (bash or zsh) without the
+# user's start-up files, with our completion loaded, at the prompt "$ ".
+sh_start() {
+	mkdir -p bin &&
+	ln -sf "$SHAKEREF" bin/shakeref &&
+	case $1 in
+	bash)	run="bash --norc --noprofile" &&
+		init=". \"$SRCDIR/data/completion/shakeref\"" ;;
+	zsh)	run="zsh -f" &&
+		init="fpath=(\"$SRCDIR/data/completion\" \$fpath); autoload -Uz compinit; compinit -u -D" ;;
+	esac &&
+	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 150 -y 30 \
+	    "cd '$PWD' && env -i HOME='$HOME' TERM=xterm PATH='$PWD/bin:/usr/bin:/bin' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' $run" &&
+	tmux -S "$PWD/tmux.sock" send-keys -l -- "$init; PS1=\"\$ \"; PS2=; clear" &&
+	tmux -S "$PWD/tmux.sock" send-keys Enter &&
+	tty_grep -qE "^\\$ ?$"
+}
+
+# sh_tab TEXT LINE: type TEXT, press Tab, then a Z (the pane does not
+# show trailing blanks: the Z shows the space a finished word gets), and
+# wait until the prompt's line is exactly "$ LINE" then Z; then clear the
+# line for the next.
+sh_tab() {
+	tmux -S "$PWD/tmux.sock" send-keys -l -- "$1" &&
+	tmux -S "$PWD/tmux.sock" send-keys Tab &&
+	tmux -S "$PWD/tmux.sock" send-keys -l Z &&
+	tty_grep -qxF "\$ ${2}Z" &&
+	tmux -S "$PWD/tmux.sock" send-keys C-e C-u &&
+	tty_grep -qE "^\\$ ?$"
+}
+
+sh_stop() {
+	tmux -S "$PWD/tmux.sock" kill-server 2>/dev/null
+	return 0
+}
+
+# The same session for both shells: a unique command, a player named with
+# a space (one word, escaped), an option key waiting for its value (no
+# space after =), a file name, a verb legal now; and two candidates
+# listed (Tab twice in bash, once in zsh: each shell's own way).
+for shell in bash zsh; do
+	if ! command -v tmux >/dev/null 2>&1 ||
+	    ! command -v $shell >/dev/null 2>&1; then
+		test_count=$((test_count + 1))
+		echo "ok $test_count # SKIP $shell or tmux is not installed"
+		continue
+	fi
+	test_expect_success "$shell on a terminal: Tab completes commands, names, option keys, files and the verbs legal now" '
+		sr new --game shake-up --players "Ann,Bob,Mary Ann" >/dev/null &&
+		: >league.json &&
+		sh_start '"$shell"' &&
+		sh_tab "shakeref ex" "shakeref export " &&
+		sh_tab "shakeref penalize M" "shakeref penalize Mary\\ Ann " &&
+		sh_tab "shakeref new --game shake --option sh" \
+		    "shakeref new --game shake --option shake-faces=" &&
+		sh_tab "shakeref import lea" "shakeref import league.json " &&
+		sh_tab "shakeref ro" "shakeref roll " &&
+		tmux -S "$PWD/tmux.sock" send-keys -l -- "shakeref rules shake-" &&
+		tmux -S "$PWD/tmux.sock" send-keys Tab Tab &&
+		tty_grep -qF "shake-a-word" && grep -q "shake-up" screen &&
+		! grep -q "ten-thousand" screen &&
+		sh_stop
+	' || sh_stop
+done
 test_done

@@ -18,6 +18,8 @@
 # refusal: exit N, one line on stderr holding MSG, nothing recorded;
 # `expect_same FILE [FILE2]` compares FILE with ./out (or FILE2) exactly,
 # line by line, where expect_out only looks for a substring.
+# On a terminal (a tmux server on ./tmux.sock): `tty_grep OPTS TEXT`
+# waits until the pane shows TEXT (grep's OPTS), at most 10 s.
 #
 # Chain lint (git's test_chain_lint): before it runs, each test's body is
 # evaluated once behind a failing command, `(exit 117) && BODY`: if every
@@ -124,6 +126,30 @@ expect_same() {
 }
 
 # test_chain_lint BODY: 0 if BODY's commands are all joined (see above).
+# -- Terminals, through tmux (a test's server on ./tmux.sock).
+
+# One more tenth of a second of a wait (counted in i, at most 10 s); 1
+# and the screen shown, saying $1, when the time is up.
+tty_tick() {
+	i=$((i + 1))
+	if [ "$i" -ge 100 ]; then
+		echo "# $1"
+		grep -v "^ *$" screen | sed "s/^/#   /"
+		return 1
+	fi
+	sleep 0.1
+}
+
+# Wait (at most 10 s) until the pane shows text $2, grep's options $1
+# (-qF: anywhere, -qxF: a whole line).
+tty_grep() {
+	i=0
+	while ! tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen ||
+	    ! grep "$1" -- "$2" screen; do
+		tty_tick "the terminal never showed: $2" || return 1
+	done
+}
+
 test_chain_lint() {
 	(
 		cd "$dir" && export HOME="$dir/home" SHAKEREF_DB="$dir/lint.db"

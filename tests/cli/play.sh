@@ -257,28 +257,6 @@ tty_start() {
 	    "cd '$PWD' && env $nc HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' '$SHAKEREF' $* ${TTY_CMD:-play}; echo \$? >exit; sleep 30"
 }
 
-# One more tenth of a second of a wait (counted in i, at most 10 s); 1
-# and the screen shown, saying $1, when the time is up.
-tty_tick() {
-	i=$((i + 1))
-	if [ "$i" -ge 100 ]; then
-		echo "# $1"
-		grep -v "^ *$" screen | sed "s/^/#   /"
-		return 1
-	fi
-	sleep 0.1
-}
-
-# Wait (at most 10 s) until the pane shows text $2, grep's options $1
-# (-qF: anywhere, -qxF: a whole line).
-tty_grep() {
-	i=0
-	while ! tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen ||
-	    ! grep "$1" -- "$2" screen; do
-		tty_tick "the terminal never showed: $2" || return 1
-	done
-}
-
 # Wait (at most 10 s) until the pane shows text $1.
 tty_wait() {
 	tty_grep -qF "$1"
