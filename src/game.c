@@ -384,7 +384,10 @@ game_option_number(const char *v, long lo, long hi, long step)
 	long t = 0;
 	const char *p;
 
-	if (*v == '\0' || strlen(v) > 9)
+	if (*v == '\0')
+		return 0;
+	v = game_option_value(v);
+	if (strlen(v) > 9)
 		return 0;
 	for (p = v; *p != '\0'; p++) {
 		if (*p < '0' || *p > '9')
@@ -392,6 +395,17 @@ game_option_number(const char *v, long lo, long hi, long step)
 		t = t * 10 + (*p - '0');
 	}
 	return t >= lo && t <= hi && t % step == 0;
+}
+
+/* An option value as stored; see game.h. */
+const char *
+game_option_value(const char *v)
+{
+	if (v[0] == '\0' || v[strspn(v, "0123456789")] != '\0')
+		return v;
+	while (v[0] == '0' && v[1] != '\0')
+		v++;
+	return v;
 }
 
 /*
