@@ -133,14 +133,14 @@ test_expect_success 'games lists active games; --all adds finished ones' '
 	expect_out "Cid, Dee" && expect_out "active"
 '
 
-test_expect_success 'games --json: exactly the keys SPEC.md lists (with issue 14: uid, title, current)' '
+test_expect_success 'games --json: exactly the keys SPEC.md lists (game, uid, rules, state, players, created)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
 	sr new --game shake --players Cid,Dee,Eve >/dev/null &&
 	expect_exit 0 sr --json games &&
 	json "keys == [\"games\"]" &&
 	json ".games | length == 1" &&
-	json ".games[0] | keys == [\"created\",\"current\",\"game\",\"players\",\"rules\",\"state\",\"title\",\"uid\"]" &&
+	json ".games[0] | keys == [\"created\",\"game\",\"players\",\"rules\",\"state\",\"uid\"]" &&
 	json ".games[0].game == 2 and .games[0].rules == \"shake\"" &&
 	json ".games[0].state == \"active\"" &&
 	json ".games[0].players == [\"Cid\",\"Dee\",\"Eve\"]" &&
