@@ -363,18 +363,21 @@ ruling_refuse(struct ruling *r, int status, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Set the note of an accepted entry. */
+/* Set the note of an accepted entry, each quoted text cut (utf8_note). */
 void
 ruling_note(struct ruling *r, const char *fmt, ...)
 {
+	struct buf b = BUF_INIT;
 	va_list ap;
 
 	buf_reset(&r->note);
 	if (r->quiet)
 		return;
 	va_start(ap, fmt);
-	buf_vprintf(&r->note, fmt, ap);
+	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
+	utf8_note(&r->note, buf_str(&b));
+	buf_free(&b);
 }
 
 /* 1 if option value v is a number lo..hi and a multiple of step. */
@@ -508,13 +511,16 @@ game_put_dice(struct buf *b, const int *v, int n)
 		buf_printf(b, "%s%d", i > 0 ? " " : "", v[i]);
 }
 
-/* Accept: the note is b's text; b is freed.  Returns RULING_OK. */
+/*
+ * Accept: the note is b's text, each quoted text cut (utf8_note); b is
+ * freed.  Returns RULING_OK.
+ */
 int
 ruling_accept(struct ruling *r, struct buf *b)
 {
 	buf_reset(&r->note);
 	if (!r->quiet)
-		buf_puts(&r->note, buf_str(b));
+		utf8_note(&r->note, buf_str(b));
 	buf_free(b);
 	return RULING_OK;
 }

@@ -491,22 +491,29 @@ wordish(unsigned char c)
 
 /*
  * The closing quote of a quote opened just before s, or the end of the
- * message if it has none (a message cut short inside a quote).
+ * message if it has none (a message cut short inside a quote); with
+ * lines, on the same line only, else NULL (no quote).
  */
 static const char *
-quote_end(const char *s)
+quote_end(const char *s, int lines)
 {
-	for (; *s != '\0'; s++)
+	for (; *s != '\0'; s++) {
 		if (*s == '\'' && !wordish((unsigned char)s[1]))
 			return s;
-	return s;
+		if (lines && *s == '\n')
+			return NULL;
+	}
+	return lines ? NULL : s;
 }
 
 #define MESSAGE_MAX	400
 
-/* The message, the whole cut after max characters (0: never). */
+/*
+ * The message, the whole cut after max characters (0: never); with
+ * lines, its newlines kept and a quote never open across one.
+ */
 static void
-message(struct buf *b, const char *msg, size_t max_all)
+message(struct buf *b, const char *msg, size_t max_all, int lines)
 {
 	struct buf t = BUF_INIT;
 	const char *s = msg, *end = NULL;
@@ -516,7 +523,7 @@ message(struct buf *b, const char *msg, size_t max_all)
 	while (n > 0) {
 		if (end == NULL && *s == '\'' && (s == msg ||
 		    !wordish((unsigned char)s[-1])) &&
-		    (end = quote_end(s + 1)) != NULL) {
+		    (end = quote_end(s + 1, lines)) != NULL) {
 			/* A file path is worth more of its length. */
 			max = s[1] == '/' ? UTF8_PATH_MAX : UTF8_QUOTE_MAX;
 			buf_puts(&t, "'");
@@ -538,7 +545,7 @@ message(struct buf *b, const char *msg, size_t max_all)
 			s = end;
 			continue;
 		}
-		k = escape_one(&t, s, n, 0);
+		k = escape_one(&t, s, n, lines);
 		s += k;
 		n -= k;
 		count++;
@@ -565,12 +572,19 @@ message(struct buf *b, const char *msg, size_t max_all)
 void
 utf8_message(struct buf *b, const char *msg)
 {
-	message(b, msg, MESSAGE_MAX);
+	message(b, msg, MESSAGE_MAX, 0);
 }
 
 /* The message of a ruling, never cut as a whole; see utf8.h. */
 void
 utf8_message_whole(struct buf *b, const char *msg)
 {
-	message(b, msg, 0);
+	message(b, msg, 0, 0);
+}
+
+/* The note of an accepted entry; see utf8.h. */
+void
+utf8_note(struct buf *b, const char *msg)
+{
+	message(b, msg, 0, 1);
 }

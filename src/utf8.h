@@ -80,5 +80,10 @@ void		 utf8_message(struct buf *, const char *msg);
  * what the player must read whole.
  */
 void		 utf8_message_whole(struct buf *, const char *msg);
+/*
+ * The note of an accepted entry as shown: as utf8_message_whole, its
+ * newlines kept (a note of several lines, a quote on one line).
+ */
+void		 utf8_note(struct buf *, const char *msg);
 
 #endif

@@ -125,6 +125,26 @@ test_expect_success 'one-line messages: a 10 KB argument is cut after 64 charact
 	test "$(wc -c <err)" -lt 1200
 '
 
+# SPEC.md: a message quoting user input cuts it after 64 characters,
+# the ruling of an accepted entry (an upheld challenge, a title) too.
+test_expect_success 'a ruling quoting a 100-letter word or title cuts it after 64, with …' '
+	sr new --game word --players Ann,Bob >/dev/null &&
+	sr grid CAT ODE GQuS >/dev/null &&
+	long=$(printf "%0100d" 0 | tr 0 a) &&
+	cut="${SQ}$(printf "%064d" 0 | tr 0 a)…${SQ}" &&
+	sr words Ann "$long" cat >/dev/null &&
+	expect_exit 5 sr challenge Ann "$long" &&
+	expect_out "challenge upheld: Ann${SQ}s $cut is struck: $cut is not on the grid" &&
+	! grep -q "$long" out &&
+	expect_exit 0 sr challenge Ann cat &&
+	expect_out "Ann${SQ}s ${SQ}cat${SQ} stands" &&
+	title=$(printf "%0100d" 0 | tr 0 T) &&
+	expect_exit 0 sr title "$title" &&
+	expect_out "the title is now ${SQ}$(printf "%064d" 0 | tr 0 T)…${SQ}" &&
+	sr history >out && ! grep -q "is struck: ${SQ}$long" out &&
+	expect_out "the title is now ${SQ}$(printf "%064d" 0 | tr 0 T)…${SQ}"
+'
+
 test_expect_success 'one-line messages: a 120 KB SHAKEREF_DICT_PATH' '
 	p=$(i=0; while [ $i -lt 2000 ]; do printf "/no/such/folder/%044d:" $i; i=$((i + 1)); done) &&
 	test "$(printf %s "$p" | wc -c)" -ge 120000 &&

@@ -239,5 +239,34 @@ main(void)
 	ok(strchr(m, '\x1b') == NULL && strchr(m, '\n') == NULL &&
 	    strstr(m, "\xc2\x9b") == NULL, "no raw control byte left");
 	free(m);
+
+	/* utf8_note: a ruling's note keeps its lines, cuts each quote. */
+	{
+		struct buf b = BUF_INIT, w = BUF_INIT;
+
+		for (i = 0; i < 100; i++)
+			buf_puts(&w, "a");
+		buf_printf(&b, "Ann's '%s' is struck\nround 1\n",
+		    buf_str(&w));
+		buf_reset(&w);
+		utf8_note(&w, buf_str(&b));
+		buf_reset(&b);
+		buf_puts(&b, "Ann's '");
+		for (i = 0; i < 64; i++)
+			buf_puts(&b, "a");
+		buf_puts(&b, "\xe2\x80\xa6' is struck\nround 1\n");
+		is_str(buf_str(&w), buf_str(&b), "a note: a 100-letter quote "
+		    "cut after 64 with …, its lines kept");
+		buf_reset(&w);
+		utf8_note(&w, "the players' dice\nAnn 'x' and Bob's\n");
+		is_str(buf_str(&w), "the players' dice\nAnn 'x' and Bob's\n",
+		    "a note: apostrophes open no quote, none across lines");
+		buf_reset(&w);
+		utf8_note(&w, "a 'b\nc' d\x01");
+		is_str(buf_str(&w), "a 'b\nc' d\\x01", "a note: a quote "
+		    "left open at a line's end is none; a control byte escaped");
+		buf_free(&w);
+		buf_free(&b);
+	}
 	return tap_done();
 }
