@@ -261,6 +261,28 @@ fz_game(json_t *list, const char *uid)
 	return NULL;
 }
 
+/*
+ * 1 if two option values are the same: equal, or the same number
+ * (SPEC.md: a number is ASCII digits; "09" is 9, stored as "9").
+ */
+static int
+fz_same_value(json_t *a, json_t *b)
+{
+	const char *x = json_string_value(a), *y = json_string_value(b);
+
+	if (x == NULL || y == NULL)
+		return json_equal(a, b);
+	if (x[0] != '\0' && y[0] != '\0' &&
+	    x[strspn(x, "0123456789")] == '\0' &&
+	    y[strspn(y, "0123456789")] == '\0') {
+		while (x[0] == '0' && x[1] != '\0')
+			x++;
+		while (y[0] == '0' && y[1] != '\0')
+			y++;
+	}
+	return strcmp(x, y) == 0;
+}
+
 /* The file's game in (accepted) and the exported one out are the same. */
 static void
 fz_same_game(json_t *in, json_t *out)
@@ -287,7 +309,7 @@ fz_same_game(json_t *in, json_t *out)
 	/* Options: those the file gives, the defaults for the others. */
 	o = json_object_get(out, "options");
 	json_object_foreach(json_object_get(in, "options"), key, v)
-		if (!json_equal(v, json_object_get(o, key)))
+		if (!fz_same_value(v, json_object_get(o, key)))
 			fz_fail("an option exported otherwise", key);
 	ein = json_object_get(in, "entries");
 	eout = json_object_get(out, "entries");
