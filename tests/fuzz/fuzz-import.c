@@ -7,14 +7,15 @@
  * an input with its uid is a game already here, or a conflict).  It
  * checks, besides the sanitizers:
  *	- a refused import exits 1, 2 or 3 (never 4: the file is not the
- *	  system) and records nothing: every table of the database, row for
- *	  row, as it was;
+ *	  system), says why in one line on stderr ("shakeref: import: ...",
+ *	  clean text: no raw control byte, valid UTF-8) and records nothing:
+ *	  every table of the database, row for row, as it was;
  *	- an accepted import round-trips: `export --all` has each game of the
  *	  file with its uid, rules, title, creation, state, players, options
  *	  and every entry (n, player, verb, args, fact, at) as the file has
  *	  them, the game that was there unchanged, and no other game;
  *	  importing that export again skips every game and records nothing;
- *	  `check` finds no problem.
+ *	  `check` finds no problem; nothing on stderr.
  * See README.md "Development" for how to build and run it.
  */
 #include <errno.h>
@@ -39,7 +40,7 @@
 
 /* The temporary folder and what is in it. */
 static char	 fz_dir[] = "/tmp/fuzz-import.XXXXXX";
-static char	*fz_db, *fz_in, *fz_out;
+static char	*fz_db, *fz_in, *fz_out, *fz_err;
 /* The database with the store's game, checkpointed: its bytes. */
 static char	*fz_template;
 static size_t	 fz_template_len;
@@ -71,6 +72,7 @@ fz_cleanup(void)
 	}
 	unlink(fz_in);
 	unlink(fz_out);
+	unlink(fz_err);
 	rmdir(fz_dir);
 }
 
@@ -107,9 +109,14 @@ fz_read(const char *path, size_t *len)
 	return b.s;
 }
 
+/* The sanitizers' reports to another descriptor, where there are any. */
+void	__sanitizer_set_report_fd(void *) __attribute__((weak));
+
 /*
  * shakeref -d DB ARGS...: its exit status; what it wrote on standard
- * output into fz_out (stdout is pointed at that file for the call).
+ * output into fz_out, on standard error into fz_err (stdout pointed at
+ * one file, descriptor 2 at the other, for the call; the sanitizers
+ * report to the real standard error meanwhile).
  */
 static int
 fz_run(const char *a1, const char *a2, const char *a3)
@@ -118,14 +125,60 @@ fz_run(const char *a1, const char *a2, const char *a3)
 	    (char *)a3, NULL };
 	FILE *saved = stdout, *f;
 	int argc = 4 + (a2 != NULL) + (a2 != NULL && a3 != NULL), status;
+	int err, fd;
 
 	if ((f = fopen(fz_out, "w")) == NULL)
 		fz_fail("cannot write", fz_out);
+	fflush(stderr);
+	if ((err = dup(2)) < 0 || (fd = open(fz_err, O_WRONLY | O_CREAT |
+	    O_TRUNC, 0600)) < 0 || dup2(fd, 2) < 0)
+		fz_fail("cannot write", fz_err);
+	close(fd);
+	if (__sanitizer_set_report_fd != NULL)
+		__sanitizer_set_report_fd((void *)(intptr_t)err);
 	stdout = f;
 	status = shakeref_main(argc, argv);
 	stdout = saved;
 	fclose(f);
+	fflush(stderr);
+	dup2(err, 2);
+	close(err);
+	if (__sanitizer_set_report_fd != NULL)
+		__sanitizer_set_report_fd((void *)(intptr_t)2);
 	return status;
+}
+
+/*
+ * What the last run said on stderr is nothing (ok), else one line
+ * "shakeref: CMD: ..." of clean text.
+ */
+static void
+fz_said(const char *cmd, int ok)
+{
+	struct buf want = BUF_INIT;
+	char *text, *nl;
+	size_t len;
+
+	if ((text = fz_read(fz_err, &len)) == NULL)
+		fz_fail("cannot read", fz_err);
+	if (ok) {
+		if (len != 0)
+			fz_fail("a message where all is well", text);
+		free(text);
+		return;
+	}
+	buf_printf(&want, "shakeref: %s: ", cmd);
+	if (strlen(text) != len)
+		fz_fail("a NUL byte in the message", NULL);
+	if (strncmp(text, buf_str(&want), want.len) != 0)
+		fz_fail("a message not 'shakeref: CMD: ...'", text);
+	if (len == 0 || (nl = strchr(text, '\n')) != text + len - 1)
+		fz_fail("a message that is not one line", text);
+	*nl = '\0';
+	if (utf8_text_why(text) != NULL)
+		fz_fail("a message that is not clean text", text);
+	buf_free(&want);
+	free(text);
 }
 
 /* Every row of every table of the database, as text, malloc'd. */
@@ -196,6 +249,7 @@ fz_export_now(void)
 
 	if (fz_run("export", "--all", NULL) != 0)
 		fz_fail("export --all failed", NULL);
+	fz_said("export", 1);
 	if ((j = json_load_file(fz_out, JSON_REJECT_DUPLICATES, &err)) ==
 	    NULL)
 		fz_fail("export --all is not JSON", err.text);
@@ -217,6 +271,7 @@ fz_init(void)
 	fz_db = xasprintf("%s/db.sqlite", fz_dir);
 	fz_in = xasprintf("%s/in.json", fz_dir);
 	fz_out = xasprintf("%s/out", fz_dir);
+	fz_err = xasprintf("%s/err", fz_dir);
 	atexit(fz_cleanup);
 	setenv("SHAKEREF_NOW", "1795000000", 1);
 	setenv("TZ", "UTC", 1);
@@ -369,6 +424,7 @@ fz_accepted(const char *text)
 	rows = fz_rows_now();
 	if (fz_run("import", fz_in, NULL) != 0)
 		fz_fail("the export of an import is refused", NULL);
+	fz_said("import", 1);
 	again = fz_rows_now();
 	if (strcmp(again, rows) != 0)
 		fz_fail("the export imported again records", NULL);
@@ -376,6 +432,7 @@ fz_accepted(const char *text)
 	free(rows);
 	if (fz_run("check", NULL, NULL) != 0)
 		fz_fail("check finds a problem after an import", NULL);
+	fz_said("check", 1);
 	json_decref(out);
 	json_decref(in);
 }
@@ -395,6 +452,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_reset();
 	fz_write(fz_in, data, size);
 	status = fz_run("import", fz_in, NULL);
+	fz_said("import", status == 0);
 	if (status == 0) {
 		text = xmalloc(size + 1);
 		memcpy(text, data, size);
