@@ -232,6 +232,17 @@ test_expect_success 'import: the facts stored in the file are used, never asked 
 	expect_exit 1 sr -d b.db import wn.json && expect_err "entry 3 (challenge)"
 '
 
+test_expect_success 'import: a number option with leading zeros is stored as the number' '
+	sr new --game 10000 --players Ann,Bob --option target=500 >/dev/null &&
+	sr export >t.json &&
+	jq ".games[0].options.target = \"0500\"" t.json >t0.json &&
+	expect_exit 0 sr -d z.db import t0.json &&
+	sr -d z.db -g 1 --json status >out &&
+	json ".options.target == \"500\"" &&
+	sr -d z.db -g 1 export >out &&
+	json ".games[0].options.target == \"500\""
+'
+
 test_expect_success 'import refusals: no FILE, not JSON, not an export, bad fields (2), newer format (3), unreadable (4)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr export >one.json &&
