@@ -437,6 +437,9 @@ fz_accepted(const char *text)
 	json_decref(in);
 }
 
+/* The longest input. */
+#define FUZZ_MAX_LEN	(256 * 1024)
+
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 /* One input: the import file. */
@@ -446,7 +449,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text, *rows;
 	int status;
 
-	if (size > 256 * 1024)
+	if (size > FUZZ_MAX_LEN)
 		return 0;
 	fz_init();
 	fz_reset();
@@ -474,27 +477,4 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
-#ifdef FUZZ_MAIN
-/* Without libFuzzer (AFL++, or to replay a crash): each file, or stdin. */
-int
-main(int argc, char **argv)
-{
-	static uint8_t buf[256 * 1024];
-	FILE *fp;
-	size_t len;
-	int i;
-
-	for (i = argc > 1 ? 1 : 0; i < argc; i++) {
-		fp = argc > 1 ? fopen(argv[i], "rb") : stdin;
-		if (fp == NULL) {
-			perror(argv[i]);
-			return 1;
-		}
-		len = fread(buf, 1, sizeof buf, fp);
-		if (fp != stdin)
-			fclose(fp);
-		LLVMFuzzerTestOneInput(buf, len);
-	}
-	return 0;
-}
-#endif
+#include "fuzz-main.h"
