@@ -324,6 +324,12 @@ test_expect_success '-- ends the options' '
 test_expect_success '-g and -d need a value; -g takes a game ID' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	expect_exit 2 sr -d && expect_exit 2 sr status -d &&
+	for g in "-g" "status -g" "status --id" "--id= status"; do
+		expect_exit 2 sr $g && one_err_line &&
+		expect_err "shakeref: -g needs an ID" || return 1
+	done &&
+	expect_exit 2 sr -d && one_err_line &&
+	expect_err "shakeref: -d needs a PATH" &&
 	expect_exit 2 sr -g x status && one_err_line &&
 	expect_exit 2 sr -g 0 status && expect_exit 2 sr -g -1 status &&
 	expect_exit 2 sr -g 1x status && expect_exit 2 sr status -g &&
