@@ -198,6 +198,22 @@ parse_flags(const struct aff *a, const char *s, struct flags *fl)
 	}
 }
 
+/*
+ * The flag of s where the .aff names one (an affix class, NEEDAFFIX,
+ * COMPOUNDFLAG ...): its first, as Hunspell's decode_flag reads it (a
+ * FLAG char file's "£" is its first byte).  0 if s holds none.
+ */
+static int
+one_flag(const struct aff *a, const char *s, uint32_t *f)
+{
+	struct flags fl;
+
+	parse_flags(&(struct aff){ .ft = a->ft }, s, &fl);
+	*f = fl.n > 0 ? fl.f[0] : 0;
+	free(fl.f);
+	return fl.n > 0;
+}
+
 /* Add flag f to fl. */
 static void
 flags_add(struct flags *fl, uint32_t f)
@@ -418,47 +434,37 @@ read_aff(struct aff *a, const char *path, char **why)
 		    strcmp(kw, "CIRCUMFIX") == 0 ||
 		    strcmp(kw, "FORBIDDENWORD") == 0 ||
 		    strcmp(kw, "KEEPCASE") == 0) {
-			struct flags fl;
+			uint32_t fl;
 
-			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
-			    &fl);
-			if (fl.n == 1 && strcmp(kw, "NEEDAFFIX") == 0)
-				a->needaffix = fl.f[0];
-			if (fl.n == 1 && strcmp(kw, "CIRCUMFIX") == 0)
-				a->circumfix = fl.f[0];
-			if (fl.n == 1 && strcmp(kw, "ONLYINCOMPOUND") == 0)
-				a->onlyin = fl.f[0];
-			if (fl.n == 1 && strcmp(kw, "FORBIDDENWORD") == 0)
-				a->forbidden = fl.f[0];
-			if (fl.n == 1) {
-				a->special.f = xreallocarray(a->special.f,
-				    (size_t)a->special.n + 1,
-				    sizeof *a->special.f);
-				a->special.f[a->special.n++] = fl.f[0];
-			}
-			free(fl.f);
+			if (!one_flag(a, field(&p), &fl))
+				continue;
+			if (strcmp(kw, "NEEDAFFIX") == 0)
+				a->needaffix = fl;
+			if (strcmp(kw, "CIRCUMFIX") == 0)
+				a->circumfix = fl;
+			if (strcmp(kw, "ONLYINCOMPOUND") == 0)
+				a->onlyin = fl;
+			if (strcmp(kw, "FORBIDDENWORD") == 0)
+				a->forbidden = fl;
+			flags_add(&a->special, fl);
 		} else if (strcmp(kw, "COMPOUNDFLAG") == 0 ||
 		    strcmp(kw, "COMPOUNDBEGIN") == 0 ||
 		    strcmp(kw, "COMPOUNDMIDDLE") == 0 ||
 		    strcmp(kw, "COMPOUNDEND") == 0) {
-			struct flags fl;
+			uint32_t fl;
 
-			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
-			    &fl);
-			for (i = 0; i < 3 && fl.n == 1; i++)
+			if (!one_flag(a, field(&p), &fl))
+				continue;
+			for (i = 0; i < 3; i++)
 				if (kw[8] == 'F' || (i == 0 && kw[8] == 'B') ||
 				    (i == 1 && kw[8] == 'M') ||
 				    (i == 2 && kw[8] == 'E'))
-					flags_add(&a->cpd[i], fl.f[0]);
-			free(fl.f);
+					flags_add(&a->cpd[i], fl);
 		} else if (strcmp(kw, "COMPOUNDPERMITFLAG") == 0) {
-			struct flags fl;
+			uint32_t fl;
 
-			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
-			    &fl);
-			if (fl.n == 1)
-				a->permit = fl.f[0];
-			free(fl.f);
+			if (one_flag(a, field(&p), &fl))
+				a->permit = fl;
 		} else if (strcmp(kw, "COMPOUNDMIN") == 0) {
 			a->cpdmin = atoi(field(&p));
 			if (a->cpdmin < 1)
@@ -483,18 +489,15 @@ read_aff(struct aff *a, const char *path, char **why)
 				a->naf = i + 1;
 			}
 		} else if (strcmp(kw, "PFX") == 0 || strcmp(kw, "SFX") == 0) {
-			struct flags fl;
+			uint32_t fl;
 			int sfx = kw[0] == 'S';
 
 			x = field(&p);
 			y = field(&p);
 			z = field(&p);
 			w = field(&p);
-			parse_flags(&(struct aff){ .ft = a->ft }, x, &fl);
-			if (fl.n != 1) {
-				free(fl.f);
+			if (!one_flag(a, x, &fl))
 				continue;
-			}
 			if (*w == '\0' && (strcmp(y, "Y") == 0 ||
 			    strcmp(y, "N") == 0)) {
 				/* A header: flag, cross product, count. */
@@ -502,17 +505,13 @@ read_aff(struct aff *a, const char *path, char **why)
 				    (size_t)a->ncls + 1, sizeof *a->cls);
 				c = &a->cls[a->ncls++];
 				memset(c, 0, sizeof *c);
-				c->flag = fl.f[0];
+				c->flag = fl;
 				c->sfx = sfx;
 				c->cross = y[0] == 'Y';
-				free(fl.f);
 				continue;
 			}
-			if (c == NULL || c->flag != fl.f[0] || c->sfx != sfx) {
-				free(fl.f);
+			if (c == NULL || c->flag != fl || c->sfx != sfx)
 				continue;
-			}
-			free(fl.f);
 			if (c->nr == c->cap) {
 				c->cap = c->cap ? c->cap * 2 : 8;
 				c->r = xreallocarray(c->r, (size_t)c->cap,

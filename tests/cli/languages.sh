@@ -223,7 +223,36 @@ test_expect_success 'a word list of an older shakeref in the cache is built agai
 	printf "SRDAWG03%032d" 0 >cache/shakeref/en_GB.dawg &&
 	sr --json solve >out &&
 	json "[.words[].word] | index(\"colour\") != null" &&
-	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG04
+	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG05
+'
+
+# A dictionary whose affix classes are named by a letter beyond ASCII in
+# a FLAG char file (it_IT's Roman numerals: "SFX £"): Hunspell reads a
+# class's flag as its first byte, and so must the list.  By hand, the
+# words of xx_TEST: bak, rebak (PFX £), baking (SFX é), rebaking (both,
+# cross products), tor; all five are paths of the grid:
+#	R E B A
+#	G N I K
+#	T O R S
+#	X X X X
+test_expect_success 'SW-2: affix classes flagged by a byte beyond ASCII: the words Hunspell accepts stand and solve lists them' '
+	mkdir dict &&
+	printf "SET UTF-8\nPFX £ Y 1\nPFX £ 0 re .\nSFX é Y 1\nSFX é 0 ing .\n" \
+	    >dict/xx_TEST.aff &&
+	printf "2\nbak/£é\ntor\n" >dict/xx_TEST.dic &&
+	export SHAKEREF_DICT_PATH="$PWD/dict" &&
+	{ ! command -v hunspell >/dev/null ||
+	  test -z "$(printf "bak\nrebak\nbaking\nrebaking\ntor\n" |
+	    hunspell -d dict/xx_TEST -l)"; } &&
+	sr new --game word --players Ann,Bob --option dict=xx_TEST >/dev/null &&
+	sr grid REBA GNIK TORS XXXX >/dev/null &&
+	sr words Ann rebaking rebak >/dev/null &&
+	sr words Bob baking tor >/dev/null &&
+	expect_exit 0 sr challenge Ann rebaking &&
+	expect_exit 0 sr challenge Bob baking &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] | sort == [\"bak\", \"baking\", \"rebak\", \"rebaking\", \"tor\"]"
 '
 
 test_expect_success 'rules shake-a-word lists the installed dictionaries' '
