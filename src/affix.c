@@ -52,7 +52,8 @@ struct aff {
 	int		 ncls;
 	int		*hash;		/* index + 1 into cls, 0 empty */
 	size_t		 hmask;
-	void		(*emit)(void *, const char *, int, unsigned);
+	int		(*emit)(void *, const char *, int, unsigned);
+	int		 stop;		/* emit said no more */
 	void		*arg;
 	/* NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX, FORBIDDENWORD, KEEPCASE */
 	struct flags	 special;
@@ -399,6 +400,34 @@ field(char **s)
 	return t;
 }
 
+/*
+ * The entry of a .dic line, cut where Hunspell cuts it: before the
+ * blanks ahead of its first morphological field ("po:noun", a colon
+ * three bytes after a blank), or at the first tab if that comes first;
+ * else the whole line, spaces and all (pt_BR's "mea culpa", which no
+ * grid spells: never "mea").
+ */
+static char *
+dic_entry(char *line)
+{
+	char *c, *e = NULL, *tab;
+
+	for (c = line; (c = strchr(c, ':')) != NULL; c++)
+		if (c - line > 3 && (c[-3] == ' ' || c[-3] == '\t')) {
+			for (e = c - 3; e > line && (e[-1] == ' ' ||
+			    e[-1] == '\t'); e--)
+				continue;
+			if (e == line)
+				e = NULL;	/* no entry before it: no cut */
+			break;
+		}
+	if ((tab = strchr(line, '\t')) != NULL && (e == NULL || tab < e))
+		e = tab;
+	if (e != NULL)
+		*e = '\0';
+	return line;
+}
+
 /* Read the .aff file. */
 static int
 read_aff(struct aff *a, const char *path, char **why)
@@ -738,7 +767,8 @@ put(struct aff *a, const uint32_t *w, int n, unsigned t)
 	if (hasf(a->sfl, a->forbidden))
 		m |= AFFIX_ASK;
 	utf8_encode(w, n, a->out);
-	a->emit(a->arg, a->out, (t & 1) || a->risky, m);
+	if (a->emit(a->arg, a->out, (t & 1) || a->risky, m) != 0)
+		a->stop = 1;
 }
 
 /*
@@ -929,7 +959,7 @@ aff_free(struct aff *a)
 /* Expand every stem of dic; see affix.h. */
 int
 affix_expand(const char *aff, const char *dic,
-    void (*emit)(void *, const char *, int, unsigned),
+    int (*emit)(void *, const char *, int, unsigned),
     void (*progress)(void *, double),
     void *arg, char **why)
 {
@@ -974,7 +1004,7 @@ affix_expand(const char *aff, const char *dic,
 		if (*p == '\t')
 			continue;	/* a comment, as Hunspell reads it */
 		/* word[/flags][ morphology]; a "\/" is a slash in the word */
-		word = field(&p);
+		word = dic_entry(p);
 		fl.f = NULL;
 		fl.n = 0;
 		for (sl = word; (sl = strchr(sl, '/')) != NULL; sl++)
@@ -986,6 +1016,8 @@ affix_expand(const char *aff, const char *dic,
 		if ((n = utf8_decode(word, w, WMAX)) > 0)
 			expand_stem(&a, w, n, &fl);
 		free(fl.f);
+		if (a.stop)
+			break;
 	}
 	free(line);
 	fclose(f);

@@ -255,6 +255,33 @@ test_expect_success 'SW-2: affix classes flagged by a byte beyond ASCII: the wor
 	json "[.words[].word] | sort == [\"bak\", \"baking\", \"rebak\", \"rebaking\", \"tor\"]"
 '
 
+# A .dic entry is cut where Hunspell cuts it: before a morphological
+# field ("rex po:noun" is rex), at a tab, else never (pt_BR's "mea
+# culpa" is one entry with a space: neither mea nor culpa is a word).
+#	M E A X
+#	C U L P
+#	R E X A
+#	X X X X
+test_expect_success 'SW-2: a dictionary entry with a space is no word of its parts; one with a morphological field is its word' '
+	mkdir dict &&
+	printf "SET UTF-8\n" >dict/xx_ENTRY.aff &&
+	printf "2\nmea culpa\nrex po:noun\n" >dict/xx_ENTRY.dic &&
+	export SHAKEREF_DICT_PATH="$PWD/dict" &&
+	{ ! command -v hunspell >/dev/null ||
+	  test "$(printf "mea\nculpa\nrex\n" | hunspell -d dict/xx_ENTRY -l |
+	    tr "\n" " ")" = "mea culpa "; } &&
+	sr new --game word --players Ann,Bob --option dict=xx_ENTRY >/dev/null &&
+	sr grid MEAX CULP REXA XXXX >/dev/null &&
+	sr words Ann mea rex >/dev/null &&
+	sr words Bob culpa >/dev/null &&
+	expect_exit 5 sr challenge Ann mea &&
+	expect_exit 5 sr challenge Bob culpa &&
+	expect_exit 0 sr challenge Ann rex &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] == [\"rex\"]"
+'
+
 test_expect_success 'rules shake-a-word lists the installed dictionaries' '
 	sr rules shake-a-word >out &&
 	expect_out "Dictionaries installed:" &&
@@ -263,10 +290,10 @@ test_expect_success 'rules shake-a-word lists the installed dictionaries' '
 '
 
 test_expect_success 'a missing dictionary names the Debian package that provides it' '
-	if have it_IT; then exit 0; fi &&
-	expect_exit 4 sr new --game word --players Ann,Bob --option dict=it_IT &&
+	if have da_DK; then exit 0; fi &&
+	expect_exit 4 sr new --game word --players Ann,Bob --option dict=da_DK &&
 	one_err_line &&
-	expect_err "install the Debian package hunspell-it," &&
+	expect_err "install the Debian package hunspell-da," &&
 	expect_err "shakeref rules shake-a-word"
 '
 

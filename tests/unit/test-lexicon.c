@@ -147,12 +147,15 @@ main(void)
 	    "list the installed ones");
 	free(why);
 	why = NULL;
-	is_int(lexicon_exists(path, "it_IT", &why), 0, "it_IT is not here");
+	/* Not in a folder of no dictionary (it_IT may be installed). */
+	is_int(lexicon_exists("/nonexistent/one", "it_IT", &why), 0,
+	    "it_IT is not here");
 	ok(why != NULL && strstr(why, "package hunspell-it,") != NULL,
 	    "... the package named is Debian's hunspell-it: %s", why);
 	free(why);
 	why = NULL;
-	is_int(lexicon_exists(path, "de_AT", &why), 0, "de_AT is not here");
+	is_int(lexicon_exists("/nonexistent/one", "de_AT", &why), 0,
+	    "de_AT is not here");
 	ok(why != NULL && strstr(why, "package hunspell-de-at,") != NULL,
 	    "... hunspell-de-at");
 	free(why);
