@@ -266,9 +266,6 @@ cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		json_object_set_new(o, "ok", json_boolean(nbad == 0));
 		json_object_set_new(o, "games", json_integer(ck.games));
 		json_object_set_new(o, "problems", json_incref(ck.problems));
-		if (repair)
-			json_object_set_new(o, "repaired",
-			    json_boolean(nbad > 0));
 		status = sr_print_json(ctx, o);
 	} else {
 		json_array_foreach(ck.problems, k, v)

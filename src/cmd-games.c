@@ -43,8 +43,6 @@ games_one(void *arg, const struct store_game *g, long nentries)
 		json_object_set_new(o, "game", json_integer(g->id));
 		json_object_set_new(o, "uid", json_string(g->uid));
 		json_object_set_new(o, "rules", json_string(g->rules));
-		json_object_set_new(o, "title", g->title != NULL ?
-		    json_string(g->title) : json_null());
 		json_object_set_new(o, "state",
 		    json_string(sr_stored_state_name(g->finished)));
 		names = json_array();
@@ -52,8 +50,6 @@ games_one(void *arg, const struct store_game *g, long nentries)
 			json_array_append_new(names, json_string(g->names[i]));
 		json_object_set_new(o, "players", names);
 		json_object_set_new(o, "created", json_string(when));
-		json_object_set_new(o, "current",
-		    json_boolean(g->id == go->current));
 		json_array_append_new(go->list, o);
 		return 0;
 	}

@@ -7,6 +7,8 @@
  * refuses the whole import.  The checks run as SPEC.md orders them: the
  * file's shape (2), then conflicts (3), then the rules (1).
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -142,7 +144,8 @@ parse_options(struct sr_ctx *ctx, struct imp_game *ig, json_t *o)
 	}
 	for (i = 0; g->options[i].key != NULL && i < 15; i++) {
 		v = json_object_get(o, g->options[i].key);
-		ig->opts[i] = xstrdup(v != NULL ? json_string_value(v) :
+		ig->opts[i] = xstrdup(v != NULL ?
+		    game_option_value(json_string_value(v)) :
 		    g->options[i].def);
 		json_object_set_new(all, g->options[i].key,
 		    json_string(ig->opts[i]));
@@ -539,6 +542,7 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	char **argv = args->argv;
 	struct imp_game *games = NULL;
 	struct replay rp;
+	struct stat sb;
 	json_t *root = NULL, *list, *version;
 	char *why = NULL;
 	size_t n = 0, i, k;
@@ -570,31 +574,45 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		    json_array_get(list, i))) != SR_OK)
 			goto out;
 	}
+	/* Data: uids twice in the file. */
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < i; k++)
+			if (strcmp(games[k].uid, games[i].uid) == 0)
+				break;
+		if (k == i)
+			continue;
+		if (!same_game(&games[k], &games[i])) {
+			status = sr_error(ctx, SR_DATA, "game %zu (uid %s): "
+			    "game %zu of the file has the same uid and other "
+			    "entries; nothing imported", i + 1, games[i].uid,
+			    k + 1);
+			goto out;
+		}
+		games[i].skip = 1;
+	}
+	/*
+	 * No database yet: every game replayed before one is made, so that
+	 * a refused import creates nothing (no uid can be here already).
+	 */
+	if (stat(ctx->db_path, &sb) != 0 && errno == ENOENT)
+		for (i = 0; i < n; i++) {
+			if (games[i].skip)
+				continue;
+			status = check_replay(ctx, &games[i], &rp);
+			replay_free(&rp);
+			if (status != SR_OK)
+				goto out;
+		}
 	/* With new, the one command that creates a database. */
 	if ((status = sr_store_create(ctx)) != SR_OK)
 		goto out;
 	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK)
 		goto fail;
-	/* Data: uids already here, or twice in the file. */
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < i; k++)
-			if (strcmp(games[k].uid, games[i].uid) == 0)
-				break;
-		if (k < i) {
-			if (!same_game(&games[k], &games[i])) {
-				status = sr_error(ctx, SR_DATA, "game %zu (uid "
-				    "%s): game %zu of the file has the same "
-				    "uid and other entries; nothing imported",
-				    i + 1, games[i].uid, k + 1);
-				goto rollback;
-			}
-			games[i].skip = 1;
-			continue;
-		}
-		if ((status = check_stored(ctx->store, &games[i], &why)) !=
-		    SR_OK)
+	/* Data: uids already here. */
+	for (i = 0; i < n; i++)
+		if (!games[i].skip && (status = check_stored(ctx->store,
+		    &games[i], &why)) != SR_OK)
 			goto fail;
-	}
 	/* Rules: every new game replayed, then stored. */
 	for (i = 0; i < n; i++) {
 		if (games[i].skip) {

@@ -99,7 +99,8 @@ parse_option(struct sr_ctx *ctx, const struct game_rules *g,
 	} else if (json_object_get(o, key) != NULL) {
 		status = sr_error(ctx, SR_USAGE, "option '%s' is given twice",
 		    key);
-	} else if (json_object_set_new(o, key, json_string(v)) != 0)
+	} else if (json_object_set_new(o, key,
+	    json_string(game_option_value(v))) != 0)
 		/* Never a game stored with an option other than given. */
 		status = sr_error(ctx, SR_SYSTEM, "cannot store option '%s' "
 		    "exactly: its value is not valid UTF-8", key);

@@ -1227,7 +1227,7 @@ const struct game_rules game_shake_a_word = {
 	.summary = "Shake-A-Word: find words on a grid of letter dice; "
 	    "unique words score",
 	.card =
-	    "Shake-A-Word (2 or more players): rounds of a letter grid, "
+	    "Shake-A-Word (2-16 players): rounds of a letter grid, "
 	    "then lists of words.\n"
 	    "grid ROW...: 3 to 6 rows of as many letters of the language "
 	    "(Ä, É, Ñ, ß ...);\n"

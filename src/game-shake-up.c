@@ -75,7 +75,7 @@ static const char *const class_letter = "ABCD";
 static int
 valid_levels(const char *v)
 {
-	return strlen(v) == 1 && v[0] >= '2' && v[0] <= '9';
+	return game_option_number(v, 2, 9, 1);
 }
 
 /* 1 if v is locked or free. */
@@ -229,7 +229,7 @@ su_new(const struct game_setup *gs)
 
 	st->gs = gs;
 	st->n = gs->nplayers < SU_MAX_PLAYERS ? gs->nplayers : SU_MAX_PLAYERS;
-	st->levels = gs->options[0][0] - '0';
+	st->levels = (int)strtol(gs->options[0], NULL, 10);
 	st->free = strcmp(gs->options[1], "free") == 0;
 	st->phase = P_START;
 	st->round = 1;

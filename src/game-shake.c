@@ -78,7 +78,7 @@ static const struct verb_help shake_help[] = {
 static int
 valid_faces(const char *v)
 {
-	return strlen(v) == 1 && v[0] >= '1' && v[0] <= '5';
+	return game_option_number(v, 1, 5, 1);
 }
 
 static const struct game_option shake_options[] = {
@@ -96,7 +96,7 @@ shake_new(const struct game_setup *gs)
 
 	st->gs = gs;
 	st->n = gs->nplayers;
-	st->faces = gs->options[0][0] - '0';
+	st->faces = (int)strtol(gs->options[0], NULL, 10);
 	st->round = 1;
 	st->phase = P_ROLL;
 	for (r = 0; r <= ALL_SHAKE; r++)

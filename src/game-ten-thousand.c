@@ -743,7 +743,7 @@ const struct game_rules game_ten_thousand = {
 	.summary = "10,000: six dice, keep what scores, bank or roll on, "
 	    "roll off the last bank",
 	.card =
-	    "10,000 (2+ players, 6 dice): first to 10000 (option target) "
+	    "10,000 (2-16 players, 6 dice): first to 10000 (option target) "
 	    "wins at once (TT-8).\n"
 	    "Scores within one roll: 1 = 100, 5 = 50; three of a kind = face "
 	    "x 100, 1000 for 1s,\n"

@@ -384,7 +384,10 @@ game_option_number(const char *v, long lo, long hi, long step)
 	long t = 0;
 	const char *p;
 
-	if (*v == '\0' || strlen(v) > 9)
+	if (*v == '\0')
+		return 0;
+	v = game_option_value(v);
+	if (strlen(v) > 9)
 		return 0;
 	for (p = v; *p != '\0'; p++) {
 		if (*p < '0' || *p > '9')
@@ -392,6 +395,17 @@ game_option_number(const char *v, long lo, long hi, long step)
 		t = t * 10 + (*p - '0');
 	}
 	return t >= lo && t <= hi && t % step == 0;
+}
+
+/* An option value as stored; see game.h. */
+const char *
+game_option_value(const char *v)
+{
+	if (v[0] == '\0' || v[strspn(v, "0123456789")] != '\0')
+		return v;
+	while (v[0] == '0' && v[1] != '\0')
+		v++;
+	return v;
 }
 
 /*
@@ -946,9 +960,12 @@ stored_entry_clear(struct stored_entry *se)
  * from the store (replay_run) or is new (replay_add): undo and redo too.
  *
  * The state of a game is a function of the stack of entries in effect
- * (rp->done).  An entry's index identifies the whole stack below it (an
- * entry is only ever redone on the stack it was first entered on), so a
- * state is tagged with its depth and the index on top.  Undo keeps the
+ * (rp->done).  An entry's index identifies the game entries below it (an
+ * entry is only ever redone above the game entries it was first entered
+ * on: only notes, titles and abandons may have come between, ends_redo(),
+ * and they change no game state), so a game state is tagged with its
+ * depth and the index on top; the names, title and abandonment are
+ * rewound apart (meta_rewind).  Undo keeps the
  * state it leaves in a small pool, so that redo takes it back; before an
  * entry that a later undo takes back, a copy of the state goes into the
  * pool, so that undo takes that back: history never rebuilds the game
@@ -1375,6 +1392,29 @@ replay_reserve(struct replay *rp, int n)
 	    sizeof *rp->undone);
 }
 
+/*
+ * Whether accepting an entry of verb v ends redo (SPEC.md undo and redo:
+ * a game verb does).  A note never does.  A rename does: the entries'
+ * NAME arguments are the names of their time, and a redone one would be
+ * read with the new names.  A title or an abandon does only when an
+ * undone one of its kind waits to be redone: it would meet the title or
+ * the end it repeats.
+ */
+static int
+ends_redo(const struct replay *rp, enum verb v)
+{
+	int k;
+
+	if (!VERB_IS_META(v) || v == V_RENAME)
+		return 1;
+	if (v == V_NOTE)
+		return 0;
+	for (k = 0; k < rp->nundone; k++)
+		if (rp->entries[rp->undone[k]].verb == v)
+			return 1;
+	return 0;
+}
+
 /* undo (or redo) as entry i: take back (or restore) the latest. */
 static int
 step_undo(struct replay *rp, int i, int live, struct ruling *r)
@@ -1568,8 +1608,9 @@ accepted:
 		free(se->note);
 		se->note = xstrdup(buf_str(&r->note));
 	}
+	if (ends_redo(rp, se->verb))
+		rp->nundone = 0;
 	rp->done[rp->ndone++] = i;
-	rp->nundone = 0;
 out:
 	if (pre != NULL)
 		rp->rules->state_free(pre);
@@ -1605,8 +1646,9 @@ replay_run(struct replay *rp, int notes, struct ruling *r)
 		} else if (se->verb == V_REDO && rp->nundone > 0)
 			rp->done[rp->ndone++] = rp->undone[--rp->nundone];
 		else if (se->verb != V_UNDO && se->verb != V_REDO) {
+			if (ends_redo(rp, se->verb))
+				rp->nundone = 0;
 			rp->done[rp->ndone++] = i;
-			rp->nundone = 0;
 		}
 	}
 	rp->ndone = rp->nundone = 0;

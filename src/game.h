@@ -475,6 +475,11 @@ int		 game_die_faces(const struct entry *, struct ruling *);
 void		 game_put_dice(struct buf *, const int *v, int n);
 /* 1 if option value v is a number lo..hi and a multiple of step. */
 int		 game_option_number(const char *, long lo, long hi, long step);
+/*
+ * An option value as stored: a number without its leading zeros (020 is
+ * 20, as status shows it), any other value as it is.
+ */
+const char	*game_option_value(const char *);
 /* The rollers sharing the highest of vals[seat]; returns how many. */
 int		 game_highest(const int *vals, const int *rollers, int n,
 		    int *top, int *high);

@@ -149,8 +149,14 @@ main(int argc, char **argv)
 				goto out;
 			}
 			db = v;
-		} else if (is_global(argv[i], "-g", "--id"))
+		} else if (is_global(argv[i], "-g", "--id")) {
 			gid = global_value(argc, argv, &i, "-g", "--id");
+			if (*gid == '\0') {
+				status = sr_error(NULL, SR_USAGE, "-g needs an "
+				    "ID");
+				goto out;
+			}
+		}
 		else if (strcmp(argv[i], "--json") == 0)
 			ctx.json = 1;
 		else if (strcmp(argv[i], "-h") == 0 ||

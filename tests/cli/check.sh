@@ -31,9 +31,15 @@ test_expect_success 'check: a tampered seats.score is found (exit 3) and repaire
 	expect_out "1 game checked: 1 problem" &&
 	expect_exit 3 sr --json check &&
 	json ".ok == false and .games == 1 and (.problems | length) == 1" &&
+	json "keys == [\"games\", \"ok\", \"problems\"]" &&
 	expect_exit 3 sr check --repair &&
 	expect_out "summaries rebuilt" &&
 	test "$(sqlite3 test.db "SELECT score FROM seats WHERE seat = 1")" = 100 &&
+	sqlite3 test.db "UPDATE seats SET score = 999 WHERE seat = 1" &&
+	expect_exit 3 sr --json check --repair &&
+	json "keys == [\"games\", \"ok\", \"problems\"] and .ok == false" &&
+	expect_exit 0 sr --json check --repair &&
+	json ". == {\"ok\": true, \"games\": 1, \"problems\": []}" &&
 	expect_exit 0 sr check && expect_out "0 problems"
 '
 

@@ -96,6 +96,22 @@ test_expect_success 'rules lists the games; rules shake shows the card' '
 	expect_out "shake-faces=1..5 (default 2)"
 '
 
+# SPEC.md Settled details: every game takes at most 16 players; the
+# cards say the bounds new keeps (shake 2-6, shake-up and stack-attack
+# 2-4, ten-thousand and shake-a-word 2-16).
+test_expect_success 'each card names the player counts new accepts: 2 to 16 at most' '
+	for g in "shake 2-6 6" "shake-up 2-4 4" "ten-thousand 2-16 16" \
+	    "shake-a-word 2-16 16" "stack-attack 2-4 4"; do
+		set -- $g &&
+		sr rules $1 >out && head -n 1 out >first &&
+		grep -q "($2 players" first &&
+		players=$(seq -f "p%g" $3 | paste -sd, -) &&
+		expect_exit 0 sr new --game $1 --players $players &&
+		expect_exit 2 sr new --game $1 --players $players,extra &&
+		one_err_line || return 1
+	done
+'
+
 test_expect_success 'status with no game at all: exit 3, nothing on stdout' '
 	: >test.db &&	# an empty file is an empty database
 	for c in status history standings undo redo play "roll 10 20" take; do
@@ -117,14 +133,14 @@ test_expect_success 'games lists active games; --all adds finished ones' '
 	expect_out "Cid, Dee" && expect_out "active"
 '
 
-test_expect_success 'games --json: exactly the keys SPEC.md lists (with issue 14: uid, title, current)' '
+test_expect_success 'games --json: exactly the keys SPEC.md lists (game, uid, rules, state, players, created)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
 	sr new --game shake --players Cid,Dee,Eve >/dev/null &&
 	expect_exit 0 sr --json games &&
 	json "keys == [\"games\"]" &&
 	json ".games | length == 1" &&
-	json ".games[0] | keys == [\"created\",\"current\",\"game\",\"players\",\"rules\",\"state\",\"title\",\"uid\"]" &&
+	json ".games[0] | keys == [\"created\",\"game\",\"players\",\"rules\",\"state\",\"uid\"]" &&
 	json ".games[0].game == 2 and .games[0].rules == \"shake\"" &&
 	json ".games[0].state == \"active\"" &&
 	json ".games[0].players == [\"Cid\",\"Dee\",\"Eve\"]" &&
@@ -308,6 +324,12 @@ test_expect_success '-- ends the options' '
 test_expect_success '-g and -d need a value; -g takes a game ID' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	expect_exit 2 sr -d && expect_exit 2 sr status -d &&
+	for g in "-g" "status -g" "status --id" "--id= status"; do
+		expect_exit 2 sr $g && one_err_line &&
+		expect_err "shakeref: -g needs an ID" || return 1
+	done &&
+	expect_exit 2 sr -d && one_err_line &&
+	expect_err "shakeref: -d needs a PATH" &&
 	expect_exit 2 sr -g x status && one_err_line &&
 	expect_exit 2 sr -g 0 status && expect_exit 2 sr -g -1 status &&
 	expect_exit 2 sr -g 1x status && expect_exit 2 sr status -g &&

@@ -79,6 +79,29 @@ test_expect_success 'unknown --option key or a bad value: exit 2, the valid ones
 	    --option shake-faces=4
 '
 
+# SPEC.md: a number is one or more ASCII digits, so 02 is the number 2;
+# options lists each value as status shows it: the number, 2.
+test_expect_success 'a number option with leading zeros is that number, shown without them' '
+	for o in "shake shake-faces=02 shake-faces 2" "shake-up levels=09 levels 9" \
+	    "ten-thousand target=00050 target 50" \
+	    "ten-thousand target=0000000000000100 target 100" \
+	    "stack-attack target=01 target 1"; do
+		set -- $o &&
+		expect_exit 0 sr --json new --game $1 --players Ann,Bob \
+		    --option $2 &&
+		json ".options[\"$3\"] == \"$4\"" || return 1
+	done &&
+	sr --json status >out && json ".options.target == \"1\"" &&
+	sr --json games >games.before &&
+	for o in "stack-attack target=000" "shake-up levels=010" \
+	    "shake shake-faces=00"; do
+		set -- $o &&
+		expect_exit 2 sr new --game $1 --players Ann,Bob --option $2 &&
+		one_err_line || return 1
+	done &&
+	sr --json games >games.after && cmp games.before games.after
+'
+
 test_expect_success 'unknown options and stray arguments to new: exit 2' '
 	refused --game shake --players Ann,Bob --colour red &&
 	expect_err "unknown option '\''--colour'\''" &&

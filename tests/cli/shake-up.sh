@@ -149,6 +149,32 @@ test_expect_success 'SU-6: special advantage: move, penalize, again' '
 	json ".turn == \"Bob\" and .shakes_left == 3 and .round == 1"
 '
 
+# SU-4 worked by hand: each hand's class, best first (a run of three with
+# a pair in it is a run of three, B, not one pair, C).
+test_expect_success 'SU-4: the referee classifies the final hand, best first' '
+	for h in "1 2 3 4:a run of four (A)" "3 4 5 6:a run of four (A)" \
+	    "2 2 2 2:four of a kind (A)" "1 2 3 5:a run of three (B)" \
+	    "2 3 4 4:a run of three (B)" "4 4 4 1:three of a kind (B)" \
+	    "2 2 5 5:two pair (B)" "1 1 3 6:one pair (C)" \
+	    "1 2 4 6:no combination (D)" "6 5 3 1:no combination (D)"; do
+		ann_starts &&
+		sr roll ${h%%:*} >/dev/null &&
+		expect_exit 0 sr stand &&
+		expect_out "Ann has ${h#*:}" &&
+		sr --json status >out &&
+		case $h in
+		*"(A)"|*"(B)") json ".turn == \"Ann\" and .expect == [\"move\"]" ;;
+		*) json ".turn == \"Bob\" and .expect == [\"roll\"]" ;;
+		esac || return 1
+	done &&
+	ann_starts &&
+	sr roll 1 2 5 5 >/dev/null && sr keep 1 2 >/dev/null &&
+	sr roll 3 6 >/dev/null && sr keep 3 >/dev/null &&
+	expect_exit 0 sr roll 4 &&
+	expect_out "Ann has a run of four (A): move one pawn up" &&
+	sr --json status >out && json ".hand == [1, 2, 3, 4] and .shakes_left == 0"
+'
+
 test_expect_success 'SU-7: a (D) hand sends the highest pawn back' '
 	ann_starts &&
 	sr roll 1 1 1 2 >/dev/null && sr stand >/dev/null &&

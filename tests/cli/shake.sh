@@ -8,6 +8,35 @@ test_expect_success 'SH-5 through the binary: matched dice score' '
 	expect_out "Ann and Bob match on 40" &&
 	sr --json status >out && json ".players[0].score == 40"
 '
+# SH-3 worked by hand: Ann rolls 10 and Bob 20 every round and both take
+# (SH-6), so after round r Ann has 10r and Bob 20r; after round 10 (Ann
+# 100, Bob 200) comes the All Shake round, numbered 11, Bob first (SH-8),
+# and after its two passes the game is over.
+test_expect_success 'SH-3: ten rounds, then the All Shake round' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	for r in 1 2 3 4 5 6 7 8 9 10; do
+		sr --json status >out &&
+		json ".round == $r and .turn == null and .expect == [\"roll\"]" &&
+		sr roll 10 20 >/dev/null && sr take >/dev/null &&
+		sr --json status >out &&
+		json ".round == $r and .turn == \"Ann\"" &&
+		sr take >/dev/null &&
+		sr --json status >out &&
+		json ".players[0].score == 10 * $r and .players[1].score == 20 * $r" ||
+		return 1
+	done &&
+	json ".round == 11 and .turn == \"Bob\" and .expect == [\"roll\", \"pass\"]" &&
+	expect_exit 1 sr shake && expect_err "SH-8" &&
+	expect_exit 0 sr pass &&
+	sr --json status >out &&
+	json ".round == 11 and .turn == \"Ann\" and .state == \"active\"" &&
+	expect_exit 0 sr pass &&
+	sr --json status >out &&
+	json ".round == 11 and .state == \"finished\" and .expect == []" &&
+	sr --json standings >out && json ".winners == [\"Bob\"]" &&
+	expect_exit 3 sr roll 10 20
+'
+
 test_expect_success 'SH-2: status odds are exact with shake-faces=4 and 5 (issue 9)' '
 	sr new --game shake --players Ann,Bob --option shake-faces=4 >/dev/null &&
 	sr roll 10 20 >/dev/null && expect_exit 0 sr status &&

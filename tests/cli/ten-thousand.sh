@@ -15,6 +15,45 @@ test_expect_success 'new: the alias 10000 names ten-thousand' '
 	json ".turn_total == 0 and .dice_in_hand == 6 and .rolloff == null"
 '
 
+# TT-1 (and TT-2's best split) worked by hand: ROLL:KEEP:POINTS.  Each
+# die beyond three doubles a triple: four 5s 500*2, five 5s 500*4, six 1s
+# 1000*8, six 3s 300*8; four 2s and a pair of 5s are three pairs (1000)
+# with four-pair on, 400 + 2*50 with it off; six 2s score as six of a
+# kind (200*8 = 1600) either way.
+test_expect_success 'TT-1: the scoring combinations through the binary' '
+	for k in "1 2 2 3 4 6:1:100" "5 2 2 3 4 6:5:50" "1 5 2 3 4 6:1 5:150" \
+	    "1 1 1 2 3 4:1 1 1:1000" "6 6 6 2 2 3:6 6 6:600" \
+	    "4 4 4 4 2 3:4 4 4 4:800" "5 5 5 5 2 3:5 5 5 5:1000" \
+	    "5 5 5 5 5 3:5 5 5 5 5:2000" "1 1 1 1 1 1:1 1 1 1 1 1:8000" \
+	    "3 3 3 3 3 3:3 3 3 3 3 3:2400" "1 2 3 4 5 6:6 5 4 3 2 1:1000" \
+	    "2 2 3 3 4 4:2 3 4 2 3 4:1000" "1 1 1 5 2 3:1 1 1 5:1050" \
+	    "2 2 2 2 5 5:2 2 2 2 5 5:1000" \
+	    "2 2 2 2 5 5:2 2 2 2 5 5:500:four-pair=off" \
+	    "2 2 2 2 2 2:2 2 2 2 2 2:1600:four-pair=off"; do
+		roll=${k%%:*} rest=${k#*:} &&
+		keep=${rest%%:*} rest=${rest#*:} &&
+		points=${rest%%:*} opt=${rest#"$points"} &&
+		if test -n "$opt"; then
+			sr new --game 10000 --players Ann,Bob \
+			    --option ${opt#:} >/dev/null
+		else
+			sr new --game 10000 --players Ann,Bob >/dev/null
+		fi &&
+		sr roll $roll >/dev/null &&
+		expect_exit 0 sr keep $keep &&
+		sr --json status >out &&
+		json ".turn_total == $points" || return 1
+	done
+'
+
+test_expect_success 'TT-1: combinations count within one roll only' '
+	sr new --game 10000 --players Ann,Bob >/dev/null &&
+	sr roll 1 1 2 3 4 6 >/dev/null && sr keep 1 1 >/dev/null &&
+	sr roll 1 2 3 4 >/dev/null && expect_exit 0 sr keep 1 &&
+	sr --json status >out &&
+	json ".turn_total == 300 and .dice_in_hand == 3"
+'
+
 test_expect_success 'new: target and four-pair are checked, 2 players at least' '
 	expect_exit 2 sr new --game 10000 --players Ann,Bob --option target=75 &&
 	expect_err "target" &&

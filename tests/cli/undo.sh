@@ -103,6 +103,50 @@ test_expect_success 'a refused entry or a status between undo and redo does not 
 	expect_exit 0 sr redo && expect_out "redid entry 2"
 '
 
+test_expect_success 'a note or a title between undo and redo does not stop redo (only a game verb does)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	sr undo >/dev/null &&
+	expect_exit 0 sr note Bob thinks it over &&
+	expect_exit 0 sr title Friday &&
+	expect_exit 0 sr redo && expect_out "redid entry 2 (Bob: take)" &&
+	sr --json status >out &&
+	json ".players == [{\"name\": \"Ann\", \"score\": 0}, {\"name\": \"Bob\", \"score\": 20}]" &&
+	json ".turn == \"Ann\"" &&
+	sr --json history >out &&
+	json "[.entries[] | [.verb, .undone]] == [[\"roll\", false], [\"take\", false], [\"undo\", false], [\"note\", false], [\"title\", false], [\"redo\", false]]" &&
+	expect_exit 0 sr check &&
+	expect_exit 0 sr undo && expect_out "undid entry 2 (Bob: take)" &&
+	sr --json status >out && json ".players[1].score == 0"
+'
+
+test_expect_success 'abandon between undo and redo does not stop redo; undo then ends the redone entry first' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	sr undo >/dev/null && sr abandon >/dev/null &&
+	expect_exit 0 sr redo && expect_out "redid entry 2 (Bob: take)" &&
+	sr --json status >out &&
+	json ".state == \"abandoned\" and .players[1].score == 20" &&
+	expect_exit 0 sr undo && expect_out "undid entry 2" &&
+	expect_exit 0 sr undo && expect_out "undid entry 4 (abandon)" &&
+	sr --json status >out && json ".state == \"active\" and .players[1].score == 0" &&
+	expect_exit 0 sr check
+'
+
+test_expect_success 'a rename, or a title or abandon repeating an undone one, stops redo' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	sr undo >/dev/null && sr rename Ann Anna >/dev/null &&
+	expect_refused 1 "nothing to redo" sr redo &&
+	sr title Friday >/dev/null && sr undo >/dev/null &&
+	sr title Friday >/dev/null &&
+	expect_refused 1 "nothing to redo" sr redo &&
+	sr abandon >/dev/null && sr undo >/dev/null &&
+	sr abandon >/dev/null &&
+	expect_refused 1 "nothing to redo" sr redo &&
+	expect_exit 0 sr check
+'
+
 test_expect_success 'after a new entry, undo then redo restores that entry, not the older one' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 10 20 >/dev/null && sr take >/dev/null &&

@@ -38,7 +38,7 @@ main(void)
 	struct lexicon *lx;
 	struct lexicon_cb *cb;
 	struct buf b = BUF_INIT;
-	char path[1024], two[1100], w[64], *why = NULL,
+	char path[1024], two[1100], nosys[1024], w[64], *why = NULL,
 	    *sugg[LEXICON_SUGGEST_MAX], why2[128];
 	const char *srcdir = getenv("SRCDIR");
 	int n, i, found, calls = 0;
@@ -49,6 +49,12 @@ main(void)
 	    "/usr/share/hunspell", srcdir != NULL ? srcdir : ".");
 	/* ... and with DICPATH besides. */
 	snprintf(two, sizeof two, "%s:/nonexistent/two", path);
+	/*
+	 * Without the system's folder: a dictionary of a known package is
+	 * missing there whatever this machine has installed.
+	 */
+	snprintf(nosys, sizeof nosys, "/nonexistent/one:%s/tests/data",
+	    srcdir != NULL ? srcdir : ".");
 
 	/* letters by language (lang.h): SW-1, SW-2 */
 	is_int(lang_lower("en_US", "Cats", w, sizeof w, &n, why2,
@@ -147,15 +153,12 @@ main(void)
 	    "list the installed ones");
 	free(why);
 	why = NULL;
-	/* Not in a folder of no dictionary (it_IT may be installed). */
-	is_int(lexicon_exists("/nonexistent/one", "it_IT", &why), 0,
-	    "it_IT is not here");
+	is_int(lexicon_exists(nosys, "it_IT", &why), 0, "it_IT is not here");
 	ok(why != NULL && strstr(why, "package hunspell-it,") != NULL,
 	    "... the package named is Debian's hunspell-it: %s", why);
 	free(why);
 	why = NULL;
-	is_int(lexicon_exists("/nonexistent/one", "de_AT", &why), 0,
-	    "de_AT is not here");
+	is_int(lexicon_exists(nosys, "de_AT", &why), 0, "de_AT is not here");
 	ok(why != NULL && strstr(why, "package hunspell-de-at,") != NULL,
 	    "... hunspell-de-at");
 	free(why);
