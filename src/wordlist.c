@@ -296,6 +296,15 @@ wordlist_build(const struct sr_paths *paths, const char *name, int bar,
 	return rc;
 }
 
+/* 1 if a was modified after b (to the nanosecond, where kept). */
+static int
+later(const struct stat *a, const struct stat *b)
+{
+	return a->st_mtim.tv_sec > b->st_mtim.tv_sec ||
+	    (a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	    a->st_mtim.tv_nsec > b->st_mtim.tv_nsec);
+}
+
 /*
  * 1 if the list at path is older than the dictionary's files (or they
  * are not installed, when need_dict is set).
@@ -313,8 +322,8 @@ stale(const struct sr_paths *paths, const char *path, const char *name,
 		return need_dict;	/* nothing newer to rebuild it from */
 	}
 	old = stat(path, &sp) != 0 ||
-	    (stat(aff, &sf) == 0 && sf.st_mtime > sp.st_mtime) ||
-	    (stat(dic, &sf) == 0 && sf.st_mtime > sp.st_mtime);
+	    (stat(aff, &sf) == 0 && later(&sf, &sp)) ||
+	    (stat(dic, &sf) == 0 && later(&sf, &sp));
 	free(aff);
 	free(dic);
 	return old;

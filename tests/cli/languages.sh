@@ -282,6 +282,31 @@ test_expect_success 'SW-2: a dictionary entry with a space is no word of its par
 	json "[.words[].word] == [\"rex\"]"
 '
 
+# A dictionary updated after its list was built: the list is built again
+# on its next use, even within the second the list was written in (the
+# times compared to the nanosecond where the file system keeps them).
+test_expect_success 'a word list older than its dictionary is built again, to the nanosecond' '
+	mkdir dict &&
+	printf "SET UTF-8\n" >dict/xx_UPD.aff &&
+	printf "1\ncat\n" >dict/xx_UPD.dic &&
+	export SHAKEREF_DICT_PATH="$PWD/dict" &&
+	sr new --game word --players Ann,Bob --option dict=xx_UPD >/dev/null &&
+	sr grid CATX DOGX EELS XXXX >/dev/null &&
+	sr words Ann cat dog eel >/dev/null &&
+	expect_exit 0 sr challenge Ann cat &&
+	expect_exit 5 sr challenge Ann dog &&
+	list="$XDG_CACHE_HOME/shakeref/xx_UPD.dawg" &&
+	test -s "$list" &&
+	printf "2\ncat\ndog\n" >dict/xx_UPD.dic &&
+	touch -d "@$(($(date +%s) + 20))" dict/xx_UPD.dic &&
+	sr undo >/dev/null &&
+	expect_exit 0 sr challenge Ann dog &&
+	t=$(($(date +%s) + 40)) &&
+	printf "3\ncat\ndog\neel\n" >dict/xx_UPD.dic &&
+	touch -d "@$t.2" "$list" && touch -d "@$t.7" dict/xx_UPD.dic &&
+	expect_exit 0 sr challenge Ann eel
+'
+
 test_expect_success 'rules shake-a-word lists the installed dictionaries' '
 	sr rules shake-a-word >out &&
 	expect_out "Dictionaries installed:" &&
