@@ -216,6 +216,9 @@ fz_copy(const struct replay *rp)
 	return c;
 }
 
+/* The longest input. */
+#define FUZZ_MAX_LEN	(64 * 1024)
+
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 /* One input: a play script. */
@@ -230,7 +233,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text, *line, *next, *header = NULL;
 	int n = 1, lines = 0, i;
 
-	if (size > 64 * 1024)
+	if (size > FUZZ_MAX_LEN)
 		return 0;
 	text = xmalloc(size + 1);
 	memcpy(text, data, size);
@@ -271,27 +274,4 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
-#ifdef FUZZ_MAIN
-/* Without libFuzzer (AFL++, or to replay a crash): each file, or stdin. */
-int
-main(int argc, char **argv)
-{
-	static uint8_t buf[64 * 1024];
-	FILE *fp;
-	size_t len;
-	int i;
-
-	for (i = argc > 1 ? 1 : 0; i < argc; i++) {
-		fp = argc > 1 ? fopen(argv[i], "rb") : stdin;
-		if (fp == NULL) {
-			perror(argv[i]);
-			return 1;
-		}
-		len = fread(buf, 1, sizeof buf, fp);
-		if (fp != stdin)
-			fclose(fp);
-		LLVMFuzzerTestOneInput(buf, len);
-	}
-	return 0;
-}
-#endif
+#include "fuzz-main.h"
