@@ -52,7 +52,8 @@ struct aff {
 	int		 ncls;
 	int		*hash;		/* index + 1 into cls, 0 empty */
 	size_t		 hmask;
-	void		(*emit)(void *, const char *, int, unsigned);
+	int		(*emit)(void *, const char *, int, unsigned);
+	int		 stop;		/* emit said no more */
 	void		*arg;
 	/* NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX, FORBIDDENWORD, KEEPCASE */
 	struct flags	 special;
@@ -196,6 +197,22 @@ parse_flags(const struct aff *a, const char *s, struct flags *fl)
 			fl->f[fl->n++] = (unsigned char)s[i];
 		break;
 	}
+}
+
+/*
+ * The flag of s where the .aff names one (an affix class, NEEDAFFIX,
+ * COMPOUNDFLAG ...): its first, as Hunspell's decode_flag reads it (a
+ * FLAG char file's "£" is its first byte).  0 if s holds none.
+ */
+static int
+one_flag(const struct aff *a, const char *s, uint32_t *f)
+{
+	struct flags fl;
+
+	parse_flags(&(struct aff){ .ft = a->ft }, s, &fl);
+	*f = fl.n > 0 ? fl.f[0] : 0;
+	free(fl.f);
+	return fl.n > 0;
 }
 
 /* Add flag f to fl. */
@@ -383,6 +400,34 @@ field(char **s)
 	return t;
 }
 
+/*
+ * The entry of a .dic line, cut where Hunspell cuts it: before the
+ * blanks ahead of its first morphological field ("po:noun", a colon
+ * three bytes after a blank), or at the first tab if that comes first;
+ * else the whole line, spaces and all (pt_BR's "mea culpa", which no
+ * grid spells: never "mea").
+ */
+static char *
+dic_entry(char *line)
+{
+	char *c, *e = NULL, *tab;
+
+	for (c = line; (c = strchr(c, ':')) != NULL; c++)
+		if (c - line > 3 && (c[-3] == ' ' || c[-3] == '\t')) {
+			for (e = c - 3; e > line && (e[-1] == ' ' ||
+			    e[-1] == '\t'); e--)
+				continue;
+			if (e == line)
+				e = NULL;	/* no entry before it: no cut */
+			break;
+		}
+	if ((tab = strchr(line, '\t')) != NULL && (e == NULL || tab < e))
+		e = tab;
+	if (e != NULL)
+		*e = '\0';
+	return line;
+}
+
 /* Read the .aff file. */
 static int
 read_aff(struct aff *a, const char *path, char **why)
@@ -418,47 +463,37 @@ read_aff(struct aff *a, const char *path, char **why)
 		    strcmp(kw, "CIRCUMFIX") == 0 ||
 		    strcmp(kw, "FORBIDDENWORD") == 0 ||
 		    strcmp(kw, "KEEPCASE") == 0) {
-			struct flags fl;
+			uint32_t fl;
 
-			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
-			    &fl);
-			if (fl.n == 1 && strcmp(kw, "NEEDAFFIX") == 0)
-				a->needaffix = fl.f[0];
-			if (fl.n == 1 && strcmp(kw, "CIRCUMFIX") == 0)
-				a->circumfix = fl.f[0];
-			if (fl.n == 1 && strcmp(kw, "ONLYINCOMPOUND") == 0)
-				a->onlyin = fl.f[0];
-			if (fl.n == 1 && strcmp(kw, "FORBIDDENWORD") == 0)
-				a->forbidden = fl.f[0];
-			if (fl.n == 1) {
-				a->special.f = xreallocarray(a->special.f,
-				    (size_t)a->special.n + 1,
-				    sizeof *a->special.f);
-				a->special.f[a->special.n++] = fl.f[0];
-			}
-			free(fl.f);
+			if (!one_flag(a, field(&p), &fl))
+				continue;
+			if (strcmp(kw, "NEEDAFFIX") == 0)
+				a->needaffix = fl;
+			if (strcmp(kw, "CIRCUMFIX") == 0)
+				a->circumfix = fl;
+			if (strcmp(kw, "ONLYINCOMPOUND") == 0)
+				a->onlyin = fl;
+			if (strcmp(kw, "FORBIDDENWORD") == 0)
+				a->forbidden = fl;
+			flags_add(&a->special, fl);
 		} else if (strcmp(kw, "COMPOUNDFLAG") == 0 ||
 		    strcmp(kw, "COMPOUNDBEGIN") == 0 ||
 		    strcmp(kw, "COMPOUNDMIDDLE") == 0 ||
 		    strcmp(kw, "COMPOUNDEND") == 0) {
-			struct flags fl;
+			uint32_t fl;
 
-			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
-			    &fl);
-			for (i = 0; i < 3 && fl.n == 1; i++)
+			if (!one_flag(a, field(&p), &fl))
+				continue;
+			for (i = 0; i < 3; i++)
 				if (kw[8] == 'F' || (i == 0 && kw[8] == 'B') ||
 				    (i == 1 && kw[8] == 'M') ||
 				    (i == 2 && kw[8] == 'E'))
-					flags_add(&a->cpd[i], fl.f[0]);
-			free(fl.f);
+					flags_add(&a->cpd[i], fl);
 		} else if (strcmp(kw, "COMPOUNDPERMITFLAG") == 0) {
-			struct flags fl;
+			uint32_t fl;
 
-			parse_flags(&(struct aff){ .ft = a->ft }, field(&p),
-			    &fl);
-			if (fl.n == 1)
-				a->permit = fl.f[0];
-			free(fl.f);
+			if (one_flag(a, field(&p), &fl))
+				a->permit = fl;
 		} else if (strcmp(kw, "COMPOUNDMIN") == 0) {
 			a->cpdmin = atoi(field(&p));
 			if (a->cpdmin < 1)
@@ -483,18 +518,15 @@ read_aff(struct aff *a, const char *path, char **why)
 				a->naf = i + 1;
 			}
 		} else if (strcmp(kw, "PFX") == 0 || strcmp(kw, "SFX") == 0) {
-			struct flags fl;
+			uint32_t fl;
 			int sfx = kw[0] == 'S';
 
 			x = field(&p);
 			y = field(&p);
 			z = field(&p);
 			w = field(&p);
-			parse_flags(&(struct aff){ .ft = a->ft }, x, &fl);
-			if (fl.n != 1) {
-				free(fl.f);
+			if (!one_flag(a, x, &fl))
 				continue;
-			}
 			if (*w == '\0' && (strcmp(y, "Y") == 0 ||
 			    strcmp(y, "N") == 0)) {
 				/* A header: flag, cross product, count. */
@@ -502,17 +534,13 @@ read_aff(struct aff *a, const char *path, char **why)
 				    (size_t)a->ncls + 1, sizeof *a->cls);
 				c = &a->cls[a->ncls++];
 				memset(c, 0, sizeof *c);
-				c->flag = fl.f[0];
+				c->flag = fl;
 				c->sfx = sfx;
 				c->cross = y[0] == 'Y';
-				free(fl.f);
 				continue;
 			}
-			if (c == NULL || c->flag != fl.f[0] || c->sfx != sfx) {
-				free(fl.f);
+			if (c == NULL || c->flag != fl || c->sfx != sfx)
 				continue;
-			}
-			free(fl.f);
 			if (c->nr == c->cap) {
 				c->cap = c->cap ? c->cap * 2 : 8;
 				c->r = xreallocarray(c->r, (size_t)c->cap,
@@ -739,7 +767,8 @@ put(struct aff *a, const uint32_t *w, int n, unsigned t)
 	if (hasf(a->sfl, a->forbidden))
 		m |= AFFIX_ASK;
 	utf8_encode(w, n, a->out);
-	a->emit(a->arg, a->out, (t & 1) || a->risky, m);
+	if (a->emit(a->arg, a->out, (t & 1) || a->risky, m) != 0)
+		a->stop = 1;
 }
 
 /*
@@ -930,7 +959,7 @@ aff_free(struct aff *a)
 /* Expand every stem of dic; see affix.h. */
 int
 affix_expand(const char *aff, const char *dic,
-    void (*emit)(void *, const char *, int, unsigned),
+    int (*emit)(void *, const char *, int, unsigned),
     void (*progress)(void *, double),
     void *arg, char **why)
 {
@@ -975,7 +1004,7 @@ affix_expand(const char *aff, const char *dic,
 		if (*p == '\t')
 			continue;	/* a comment, as Hunspell reads it */
 		/* word[/flags][ morphology]; a "\/" is a slash in the word */
-		word = field(&p);
+		word = dic_entry(p);
 		fl.f = NULL;
 		fl.n = 0;
 		for (sl = word; (sl = strchr(sl, '/')) != NULL; sl++)
@@ -987,6 +1016,8 @@ affix_expand(const char *aff, const char *dic,
 		if ((n = utf8_decode(word, w, WMAX)) > 0)
 			expand_stem(&a, w, n, &fl);
 		free(fl.f);
+		if (a.stop)
+			break;
 	}
 	free(line);
 	fclose(f);

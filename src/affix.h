@@ -34,11 +34,12 @@
  * that may forbid it alone, NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX,
  * FORBIDDENWORD or KEEPCASE, is on its stem or affixes: only Hunspell
  * can tell; marks: AFFIX_BEGIN ...), and progress(arg, share) now and
- * then (progress may be NULL).  0, or -1 with *why (malloc'd) if a file
+ * then (progress may be NULL).  emit returns nonzero to stop (after the
+ * forms of the stem at hand).  0, or -1 with *why (malloc'd) if a file
  * cannot be read or is not UTF-8.
  */
 int	affix_expand(const char *aff, const char *dic,
-	    void (*emit)(void *, const char *, int, unsigned),
+	    int (*emit)(void *, const char *, int, unsigned),
 	    void (*progress)(void *, double), void *arg, char **why);
 
 #endif

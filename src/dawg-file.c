@@ -82,8 +82,9 @@ dawg_open(const char *path, char **why)
 		close(fd);
 		return NULL;
 	}
-	if (sb.st_size < DAWG_HEADER + 4 || sb.st_size > (off_t)DAWG_HEADER +
-	    4 * (off_t)DAWG_MAXEDGES) {
+	if (sb.st_size < (off_t)(DAWG_HEADER + sizeof (dawg_edge)) ||
+	    sb.st_size > (off_t)DAWG_HEADER + (off_t)sizeof (dawg_edge) *
+	    DAWG_MAXEDGES) {
 		dawg_why(why, path, "not a shakeref word list (size)");
 		close(fd);
 		return NULL;
@@ -126,7 +127,7 @@ struct tedge {
 struct builder {
 	struct tedge	*t;
 	size_t		 nt, ct;
-	uint32_t	*out;		/* the file's edges */
+	dawg_edge	*out;		/* the file's edges */
 	size_t		 nout, cout;
 	uint32_t	*hash;		/* offsets into out, 0 = empty */
 	size_t		 hmask;
@@ -176,7 +177,7 @@ trie_add(struct builder *b, int32_t *root, const char *w)
 
 /* The hash of n encoded edges. */
 static size_t
-edges_hash(const uint32_t *k, size_t n)
+edges_hash(const dawg_edge *k, size_t n)
 {
 	uint64_t h = 1469598103934665603ull;
 	size_t i;
@@ -188,7 +189,7 @@ edges_hash(const uint32_t *k, size_t n)
 
 /* 1 if the node at out[off] has exactly the edges k[0..n). */
 static int
-edges_same(const struct builder *b, uint32_t off, const uint32_t *k,
+edges_same(const struct builder *b, uint32_t off, const dawg_edge *k,
     size_t n)
 {
 	return off + n <= b->nout &&
@@ -199,7 +200,8 @@ edges_same(const struct builder *b, uint32_t off, const uint32_t *k,
 static uint32_t
 emit(struct builder *b, int32_t head)
 {
-	uint32_t k[256], child;
+	dawg_edge k[256];
+	uint32_t child;
 	size_t n = 0, h;
 	int32_t e;
 
@@ -207,8 +209,8 @@ emit(struct builder *b, int32_t head)
 		return 0;
 	for (e = head; e != -1 && n < 256; e = b->t[e].next) {
 		child = emit(b, b->t[e].child);
-		k[n++] = (uint32_t)b->t[e].c |
-		    (b->t[e].eow ? DAWG_EOW : 0) | (child << 10);
+		k[n++] = (dawg_edge)b->t[e].c |
+		    (b->t[e].eow ? DAWG_EOW : 0) | (dawg_edge)child << 10;
 	}
 	/* Siblings were added in order of the sorted words: ascending. */
 	k[n - 1] |= DAWG_LAST;
@@ -256,6 +258,10 @@ dawg_build(char **words, size_t n, FILE *f,
 			progress(arg, 0.8 * (double)i / (double)n);
 		if (words[i][0] == '\0' || strcmp(words[i], prev) == 0)
 			continue;
+		if (b.nt + strlen(words[i]) >= INT32_MAX) {
+			b.full = 1;	/* trie indices are int32_t */
+			break;
+		}
 		trie_add(&b, &head, words[i]);
 		prev = words[i];
 		nw++;
@@ -279,7 +285,9 @@ dawg_build(char **words, size_t n, FILE *f,
 	h[1] = (uint32_t)nw;
 	h[2] = root;
 	h[3] = DAWG_BOM;
-	if (b.full || fwrite(DAWG_MAGIC, 1, 8, f) != 8 ||
+	if (b.full)
+		rc = DAWG_TOO_BIG;
+	else if (fwrite(DAWG_MAGIC, 1, 8, f) != 8 ||
 	    fwrite(h, sizeof h, 1, f) != 1 ||
 	    fwrite(b.out, sizeof *b.out, b.nout, f) != b.nout)
 		rc = -1;

@@ -11,7 +11,7 @@
 struct dawg {
 	const unsigned char	*map;
 	size_t			 size;
-	const uint32_t		*e;
+	const dawg_edge		*e;
 	uint32_t		 nedges, nwords, root;
 	unsigned char		*memo;	/* a byte for each node; see dawg_memo */
 };
@@ -24,8 +24,8 @@ dawg_new(const void *map, size_t size, const char **why)
 	uint32_t h[4];
 
 	*why = NULL;
-	if (size < DAWG_HEADER + 4 || size > (size_t)DAWG_HEADER +
-	    4 * (size_t)DAWG_MAXEDGES) {
+	if (size < DAWG_HEADER + sizeof (dawg_edge) || size >
+	    (size_t)DAWG_HEADER + sizeof (dawg_edge) * DAWG_MAXEDGES) {
 		*why = "not a shakeref word list (size)";
 		return NULL;
 	}
@@ -34,14 +34,15 @@ dawg_new(const void *map, size_t size, const char **why)
 	d->size = size;
 	memcpy(h, d->map + 8, sizeof h);
 	if (memcmp(d->map, DAWG_MAGIC, 8) != 0 || h[3] != DAWG_BOM ||
-	    h[0] < 1 || (size_t)h[0] * 4 + DAWG_HEADER != d->size ||
+	    h[0] < 1 || h[0] > DAWG_MAXEDGES ||
+	    (size_t)h[0] * sizeof (dawg_edge) + DAWG_HEADER != d->size ||
 	    h[2] >= h[0]) {
 		*why = "not a shakeref word list of this version and machine "
 		    "(header)";
 		free(d);
 		return NULL;
 	}
-	d->e = (const uint32_t *)(const void *)(d->map + DAWG_HEADER);
+	d->e = (const dawg_edge *)(const void *)(d->map + DAWG_HEADER);
 	d->nedges = h[0];
 	d->nwords = h[1];
 	d->root = h[2];
@@ -101,7 +102,8 @@ int
 dawg_step(const struct dawg *d, uint32_t node, int c, uint32_t *next,
     int *eow)
 {
-	uint32_t e, l = (uint32_t)(unsigned char)c;
+	dawg_edge e;
+	unsigned l = (unsigned char)c;
 
 	if (node == 0)
 		return 0;
@@ -120,14 +122,14 @@ dawg_step(const struct dawg *d, uint32_t node, int c, uint32_t *next,
 }
 
 /* The edges of node; see dawg.h. */
-const uint32_t *
+const dawg_edge *
 dawg_edges(const struct dawg *d, uint32_t node)
 {
 	return node == 0 || node >= d->nedges ? NULL : &d->e[node];
 }
 
 /* Every edge, their number and the memo; see dawg.h. */
-const uint32_t *
+const dawg_edge *
 dawg_all(const struct dawg *d, uint32_t *n, unsigned char **memo)
 {
 	*n = d->nedges;
@@ -137,7 +139,7 @@ dawg_all(const struct dawg *d, uint32_t *n, unsigned char **memo)
 
 /* The node an edge leads to; see dawg.h. */
 uint32_t
-dawg_child(const struct dawg *d, uint32_t e)
+dawg_child(const struct dawg *d, dawg_edge e)
 {
 	return DAWG_CHILD(e) < d->nedges ? DAWG_CHILD(e) : 0;
 }
@@ -159,7 +161,7 @@ static int
 each(const struct dawg *d, uint32_t node, char *buf, size_t len,
     int (*f)(void *, const char *), void *arg)
 {
-	uint32_t e;
+	dawg_edge e;
 	int rc;
 
 	if (len >= 63)

@@ -5,14 +5,18 @@
  * reads memory it is given; finding, mapping and building the files is
  * the system's (dawg-file.c, libsrsys.a).
  *
- * The file: a 24-byte header ("SRDAWG04", then four uint32 in the byte
+ * The file: a 24-byte header ("SRDAWG05", then four uint32 in the byte
  * order of the machine that built it: the number of edges, the number of
  * records, the root's first edge, and DAWG_BOM, which refuses a file of
- * the other order), then the edges, one uint32 each.  An edge: bits 0-7
- * the byte, bit 8 a record ends here, bit 9 the last edge of its node,
- * bits 10-31 the first edge of the node it leads to (0: none; edge 0 is
- * a dummy).  A node is a run of edges in ascending byte order ending
- * with the last bit.
+ * the other order), then the edges, one uint64 each (dawg_edge
+ * below: 32 bits held too few for the lists of pt_BR and tr_TR, of 6 to
+ * 8 million edges).  An edge: bits 0-7 the byte, bit 8 a record ends
+ * here, bit 9 the last edge of its node, bits 10-63 the first edge of
+ * the node it leads to (0: none; edge 0 is a dummy).  A node is a run of
+ * edges in ascending byte order ending with the last bit.  The magic
+ * changes whenever a list's format or what it holds for a dictionary
+ * does, so that a list an older shakeref left in the cache is built
+ * again.
  *
  * The records of a word list (wordlist.h): for each lowercase form F of
  * the dictionary (UTF-8 letters, no lone q; 3+ letters, or a part of a
@@ -29,14 +33,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define DAWG_MAGIC	"SRDAWG04"
+#define DAWG_MAGIC	"SRDAWG05"
 #define DAWG_BOM	0x01020304u
 #define DAWG_HEADER	24
 #define DAWG_EOW	(1u << 8)
 #define DAWG_LAST	(1u << 9)
-#define DAWG_LETTER(e)	((e) & 255u)
-#define DAWG_CHILD(e)	((e) >> 10)
-#define DAWG_MAXEDGES	(1u << 22)
+typedef uint64_t dawg_edge;	/* an edge, as above */
+#define DAWG_LETTER(e)	((unsigned)((e) & 255u))
+#define DAWG_CHILD(e)	((uint32_t)((e) >> 10))
+#define DAWG_MAXEDGES	(1u << 30)
 #define DAWG_SEP	'\1'	/* after a key: its forms and verdicts */
 
 /* A verdict's bits (affix.h: the compound marks). */
@@ -102,17 +107,17 @@ int		 dawg_step(const struct dawg *, uint32_t node, int c,
  * reads each once: NULL for node 0 or out of the list.  An edge's
  * DAWG_CHILD is checked with dawg_child.
  */
-const uint32_t	*dawg_edges(const struct dawg *, uint32_t node);
+const dawg_edge	*dawg_edges(const struct dawg *, uint32_t node);
 /*
  * Every edge of the list, their number into *n and the memo bytes
  * (dawg_memo's, by node) into *memo, for a walk that steps by itself:
  * a run of edges from an index under *n ends (DAWG_LAST) under *n; a
  * DAWG_CHILD of *n or more is none.
  */
-const uint32_t	*dawg_all(const struct dawg *, uint32_t *n,
+const dawg_edge	*dawg_all(const struct dawg *, uint32_t *n,
 		    unsigned char **memo);
 /* The node edge e leads to, 0 if none (or out of the list). */
-uint32_t	 dawg_child(const struct dawg *, uint32_t e);
+uint32_t	 dawg_child(const struct dawg *, dawg_edge e);
 /* From node, follow every byte of s: the node reached, or 0. */
 uint32_t	 dawg_walk(const struct dawg *, uint32_t node, const char *s);
 /*
@@ -130,9 +135,10 @@ int		 dawg_has(const struct dawg *, const char *word);
 /*
  * Compile records (any order, duplicates allowed, empty ones skipped)
  * into a list written to f.  progress, if not NULL, is called now and
- * then with the share done (0..1).  0, or -1 on a write error or a list
- * too big.
+ * then with the share done (0..1).  0, -1 on a write error, or
+ * DAWG_TOO_BIG (nothing written) for a list of over DAWG_MAXEDGES edges.
  */
+#define DAWG_TOO_BIG	(-2)
 int		 dawg_build(char **records, size_t n, FILE *f,
 		    void (*progress)(void *, double), void *arg);
 

@@ -388,7 +388,7 @@ spelling(const struct compound *c, const struct strs *low,
 static unsigned
 form_bits(const struct dawg *d, uint32_t node, const char *t, size_t n)
 {
-	const uint32_t *e;
+	const dawg_edge *e;
 	unsigned b = 0;
 	size_t i;
 	int eow;
@@ -500,7 +500,7 @@ cutter_init(struct cutter *c, const struct dawg *d, uint32_t root,
     int nouns)
 {
 	struct cutrow *r = &c->row[0];
-	const uint32_t *e;
+	const dawg_edge *e;
 	int m;
 
 	c->e = dawg_all(d, &c->ne, &c->memo);
@@ -548,7 +548,7 @@ cutter_done(struct cutter *c)
 static inline uint32_t
 cutter_step(const struct cutter *c, uint32_t node, unsigned b)
 {
-	const uint32_t *e;
+	const dawg_edge *e;
 
 	if (node == 0 || node >= c->ne)
 		return 0;

@@ -102,7 +102,7 @@ struct cutrow {
 
 struct cutter {
 	const struct dawg	*d;
-	const uint32_t		*e;		/* dawg_all */
+	const dawg_edge		*e;		/* dawg_all */
 	uint32_t		 ne;
 	unsigned char		*memo;
 	uint32_t		 root;

@@ -394,7 +394,7 @@ going_on(const struct walk *k, int cell)
 	const struct cutter *c = k->cu;
 	const struct cutstate *s = c->st + c->base[c->n],
 	    *e = c->st + c->base[c->n + 1];
-	const uint32_t *edge;
+	const dawg_edge *edge;
 	unsigned mask = 0;
 
 	for (; s < e; s++) {
@@ -456,7 +456,7 @@ branch(struct walk *k, uint64_t used, int cell)
 static void
 branch1(struct walk *k, uint32_t node, uint64_t used, int cell)
 {
-	const uint32_t *e = dawg_edges(k->d, node);
+	const dawg_edge *e = dawg_edges(k->d, node);
 	size_t len0 = k->len, tlen0 = k->tlen, m, mt;
 	uint32_t next;
 	unsigned bits;

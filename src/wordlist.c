@@ -83,10 +83,19 @@ ask(struct gather *g, const char *lower, int cap_only)
 }
 
 /*
- * affix_expand's emit: keep a form that can be a word on the grid, or
- * a part of one (a compound's: marks).
+ * The most forms a list is built from: pt_BR, the largest of Debian's
+ * dictionaries that make a list, derives 2.7 million (a list of 58 MB);
+ * hu_HU derives hundreds of millions, and would take minutes and
+ * gigabytes to fail without it.
  */
-static void
+#define FORMS_MAX	8000000
+
+/*
+ * affix_expand's emit: keep a form that can be a word on the grid, or
+ * a part of one (a compound's: marks).  1 (no more) once FORMS_MAX are
+ * kept, with g->why.
+ */
+static int
 gather_form(void *arg, const char *form, int risky, unsigned marks)
 {
 	struct gather *g = arg;
@@ -98,12 +107,12 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 	for (p = form; *p != '\0'; p++)
 		if ((unsigned char)*p < 0x80 &&
 		    !isalpha((unsigned char)*p))
-			return;		/* apostrophes, hyphens, digits */
+			return 0;		/* apostrophes, hyphens, digits */
 	/* A part of a compound (marks) may be short, never a lone Q. */
 	bad = lang_word(g->name, form, low, sizeof low - 2, &nl, why,
 	    sizeof why);
 	if ((bad & ~LANG_SHORT) != 0 || (bad != 0 && marks == 0))
-		return;
+		return 0;
 	if (strcmp(low, form) == 0) {
 		v = risky ? ask(g, low, 0) : DAWG_LOWER | DAWG_CAP;
 		m = (marks & AFFIX_BEGIN ? DAWG_BEGIN : 0) |
@@ -115,13 +124,19 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 		/* Capitalised, only the first part of a compound. */
 		m = marks & AFFIX_BEGIN ? DAWG_BEGINCAP : 0;
 	} else
-		return;			/* NASA, McDonald: never lowercase */
+		return 0;			/* NASA, McDonald: never lowercase */
 	if (marks & AFFIX_ASK)
 		m |= DAWG_ASK;		/* a FORBIDDENWORD's: Hunspell judges */
 	if (bad & LANG_SHORT)
 		v = 0;			/* a part, never a word alone */
 	if ((v | m) == 0)
-		return;
+		return 0;
+	if (g->n == FORMS_MAX) {
+		g->why = xasprintf("%s derives more than %d forms, too many "
+		    "for a word list: Shake-A-Word cannot use it", g->name,
+		    FORMS_MAX);
+		return 1;
+	}
 	if (g->n == g->cap) {
 		g->cap = g->cap ? g->cap * 2 : 65536;
 		g->w = xreallocarray(g->w, g->cap, sizeof *g->w);
@@ -131,6 +146,7 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 	low[nl + 1] = DAWG_VERDICT(v | m);
 	low[nl + 2] = '\0';
 	g->w[g->n++] = xstrdup(low);
+	return 0;
 }
 
 /* affix_expand's progress. */
@@ -200,7 +216,7 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 	char **rec = NULL, *aff = NULL, *dic = NULL, *tmp = NULL;
 	size_t nrec = 0, i;
 	FILE *f;
-	int fd, rc = -1;
+	int fd, rc = -1, built = 0;
 
 	*why = NULL;
 	memset(&g, 0, sizeof g);
@@ -231,9 +247,11 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 		*why = xasprintf("cannot write %s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	if (dawg_build(rec, nrec, f, NULL, NULL) != 0 || fclose(f) != 0 ||
-	    rename(tmp, path) != 0) {
-		*why = xasprintf("cannot write %s: %s", path, strerror(errno));
+	if ((built = dawg_build(rec, nrec, f, NULL, NULL)) != 0 ||
+	    fclose(f) != 0 || rename(tmp, path) != 0) {
+		*why = built == DAWG_TOO_BIG ? xasprintf("the word list of %s "
+		    "is too big: Shake-A-Word cannot use it", name) :
+		    xasprintf("cannot write %s: %s", path, strerror(errno));
 		unlink(tmp);
 		goto out;
 	}
@@ -278,6 +296,15 @@ wordlist_build(const struct sr_paths *paths, const char *name, int bar,
 	return rc;
 }
 
+/* 1 if a was modified after b (to the nanosecond, where kept). */
+static int
+later(const struct stat *a, const struct stat *b)
+{
+	return a->st_mtim.tv_sec > b->st_mtim.tv_sec ||
+	    (a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	    a->st_mtim.tv_nsec > b->st_mtim.tv_nsec);
+}
+
 /*
  * 1 if the list at path is older than the dictionary's files (or they
  * are not installed, when need_dict is set).
@@ -295,8 +322,8 @@ stale(const struct sr_paths *paths, const char *path, const char *name,
 		return need_dict;	/* nothing newer to rebuild it from */
 	}
 	old = stat(path, &sp) != 0 ||
-	    (stat(aff, &sf) == 0 && sf.st_mtime > sp.st_mtime) ||
-	    (stat(dic, &sf) == 0 && sf.st_mtime > sp.st_mtime);
+	    (stat(aff, &sf) == 0 && later(&sf, &sp)) ||
+	    (stat(dic, &sf) == 0 && later(&sf, &sp));
 	free(aff);
 	free(dic);
 	return old;

@@ -1,8 +1,8 @@
 /*
  * test-languages.c: solve against Hunspell itself, in one dictionary
  * (DICT: the program is built once for each of en_US, en_GB, de_DE,
- * fr_FR and es_ES, so `make -j` runs them side by side).  SW-2: solve
- * lists exactly the words a challenge lets stand.
+ * fr_FR, es_ES and it_IT, so `make -j` runs them side by side).  SW-2:
+ * solve lists exactly the words a challenge lets stand.
  *
  * 20 random 4x4 grids of the language's dice (umlauts, ß, accents, ñ):
  * every path of 3 to 8 cells is put to Hunspell here, directly, as the
@@ -75,6 +75,9 @@ static const struct lang langs[] = {
 	    "r s s s t t t u u qu" },
 	{ "es_ES", 0, 1, "a a a á b c d e e e é i i í l l m n n ñ o o o ó p "
 	    "r r s s s t t u ú qu" },
+	/* Its affix classes flagged by bytes beyond ASCII (SFX £). */
+	{ "it_IT", 0, 1, "a a a à b c c d e e e è é f g i i i ì l l m n n "
+	    "o o o ò p r r s s t t u ù v z qu" },
 };
 
 /*
