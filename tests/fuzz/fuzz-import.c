@@ -15,9 +15,15 @@
  *	  and every entry (n, player, verb, args, fact, at) as the file has
  *	  them, the game that was there unchanged, and no other game;
  *	  importing that export again skips every game and records nothing;
- *	  `check` finds no problem; nothing on stderr.
+ *	  `check` finds no problem; nothing on stderr;
+ *	- the same file onto a path with no database (in a folder not there
+ *	  yet): refused, it creates nothing, neither the file nor its folder;
+ *	  refused for its shape (2), it is so with the database too, in the
+ *	  same words; accepted, the new database checks clean.
  * See README.md "Development" for how to build and run it.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -41,6 +47,8 @@
 /* The temporary folder and what is in it. */
 static char	 fz_dir[] = "/tmp/fuzz-import.XXXXXX";
 static char	*fz_db, *fz_in, *fz_out, *fz_err;
+/* The folder not there yet, and the database in it. */
+static char	*fz_newdir, *fz_newdb;
 /* The database with the store's game, checkpointed: its bytes. */
 static char	*fz_template;
 static size_t	 fz_template_len;
@@ -57,19 +65,28 @@ fz_fail(const char *what, const char *detail)
 	abort();
 }
 
-/* Remove the temporary folder (atexit). */
+/* Remove a database and its WAL, where they are. */
 static void
-fz_cleanup(void)
+fz_unlink_db(const char *db)
 {
 	const char *const ext[] = { "", "-wal", "-shm" };
 	char *p;
 	size_t i;
 
 	for (i = 0; i < 3; i++) {
-		p = xasprintf("%s%s", fz_db, ext[i]);
+		p = xasprintf("%s%s", db, ext[i]);
 		unlink(p);
 		free(p);
 	}
+}
+
+/* Remove the temporary folder (atexit). */
+static void
+fz_cleanup(void)
+{
+	fz_unlink_db(fz_db);
+	fz_unlink_db(fz_newdb);
+	rmdir(fz_newdir);
 	unlink(fz_in);
 	unlink(fz_out);
 	unlink(fz_err);
@@ -113,15 +130,15 @@ fz_read(const char *path, size_t *len)
 void	__sanitizer_set_report_fd(void *) __attribute__((weak));
 
 /*
- * shakeref -d DB ARGS...: its exit status; what it wrote on standard
+ * shakeref -d db ARGS...: its exit status; what it wrote on standard
  * output into fz_out, on standard error into fz_err (stdout pointed at
  * one file, descriptor 2 at the other, for the call; the sanitizers
  * report to the real standard error meanwhile).
  */
 static int
-fz_run(const char *a1, const char *a2, const char *a3)
+fz_run(const char *db, const char *a1, const char *a2, const char *a3)
 {
-	char *argv[] = { "shakeref", "-d", fz_db, (char *)a1, (char *)a2,
+	char *argv[] = { "shakeref", "-d", (char *)db, (char *)a1, (char *)a2,
 	    (char *)a3, NULL };
 	FILE *saved = stdout, *f;
 	int argc = 4 + (a2 != NULL) + (a2 != NULL && a3 != NULL), status;
@@ -247,7 +264,7 @@ fz_export_now(void)
 	json_error_t err;
 	json_t *j;
 
-	if (fz_run("export", "--all", NULL) != 0)
+	if (fz_run(fz_db, "export", "--all", NULL) != 0)
 		fz_fail("export --all failed", NULL);
 	fz_said("export", 1);
 	if ((j = json_load_file(fz_out, JSON_REJECT_DUPLICATES, &err)) ==
@@ -272,6 +289,8 @@ fz_init(void)
 	fz_in = xasprintf("%s/in.json", fz_dir);
 	fz_out = xasprintf("%s/out", fz_dir);
 	fz_err = xasprintf("%s/err", fz_dir);
+	fz_newdir = xasprintf("%s/new", fz_dir);
+	fz_newdb = xasprintf("%s/db.sqlite", fz_newdir);
 	atexit(fz_cleanup);
 	setenv("SHAKEREF_NOW", "1795000000", 1);
 	setenv("TZ", "UTC", 1);
@@ -281,7 +300,7 @@ fz_init(void)
 	unsetenv("SHAKEREF_DB");
 	if ((store = getenv("FUZZ_IMPORT_STORE")) == NULL)
 		store = FUZZ_STORE;
-	if (fz_run("import", store, NULL) != 0)
+	if (fz_run(fz_db, "import", store, NULL) != 0)
 		fz_fail("cannot import the store's game", store);
 	/* One file: the WAL folded into it. */
 	if (sqlite3_open(fz_db, &db) != SQLITE_OK || sqlite3_exec(db,
@@ -422,7 +441,7 @@ fz_accepted(const char *text)
 	if (json_dump_file(out, fz_in, 0) != 0)
 		fz_fail("cannot write", fz_in);
 	rows = fz_rows_now();
-	if (fz_run("import", fz_in, NULL) != 0)
+	if (fz_run(fz_db, "import", fz_in, NULL) != 0)
 		fz_fail("the export of an import is refused", NULL);
 	fz_said("import", 1);
 	again = fz_rows_now();
@@ -430,7 +449,7 @@ fz_accepted(const char *text)
 		fz_fail("the export imported again records", NULL);
 	free(again);
 	free(rows);
-	if (fz_run("check", NULL, NULL) != 0)
+	if (fz_run(fz_db, "check", NULL, NULL) != 0)
 		fz_fail("check finds a problem after an import", NULL);
 	fz_said("check", 1);
 	json_decref(out);
@@ -440,13 +459,55 @@ fz_accepted(const char *text)
 /* The longest input. */
 #define FUZZ_MAX_LEN	(256 * 1024)
 
+/*
+ * The file (fz_in) onto a path with no database, after the import onto
+ * the store's game gave status and said said.
+ */
+static void
+fz_new(int status, const char *said)
+{
+	struct stat sb;
+	char *again;
+	size_t len;
+	int fresh;
+
+	fresh = fz_run(fz_newdb, "import", fz_in, NULL);
+	fz_said("import", fresh == 0);
+	if ((fresh == SR_USAGE) != (status == SR_USAGE))
+		fz_fail("refused for its shape with a database and not without,"
+		    " or the other way", NULL);
+	if (status == SR_USAGE) {
+		if ((again = fz_read(fz_err, &len)) == NULL)
+			fz_fail("cannot read", fz_err);
+		if (strcmp(again, said) != 0)
+			fz_fail("refused for its shape in other words", again);
+		free(again);
+	}
+	if (fresh != 0) {
+		if (fresh != 1 && fresh != 2 && fresh != 3)
+			fz_fail("a refused import onto no database exits "
+			    "otherwise", NULL);
+		if (stat(fz_newdir, &sb) == 0 || errno != ENOENT)
+			fz_fail("a refused import made a database or its folder",
+			    NULL);
+		return;
+	}
+	if (fz_run(fz_newdb, "check", NULL, NULL) != 0)
+		fz_fail("check finds a problem after an import", NULL);
+	fz_said("check", 1);
+	fz_unlink_db(fz_newdb);
+	if (rmdir(fz_newdir) != 0)
+		fz_fail("cannot remove", fz_newdir);
+}
+
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 /* One input: the import file. */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text, *rows;
+	char *text, *rows, *said;
+	size_t len;
 	int status;
 
 	if (size > FUZZ_MAX_LEN)
@@ -454,8 +515,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_init();
 	fz_reset();
 	fz_write(fz_in, data, size);
-	status = fz_run("import", fz_in, NULL);
+	status = fz_run(fz_db, "import", fz_in, NULL);
 	fz_said("import", status == 0);
+	if ((said = fz_read(fz_err, &len)) == NULL)
+		fz_fail("cannot read", fz_err);
+	fz_new(status, said);
+	free(said);
 	if (status == 0) {
 		text = xmalloc(size + 1);
 		memcpy(text, data, size);
