@@ -223,7 +223,7 @@ test_expect_success 'a word list of an older shakeref in the cache is built agai
 	printf "SRDAWG03%032d" 0 >cache/shakeref/en_GB.dawg &&
 	sr --json solve >out &&
 	json "[.words[].word] | index(\"colour\") != null" &&
-	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG05
+	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG06
 '
 
 # A dictionary whose affix classes are named by a letter beyond ASCII in
