@@ -3,10 +3,12 @@
  * affix.h).  Words are handled as arrays of code points; flags as
  * numbers (FLAG char, long, num or UTF-8; AF aliases).
  */
+#include <iconv.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "affix.h"
 #include "buf.h"
@@ -54,6 +56,10 @@ struct aff {
 	size_t		 hmask;
 	int		(*emit)(void *, const char *, int, unsigned);
 	int		 stop;		/* emit said no more */
+	/* Files in another encoding (SET ISO8859-2): to UTF-8, or -1. */
+	iconv_t		 cd;
+	char		*cv;
+	size_t		 cvcap;
 	void		*arg;
 	/* NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX, FORBIDDENWORD, KEEPCASE */
 	struct flags	 special;
@@ -428,6 +434,60 @@ dic_entry(char *line)
 	return line;
 }
 
+/* 1 if enc (a SET) names UTF-8. */
+int
+affix_utf8(const char *enc)
+{
+	return strcasecmp(enc, "UTF-8") == 0 || strcasecmp(enc, "UTF8") == 0;
+}
+
+/* The encoding the .aff at path declares (SET); see affix.h. */
+char *
+affix_encoding(const char *path)
+{
+	FILE *f;
+	char *line = NULL, *p, *enc = NULL;
+	size_t len = 0;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return NULL;
+	while (enc == NULL && getline(&line, &len, f) != -1) {
+		p = line;
+		if (strncmp(p, "\xef\xbb\xbf", 3) == 0)
+			p += 3;
+		if (strcmp(field(&p), "SET") == 0 && *(p = field(&p)) != '\0')
+			enc = xstrdup(p);
+	}
+	free(line);
+	fclose(f);
+	return enc;
+}
+
+/*
+ * line (from a file of a->cd's encoding) in UTF-8: line itself for a
+ * file in UTF-8, else a->cv; NULL if it does not convert.
+ */
+static char *
+to_utf8(struct aff *a, char *line)
+{
+	char *in = line, *o;
+	size_t il = strlen(line), ol;
+
+	if (a->cd == (iconv_t)-1)
+		return line;
+	if (a->cvcap < 4 * il + 1) {
+		a->cvcap = 4 * il + 1;
+		a->cv = xreallocarray(a->cv, a->cvcap, 1);
+	}
+	o = a->cv;
+	ol = a->cvcap - 1;
+	iconv(a->cd, NULL, NULL, NULL, NULL);
+	if (iconv(a->cd, &in, &il, &o, &ol) == (size_t)-1)
+		return NULL;
+	*o = '\0';
+	return a->cv;
+}
+
 /* Read the .aff file. */
 static int
 read_aff(struct aff *a, const char *path, char **why)
@@ -451,7 +511,8 @@ read_aff(struct aff *a, const char *path, char **why)
 		while (got > 0 && (line[got - 1] == '\n' ||
 		    line[got - 1] == '\r'))
 			line[--got] = '\0';
-		p = line;
+		if ((p = to_utf8(a, line)) == NULL)
+			continue;
 		kw = field(&p);
 		if (strcmp(kw, "FLAG") == 0) {
 			x = field(&p);
@@ -954,6 +1015,9 @@ aff_free(struct aff *a)
 	free(a->special.f);
 	for (i = 0; i < 3; i++)
 		free(a->cpd[i].f);
+	if (a->cd != (iconv_t)-1)
+		iconv_close(a->cd);
+	free(a->cv);
 }
 
 /* Expand every stem of dic; see affix.h. */
@@ -977,8 +1041,19 @@ affix_expand(const char *aff, const char *dic,
 	a.cpdmin = -1;
 	a.emit = emit;
 	a.arg = arg;
-	if (read_aff(&a, aff, why) != 0)
+	a.cd = (iconv_t)-1;
+	if ((p = affix_encoding(aff)) != NULL && !affix_utf8(p) &&
+	    (a.cd = iconv_open("UTF-8", p)) == (iconv_t)-1) {
+		*why = xasprintf("%s is in %s, which this system cannot "
+		    "convert", aff, p);
+		free(p);
 		return -1;
+	}
+	free(p);
+	if (read_aff(&a, aff, why) != 0) {
+		aff_free(&a);
+		return -1;
+	}
 	if ((f = fopen(dic, "r")) == NULL) {
 		struct buf b = BUF_INIT;
 
@@ -991,7 +1066,8 @@ affix_expand(const char *aff, const char *dic,
 		while (got > 0 && (line[got - 1] == '\n' ||
 		    line[got - 1] == '\r'))
 			line[--got] = '\0';
-		p = line;
+		if ((p = to_utf8(&a, line)) == NULL)
+			continue;	/* not in the declared encoding */
 		if (first) {		/* the count, maybe after a BOM */
 			first = 0;
 			if (strncmp(p, "\xef\xbb\xbf", 3) == 0)

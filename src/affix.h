@@ -29,14 +29,24 @@
 #define AFFIX_ASK	8u	/* its stem is a FORBIDDENWORD */
 
 /*
+ * The encoding the .aff at path declares (its SET), malloc'd; NULL if it
+ * declares none (Hunspell then reads ISO8859-1, but Debian's pt_BR is
+ * UTF-8 without a SET: such a file is read as UTF-8 here).
+ */
+char	*affix_encoding(const char *path);
+/* 1 if enc, a SET's value, names UTF-8. */
+int	 affix_utf8(const char *enc);
+
+/*
  * Call emit(arg, form, risky, marks) for every form derived from dic
- * with the rules of aff (both UTF-8; forms may repeat; risky: a flag
+ * with the rules of aff (both in UTF-8, or in the encoding the SET of
+ * aff names; the forms in UTF-8, and they may repeat; risky: a flag
  * that may forbid it alone, NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX,
  * FORBIDDENWORD or KEEPCASE, is on its stem or affixes: only Hunspell
  * can tell; marks: AFFIX_BEGIN ...), and progress(arg, share) now and
  * then (progress may be NULL).  emit returns nonzero to stop (after the
  * forms of the stem at hand).  0, or -1 with *why (malloc'd) if a file
- * cannot be read or is not UTF-8.
+ * cannot be read or its encoding cannot be converted.
  */
 int	affix_expand(const char *aff, const char *dic,
 	    int (*emit)(void *, const char *, int, unsigned),

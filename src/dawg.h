@@ -5,7 +5,7 @@
  * reads memory it is given; finding, mapping and building the files is
  * the system's (dawg-file.c, libsrsys.a).
  *
- * The file: a 24-byte header ("SRDAWG05", then four uint32 in the byte
+ * The file: a 24-byte header ("SRDAWG06", then four uint32 in the byte
  * order of the machine that built it: the number of edges, the number of
  * records, the root's first edge, and DAWG_BOM, which refuses a file of
  * the other order), then the edges, one uint64 each (dawg_edge
@@ -33,7 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define DAWG_MAGIC	"SRDAWG05"
+#define DAWG_MAGIC	"SRDAWG06"
 #define DAWG_BOM	0x01020304u
 #define DAWG_HEADER	24
 #define DAWG_EOW	(1u << 8)

@@ -7,6 +7,8 @@
  */
 #include <dirent.h>
 #include <dlfcn.h>
+#include <iconv.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 
 #include <hunspell.h>
 
+#include "affix.h"
 #include "lang.h"
 #include "lexicon.h"
 
@@ -30,6 +33,11 @@ struct lexicon {
 	int		 (*spell)(Hunhandle *, const char *);
 	int		 (*suggest)(Hunhandle *, char ***, const char *);
 	void		 (*free_list)(Hunhandle *, char ***, int);
+	/*
+	 * A dictionary in another encoding than UTF-8 (pl_PL: ISO8859-2):
+	 * words to it (to) and from it (from); (iconv_t)-1 for UTF-8.
+	 */
+	iconv_t		 to, from;
 };
 
 /* Load the Hunspell library into lx; -1 with *why if it cannot be. */
@@ -50,6 +58,7 @@ hunspell_load(struct lexicon *lx, char **why)
 		    dlsym(lx->dl, "Hunspell_suggest");
 		lx->free_list = (void (*)(Hunhandle *, char ***, int))
 		    dlsym(lx->dl, "Hunspell_free_list");
+
 		if (lx->create != NULL && lx->destroy != NULL &&
 		    lx->spell != NULL && lx->suggest != NULL &&
 		    lx->free_list != NULL)
@@ -213,17 +222,38 @@ lexicon_files(const char *dicts, const char *name, char **aff, char **dic,
 	return find_files(dicts, name, aff, dic, why);
 }
 
+/*
+ * s converted by cd into out (len bytes); s itself for no conversion,
+ * NULL if it does not convert (a letter the encoding has not).
+ */
+static const char *
+convert(iconv_t cd, const char *s, char *out, size_t len)
+{
+	char *in = (char *)(uintptr_t)s, *o = out;
+	size_t il = strlen(s), ol = len - 1;
+
+	if (cd == (iconv_t)-1)
+		return s;
+	iconv(cd, NULL, NULL, NULL, NULL);
+	if (iconv(cd, &in, &il, &o, &ol) == (size_t)-1 ||
+	    iconv(cd, NULL, NULL, &o, &ol) == (size_t)-1)
+		return NULL;
+	*o = '\0';
+	return out;
+}
+
 /* Open a dictionary by name; see lexicon.h. */
 struct lexicon *
 lexicon_open(const char *dicts, const char *name, char **why)
 {
 	struct lexicon *lx;
-	char *aff, *dic;
+	char *aff, *dic, *enc;
 
 	if (find_files(dicts, name, &aff, &dic, why) != 0)
 		return NULL;
 	lx = xcalloc(1, sizeof *lx);
 	lx->name = xstrdup(name);
+	lx->to = lx->from = (iconv_t)-1;
 	if (hunspell_load(lx, why) != 0) {
 		free(aff);
 		free(dic);
@@ -231,6 +261,7 @@ lexicon_open(const char *dicts, const char *name, char **why)
 		return NULL;
 	}
 	lx->h = lx->create(aff, dic);
+	enc = affix_encoding(aff);
 	free(aff);
 	free(dic);
 	if (lx->h == NULL) {
@@ -238,6 +269,16 @@ lexicon_open(const char *dicts, const char *name, char **why)
 		*why = xstrdup("Hunspell could not load the dictionary");
 		return NULL;
 	}
+	if (enc != NULL && !affix_utf8(enc) &&
+	    ((lx->to = iconv_open(enc, "UTF-8")) == (iconv_t)-1 ||
+	    (lx->from = iconv_open("UTF-8", enc)) == (iconv_t)-1)) {
+		*why = xasprintf("the dictionary %s is in %s, which this "
+		    "system cannot convert", name, enc);
+		free(enc);
+		lexicon_free(lx);
+		return NULL;
+	}
+	free(enc);
 	return lx;
 }
 
@@ -250,6 +291,10 @@ lexicon_free(struct lexicon *lx)
 	/* The library stays loaded (as if linked): no dlclose(). */
 	if (lx->h != NULL)
 		lx->destroy(lx->h);
+	if (lx->to != (iconv_t)-1)
+		iconv_close(lx->to);
+	if (lx->from != (iconv_t)-1)
+		iconv_close(lx->from);
 	free(lx->name);
 	free(lx);
 }
@@ -278,7 +323,10 @@ lexicon_exists(const char *dicts, const char *name, char **why)
 int
 lexicon_spell(struct lexicon *lx, const char *word)
 {
-	return lx->spell(lx->h, word) != 0;
+	char b[1024];
+	const char *w = convert(lx->to, word, b, sizeof b);
+
+	return w != NULL && lx->spell(lx->h, w) != 0;
 }
 
 /* Up to max suggestions for word; see lexicon.h. */
@@ -286,14 +334,18 @@ int
 lexicon_suggest(struct lexicon *lx, const char *word, char **out, int max,
     int (*keep)(void *, const char *), void *arg)
 {
-	char **list = NULL, s[128], why[64];
+	char **list = NULL, s[128], why[64], b[1024], u[512];
+	const char *w = convert(lx->to, word, b, sizeof b), *sg;
 	int n, i, k, got = 0, nl;
 
 	if (max > LEXICON_SUGGEST_MAX)
 		max = LEXICON_SUGGEST_MAX;
-	n = lx->suggest(lx->h, &list, word);
+	if (w == NULL)
+		return 0;
+	n = lx->suggest(lx->h, &list, w);
 	for (i = 0; i < n && got < max; i++) {
-		if (lang_lower(lx->name, list[i], s, sizeof s, &nl, why,
+		if ((sg = convert(lx->from, list[i], u, sizeof u)) == NULL ||
+		    lang_lower(lx->name, sg, s, sizeof s, &nl, why,
 		    sizeof why) != 0 || nl < 3 || strcmp(s, word) == 0 ||
 		    (keep != NULL && !keep(arg, s)))
 			continue;

@@ -223,7 +223,7 @@ test_expect_success 'a word list of an older shakeref in the cache is built agai
 	printf "SRDAWG03%032d" 0 >cache/shakeref/en_GB.dawg &&
 	sr --json solve >out &&
 	json "[.words[].word] | index(\"colour\") != null" &&
-	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG05
+	head -c 8 cache/shakeref/en_GB.dawg | grep -q SRDAWG06
 '
 
 # A dictionary whose affix classes are named by a letter beyond ASCII in
@@ -305,6 +305,32 @@ test_expect_success 'a word list older than its dictionary is built again, to th
 	printf "3\ncat\ndog\neel\n" >dict/xx_UPD.dic &&
 	touch -d "@$t.2" "$list" && touch -d "@$t.7" dict/xx_UPD.dic &&
 	expect_exit 0 sr challenge Ann eel
+'
+
+# A dictionary in another encoding than UTF-8 (pl_PL is ISO8859-2): its
+# files are read in it and words are put to Hunspell in it.  By hand,
+# xx_LAT (ISO8859-1) holds café and, by SFX A, cafés; both are paths:
+#	C A F É
+#	X X X S
+#	X X X X
+test_expect_success 'SW-2: a dictionary in ISO8859-1: its words with accents stand and solve lists them' '
+	mkdir dict &&
+	printf "SET ISO8859-1\nSFX A Y 1\nSFX A 0 s .\n" >dict/xx_LAT.aff &&
+	printf "1\ncaf\351/A\n" >dict/xx_LAT.dic &&
+	export SHAKEREF_DICT_PATH="$PWD/dict" &&
+	{ ! command -v hunspell >/dev/null ||
+	  test -z "$(printf "caf\351\ncaf\351s\n" |
+	    hunspell -d dict/xx_LAT -i ISO8859-1 -l)"; } &&
+	sr new --game word --players Ann,Bob --option dict=xx_LAT \
+	    --option accents=exact >/dev/null &&
+	sr grid CAFÉ XXXS XXXX XXXX >/dev/null &&
+	sr words Ann café >/dev/null &&
+	sr words Bob cafés >/dev/null &&
+	expect_exit 0 sr challenge Ann café &&
+	expect_exit 0 sr challenge Bob cafés &&
+	sr score >/dev/null &&
+	sr --json solve >out &&
+	json "[.words[].word] | sort == [\"café\", \"cafés\"]"
 '
 
 test_expect_success 'rules shake-a-word lists the installed dictionaries' '
