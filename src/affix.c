@@ -463,6 +463,23 @@ affix_encoding(const char *path)
 	return enc;
 }
 
+/* s converted by cd into out; see affix.h. */
+const char *
+affix_convert(iconv_t cd, const char *s, char *out, size_t len)
+{
+	char *in = (char *)(uintptr_t)s, *o = out;
+	size_t il = strlen(s), ol = len - 1;
+
+	if (cd == (iconv_t)-1)
+		return s;
+	iconv(cd, NULL, NULL, NULL, NULL);
+	if (iconv(cd, &in, &il, &o, &ol) == (size_t)-1 ||
+	    iconv(cd, NULL, NULL, &o, &ol) == (size_t)-1)
+		return NULL;
+	*o = '\0';
+	return out;
+}
+
 /*
  * line (from a file of a->cd's encoding) in UTF-8: line itself for a
  * file in UTF-8, else a->cv; NULL if it does not convert.
@@ -470,22 +487,16 @@ affix_encoding(const char *path)
 static char *
 to_utf8(struct aff *a, char *line)
 {
-	char *in = line, *o;
-	size_t il = strlen(line), ol;
+	size_t need = 4 * strlen(line) + 1;
 
 	if (a->cd == (iconv_t)-1)
 		return line;
-	if (a->cvcap < 4 * il + 1) {
-		a->cvcap = 4 * il + 1;
+	if (a->cvcap < need) {
+		a->cvcap = need;
 		a->cv = xreallocarray(a->cv, a->cvcap, 1);
 	}
-	o = a->cv;
-	ol = a->cvcap - 1;
-	iconv(a->cd, NULL, NULL, NULL, NULL);
-	if (iconv(a->cd, &in, &il, &o, &ol) == (size_t)-1)
-		return NULL;
-	*o = '\0';
-	return a->cv;
+	return affix_convert(a->cd, line, a->cv, a->cvcap) == NULL ? NULL :
+	    a->cv;
 }
 
 /* Read the .aff file. */

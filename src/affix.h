@@ -10,6 +10,9 @@
 #ifndef SHAKEREF_AFFIX_H
 #define SHAKEREF_AFFIX_H
 
+#include <iconv.h>
+#include <stddef.h>
+
 /*
  * The parts of a compound a form may be, as Hunspell's compound_check
  * finds them (affixmgr.cxx): first (AFFIX_BEGIN: COMPOUNDBEGIN or
@@ -36,6 +39,12 @@
 char	*affix_encoding(const char *path);
 /* 1 if enc, a SET's value, names UTF-8. */
 int	 affix_utf8(const char *enc);
+/*
+ * s converted by cd into out (len bytes): s itself for cd (iconv_t)-1,
+ * NULL if it does not convert (a letter the encoding has not).
+ */
+const char *affix_convert(iconv_t cd, const char *s, char *out,
+	    size_t len);
 
 /*
  * Call emit(arg, form, risky, marks) for every form derived from dic

@@ -8,7 +8,6 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <iconv.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +57,6 @@ hunspell_load(struct lexicon *lx, char **why)
 		    dlsym(lx->dl, "Hunspell_suggest");
 		lx->free_list = (void (*)(Hunhandle *, char ***, int))
 		    dlsym(lx->dl, "Hunspell_free_list");
-
 		if (lx->create != NULL && lx->destroy != NULL &&
 		    lx->spell != NULL && lx->suggest != NULL &&
 		    lx->free_list != NULL)
@@ -222,26 +220,6 @@ lexicon_files(const char *dicts, const char *name, char **aff, char **dic,
 	return find_files(dicts, name, aff, dic, why);
 }
 
-/*
- * s converted by cd into out (len bytes); s itself for no conversion,
- * NULL if it does not convert (a letter the encoding has not).
- */
-static const char *
-convert(iconv_t cd, const char *s, char *out, size_t len)
-{
-	char *in = (char *)(uintptr_t)s, *o = out;
-	size_t il = strlen(s), ol = len - 1;
-
-	if (cd == (iconv_t)-1)
-		return s;
-	iconv(cd, NULL, NULL, NULL, NULL);
-	if (iconv(cd, &in, &il, &o, &ol) == (size_t)-1 ||
-	    iconv(cd, NULL, NULL, &o, &ol) == (size_t)-1)
-		return NULL;
-	*o = '\0';
-	return out;
-}
-
 /* Open a dictionary by name; see lexicon.h. */
 struct lexicon *
 lexicon_open(const char *dicts, const char *name, char **why)
@@ -324,7 +302,7 @@ int
 lexicon_spell(struct lexicon *lx, const char *word)
 {
 	char b[1024];
-	const char *w = convert(lx->to, word, b, sizeof b);
+	const char *w = affix_convert(lx->to, word, b, sizeof b);
 
 	return w != NULL && lx->spell(lx->h, w) != 0;
 }
@@ -335,7 +313,7 @@ lexicon_suggest(struct lexicon *lx, const char *word, char **out, int max,
     int (*keep)(void *, const char *), void *arg)
 {
 	char **list = NULL, s[128], why[64], b[1024], u[512];
-	const char *w = convert(lx->to, word, b, sizeof b), *sg;
+	const char *w = affix_convert(lx->to, word, b, sizeof b), *sg;
 	int n, i, k, got = 0, nl;
 
 	if (max > LEXICON_SUGGEST_MAX)
@@ -344,7 +322,7 @@ lexicon_suggest(struct lexicon *lx, const char *word, char **out, int max,
 		return 0;
 	n = lx->suggest(lx->h, &list, w);
 	for (i = 0; i < n && got < max; i++) {
-		if ((sg = convert(lx->from, list[i], u, sizeof u)) == NULL ||
+		if ((sg = affix_convert(lx->from, list[i], u, sizeof u)) == NULL ||
 		    lang_lower(lx->name, sg, s, sizeof s, &nl, why,
 		    sizeof why) != 0 || nl < 3 || strcmp(s, word) == 0 ||
 		    (keep != NULL && !keep(arg, s)))

@@ -132,9 +132,10 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 	if ((v | m) == 0)
 		return 0;
 	if (g->n == FORMS_MAX) {
-		g->why = xasprintf("%s derives more than %d forms, too many "
-		    "for a word list: Shake-A-Word cannot use it", g->name,
-		    FORMS_MAX);
+		if (g->why == NULL)	/* once: the stem at hand goes on */
+			g->why = xasprintf("%s derives more than %d forms, "
+			    "too many for a word list: Shake-A-Word cannot "
+			    "use it", g->name, FORMS_MAX);
 		return 1;
 	}
 	if (g->n == g->cap) {

@@ -207,10 +207,8 @@ test_expect_success 'review of shake-a-word: the share of the board each player 
 '
 
 test_expect_success 'review of shake-a-word counts letters, not bytes: the board as solve values it (SW-4)' '
-	mkdir dict &&
-	printf "SET UTF-8\n" >dict/de_TEST.aff &&
-	printf "3\nrübe\nübel\ngar\n" >dict/de_TEST.dic &&
-	export SHAKEREF_DICT_PATH="$PWD/dict" XDG_CACHE_HOME="$PWD/cache" &&
+	dict_make de_TEST "SET UTF-8\n" "3\nrübe\nübel\ngar\n" &&
+	export XDG_CACHE_HOME="$PWD/cache" &&
 	sr new --game word --players Ann,Bob --option dict=de_TEST >/dev/null &&
 	sr grid ÜBE RLA GAR >/dev/null &&
 	sr words Ann übel gar >/dev/null && sr words Bob gar >/dev/null &&

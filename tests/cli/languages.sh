@@ -16,6 +16,17 @@ have() {
 	[ -r "/usr/share/hunspell/$1.aff" ] && [ -r "/usr/share/hunspell/$1.dic" ]
 }
 
+# hunspell_rejects NAME REJECTED ASKED [OPTIONS]: the hunspell command
+# itself, asked about ASKED (a printf format, a word a line) in
+# dict/NAME with OPTIONS, rejects exactly REJECTED (space-separated, ""
+# for none); true without a hunspell command.
+hunspell_rejects() {
+	command -v hunspell >/dev/null || return 0
+	set -- "$1" "$2" "$(printf "$3" | hunspell -d "dict/$1" ${4:-} -l |
+	    tr "\n" " ")"
+	[ "$3" = "$2${2:+ }" ]
+}
+
 # skip DICT NAME: report a test skipped for a dictionary not installed.
 skip() {
 	test_count=$((test_count + 1))
@@ -236,14 +247,10 @@ test_expect_success 'a word list of an older shakeref in the cache is built agai
 #	T O R S
 #	X X X X
 test_expect_success 'SW-2: affix classes flagged by a byte beyond ASCII: the words Hunspell accepts stand and solve lists them' '
-	mkdir dict &&
-	printf "SET UTF-8\nPFX £ Y 1\nPFX £ 0 re .\nSFX é Y 1\nSFX é 0 ing .\n" \
-	    >dict/xx_TEST.aff &&
-	printf "2\nbak/£é\ntor\n" >dict/xx_TEST.dic &&
-	export SHAKEREF_DICT_PATH="$PWD/dict" &&
-	{ ! command -v hunspell >/dev/null ||
-	  test -z "$(printf "bak\nrebak\nbaking\nrebaking\ntor\n" |
-	    hunspell -d dict/xx_TEST -l)"; } &&
+	dict_make xx_TEST \
+	    "SET UTF-8\nPFX £ Y 1\nPFX £ 0 re .\nSFX é Y 1\nSFX é 0 ing .\n" \
+	    "2\nbak/£é\ntor\n" &&
+	hunspell_rejects xx_TEST "" "bak\nrebak\nbaking\nrebaking\ntor\n" &&
 	sr new --game word --players Ann,Bob --option dict=xx_TEST >/dev/null &&
 	sr grid REBA GNIK TORS XXXX >/dev/null &&
 	sr words Ann rebaking rebak >/dev/null &&
@@ -263,13 +270,8 @@ test_expect_success 'SW-2: affix classes flagged by a byte beyond ASCII: the wor
 #	R E X A
 #	X X X X
 test_expect_success 'SW-2: a dictionary entry with a space is no word of its parts; one with a morphological field is its word' '
-	mkdir dict &&
-	printf "SET UTF-8\n" >dict/xx_ENTRY.aff &&
-	printf "2\nmea culpa\nrex po:noun\n" >dict/xx_ENTRY.dic &&
-	export SHAKEREF_DICT_PATH="$PWD/dict" &&
-	{ ! command -v hunspell >/dev/null ||
-	  test "$(printf "mea\nculpa\nrex\n" | hunspell -d dict/xx_ENTRY -l |
-	    tr "\n" " ")" = "mea culpa "; } &&
+	dict_make xx_ENTRY "SET UTF-8\n" "2\nmea culpa\nrex po:noun\n" &&
+	hunspell_rejects xx_ENTRY "mea culpa" "mea\nculpa\nrex\n" &&
 	sr new --game word --players Ann,Bob --option dict=xx_ENTRY >/dev/null &&
 	sr grid MEAX CULP REXA XXXX >/dev/null &&
 	sr words Ann mea rex >/dev/null &&
@@ -286,10 +288,7 @@ test_expect_success 'SW-2: a dictionary entry with a space is no word of its par
 # on its next use, even within the second the list was written in (the
 # times compared to the nanosecond where the file system keeps them).
 test_expect_success 'a word list older than its dictionary is built again, to the nanosecond' '
-	mkdir dict &&
-	printf "SET UTF-8\n" >dict/xx_UPD.aff &&
-	printf "1\ncat\n" >dict/xx_UPD.dic &&
-	export SHAKEREF_DICT_PATH="$PWD/dict" &&
+	dict_make xx_UPD "SET UTF-8\n" "1\ncat\n" &&
 	sr new --game word --players Ann,Bob --option dict=xx_UPD >/dev/null &&
 	sr grid CATX DOGX EELS XXXX >/dev/null &&
 	sr words Ann cat dog eel >/dev/null &&
@@ -314,13 +313,9 @@ test_expect_success 'a word list older than its dictionary is built again, to th
 #	X X X S
 #	X X X X
 test_expect_success 'SW-2: a dictionary in ISO8859-1: its words with accents stand and solve lists them' '
-	mkdir dict &&
-	printf "SET ISO8859-1\nSFX A Y 1\nSFX A 0 s .\n" >dict/xx_LAT.aff &&
-	printf "1\ncaf\351/A\n" >dict/xx_LAT.dic &&
-	export SHAKEREF_DICT_PATH="$PWD/dict" &&
-	{ ! command -v hunspell >/dev/null ||
-	  test -z "$(printf "caf\351\ncaf\351s\n" |
-	    hunspell -d dict/xx_LAT -i ISO8859-1 -l)"; } &&
+	dict_make xx_LAT "SET ISO8859-1\nSFX A Y 1\nSFX A 0 s .\n" \
+	    "1\ncaf\351/A\n" &&
+	hunspell_rejects xx_LAT "" "caf\351\ncaf\351s\n" "-i ISO8859-1" &&
 	sr new --game word --players Ann,Bob --option dict=xx_LAT \
 	    --option accents=exact >/dev/null &&
 	sr grid CAFÉ XXXS XXXX XXXX >/dev/null &&

@@ -116,6 +116,17 @@ two_player_game() {
 	echo pass
 }
 
+# dict_make NAME AFF DIC: a Hunspell dictionary NAME in ./dict, its .aff
+# and .dic written by printf from AFF and DIC, and ./dict exported as
+# SHAKEREF_DICT_PATH.
+dict_make() {
+	mkdir -p dict &&
+	printf "$2" >"dict/$1.aff" &&
+	printf "$3" >"dict/$1.dic" &&
+	SHAKEREF_DICT_PATH="$PWD/dict" &&
+	export SHAKEREF_DICT_PATH
+}
+
 # expect_same FILE [FILE2]: FILE2 (default ./out) is FILE exactly.
 expect_same() {
 	diff -u -- "$1" "${2:-out}" >diff.out || {
