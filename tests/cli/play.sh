@@ -558,7 +558,7 @@ tty_timer() {
 	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
 	sr grid CATS ORED DOGS TIME >/dev/null &&
 	TTY_WIDTH=36 tty_start &&
-	tty_wait "(timer|words|score)>" &&
+	tty_wait "round 1, table>" &&
 	tty_type "timer 3s" && tty_wait "0:01 left" &&
 	tty_wait "timer: time is up" &&
 	tmux -S "$PWD/tmux.sock" capture-pane -p -J -S -100 >screen &&
@@ -661,26 +661,6 @@ tty_order() {
 	done
 }
 
-# After abandon the prompt says the game is abandoned and the coach says
-# nothing more; status in play gives the coach's line once.
-tty_abandon() {
-	sr new --game shake --players Ann,Bob >/dev/null &&
-	tty_start &&
-	tty_type "roll 40 20" &&
-	tty_wait "round 1, Ann (take|shake)>" &&
-	tty_type "status" && tty_twice "round 1, Ann (take|shake)>" &&
-	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
-	sed -n "/(take|shake)> status/,\$p" screen >after &&
-	test "$(grep -c "^coach: " after)" -eq 1 &&
-	tty_type "abandon" &&
-	tty_wait "game abandoned (undo, status)>" &&
-	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
-	sed "1,/(take|shake)> abandon/d" screen >after &&
-	! grep -q "coach:" after && ! grep -q "round 1, Ann" after &&
-	tty_type "undo" && tty_wait "undid entry 2 (abandon)" &&
-	tty_end && test "$(cat exit)" -eq 0
-}
-
 if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'play on a terminal: the coach names the best order of a tie above the prompt (SH-9); coach=off hides it' '
 		if tty_order; then rc=0; else rc=1; fi &&
@@ -748,14 +728,113 @@ else
 		echo "ok $test_count # SKIP tmux is not installed"
 	done
 fi
+# After abandon the prompt says the game is abandoned and the coach says
+# nothing more; status in play gives the coach's line once.
+tty_abandon() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	tty_start &&
+	tty_type "roll 40 20" &&
+	tty_wait "round 1, Ann (take|shake)>" &&
+	tty_type "status" && tty_twice "round 1, Ann (take|shake)>" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	sed -n "/(take|shake)> status/,\$p" screen >after &&
+	test "$(grep -c "^coach: " after)" -eq 1 &&
+	tty_type "abandon" &&
+	tty_wait "game abandoned (undo, status)>" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	sed "1,/(take|shake)> abandon/d" screen >after &&
+	! grep -q "coach:" after && ! grep -q "round 1, Ann" after &&
+	tty_type "undo" && tty_wait "undid entry 2 (abandon)" &&
+	tty_end && test "$(cat exit)" -eq 0
+}
+
+# The words of file $1, one a line: a word broken at a line's end shows.
+words() {
+	tr -s " \n" "\n\n" <"$1" | grep -v "^$"
+}
+
+# The pane ($2 columns) against the same text through a pipe ($1, a
+# file): every line of the pane within $2 - 1 columns, the pipe had a
+# longer one, and the same words in the same order: nothing broken
+# inside a word.  $3, if given: a sed script picking the part to compare
+# from the pane and the pipe alike.
+tty_words() {
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	if [ -n "${3:-}" ]; then
+		sed -n "$3" screen >part && mv part screen &&
+		sed -n "$3" "$1" >part && mv part "$1"
+	fi &&
+	awk -v w="$2" "length > w - 1 { bad = 1 } END { exit bad }" screen &&
+	awk -v w="$2" "length > w - 1 { long = 1 } END { exit !long }" "$1" &&
+	words "$1" >want.words && words screen >got.words &&
+	expect_same want.words got.words
+}
+
+# help, a refusal and watch on the command line, then help and a
+# refusal in play, in a pane $1 columns wide: broken at spaces only.
+# Through a pipe each is as long as it is (the words to compare with).
+tty_fit_words() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny \
+	    --option coach=off >/dev/null &&
+	sr help >piped &&
+	TTY_WIDTH=$1 TTY_CMD=help tty_start && tty_wait "for all." &&
+	tty_words piped "$1" && tty_stop &&
+	expect_exit 1 sr words Ann cats && cp err piped &&
+	TTY_WIDTH=$1 TTY_CMD="words Ann cats" tty_start &&
+	tty_wait "letters)" && tty_words piped "$1" && tty_stop &&
+	echo help | sr play >piped &&
+	TTY_WIDTH=$1 tty_start && tty_wait "letters)" && tty_idle &&
+	tty_type "help" && tty_wait "\"Mary Ann\" 2" && tty_idle &&
+	tty_words piped "$1" "/^shake-a-word, game 1/,/Mary Ann/p" &&
+	tty_type "words Ann cats" && tty_twice "letters)" && tty_idle &&
+	expect_exit 1 sr words Ann cats && cp err piped &&
+	tty_words piped "$1" "/^shakeref: words:/,/letters)/p" && tty_stop &&
+	sr grid CATS ORED DOGS QUITE >/dev/null &&
+	sr watch >piped &&
+	TTY_WIDTH=$1 TTY_CMD=watch tty_start && tty_wait "NAME W...)" &&
+	tty_words piped "$1" "/^Round 1\./,\$p"
+}
+
+# Tab's list in columns that fit a pane $1 columns wide, the same words
+# as in a pane 160 wide (the list at an empty prompt: every choice).
+tty_tab_columns() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	for w in 160 "$1"; do
+		TTY_WIDTH=$w tty_start && tty_wait "round 1, table" &&
+		tty_idle && tty_keys Tab && tty_twice "round 1, table" &&
+		tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+		sed "1,/^round 1, table/d; /^round 1, table/,\$d" screen \
+		    >list.$w &&
+		tr -s " " "\n" <list.$w | grep -v "^$" | sort >words.$w &&
+		tty_stop || return 1
+	done &&
+	test "$(wc -l <words.160)" -gt 10 &&
+	test "$(wc -l <list.$1)" -gt 1 &&
+	awk -v w="$1" "length > w - 1 { bad = 1 } END { exit bad }" list.$1 &&
+	awk "NR == 1 && NF < 2 { bad = 1 } END { exit bad }" list.$1 &&
+	expect_same words.160 words.$1
+}
+
 # The prompt, the coach's line, fitting the width (issue 25).
 if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'on a terminal after abandon the prompt says so, no coach; status gives the coach once' '
 		if tty_abandon; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
+	for w in 40 100; do
+		test_expect_success "on a terminal $w columns wide help, a refusal, watch and play break lines at spaces only" '
+			if tty_fit_words $w; then rc=0; else rc=1; fi &&
+			{ tty_stop || :; } && test $rc -eq 0
+		'
+	done
+	test_expect_success 'on a terminal 40 columns wide Tab lists the choices in columns that fit' '
+		if tty_tab_columns 40; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 else
-	for t in 1; do
+	for t in 1 2 3 4; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done
