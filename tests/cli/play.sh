@@ -797,6 +797,21 @@ tty_fit_words() {
 	tty_words piped "$1" "/^Round 1\./,\$p"
 }
 
+# solve's lists of words in a pane 40 columns wide: within the width,
+# the words as through a pipe (where lines run to 78 columns), each
+# list going on under itself (3 columns in), not broken a second time.
+tty_fit_solve() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	printf "%s\n" "grid CATS ORED DOGS QUITE" "words Ann cats" \
+	    "words Bob dogs" score | sr play >/dev/null &&
+	sr solve >piped &&
+	TTY_WIDTH=40 TTY_CMD=solve tty_start && tty_wait "Bob missed" &&
+	tty_words piped 40 &&
+	grep -q "^   [a-z]" screen && ! grep -qE "^  [a-z]+(,|$)" screen
+}
+
 # Tab's list in columns that fit a pane $1 columns wide, the same words
 # as in a pane 160 wide (the list at an empty prompt: every choice).
 tty_tab_columns() {
@@ -817,6 +832,49 @@ tty_tab_columns() {
 	expect_same words.160 words.$1
 }
 
+# A first use that builds something (the two-player table for target
+# 5000, a few seconds, as play starts: its coach) in a pane 40 columns
+# wide: one bar line that fits, none left after; "help" typed ahead
+# meanwhile is never inside the bar (no echo while it runs) and is
+# play's first line.
+tty_bar() {
+	sr new --game ten-thousand --players Ann,Bob --option target=5000 \
+	    >/dev/null &&
+	TTY_WIDTH=40 tty_start && tty_grep -qE "\] +[0-9]+%" &&
+	tty_type "help" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >during &&
+	grep -E "\] +[0-9]+%" during >bars &&
+	test "$(wc -l <bars)" -eq 1 &&
+	awk "length > 39 { bad = 1 } END { exit bad }" bars &&
+	! grep -q "help" bars &&
+	tty_wait "Legal now:" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	! grep -qE "\] +[0-9]+%" screen && ! grep -q "solving.*help" screen &&
+	grep -A1 "^round 1, Ann> help$" screen | grep -q "Legal now:" &&
+	tty_end && test "$(cat exit)" -eq 0
+}
+
+# Ctrl-C (SIGINT) and SIGTERM during a bar: the terminal echoes again.
+tty_bar_signal() {
+	for sig in INT TERM; do
+		rm -rf home/.cache &&
+		sr new --game ten-thousand --players Ann,Bob \
+		    --option target=5000 >/dev/null &&
+		TTY_WIDTH=40 TTY_CMD=status tty_start &&
+		tty_grep -qE "\] +[0-9]+%" &&
+		pane=$(tmux -S "$PWD/tmux.sock" display -p "#{pane_pid}") &&
+		pty=$(tmux -S "$PWD/tmux.sock" display -p "#{pane_tty}") &&
+		stty -F "$pty" -a >quiet && grep -q -- "-echo " quiet &&
+		pid=$(ps -o pid= --ppid "$pane") &&
+		kill -s $sig $pid &&
+		i=0 && while [ ! -s exit ] && [ $i -lt 100 ]; do
+			sleep 0.1; i=$((i + 1)); done &&
+		test -s exit &&
+		stty -F "$pty" -a >after && grep -q " echo " after &&
+		tty_stop || return 1
+	done
+}
+
 # The prompt, the coach's line, fitting the width (issue 25).
 if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'on a terminal after abandon the prompt says so, no coach; status gives the coach once' '
@@ -833,8 +891,20 @@ if command -v tmux >/dev/null 2>&1; then
 		if tty_tab_columns 40; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
+	test_expect_success 'on a terminal 40 columns wide solve lists its words within the width' '
+		if tty_fit_solve; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal 40 columns wide a first use building a table: one bar that fits; text typed meanwhile is the next line, never in the bar' '
+		if tty_bar; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal Ctrl-C or SIGTERM during a bar gives the terminal its echo back' '
+		if tty_bar_signal; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 else
-	for t in 1 2 3 4; do
+	for t in 1 2 3 4 5 6 7; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done
