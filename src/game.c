@@ -1745,6 +1745,24 @@ get_len(struct state_in *in)
 	return len;
 }
 
+/* 1 if k numbers (ints or longs: size) at a are in lo..hi; see game.h. */
+int
+state_nums_in(const void *a, size_t size, long k, long max, long lo,
+    long hi)
+{
+	long i, v;
+
+	if (k < 0 || k > max)
+		return 0;
+	for (i = 0; i < k; i++) {
+		v = size == sizeof(int) ? (long)((const int *)a)[i] :
+		    ((const long *)a)[i];
+		if (v < lo || v > hi)
+			return 0;
+	}
+	return 1;
+}
+
 /* Append a number; see game.h. */
 void
 state_put_int(struct buf *b, long v)
@@ -1825,15 +1843,22 @@ state_load(const struct game_rules *g, struct game_state *st, const void *p,
     size_t len)
 {
 	const void *setup;
+	void *fresh;
+	int ok;
 
 	if (g->state_load != NULL)
 		return g->state_load(st, p, len);
-	if (len != g->state_size)
+	/* A flat state is read only where every value of it is checked. */
+	if (len != g->state_size || g->state_valid == NULL)
 		return -1;
+	fresh = xmalloc(len);
+	memcpy(fresh, st, len);
 	memcpy(&setup, (char *)st + g->state_setup, sizeof setup);
 	memcpy(st, p, len);
 	memcpy((char *)st + g->state_setup, &setup, sizeof setup);
-	return 0;
+	ok = g->state_valid(st, fresh);
+	free(fresh);
+	return ok ? 0 : -1;
 }
 
 /* The snapshot of the replay now; see game.h. */
