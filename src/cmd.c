@@ -389,11 +389,11 @@ sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
 /*
  * Load game id inside the caller's transaction: from its snapshot when
  * snap is set and the snapshot fits, else replayed (notes: with each
- * entry's note).  SR_OK, or the status with *why set.
+ * entry's note; players: each stored entry's player checked, for check).  SR_OK, or the status with *why set.
  */
 static int
 game_read(struct sr_ctx *ctx, long long id, int notes, int snap,
-    struct sr_game *sg, char **why)
+    int players, struct sr_game *sg, char **why)
 {
 	struct ruling r = RULING_INIT;
 	int status, resumed = 0;
@@ -416,6 +416,7 @@ game_read(struct sr_ctx *ctx, long long id, int notes, int snap,
 	sg->rp.setup.names = (const char *const *)sg->g.names0;
 	sg->rp.title0 = sg->g.title0;
 	sg->rp.setup.options = (const char *const *)sg->opts;
+	sg->rp.players = players;
 	if (snap && (status = game_resume(ctx, sg, &resumed, why)) != SR_OK) {
 		sr_game_free(sg);
 		return status;
@@ -442,7 +443,7 @@ int
 sr_game_read(struct sr_ctx *ctx, long long id, int notes, struct sr_game *sg,
     char **why)
 {
-	return game_read(ctx, id, notes, 0, sg, why);
+	return game_read(ctx, id, notes, 0, 1, sg, why);
 }
 
 /* Begin, find the game and load it (snap: from its snapshot if fits). */
@@ -469,7 +470,8 @@ game_load(struct sr_ctx *ctx, int write, int notes, int snap,
 			    "'shakeref use ID'");
 		}
 	}
-	if ((status = game_read(ctx, id, notes, snap, sg, &why)) != SR_OK)
+	if ((status = game_read(ctx, id, notes, snap, 0, sg, &why)) !=
+	    SR_OK)
 		goto fail;
 	return SR_OK;
 fail:

@@ -115,12 +115,13 @@ int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
  */
 int	sr_snapshot_save(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
-/*
- * Load and replay game id inside the caller's transaction: SR_OK, or
- * the status with *why (malloc'd) set; nothing printed.
- */
 /* Rebuild every game's summary and the tallies from the entries. */
 int	sr_summaries_rebuild(struct sr_ctx *);
+/*
+ * Load and replay game id inside the caller's transaction, each stored
+ * entry's player checked against the replay's (for check): SR_OK, or
+ * the status with *why (malloc'd) set; nothing printed.
+ */
 int	sr_game_read(struct sr_ctx *, long long id, int notes,
 	    struct sr_game *, char **why);
 void	sr_game_free(struct sr_game *);

@@ -597,6 +597,12 @@ struct replay {
 	 */
 	int			 stored_facts;
 	/*
+	 * 1 (check): a stored entry's player must be the one replay gives
+	 * it (whose turn, the NAME of words, challenge and vote, none for
+	 * the table's entries), else it no longer replays.
+	 */
+	int			 players;
+	/*
 	 * Resumed from a snapshot (replay_resume): entries holds only the
 	 * entries added since, base_n is the number of the last entry the
 	 * snapshot folds in, and there is no undo (which needs them all).
