@@ -189,6 +189,16 @@ double	sr_round(double x, int digits);
  */
 void	sr_print_text(struct sr_ctx *, const char *);
 /*
+ * Print s (printable text: escaped, with term.c's paint at most) on f;
+ * when f is a terminal, each line wider than it broken at its last
+ * space that fits (utf8_wrap, the one wrapper), going on indented by
+ * indent, or by 4 when that would leave less than SR_FIT_ROOM columns.
+ * Every text in words a terminal shows goes through here: output,
+ * help, refusals, play's lines.
+ */
+#define SR_FIT_ROOM	24
+void	sr_fit(const struct sr_ctx *, FILE *, const char *s, size_t indent);
+/*
  * The columns to fit words output to: the terminal's width when ctx->out
  * is a terminal (else $COLUMNS, else 80), 0 when it is not one.
  */
