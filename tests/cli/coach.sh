@@ -166,6 +166,27 @@ test_expect_success 'review: every decision, the best move, its cost; luck from 
 	expect_out "scores over the game"
 '
 
+test_expect_success '10,000: a bank that reaches the target says so, in words (TT-8)' '
+	sr new --game 10000 --players Ann,Bob,Cid --option target=2000 >/dev/null &&
+	sr play <<-EOF &&
+	roll 1 1 1 5 5 2
+	keep 1 1 1 5 5
+	bank
+	fresh
+	roll 2 3 4 6 2 3
+	roll 2 3 4 6 2 3
+	roll 1 1 1 5 2 3
+	keep 1 1 1 5
+	EOF
+	# Ann has 1100 and 1050 on the table: 2150 reaches 2000.
+	sr --json status >out &&
+	json ".players[0].score == 1100 and .turn_total == 1050" &&
+	json ".advice.moves[0].entry == \"bank\" and .advice.moves[0].value == 900" &&
+	expect_exit 0 sr status &&
+	expect_out "coach: bank: reaches 2000 and wins (roll 2 dice: " &&
+	! grep -q "expected" out
+'
+
 test_expect_success 'review: the chart fits the terminal width, one line per player, blocks to the top score' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	for i in 1 2 3 4 5 6 7 8 9 10; do
