@@ -1101,17 +1101,24 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 
 	(void)version;
 	(void)upload;
-	(void)req;
+	/* Refused at once (and the connection closed, a body unread). */
 	if (url[0] != '/' || strlen(url) < tl + 1 ||
 	    !same_secret(url + 1, sv->token, tl) ||
 	    (url[tl + 1] != '/' && url[tl + 1] != '\0'))
 		return not_found(sv, c);
-	if (*upload_size > 0)
-		*upload_size = 0;
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
 		return answer(sv, c, MHD_HTTP_METHOD_NOT_ALLOWED,
 		    "text/plain; charset=utf-8", xstrdup("GET or HEAD only\n"),
 		    17);
+	/* A page on the second call: the request read, the connection kept. */
+	if (*req == NULL) {
+		*req = sv;
+		return MHD_YES;
+	}
+	if (*upload_size > 0) {
+		*upload_size = 0;
+		return MHD_YES;
+	}
 	p = url + tl + 1;
 	if (*p == '/')
 		p++;
