@@ -8,10 +8,10 @@
 # leave it running.
 . "$SRCDIR/tests/cli/lib.sh"
 
-# Start serve in the background (its pid in ./serve.pid), wait for its
-# URL (in $url) and code on ./serve.out.
+# Start serve in the background (its pid in ./serve.pid; global options
+# $@ before it), wait for its URL (in $url) and code on ./serve.out.
 serve_start() {
-	"$SHAKEREF" serve --listen 127.0.0.1:0 --max-seconds 120 "$@" \
+	"$SHAKEREF" "$@" serve --listen 127.0.0.1:0 --max-seconds 120 \
 	    >serve.out 2>serve.err &
 	echo $! >serve.pid
 	i=0
@@ -97,6 +97,26 @@ test_expect_success 'serve: the token or 404 on every path; GET and HEAD only (4
 	curl -s -d "roll 1 1" "$url" >/dev/null &&
 	sr --json history >after && expect_same before after &&
 	serve_stop TERM && test "$(cat serve.rc)" -eq 0
+'
+
+test_expect_success 'serve: the board is the game now: scores, whose turn, what is expected, the coach line but with coach=off; -g pins a game' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	serve_start && curl -s -o page "$url" &&
+	grep -q "<li class=\"turn\"><span class=\"name\">Ann</span><span class=\"score\">0</span>" page &&
+	grep -q "<li><span class=\"name\">Bob</span><span class=\"score\">20</span>" page &&
+	grep -q "<p class=\"say\">Round 1. Ann rolled 10 and chooses: take 10 or shake</p>" page &&
+	grep -q "<p class=\"expect\">expected: <code>take</code>, <code>shake</code>" page &&
+	grep -q "<p class=\"coach\">coach: " page &&
+	grep -q "<span class=\"n\">2</span> <span class=\"who\">Bob</span> <code>take</code>" page &&
+	serve_stop TERM &&
+	sr new --game shake --players Cid,Dee --option coach=off >/dev/null &&
+	serve_start && curl -s -o page "$url" &&
+	grep -q "game 2: shake" page && ! grep -q "class=\"coach\"" page &&
+	serve_stop TERM &&
+	serve_start -g 1 && curl -s -o page "$url" &&
+	grep -q "game 1: shake" page &&
+	serve_stop TERM
 '
 
 test_expect_success 'serve: the QR code on the terminal decodes to the URL printed (zbarimg)' '
