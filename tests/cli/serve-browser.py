@@ -63,6 +63,7 @@ opts.add_argument("--headless=new")
 if os.geteuid() == 0:
     opts.add_argument("--no-sandbox")   # root: Chromium's sandbox refuses
 opts.add_argument("--disable-gpu")
+opts.add_argument("--disable-dev-shm-usage")  # a small /dev/shm in containers
 opts.add_argument("--disable-extensions")
 opts.add_argument("--no-first-run")
 opts.add_argument("--user-data-dir=" + os.path.join(os.getcwd(), "chrome"))
