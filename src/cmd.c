@@ -38,6 +38,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_export_entry,
 	&cmd_import_entry,
 	&cmd_watch_entry,
+	&cmd_serve_entry,
 	&cmd_check_entry,
 	&cmd_help_entry,
 	NULL
@@ -863,6 +864,13 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 	sr_coach_text(sg, &b);
 	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
+}
+
+/* What comes next in words (or who won); see cmd.h. */
+void
+sr_next_words(const struct sr_game *sg, struct buf *b)
+{
+	next_line(sg, b);
 }
 
 /* The time now, for an entry. */
