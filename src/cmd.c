@@ -38,6 +38,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_export_entry,
 	&cmd_import_entry,
 	&cmd_watch_entry,
+	&cmd_serve_entry,
 	&cmd_check_entry,
 	&cmd_help_entry,
 	NULL
@@ -392,11 +393,11 @@ sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
 /*
  * Load game id inside the caller's transaction: from its snapshot when
  * snap is set and the snapshot fits, else replayed (notes: with each
- * entry's note).  SR_OK, or the status with *why set.
+ * entry's note; players: each stored entry's player checked, for check).  SR_OK, or the status with *why set.
  */
 static int
 game_read(struct sr_ctx *ctx, long long id, int notes, int snap,
-    struct sr_game *sg, char **why)
+    int players, struct sr_game *sg, char **why)
 {
 	struct ruling r = RULING_INIT;
 	int status, resumed = 0;
@@ -419,6 +420,7 @@ game_read(struct sr_ctx *ctx, long long id, int notes, int snap,
 	sg->rp.setup.names = (const char *const *)sg->g.names0;
 	sg->rp.title0 = sg->g.title0;
 	sg->rp.setup.options = (const char *const *)sg->opts;
+	sg->rp.players = players;
 	if (snap && (status = game_resume(ctx, sg, &resumed, why)) != SR_OK) {
 		sr_game_free(sg);
 		return status;
@@ -445,7 +447,7 @@ int
 sr_game_read(struct sr_ctx *ctx, long long id, int notes, struct sr_game *sg,
     char **why)
 {
-	return game_read(ctx, id, notes, 0, sg, why);
+	return game_read(ctx, id, notes, 0, 1, sg, why);
 }
 
 /* Begin, find the game and load it (snap: from its snapshot if fits). */
@@ -472,7 +474,8 @@ game_load(struct sr_ctx *ctx, int write, int notes, int snap,
 			    "'shakeref use ID'");
 		}
 	}
-	if ((status = game_read(ctx, id, notes, snap, sg, &why)) != SR_OK)
+	if ((status = game_read(ctx, id, notes, snap, 0, sg, &why)) !=
+	    SR_OK)
 		goto fail;
 	return SR_OK;
 fail:
@@ -861,6 +864,13 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 	sr_coach_text(sg, &b);
 	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
+}
+
+/* What comes next in words (or who won); see cmd.h. */
+void
+sr_next_words(const struct sr_game *sg, struct buf *b)
+{
+	next_line(sg, b);
 }
 
 /* The time now, for an entry. */

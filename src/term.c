@@ -49,6 +49,8 @@ term_on(enum term_paint p)
 		return "\033[1;32m";
 	case TERM_STRONG:
 		return "\033[1m";
+	case TERM_CODE:
+		return "\033[97;40m";
 	default:
 		return "";
 	}

@@ -12,7 +12,8 @@ enum term_paint {
 	TERM_TURN,		/* whose turn: bold cyan */
 	TERM_REFUSED,		/* a refusal: bold red */
 	TERM_WIN,		/* a win: bold green */
-	TERM_STRONG		/* a leader, a heading: bold */
+	TERM_STRONG,		/* a leader, a heading: bold */
+	TERM_CODE		/* serve's QR code: white on black */
 };
 
 /*

@@ -629,7 +629,7 @@ tty_coach() {
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start &&
 	tty_type "roll 40 20" &&
-	tty_wait "coach: shake: a shake is worth" &&
+	tty_wait "coach: shake: worth 88.6 on average" &&
 	tty_wait "round 1, Ann (take|shake)>" &&
 	tty_end && tty_stop &&
 	sr new --game shake --players Ann,Bob --option coach=off >/dev/null &&
