@@ -3,7 +3,8 @@
  * database, all or nothing, in one transaction.  Every new game is
  * replayed through its rules first, with the facts stored in the file
  * (never asked again); a game already here with the same uid and the
- * same entries is skipped, one with the same uid and other entries
+ * same everything (rules, options, players, title, created, entries
+ * with their facts) is skipped, one with the same uid and anything else
  * refuses the whole import.  The checks run as SPEC.md orders them: the
  * file's shape (2), then conflicts (3), then the rules (1).
  */
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "utf8.h"
@@ -155,13 +157,19 @@ parse_options(struct sr_ctx *ctx, struct imp_game *ig, json_t *o)
 	return SR_OK;
 }
 
-/* players: valid names, unique, as many as the rules take. */
+/*
+ * players: each a name as typed (text, no surrounding spaces), then held
+ * to new's own check (sr_players_check: valid names, no two equal as
+ * new compares them, as many as the rules take).
+ */
 static int
 parse_players(struct sr_ctx *ctx, struct imp_game *ig, json_t *a)
 {
+	struct buf list = BUF_INIT;
+	char *names[GAME_MAX_PLAYERS];
 	const char *why, *name;
 	size_t i;
-	int k;
+	int n = 0, k, status;
 
 	if (!json_is_array(a))
 		return bad(ctx, ig, "'players' is not an array");
@@ -182,12 +190,19 @@ parse_players(struct sr_ctx *ctx, struct imp_game *ig, json_t *a)
 			return bad(ctx, ig, "player name '%s' has surrounding "
 			    "spaces", name);
 		for (k = 0; k < ig->nplayers; k++)
-			if (strcasecmp(ig->names[k], name) == 0)
+			if (utf8_casecmp(ig->names[k], name) == 0) {
+				buf_free(&list);
 				return bad(ctx, ig, "player '%s' is named "
 				    "twice", name);
+			}
+		buf_printf(&list, "%s%s", i > 0 ? "," : "", name);
 		ig->names[ig->nplayers++] = name;
 	}
-	return SR_OK;
+	status = sr_players_check(ctx, ig->rules, buf_str(&list), names, &n);
+	buf_free(&list);
+	while (n > 0)
+		free(names[--n]);
+	return status;
 }
 
 /* One entry of the file into se (checked for shape only). */
@@ -240,6 +255,10 @@ parse_entry(struct sr_ctx *ctx, struct imp_game *ig, int k, json_t *o,
 	if (fact == NULL || (!json_is_null(fact) && !json_is_string(fact)))
 		return bad(ctx, ig, "entry %d: 'fact' must be a string or "
 		    "null", k + 1);
+	if (json_is_string(fact) &&
+	    utf8_text_why(json_string_value(fact)) != NULL)
+		return bad(ctx, ig, "entry %d: 'fact' %s", k + 1,
+		    utf8_text_why(json_string_value(fact)));
 	if (json_is_string(fact))
 		se->fact = xstrdup(json_string_value(fact));
 	if (parse_time(json_string_value(json_object_get(o, "at")),
@@ -344,18 +363,41 @@ same_entries(const struct stored_entry *a, int na,
 	return 1;
 }
 
-/* 1 if two games of the file are the same game (rules, players, entries). */
+/*
+ * 1 if two games of the file are the same game: rules, options, players,
+ * title, created, entries with their facts.
+ */
 static int
 same_game(const struct imp_game *a, const struct imp_game *b)
 {
 	int i;
 
-	if (a->rules != b->rules || a->nplayers != b->nplayers)
+	if (a->rules != b->rules || a->nplayers != b->nplayers ||
+	    a->created != b->created || !same_text(a->title, b->title) ||
+	    strcmp(a->options, b->options) != 0)
 		return 0;
 	for (i = 0; i < a->nplayers; i++)
 		if (strcmp(a->names[i], b->names[i]) != 0)
 			return 0;
 	return same_entries(a->entries, a->nentries, b->entries, b->nentries);
+}
+
+/* 1 if stored options (JSON text) are in effect ig's options. */
+static int
+same_options(const char *stored, const struct imp_game *ig)
+{
+	const struct game_rules *g = ig->rules;
+	json_t *o = stored != NULL ? json_loads(stored, 0, NULL) : NULL;
+	const char *v;
+	int i, same = json_is_object(o);
+
+	for (i = 0; same && g->options[i].key != NULL && i < 15; i++) {
+		v = json_string_value(json_object_get(o, g->options[i].key));
+		same = strcmp(game_option_value(v != NULL ? v :
+		    g->options[i].def), ig->opts[i]) == 0;
+	}
+	json_decref(o);
+	return same;
 }
 
 /*
@@ -382,7 +424,9 @@ check_stored(struct store *st, struct imp_game *ig, char **why)
 		store_game_clear(&g);
 		return status;
 	}
-	same = game_find(g.rules) == ig->rules && g.nplayers == ig->nplayers;
+	same = game_find(g.rules) == ig->rules && g.nplayers == ig->nplayers &&
+	    g.created == ig->created && same_text(g.title0, ig->title) &&
+	    same_options(g.options, ig);
 	for (i = 0; same && i < g.nplayers; i++)
 		same = strcmp(g.names0[i], ig->names[i]) == 0;
 	same = same && same_entries(e, n, ig->entries, ig->nentries);
@@ -395,8 +439,9 @@ check_stored(struct store *st, struct imp_game *ig, char **why)
 		return SR_OK;
 	}
 	label = game_label(ig);
-	buf_printf(&b, "%s: game %lld here has the same uid and other "
-	    "entries; nothing imported", label, id);
+	buf_printf(&b, "%s: game %lld here has the same uid and is another "
+	    "game (its rules, options, players, title, created or entries "
+	    "differ); nothing imported", label, id);
 	free(label);
 	*why = b.s;
 	return SR_DATA;
@@ -535,6 +580,68 @@ load_file(struct sr_ctx *ctx, const char *path, json_t **root)
 	return SR_OK;
 }
 
+/*
+ * Where import may make the database: none there yet (no file, or an
+ * empty one).  *missing: the shallowest of path's folders not there yet
+ * (malloc'd), or NULL.  1 if fresh.
+ */
+static int
+fresh_path(const char *path, char **missing)
+{
+	struct stat sb;
+	char *dir, *p;
+
+	*missing = NULL;
+	if (stat(path, &sb) == 0)
+		return S_ISREG(sb.st_mode) && sb.st_size == 0;
+	if (errno != ENOENT)
+		return 0;
+	dir = xstrdup(path);
+	while ((p = strrchr(dir, '/')) != NULL && p != dir) {
+		*p = '\0';
+		if (stat(dir, &sb) == 0)
+			break;
+		free(*missing);
+		*missing = xstrdup(dir);
+	}
+	free(dir);
+	return 1;
+}
+
+/*
+ * A refused import leaves a fresh path as it found it: the database it
+ * made removed (or emptied again, if it was an empty file), with its
+ * WAL and index, and every folder it made.
+ */
+static void
+fresh_undo(struct sr_ctx *ctx, const char *path, int existed,
+    const char *missing)
+{
+	char *side, *dir, *p;
+
+	store_close(ctx->store);
+	ctx->store = NULL;
+	if (existed ? truncate(path, 0) != 0 : unlink(path) != 0)
+		sr_error(ctx, SR_SYSTEM, "cannot remove what the refused "
+		    "import made of '%s': %s", path, strerror(errno));
+	side = xasprintf("%s-wal", path);
+	unlink(side);
+	free(side);
+	side = xasprintf("%s-shm", path);
+	unlink(side);
+	free(side);
+	if (missing == NULL)
+		return;
+	dir = xstrdup(path);
+	while ((p = strrchr(dir, '/')) != NULL && p != dir &&
+	    strlen(dir) > strlen(missing)) {
+		*p = '\0';
+		if (strlen(dir) < strlen(missing) || rmdir(dir) != 0)
+			break;
+	}
+	free(dir);
+}
+
 /* import FILE|- */
 static int
 cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
@@ -544,10 +651,10 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct replay rp;
 	struct stat sb;
 	json_t *root = NULL, *list, *version;
-	char *why = NULL;
+	char *why = NULL, *missing = NULL;
 	size_t n = 0, i, k;
 	long imported = 0, skipped = 0;
-	int status;
+	int status, fresh = 0, existed = 0;
 
 	if ((status = load_file(ctx, argv[1], &root)) != SR_OK)
 		return status;
@@ -583,8 +690,8 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			continue;
 		if (!same_game(&games[k], &games[i])) {
 			status = sr_error(ctx, SR_DATA, "game %zu (uid %s): "
-			    "game %zu of the file has the same uid and other "
-			    "entries; nothing imported", i + 1, games[i].uid,
+			    "game %zu of the file has the same uid and is "
+			    "another game; nothing imported", i + 1, games[i].uid,
 			    k + 1);
 			goto out;
 		}
@@ -594,7 +701,9 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	 * No database yet: every game replayed before one is made, so that
 	 * a refused import creates nothing (no uid can be here already).
 	 */
-	if (stat(ctx->db_path, &sb) != 0 && errno == ENOENT)
+	fresh = fresh_path(ctx->db_path, &missing);
+	existed = fresh && stat(ctx->db_path, &sb) == 0;
+	if (fresh)
 		for (i = 0; i < n; i++) {
 			if (games[i].skip)
 				continue;
@@ -604,8 +713,11 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 				goto out;
 		}
 	/* With new, the one command that creates a database. */
-	if ((status = sr_store_create(ctx)) != SR_OK)
+	if ((status = sr_store_create(ctx)) != SR_OK) {
+		if (fresh)
+			fresh_undo(ctx, ctx->db_path, existed, missing);
 		goto out;
+	}
 	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK)
 		goto fail;
 	/* Data: uids already here. */
@@ -646,7 +758,10 @@ fail:
 	free(why);
 rollback:
 	store_rollback(ctx->store);
+	if (fresh)
+		fresh_undo(ctx, ctx->db_path, existed, missing);
 out:
+	free(missing);
 	for (i = 0; i < n && games != NULL; i++)
 		imp_game_free(&games[i]);
 	free(games);

@@ -478,7 +478,12 @@ store_open(const char *path, int create, struct store **sp, char **why)
 	int fd, status, version, one = 1;
 
 	*sp = NULL;
-	if (!create && stat(path, &sb) != 0 && errno == ENOENT)
+	/*
+	 * Only new and import make a database: a path with no file, or
+	 * with an empty one (no database yet either), is left as it is.
+	 */
+	if (!create && ((stat(path, &sb) != 0 && errno == ENOENT) ||
+	    (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)))
 		return fail(why, SR_DATA, "no database at '%s'; 'shakeref new' "
 		    "creates it", path);
 	if (create && (status = make_parents(path, why)) != SR_OK)

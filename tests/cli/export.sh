@@ -19,6 +19,8 @@ jsonschema.Draft202012Validator(json.load(open(sys.argv[2]))).validate(
 
 # Three games: 1 finished (Bob renamed Robert after it), 2 abandoned with
 # a title and a note, 3 active and current.
+q="'"
+
 three_games() {
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
@@ -170,7 +172,7 @@ test_expect_success 'import: a game grown since is a conflict (3): the whole imp
 	SHAKEREF_DB=$PWD/b.db snapshot before.txt &&
 	expect_exit 3 sr -d b.db import two.json && one_err_line &&
 	expect_err "uid $(jq -r ".games[0].uid" one.json)" &&
-	expect_err "same uid and other entries" &&
+	expect_err "same uid and is another game" &&
 	SHAKEREF_DB=$PWD/b.db snapshot after.txt && cmp before.txt after.txt
 '
 
@@ -244,7 +246,7 @@ test_expect_success 'a refused import (exit 1, exit 3) to a new path creates no 
 	test ! -e fresh &&
 	jq ".games += [.games[0] | .entries = []]" one.json >bad3.json &&
 	expect_exit 3 sr -d fresh/dir/x.db import bad3.json && one_err_line &&
-	expect_err "same uid and other entries" &&
+	expect_err "same uid and is another game" &&
 	test ! -e fresh &&
 	jq ".games += [.games[0]]" one.json >twice.json &&
 	expect_exit 0 sr -d fresh/dir/x.db --json import twice.json &&
@@ -252,8 +254,60 @@ test_expect_success 'a refused import (exit 1, exit 3) to a new path creates no 
 	test -f fresh/dir/x.db &&
 	sr -d fresh/dir/x.db export --all >before.json &&
 	expect_exit 3 sr -d fresh/dir/x.db import bad1.json &&
-	expect_err "game 1 here has the same uid and other entries" &&
+	expect_err "game 1 here has the same uid and is another game" &&
 	sr -d fresh/dir/x.db export --all >after.json && cmp before.json after.json
+'
+
+# SPEC "Settled details": import holds a file to new's rules, and "the
+# same game" means the same everything.
+test_expect_success 'import: a fact with C0, C1 or a bidi override is refused (2); Zoë beside ZOË too' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr note hello >/dev/null &&
+	sr export >one.json &&
+	for f in "\u001b[31m" "a\u0085b" "x\u202ey"; do
+		jq ".games[0].entries[1].fact = \"$f\"" one.json >f.json &&
+		expect_exit 2 sr -d b.db import f.json && one_err_line &&
+		expect_err "entry 2: ${q}fact${q}" &&
+		test ! -e b.db || return 1
+	done &&
+	jq ".games[0].players = [\"Zoë\", \"ZOË\"] | .games[0].entries = [] |
+	    .games[0].state = \"active\"" one.json >z.json &&
+	expect_exit 2 sr -d b.db import z.json && one_err_line &&
+	expect_err "is named twice" && test ! -e b.db
+'
+
+test_expect_success 'import: the same uid with another title, options, players or created refuses the import (3); the same game is skipped' '
+	sr new --game ten-thousand --players Ann,Bob --title Cup >/dev/null &&
+	sr roll 1 5 2 2 3 4 >/dev/null &&
+	sr export >one.json &&
+	sr -d b.db import one.json >/dev/null &&
+	SHAKEREF_DB=$PWD/b.db snapshot before.txt &&
+	for change in ".title = \"Final\"" ".title = null" \
+	    ".options.target = \"5000\"" ".players = [\"Ann\", \"Bea\"]" \
+	    ".created = \"2020-01-01T00:00:00Z\""; do
+		jq ".games[0] |= ($change)" one.json >c.json &&
+		expect_exit 3 sr -d b.db import c.json && one_err_line &&
+		expect_err "same uid and is another game" || return 1
+	done &&
+	SHAKEREF_DB=$PWD/b.db snapshot after.txt && cmp before.txt after.txt &&
+	expect_exit 0 sr -d b.db --json import one.json &&
+	json ". == {\"imported\": 0, \"skipped\": 1}"
+'
+
+test_expect_success 'a refused import onto a new path leaves nothing, even on a full disk (exit 4); on an empty file, an empty file' '
+	three_games && sr export --all >all.json &&
+	if (trap "" XFSZ && ulimit -f 8 && "$SHAKEREF" -d fresh/dir/x.db import all.json) >out 2>err
+	then false; fi &&
+	one_err_line && test ! -e fresh &&
+	: >empty.db &&
+	if (trap "" XFSZ && ulimit -f 8 && "$SHAKEREF" -d empty.db import all.json) >out 2>err
+	then false; fi &&
+	test -f empty.db && test ! -s empty.db && test ! -e empty.db-wal &&
+	jq ".games[0].entries[0].args = [\"7\"]" all.json >bad.json &&
+	expect_exit 1 sr -d empty.db import bad.json &&
+	test ! -s empty.db &&
+	expect_exit 0 sr -d empty.db import all.json &&
+	sr -d empty.db --json games --all >out && json ".games | length == 3"
 '
 
 test_expect_success 'import: a number option with leading zeros is stored as the number' '
