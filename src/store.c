@@ -1172,7 +1172,7 @@ store_export_json(struct store *s, long long id,
 #define EXPORT_ROWS_SQL \
 	"SELECT g.uid, g.created, g.rules, g.title, g.finished, s.name," \
 	" s.seat + 1, s.score, 1 + (SELECT COUNT(*) FROM seats t" \
-	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won" \
+	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won, g.id" \
 	" FROM games g JOIN seats s ON s.game_id = g.id"
 
 /* Export one row per player per game; see store.h. */

@@ -17,10 +17,10 @@ jsonschema.Draft202012Validator(json.load(open(sys.argv[2]))).validate(
     json.load(open(sys.argv[1])))' "$1" "$SCHEMA"
 }
 
-# Three games: 1 finished (Bob renamed Robert after it), 2 abandoned with
-# a title and a note, 3 active and current.
 q="'"
 
+# Three games: 1 finished (Bob renamed Robert after it), 2 abandoned with
+# a title and a note, 3 active and current.
 three_games() {
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
@@ -104,21 +104,21 @@ test_expect_success 'export --format csv: one row per player per game, RFC 4180,
 	three_games &&
 	TZ=UTC expect_exit 0 sr export --all --format csv &&
 	uids=$(sr --json games --all | jq -r "[.games[].uid] | join(\" \")") &&
-	python3 - out $uids <<-\EOF &&
+	python3 - out $uids $(date -u -d "@$SHAKEREF_NOW" "+%Y-%m-%d %H:%M") <<-\EOF &&
 	import csv, sys
 	rows = list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))
-	u1, u2, u3 = sys.argv[2:5]
+	u1, u2, u3, d, t = sys.argv[2:7]
 	want = [
-	    ["uid", "date", "rules", "title", "state", "player", "seat",
-	     "score", "rank", "winner"],
-	    [u1, "2026-11-18", "shake", "", "finished", "Ann", "1", "100", "2", "0"],
-	    [u1, "2026-11-18", "shake", "", "finished", "Robert", "2", "200", "1", "1"],
-	    [u2, "2026-11-18", "stack-attack", "Cup, \"final\"", "abandoned",
+	    ["game", "uid", "date", "time", "rules", "title", "state", "player",
+	     "seat", "score", "rank", "winner"],
+	    ["1", u1, d, t, "shake", "", "finished", "Ann", "1", "100", "2", "0"],
+	    ["1", u1, d, t, "shake", "", "finished", "Robert", "2", "200", "1", "1"],
+	    ["2", u2, d, t, "stack-attack", "Cup, \"final\"", "abandoned",
 	     "Cid", "1", "0", "1", "0"],
-	    [u2, "2026-11-18", "stack-attack", "Cup, \"final\"", "abandoned",
+	    ["2", u2, d, t, "stack-attack", "Cup, \"final\"", "abandoned",
 	     "Dan", "2", "0", "1", "0"],
-	    [u3, "2026-11-18", "ten-thousand", "", "active", "Eve", "1", "0", "1", "0"],
-	    [u3, "2026-11-18", "ten-thousand", "", "active", "Fay", "2", "0", "1", "0"],
+	    ["3", u3, d, t, "ten-thousand", "", "active", "Eve", "1", "0", "1", "0"],
+	    ["3", u3, d, t, "ten-thousand", "", "active", "Fay", "2", "0", "1", "0"],
 	]
 	assert rows == want, rows
 	raw = open(sys.argv[1], "rb").read()
@@ -132,8 +132,30 @@ test_expect_success 'export --format csv: the date is local (TZ)' '
 	SHAKEREF_NOW=1794967200 sr new --game shake --players Ann,Bob >/dev/null &&
 	TZ=UTC sr export --format csv >utc.csv &&
 	TZ=America/New_York sr export --format csv >ny.csv &&
-	sed -n 2p utc.csv | grep -q ",2026-11-18,shake," &&
-	sed -n 2p ny.csv | grep -q ",2026-11-17,shake,"
+	sed -n 2p utc.csv | grep -q ",2026-11-18,02:00,shake," &&
+	sed -n 2p ny.csv | grep -q "^1,.*,2026-11-17,21:00,shake,"
+'
+
+# SPEC "Settled details": CSV cells.  A title =HYPERLINK(...) would be a
+# formula in a spreadsheet; a name @SUM too; ESC, C1 and RLO stored in a
+# title (behind shakeref's back) are escaped as everywhere.
+test_expect_success 'export --format csv: formula cells get a leading quote, control characters escaped' '
+	sr new --game shake --players "@SUM(A1),+Bob" --title "=HYPERLINK(\"http://x\")" >/dev/null &&
+	TZ=UTC expect_exit 0 sr export --format csv &&
+	python3 - out <<-\EOF &&
+	import csv, sys
+	rows = list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))
+	assert [r[5] for r in rows[1:]] == ["\x27=HYPERLINK(\"http://x\")"] * 2, rows
+	assert [r[7] for r in rows[1:]] == ["\x27@SUM(A1)", "\x27+Bob"], rows
+	EOF
+	sqlite3 test.db "UPDATE games SET title = CAST(X${q}1B5B33316D78C285E280AE2D31${q} AS TEXT)" &&
+	sqlite3 test.db "UPDATE games SET title0 = title" &&
+	expect_exit 0 sr export --format csv &&
+	if grep -q "$(printf "\033")" out; then false; fi &&
+	sed -n 2p out | grep -qF ",\x1B[31mx\xC2\x85\xE2\x80\xAE-1," &&
+	sqlite3 test.db "UPDATE games SET title = ${q}-1+1${q}" &&
+	expect_exit 0 sr export --format csv &&
+	sed -n 2p out | grep -qF ",${q}-1+1,"
 '
 
 test_expect_success 'import: the round trip gives the same games, uids kept; --json counts' '
