@@ -24,6 +24,7 @@ struct store {
 	sqlite3	*db;
 	char	*path;
 	int	 migrated;	/* an older schema was migrated at open */
+	int	 wal_known;	/* the WAL's folder entry seen to be durable */
 };
 
 /* WAL pages after which a commit checkpoints them into the database. */
@@ -550,11 +551,84 @@ store_close(struct store *s)
 	free(s);
 }
 
+/* fsync the folder that holds path; 0 or -1. */
+static int
+sync_folder(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int fd, rc = -1;
+
+	if (slash == NULL)
+		strcpy(dir, ".");
+	else
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
+		rc = fsync(fd);
+		close(fd);
+	}
+	free(dir);
+	return rc;
+}
+
+/*
+ * Before the first write of a process: make sure the WAL's folder entry
+ * is durable.  store_vfs_open() opens a WAL that is there already without
+ * CREATE, so SQLite does not sync its folder: right when a shakeref made
+ * the WAL and SQLite synced the folder then, not when another program
+ * left it (synchronous=OFF) or a writer was killed before that sync.  A
+ * shakeref that has synced the folder of a WAL records the WAL's device
+ * and inode in meta ('wal'), in the transaction of its write; a WAL
+ * that is not the one recorded gets its folder synced once, here.  So
+ * the usual command pays one stat and one read, not a sync; see HACKING.
+ */
+static int
+wal_durable(struct store *s, char **why)
+{
+	sqlite3_stmt *st;
+	struct stat sb;
+	char *wal, id[64];
+	const unsigned char *was;
+	int status, same;
+
+	s->wal_known = 1;
+	wal = xasprintf("%s-wal", s->path);
+	status = stat(wal, &sb);
+	free(wal);
+	if (status != 0)
+		return SR_OK;	/* none yet: SQLite makes it, folder synced */
+	snprintf(id, sizeof id, "%llu:%llu", (unsigned long long)sb.st_dev,
+	    (unsigned long long)sb.st_ino);
+	if ((status = prepare(s, "SELECT value FROM meta WHERE key = 'wal'",
+	    &st, why)) != SR_OK)
+		return status;
+	same = sqlite3_step(st) == SQLITE_ROW &&
+	    (was = sqlite3_column_text(st, 0)) != NULL &&
+	    strcmp((const char *)was, id) == 0;
+	sqlite3_finalize(st);
+	if (same)
+		return SR_OK;
+	/* As SQLite does, a folder that cannot be synced is no error. */
+	if (sync_folder(s->path) != 0)
+		return SR_OK;
+	if ((status = prepare(s, "INSERT OR REPLACE INTO meta(key, value)"
+	    " VALUES ('wal', ?)", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "t", id)) != SR_OK)
+		return status;
+	return step_done(s, st, why);
+}
+
 /* Begin a transaction: IMMEDIATE for writes. */
 int
 store_begin(struct store *s, int write, char **why)
 {
-	return exec(s, write ? "BEGIN IMMEDIATE" : "BEGIN", why);
+	int status;
+
+	if ((status = exec(s, write ? "BEGIN IMMEDIATE" : "BEGIN", why)) !=
+	    SR_OK || !write || s->wal_known)
+		return status;
+	if ((status = wal_durable(s, why)) != SR_OK)
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return status;
 }
 
 /* Commit: durable when it returns SR_OK (WAL, synchronous FULL). */
