@@ -372,4 +372,37 @@ test_expect_success 'import refusals: no FILE, not JSON, not an export, bad fiel
 	expect_err "cannot read '\''missing.json'\''" &&
 	sr --json games --all >games.after && cmp games.before games.after
 '
+
+# The file is read a game at a time (tests/bench/import.sh measures the
+# memory): the outer object is scanned by hand, so what JSON allows there
+# must be read as jansson reads it, and what it refuses refused.
+test_expect_success 'import reads any JSON layout of an export: keys in any order, others ignored, strings with brackets; from a file or -' '
+	sr new --game shake --players Ann,Bob --title "a [x] {\"y\": \"]}\\\\\"}" >/dev/null &&
+	sr roll 10 20 >/dev/null && sr note "}]," >/dev/null &&
+	sr export >one.json &&
+	jq -c "{games: .games, extra: {\"games\": [1]}, shakeref: 1}" one.json >swapped.json &&
+	expect_exit 0 sr -d b.db --json import swapped.json &&
+	json ". == {\"imported\": 1, \"skipped\": 0}" &&
+	sr -d b.db -g 1 export >out && cmp one.json out &&
+	jq . one.json | expect_exit 0 sr -d b.db --json import - &&
+	json ". == {\"imported\": 0, \"skipped\": 1}" &&
+	printf "{\"shakeref\":1,\"games\":[]}" >empty.json &&
+	expect_exit 0 sr -d b.db --json import empty.json &&
+	json ". == {\"imported\": 0, \"skipped\": 0}"
+'
+
+test_expect_success 'import refuses what JSON refuses around the games: two games keys, text after the end, a cut file, a missing comma (2)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr export >one.json &&
+	jq -c . one.json >c.json &&
+	sed "s/^{/{\"games\":[],/" c.json >twice.json &&
+	{ cat c.json && echo "x"; } >after.json &&
+	head -c 100 c.json >cut.json &&
+	sed "s/},{/}{/; s/\"shakeref\":1,/\"shakeref\":1 /" c.json >comma.json &&
+	for f in twice after cut comma; do
+		expect_exit 2 sr -d b.db import $f.json && one_err_line &&
+		expect_err "is not an export of shakeref" &&
+		test ! -e b.db || { echo "# for: $f"; return 1; }
+	done
+'
 test_done
