@@ -1278,6 +1278,8 @@ const struct game_rules game_shake_a_word = {
 	.values = saw_values,
 	.advise = saw_advise,
 	.lookups = saw_lookups,
+	.unrolled = "its letter dice are entered as the letters of the grid, "
+	    "not recorded as dice",
 	.word_round = saw_round_view,
 	.word_value = saw_word_value,
 };

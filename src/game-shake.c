@@ -770,8 +770,8 @@ shake_advise(const struct game_state *st, struct buf *b)
 	switch (st->phase) {
 	case P_CHOOSE:
 		value = odds_shake_value(st->faces, 0);
-		buf_printf(b, "A shake is worth %.0f on average from 0 "
-		    "(shaking until %ld); the die is worth %d: %s.\n",
+		buf_printf(b, "A shake is worth %.1f on average, banking "
+		    "once the total reaches %ld; the die is worth %d: %s.\n",
 		    value, stop, st->die[st->chooser],
 		    value > st->die[st->chooser] ?
 		    "shaking pays on average" : "taking pays on average");
@@ -797,12 +797,25 @@ shake_advise(const struct game_state *st, struct buf *b)
 				buf_puts(b, " to get there.\n");
 			}
 		} else if (st->shakes > 0) {
+			/* One sentence: the break-even and the stop. */
 			sign = odds_shake_gain_sign(st->faces, st->total);
-			buf_printf(b, " On average one more shake %s (the "
-			    "break-even total is ", sign > 0 ? "gains" :
-			    sign < 0 ? "loses" : "neither gains nor loses");
-			put_break_even(b, st->faces);
-			buf_puts(b, ").\n");
+			if (sign > 0) {
+				buf_puts(b, " One more shake gains on average "
+				    "while the total is under ");
+				put_break_even(b, st->faces);
+				buf_printf(b, ": shake on, and bank once it "
+				    "reaches %ld.\n", stop);
+			} else if (sign < 0) {
+				buf_puts(b, " One more shake loses on average "
+				    "once the total is over ");
+				put_break_even(b, st->faces);
+				buf_printf(b, " (from %ld on): bank.\n", stop);
+			} else {
+				buf_puts(b, " At ");
+				put_break_even(b, st->faces);
+				buf_puts(b, " one more shake neither gains nor "
+				    "loses on average.\n");
+			}
 		} else
 			buf_puts(b, "\n");
 		break;
@@ -1249,9 +1262,10 @@ shake_advice(const struct game_state *st, struct advice *a)
 		advice_add(a, shake, "shake");
 		advice_sort(a);
 		if (shake > die)
-			buf_printf(&a->say, "shake: a shake is "
-			    "worth %.1f on average (bank from %ld), the die "
-			    "%d", shake, odds_shake_stop(st->faces), die);
+			buf_printf(&a->say, "shake: worth %.1f on "
+			    "average, banking once the total reaches %ld; the "
+			    "die is worth %d", shake, odds_shake_stop(st->faces),
+			    die);
 		else
 			buf_printf(&a->say, "take %d: the die "
 			    "beats the %.1f a shake is worth on average", die,

@@ -387,6 +387,8 @@ struct game_rules {
 	int			 (*rolled)(const struct game_state *,
 				    const struct entry *, struct die_rolled *,
 				    int max);
+	/* Without rolled: why its dice are not in the audit, for `dice`. */
+	const char		*unrolled;
 	/*
 	 * Optional: the lowercase words whose dictionary verdict entry e
 	 * needs, as a malloc'd NULL-terminated array of malloc'd strings
