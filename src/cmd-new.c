@@ -221,6 +221,14 @@ out:
 	return status;
 }
 
+/* new's check of players, for import; see cmd.h. */
+int
+sr_players_check(struct sr_ctx *ctx, const struct game_rules *g,
+    const char *list, char **names, int *np)
+{
+	return parse_players(ctx, g, list, names, np);
+}
+
 const struct cmd_entry cmd_new_entry = {
 	.name = "new",
 	.usage = "--game RULES --players A,B[,...] [--option K=V]... "

@@ -735,18 +735,49 @@ on_sigint(int sig)
 	play_sigint = 1;
 }
 
-/* Read a line from a file or pipe (malloc'd), or NULL at the end. */
+/*
+ * Read a line from a file or pipe (malloc'd), or NULL at the end; *nul
+ * (unless NULL) is 1 if it holds a NUL byte, which would cut it short:
+ * such a line is refused whole (nul_refuse), as any control character.
+ */
 static char *
-read_plain(FILE *f)
+read_plain(FILE *f, int *nul)
 {
-	char *line = NULL;
+	char *line = NULL, *p;
 	size_t cap = 0;
+	ssize_t n;
 
-	if (getline(&line, &cap, f) < 0) {
+	if ((n = getline(&line, &cap, f)) < 0) {
 		free(line);
 		return NULL;
 	}
+	if (nul != NULL)
+		*nul = memchr(line, '\0', (size_t)n) != NULL;
+	/* The NULs shown as \x00 in the refusal's quote of the line. */
+	if (nul != NULL && *nul) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			n--;
+		p = line;
+		line = xmalloc((size_t)n * 4 + 1);
+		line[0] = '\0';
+		for (cap = 0; cap < (size_t)n; cap++)
+			if (p[cap] == '\0')
+				strcat(line, "\\x00");
+			else
+				strncat(line, p + cap, 1);
+		free(p);
+	}
 	return line;
+}
+
+/* Refuse a line that held a NUL byte (exit 2), as sr_text_check would. */
+static int
+nul_refuse(struct sr_ctx *ctx, const char *shown)
+{
+	ctx->cmd = "play";
+	return sr_error(ctx, SR_USAGE, "'%s' contains a control character "
+	    "(a NUL byte); text must be UTF-8 without control characters or "
+	    "direction overrides", shown);
 }
 
 /* The history file in the state folder (paths.h), its folders made. */
@@ -1154,7 +1185,7 @@ read_tty(struct play *p, int *intr)
 	if (p->ed.el == NULL) {
 		fputs(p->prompt, p->ctx->out);
 		fflush(p->ctx->out);
-		line = read_plain(stdin);
+		line = read_plain(stdin, NULL);
 		if (line == NULL && play_sigint) {
 			clearerr(stdin);
 			*intr = 1;
@@ -1179,7 +1210,7 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct sigaction sa, oldint, oldwinch;
 	struct expectation x;
 	char *line, where[48];
-	int status, intr, eof = 0;
+	int status, intr, eof = 0, nul = 0;
 
 	(void)args;
 	memset(&p, 0, sizeof p);
@@ -1221,7 +1252,7 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 				continue;
 			}
 		} else
-			line = read_plain(stdin);
+			line = read_plain(stdin, &nul);
 		if (line == NULL) {
 			eof = 1;
 			break;
@@ -1232,7 +1263,7 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			    p.lineno);
 			ctx->where = where;
 		}
-		status = play_line(&p, line);
+		status = nul ? nul_refuse(ctx, line) : play_line(&p, line);
 		/* The line's words are freed: name play from here. */
 		ctx->cmd = "play";
 		ctx->where = NULL;

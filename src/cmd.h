@@ -115,6 +115,14 @@ int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
  */
 int	sr_snapshot_save(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
+/*
+ * new's check of players ("Ann,Bob,Cid": each name valid, no two names
+ * equal as new compares them, as many as g takes), the one import
+ * holds a file's players to: SR_OK with names (malloc'd, trimmed) in
+ * names[0..*np), or the refusal printed (exit 2).
+ */
+int	sr_players_check(struct sr_ctx *, const struct game_rules *g,
+	    const char *list, char **names, int *np);
 /* Rebuild every game's summary and the tallies from the entries. */
 int	sr_summaries_rebuild(struct sr_ctx *);
 /*

@@ -104,7 +104,7 @@ test_expect_success 'play whose output fails: exit 4, the message names play (no
 '
 
 test_expect_success 'play with no game: exit 3 before reading; play ARG: exit 2' '
-	: >test.db &&
+	empty_db &&
 	echo "roll 10 20" | expect_exit 3 sr play && one_err_line &&
 	expect_err "no current game" &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
