@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "dawg.h"
@@ -149,7 +150,8 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 
 	di = game_option_kind(sg->rules, GAME_OPT_DICT);
 	dict = di >= 0 ? sg->opts[di] : "en_US";
-	if ((d = wordlist_open(&ctx->paths, dict, 0, &why)) == NULL) {
+	if ((d = wordlist_open(&ctx->paths, dict, isatty(STDERR_FILENO),
+	    &why)) == NULL) {
 		sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s", dict,
 		    why != NULL ? why : "");
 		free(why);

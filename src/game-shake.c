@@ -112,6 +112,46 @@ shake_free(struct game_state *st)
 	free(st);
 }
 
+/* A score or total far above any game's (a snapshot's bound). */
+#define SHAKE_MAX_SCORE	100000L
+
+/* A snapshot's state: every count, seat and value in range (state_valid). */
+static int
+shake_valid(const struct game_state *st, const struct game_state *fresh)
+{
+	int n = st->n, r;
+
+	if (n != fresh->n || st->faces != fresh->faces || n < 1 ||
+	    st->round < 1 || st->round > ALL_SHAKE ||
+	    (int)st->phase < P_ROLL || (int)st->phase > P_OVER ||
+	    !state_longs_in(st->score, n, n, 0, SHAKE_MAX_SCORE) ||
+	    !state_ints_in(st->die, n, n, 0, 60) ||
+	    !state_ints_in(st->decided, n, n, 0, 1) ||
+	    !state_ints_in(st->settled, n, n, 0, 1) ||
+	    st->chooser < 0 || st->chooser >= n ||
+	    st->shaker < 0 || st->shaker >= n ||
+	    st->high < 0 || st->high >= n ||
+	    st->shakes < 0 || st->shakes > SHAKE_MAX_SCORE ||
+	    st->total < 0 || st->total > SHAKE_MAX_SCORE ||
+	    st->void_rolls < 0 ||
+	    !state_ints_in(st->order, st->norder, n, 0, n - 1) ||
+	    st->next < 0 || st->next > st->norder ||
+	    !state_ints_in(st->group, st->ngroup, n, 0, n - 1) ||
+	    !state_ints_in(st->rollers, st->nrollers, n, 0, n - 1))
+		return 0;
+	for (r = 0; r <= ALL_SHAKE; r++)
+		if (!state_longs_in(st->pad[r], n, n, -1, SHAKE_MAX_SCORE))
+			return 0;
+	/* What each phase reads. */
+	if ((st->phase == P_CHOOSE && st->decided[st->chooser]) ||
+	    ((st->phase == P_TIE || st->phase == P_ORDER) &&
+	    (st->ngroup < 1 || st->nrollers < 1)) ||
+	    (st->phase == P_SHAKE && st->round > ROUNDS &&
+	    st->next >= st->norder))
+		return 0;
+	return 1;
+}
+
 /* Score v for seat i in this round (SH-6: it counts at once). */
 static void
 award(struct game_state *st, int i, long v)
@@ -1330,6 +1370,7 @@ const struct game_rules game_shake = {
 	.state_free = shake_free,
 	.state_size = sizeof(struct game_state),
 	.state_setup = offsetof(struct game_state, gs),
+	.state_valid = shake_valid,
 	.state_format = 1,
 	.apply = shake_apply,
 	.expect = shake_expect,
