@@ -179,6 +179,8 @@ missing:
 static void
 html_text(struct buf *b, const char *s)
 {
+	if (s == NULL)
+		return;
 	for (; *s != '\0'; s++)
 		switch (*s) {
 		case '&':
@@ -1330,7 +1332,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	const char *listen_on = args_get(args, "listen"), *max;
 	unsigned char raw[TOKEN_BYTES];
 	MHD_UNSIGNED_LONG_LONG mt;
-	struct timespec t0, t;
+	struct timespec t0, t, ts;
+	sigset_t block, oldmask;
 	long long keep_at, limit_ms = -1, now, wait;
 	char *end;
 	int fd, v6 = 0, i, timeout, status, npfd, cap = 0;
@@ -1387,7 +1390,12 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	fprintf(ctx->out, "Ctrl-C stops it.\n");
 	fflush(ctx->out);
 
+	/* The signals wait blocked, let in only inside ppoll(): none lost. */
 	serve_stop = 0;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &oldmask);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_stop;
@@ -1415,7 +1423,10 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		timeout = wait < 0 ? 0 : (int)wait;
 		npfd = serve_pollfds(sv, info->epoll_fd, notice_fd(nt), &pfd,
 		    &cap);
-		if (poll(pfd, (nfds_t)npfd, timeout) < 0 && errno != EINTR)
+		ts.tv_sec = timeout / 1000;
+		ts.tv_nsec = (long)(timeout % 1000) * 1000000;
+		if (ppoll(pfd, (nfds_t)npfd, &ts, &oldmask) < 0 &&
+		    errno != EINTR)
 			break;
 		if (serve_stop)
 			break;
@@ -1431,6 +1442,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	notice_close(nt);
 	free(pfd);
 	serve_end(sv);
+	/* A second Ctrl-C still pending meets on_stop, not the default. */
+	sigprocmask(SIG_SETMASK, &oldmask, NULL);
 	sigaction(SIGINT, &oldint, NULL);
 	sigaction(SIGTERM, &oldterm, NULL);
 	sigaction(SIGPIPE, &oldpipe, NULL);

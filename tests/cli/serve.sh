@@ -11,6 +11,9 @@
 # Start serve in the background (its pid in ./serve.pid; global options
 # $@ before it), wait for its URL (in $url) and code on ./serve.out.
 serve_start() {
+	# Gone first: the background shell may truncate it after the wait
+	# below has read the last server's lines.
+	rm -f serve.out
 	"$SHAKEREF" "$@" serve --listen 127.0.0.1:0 --max-seconds 120 \
 	    >serve.out 2>serve.err &
 	echo $! >serve.pid
