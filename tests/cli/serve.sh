@@ -156,7 +156,7 @@ test_expect_success 'serve: the QR code on the terminal decodes to the URL print
 	serve_stop INT && test "$(cat serve.rc)" -eq 0
 '
 
-test_expect_success 'serve: an entry by another process reaches an event stream; Ctrl-C ends it and stops cleanly' '
+test_expect_success 'serve: an entry by another process reaches an event stream, and a new game; Ctrl-C ends it and stops cleanly' '
 	xss_game && serve_start &&
 	{ curl -sN "${url}events?v=1" >events 2>/dev/null & } &&
 	i=0 && while ! grep -q "^:" events; do
@@ -166,6 +166,9 @@ test_expect_success 'serve: an entry by another process reaches an event stream;
 	i=0 && while ! grep -q "^data: .*Ann rolled 10 and chooses" events; do
 		i=$((i + 1)); [ $i -lt 100 ] || return 1; sleep 0.1; done &&
 	grep -q "^event: board" events &&
+	sr new --game stack-attack --players Cid,Dee >/dev/null &&
+	i=0 && while ! grep -q "^data: <h1>game 2: stack-attack" events; do
+		i=$((i + 1)); [ $i -lt 100 ] || return 1; sleep 0.1; done &&
 	serve_stop INT && test "$(cat serve.rc)" -eq 0 &&
 	grep -q "^stopped" serve.out && test ! -s serve.err
 '
