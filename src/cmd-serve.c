@@ -856,7 +856,7 @@ race_svg(struct buf *b, struct sr_game *sg)
 	long top = 1, scores[GAME_MAX_PLAYERS], v;
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
 	int i, p, np = 0, *keep;
-	const int W = 600, H = 300, L = 40, R = 110, T = 10, B = 20;
+	const int W = 600, H = 300, L = 40, R = 10, T = 10, B = 20;
 
 	memset(&rc, 0, sizeof rc);
 	rc.n = sg->rp.nentries;
@@ -900,7 +900,7 @@ race_svg(struct buf *b, struct sr_game *sg)
 	    H - B);
 	for (p = 0; p < rc.nplayers; p++) {
 		const char *col = race_colour[p % 8];
-		double x = L, y;
+		double x, y;
 
 		buf_printf(b, "<polyline fill=\"none\" stroke-width=\"3\" "
 		    "stroke=\"%s\" points=\"", col);
@@ -910,15 +910,20 @@ race_svg(struct buf *b, struct sr_game *sg)
 			y = H - B - (double)(H - T - B) * (v < 0 ? 0 : v) / top;
 			buf_printf(b, "%s%.1f,%.1f", i > 0 ? " " : "", x, y);
 		}
-		y = H - B - (double)(H - T - B) * (scores[p] < 0 ? 0 :
-		    scores[p]) / top;
-		buf_printf(b, "\"/>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" "
-		    "fill=\"%s\">", x + 4, y + 5, col);
-		html_text(b, sg->g.names[p]);
-		buf_printf(b, " %ld</text>\n", scores[p]);
+		buf_puts(b, "\"/>\n");
 	}
+	/* The key: names in HTML (readable at a phone's width), not in SVG. */
 	buf_printf(b, "</svg><figcaption>scores over the game, %d entries"
-	    "</figcaption></figure>\n", np);
+	    "</figcaption><ul class=\"key\">\n", np);
+	for (p = 0; p < rc.nplayers; p++) {
+		buf_printf(b, "<li><svg width=\"16\" height=\"16\" "
+		    "viewBox=\"0 0 16 16\" aria-hidden=\"true\"><rect x=\"1\" "
+		    "y=\"6\" width=\"14\" height=\"4\" fill=\"%s\"/></svg> ",
+		    race_colour[p % 8]);
+		html_text(b, sg->g.names[p]);
+		buf_printf(b, " %ld</li>\n", scores[p]);
+	}
+	buf_puts(b, "</ul></figure>\n");
 	for (p = 0; p < rc.nplayers; p++)
 		free(rc.score[p]);
 	free(keep);
@@ -987,8 +992,12 @@ static const char style_css[] =
     "table{border-collapse:collapse;width:100%}\n"
     "th,td{text-align:left;padding:.25rem .4rem;"
     "border-bottom:1px solid var(--card)}\n"
-    ".race svg{width:100%;height:auto;max-height:70vh}\n"
+    ".race>svg{width:100%;height:auto;max-height:70vh}\n"
+    ".key svg{vertical-align:middle}\n"
+    "pre.review{white-space:pre-wrap}\n"
     "figure{margin:0}\n"
+    ".key{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
+    "gap:.3rem 1.2rem}\n"
     "@media (min-width:60rem){body{font-size:1.3rem}}\n";
 
 /*
