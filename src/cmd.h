@@ -115,12 +115,13 @@ int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
  */
 int	sr_snapshot_save(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
-/*
- * Load and replay game id inside the caller's transaction: SR_OK, or
- * the status with *why (malloc'd) set; nothing printed.
- */
 /* Rebuild every game's summary and the tallies from the entries. */
 int	sr_summaries_rebuild(struct sr_ctx *);
+/*
+ * Load and replay game id inside the caller's transaction, each stored
+ * entry's player checked against the replay's (for check): SR_OK, or
+ * the status with *why (malloc'd) set; nothing printed.
+ */
 int	sr_game_read(struct sr_ctx *, long long id, int notes,
 	    struct sr_game *, char **why);
 void	sr_game_free(struct sr_game *);
@@ -189,6 +190,16 @@ double	sr_round(double x, int digits);
  * going on indented by 2 (utf8_wrap).
  */
 void	sr_print_text(struct sr_ctx *, const char *);
+/*
+ * Print s (printable text: escaped, with term.c's paint at most) on f;
+ * when f is a terminal, each line wider than it broken at its last
+ * space that fits (utf8_wrap, the one wrapper), going on indented by
+ * indent, or by 4 when that would leave less than SR_FIT_ROOM columns.
+ * Every text in words a terminal shows goes through here: output,
+ * help, refusals, play's lines.
+ */
+#define SR_FIT_ROOM	24
+void	sr_fit(const struct sr_ctx *, FILE *, const char *s, size_t indent);
 /*
  * The columns to fit words output to: the terminal's width when ctx->out
  * is a terminal (else $COLUMNS, else 80), 0 when it is not one.
