@@ -1333,7 +1333,8 @@ static int
 cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct serve *sv;
-	struct sigaction sa, oldint, oldterm, oldpipe;
+	struct sigaction sa, oldpipe;
+	struct notice_signals ns;
 	struct pollfd *pfd = NULL;
 	struct buf url = BUF_INIT;
 	struct notice *nt;
@@ -1342,7 +1343,6 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	unsigned char raw[TOKEN_BYTES];
 	MHD_UNSIGNED_LONG_LONG mt;
 	struct timespec t0, t, ts;
-	sigset_t block, oldmask;
 	long long keep_at, limit_ms = -1, now, wait;
 	char *end;
 	int fd, v6 = 0, i, timeout, status, npfd, cap = 0;
@@ -1401,15 +1401,9 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 
 	/* The signals wait blocked, let in only inside ppoll(): none lost. */
 	serve_stop = 0;
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigprocmask(SIG_BLOCK, &block, &oldmask);
+	notice_signals(&ns, on_stop, 0, NULL);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_stop;
-	sigaction(SIGINT, &sa, &oldint);
-	sigaction(SIGTERM, &sa, &oldterm);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, &oldpipe);
 	nt = notice_open(ctx->db_path);
@@ -1434,7 +1428,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		    &cap);
 		ts.tv_sec = timeout / 1000;
 		ts.tv_nsec = (long)(timeout % 1000) * 1000000;
-		if (ppoll(pfd, (nfds_t)npfd, &ts, &oldmask) < 0 &&
+		if (ppoll(pfd, (nfds_t)npfd, &ts, &ns.wait) < 0 &&
 		    errno != EINTR)
 			break;
 		if (serve_stop)
@@ -1451,10 +1445,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	notice_close(nt);
 	free(pfd);
 	serve_end(sv);
-	/* A second Ctrl-C still pending meets on_stop, not the default. */
-	sigprocmask(SIG_SETMASK, &oldmask, NULL);
-	sigaction(SIGINT, &oldint, NULL);
-	sigaction(SIGTERM, &oldterm, NULL);
+	notice_signals_end(&ns);
 	sigaction(SIGPIPE, &oldpipe, NULL);
 	blob_drop(sv->event);
 	buf_free(&sv->board);
