@@ -1224,10 +1224,12 @@ bad:
 
 /*
  * The host for the URL: the address listened on, or for 0.0.0.0 and ::
- * (every address) the first of this machine's that is not loopback.
+ * (every address) the first of this machine's that is not loopback, the
+ * others into also ("http://HOST:PORT" a line: a phone may be on another
+ * of the machine's networks).
  */
 static void
-url_host(int fd, struct buf *b)
+url_host(int fd, struct buf *b, struct buf *also)
 {
 	struct sockaddr_storage ss;
 	socklen_t len = sizeof ss;
@@ -1252,17 +1254,23 @@ url_host(int fd, struct buf *b)
 		}
 	}
 	if (any && getifaddrs(&ifs) == 0) {
+		char o[INET6_ADDRSTRLEN];
+		int found = 0;
+
 		snprintf(a, sizeof a, "%s", v6 ? "::1" : "127.0.0.1");
-		for (i = ifs; i != NULL; i = i->ifa_next)
-			if (i->ifa_addr != NULL && i->ifa_addr->sa_family ==
-			    AF_INET && (i->ifa_flags & IFF_UP) &&
-			    !(i->ifa_flags & IFF_LOOPBACK)) {
-				inet_ntop(AF_INET, &((struct sockaddr_in *)
-				    (void *)i->ifa_addr)->sin_addr, a,
-				    sizeof a);
+		for (i = ifs; i != NULL; i = i->ifa_next) {
+			if (i->ifa_addr == NULL || i->ifa_addr->sa_family !=
+			    AF_INET || !(i->ifa_flags & IFF_UP) ||
+			    (i->ifa_flags & IFF_LOOPBACK))
+				continue;
+			inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)
+			    i->ifa_addr)->sin_addr, o, sizeof o);
+			if (found++ == 0) {
+				snprintf(a, sizeof a, "%s", o);
 				v6 = 0;
-				break;
-			}
+			} else
+				buf_printf(also, "http://%s:%d\n", o, port);
+		}
 		freeifaddrs(ifs);
 	}
 	buf_printf(b, v6 ? "http://[%s]:%d" : "http://%s:%d", a, port);
@@ -1336,10 +1344,10 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct sigaction sa, oldpipe;
 	struct notice_signals ns;
 	struct pollfd *pfd = NULL;
-	struct buf url = BUF_INIT;
+	struct buf url = BUF_INIT, also = BUF_INIT;
 	struct notice *nt;
 	const union MHD_DaemonInfo *info;
-	const char *listen_on = args_get(args, "listen"), *max;
+	const char *listen_on = args_get(args, "listen"), *max, *line, *nl;
 	unsigned char raw[TOKEN_BYTES];
 	MHD_UNSIGNED_LONG_LONG mt;
 	struct timespec t0, t, ts;
@@ -1391,9 +1399,15 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		free(sv);
 		return sr_error(ctx, SR_SYSTEM, "cannot start the web server");
 	}
-	url_host(fd, &url);
+	url_host(fd, &url, &also);
 	buf_puts(&url, sv->prefix);
 	fprintf(ctx->out, "the scoreboard at %s\n", buf_str(&url));
+	for (line = buf_str(&also); *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		fprintf(ctx->out, "  also at %.*s%s\n", (int)(nl - line), line,
+		    sv->prefix);
+	}
+	buf_free(&also);
 	qr_print(sv, ctx->out, buf_str(&url), term_color(fileno(ctx->out),
 	    ctx->color));
 	fprintf(ctx->out, "Ctrl-C stops it.\n");
