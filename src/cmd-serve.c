@@ -91,13 +91,13 @@ struct blob {
 struct stream {
 	struct serve		*sv;
 	struct MHD_Connection	*conn;
-	struct blob		*out;		/* being sent, or NULL */
+	struct blob		*out;	/* being sent, or NULL */
 	size_t			 off;
-	unsigned long		 seen;		/* the board version sent */
-	int			 fd;		/* its socket */
+	unsigned long		 seen;	/* the board version sent */
+	int			 fd;	/* its socket */
 	int			 suspended;
-	int			 keep;		/* a keep-alive is due */
-	int			 gone;		/* the client hung up */
+	int			 keep;	/* a keep-alive is due */
+	int			 gone;	/* the client hung up */
 	struct stream		*prev, *next;
 };
 
@@ -106,13 +106,13 @@ struct serve {
 	struct serve_lib	 lib;
 	struct MHD_Daemon	*d;
 	char			 token[TOKEN_BYTES * 2 + 1];
-	char			 prefix[TOKEN_BYTES * 2 + 3];	/* /TOKEN/ */
-	long long		 pinned;	/* -g ID, or 0: the current */
-	long long		 game;		/* the board's game, or 0 */
+	char			 prefix[TOKEN_BYTES * 2 + 3]; /* /TOKEN/ */
+	long long		 pinned;	/* -g ID, or 0: current */
+	long long		 game;		/* the board's, or 0 */
 	int			 last;		/* its latest entry */
 	unsigned long		 version;	/* of the board */
 	struct buf		 board;		/* its HTML */
-	struct blob		*event;		/* the board as an event */
+	struct blob		*event;		/* it as an event */
 	struct stream		*streams;
 	int			 nstreams;
 	int			 stopping;
@@ -207,7 +207,7 @@ html_text(struct buf *b, const char *s)
 		}
 }
 
-/* The top of a page: title (store text), the board's version for the live link. */
+/* A page's top: its title (store text), the board's version for live.js. */
 static void
 page_head(struct serve *sv, struct buf *b, const char *page,
     const char *title)
@@ -334,7 +334,8 @@ board_render(struct serve *sv, struct buf *b)
 		    x.finished && winners[i] ? " class=\"won\"" :
 		    !x.finished && x.turn == i ? " class=\"turn\"" : "");
 		html_text(b, json_string_value(json_object_get(p, "name")));
-		buf_printf(b, "</span><span class=\"score\">%lld</span>%s</li>\n",
+		buf_printf(b, "</span><span class=\"score\">%lld</span>"
+		    "%s</li>\n",
 		    (long long)json_integer_value(json_object_get(p, "score")),
 		    x.finished && winners[i] ? "<span class=\"mark\">winner"
 		    "</span>" : !x.finished && x.turn == i ?
@@ -371,7 +372,7 @@ board_render(struct serve *sv, struct buf *b)
 	if (sg.rp.nentries > 0) {
 		i = sg.rp.nentries > SERVE_LAST ? sg.rp.nentries - SERVE_LAST :
 		    0;
-		buf_printf(b, "<h2>Last entries</h2>\n<ol class=\"entries\">\n");
+		buf_puts(b, "<h2>Last entries</h2>\n<ol class=\"entries\">\n");
 		for (; i < sg.rp.nentries; i++)
 			entry_html(b, &sg.rp.entries[i]);
 		buf_puts(b, "</ol>\n");
@@ -1215,8 +1216,8 @@ serve_listen(struct sr_ctx *ctx, const char *spec, int *v6, int *status)
 	free(host);
 	return fd;
 bad:
-	*status = sr_error(ctx, SR_USAGE, "'%s' is not an address to listen on; "
-	    "expected ADDR:PORT, such as 127.0.0.1:8080 or 0.0.0.0:8080",
+	*status = sr_error(ctx, SR_USAGE, "'%s' is not an address to listen "
+	    "on; expected ADDR:PORT, such as 127.0.0.1:8080 or 0.0.0.0:8080",
 	    spec);
 	free(host);
 	return -1;
@@ -1359,8 +1360,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		limit_ms = strtoll(max, &end, 10);
 		if (*max < '0' || *max > '9' || *end != '\0' ||
 		    limit_ms < 1 || limit_ms > 31536000)
-			return sr_error(ctx, SR_USAGE, "'%s' is not a number of "
-			    "seconds (1 to 31536000)", max);
+			return sr_error(ctx, SR_USAGE, "'%s' is not a number "
+			    "of seconds (1 to 31536000)", max);
 		limit_ms *= 1000;
 	}
 	if ((fd = serve_listen(ctx, listen_on != NULL ? listen_on :
