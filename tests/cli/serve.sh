@@ -122,6 +122,22 @@ test_expect_success 'serve: the board is the game now: scores, whose turn, what 
 	serve_stop TERM
 '
 
+test_expect_success 'serve: a finished game: the winner marked, the all-time standings page, the games page' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	serve_start && curl -s -o page "$url" &&
+	grep -q "<li class=\"won\"><span class=\"name\">Bob</span><span class=\"score\">200</span><span class=\"mark\">winner</span>" page &&
+	grep -q "<li><span class=\"name\">Ann</span><span class=\"score\">100</span></li>" page &&
+	grep -q "The game is over: Bob wins with 200." page &&
+	! grep -q "class=\"expect\"" page && ! grep -q "class=\"coach\"" page &&
+	curl -s -o page "${url}standings" &&
+	grep -q "<tr><td>Bob</td><td>1</td><td>1</td></tr>" page &&
+	grep -q "<tr><td>Ann</td><td>1</td><td>0</td></tr>" page &&
+	curl -s -o page "${url}games" &&
+	grep -q "<td>shake</td><td>Ann, Bob</td><td>finished</td>" page &&
+	serve_stop TERM
+'
+
 test_expect_success 'serve: the QR code on the terminal decodes to the URL printed (zbarimg)' '
 	if ! command -v zbarimg >/dev/null; then echo "# no zbarimg: skipped"; exit 0; fi &&
 	xss_game && serve_start &&
