@@ -184,8 +184,8 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	json_t *o = NULL, *list = NULL, *k, *faces;
 
 	if (rules != NULL && (g = game_find(rules)) == NULL) {
-		status = sr_error(ctx, SR_USAGE, "unknown rules '%s'; expected "
-		    "%s", rules, sr_rules_names(&b, NULL));
+		status = sr_error(ctx, SR_USAGE, "%s", sr_rules_unknown(&b,
+		    rules));
 		buf_free(&b);
 		return status;
 	}

@@ -336,70 +336,34 @@ scores_line(const struct play *p, struct buf *b)
 	buf_puts(b, "\n");
 }
 
-/* Levenshtein distance with transpositions (OSA) of a and b. */
-static int
-edit_distance(const char *a, const char *b)
-{
-	int d[34][34], i, j, la = (int)strlen(a), lb = (int)strlen(b), c;
-
-	if (la > 32 || lb > 32)
-		return INT_MAX;
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++)
-		for (j = 1; j <= lb; j++) {
-			c = a[i - 1] != b[j - 1];
-			d[i][j] = d[i - 1][j - 1] + c;
-			if (d[i - 1][j] + 1 < d[i][j])
-				d[i][j] = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < d[i][j])
-				d[i][j] = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 <
-			    d[i][j])
-				d[i][j] = d[i - 2][j - 2] + 1;
-		}
-	return d[la][lb];
-}
-
-/* Keep name in *best if it is nearer to w than *best is. */
-static void
-nearer(const char *w, const char *name, const char **best, int *dist)
-{
-	int d = edit_distance(w, name);
-
-	if (d < *dist) {
-		*dist = d;
-		*best = name;
-	}
-}
-
 /* An unknown first word: exit 2, with the nearest word of this game. */
 static int
 unknown_word(struct play *p, const char *w)
 {
 	const struct play_cmd *pc;
 	const enum verb *v;
-	const char *best = NULL;
-	int dist = INT_MAX, i;
+	struct utf8_near nr = UTF8_NEAR_INIT;
+	struct buf b = BUF_INIT;
+	int i, status;
 
 	p->ctx->cmd = "play";
 	if (p->loaded)
 		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
-			nearer(w, verb_name(*v), &best, &dist);
+			utf8_near_add(&nr, w, verb_name(*v));
 	for (i = 0; play_undo_help[i].verb != V__COUNT; i++)
-		nearer(w, verb_name(play_undo_help[i].verb), &best, &dist);
+		utf8_near_add(&nr, w, verb_name(play_undo_help[i].verb));
 	for (pc = play_cmds; pc->name != NULL; pc++)
-		nearer(w, pc->name, &best, &dist);
-	if (best != NULL && dist <= (strlen(w) <= 4 ? 1 : 2))
-		return sr_error(p->ctx, SR_USAGE, "'%s' is not a verb of %s or "
-		    "a command; did you mean '%s'? (help lists them)", w,
-		    p->loaded ? p->sg.rules->name : "this game", best);
-	return sr_error(p->ctx, SR_USAGE, "'%s' is not a verb of %s or a "
-	    "command (help lists them)", w, p->loaded ? p->sg.rules->name :
-	    "this game");
+		utf8_near_add(&nr, w, pc->name);
+	if (utf8_near_ok(&nr, w)) {
+		buf_puts(&b, "; did you mean ");
+		utf8_near_list(&b, &nr);
+		buf_puts(&b, "?");
+	}
+	status = sr_error(p->ctx, SR_USAGE, "'%s' is not a verb of %s or a "
+	    "command%s (help lists them)", w, p->loaded ?
+	    p->sg.rules->name : "this game", buf_str(&b));
+	buf_free(&b);
+	return status;
 }
 
 /* help [VERB]: what is legal now, or what one verb or command does. */
@@ -469,7 +433,8 @@ play_entry(struct play *p, int argc, char **argv)
 	enum verb v;
 	int status;
 
-	if ((status = sr_entry_usage(ctx, argc, argv, &v)) != SR_OK)
+	if ((status = sr_entry_usage_in(ctx, p->loaded ? &p->sg.rp.setup :
+	    NULL, argc, argv, &v)) != SR_OK)
 		return status;
 	if (v == V_TIMER) {
 		if ((status = play_sync(p, 0)) != SR_OK)

@@ -21,9 +21,14 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		fprintf(ctx->out, "'shakeref rules RULES' shows one in full\n");
 		return SR_OK;
 	}
-	if ((one = game_find(args->argv[1])) == NULL)
-		return sr_error(ctx, SR_USAGE, "unknown rules '%s'; see "
-		    "'shakeref rules'", args->argv[1]);
+	if ((one = game_find(args->argv[1])) == NULL) {
+		struct buf b = BUF_INIT;
+		int status = sr_error(ctx, SR_USAGE, "%s",
+		    sr_rules_unknown(&b, args->argv[1]));
+
+		buf_free(&b);
+		return status;
+	}
 	fputs(one->card, ctx->out);
 	if (one->options[0].key != NULL)
 		fprintf(ctx->out, "Options (new --option KEY=VALUE):\n");

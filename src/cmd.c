@@ -75,6 +75,36 @@ opt_index(const struct cmd_spec *spec, const char *name, size_t len)
 	return -1;
 }
 
+/*
+ * A CMD_LIST value v with the words after it (from words[*i + 1], up to
+ * n) that a shell split off it at ", " ("Ann," "Mary" "Ann," "Bob"): when
+ * v ends with a comma or the next word starts with one, every word after
+ * it up to the next option joins it with a space (a command with a
+ * CMD_LIST takes no arguments but options).  The list, kept in
+ * a->joined[k].
+ */
+static const char *
+join_list(struct cmd_args *a, int k, const char *v, char **words, int *i,
+    int n)
+{
+	struct buf b = BUF_INIT;
+
+	if (*i + 1 >= n || ((v[0] == '\0' || v[strlen(v) - 1] != ',') &&
+	    words[*i + 1][0] != ','))
+		return v;
+	buf_puts(&b, v);
+	while (*i + 1 < n && words[*i + 1][0] != '-')
+		buf_printf(&b, " %s", words[++*i]);
+	if (strcmp(buf_str(&b), v) == 0) {
+		buf_free(&b);
+		return v;
+	}
+	free(a->joined[k]);
+	a->joined[k] = xstrdup(buf_str(&b));
+	buf_free(&b);
+	return a->joined[k];
+}
+
 /* Parse a command line against the command's spec; see cmd.h. */
 int
 cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
@@ -133,6 +163,8 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 			}
 			v = words[++i];
 		}
+		if (spec->opts[k].flags & CMD_LIST)
+			v = join_list(a, k, v, words, &i, n < raw ? n : raw);
 		if (*v == '\0' && (spec->opts[k].flags & CMD_NONEMPTY)) {
 			status = sr_error(ctx, SR_USAGE, "--%s expects a value",
 			    spec->opts[k].name);
@@ -165,8 +197,10 @@ cmd_args_free(struct cmd_args *a)
 {
 	int k;
 
-	for (k = 0; k < CMD_MAX_OPTS; k++)
+	for (k = 0; k < CMD_MAX_OPTS; k++) {
 		free(a->values[k]);
+		free(a->joined[k]);
+	}
 	free(a->argv);
 	memset(a, 0, sizeof *a);
 }
@@ -517,6 +551,52 @@ sr_rules_names(struct buf *b, int (*keep)(const struct game_rules *))
 			buf_printf(b, "%s%s", k++ == 0 ? "" : k == n ? " or " :
 			    ", ", (*g)->name);
 	return buf_str(b);
+}
+
+/* "unknown rules 'S'" with the nearest name if near; see cmd.h. */
+const char *
+sr_rules_unknown(struct buf *b, const char *s)
+{
+	const struct game_rules *const *g;
+	struct utf8_near nr = UTF8_NEAR_INIT;
+	struct buf names = BUF_INIT;
+
+	for (g = game_table; *g != NULL; g++) {
+		utf8_near_add(&nr, s, (*g)->name);
+		if ((*g)->alias != NULL)
+			utf8_near_add(&nr, s, (*g)->alias);
+	}
+	buf_printf(b, "unknown rules '%s'; ", s);
+	if (utf8_near_ok(&nr, s)) {
+		buf_puts(b, "did you mean ");
+		utf8_near_list(b, &nr);
+		buf_puts(b, "? ");
+	}
+	buf_printf(b, "expected one of %s", sr_rules_names(&names, NULL));
+	buf_free(&names);
+	return buf_str(b);
+}
+
+/* "unknown command 'W'", the nearest command if near; see cmd.h. */
+int
+sr_command_unknown(struct buf *b, const char *w)
+{
+	const struct cmd_entry *const *c;
+	struct utf8_near nr = UTF8_NEAR_INIT;
+	int v;
+
+	for (c = cmd_table; *c != NULL; c++)
+		if (*c != &cmd_verb_entry)
+			utf8_near_add(&nr, w, (*c)->name);
+	for (v = 0; v < V__COUNT; v++)
+		utf8_near_add(&nr, w, verb_name((enum verb)v));
+	buf_printf(b, "unknown command '%s'", w);
+	if (!utf8_near_ok(&nr, w))
+		return 0;
+	buf_puts(b, "; did you mean ");
+	utf8_near_list(b, &nr);
+	buf_puts(b, "?");
+	return 1;
 }
 
 /* Scores, winners and ranks in seat order. */
@@ -991,11 +1071,18 @@ sr_entry_data(struct sr_ctx *ctx, const struct game_setup *gs, int finished,
 	e.verb = v;
 	e.argc = argc - 1;
 	e.argv = argv + 1;
-	if (game_parse(gs, &e, &r) == RULING_DATA)
+	switch (game_parse(gs, &e, &r)) {
+	case RULING_DATA:
 		status = sr_refusal(ctx, SR_DATA, "%s", buf_str(&r.why));
-	else if (finished && v != V_UNDO && v != V_REDO &&
-	    (v == V_ABANDON || !VERB_IS_META(v)))
-		status = sr_error(ctx, SR_DATA, "the game is over");
+		break;
+	case RULING_USAGE:
+		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));
+		break;
+	default:
+		if (finished && v != V_UNDO && v != V_REDO &&
+		    (v == V_ABANDON || !VERB_IS_META(v)))
+			status = sr_error(ctx, SR_DATA, "the game is over");
+	}
 	entry_clear(&e);
 	ruling_free(&r);
 	return status;
@@ -1049,6 +1136,14 @@ sr_names_sync(struct sr_ctx *ctx, struct sr_game *sg, char **why)
 int
 sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 {
+	return sr_entry_usage_in(ctx, NULL, argc, argv, vp);
+}
+
+/* The usage check, knowing the players; see cmd.h. */
+int
+sr_entry_usage_in(struct sr_ctx *ctx, const struct game_setup *gs,
+    int argc, char **argv, enum verb *vp)
+{
 	struct ruling r = RULING_INIT;
 	struct game_setup none;
 	struct entry e;
@@ -1062,7 +1157,7 @@ sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 	e.verb = (enum verb)v;
 	e.argc = argc - 1;
 	e.argv = argv + 1;
-	status = game_parse(&none, &e, &r);
+	status = game_parse(gs != NULL ? gs : &none, &e, &r);
 	entry_clear(&e);
 	if (status == RULING_USAGE)
 		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));

@@ -620,6 +620,13 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_MOVE:
 		if (st->phase == P_MOVE)
 			return do_move(st, e, r);
+		if (st->phase == P_SHAKE && st->shakes > 0) {
+			/* SU-3: the hand is not final yet. */
+			ruling_refuse(r, RULING_REFUSED, "the hand is not "
+			    "final: stand first to score this hand (or keep "
+			    "and roll again)");
+			return RULING_REFUSED;
+		}
 		break;
 	case V_AGAIN:
 		if (st->phase != P_AFTER)

@@ -277,7 +277,9 @@ test_shakes(void)
 	refused(&t, "keep 2", 1, "'2' is not among the dice of the last "
 	    "shake not yet held (1 3 5 6)");
 	refused(&t, "keep 5 5", 1, "'5' is not among");
-	refused(&t, "move 1", 1, "not expected now");
+	/* SU-3: the hand is not final yet. */
+	refused(&t, "move 1", 1, "the hand is not final: stand first "
+	    "to score this hand");
 	is_int(th_do(&t, "keep 5"), 0, "SU-3: keep one die");
 	ok(th_note_has(&t, "Ann holds 5, 3 dice to shake"), "SU-3: keep note");
 	is_int(th_do(&t, "undo"), 0, "SU-3: undo a keep");
