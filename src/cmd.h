@@ -147,6 +147,16 @@ const char *sr_rules_names(struct buf *b,
  */
 const char *sr_rules_unknown(struct buf *b, const char *s);
 /*
+ * For completion, one a line into b, each once: the values option key
+ * of rules only (of every rules with that key if NULL) takes, from the
+ * rules' option table (the default, each word of its values that the
+ * option accepts, every number of a short range "2..9"; a dictionary
+ * option: the installed dictionaries); "KEY=" for each option.
+ */
+void	sr_option_values(const struct sr_ctx *, const struct game_rules *only,
+	    const char *key, struct buf *b);
+void	sr_option_keys(const struct game_rules *only, struct buf *b);
+/*
  * "unknown command 'W'" into b, and "; did you mean 'status'?" when a
  * command or game verb is near (then 1).
  */

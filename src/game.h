@@ -350,7 +350,9 @@ struct game_rules {
 	 * now, after the arguments args[0..argi) typed before it, one a line
 	 * into b, for completion (move LEVEL: the levels a pawn may move up
 	 * from; penalize NAME LEVEL: the levels NAME's pawns may be sent
-	 * back from; vote NAME WORD: NAME's words this round).
+	 * back from; vote NAME WORD: NAME's words this round).  For a NAME,
+	 * the players it may name now (penalize: the opponents it can
+	 * reach); none given, completion offers every player.
 	 */
 	void			 (*values)(const struct game_state *,
 				    enum verb, int argi, char *const *args,

@@ -146,4 +146,14 @@ test_expect_success 'SU-3: move before stand is refused: stand first to score th
 	expect_exit 0 sr move 1
 '
 
+test_expect_success 'play help lists undo and redo only when there is an entry to take back or restore' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "help\n" | expect_exit 0 sr play &&
+	! grep -Eq "^  (undo|redo) " out &&
+	printf "roll 10 20\nhelp\n" | expect_exit 0 sr play &&
+	grep -Eq "^  undo " out && ! grep -Eq "^  redo " out &&
+	printf "undo\nhelp\n" | expect_exit 0 sr play &&
+	grep -Eq "^  redo " out && ! grep -Eq "^  undo " out
+'
+
 test_done
