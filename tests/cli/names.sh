@@ -146,6 +146,18 @@ test_expect_success 'SU-3: move before stand is refused: stand first to score th
 	expect_exit 0 sr move 1
 '
 
+test_expect_success 'dice --player: a NAME matched loosely in each game; did you mean across games' '
+	sr new --game shake --players "Zoë,Bob" >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	sr new --game shake --players "Cid,Dan" >/dev/null &&
+	sr roll 30 40 >/dev/null &&
+	expect_exit 0 sr --json dice --player zoe &&
+	json ".dice[0].rolls == 1" &&
+	expect_refused 3 "${SQ}zoey${SQ} is not a player of any game; did you mean ${SQ}Zoë${SQ}?" sr dice --player zoey &&
+	expect_refused 3 "${SQ}xyz${SQ} is not a player of any game" sr dice --player xyz &&
+	! grep -q "did you mean" err
+'
+
 test_expect_success 'play help lists undo and redo only when there is an entry to take back or restore' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	printf "help\n" | expect_exit 0 sr play &&
