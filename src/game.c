@@ -304,8 +304,11 @@ game_name_unknown(const struct game_setup *gs, const char *s,
 		    gs->names[i]);
 		seats[i] = i;
 	}
-	buf_printf(b, "'%s' is not a player of this game", s);
-	if (several || utf8_near_ok(&nr, buf_str(&k))) {
+	if (s[strspn(s, " ")] == '\0')
+		buf_puts(b, "empty name where a player's is expected");
+	else
+		buf_printf(b, "'%s' is not a player of this game", s);
+	if (k.len > 0 && (several || utf8_near_ok(&nr, buf_str(&k)))) {
 		buf_puts(b, "; did you mean ");
 		utf8_near_list(b, &nr);
 		buf_puts(b, "?");

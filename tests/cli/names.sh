@@ -54,7 +54,8 @@ test_expect_success 'a NAME of no player: did you mean the nearest; far off: the
 	expect_refused 3 "${SQ}zoey${SQ} is not a player of this game; did you mean ${SQ}Zoë${SQ}?" sr words zoey fab &&
 	expect_refused 3 "did you mean ${SQ}Hélène${SQ}?" sr words helen fab &&
 	expect_refused 3 "${SQ}xyzzy${SQ} is not a player of this game (Ann, Mary Ann, Zoë and Hélène)" sr words xyzzy fab &&
-	expect_refused 3 "did you mean ${SQ}Ann${SQ}?" sr challenge Anm fab
+	expect_refused 3 "did you mean ${SQ}Ann${SQ}?" sr challenge Anm fab &&
+	expect_refused 3 "empty name where a player${SQ}s is expected (Ann, Mary Ann, Zoë and Hélène)" sr words " " fab
 '
 
 test_expect_success 'a name with a space split into words: quote it' '
