@@ -905,10 +905,28 @@ name_words(int n, char *const *argv)
 }
 
 /*
+ * 1 if each of argv[0..n) begins with a capital (A to Z) or a letter
+ * beyond ASCII: a name's words, as a guess where the players are not
+ * known ("Mary Ann", not "Ann cat").
+ */
+static int
+capitalised(int n, char *const *argv)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!((argv[i][0] >= 'A' && argv[i][0] <= 'Z') ||
+		    (unsigned char)argv[i][0] >= 0x80))
+			return 0;
+	return 1;
+}
+
+/*
  * Too many arguments for vi, where the words at its NAME are a name with
  * a space split into words: with the players known, a data refusal if
  * they name one (RULING_OK if not: the count's usage error follows);
- * without, the count's usage error with the hint to quote.
+ * without, the count's usage error with the hint to quote when the words
+ * look like a name's (capitalised).
  */
 static int
 split_count(const struct game_setup *gs, const struct verb_info *vi,
@@ -929,6 +947,8 @@ split_count(const struct game_setup *gs, const struct verb_info *vi,
 		}
 		return RULING_OK;
 	}
+	if (!capitalised(extra + 1, e->argv + p))
+		return RULING_OK;
 	for (i = 0; i <= extra; i++)
 		buf_printf(&b, "%s%s", i ? " " : "", e->argv[p + i]);
 	status = usage(r, "%s; quote a name with a space: \"%s\"",
@@ -949,7 +969,7 @@ split_pair(const struct game_setup *gs, const struct entry *e, int i,
 {
 	struct buf b = BUF_INIT;
 	const char *v, *w = e->argv[i];
-	int j, status;
+	int j, status, first = i;
 
 	for (j = i; j < e->argc && strchr(e->argv[j], '=') == NULL; j++)
 		if (is_number(e->argv[j]))
@@ -963,7 +983,8 @@ split_pair(const struct game_setup *gs, const struct entry *e, int i,
 		ruling_refuse(r, RULING_DATA, "quote a name with a space: "
 		    "\"%s\"", gs->names[game_seat(gs, buf_str(&b))]);
 		status = RULING_DATA;
-	} else if (gs->nplayers > 0)
+	} else if (gs->nplayers > 0 ||
+	    !capitalised(j - first + 1, e->argv + first))
 		status = usage(r, "'%s' is not a number", w);
 	else
 		status = usage(r, "'%s' is not a number; quote a name with a "

@@ -66,7 +66,12 @@ test_expect_success 'a name with a space split into words: quote it' '
 	expect_refused 2 "quote a name with a space: \"Mary Ann\"" sr vote Mary Ann fab accept &&
 	sr new --game shake --players "Ann,Mary Ann,Bob" >/dev/null &&
 	expect_refused 2 "${SQ}Mary${SQ} is not a number; quote a name with a space: \"Mary Ann\"" sr roll Ann=4 Mary Ann=2 Bob=6 &&
-	expect_refused 2 "${SQ}Cid${SQ} is not a number" sr roll Ann=4 Cid 2 Bob=6
+	expect_refused 2 "${SQ}Cid${SQ} is not a number" sr roll Ann=4 Cid 2 Bob=6 &&
+	expect_refused 2 "${SQ}x${SQ} is not a number" sr roll Ann=4 x Bob=6 &&
+	! grep -q quote err &&
+	sr new --game word --players "Ann,Bob" >/dev/null &&
+	expect_refused 2 "expected NAME WORD accept|reject" sr vote Ann cat dog accept &&
+	! grep -q quote err
 '
 
 test_expect_success 'play knows the players: a split name that names one is a data refusal naming it' '
