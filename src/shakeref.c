@@ -262,9 +262,17 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if ((c = cmd_find(args[0])) == NULL) {
-		status = sr_error(NULL, SR_USAGE, "unknown %s '%s'; see "
-		    "'shakeref --help'", args[0][0] == '-' ? "option" :
-		    "command", args[0]);
+		struct buf b = BUF_INIT;
+
+		if (args[0][0] == '-')
+			buf_printf(&b, "unknown option '%s'; see 'shakeref "
+			    "--help'", args[0]);
+		else
+			buf_puts(&b, sr_command_unknown(&b, args[0]) ?
+			    " (see 'shakeref --help')" :
+			    "; see 'shakeref --help'");
+		status = sr_error(NULL, SR_USAGE, "%s", buf_str(&b));
+		buf_free(&b);
 		goto out;
 	}
 	ctx.cmd = args[0];
