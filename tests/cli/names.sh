@@ -108,6 +108,15 @@ test_expect_success 'new: two names equal by case, accents or spaces are refused
 	test ! -e "$HOME/.local/share/shakeref/shakeref.db"
 '
 
+test_expect_success 'import: two players equal loosely are refused as new refuses them' '
+	sr new --game shake --players "Ann,Zoë" >/dev/null &&
+	sr export >game.json &&
+	sed "s/\"Ann\"/\"Zoe\"/g" game.json >zoe.json &&
+	expect_exit 2 sr -d other.db import zoe.json && one_err_line &&
+	expect_err "players ${SQ}Zoe${SQ} and ${SQ}Zoë${SQ} differ only in case, accents or spaces" &&
+	test ! -e other.db
+'
+
 test_expect_success 'new --players split by the shell at its spaces is one list' '
 	expect_exit 0 sr --json new --game shake --players Ann, Mary Ann, Bob &&
 	json "[.players[].name] == [\"Ann\", \"Mary Ann\", \"Bob\"]" &&
