@@ -521,7 +521,7 @@ put(struct walk *k, char **c, size_t nc, int byfound, const char *dict,
 		*sep = '\0';
 		if (byfound && kept_by_found(k, w, (size_t)(sep - w)))
 			continue;
-		v = wordlist_compound(k->d, dict, fold, k->nouns, sp, w,
+		v = wordlist_compound(k->d, dict, fold, k->nouns, 0, sp, w,
 		    sep + 1, form, sizeof form, &cap);
 		if (v == 1)
 			keep(k, w, (size_t)(sep - w), form);
@@ -538,7 +538,7 @@ put(struct walk *k, char **c, size_t nc, int byfound, const char *dict,
  * sp cannot be asked.
  */
 static int
-compounds(struct walk *k, const char *dict, int fold,
+put_compounds(struct walk *k, const char *dict, int fold,
     const struct speller *sp)
 {
 	int rc;
@@ -636,8 +636,8 @@ finish(struct walk *k, struct solve_list *l)
 /* Every word on the grid and its key; see solve.h. */
 size_t
 solve_grid_list(const struct dawg *d, const struct grid *grid,
-    const char *dict, int fold, int nouns, const struct speller *sp,
-    struct solve_list *list)
+    const char *dict, int fold, int nouns, int compounds,
+    const struct speller *sp, struct solve_list *list)
 {
 	struct walk *k;
 	struct grid g = *grid;
@@ -673,7 +673,11 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 		for (i = 0; i < (size_t)k->nnb[cell]; i++)
 			k->first[cell][(unsigned char)
 			    g.keys[k->nb[cell][i]][0]] |= 1u << i;
-	if (wordlist_has_parts(d)) {
+	/*
+	 * Compounds (compounds=on, a list with parts): the cutter's walk.
+	 * Else the forms alone: one place in the list (branch1).
+	 */
+	if (compounds && wordlist_has_parts(d)) {
 		k->cu = xmalloc(sizeof *k->cu);
 		k->cu->st = NULL;
 		cutter_init(k->cu, d, k->root, nouns);
@@ -719,7 +723,7 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 			found(k, node);
 			branch1(k, node, (uint64_t)1 << cell, cell);
 		}
-	failed = compounds(k, dict, fold, sp);
+	failed = put_compounds(k, dict, fold, sp);
 	if (failed) {
 		free(k->w);
 		free(k->ar);
@@ -762,14 +766,16 @@ solve_list_free(struct solve_list *l)
 /* Every word on the grid; see solve.h. */
 size_t
 solve_grid(const struct dawg *d, const struct grid *grid, const char *dict,
-    int fold, int nouns, const struct speller *sp, char ***words)
+    int fold, int nouns, int compounds, const struct speller *sp,
+    char ***words)
 {
 	struct solve_list l;
 	size_t n, i, size;
 	char **w, *t;
 
 	*words = NULL;
-	if ((n = solve_grid_list(d, grid, dict, fold, nouns, sp, &l)) ==
+	if ((n = solve_grid_list(d, grid, dict, fold, nouns, compounds, sp,
+	    &l)) ==
 	    SOLVE_FAILED || n == 0)
 		return n;
 	/* One block: the pointers, then the forms. */

@@ -55,6 +55,7 @@ bar_draw(void *arg, double done)
 struct gather {
 	const char	*dicts;
 	const char	*name;
+	const char	*path;		/* the list's: a copy of the .aff there */
 	struct lexicon	*lx;		/* opened for the first risky form */
 	char		*why;
 	char		**w;		/* "lower\1V" */
@@ -62,7 +63,12 @@ struct gather {
 	struct bar	*bar;
 };
 
-/* The verdict of Hunspell on lower and its capital (DAWG_LOWER ...). */
+/*
+ * The verdict of Hunspell on lower and its capital (DAWG_LOWER ...) as a
+ * form the dictionary lists: asked with its compounding rules taken out
+ * (lexicon_open_forms), as compounds=off rules (SW-2).  A compound
+ * stands by the list's parts (judge.h), with compounds=on.
+ */
 static unsigned
 ask(struct gather *g, const char *lower, int cap_only)
 {
@@ -70,7 +76,8 @@ ask(struct gather *g, const char *lower, int cap_only)
 	unsigned v = 0;
 
 	if (g->lx == NULL && g->why == NULL &&
-	    (g->lx = lexicon_open(g->dicts, g->name, &g->why)) == NULL)
+	    (g->lx = lexicon_open_forms(g->dicts, g->name, g->path,
+	    &g->why)) == NULL)
 		return 0;
 	if (g->lx == NULL)
 		return 0;
@@ -223,9 +230,15 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 	memset(&g, 0, sizeof g);
 	g.dicts = dicts;
 	g.name = name;
+	g.path = path;
 	g.bar = &b;
 	if (lexicon_files(dicts, name, &aff, &dic, why) != 0)
 		goto out;
+	if (paths_make_parents(path, NULL) != 0) {
+		*why = xasprintf("cannot create the folder of %s: %s", path,
+		    strerror(errno));
+		goto out;
+	}
 	bar_draw(&b, 0);
 	if (affix_expand(aff, dic, gather_form, gather_progress, &g,
 	    why) != 0)
@@ -237,11 +250,6 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 	}
 	rec = records(&g, &nrec);
 	bar_draw(&b, 0.7);
-	if (paths_make_parents(path, NULL) != 0) {
-		*why = xasprintf("cannot create the folder of %s: %s", path,
-		    strerror(errno));
-		goto out;
-	}
 	tmp = xasprintf("%s.XXXXXX", path);
 	if ((fd = mkstemp(tmp)) == -1 || fchmod(fd, 0644) == -1 ||
 	    (f = fdopen(fd, "wb")) == NULL) {
@@ -522,7 +530,8 @@ wordlists_get(struct wordlists *ws, const char *dict, int bar,
 /* Judge a word by dict's list, built if need be; see wordlist.h. */
 int
 wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
-    const char *written, char *form, size_t len, int bar, char **why)
+    int compounds, const char *written, char *form, size_t len, int bar,
+    char **why)
 {
 	struct speller *sp;
 	struct dawg *d;
@@ -530,8 +539,8 @@ wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
 
 	if ((d = wordlists_get(ws, dict, bar, &sp, why)) == NULL)
 		return -1;
-	if ((v = wordlist_judge_all(d, dict, fold, nouns, sp, written, form,
-	    len)) < 0)
+	if ((v = wordlist_judge_all(d, dict, fold, nouns, compounds, sp,
+	    written, form, len)) < 0)
 		*why = xstrdup(wordlist_speller_why(sp) != NULL ?
 		    wordlist_speller_why(sp) : "no dictionary to ask");
 	return v;

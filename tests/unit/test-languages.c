@@ -1352,7 +1352,8 @@ check_grid(const struct dawg *d, struct grid *g, struct tally *t)
 	for (cell = 0; cell < 16; cell++)
 		every_path(&k, cell, 0, 0, 0, 0);
 	set_uniq(&want);
-	n = solve_grid(d, g, L->dict, t->fold, t->nouns, &speller, &w);
+	/* compounds=on: Hunspell builds compounds too. */
+	n = solve_grid(d, g, L->dict, t->fold, t->nouns, 1, &speller, &w);
 	if (n == SOLVE_FAILED) {
 		diag("solve failed");
 		n = 0;
