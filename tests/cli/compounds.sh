@@ -194,6 +194,41 @@ test_expect_success 'SW-2: solve lists with compounds=off exactly the words of i
 	expect_out "every valid word of 1 scored round: $(jq .best_score on.json)"
 '
 
+test_expect_success 'SW-2: a schema 4 database, from before compounds: its shake-a-word games are migrated to compounds=on, so their rulings and solve stay as they were; other games are untouched' '
+	sr new --game word --players Ann,Bob --option dict=de_DE \
+	    --option compounds=on >/dev/null &&
+	cgrid && sr words Ann sehbau mausabend >/dev/null &&
+	sr challenge Ann sehbau >/dev/null && sr score >/dev/null &&
+	sr --json solve >solve.before && sr history >history.before &&
+	grep -q "stands as a compound: Seh+bau" history.before &&
+	sr new --game word --players Cid,Dee >/dev/null &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sqlite3 test.db "SELECT options FROM games WHERE id = 3" >shake.before &&
+	sqlite3 test.db "UPDATE games SET options = json_remove(options,
+	    ${SQ}\$.compounds${SQ}); PRAGMA user_version = 4" &&
+	test "$(sqlite3 test.db "SELECT count(*) FROM games
+	    WHERE options LIKE ${SQ}%compounds%${SQ}")" -eq 0 &&
+	sr -g 1 --json solve >solve.after &&
+	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 5 &&
+	expect_same solve.before solve.after &&
+	grep -q "\"sehbau\"" solve.after &&
+	sr -g 1 history >history.after &&
+	expect_same history.before history.after &&
+	sqlite3 test.db "SELECT options FROM games WHERE id = 1" >out &&
+	echo "{\"accents\":\"fold\",\"check\":\"challenged\",\"coach\":\"on\",\"compounds\":\"on\",\"dict\":\"de_DE\",\"nouns\":\"auto\",\"scoring\":\"seed\",\"scoring-mode\":\"cumulative\"}" >want &&
+	expect_same want &&
+	sr -g 2 --json status >out &&
+	json ".options.compounds == \"on\"" &&
+	sr -g 2 status >out &&
+	expect_out "house rules: compounds=on" &&
+	sqlite3 test.db "SELECT options FROM games WHERE id = 3" >out &&
+	expect_same shake.before &&
+	sr check >out &&
+	sr new --game word --players Ann,Bob --option dict=de_DE >/dev/null &&
+	sr --json status >out &&
+	json ".options.compounds == \"off\""
+'
+
 test_expect_success 'SW-2: an export from before compounds (a game whose options lack it) is imported with compounds=on, as it was played; an export with compounds=off keeps it' '
 	sr new --game word --players Ann,Bob --option dict=de_DE >/dev/null &&
 	cgrid && sr words Ann abendrot >/dev/null && sr score >/dev/null &&

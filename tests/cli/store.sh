@@ -344,7 +344,7 @@ test_expect_success 'a schema 1 database is migrated: --all-time tallies rebuilt
 	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots;
 	    PRAGMA user_version = 1" &&
 	expect_exit 0 sr --json standings --all-time && cmp out want.json &&
-	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 4 &&
+	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 5 &&
 	sr undo >/dev/null &&
 	sr --json standings --all-time | tally_rows >a && seat_rows test.db >b &&
 	cmp a b

@@ -276,7 +276,7 @@ test_expect_success 'a schema 2 database is migrated: every game gets its own ui
 	    ALTER TABLE seats DROP COLUMN name0; DROP TRIGGER tallies_finished;
 	    DROP TABLE snapshots; $v2_trigger PRAGMA user_version = 2" &&
 	expect_exit 0 sr --json games --all &&
-	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 4 &&
+	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 5 &&
 	json "[.games[].uid | test(\"^[0-9a-f]{32}$\")] == [true, true]" &&
 	json ".games[0].uid != .games[1].uid" &&
 	json ".games[0].players == [\"Ann\", \"Bob\"]" &&
