@@ -19,54 +19,85 @@ struct pick {
 	unsigned	 v;
 };
 
+/*
+ * The n bytes at s into dst (size bytes), cut as snprintf would: what
+ * solve's walk does for each word it meets, without snprintf's cost.
+ */
+static void
+put_text(char *dst, size_t size, const char *s, size_t n)
+{
+	if (size == 0)
+		return;
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+}
+
+/* Weigh the form of text (n bytes) with verdict v into p. */
+static void
+pick_one(struct pick *p, const char *text, size_t n, unsigned v)
+{
+	int score;
+
+	if (v & DAWG_LOWER)
+		score = 3;
+	else if (p->nouns && (v & DAWG_CAP))
+		score = 1;
+	else
+		return;
+	if (p->written != NULL && strncmp(text, p->written, n) == 0 &&
+	    p->written[n] == '\0')
+		score++;
+	if (score > p->best) {
+		p->best = score;
+		p->v = v;
+		put_text(p->form, sizeof p->form, text, n);
+	}
+}
+
 /* dawg_each: weigh one form of the key (rest: its text and verdict). */
 static int
 pick_form(void *arg, const char *rest)
 {
 	struct pick *p = arg;
 	size_t n = strlen(rest);
-	char form[128];
-	unsigned v;
-	int score;
 
-	if (n == 0 || n >= sizeof form)
+	if (n == 0 || n >= sizeof p->form)
 		return 0;
-	v = DAWG_BITS(rest[n - 1]);
-	memcpy(form, rest, n - 1);
-	form[n - 1] = '\0';
-	if (form[0] == '\0')
-		snprintf(form, sizeof form, "%s", p->key);
-	if (v & DAWG_LOWER)
-		score = 3;
-	else if (p->nouns && (v & DAWG_CAP))
-		score = 1;
+	if (n == 1)		/* the form is the key */
+		pick_one(p, p->key, strlen(p->key), DAWG_BITS(rest[0]));
 	else
-		return 0;
-	if (p->written != NULL && strcmp(form, p->written) == 0)
-		score++;
-	if (score > p->best) {
-		p->best = score;
-		p->v = v;
-		snprintf(p->form, sizeof p->form, "%s", form);
-	}
+		pick_one(p, rest, n - 1, DAWG_BITS(rest[n - 1]));
 	return 0;
 }
 
-/* Weigh every form below a key's node into p; 1 if one stands. */
+/*
+ * Weigh every form below a key's node into p; 1 if one stands.  Most
+ * keys have one form, the key itself: its verdict is the one edge after
+ * the separator, read without dawg_each.
+ */
 static int
 judge_pick(const struct dawg *d, uint32_t node, int nouns, const char *key,
     const char *written, struct pick *p)
 {
+	const dawg_edge *e;
 	uint32_t sep;
 	int eow;
 
 	p->best = 0;
 	if (node == 0 || !dawg_step(d, node, DAWG_SEP, &sep, &eow))
 		return 0;
-	memset(p, 0, sizeof *p);
 	p->written = written;
 	p->key = key;
 	p->nouns = nouns;
+	p->v = 0;
+	p->form[0] = '\0';
+	if ((e = dawg_edges(d, sep)) != NULL && (*e & DAWG_LAST) &&
+	    (*e & DAWG_EOW) && DAWG_CHILD(*e) == 0) {
+		pick_one(p, key, strlen(key), DAWG_BITS(DAWG_LETTER(*e)));
+		return p->best > 0;
+	}
 	dawg_each(d, sep, pick_form, p);
 	return p->best > 0;
 }
@@ -80,7 +111,7 @@ wordlist_judge_node(const struct dawg *d, uint32_t node, int nouns,
 
 	if (!judge_pick(d, node, nouns, key, written, &p))
 		return 0;
-	snprintf(form, len, "%s", p.form);
+	put_text(form, len, p.form, strlen(p.form));
 	return 1;
 }
 

@@ -14,6 +14,12 @@
 
 #define KEY_MAX	(GRID_KEY * GRID_CELLS)
 
+#if defined(__GNUC__)
+#define PREFETCH(p)	__builtin_prefetch(p)
+#else
+#define PREFETCH(p)	((void)(p))
+#endif
+
 /*
  * A set of strings "key\1text", each with a NUL in an arena (a), by
  * their offset + 1 in an open table (slot, cap a power of 2).
@@ -35,6 +41,8 @@ struct found {
 
 struct walk {
 	const struct dawg	*d;
+	const dawg_edge		*e;		/* dawg_all: its edges */
+	uint32_t		 ne;
 	const struct grid	*g;
 	uint32_t		 root;
 	int			 nouns;
@@ -243,6 +251,9 @@ found(struct walk *k, uint32_t node)
 {
 	char form[256];
 
+	/* No record ends here (the separator is a node's first edge). */
+	if (node == 0 || node >= k->ne || DAWG_LETTER(k->e[node]) != DAWG_SEP)
+		return 0;
 	if (!wordlist_judge_node(k->d, node, k->nouns, k->key, k->text, form,
 	    sizeof form))
 		return 0;
@@ -456,13 +467,28 @@ branch(struct walk *k, uint64_t used, int cell)
 static void
 branch1(struct walk *k, uint32_t node, uint64_t used, int cell)
 {
-	const dawg_edge *e = dawg_edges(k->d, node);
-	size_t len0 = k->len, tlen0 = k->tlen, m, mt;
+	const dawg_edge *e, *p;
+	size_t len0 = k->len, tlen0 = k->tlen, m, mt, i;
 	uint32_t next;
 	unsigned bits;
 	int j, to;
 
-	for (; e != NULL; e++) {
+	if (node == 0 || node >= k->ne)
+		return;
+	e = k->e + node;
+	/*
+	 * The nodes the walk may go on to, fetched ahead: the walk is
+	 * bound by reading the list (each node's edges met once, in no
+	 * order the caches know), and this lets those reads overlap.
+	 */
+	for (p = e;; p++) {
+		if (k->first[cell][DAWG_LETTER(*p)] != 0 &&
+		    DAWG_CHILD(*p) < k->ne)
+			PREFETCH(k->e + DAWG_CHILD(*p));
+		if (*p & DAWG_LAST)
+			break;
+	}
+	for (;; e++) {
 		bits = k->first[cell][DAWG_LETTER(*e)];
 		for (j = 0; bits != 0; j++, bits >>= 1) {
 			to = k->nb[cell][j];
@@ -471,13 +497,16 @@ branch1(struct walk *k, uint32_t node, uint64_t used, int cell)
 			m = k->klen[to];
 			mt = k->tlen_[to];
 			if (k->len + m > KEY_MAX || k->tlen + mt > KEY_MAX ||
-			    (next = dawg_child(k->d, *e)) == 0 ||
+			    (next = DAWG_CHILD(*e)) == 0 || next >= k->ne ||
 			    (m > 1 && (next = dawg_walk(k->d, next,
 			    k->g->keys[to] + 1)) == 0))
 				continue;
-			memcpy(k->key + k->len, k->g->keys[to], m + 1);
+			/* A cell's letters: a byte or a few, with the NUL. */
+			for (i = 0; i <= m; i++)
+				k->key[k->len + i] = k->g->keys[to][i];
 			k->len += m;
-			memcpy(k->text + k->tlen, k->g->cells[to], mt + 1);
+			for (i = 0; i <= mt; i++)
+				k->text[k->tlen + i] = k->g->cells[to][i];
 			k->tlen += mt;
 			found(k, next);
 			branch1(k, next, used | (uint64_t)1 << to, to);
@@ -551,13 +580,29 @@ put_compounds(struct walk *k, const char *dict, int fold,
 	return rc;
 }
 
-/* A word to sort: its form and key (in walk's ar), its letters. */
+/*
+ * A word to sort: its form and key (in walk's ar), its letters, and its
+ * form's first 8 bytes as a number that compares as strcmp does.
+ */
 struct order {
 	const char	*form, *key;
 	size_t		 flen, klen;
+	uint64_t	 pre;
 	uint32_t	 i;		/* in walk's w */
 	uint32_t	 width;
 };
+
+/* The first 8 bytes of s (n bytes; NULs after), most significant first. */
+static uint64_t
+prefix(const char *s, size_t n)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | (i < n ? (unsigned char)s[i] : 0);
+	return v;
+}
 
 /* qsort: more letters first, then strcmp of the forms, then the keys. */
 static int
@@ -568,6 +613,8 @@ order_cmp(const void *x, const void *y)
 
 	if (a->width != b->width)
 		return a->width > b->width ? -1 : 1;
+	if (a->pre != b->pre)
+		return a->pre < b->pre ? -1 : 1;
 	if ((c = cmp_bytes(a->form, a->flen, b->form, b->flen)) != 0)
 		return c;
 	return cmp_bytes(a->key, a->klen, b->key, b->klen);
@@ -602,6 +649,7 @@ finish(struct walk *k, struct solve_list *l)
 			width += ((unsigned char)form[j] & 0xc0) != 0x80;
 		o[i].form = form;
 		o[i].flen = f->flen;
+		o[i].pre = prefix(form, f->flen);
 		o[i].key = k->ar + f->key;
 		o[i].klen = f->klen;
 		o[i].i = (uint32_t)i;
@@ -643,6 +691,7 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 	struct grid g = *grid;
 	size_t i, m, l;
 	int cell, dr, dc, r, c, failed;
+	unsigned char *memo;
 	uint32_t node;
 
 	memset(list, 0, sizeof *list);
@@ -654,6 +703,7 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 	k->root = wordlist_root(d, fold);
 	grid_keys(&g, dict, fold);
 	k->d = d;
+	k->e = dawg_all(d, &k->ne, &memo);
 	k->g = &g;
 	k->nouns = nouns;
 	for (cell = 0; cell < g.n * g.n; cell++) {
