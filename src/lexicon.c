@@ -308,7 +308,7 @@ lexicon_open_forms(const char *dicts, const char *name, const char *tmp,
 	char *aff, *dic, *copy, *line = NULL;
 	size_t cap = 0;
 	FILE *in, *out = NULL;
-	int fd, bad;
+	int fd = -1, bad;
 
 	if (find_files(dicts, name, &aff, &dic, why) != 0)
 		return NULL;
@@ -319,6 +319,10 @@ lexicon_open_forms(const char *dicts, const char *name, const char *tmp,
 		    aff, strerror(errno));
 		if (in != NULL)
 			fclose(in);
+		if (fd != -1) {
+			close(fd);
+			unlink(copy);
+		}
 		free(aff);
 		free(dic);
 		free(copy);

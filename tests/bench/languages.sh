@@ -19,9 +19,10 @@
 # most 1.5x status at the default options (compounds=off), on the fixed
 # grid and on every random grid (CPU medians over RUNS runs, default 21,
 # with hyperfine if installed: lib.sh; wall shown), each grid's line
-# showing status (the baseline) and solve side by side.  Where the dictionary has
-# compounding rules (de_DE), solve with compounds=on on the fixed grid
-# is shown too, not judged.  A dictionary not installed is skipped.
+# showing status (the baseline) and solve side by side.  Where the
+# dictionary has compounding rules (de_DE), solve with compounds=on on
+# the fixed grid is shown too, not judged.  A dictionary not installed
+# is skipped.
 # Exits 1 if a target is missed.
 #
 # Random grids: GRIDS (default 10) for each dictionary, each cell a face
