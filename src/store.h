@@ -165,7 +165,11 @@ int	store_snapshot_put(struct store *, long long game, const char *format,
 	    const void *state, size_t len, char **why);
 int	store_snapshot_drop(struct store *, long long game, char **why);
 
-/* 1 if store_open() migrated an older schema: rebuild the summaries. */
+/*
+ * 1 if store_open() migrated an older schema: its write transaction is
+ * still open, for the caller to rebuild the summaries in it and commit
+ * (or roll back: the file keeps its old schema).
+ */
 int	store_migrated(const struct store *);
 
 #endif
