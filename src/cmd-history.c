@@ -48,6 +48,8 @@ entry_text(struct buf *b, const struct stored_entry *se, int cols)
 	utf8_pad(&line, se->player != NULL ? se->player : "", 10);
 	buf_puts(&line, " ");
 	utf8_pad(&line, buf_str(&cmd), 24);
+	if (utf8_width(buf_str(&cmd)) >= 24)	/* a gap of two, always */
+		buf_puts(&line, " ");
 	buf_printf(&line, " %s%s\n", se->undone ? "(undone) " : "",
 	    se->note != NULL ? se->note : "");
 	if (cols > 0) {
