@@ -364,7 +364,7 @@ review_observe(void *arg, const struct replay *rp, int i,
 	struct decision *d;
 	struct expectation x;
 	struct advice *a;
-	const struct advice_move *m, *go;
+	const struct advice_move *m, *go, *mm;
 	long score[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], k, p, after_keeps, keep;
 	char *made;
@@ -417,6 +417,18 @@ review_observe(void *arg, const struct replay *rp, int i,
 	}
 	p = x.turn;
 	made = entry_made(rp, e);
+	mm = made_move(a, made);
+	if (after_keeps && mm == NULL) {
+		/*
+		 * A move the advice after the keeps does not list completes
+		 * them (reroll=free: the roll that shakes what was not
+		 * kept): the keeps' decision was judged on it already.
+		 */
+		free(made);
+		advice_free(a);
+		free(a);
+		goto rolled;
+	}
 	d = &rv->d[rv->nd++];
 	memset(d, 0, sizeof *d);
 	d->n = rp->entries[i].n;
@@ -428,9 +440,9 @@ review_observe(void *arg, const struct replay *rp, int i,
 	m = go != NULL ? go : &a->moves[0];
 	d->best = xstrdup(m->entry);
 	d->best_v = m->value;
-	if ((m = made_move(a, made)) != NULL) {
-		d->made = xstrdup(m->entry);
-		d->made_v = m->value;
+	if (mm != NULL) {
+		d->made = xstrdup(mm->entry);
+		d->made_v = mm->value;
 	} else {		/* not listed: as the worst listed */
 		d->made = xstrdup(made);
 		d->made_v = a->moves[a->nmoves - 1].value;

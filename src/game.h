@@ -364,7 +364,9 @@ struct game_rules {
 	 * now, after the arguments args[0..argi) typed before it, one a line
 	 * into b, for completion (move LEVEL: the levels a pawn may move up
 	 * from; penalize NAME LEVEL: the levels NAME's pawns may be sent
-	 * back from; vote NAME WORD: NAME's words this round).
+	 * back from; vote NAME WORD: NAME's words this round).  For a NAME,
+	 * the players it may name now (penalize: the opponents it can
+	 * reach); none given, completion offers every player.
 	 */
 	void			 (*values)(const struct game_state *,
 				    enum verb, int argi, char *const *args,
@@ -456,10 +458,26 @@ void		 game_options_effective(const struct game_rules *, char **opts);
 int		 game_options_changed(const struct game_rules *,
 		    const struct game_setup *, struct buf *);
 
-/* Seat of a player's name (trimmed, ASCII case-insensitive), or -1. */
+/*
+ * Seat of the player a NAME names (SPEC.md "Player names"): trimmed, equal
+ * by Unicode simple case folding, else the one player equal loosely
+ * (utf8_loose); -1 if none or several.  The one matching of a NAME, at
+ * entry and replay alike.
+ */
 int		 game_seat(const struct game_setup *, const char *);
+/* Why s names no player of gs, with the nearest names, into b. */
+void		 game_name_unknown(const struct game_setup *, const char *s,
+		    struct buf *);
 /* 1 if name is a valid player name (SPEC.md), else 0 with *why set. */
 int		 game_name_valid(const char *, const char **why);
+/*
+ * Why s (trimmed) cannot be the name of a player beside names[0..n) of
+ * one game (SPEC.md "Player names": a valid name, not equal to another
+ * by case folding nor loosely, utf8_loose), malloc'd; NULL if it can.
+ * new and import both ask it, name by name.
+ */
+char		*game_player_why(const char *const *names, int n,
+		    const char *s);
 
 /*
  * Parse argv for verb into e (e->verb, argc, argv already set).  Returns

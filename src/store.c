@@ -20,10 +20,24 @@
 #include "shakeref.h"
 #include "store.h"
 
+/* Statements a store keeps prepared. */
+#define STORE_KEPT	48
+
 struct store {
 	sqlite3	*db;
 	char	*path;
 	int	 migrated;	/* an older schema was migrated at open */
+	int	 wal_known;	/* the WAL's folder entry seen to be durable */
+	/*
+	 * Statements kept once prepared (prepare() and finish()), by their
+	 * SQL text: preparing is most of what a row costs an import of
+	 * thousands of games (the triggers are compiled into each).
+	 */
+	struct kept {
+		const char	*sql;
+		sqlite3_stmt	*st;
+		int		 busy;
+	}	 kept[STORE_KEPT];
 };
 
 /* WAL pages after which a commit checkpoints them into the database. */
@@ -225,13 +239,48 @@ exec(struct store *s, const char *sql, char **why)
 	return SR_OK;
 }
 
-/* Prepare a statement. */
+/*
+ * Prepare a statement, or take the one kept for the same SQL text (sql is
+ * a literal: its address names it); give it back with finish().
+ */
 static int
 prepare(struct store *s, const char *sql, sqlite3_stmt **st, char **why)
 {
+	struct kept *k, *free_slot = NULL;
+
+	for (k = s->kept; k < s->kept + STORE_KEPT; k++) {
+		if (k->sql == sql && !k->busy) {
+			k->busy = 1;
+			*st = k->st;
+			return SR_OK;
+		}
+		if (k->sql == NULL && free_slot == NULL)
+			free_slot = k;
+	}
 	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
 		return fail_db(s, why);
+	if (free_slot != NULL) {
+		free_slot->sql = sql;
+		free_slot->st = *st;
+		free_slot->busy = 1;
+	}
 	return SR_OK;
+}
+
+/* Done with st: a kept one reset for its next use, else finalized. */
+static void
+finish(struct store *s, sqlite3_stmt *st)
+{
+	struct kept *k;
+
+	for (k = s->kept; k < s->kept + STORE_KEPT; k++)
+		if (k->st == st && k->sql != NULL) {
+			sqlite3_reset(st);
+			sqlite3_clear_bindings(st);
+			k->busy = 0;
+			return;
+		}
+	sqlite3_finalize(st);
 }
 
 /* Step a statement that returns no row; finalize it. */
@@ -242,10 +291,10 @@ step_done(struct store *s, sqlite3_stmt *st, char **why)
 
 	if (rc != SQLITE_DONE) {
 		fail_db(s, why);
-		sqlite3_finalize(st);
+		finish(s, st);
 		return SR_SYSTEM;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -292,7 +341,7 @@ bind(struct store *s, sqlite3_stmt *st, char **why, const char *types, ...)
 	va_end(ap);
 	if (rc == SQLITE_OK)
 		return SR_OK;
-	sqlite3_finalize(st);
+	finish(s, st);
 	return fail(why, SR_SYSTEM, "database '%s': cannot use value %d "
 	    "exactly: %s", s->path, i - 1, sqlite3_errstr(rc));
 }
@@ -307,11 +356,11 @@ schema_version(struct store *s, int *version, char **why)
 	if ((status = prepare(s, "PRAGMA user_version", &st, why)) != SR_OK)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	*version = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -349,11 +398,11 @@ schema_known(struct store *s, int version, char **why)
 	    tables[2], tables[3], tables[4], tables[5])) != SR_OK)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	count = sqlite3_column_int(st, version == 0 ? 0 : 1);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (count != want)
 		return fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
 		    s->path);
@@ -494,7 +543,12 @@ store_open(const char *path, int create, struct store **sp, char **why)
 	int fd, status, version, one = 1;
 
 	*sp = NULL;
-	if (!create && stat(path, &sb) != 0 && errno == ENOENT)
+	/*
+	 * Only new and import make a database: a path with no file, or
+	 * with an empty one (no database yet either), is left as it is.
+	 */
+	if (!create && ((stat(path, &sb) != 0 && errno == ENOENT) ||
+	    (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)))
 		return fail(why, SR_DATA, "no database at '%s'; 'shakeref new' "
 		    "creates it", path);
 	if (create && (status = make_parents(path, why)) != SR_OK)
@@ -554,18 +608,95 @@ store_open(const char *path, int create, struct store **sp, char **why)
 void
 store_close(struct store *s)
 {
+	int i;
+
 	if (s == NULL)
 		return;
+	for (i = 0; i < STORE_KEPT; i++)
+		sqlite3_finalize(s->kept[i].st);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);
+}
+
+/* fsync the folder that holds path; 0 or -1. */
+static int
+sync_folder(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int fd, rc = -1;
+
+	if (slash == NULL)
+		strcpy(dir, ".");
+	else
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
+		rc = fsync(fd);
+		close(fd);
+	}
+	free(dir);
+	return rc;
+}
+
+/*
+ * Before the first write of a process: make sure the WAL's folder entry
+ * is durable.  store_vfs_open() opens a WAL that is there already without
+ * CREATE, so SQLite does not sync its folder: right when a shakeref made
+ * the WAL and SQLite synced the folder then, not when another program
+ * left it (synchronous=OFF) or a writer was killed before that sync.  A
+ * shakeref that has synced the folder of a WAL records the WAL's device
+ * and inode in meta ('wal'), in the transaction of its write; a WAL
+ * that is not the one recorded gets its folder synced once, here.  So
+ * the usual command pays one stat and one read, not a sync; see HACKING.
+ */
+static int
+wal_durable(struct store *s, char **why)
+{
+	sqlite3_stmt *st;
+	struct stat sb;
+	char *wal, id[64];
+	const unsigned char *was;
+	int status, same;
+
+	s->wal_known = 1;
+	wal = xasprintf("%s-wal", s->path);
+	status = stat(wal, &sb);
+	free(wal);
+	if (status != 0)
+		return SR_OK;	/* none yet: SQLite makes it, folder synced */
+	snprintf(id, sizeof id, "%llu:%llu", (unsigned long long)sb.st_dev,
+	    (unsigned long long)sb.st_ino);
+	if ((status = prepare(s, "SELECT value FROM meta WHERE key = 'wal'",
+	    &st, why)) != SR_OK)
+		return status;
+	same = sqlite3_step(st) == SQLITE_ROW &&
+	    (was = sqlite3_column_text(st, 0)) != NULL &&
+	    strcmp((const char *)was, id) == 0;
+	finish(s, st);
+	if (same)
+		return SR_OK;
+	/* As SQLite does, a folder that cannot be synced is no error. */
+	if (sync_folder(s->path) != 0)
+		return SR_OK;
+	if ((status = prepare(s, "INSERT OR REPLACE INTO meta(key, value)"
+	    " VALUES ('wal', ?)", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "t", id)) != SR_OK)
+		return status;
+	return step_done(s, st, why);
 }
 
 /* Begin a transaction: IMMEDIATE for writes. */
 int
 store_begin(struct store *s, int write, char **why)
 {
-	return exec(s, write ? "BEGIN IMMEDIATE" : "BEGIN", why);
+	int status;
+
+	if ((status = exec(s, write ? "BEGIN IMMEDIATE" : "BEGIN", why)) !=
+	    SR_OK || !write || s->wal_known)
+		return status;
+	if ((status = wal_durable(s, why)) != SR_OK)
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return status;
 }
 
 /* Commit: durable when it returns SR_OK (WAL, synchronous FULL). */
@@ -601,10 +732,10 @@ store_current(struct store *s, long long *id, char **why)
 	case SQLITE_DONE:
 		break;
 	default:
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -650,7 +781,7 @@ load_seats(struct store *s, struct store_game *g, char **why)
 			g->names[g->nplayers] = column_dup(st, 0);
 			g->names0[g->nplayers++] = column_dup(st, 1);
 		}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -691,15 +822,15 @@ store_game_load(struct store *s, long long id, struct store_game *g,
 		return status;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail(why, SR_DATA, "no game %lld", id);
 	}
 	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	game_from_row(st, g);
-	sqlite3_finalize(st);
+	finish(s, st);
 	return load_seats(s, g, why);
 }
 
@@ -838,7 +969,7 @@ store_entries_load(struct store *s, long long id, struct stored_entry **ep,
 		}
 		se->verb = (enum verb)v;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE) {
 		for (i = 0; i < n; i++)
 			stored_entry_clear(&e[i]);
@@ -868,7 +999,7 @@ store_last_n(struct store *s, long long id, int *n, char **why)
 		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		*n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -893,11 +1024,11 @@ player_id(struct store *s, const char *name, long long *id, char **why)
 	if ((status = bind(s, st, why, "t", name)) != SR_OK)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -919,7 +1050,7 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		status = fail_db(s, why);
-		sqlite3_finalize(st);
+		finish(s, st);
 		return status;
 	}
 	g->id = sqlite3_column_int64(st, 0);
@@ -994,7 +1125,7 @@ store_game_by_uid(struct store *s, const char *uid, long long *id,
 		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1055,11 +1186,11 @@ store_summary(struct store *s, long long game, int finished,
 			return status;
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			status = fail_db(s, why);
-			sqlite3_finalize(st);
+			finish(s, st);
 			return status;
 		}
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -1107,7 +1238,7 @@ store_games(struct store *s, int all,
 	if (have && !stop)
 		fn(arg, &g, -1);
 	store_game_clear(&g);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (!stop && rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1135,7 +1266,7 @@ store_tallies(struct store *s, int (*fn)(void *, const struct store_tally *),
 		if (fn(arg, &t) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1173,7 +1304,7 @@ store_export_json(struct store *s, long long id,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if (fn(arg, (const char *)sqlite3_column_text(st, 0)) != 0)
 			break;
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1183,7 +1314,7 @@ store_export_json(struct store *s, long long id,
 #define EXPORT_ROWS_SQL \
 	"SELECT g.uid, g.created, g.rules, g.title, g.finished, s.name," \
 	" s.seat + 1, s.score, 1 + (SELECT COUNT(*) FROM seats t" \
-	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won" \
+	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won, g.id" \
 	" FROM games g JOIN seats s ON s.game_id = g.id"
 
 /* Export one row per player per game; see store.h. */
@@ -1207,7 +1338,7 @@ store_export_rows(struct store *s, long long id,
 		if (fn(arg, cols) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1233,7 +1364,7 @@ store_integrity(struct store *s, int (*fn)(void *, const char *),
 		if (t != NULL && strcmp(t, "ok") != 0 && fn(arg, t) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1255,7 +1386,7 @@ store_game_ids(struct store *s, long long **ids, int *n, char **why)
 		*ids = xreallocarray(*ids, (size_t)*n + 1, sizeof **ids);
 		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE) {
 		free(*ids);
 		*ids = NULL;
@@ -1282,13 +1413,13 @@ store_seats_shape(struct store *s, long long game, int *n, int *numbered,
 	if ((status = bind(s, st, why, "I", game)) != SR_OK)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	*n = sqlite3_column_int(st, 0);
 	*numbered = sqlite3_column_int64(st, 1) == 0 &&
 	    sqlite3_column_int64(st, 2) == *n - 1;
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -1318,7 +1449,7 @@ store_orphans(struct store *s, int drop,
 		fn(arg, (const char *)sqlite3_column_text(st, 0),
 		    sqlite3_column_int64(st, 1),
 		    (long)sqlite3_column_int64(st, 2));
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE)
 		return fail_db(s, why);
 	if (drop)
@@ -1350,7 +1481,7 @@ store_summary_load(struct store *s, long long game, int *finished,
 			won[seat] = sqlite3_column_int(st, 3);
 		}
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1400,7 +1531,7 @@ store_tallies_check(struct store *s,
 		    (long)sqlite3_column_int64(st, 4),
 		    (long)sqlite3_column_int64(st, 5)) != 0)
 			break;
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1481,7 +1612,7 @@ snapshot_key(struct store *s, long long game, const char *format,
 		for (i = 0; i < 6; i++)
 			h = fnv_column(h, st, i);
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fail_db(s, why);
 	h = fnv(h, format, strlen(format) + 1);
@@ -1506,12 +1637,12 @@ store_snapshot_get(struct store *s, long long game, const char *format,
 	    (status = bind(s, st, why, "I", game)) != SR_OK)
 		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		sn->fit = STORE_SNAP_MISSING;
 		return SR_OK;
 	}
 	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	sn->n = sqlite3_column_int(st, 0);
@@ -1521,7 +1652,7 @@ store_snapshot_get(struct store *s, long long game, const char *format,
 	sn->state = xmalloc(sn->len);
 	if ((p = sqlite3_column_blob(st, 3)) != NULL)
 		memcpy(sn->state, p, sn->len);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (sn->format == NULL || strcmp(sn->format, format) != 0) {
 		sn->fit = STORE_SNAP_FORMAT;
 		return SR_OK;
