@@ -191,6 +191,14 @@ game_option_kind(const struct game_rules *g, int kind)
 	return -1;
 }
 
+/* The value of an option a game lacks; see game.h. */
+const char *
+game_option_old(const struct game_rules *g, int i)
+{
+	return g->options[i].kind == GAME_OPT_OLD_ON ? "on" :
+	    g->options[i].def;
+}
+
 /* Replace each option in opts by its effective value (see game.h). */
 void
 game_options_effective(const struct game_rules *g, char **opts)
