@@ -147,9 +147,10 @@ parse_options(struct sr_ctx *ctx, struct imp_game *ig, json_t *o)
 	}
 	for (i = 0; g->options[i].key != NULL && i < 15; i++) {
 		v = json_object_get(o, g->options[i].key);
+		/* A file from before an option: as it was played. */
 		ig->opts[i] = xstrdup(v != NULL ?
 		    game_option_value(json_string_value(v)) :
-		    g->options[i].def);
+		    game_option_old(g, i));
 		json_object_set_new(all, g->options[i].key,
 		    json_string(ig->opts[i]));
 	}

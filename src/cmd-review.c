@@ -25,7 +25,7 @@ struct decision {
 	int		 n;		/* entry number */
 	int		 round;
 	int		 seat;
-	char		*made;		/* the move made, as the coach names it */
+	char		*made;		/* the move made, as advice lists it */
 	char		*best;		/* the coach's move */
 	double		 best_v;	/* their values, in the basis' unit */
 	double		 made_v;
@@ -162,6 +162,7 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		view.dict = dict;
 		view.fold = 1;
 		view.nouns = 0;
+		view.compounds = 0;
 	}
 	sp = wordlist_speller_new(ctx->paths.dicts, view.dict);
 	for (i = 0; i < rv->nsc && rc == 0; i++) {
@@ -172,8 +173,8 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		g.n = s->grid->n;
 		memcpy(g.cells, s->grid->cells, sizeof g.cells);
 		snprintf(g.dict, sizeof g.dict, "%s", view.dict);
-		n = solve_grid(d, &g, view.dict, view.fold, view.nouns, sp,
-		    &words);
+		n = solve_grid(d, &g, view.dict, view.fold, view.nouns,
+		    view.compounds, sp, &words);
 		if (n == SOLVE_FAILED) {
 			sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
 			    "'%s' about a compound: %s", view.dict,

@@ -364,7 +364,10 @@ sr_store_create(struct sr_ctx *ctx)
 	return store_use(ctx, 1);
 }
 
-/* Options from the stored JSON, defaults for keys it lacks. */
+/*
+ * Options from the stored JSON; a key it lacks (a game from before that
+ * option) takes the value such a game was played with (game_option_old).
+ */
 static void
 load_options(struct sr_game *sg)
 {
@@ -375,7 +378,7 @@ load_options(struct sr_game *sg)
 		json_t *v = json_object_get(o, sg->rules->options[i].key);
 
 		sg->opts[i] = xstrdup(json_is_string(v) ?
-		    json_string_value(v) : sg->rules->options[i].def);
+		    json_string_value(v) : game_option_old(sg->rules, i));
 	}
 	game_options_effective(sg->rules, sg->opts);
 	json_decref(o);
@@ -1070,8 +1073,8 @@ judge(void *arg, const char *dict, int mode, const char *word, char *form,
 	int v;
 
 	v = wordlists_judge(arg, dict, (mode & LEXICON_FOLD) != 0,
-	    (mode & LEXICON_NOUNS) != 0, word, form, len,
-	    isatty(STDERR_FILENO), &w);
+	    (mode & LEXICON_NOUNS) != 0, (mode & LEXICON_COMPOUNDS) != 0,
+	    word, form, len, isatty(STDERR_FILENO), &w);
 	if (v < 0) {
 		free(*why);
 		*why = w;

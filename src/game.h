@@ -120,6 +120,9 @@ struct game_option {
 				   installed, rules lists the installed
 				   ones */
 #define GAME_OPT_COACH	2	/* the coach: on, off */
+#define GAME_OPT_OLD_ON	4	/* on, off; a game from before the option
+				   (stored or exported without it) was
+				   played with it on (game_option_old) */
 };
 
 /*
@@ -142,6 +145,7 @@ struct entry {
 	int		 accept;	/* vote: 1 accept, 0 reject */
 	const char	*fact;		/* stored outside facts, or NULL */
 	long long	 at;		/* Unix seconds */
+	int		 stored;	/* a stored entry replayed, not a new one */
 };
 
 /*
@@ -255,6 +259,7 @@ struct word_round {
 	const char	*dict;		/* the game's dictionary and language */
 	int		 fold;		/* accents=fold */
 	int		 nouns;		/* nouns on */
+	int		 compounds;	/* compounds=on */
 	int		 nplayers;
 	/* words[i]: player i's words that round, lowercase as written */
 	const char *const *words[GAME_MAX_PLAYERS];	/* NULL-terminated */
@@ -420,6 +425,9 @@ struct game_rules {
  *	dict:NAME		the dictionary that gave the verdicts
  *	WORD=1			WORD is in it
  *	WORD=1:FORM		... as FORM (était, Haus)
+ *	WORD=1:PART+PART	... as a compound of those parts, by the
+ *				dictionary's compounding rules (Maus+abend;
+ *				compounds=on)
  *	WORD=0			WORD is not in it
  *	WORD=0:SUG,SUG		... with up to five suggestions
  * e.g. "dict:en_US cat=1 dgo=0:dog,ago,ego".
@@ -440,6 +448,11 @@ const struct verb_help *game_verb_help(const struct game_rules *,
 int		 game_option_index(const struct game_rules *, const char *);
 /* Index of the first option of kind (GAME_OPT_DICT ...), or -1. */
 int		 game_option_kind(const struct game_rules *, int kind);
+/*
+ * The value of option i for a game stored or exported without it (made
+ * before the option existed): its default, or "on" (GAME_OPT_OLD_ON).
+ */
+const char	*game_option_old(const struct game_rules *, int i);
 /* Replace each option in opts (malloc'd) by its effective value. */
 void		 game_options_effective(const struct game_rules *, char **opts);
 /* The options that differ from their defaults ("k=v, k=v") into b; n. */

@@ -167,6 +167,22 @@ static const char *const migrations[] = {
 	" WHEN EXISTS (SELECT 1 FROM entries WHERE game_id = new.game_id"
 	" AND n = new.n)"
 	" BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;",
+	/*
+	 * 5 -> 6: shake-a-word's option `compounds` (SW-2, issue 25),
+	 * default off.  Every shake-a-word game stored before it was
+	 * judged with compounds allowed, so it keeps them: compounds=on
+	 * in its options (a dictionary without compounding rules judges
+	 * alike either way), and its rulings, solve and review stay as
+	 * they were.  The options stay one object with its keys sorted,
+	 * as `new` and `import` write them.  A fact of history, so the
+	 * rules and the key are named here (cmd.c's load_options gives a
+	 * game without the key the same, by the option's kind).
+	 */
+	"UPDATE games SET options = (SELECT json_group_object(key, value)"
+	" FROM (SELECT key, value FROM json_each(json_set(games.options,"
+	" '$.compounds', 'on')) ORDER BY key))"
+	" WHERE rules = 'shake-a-word' AND json_valid(options)"
+	" AND json_type(options, '$.compounds') IS NULL;",
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
