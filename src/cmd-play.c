@@ -830,6 +830,9 @@ editor_getc(EditLine *el, wchar_t *wc)
 			return -1;
 		if (play_sigwinch && p != NULL) {
 			play_sigwinch = 0;
+			/* The prompt for the new width (narrow: shorter). */
+			free(p->prompt);
+			p->prompt = play_prompt(p);
 			p->ed.resize(el);
 			p->ed.set(el, EL_REFRESH);
 		}

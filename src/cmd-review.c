@@ -25,7 +25,7 @@ struct decision {
 	int		 n;		/* entry number */
 	int		 round;
 	int		 seat;
-	char		*made;		/* the move made, as the coach names it */
+	char		*made;		/* the move made, as advice lists it */
 	char		*best;		/* the coach's move */
 	double		 best_v;	/* their values, in the basis' unit */
 	double		 made_v;

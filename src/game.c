@@ -257,6 +257,18 @@ name_matches(const char *s, const char *name)
 	return utf8_casecmp_n(s, n, name) == 0;
 }
 
+/* Seat of the player called s by case folding alone, or -1. */
+static int
+seat_fold(const struct game_setup *gs, const char *s)
+{
+	int i;
+
+	for (i = 0; i < gs->nplayers; i++)
+		if (name_matches(s, gs->names[i]))
+			return i;
+	return -1;
+}
+
 /*
  * Seat of the player s names (SPEC.md "Player names"): equal by case
  * folding, else the one player equal loosely (utf8_loose: case, accents
@@ -266,11 +278,10 @@ static int
 seat_find(const struct game_setup *gs, const char *s)
 {
 	struct buf k = BUF_INIT, pk = BUF_INIT;
-	int i, seat = -1;
+	int i, seat;
 
-	for (i = 0; i < gs->nplayers; i++)
-		if (name_matches(s, gs->names[i]))
-			return i;
+	if ((seat = seat_fold(gs, s)) >= 0)
+		return seat;
 	utf8_loose(&k, s);
 	for (i = 0; i < gs->nplayers && k.len > 0; i++) {
 		buf_reset(&pk);
@@ -885,7 +896,12 @@ parse_meta(struct entry *e, struct ruling *r)
 	return status;
 }
 
-/* rename OLD NEW: NEW must not be another player's name (usage). */
+/*
+ * rename OLD NEW: NEW must not be another player's name (usage), nor
+ * equal to one loosely; a stored entry is held to case folding alone,
+ * the rule it was entered under before the loose one, so that it
+ * replays.
+ */
 static int
 parse_rename(const struct game_setup *gs, struct entry *e, struct ruling *r)
 {
@@ -893,7 +909,9 @@ parse_rename(const struct game_setup *gs, struct entry *e, struct ruling *r)
 	int seat, status = RULING_OK;
 
 	entry_join(1, e->argv + 1, &b);
-	if ((seat = game_seat(gs, buf_str(&b))) >= 0 && seat != e->who)
+	seat = e->stored ? seat_fold(gs, buf_str(&b)) :
+	    game_seat(gs, buf_str(&b));
+	if (seat >= 0 && seat != e->who)
 		status = usage(r, "'%s' is already a player of this game; "
 		    "names are unique within a game", gs->names[seat]);
 	buf_free(&b);
@@ -1425,6 +1443,7 @@ apply_stored(struct replay *rp, struct game_state *st,
 	e.argv = se->argv;
 	e.fact = se->fact;
 	e.at = se->at;
+	e.stored = 1;
 	if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK) {
 		if (VERB_IS_META(e.verb))
 			status = meta_apply(rp, &e, r);
@@ -1474,6 +1493,7 @@ meta_rewind(struct replay *rp, int depth, struct ruling *r)
 		e.verb = se->verb;
 		e.argc = se->argc;
 		e.argv = se->argv;
+		e.stored = 1;
 		if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK)
 			status = meta_apply(rp, &e, r);
 		entry_clear(&e);
@@ -1805,6 +1825,7 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 	e.argv = se->argv;
 	e.fact = se->fact;
 	e.at = se->at;
+	e.stored = !live;
 	if ((status = game_parse(&rp->setup, &e, r)) != RULING_OK)
 		goto out;
 	if (VERB_IS_META(se->verb)) {

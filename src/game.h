@@ -145,6 +145,7 @@ struct entry {
 	int		 accept;	/* vote: 1 accept, 0 reject */
 	const char	*fact;		/* stored outside facts, or NULL */
 	long long	 at;		/* Unix seconds */
+	int		 stored;	/* a stored entry replayed, not a new one */
 };
 
 /*

@@ -295,7 +295,13 @@ test_expect_success 'import: a fact with C0, C1 or a bidi override is refused (2
 	jq ".games[0].players = [\"Zoë\", \"ZOË\"] | .games[0].entries = [] |
 	    .games[0].state = \"active\"" one.json >z.json &&
 	expect_exit 2 sr -d b.db import z.json && one_err_line &&
-	expect_err "is named twice" && test ! -e b.db
+	expect_err "is named twice" && test ! -e b.db &&
+	jq ".games[0].players = [\"Zoe\", \"Zoë\"] | .games[0].entries = [] |
+	    .games[0].state = \"active\"" one.json >z.json &&
+	expect_exit 2 sr -d b.db import z.json && one_err_line &&
+	expect_err "Zoe" && test ! -e b.db &&
+	if sr new --game shake --players Zoe,Zoë 2>new.err; then false; fi &&
+	test "$(sed "s/^shakeref: new: //" new.err)" = "$(sed "s/^shakeref: import: //" err)"
 '
 
 test_expect_success 'import: the same uid with another title, options, players or created refuses the import (3); the same game is skipped' '

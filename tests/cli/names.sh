@@ -100,12 +100,32 @@ players_refused() {
 	    expect_err "$2"
 }
 
+test_expect_success 'a rename stored before the loose rule (Ann to Zoe beside Zoë) still replays; a new one is refused' '
+	sr new --game shake --players "Ann,Zoë" >/dev/null &&
+	sqlite3 "$SHAKEREF_DB" "INSERT INTO entries VALUES(1, 1, NULL, '"'"'rename'"'"', '"'"'[\"Ann\",\"Zoe\"]'"'"', NULL, 1700000000)" &&
+	expect_exit 0 sr check --repair &&
+	expect_exit 0 sr --json status &&
+	json "[.players[].name] == [\"Zoe\", \"Zoë\"]" &&
+	expect_exit 0 sr undo && expect_exit 0 sr redo &&
+	expect_exit 0 sr check &&
+	expect_refused 2 "${SQ}Zoe${SQ} is already a player of this game" sr rename Zoë zoe
+'
+
 test_expect_success 'new: two names equal by case, accents or spaces are refused' '
 	players_refused "Zoe,Zoë" "players ${SQ}Zoe${SQ} and ${SQ}Zoë${SQ} differ only in case, accents or spaces" &&
 	players_refused "Mary Ann,maryann" "players ${SQ}Mary Ann${SQ} and ${SQ}maryann${SQ} differ only" &&
 	players_refused "Hélène,HELENE,Bob" "differ only" &&
 	players_refused "Ann,ANN" "player ${SQ}ANN${SQ} is named twice" &&
 	test ! -e "$HOME/.local/share/shakeref/shakeref.db"
+'
+
+test_expect_success 'import: two players equal loosely are refused as new refuses them' '
+	sr new --game shake --players "Ann,Zoë" >/dev/null &&
+	sr export >game.json &&
+	sed "s/\"Ann\"/\"Zoe\"/g" game.json >zoe.json &&
+	expect_exit 2 sr -d other.db import zoe.json && one_err_line &&
+	expect_err "players ${SQ}Zoe${SQ} and ${SQ}Zoë${SQ} differ only in case, accents or spaces" &&
+	test ! -e other.db
 '
 
 test_expect_success 'new --players split by the shell at its spaces is one list' '

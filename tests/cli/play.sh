@@ -847,6 +847,17 @@ tty_fit_solve() {
 	grep -q "^   [a-z]" screen && ! grep -qE "^  [a-z]+(,|$)" screen
 }
 
+# The prompt follows the width: a pane narrowed to 40 columns while play
+# waits redraws the line being typed after the short prompt.
+tty_prompt_resize() {
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	TTY_WIDTH=100 tty_start && tty_wait "round 1, table (roll)>" &&
+	tty_idle && tty_text "rol" && tty_wait "(roll)> rol" &&
+	tmux -S "$PWD/tmux.sock" resize-window -x 40 &&
+	tty_grep -qE "^(round 1, table)?> rol$" &&
+	! grep -q "(roll)> rol$" screen
+}
+
 # Tab's list in columns that fit a pane $1 columns wide, the same words
 # as in a pane 160 wide (the list at an empty prompt: every choice).
 tty_tab_columns() {
@@ -936,6 +947,10 @@ if command -v tmux >/dev/null 2>&1; then
 		if tty_tab_columns 40; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
+	test_expect_success 'on a terminal narrowed while play waits the prompt drops the verbs expected' '
+		if tty_prompt_resize; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 	test_expect_success 'on a terminal 40 columns wide solve lists its words within the width' '
 		if tty_fit_solve; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
@@ -949,7 +964,7 @@ if command -v tmux >/dev/null 2>&1; then
 		{ tty_stop || :; } && test $rc -eq 0
 	'
 else
-	for t in 1 2 3 4 5 6 7; do
+	for t in 1 2 3 4 5 6 7 8; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done
