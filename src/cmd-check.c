@@ -51,6 +51,13 @@ tally_one(void *arg, const char *name, const char *rules, long played,
 	return 0;
 }
 
+/* A cache beyond the snapshot that differs (src/cache.c). */
+static void
+caches_one(void *arg, const char *line)
+{
+	problem(arg, "%s", line);
+}
+
 /*
  * Compare game sg's snapshot (a cache of its replay: see
  * sr_game_load_state) with its replay; with repair, store the replay's.
@@ -180,6 +187,9 @@ check_game(struct check *ck, long long id, int repair, char **why)
 		status = sr_names_sync(ctx, &sg, why);
 	if (status == SR_OK)
 		status = check_snapshot(ck, &sg, repair, why);
+	if (status == SR_OK)
+		status = sr_caches_check(ctx, &sg, repair, caches_one, ck,
+		    why);
 	sr_game_free(&sg);
 	return status;
 }

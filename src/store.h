@@ -8,7 +8,7 @@
 
 #include "game.h"
 
-#define STORE_SCHEMA	4
+#define STORE_SCHEMA	5
 
 /* A game's state (games.finished). */
 #define STORE_ACTIVE	0
@@ -164,6 +164,69 @@ void	store_snapshot_clear(struct store_snapshot *);
 int	store_snapshot_put(struct store *, long long game, const char *format,
 	    const void *state, size_t len, char **why);
 int	store_snapshot_drop(struct store *, long long game, char **why);
+
+/* Load entry n of game id into se (SR_DATA if there is none). */
+int	store_entry_load(struct store *, long long id, int n,
+	    struct stored_entry *, char **why);
+
+/*
+ * The undo cache (a cache of the entries, as the snapshot is): per game
+ * the depth of the stack of entries in effect and of the undone ones
+ * (redo-able), with, for the top STORE_UNDO_KEEP entries in effect, the
+ * snapshot of the state before each (kind 0, pos its depth), and the
+ * undone ones (kind 1, pos its place in the redo stack, 1 the oldest).
+ * store_undo_head() says whether it counts (valid): written with the
+ * snapshot stored now (in format), which fits the entries now.  Every
+ * write keeps it in the same transaction as its entry: push (before the
+ * snapshot is stored: the state before the entry is the one stored
+ * then), pop, cut, then set (after the snapshot is stored), or drop.
+ */
+#define STORE_UNDO_KEEP		8
+struct store_undo {
+	int	 valid;
+	int	 depth;		/* entries in effect */
+	int	 nundone;	/* undone, redo-able */
+	int	 kept_undone;	/* of those, rows kept */
+};
+int	store_undo_head(struct store *, long long game, const char *format,
+	    struct store_undo *, char **why);
+/* Row (kind, pos): *n its entry (0: no such row), *state its bytes. */
+int	store_undo_get(struct store *, long long game, int kind, int pos,
+	    int *n, void **state, size_t *len, char **why);
+int	store_undo_push(struct store *, long long game, int depth, int n,
+	    int keep, char **why);
+int	store_undo_pop(struct store *, long long game, int depth, int pos,
+	    char **why);
+/* Undone rows from pos up forgotten (redone, or redo ended: 1). */
+int	store_undo_cut(struct store *, long long game, int pos, char **why);
+/* *has 1 if an undone entry kept is of verb (ends_redo for a title). */
+int	store_undo_has_verb(struct store *, long long game, const char *verb,
+	    int *has, char **why);
+int	store_undo_set(struct store *, long long game, int depth,
+	    int nundone, char **why);
+int	store_undo_drop(struct store *, long long game, char **why);
+int	store_undo_put(struct store *, long long game, int kind, int pos,
+	    int n, const void *state, size_t len, char **why);
+int	store_undo_rows(struct store *, long long game,
+	    int (*fn)(void *, int kind, int pos, int n, const void *state,
+	    size_t len), void *arg, char **why);
+
+/*
+ * The dice audit's tally (dice_tally): per game, seat (-1: nobody's),
+ * kind of die and face, how many the entries in effect rolled (the
+ * rolled hook, against the state each met).  A summary like the seats'
+ * scores: kept by every write in the same transaction, compared and
+ * rebuilt by check.
+ */
+int	store_dice_add(struct store *, long long game,
+	    const struct die_rolled *, int n, int sign, char **why);
+int	store_dice_count(struct store *, long long game, int seat, int kind,
+	    int face, long count, char **why);
+int	store_dice_drop(struct store *, long long game, char **why);
+/* fn for each row with a count of game (0: of every game, by game). */
+int	store_dice_rows(struct store *, long long game,
+	    int (*fn)(void *, long long game, int seat, int kind, int face,
+	    long count), void *arg, char **why);
 
 /* 1 if store_open() migrated an older schema: rebuild the summaries. */
 int	store_migrated(const struct store *);

@@ -87,7 +87,8 @@ test_expect_success 'a migration rebuilds the summaries from the entries' '
 	    DROP TRIGGER tallies_seat; DROP TRIGGER tallies_player;
 	    DROP TABLE tallies; DROP INDEX games_uid;
 	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
-	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots;
+	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots; DROP TABLE undo_heads;
+	    DROP TABLE undo_states; DROP TABLE dice_tally;
 	    PRAGMA user_version = 1" &&
 	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
 	test "$(sqlite3 test.db "SELECT score FROM seats WHERE seat = 1")" = 100 &&
