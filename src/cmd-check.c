@@ -196,16 +196,19 @@ check_game(struct check *ck, long long id, int repair, char **why)
 
 /*
  * Check (with repair: and rebuild) everything into ck; SR_OK, or a store
- * failure with *why set.  Commits a repair that found a problem.
+ * failure with *why set.  Commits a repair that found a problem; begun:
+ * in the transaction open already (a migration's), committed whatever it
+ * found.
  */
 static int
-check_run(struct check *ck, int repair, char **why)
+check_run(struct check *ck, int repair, int begun, char **why)
 {
 	struct sr_ctx *ctx = ck->ctx;
 	long long *ids = NULL;
 	int n = 0, i, status;
 
-	if ((status = store_begin(ctx->store, repair, why)) != SR_OK)
+	if (!begun && (status = store_begin(ctx->store, repair, why)) !=
+	    SR_OK)
 		return status;
 	if ((status = store_integrity(ctx->store, integrity_one, ck,
 	    why)) != SR_OK ||
@@ -219,7 +222,7 @@ check_run(struct check *ck, int repair, char **why)
 	if ((status = store_tallies_check(ctx->store, tally_one, ck,
 	    why)) != SR_OK)
 		goto out;
-	if (repair && json_array_size(ck->problems) > 0 &&
+	if (repair && (begun || json_array_size(ck->problems) > 0) &&
 	    ((status = store_tallies_rebuild(ctx->store, why)) != SR_OK ||
 	    (status = store_commit(ctx->store, why)) != SR_OK))
 		goto out;
@@ -229,7 +232,10 @@ out:
 	return status;
 }
 
-/* Rebuild every summary from the entries (after a migration). */
+/*
+ * Rebuild every summary from the entries in the migration's open
+ * transaction, and commit it.
+ */
 int
 sr_summaries_rebuild(struct sr_ctx *ctx)
 {
@@ -240,7 +246,7 @@ sr_summaries_rebuild(struct sr_ctx *ctx)
 	memset(&ck, 0, sizeof ck);
 	ck.ctx = ctx;
 	ck.problems = json_array();
-	if ((status = check_run(&ck, 1, &why)) != SR_OK) {
+	if ((status = check_run(&ck, 1, 1, &why)) != SR_OK) {
 		status = sr_error(ctx, status, "%s", why != NULL ? why :
 		    "database error");
 		free(why);
@@ -264,7 +270,7 @@ cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	ck.problems = json_array();
 	if ((status = sr_store(ctx)) != SR_OK)
 		goto out;
-	if ((status = check_run(&ck, repair, &why)) != SR_OK) {
+	if ((status = check_run(&ck, repair, 0, &why)) != SR_OK) {
 		status = sr_error(ctx, status, "%s", why != NULL ? why :
 		    "database error");
 		free(why);

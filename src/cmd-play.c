@@ -117,6 +117,7 @@ struct play {
 	int		 tty;		/* stdin is a terminal */
 	int		 scores;	/* show the scores line (stdout too) */
 	long		 lineno;
+	int		 coached;	/* status just gave the coach's line */
 	char		*prompt;
 	struct editor	 ed;
 };
@@ -531,9 +532,9 @@ play_command(struct play *p, const struct play_cmd *pc, int argc,
 		/* The session goes on with that game. */
 		play_forget(p);
 		p->id = pc->kind == PK_USE ? ctx->game : 0;
-		return play_sync(p, 0);
 	}
-	return SR_OK;
+	/* The game as the command left it (abandon, rename ...). */
+	return play_sync(p, 0);
 }
 
 /* history [N]: the command's own, N checked here. */
@@ -622,8 +623,10 @@ play_line(struct play *p, const char *line)
 			else if (ctx->json)
 				status = sr_print_json(ctx,
 				    sr_status_json(&p->sg));
-			else
+			else {
 				sr_status_text(ctx, &p->sg);
+				p->coached = 1;
+			}
 			break;
 		case PK_HISTORY:
 			status = play_history(p, pc, w.n, w.w);
@@ -653,7 +656,8 @@ play_prompt(struct play *p)
 		return xstrdup("> ");
 	sr_expect(&p->sg, &x, NULL);
 	if (x.finished) {
-		buf_puts(&b, "game over (undo, status)> ");
+		buf_printf(&b, "game %s (undo, status)> ", x.abandoned ?
+		    "abandoned" : "over");
 		return b.s;
 	}
 	buf_printf(&b, "round %d, ", x.round);
@@ -1083,7 +1087,10 @@ read_tty(struct play *p, int *intr)
 
 	*intr = 0;
 	play_sigint = 0;
-	play_coach(p);
+	/* Once: status's words end with the coach's line. */
+	if (!p->coached)
+		play_coach(p);
+	p->coached = 0;
 	free(p->prompt);
 	p->prompt = play_prompt(p);
 	if (p->ed.el == NULL) {
@@ -1137,8 +1144,8 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		sr_expect(&p.sg, &x, &say);
 		buf_printf(&intro, "game %lld: %s. One entry a line; help, "
 		    "status, undo; Tab completes; Ctrl-D or quit to leave.\n"
-		    "%s\n", p.sg.g.id, p.sg.rules->name, x.finished ?
-		    "The game is over." : buf_str(&say));
+		    "%s\n", p.sg.g.id, p.sg.rules->name, x.finished &&
+		    !x.abandoned ? "The game is over." : buf_str(&say));
 		buf_free(&say);
 		sr_print_text(ctx, buf_str(&intro));
 		buf_free(&intro);

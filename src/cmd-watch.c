@@ -1,8 +1,9 @@
 /*
  * cmd-watch.c: a live scoreboard for a second screen: the whole table of
  * the game, the scores in big digits, redrawn when the game changes
- * (woken by inotify on the database and its WAL; checked at most once a
- * second besides), until Ctrl-C.  Not on a terminal: printed once.
+ * (woken by the change notice of the database, notice.h: an entry by any
+ * process is on the screen at once), until Ctrl-C.  Not on a terminal:
+ * printed once.
  */
 #include <errno.h>
 #include <limits.h>
@@ -11,14 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
 #include <unistd.h>
 
 #include "cmd.h"
+#include "notice.h"
 #include "term.h"
 #include "utf8.h"
-
-#define WATCH_CHECK_MS	2000	/* a look without a wake-up, at most */
 
 static volatile sig_atomic_t watch_stop, watch_resized;
 
@@ -206,29 +205,6 @@ watch_changed(struct sr_ctx *ctx, long long pinned, long long id, int last)
 	return cur != id || n != last;
 }
 
-/* Watch the folder of the database for its file and WAL changing. */
-static int
-watch_inotify(const char *path)
-{
-	char *dir = xstrdup(path), *slash;
-	int fd;
-
-	if ((slash = strrchr(dir, '/')) != NULL)
-		*(slash == dir ? slash + 1 : slash) = '\0';
-	else {
-		free(dir);
-		dir = xstrdup(".");
-	}
-	if ((fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) >= 0 &&
-	    inotify_add_watch(fd, dir, IN_MODIFY | IN_CLOSE_WRITE |
-	    IN_CREATE | IN_MOVED_TO) < 0) {
-		close(fd);
-		fd = -1;
-	}
-	free(dir);
-	return fd;
-}
-
 /* watch */
 static int
 cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
@@ -236,9 +212,9 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct sigaction sa, oldint, oldterm, oldwinch;
 	struct buf b = BUF_INIT;
 	struct pollfd pfd;
-	char ev[4096];
+	struct notice *nt;
 	long long pinned = ctx->game, id = 0;
-	int status, last = 0, cols, fd, tty = isatty(STDOUT_FILENO);
+	int status, last = 0, cols, tty = isatty(STDOUT_FILENO);
 	int paint;
 
 	(void)args;
@@ -261,22 +237,22 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	sigaction(SIGTERM, &sa, &oldterm);
 	sa.sa_handler = on_winch;
 	sigaction(SIGWINCH, &sa, &oldwinch);
-	fd = watch_inotify(ctx->db_path);
+	nt = notice_open(ctx->db_path);
 	term_alt(ctx->out, 1);
 	term_cursor(ctx->out, 0);
 	term_clear(ctx->out);
 	watch_show(ctx->out, buf_str(&b), cols);
 	while (!watch_stop) {
-		pfd.fd = fd;
+		pfd.fd = notice_fd(nt);
 		pfd.events = POLLIN;
-		if (poll(&pfd, fd >= 0 ? 1 : 0, WATCH_CHECK_MS) < 0 &&
+		if (poll(&pfd, pfd.fd >= 0 ? 1 : 0, notice_timeout(nt)) < 0 &&
 		    errno != EINTR)
 			break;
 		if (watch_stop)
 			break;
-		if (fd >= 0)
-			while (read(fd, ev, sizeof ev) > 0)
-				;	/* drained: one look for many events */
+		/* One look for many events; none between them. */
+		if (!notice_take(nt) && !watch_resized)
+			continue;
 		if (!watch_resized && !watch_changed(ctx, pinned, id, last))
 			continue;
 		if (watch_resized) {
@@ -287,11 +263,8 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		if (watch_load(ctx, pinned, cols, 1, paint, &b, &id, &last) ==
 		    SR_OK)
 			watch_show(ctx->out, buf_str(&b), cols);
-		/* Not more than once a second, however busy the table. */
-		sleep(1);
 	}
-	if (fd >= 0)
-		close(fd);
+	notice_close(nt);
 	term_cursor(ctx->out, 1);
 	term_alt(ctx->out, 0);
 	sigaction(SIGINT, &oldint, NULL);

@@ -297,9 +297,17 @@ store_use(struct sr_ctx *ctx, int create)
 	if ((status = store_open(ctx->db_path, create, &ctx->store, &why)) !=
 	    SR_OK)
 		return store_error(ctx, status, why);
-	/* Summaries are a cache of the entries: a migration rebuilds them. */
-	if (store_migrated(ctx->store))
-		return sr_summaries_rebuild(ctx);
+	/*
+	 * Summaries are a cache of the entries: a migration rebuilds them,
+	 * in its own transaction (committed by the rebuild).
+	 */
+	if (store_migrated(ctx->store) &&
+	    (status = sr_summaries_rebuild(ctx)) != SR_OK) {
+		store_rollback(ctx->store);
+		store_close(ctx->store);
+		ctx->store = NULL;
+		return status;
+	}
 	return SR_OK;
 }
 

@@ -41,6 +41,12 @@ dawg_find(const struct sr_paths *paths, const char *name)
 {
 	char *p;
 
+	if (paths->build != NULL) {
+		p = dawg_path(paths->build, name);
+		if (access(p, R_OK) == 0)
+			return p;
+		free(p);
+	}
 	p = dawg_path(paths->data, name);
 	if (access(p, R_OK) == 0)
 		return p;

@@ -70,9 +70,10 @@ void		 dawg_free(struct dawg *);
 const void	*dawg_map(const struct dawg *, size_t *size);
 
 /*
- * The file of dictionary name's list: NAME.dawg in the data folder
- * (paths.h: the installed one, or $SHAKEREF_DATA_DIR), else in the
- * cache folder.  The first that exists, malloc'd; NULL if none does.
+ * The file of dictionary name's list: NAME.dawg in the build tree's
+ * data folder (paths.h: a binary run uninstalled), else in the data
+ * folder (the installed one, or $SHAKEREF_DATA_DIR), else in the cache
+ * folder.  The first that exists, malloc'd; NULL if none does.
  */
 char		*dawg_find(const struct sr_paths *, const char *name);
 /*

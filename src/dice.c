@@ -165,10 +165,13 @@ dice_best_keep(const int *vals, int n, int four_pair)
 double
 dice_farkle_odds(int n)
 {
+	static double known[DICE_MAX + 1];	/* worked out once each */
 	int v[DICE_MAX], i, total = 1, farkles = 0, t, x;
 
 	if (n < 1 || n > DICE_MAX)
 		return 0;
+	if (known[n] > 0)
+		return known[n];
 	for (i = 0; i < n; i++)
 		total *= 6;
 	for (t = 0; t < total; t++) {
@@ -179,5 +182,5 @@ dice_farkle_odds(int n)
 		if (!dice_roll_scores(v, n))
 			farkles++;
 	}
-	return (double)farkles / total;
+	return known[n] = (double)farkles / total;
 }

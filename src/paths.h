@@ -11,6 +11,12 @@
 #define SR_PKGDATADIR	"/usr/local/share/shakeref"
 #endif
 
+/*
+ * SR_BUILDDIR: the build tree this binary was made in (Makefile.am:
+ * abs_top_builddir); a binary whose own folder is that one runs
+ * uninstalled, and finds what the build made in its data/ first.
+ */
+
 #define SR_SYSTEM_DICT_DIR	"/usr/share/hunspell"
 
 struct sr_paths {
@@ -26,6 +32,10 @@ struct sr_paths {
 	/* The dictionary folders, colon-separated, searched in order:
 	 * $SHAKEREF_DICT_PATH, $DICPATH, then SR_SYSTEM_DICT_DIR. */
 	char	*dicts;
+	/* The build tree's data/ when this binary runs from the build tree
+	 * it was made in (not installed) and $SHAKEREF_DATA_DIR is unset:
+	 * searched before data; else NULL (SPEC.md "Data files"). */
+	char	*build;
 };
 
 /*

@@ -2,6 +2,9 @@
  * shakeref.c: main: the environment (read here once, into the context),
  * global options, the database path, dispatch, and the exit status.
  */
+#include <sys/stat.h>
+
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,12 +52,46 @@ xdg_path(const char *var, const char *home_rel, const char *file)
 }
 
 /*
+ * The build tree's data folder (malloc'd) when this binary runs from the
+ * build tree it was made in (SR_BUILDDIR): its own folder, by
+ * /proc/self/exe, else by argv0 when that names a path, is that folder.
+ * NULL when installed (or run from elsewhere).
+ */
+static char *
+build_data(const char *argv0)
+{
+#ifdef SR_BUILDDIR
+	struct stat self, build;
+	char exe[PATH_MAX], *slash;
+	ssize_t n;
+
+	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0)
+		exe[n] = '\0';
+	else if (argv0 != NULL && strchr(argv0, '/') != NULL &&
+	    strlen(argv0) < sizeof exe)
+		strcpy(exe, argv0);
+	else
+		return NULL;
+	if ((slash = strrchr(exe, '/')) == NULL)
+		return NULL;
+	*(slash == exe ? slash + 1 : slash) = '\0';
+	if (stat(exe, &self) != 0 || stat(SR_BUILDDIR, &build) != 0 ||
+	    self.st_dev != build.st_dev || self.st_ino != build.st_ino)
+		return NULL;
+	return xstrdup(SR_BUILDDIR "/data");
+#else
+	(void)argv0;
+	return NULL;
+#endif
+}
+
+/*
  * Read the environment, once, into ctx (shakeref.h: the fields marked
  * "env"); the database path into *db (malloc'd; NULL with no HOME).
  * Nothing else in shakeref calls getenv.
  */
 static void
-env_read(struct sr_ctx *ctx, char **db)
+env_read(struct sr_ctx *ctx, const char *argv0, char **db)
 {
 	struct buf b = BUF_INIT;
 	const char *v, *term;
@@ -68,8 +105,14 @@ env_read(struct sr_ctx *ctx, char **db)
 		ctx->now = (long long)time(NULL);
 	else if ((ctx->now = strtoll(v, &end, 10)) < 0 || *end != '\0')
 		ctx->now = -1;
-	ctx->paths.data = xstrdup((v = env("SHAKEREF_DATA_DIR")) != NULL ?
-	    v : SR_PKGDATADIR);
+	/* SHAKEREF_DATA_DIR names the one data folder; else the build
+	 * tree's (run uninstalled), then the installed one. */
+	if ((v = env("SHAKEREF_DATA_DIR")) != NULL)
+		ctx->paths.data = xstrdup(v);
+	else {
+		ctx->paths.data = xstrdup(SR_PKGDATADIR);
+		ctx->paths.build = build_data(argv0);
+	}
 	ctx->paths.cache = xdg_path("XDG_CACHE_HOME", ".cache", "");
 	ctx->paths.state = xdg_path("XDG_STATE_HOME", ".local/state", "");
 	if ((v = env("SHAKEREF_DICT_PATH")) != NULL)
@@ -126,7 +169,7 @@ main(int argc, char **argv)
 	lang_set_loader(lang_icu_dlopen);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;
-	env_read(&ctx, &db_env);
+	env_read(&ctx, argv[0], &db_env);
 	tt_coach_set_source(tt_table_get, &ctx.paths);
 	ctx.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	args = xcalloc((size_t)argc + 1, sizeof *args);
@@ -243,6 +286,7 @@ out:
 	free(ctx.paths.cache);
 	free(ctx.paths.state);
 	free(ctx.paths.dicts);
+	free(ctx.paths.build);
 	free(args);
 	return status;
 }

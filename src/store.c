@@ -393,10 +393,16 @@ migrate(struct store *s, int version, char **why)
 	for (v = version; v < NMIGRATIONS; v++)
 		if ((status = exec(s, migrations[v], why)) != SR_OK)
 			goto out;
-	s->migrated = version > 0;
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", NMIGRATIONS);
 	if ((status = exec(s, sql, why)) != SR_OK)
 		goto out;
+	/*
+	 * An older file: the transaction stays open for the caller to
+	 * rebuild the derived data in it, then commit (store_migrated()):
+	 * a kill at any moment leaves the old schema or the new one whole.
+	 */
+	if ((s->migrated = version > 0))
+		return SR_OK;
 	return exec(s, "COMMIT", why);
 out:
 	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);

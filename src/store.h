@@ -228,7 +228,11 @@ int	store_dice_rows(struct store *, long long game,
 	    int (*fn)(void *, long long game, int seat, int kind, int face,
 	    long count), void *arg, char **why);
 
-/* 1 if store_open() migrated an older schema: rebuild the summaries. */
+/*
+ * 1 if store_open() migrated an older schema: its write transaction is
+ * still open, for the caller to rebuild the summaries in it and commit
+ * (or roll back: the file keeps its old schema).
+ */
 int	store_migrated(const struct store *);
 
 #endif

@@ -461,29 +461,45 @@ struct turn {
 	double	*bank, *roll, *roll2s0, *cv;
 };
 
-/* Solve the turn of p's mover under the basis the table allows. */
-static void
-turn_solve(const struct tt_model *m, const struct tt_position *p,
-    const struct tt_win *w, int need_lev, struct turn *t)
+/*
+ * The levels p's turn must solve: to the target (or TT_POINTS_CAP), and
+ * at least the total on the table.  Solving more levels than that changes
+ * no value below them (a bank there is worth the most any play is).
+ */
+static int
+turn_levels(const struct tt_position *p, const struct tt_win *w,
+    int need_lev)
 {
 	int a = (int)(p->score / TT_LEVEL), b = (int)(p->opp / TT_LEVEL);
-	int i, n, top;
-	double farkle;
+	int nlev, top;
 
 	top = (int)((p->total + p->set_score) / TT_LEVEL);
 	if (p->phase == TT_OFFER)
 		top = (int)(p->offer_total / TT_LEVEL);
+	if (w != NULL)
+		nlev = side_levels(w->k, a, b);
+	else
+		nlev = need_lev < TT_POINTS_CAP ? need_lev : TT_POINTS_CAP;
+	return nlev < top + 1 ? top + 1 : nlev;
+}
+
+/* Solve nlev levels of the turn of p's mover under the basis w allows. */
+static void
+turn_solve(const struct tt_model *m, const struct tt_position *p,
+    const struct tt_win *w, int need_lev, int nlev, struct turn *t)
+{
+	int a = (int)(p->score / TT_LEVEL), b = (int)(p->opp / TT_LEVEL);
+	int i, n;
+	double farkle;
+
+	t->nlev = nlev;
 	if (w != NULL) {
-		t->nlev = side_levels(w->k, a, b);
 		t->unit = 1;
 		farkle = 1 - w->f[(size_t)b * w->k + a];
 	} else {
-		t->nlev = need_lev < TT_POINTS_CAP ? need_lev : TT_POINTS_CAP;
 		t->unit = TT_LEVEL;
 		farkle = 0;
 	}
-	if (t->nlev < top + 1)
-		t->nlev = top + 1;
 	t->bank = xreallocarray(NULL, (size_t)(t->nlev + TT_SPAN) * 7,
 	    sizeof t->bank[0]);
 	t->roll = xreallocarray(NULL, (size_t)t->nlev * 7, sizeof t->roll[0]);
@@ -512,6 +528,60 @@ turn_free(struct turn *t)
 	free(t->roll);
 	free(t->roll2s0);
 	free(t->cv);
+}
+
+/*
+ * Solved turns kept for the next advice (a review asks for one at every
+ * decision; a turn's solution depends only on the key, not on where in
+ * the turn the player is): the table and both scores (win), or the levels
+ * a bank may count (points: min(level, need) for the levels solved).
+ */
+#define TURN_SLOTS	16
+
+static struct turn_slot {
+	int			 used;
+	unsigned long		 stamp;
+	int			 four_pair;
+	const struct tt_win	*w;
+	int			 a, b, need;
+	struct turn		 t;
+} turn_slots[TURN_SLOTS];
+static unsigned long turn_clock;
+
+/* The turn of p solved, from the slots when one fits, else solved there. */
+static const struct turn *
+turn_get(const struct tt_model *m, const struct tt_position *p,
+    const struct tt_win *w, int need_lev)
+{
+	struct turn_slot *s, *old = &turn_slots[0];
+	int nlev = turn_levels(p, w, need_lev), a, b, need, i;
+
+	a = w != NULL ? (int)(p->score / TT_LEVEL) : 0;
+	b = w != NULL ? (int)(p->opp / TT_LEVEL) : 0;
+	need = w != NULL ? 0 : need_lev < TT_POINTS_CAP + TT_SPAN ? need_lev :
+	    TT_POINTS_CAP + TT_SPAN;
+	for (i = 0; i < TURN_SLOTS; i++) {
+		s = &turn_slots[i];
+		if (s->used && s->four_pair == p->four_pair && s->w == w &&
+		    s->a == a && s->b == b && s->need == need &&
+		    s->t.nlev == nlev) {
+			s->stamp = ++turn_clock;
+			return &s->t;
+		}
+		if (!s->used || (old->used && s->stamp < old->stamp))
+			old = s;
+	}
+	if (old->used)
+		turn_free(&old->t);
+	old->used = 1;
+	old->stamp = ++turn_clock;
+	old->four_pair = p->four_pair;
+	old->w = w;
+	old->a = a;
+	old->b = b;
+	old->need = need;
+	turn_solve(m, p, w, need_lev, nlev, &old->t);
+	return &old->t;
 }
 
 /* Add a move; "then" says what follows a keep. */
@@ -662,13 +732,17 @@ advice_say(const struct tt_position *p, struct tt_advice *ad)
 	buf_free(&b);
 }
 
-/* The advice for p with the table w (NULL: points). */
-void
-tt_coach_advise_with(const struct tt_position *p, const struct tt_win *w,
+/*
+ * The advice for p with the table w (NULL: points); keep: w stays as it
+ * is for the whole run (the source's), so its turns may be kept.
+ */
+static void
+advise(const struct tt_position *p, const struct tt_win *w, int keep,
     struct tt_advice *ad)
 {
 	static struct tt_model *models[2];
-	struct turn t;
+	struct turn own;
+	const struct turn *t;
 	struct tt_model *m;
 	struct buf b = BUF_INIT;
 	long need = p->target - p->score;
@@ -682,21 +756,27 @@ tt_coach_advise_with(const struct tt_position *p, const struct tt_win *w,
 	ad->basis = w != NULL ? TT_WIN : TT_POINTS;
 	if ((m = models[p->four_pair != 0]) == NULL)
 		m = models[p->four_pair != 0] = tt_model_new(p->four_pair);
-	turn_solve(m, p, w, (int)(need / TT_LEVEL), &t);
+	if (w == NULL || keep)
+		t = turn_get(m, p, w, (int)(need / TT_LEVEL));
+	else {
+		turn_solve(m, p, w, (int)(need / TT_LEVEL), turn_levels(p, w,
+		    (int)(need / TT_LEVEL)), &own);
+		t = &own;
+	}
 	switch (p->phase) {
 	case TT_OFFER:
 		lev = (int)(p->offer_total / TT_LEVEL);
 		n = p->offer_dice;
-		v = n == 2 ? t.roll2s0[lev] : AT(t.roll, lev, n);
-		add_move(ad, "continue", v * t.unit, NULL);
-		add_move(ad, "fresh", AT(t.roll, 0, 6) * t.unit, NULL);
+		v = n == 2 ? t->roll2s0[lev] : AT(t->roll, lev, n);
+		add_move(ad, "continue", v * t->unit, NULL);
+		add_move(ad, "fresh", AT(t->roll, 0, 6) * t->unit, NULL);
 		break;
 	case TT_ROLL:
 		lev = (int)(p->total / TT_LEVEL);
 		n = p->in_hand;
-		v = n == 2 && !p->scored ? t.roll2s0[lev] :
-		    AT(t.roll, lev, n);
-		ad->value = v * t.unit;
+		v = n == 2 && !p->scored ? t->roll2s0[lev] :
+		    AT(t->roll, lev, n);
+		ad->value = v * t->unit;
 		buf_printf(&b, "%d %s farkle %.1f%% of the time", n,
 		    dice_word(n), 100 * dice_farkle_odds(n));
 		if (p->total > 0)
@@ -709,18 +789,26 @@ tt_coach_advise_with(const struct tt_position *p, const struct tt_win *w,
 			    "%.1f points on average.", ad->value);
 		snprintf(ad->say, sizeof ad->say, "%s", buf_str(&b));
 		buf_free(&b);
-		turn_free(&t);
-		return;
+		break;
 	case TT_ROLLED:
-		rolled_moves(p, &t, ad);
+		rolled_moves(p, t, ad);
 		break;
 	}
-	turn_free(&t);
+	if (t == &own)
+		turn_free(&own);
 	sort_moves(ad);
 	if (ad->nmoves == 0)
 		return;
 	ad->value = ad->moves[0].value;
 	advice_say(p, ad);
+}
+
+/* The advice for p with the table w (NULL: points). */
+void
+tt_coach_advise_with(const struct tt_position *p, const struct tt_win *w,
+    struct tt_advice *ad)
+{
+	advise(p, w, 0, ad);
 }
 
 /* The advice for p, with the table from the source if it has one. */
@@ -731,5 +819,5 @@ tt_coach_advise(const struct tt_position *p, struct tt_advice *ad)
 
 	if (p->nplayers == 2 && p->target <= TT_WIN_MAX && win_source != NULL)
 		w = win_source(win_source_arg, p->target, p->four_pair);
-	tt_coach_advise_with(p, w, ad);
+	advise(p, w, 1, ad);
 }

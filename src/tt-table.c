@@ -174,7 +174,7 @@ const struct tt_win *
 tt_table_get(const void *arg, long target, int four_pair)
 {
 	const struct sr_paths *paths = arg;
-	char path[4096], data[4096];
+	char path[4096], data[4096], build[4096];
 	struct tt_win w;
 	int i, k;
 
@@ -191,9 +191,14 @@ tt_table_get(const void *arg, long target, int four_pair)
 	    tt_table_path(paths->data, target, four_pair, data,
 	    sizeof data) == -1)
 		return NULL;
-	/* The one built with shakeref (the default target), else the cache. */
+	/*
+	 * The one built with shakeref (the default target): the build
+	 * tree's (run uninstalled), the installed one; else the cache.
+	 */
 	k = (int)(target / TT_LEVEL);
-	if (map_file(data, k, four_pair, &w) == -1 &&
+	if ((tt_table_path(paths->build, target, four_pair, build,
+	    sizeof build) == -1 || map_file(build, k, four_pair, &w) == -1) &&
+	    map_file(data, k, four_pair, &w) == -1 &&
 	    map_file(path, k, four_pair, &w) == -1 &&
 	    (tt_table_write(path, target, four_pair, 1) == -1 ||
 	    map_file(path, k, four_pair, &w) == -1))

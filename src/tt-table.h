@@ -8,7 +8,8 @@
  * then mapped read-only.  A file that does not match is rebuilt.  The
  * default target's table is built with shakeref (src/mktt) and installed
  * in the data folder ($(pkgdatadir), $SHAKEREF_DATA_DIR overrides),
- * looked up first.
+ * looked up first, after the build tree's data/ when the binary runs
+ * uninstalled (paths.h).
  */
 #ifndef SHAKEREF_TT_TABLE_H
 #define SHAKEREF_TT_TABLE_H

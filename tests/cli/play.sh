@@ -661,6 +661,26 @@ tty_order() {
 	done
 }
 
+# After abandon the prompt says the game is abandoned and the coach says
+# nothing more; status in play gives the coach's line once.
+tty_abandon() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	tty_start &&
+	tty_type "roll 40 20" &&
+	tty_wait "round 1, Ann (take|shake)>" &&
+	tty_type "status" && tty_twice "round 1, Ann (take|shake)>" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	sed -n "/(take|shake)> status/,\$p" screen >after &&
+	test "$(grep -c "^coach: " after)" -eq 1 &&
+	tty_type "abandon" &&
+	tty_wait "game abandoned (undo, status)>" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	sed "1,/(take|shake)> abandon/d" screen >after &&
+	! grep -q "coach:" after && ! grep -q "round 1, Ann" after &&
+	tty_type "undo" && tty_wait "undid entry 2 (abandon)" &&
+	tty_end && test "$(cat exit)" -eq 0
+}
+
 if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'play on a terminal: the coach names the best order of a tie above the prompt (SH-9); coach=off hides it' '
 		if tty_order; then rc=0; else rc=1; fi &&
@@ -724,6 +744,18 @@ if command -v tmux >/dev/null 2>&1; then
 	'
 else
 	for t in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do
+		test_count=$((test_count + 1))
+		echo "ok $test_count # SKIP tmux is not installed"
+	done
+fi
+# The prompt, the coach's line, fitting the width (issue 25).
+if command -v tmux >/dev/null 2>&1; then
+	test_expect_success 'on a terminal after abandon the prompt says so, no coach; status gives the coach once' '
+		if tty_abandon; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+else
+	for t in 1; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done

@@ -1,0 +1,157 @@
+/*
+ * notice.c: the change notice of a database file (notice.h), inotify on
+ * its folder for the file itself, its WAL and its rollback journal (the
+ * WAL comes and goes with its last connection: a watch on the folder
+ * sees it made again).
+ *
+ * A commit writes the WAL's frames, then the shared-memory index that
+ * makes them visible (mmap: no event).  A reader woken by the last write
+ * may look before the index says so; a second look NOTICE_SETTLE_MS
+ * after the last event sees the commit.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "notice.h"
+
+struct notice {
+	int		 fd;		/* inotify, or -1 */
+	char		*names[3];	/* the file, its WAL and journal */
+	long long	 settle;	/* the second look due (ms), or 0 */
+	long long	 next;		/* the fallback look due (ms) */
+};
+
+/* The monotonic clock in ms. */
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The interval between fallback looks. */
+static int
+fallback(const struct notice *n)
+{
+	return n->fd >= 0 ? NOTICE_FALLBACK_MS : NOTICE_BLIND_MS;
+}
+
+/* The notice of path; see notice.h. */
+struct notice *
+notice_open(const char *path)
+{
+	struct notice *n = xcalloc(1, sizeof *n);
+	char *real, *dir, *base;
+
+	/* SQLite follows a symbolic link: its WAL is beside the target. */
+	if ((real = realpath(path, NULL)) == NULL)
+		real = xstrdup(path);
+	if ((base = strrchr(real, '/')) != NULL) {
+		*base++ = '\0';
+		dir = xstrdup(*real != '\0' ? real : "/");
+	} else {
+		base = real;
+		dir = xstrdup(".");
+	}
+	n->names[0] = xstrdup(base);
+	n->names[1] = xasprintf("%s-wal", base);
+	n->names[2] = xasprintf("%s-journal", base);
+	if ((n->fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) >= 0 &&
+	    inotify_add_watch(n->fd, dir, IN_MODIFY | IN_CLOSE_WRITE |
+	    IN_CREATE | IN_MOVED_TO) < 0) {
+		close(n->fd);
+		n->fd = -1;
+	}
+	free(dir);
+	free(real);
+	n->next = now_ms() + fallback(n);
+	return n;
+}
+
+/* Close the notice. */
+void
+notice_close(struct notice *n)
+{
+	int i;
+
+	if (n == NULL)
+		return;
+	if (n->fd >= 0)
+		close(n->fd);
+	for (i = 0; i < 3; i++)
+		free(n->names[i]);
+	free(n);
+}
+
+/* The descriptor to poll. */
+int
+notice_fd(const struct notice *n)
+{
+	return n->fd;
+}
+
+/* The poll timeout until the next look. */
+int
+notice_timeout(const struct notice *n)
+{
+	long long due = n->settle > 0 && n->settle < n->next ? n->settle :
+	    n->next, left = due - now_ms();
+
+	return left < 0 ? 0 : left > INT_MAX ? INT_MAX : (int)left;
+}
+
+/* 1 if an event of the buffer names one of the database's files. */
+static int
+events_match(const struct notice *n, const char *ev, ssize_t len)
+{
+	const struct inotify_event *ie;
+	ssize_t off;
+	int i;
+
+	for (off = 0; off < len; off += sizeof *ie + ie->len) {
+		ie = (const struct inotify_event *)(const void *)(ev + off);
+		if (ie->len == 0)
+			continue;
+		for (i = 0; i < 3; i++)
+			if (strcmp(ie->name, n->names[i]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* Read the events; 1 when a look is due.  See notice.h. */
+int
+notice_take(struct notice *n)
+{
+	char ev[4096] __attribute__((aligned(__alignof__(struct
+	    inotify_event))));
+	ssize_t len;
+	long long t;
+	int hit = 0;
+
+	if (n->fd >= 0)
+		while ((len = read(n->fd, ev, sizeof ev)) > 0)
+			hit |= events_match(n, ev, len);
+	t = now_ms();
+	if (hit) {
+		n->settle = t + NOTICE_SETTLE_MS;
+		n->next = t + fallback(n);
+		return 1;
+	}
+	if (n->settle > 0 && t >= n->settle) {
+		n->settle = 0;
+		return 1;
+	}
+	if (t >= n->next) {
+		n->next = t + fallback(n);
+		return 1;
+	}
+	return 0;
+}
