@@ -34,31 +34,37 @@ entry_json(const struct stored_entry *se)
 /*
  * One entry as a score pad line; with cols (a terminal's), a long one goes
  * on under the note column (or indented by 2 when that leaves no room).
+ * cmd, line and esc are the caller's, kept from line to line: the cost of
+ * a line does not grow with the game, and stays a few copies (issue 29).
  */
 static void
-entry_text(struct buf *b, const struct stored_entry *se, int cols)
+entry_text(struct buf *b, const struct stored_entry *se, int cols,
+    struct buf *cmd, struct buf *line, struct buf *esc)
 {
-	struct buf cmd = BUF_INIT, line = BUF_INIT, esc = BUF_INIT;
+	struct buf *out = cols > 0 ? line : b;
 	int i;
 
-	buf_puts(&cmd, verb_name(se->verb));
-	for (i = 0; i < se->argc; i++)
-		buf_printf(&cmd, " %s", se->argv[i]);
-	buf_printf(&line, "%5d  ", se->n);
-	utf8_pad(&line, se->player != NULL ? se->player : "", 10);
-	buf_puts(&line, " ");
-	utf8_pad(&line, buf_str(&cmd), 24);
-	buf_printf(&line, " %s%s\n", se->undone ? "(undone) " : "",
-	    se->note != NULL ? se->note : "");
+	buf_reset(cmd);
+	buf_reset(line);
+	buf_puts(cmd, verb_name(se->verb));
+	for (i = 0; i < se->argc; i++) {
+		buf_puts(cmd, " ");
+		buf_puts(cmd, se->argv[i]);
+	}
+	buf_printf(out, "%5d  ", se->n);
+	utf8_pad(out, se->player != NULL ? se->player : "", 10);
+	buf_puts(out, " ");
+	utf8_pad(out, buf_str(cmd), 24);
+	buf_puts(out, se->undone ? " (undone) " : " ");
+	if (se->note != NULL)
+		buf_puts(out, se->note);
+	buf_puts(out, "\n");
 	if (cols > 0) {
-		utf8_escape(&esc, buf_str(&line), 0, 1);
-		utf8_wrap(b, buf_str(&esc), (size_t)cols,
+		buf_reset(esc);
+		utf8_escape(esc, buf_str(line), 0, 1);
+		utf8_wrap(b, buf_str(esc), (size_t)cols,
 		    cols - 1 - NOTE_COLUMN >= 20 ? NOTE_COLUMN : 2);
-	} else
-		buf_puts(b, buf_str(&line));
-	buf_free(&cmd);
-	buf_free(&line);
-	buf_free(&esc);
+	}
 }
 
 /* history */
@@ -66,7 +72,8 @@ static int
 cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, cmd = BUF_INIT, line = BUF_INIT;
+	struct buf esc = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
 	int status, i, round = 0, from = 0, cols = sr_columns(ctx);
@@ -110,8 +117,11 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			sr_local_time(se->at, when, sizeof when);
 			buf_printf(&b, "Round %d  %s\n", round, when);
 		}
-		entry_text(&b, se, cols);
+		entry_text(&b, se, cols, &cmd, &line, &esc);
 	}
+	buf_free(&cmd);
+	buf_free(&line);
+	buf_free(&esc);
 	if (sg.rp.nentries == 0)
 		buf_puts(&b, "no entries yet\n");
 	sr_ranks(&sg, scores, winners, ranks);
