@@ -530,6 +530,12 @@ message(struct buf *b, const char *msg, size_t max_all, int lines)
 	const char *s = msg, *end = NULL;
 	size_t n = strlen(msg), count = 0, k, m, max = UTF8_QUOTE_MAX;
 
+	/* Printable ASCII with no quote and short enough: as it is. */
+	if (ascii_span(msg, n) == n && memchr(msg, '\'', n) == NULL &&
+	    (max_all == 0 || n <= max_all)) {
+		buf_add(b, msg, n);
+		return;
+	}
 	/* Escape; cut each quoted text. */
 	while (n > 0) {
 		if (end == NULL && *s == '\'' && (s == msg ||
