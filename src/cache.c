@@ -116,7 +116,8 @@ sr_cache_before(struct sr_ctx *ctx, struct sr_game *sg,
 
 /*
  * After entry se was folded in, before the snapshot is stored: the dice
- * it rolled or took back, and the undo cache's rows.
+ * it rolled or took back, its note for history, and the undo cache's
+ * rows.
  */
 int
 sr_cache_after(struct sr_ctx *ctx, struct sr_game *sg,
@@ -135,7 +136,9 @@ sr_cache_after(struct sr_ctx *ctx, struct sr_game *sg,
 		c->sign = -1;
 	}
 	if ((status = store_dice_add(s, id, c->d, c->nd, c->sign, why)) !=
-	    SR_OK)
+	    SR_OK ||
+	    (status = store_note_put(s, id, se->n, se->round, se->note,
+	    why)) != SR_OK)
 		return status;
 	if (!u->valid || c->rebuild)
 		return SR_OK;
@@ -418,4 +421,66 @@ out:
 	free(k);
 	free(m);
 	return status;
+}
+
+/* What check compares of history's notes: the replay's, the rows'. */
+struct notes_cmp {
+	const struct replay	*rp;
+	int			 bad;
+	int			 rows;
+};
+
+/* One note row against the replay's entry of its number. */
+static int
+notes_one(void *arg, int n, int round, const char *note)
+{
+	struct notes_cmp *m = arg;
+	const struct stored_entry *se;
+
+	m->rows++;
+	if (n < 1 || n > m->rp->nentries) {
+		m->bad = 1;
+		return 0;
+	}
+	se = &m->rp->entries[n - 1];
+	if (se->n != n || se->round != round || strcmp(note, se->note != NULL ?
+	    se->note : "") != 0)
+		m->bad = 1;
+	return 0;
+}
+
+/* Compare game sg's notes (sg replayed with notes) with its replay; see cmd.h. */
+int
+sr_notes_check(struct sr_ctx *ctx, const struct sr_game *sg, int repair,
+    void (*problem)(void *, const char *), void *arg, char **why)
+{
+	struct notes_cmp m;
+	struct buf b = BUF_INIT;
+	long long id = sg->g.id;
+	int status, i;
+
+	if (sg->rp.resumed || !sg->rp.notes)
+		return SR_OK;
+	memset(&m, 0, sizeof m);
+	m.rp = &sg->rp;
+	if ((status = store_notes_rows(ctx->store, id, notes_one, &m, why)) !=
+	    SR_OK)
+		return status;
+	if (m.bad) {
+		buf_printf(&b, "game %lld: its entries' notes differ from "
+		    "the replay of its entries", id);
+		problem(arg, buf_str(&b));
+		buf_free(&b);
+	}
+	/* Missing notes are no problem (history replays); a repair makes them. */
+	if (repair && (m.bad || m.rows != sg->rp.nentries)) {
+		if ((status = store_notes_drop(ctx->store, id, why)) != SR_OK)
+			return status;
+		for (i = 0; i < sg->rp.nentries; i++)
+			if ((status = store_note_put(ctx->store, id,
+			    sg->rp.entries[i].n, sg->rp.entries[i].round,
+			    sg->rp.entries[i].note, why)) != SR_OK)
+				return status;
+	}
+	return SR_OK;
 }

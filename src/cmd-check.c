@@ -128,7 +128,8 @@ check_game(struct check *ck, long long id, int repair, char **why)
 	int won[GAME_MAX_PLAYERS], finished, i, bad = 0, status;
 	char *err = NULL;
 
-	if ((status = sr_game_read(ctx, id, 0, &sg, &err)) != SR_OK) {
+	/* With notes: history's are compared too. */
+	if ((status = sr_game_read(ctx, id, 1, &sg, &err)) != SR_OK) {
 		if (status != SR_DATA) {
 			*why = err;
 			return status;
@@ -190,6 +191,8 @@ check_game(struct check *ck, long long id, int repair, char **why)
 	if (status == SR_OK)
 		status = sr_caches_check(ctx, &sg, repair, caches_one, ck,
 		    why);
+	if (status == SR_OK)
+		status = sr_notes_check(ctx, &sg, repair, caches_one, ck, why);
 	sr_game_free(&sg);
 	return status;
 }

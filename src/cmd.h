@@ -159,6 +159,9 @@ int	sr_caches_rebuild(struct sr_ctx *, long long id, const struct replay *,
  */
 int	sr_caches_check(struct sr_ctx *, const struct sr_game *, int repair,
 	    void (*problem)(void *, const char *), void *arg, char **why);
+/* The same for history's notes (sg replayed with notes). */
+int	sr_notes_check(struct sr_ctx *, const struct sr_game *, int repair,
+	    void (*problem)(void *, const char *), void *arg, char **why);
 /*
  * Load and replay game id inside the caller's transaction: SR_OK, or
  * the status with *why (malloc'd) set; nothing printed.

@@ -152,8 +152,10 @@ static const char *const migrations[] = {
 	 * entry in effect at depth pos with the snapshot of the state
 	 * before it, kind 1 an undone one at pos of the redo stack.
 	 * dice_tally: per game, seat (-1: none), kind of die and face, the
-	 * dice of the entries in effect, kept like the seats' scores.  Empty
-	 * here: the rebuild after a migration makes them.
+	 * dice of the entries in effect, kept like the seats' scores.
+	 * entry_notes: per entry its round and its note in words as replay
+	 * gives them (a function of the entries up to it), for history.
+	 * Empty here: the rebuild after a migration makes them.
 	 */
 	"CREATE TABLE undo_heads(game_id INTEGER PRIMARY KEY"
 	" REFERENCES games(id), n INTEGER NOT NULL, key TEXT NOT NULL,"
@@ -165,7 +167,10 @@ static const char *const migrations[] = {
 	"CREATE TABLE dice_tally(game_id INTEGER NOT NULL"
 	" REFERENCES games(id), seat INTEGER NOT NULL, kind INTEGER NOT NULL,"
 	" face INTEGER NOT NULL, count INTEGER NOT NULL,"
-	" PRIMARY KEY(game_id, seat, kind, face)) WITHOUT ROWID;",
+	" PRIMARY KEY(game_id, seat, kind, face)) WITHOUT ROWID;"
+	"CREATE TABLE entry_notes(game_id INTEGER NOT NULL"
+	" REFERENCES games(id), n INTEGER NOT NULL, round INTEGER NOT NULL,"
+	" note TEXT NOT NULL, PRIMARY KEY(game_id, n)) WITHOUT ROWID;",
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -816,6 +821,34 @@ entry_from_row(sqlite3_stmt *st, struct stored_entry *se)
 	return 0;
 }
 
+/*
+ * The end of a load of n entries e of game id, its scan ended with rc:
+ * handed over to *ep and *np when it is done and keep is set, else freed
+ * (and the failure returned, if any).
+ */
+static int
+entries_end(struct store *s, long long id, int rc, int keep,
+    struct stored_entry *e, int n, struct stored_entry **ep, int *np,
+    char **why)
+{
+	int i;
+
+	if (rc == SQLITE_DONE && keep) {
+		*ep = e;
+		*np = n;
+		return SR_OK;
+	}
+	for (i = 0; i < n; i++)
+		stored_entry_clear(&e[i]);
+	free(e);
+	if (rc == SQLITE_DONE)
+		return SR_OK;
+	if (rc == SQLITE_CORRUPT)
+		return fail(why, SR_DATA, "game %lld has an entry this "
+		    "shakeref cannot read", id);
+	return fail_db(s, why);
+}
+
 /* Load entry n of game id; see store.h. */
 int
 store_entry_load(struct store *s, long long id, int n,
@@ -845,25 +878,41 @@ store_entry_load(struct store *s, long long id, int n,
 	return SR_OK;
 }
 
-/* Load a game's entries. */
-int
-store_entries_load(struct store *s, long long id, struct stored_entry **ep,
-    int *np, char **why)
+/*
+ * Load game id's entries into a malloc'd array, in order; with notes,
+ * each with its round and note (entry_notes), or none and *complete 0
+ * when one has none.  Two scans in step, by n (both tables are ordered
+ * by game and n): no lookup per entry.
+ */
+static int
+entries_scan(struct store *s, long long id, int notes,
+    struct stored_entry **ep, int *np, int *complete, char **why)
 {
-	sqlite3_stmt *st;
-	struct stored_entry *e = NULL;
-	int n = 0, cap = 0, status, rc, i;
+	sqlite3_stmt *st, *nt = NULL;
+	struct stored_entry *e = NULL, *se;
+	int n = 0, cap = 0, status, rc;
 
 	*ep = NULL;
 	*np = 0;
-	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at "
-	    "FROM entries WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK)
+	*complete = 1;
+	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at"
+	    " FROM entries WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK)
 		return status;
 	if ((status = bind(s, st, why, "I", id)) != SR_OK)
 		return status;
+	if (notes && ((status = prepare(s, "SELECT n, round, note FROM"
+	    " entry_notes WHERE game_id = ? ORDER BY n", &nt, why)) != SR_OK ||
+	    (status = bind(s, nt, why, "I", id)) != SR_OK)) {
+		sqlite3_finalize(st);
+		return status;
+	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct stored_entry *se;
-
+		if (nt != NULL && (sqlite3_step(nt) != SQLITE_ROW ||
+		    sqlite3_column_int(nt, 0) != sqlite3_column_int(st, 0))) {
+			*complete = 0;
+			rc = SQLITE_DONE;
+			break;
+		}
 		if (n == cap) {
 			cap = cap ? cap * 2 : 64;
 			e = xreallocarray(e, (size_t)cap, sizeof *e);
@@ -873,20 +922,24 @@ store_entries_load(struct store *s, long long id, struct stored_entry **ep,
 			rc = SQLITE_CORRUPT;
 			break;
 		}
+		if (nt != NULL) {
+			se->round = sqlite3_column_int(nt, 1);
+			se->note = column_dup(nt, 2);
+		}
 	}
 	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		for (i = 0; i < n; i++)
-			stored_entry_clear(&e[i]);
-		free(e);
-		if (rc == SQLITE_CORRUPT)
-			return fail(why, SR_DATA, "game %lld has an entry "
-			    "this shakeref cannot read", id);
-		return fail_db(s, why);
-	}
-	*ep = e;
-	*np = n;
-	return SR_OK;
+	sqlite3_finalize(nt);
+	return entries_end(s, id, rc, *complete, e, n, ep, np, why);
+}
+
+/* Load a game's entries. */
+int
+store_entries_load(struct store *s, long long id, struct stored_entry **ep,
+    int *np, char **why)
+{
+	int complete;
+
+	return entries_scan(s, id, 0, ep, np, &complete, why);
 }
 
 /* The number of game id's latest entry (0 if none); see store.h. */
@@ -1844,6 +1897,61 @@ store_dice_rows(struct store *s, long long game,
 		    sqlite3_column_int(st, 1), sqlite3_column_int(st, 2),
 		    sqlite3_column_int(st, 3),
 		    (long)sqlite3_column_int64(st, 4)) != 0)
+			break;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Store entry n's round and note (history's cache); see store.h. */
+int
+store_note_put(struct store *s, long long game, int n, int round,
+    const char *note, char **why)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	if ((status = prepare(s, "INSERT OR REPLACE INTO entry_notes(game_id,"
+	    " n, round, note) VALUES (?, ?, ?, ?)", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "Iiit", game, n, round,
+	    note != NULL ? note : "")) != SR_OK)
+		return status;
+	return step_done(s, st, why);
+}
+
+/* Forget game's notes; see store.h. */
+int
+store_notes_drop(struct store *s, long long game, char **why)
+{
+	return exec_gii(s, "DELETE FROM entry_notes WHERE game_id = ?1",
+	    game, 0, 0, why);
+}
+
+/* Load game's entries with their notes, if every one has its; see store.h. */
+int
+store_history_load(struct store *s, long long id, struct stored_entry **ep,
+    int *np, int *complete, char **why)
+{
+	return entries_scan(s, id, 1, ep, np, complete, why);
+}
+
+/* Every note row of game, for check; see store.h. */
+int
+store_notes_rows(struct store *s, long long game,
+    int (*fn)(void *, int n, int round, const char *note), void *arg,
+    char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	if ((status = prepare(s, "SELECT n, round, note FROM entry_notes"
+	    " WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (fn(arg, sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
+		    (const char *)sqlite3_column_text(st, 2)) != 0)
 			break;
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)

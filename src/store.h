@@ -212,6 +212,22 @@ int	store_undo_rows(struct store *, long long game,
 	    size_t len), void *arg, char **why);
 
 /*
+ * History's cache (entry_notes): per entry its round and its note in
+ * words as a replay with notes gives them, written with the entry (a
+ * function of the entries up to it, so it never changes).
+ * store_history_load() loads a game's entries with them, or none and
+ * *complete 0 when one has none (the game is replayed then).
+ */
+int	store_note_put(struct store *, long long game, int n, int round,
+	    const char *note, char **why);
+int	store_notes_drop(struct store *, long long game, char **why);
+int	store_history_load(struct store *, long long id,
+	    struct stored_entry **, int *n, int *complete, char **why);
+int	store_notes_rows(struct store *, long long game,
+	    int (*fn)(void *, int n, int round, const char *note), void *arg,
+	    char **why);
+
+/*
  * The dice audit's tally (dice_tally): per game, seat (-1: nobody's),
  * kind of die and face, how many the entries in effect rolled (the
  * rolled hook, against the state each met).  A summary like the seats'

@@ -125,10 +125,36 @@ test_expect_success 'dice tally: an import and a migration make it as the entrie
 	SHAKEREF_DB=other.db sr --json dice >out && cmp dice.before out &&
 	SHAKEREF_DB=other.db expect_exit 0 sr check &&
 	sqlite3 test.db "DROP TABLE undo_heads; DROP TABLE undo_states;
-	    DROP TABLE dice_tally; PRAGMA user_version = 4" &&
+	    DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 4" &&
 	expect_exit 0 sr check &&
 	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 5 &&
 	stored >got && cmp want got && sr --json dice >out && cmp dice.before out
+'
+
+# hist: history, text and JSON, into h.txt and h.json.
+hist() {
+	sr history >h.txt && sr --json history >h.json &&
+	sr history 5 >h5.txt
+}
+
+test_expect_success 'history from the notes kept with each entry: the same as a replay with notes' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr undo >/dev/null && sr undo >/dev/null && sr redo >/dev/null &&
+	sr note a quiet table >/dev/null && sr rename Ann Ada >/dev/null &&
+	sr title Cup >/dev/null && sr undo >/dev/null &&
+	test "$(sqlite3 test.db "SELECT COUNT(*) FROM entry_notes")" = 39 &&
+	hist && mv h.txt a.txt && mv h.json a.json && mv h5.txt a5.txt &&
+	grep -q "(undone) Ann passes and scores 0" a.txt &&
+	sqlite3 test.db "DELETE FROM entry_notes WHERE n = 7" &&
+	hist && cmp a.txt h.txt && cmp a.json h.json && cmp a5.txt h5.txt &&
+	expect_exit 0 sr check &&
+	sqlite3 test.db "UPDATE entry_notes SET note = '\''all wrong'\'' WHERE n = 3" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: its entries'\'' notes differ from the replay of its entries" &&
+	expect_exit 3 sr check --repair && expect_exit 0 sr check &&
+	test "$(sqlite3 test.db "SELECT COUNT(*) FROM entry_notes")" = 39 &&
+	hist && cmp a.txt h.txt && cmp a.json h.json && cmp a5.txt h5.txt
 '
 
 test_done

@@ -342,7 +342,7 @@ test_expect_success 'a schema 1 database is migrated: --all-time tallies rebuilt
 	    DROP TABLE tallies; DROP INDEX games_uid;
 	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
 	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots; DROP TABLE undo_heads;
-	    DROP TABLE undo_states; DROP TABLE dice_tally;
+	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes;
 	    PRAGMA user_version = 1" &&
 	expect_exit 0 sr --json standings --all-time && cmp out want.json &&
 	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 5 &&
