@@ -137,8 +137,13 @@ sr_cache_after(struct sr_ctx *ctx, struct sr_game *sg,
 	}
 	if ((status = store_dice_add(s, id, c->d, c->nd, c->sign, why)) !=
 	    SR_OK ||
-	    (status = store_note_put(s, id, se->n, se->round, se->note,
+	    (status = store_note_put(s, id, se->n, se->round, 0, se->note,
 	    why)) != SR_OK)
+		return status;
+	/* What undo or redo takes back or restores: undone, or not now. */
+	if ((se->verb == V_UNDO || se->verb == V_REDO) && se->argc == 1 &&
+	    (status = store_note_undone(s, id, atoi(se->argv[0]),
+	    se->verb == V_UNDO, why)) != SR_OK)
 		return status;
 	if (!u->valid || c->rebuild)
 		return SR_OK;
@@ -432,7 +437,7 @@ struct notes_cmp {
 
 /* One note row against the replay's entry of its number. */
 static int
-notes_one(void *arg, int n, int round, const char *note)
+notes_one(void *arg, int n, int round, const char *note, int undone)
 {
 	struct notes_cmp *m = arg;
 	const struct stored_entry *se;
@@ -443,8 +448,8 @@ notes_one(void *arg, int n, int round, const char *note)
 		return 0;
 	}
 	se = &m->rp->entries[n - 1];
-	if (se->n != n || se->round != round || strcmp(note, se->note != NULL ?
-	    se->note : "") != 0)
+	if (se->n != n || se->round != round || (undone != 0) != se->undone ||
+	    strcmp(note, se->note != NULL ? se->note : "") != 0)
 		m->bad = 1;
 	return 0;
 }
@@ -479,7 +484,8 @@ sr_notes_check(struct sr_ctx *ctx, const struct sr_game *sg, int repair,
 		for (i = 0; i < sg->rp.nentries; i++)
 			if ((status = store_note_put(ctx->store, id,
 			    sg->rp.entries[i].n, sg->rp.entries[i].round,
-			    sg->rp.entries[i].note, why)) != SR_OK)
+			    sg->rp.entries[i].undone, sg->rp.entries[i].note,
+			    why)) != SR_OK)
 				return status;
 	}
 	return SR_OK;

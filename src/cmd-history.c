@@ -3,6 +3,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "utf8.h"
@@ -87,73 +88,91 @@ entry_text(struct buf *b, const struct stored_entry *se, int cols,
 	}
 }
 
-/*
- * Load the game for history in a read transaction: its state from its
- * snapshot and its entries with the note and round kept with each
- * (history's cache, entry_notes), the undone ones marked by the undo and
- * redo entries' arguments, as a replay would mark them: *own 1, the
- * entries the caller's to free.  Else (a note missing, no snapshot) the
- * game replayed with notes: the entries are sg's.
- */
-static int
-history_load(struct sr_ctx *ctx, struct sr_game *sg,
-    struct stored_entry **ep, int *np, int *own)
-{
-	struct stored_entry *e = NULL;
-	char *why = NULL;
-	long long id;
-	int status, n = 0, complete = 0, i, t;
+/* History being written: its text or its JSON entries, line by line. */
+struct hist {
+	struct buf	 b;		/* text */
+	struct buf	 cmd, line, esc;
+	json_t		*a;		/* JSON: the entries */
+	int		 cols;
+	int		 from;		/* entries before it are not shown */
+	int		 i;		/* entries met */
+	int		 round;
+	int		 bad;		/* entries not numbered 1..n */
+	int		 status;	/* a failure's, said */
+};
 
-	*own = 0;
-	if ((status = sr_game_load_state(ctx, 0, sg)) != SR_OK)
-		return status;
-	if (sg->rp.resumed && store_history_load(ctx->store, sg->g.id, &e,
-	    &n, &complete, &why) != SR_OK) {
-		free(why);
-		why = NULL;
-		complete = 0;
+/* One entry to the history (a callback of store_history_scan). */
+static int
+hist_one(void *arg, const struct stored_entry *se)
+{
+	struct hist *h = arg;
+	char when[32];
+
+	if (se->n != ++h->i) {
+		h->bad = 1;
+		return 1;
 	}
-	for (i = 0; complete && i < n; i++)
-		complete = e[i].n == i + 1;
-	if (complete && n == replay_last_n(&sg->rp)) {
-		for (i = 0; i < n; i++)
-			if ((e[i].verb == V_UNDO || e[i].verb == V_REDO) &&
-			    e[i].argc == 1 && (t = atoi(e[i].argv[0])) >= 1 &&
-			    t <= n)
-				e[t - 1].undone = e[i].verb == V_UNDO;
-		*ep = e;
-		*np = n;
-		*own = 1;
-		return SR_OK;
+	if (h->i <= h->from)
+		return 0;
+	if (h->a != NULL) {
+		json_array_append_new(h->a, entry_json(se));
+		return 0;
 	}
-	for (i = 0; i < n; i++)
-		stored_entry_clear(&e[i]);
-	free(e);
-	id = sg->g.id;
-	sr_game_free(sg);
-	if ((status = sr_game_read(ctx, id, !ctx->json, sg, &why)) != SR_OK) {
-		store_rollback(ctx->store);
-		sr_error(ctx, status, "%s", why != NULL ? why : "database "
-		    "error");
-		free(why);
-		return status;
+	if (se->round != h->round) {
+		/* When the round began, in the local time (TZ). */
+		h->round = se->round;
+		sr_local_time(se->at, when, sizeof when);
+		buf_printf(&h->b, "Round %d  %s\n", h->round, when);
 	}
-	*ep = sg->rp.entries;
-	*np = sg->rp.nentries;
-	return SR_OK;
+	entry_text(&h->b, se, h->cols, &h->cmd, &h->line, &h->esc);
+	return 0;
 }
 
-/* Free what history_load() loaded. */
+/* Back to no entry written (the game is replayed instead). */
 static void
-history_free(struct sr_game *sg, struct stored_entry *e, int n, int own)
+hist_reset(struct hist *h, size_t len)
 {
-	int i;
+	h->b.len = len;
+	if (h->b.s != NULL)
+		h->b.s[len] = '\0';
+	if (h->a != NULL)
+		json_array_clear(h->a);
+	h->i = h->round = h->bad = 0;
+}
 
-	for (i = 0; own && i < n; i++)
-		stored_entry_clear(&e[i]);
-	if (own)
-		free(e);
+/*
+ * The entries of sg (loaded in a read transaction) to h: from the notes
+ * kept with each (history's cache, entry_notes: round, note, undone)
+ * read with the entries one at a time, when sg came from its snapshot
+ * and every entry has its notes; else the game replayed with notes.
+ * Returns the number of entries, or -1 (a failure, said).
+ */
+static int
+hist_entries(struct sr_ctx *ctx, struct sr_game *sg, struct hist *h)
+{
+	char *why = NULL;
+	size_t len = h->b.len;
+	long long id = sg->g.id;
+	int status, n = 0, complete = 0, i;
+
+	if (sg->rp.resumed && store_history_scan(ctx->store, id, hist_one, h,
+	    &n, &complete, &why) == SR_OK && complete && !h->bad &&
+	    n == replay_last_n(&sg->rp))
+		return n;
+	free(why);
+	why = NULL;
+	hist_reset(h, len);
 	sr_game_free(sg);
+	if ((status = sr_game_read(ctx, id, h->a == NULL, sg, &why)) !=
+	    SR_OK) {
+		h->status = sr_error(ctx, status, "%s", why != NULL ? why :
+		    "database error");
+		free(why);
+		return -1;
+	}
+	for (i = 0; i < sg->rp.nentries; i++)
+		hist_one(h, &sg->rp.entries[i]);
+	return sg->rp.nentries;
 }
 
 /* history */
@@ -161,16 +180,13 @@ static int
 cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
-	struct stored_entry *ents;
-	struct buf b = BUF_INIT, cmd = BUF_INIT, line = BUF_INIT;
-	struct buf esc = BUF_INIT;
+	struct hist h;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
-	int status, i, round = 0, from = 0, cols = sr_columns(ctx);
-	int nents, own;
+	int status, i, n;
 	long last = -1;
-	char *end, when[32];
-	json_t *o, *a;
+	char *end;
+	json_t *o = NULL;
 
 	if (args->argc == 2) {
 		last = strtol(args->argv[1], &end, 10);
@@ -179,51 +195,54 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			return sr_error(ctx, SR_USAGE, "'%s' is not a number "
 			    "of entries", args->argv[1]);
 	}
-	if ((status = history_load(ctx, &sg, &ents, &nents, &own)) != SR_OK)
+	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
-	store_rollback(ctx->store);
-	if (last >= 0 && last < nents)
-		from = nents - (int)last;
+	memset(&h, 0, sizeof h);
+	h.cols = sr_columns(ctx);
+	/* The last N: the entries are numbered 1..n, n the last's. */
+	n = replay_last_n(&sg.rp);
+	if (last >= 0 && last < n)
+		h.from = n - (int)last;
 	if (ctx->json) {
 		o = json_object();
 		json_object_set_new(o, "game", json_integer(sg.g.id));
-		a = json_array();
-		for (i = from; i < nents; i++)
-			json_array_append_new(a, entry_json(&ents[i]));
-		json_object_set_new(o, "entries", a);
+		h.a = json_array();
+	} else {
+		buf_printf(&h.b, "game %lld: %s for ", sg.g.id,
+		    sg.rules->name);
+		for (i = 0; i < sg.g.nplayers; i++)
+			buf_printf(&h.b, "%s%s", i ? ", " : "", sg.g.names[i]);
+		buf_puts(&h.b, "\n");
+	}
+	n = hist_entries(ctx, &sg, &h);
+	store_rollback(ctx->store);
+	buf_free(&h.cmd);
+	buf_free(&h.line);
+	buf_free(&h.esc);
+	if (n < 0) {
+		json_decref(o);
+		json_decref(h.a);
+		buf_free(&h.b);
+		sr_game_free(&sg);
+		return h.status;
+	}
+	if (ctx->json) {
+		json_object_set_new(o, "entries", h.a);
 		status = sr_print_json(ctx, o);
-		history_free(&sg, ents, nents, own);
+		sr_game_free(&sg);
 		return status;
 	}
-	buf_printf(&b, "game %lld: %s for ", sg.g.id, sg.rules->name);
-	for (i = 0; i < sg.g.nplayers; i++)
-		buf_printf(&b, "%s%s", i ? ", " : "", sg.g.names[i]);
-	buf_puts(&b, "\n");
-	for (i = from; i < nents; i++) {
-		const struct stored_entry *se = &ents[i];
-
-		if (se->round != round) {
-			/* When the round began, in the local time (TZ). */
-			round = se->round;
-			sr_local_time(se->at, when, sizeof when);
-			buf_printf(&b, "Round %d  %s\n", round, when);
-		}
-		entry_text(&b, se, cols, &cmd, &line, &esc);
-	}
-	buf_free(&cmd);
-	buf_free(&line);
-	buf_free(&esc);
-	if (nents == 0)
-		buf_puts(&b, "no entries yet\n");
+	if (n == 0)
+		buf_puts(&h.b, "no entries yet\n");
 	sr_ranks(&sg, scores, winners, ranks);
-	buf_puts(&b, "scores:");
+	buf_puts(&h.b, "scores:");
 	for (i = 0; i < sg.g.nplayers; i++)
-		buf_printf(&b, "%s %s %ld", i ? "," : "", sg.g.names[i],
+		buf_printf(&h.b, "%s %s %ld", i ? "," : "", sg.g.names[i],
 		    scores[i]);
-	buf_puts(&b, "\n");
-	sr_print_text(ctx, buf_str(&b));
-	buf_free(&b);
-	history_free(&sg, ents, nents, own);
+	buf_puts(&h.b, "\n");
+	sr_print_text(ctx, buf_str(&h.b));
+	buf_free(&h.b);
+	sr_game_free(&sg);
 	return SR_OK;
 }
 

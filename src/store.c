@@ -154,7 +154,8 @@ static const char *const migrations[] = {
 	 * dice_tally: per game, seat (-1: none), kind of die and face, the
 	 * dice of the entries in effect, kept like the seats' scores.
 	 * entry_notes: per entry its round and its note in words as replay
-	 * gives them (a function of the entries up to it), for history.
+	 * gives them (a function of the entries up to it), and whether a
+	 * later undo takes it back, for history.
 	 * Empty here: the rebuild after a migration makes them.
 	 */
 	"CREATE TABLE undo_heads(game_id INTEGER PRIMARY KEY"
@@ -170,7 +171,8 @@ static const char *const migrations[] = {
 	" PRIMARY KEY(game_id, seat, kind, face)) WITHOUT ROWID;"
 	"CREATE TABLE entry_notes(game_id INTEGER NOT NULL"
 	" REFERENCES games(id), n INTEGER NOT NULL, round INTEGER NOT NULL,"
-	" note TEXT NOT NULL, PRIMARY KEY(game_id, n)) WITHOUT ROWID;",
+	" undone INTEGER NOT NULL, note TEXT NOT NULL,"
+	" PRIMARY KEY(game_id, n)) WITHOUT ROWID;",
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -879,20 +881,25 @@ store_entry_load(struct store *s, long long id, int n,
 }
 
 /*
- * Load game id's entries into a malloc'd array, in order; with notes,
- * each with its round and note (entry_notes), or none and *complete 0
- * when one has none.  Two scans in step, by n (both tables are ordered
- * by game and n): no lookup per entry.
+ * Load game id's entries into a malloc'd array, in order, or with fn,
+ * give each to fn (which returns 0 to go on) and keep none; with notes,
+ * each with its round, note and undone (entry_notes), and *complete 0
+ * (the scan stopped there) at the first that has none.  Two scans in
+ * step, by n (both tables are ordered by game and n): no lookup per
+ * entry.
  */
 static int
 entries_scan(struct store *s, long long id, int notes,
+    int (*fn)(void *, const struct stored_entry *), void *arg,
     struct stored_entry **ep, int *np, int *complete, char **why)
 {
+	struct stored_entry one;
 	sqlite3_stmt *st, *nt = NULL;
 	struct stored_entry *e = NULL, *se;
-	int n = 0, cap = 0, status, rc;
+	int n = 0, cap = 0, status, rc, k;
 
-	*ep = NULL;
+	if (ep != NULL)
+		*ep = NULL;
 	*np = 0;
 	*complete = 1;
 	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at"
@@ -900,8 +907,9 @@ entries_scan(struct store *s, long long id, int notes,
 		return status;
 	if ((status = bind(s, st, why, "I", id)) != SR_OK)
 		return status;
-	if (notes && ((status = prepare(s, "SELECT n, round, note FROM"
-	    " entry_notes WHERE game_id = ? ORDER BY n", &nt, why)) != SR_OK ||
+	if (notes && ((status = prepare(s, "SELECT n, round, note, undone"
+	    " FROM entry_notes WHERE game_id = ? ORDER BY n", &nt, why)) !=
+	    SR_OK ||
 	    (status = bind(s, nt, why, "I", id)) != SR_OK)) {
 		sqlite3_finalize(st);
 		return status;
@@ -913,23 +921,44 @@ entries_scan(struct store *s, long long id, int notes,
 			rc = SQLITE_DONE;
 			break;
 		}
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			e = xreallocarray(e, (size_t)cap, sizeof *e);
+		if (fn != NULL)
+			se = &one;
+		else {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 64;
+				e = xreallocarray(e, (size_t)cap, sizeof *e);
+			}
+			se = &e[n++];
 		}
-		se = &e[n++];
 		if (entry_from_row(st, se) != 0) {
 			rc = SQLITE_CORRUPT;
+			if (fn != NULL)
+				stored_entry_clear(se);
 			break;
 		}
 		if (nt != NULL) {
 			se->round = sqlite3_column_int(nt, 1);
 			se->note = column_dup(nt, 2);
+			se->undone = sqlite3_column_int(nt, 3) != 0;
 		}
+		if (fn != NULL) {
+			n++;
+			k = fn(arg, se);
+			stored_entry_clear(se);
+			if (k != 0) {
+				rc = SQLITE_DONE;
+				break;
+			}
+		}
+	}
+	if (fn != NULL) {
+		*np = n;
+		n = 0;
 	}
 	sqlite3_finalize(st);
 	sqlite3_finalize(nt);
-	return entries_end(s, id, rc, *complete, e, n, ep, np, why);
+	return entries_end(s, id, rc, *complete && fn == NULL, e, n, ep, np,
+	    why);
 }
 
 /* Load a game's entries. */
@@ -939,7 +968,7 @@ store_entries_load(struct store *s, long long id, struct stored_entry **ep,
 {
 	int complete;
 
-	return entries_scan(s, id, 0, ep, np, &complete, why);
+	return entries_scan(s, id, 0, NULL, NULL, ep, np, &complete, why);
 }
 
 /* The number of game id's latest entry (0 if none); see store.h. */
@@ -1904,20 +1933,30 @@ store_dice_rows(struct store *s, long long game,
 	return SR_OK;
 }
 
-/* Store entry n's round and note (history's cache); see store.h. */
+/* Store entry n's round, note and undone (history's cache); see store.h. */
 int
 store_note_put(struct store *s, long long game, int n, int round,
-    const char *note, char **why)
+    int undone, const char *note, char **why)
 {
 	sqlite3_stmt *st;
 	int status;
 
 	if ((status = prepare(s, "INSERT OR REPLACE INTO entry_notes(game_id,"
-	    " n, round, note) VALUES (?, ?, ?, ?)", &st, why)) != SR_OK ||
-	    (status = bind(s, st, why, "Iiit", game, n, round,
+	    " n, round, undone, note) VALUES (?, ?, ?, ?, ?)", &st, why)) !=
+	    SR_OK ||
+	    (status = bind(s, st, why, "Iiiit", game, n, round, undone,
 	    note != NULL ? note : "")) != SR_OK)
 		return status;
 	return step_done(s, st, why);
+}
+
+/* Entry n taken back (undone 1) or restored (0); see store.h. */
+int
+store_note_undone(struct store *s, long long game, int n, int undone,
+    char **why)
+{
+	return exec_gii(s, "UPDATE entry_notes SET undone = ?3 WHERE"
+	    " game_id = ?1 AND n = ?2", game, n, undone, why);
 }
 
 /* Forget game's notes; see store.h. */
@@ -1928,30 +1967,32 @@ store_notes_drop(struct store *s, long long game, char **why)
 	    game, 0, 0, why);
 }
 
-/* Load game's entries with their notes, if every one has its; see store.h. */
+/* Each of game's entries with its note to fn, while it has one; see store.h. */
 int
-store_history_load(struct store *s, long long id, struct stored_entry **ep,
-    int *np, int *complete, char **why)
+store_history_scan(struct store *s, long long id,
+    int (*fn)(void *, const struct stored_entry *), void *arg, int *n,
+    int *complete, char **why)
 {
-	return entries_scan(s, id, 1, ep, np, complete, why);
+	return entries_scan(s, id, 1, fn, arg, NULL, n, complete, why);
 }
 
 /* Every note row of game, for check; see store.h. */
 int
 store_notes_rows(struct store *s, long long game,
-    int (*fn)(void *, int n, int round, const char *note), void *arg,
-    char **why)
+    int (*fn)(void *, int n, int round, const char *note, int undone),
+    void *arg, char **why)
 {
 	sqlite3_stmt *st;
 	int status, rc;
 
-	if ((status = prepare(s, "SELECT n, round, note FROM entry_notes"
-	    " WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK ||
+	if ((status = prepare(s, "SELECT n, round, note, undone FROM"
+	    " entry_notes WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK ||
 	    (status = bind(s, st, why, "I", game)) != SR_OK)
 		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if (fn(arg, sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
-		    (const char *)sqlite3_column_text(st, 2)) != 0)
+		    (const char *)sqlite3_column_text(st, 2),
+		    sqlite3_column_int(st, 3)) != 0)
 			break;
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)

@@ -214,18 +214,22 @@ int	store_undo_rows(struct store *, long long game,
 /*
  * History's cache (entry_notes): per entry its round and its note in
  * words as a replay with notes gives them, written with the entry (a
- * function of the entries up to it, so it never changes).
- * store_history_load() loads a game's entries with them, or none and
- * *complete 0 when one has none (the game is replayed then).
+ * function of the entries up to it, so they never change), and whether
+ * it is undone (set by each undo and redo).  store_history_scan() gives
+ * a game's entries with them to fn one at a time, *n of them, and
+ * *complete 0 at the first that has none (the game is replayed then).
  */
 int	store_note_put(struct store *, long long game, int n, int round,
-	    const char *note, char **why);
-int	store_notes_drop(struct store *, long long game, char **why);
-int	store_history_load(struct store *, long long id,
-	    struct stored_entry **, int *n, int *complete, char **why);
-int	store_notes_rows(struct store *, long long game,
-	    int (*fn)(void *, int n, int round, const char *note), void *arg,
+	    int undone, const char *note, char **why);
+int	store_note_undone(struct store *, long long game, int n, int undone,
 	    char **why);
+int	store_notes_drop(struct store *, long long game, char **why);
+int	store_history_scan(struct store *, long long id,
+	    int (*fn)(void *, const struct stored_entry *), void *arg, int *n,
+	    int *complete, char **why);
+int	store_notes_rows(struct store *, long long game,
+	    int (*fn)(void *, int n, int round, const char *note, int undone),
+	    void *arg, char **why);
 
 /*
  * The dice audit's tally (dice_tally): per game, seat (-1: nobody's),
