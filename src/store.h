@@ -40,6 +40,10 @@ struct store_tally {
 };
 
 /*
+ * A store is used by one thread at a time (its SQLite connection is
+ * opened without a lock of its own: SQLITE_OPEN_NOMUTEX); a second
+ * thread opens its own.
+ *
  * Open the database at path; migrate an older schema; refuse a newer one
  * (SR_DATA).  With create, make it (its folders and the file 0600) if
  * need be; without, a missing file is SR_DATA and nothing is made.
