@@ -11,32 +11,85 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 struct check {
 	struct sr_ctx	*ctx;
 	json_t		*problems;	/* strings */
 	int		 games;
+	int		 lasting;	/* problems no rebuild mends */
 };
 
-/* Record one problem (a line in words). */
+/*
+ * Record one problem (a line in words), every byte of stored text in it
+ * escaped (\xNN): a line on a terminal, a valid JSON string.
+ */
+static void
+vproblem(struct check *ck, const char *fmt, va_list ap)
+{
+	struct buf b = BUF_INIT, e = BUF_INIT;
+
+	buf_vprintf(&b, fmt, ap);
+	utf8_escape(&e, buf_str(&b), 0, 0);
+	json_array_append_new(ck->problems, json_string(buf_str(&e)));
+	buf_free(&b);
+	buf_free(&e);
+}
+
+/* A problem in the derived data: a rebuild mends it. */
 static void __attribute__((format(printf, 2, 3)))
 problem(struct check *ck, const char *fmt, ...)
 {
-	struct buf b = BUF_INIT;
 	va_list ap;
 
 	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
+	vproblem(ck, fmt, ap);
 	va_end(ap);
-	json_array_append_new(ck->problems, json_string(buf_str(&b)));
-	buf_free(&b);
+}
+
+/* A problem in what is not derived (the entries, the setup): it stays. */
+static void __attribute__((format(printf, 2, 3)))
+broken(struct check *ck, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vproblem(ck, fmt, ap);
+	va_end(ap);
+	ck->lasting++;
+}
+
+/* Stored text s quoted in a problem: escaped, cut after 64 characters. */
+static const char *
+quote(struct buf *b, const char *s)
+{
+	buf_reset(b);
+	utf8_escape(b, s != NULL ? s : "", 64, 0);
+	return buf_str(b);
 }
 
 /* A line of SQLite's integrity check. */
 static int
 integrity_one(void *arg, const char *line)
 {
-	problem(arg, "sqlite: %s", line);
+	broken(arg, "sqlite: %s", line);
+	return 0;
+}
+
+/* Rows of a game that does not exist. */
+static int
+orphan_one(void *arg, const char *table, long long game, long rows)
+{
+	struct check *ck = arg;
+
+	if (strcmp(table, "snapshots") == 0)
+		problem(ck, "game %lld: a snapshot of a game that does not "
+		    "exist", game);
+	else
+		broken(ck, "game %lld: %ld %s of a game that does not exist",
+		    game, rows, strcmp(table, "entries") == 0 ?
+		    (rows == 1 ? "entry" : "entries") :
+		    (rows == 1 ? "seat" : "seats"));
 	return 0;
 }
 
@@ -45,9 +98,12 @@ static int
 tally_one(void *arg, const char *name, const char *rules, long played,
     long won, long right_played, long right_won)
 {
+	struct buf q = BUF_INIT;
+
 	problem(arg, "tally of '%s' at %s: played %ld, won %ld; the games "
-	    "give played %ld, won %ld", name, rules, played, won,
+	    "give played %ld, won %ld", quote(&q, name), rules, played, won,
 	    right_played, right_won);
+	buf_free(&q);
 	return 0;
 }
 
@@ -113,9 +169,89 @@ out:
 }
 
 /*
- * Replay game id and compare its stored summary and snapshot; with
- * repair, store those the replay gives.  Returns SR_OK or a store
- * failure.
+ * The game's setup as stored, before any replay: its seats (as many as
+ * the rules take, numbered from 1 without a gap), its options (a JSON
+ * object of the rules' options, each value one they take), its stored
+ * state a known one, its names and title text `new` would take.
+ * Problems found are broken ones (no rebuild mends them); returns how
+ * many, or -1 with *why set on a store failure.
+ */
+static int
+check_setup(struct check *ck, long long id, const struct store_game *g,
+    const struct game_rules *rules, char **why)
+{
+	struct buf q = BUF_INIT;
+	const char *key, *t;
+	json_t *o, *v;
+	int n, numbered, k, i, before = ck->lasting;
+
+	if (store_seats_shape(ck->ctx->store, id, &n, &numbered, why) !=
+	    SR_OK) {
+		buf_free(&q);
+		return -1;
+	}
+	if (n < rules->min_players || n > rules->max_players)
+		broken(ck, "game %lld: %d seat%s stored; %s is for %d to %d "
+		    "players", id, n, n == 1 ? "" : "s", rules->name,
+		    rules->min_players, rules->max_players);
+	else if (!numbered)
+		broken(ck, "game %lld: its seats are not numbered 1 to %d "
+		    "without a gap", id, n);
+	if (g->finished != STORE_ACTIVE && g->finished != STORE_FINISHED &&
+	    g->finished != STORE_ABANDONED)
+		problem(ck, "game %lld: stored with state %d, not one of "
+		    "active, finished, abandoned", id, g->finished);
+	o = g->options != NULL ? json_loads(g->options, 0, NULL) : NULL;
+	if (!json_is_object(o))
+		broken(ck, "game %lld: its options '%s' are not a JSON object",
+		    id, quote(&q, g->options));
+	else
+		json_object_foreach(o, key, v) {
+			if ((k = game_option_index(rules, key)) < 0) {
+				broken(ck, "game %lld: %s has no option '%s'",
+				    id, rules->name, quote(&q, key));
+				continue;
+			}
+			if (!json_is_string(v) ||
+			    !rules->options[k].valid(json_string_value(v)))
+				broken(ck, "game %lld: option '%s' is stored "
+				    "with a value it does not take (%s)", id,
+				    key, rules->options[k].values);
+		}
+	json_decref(o);
+	if (g->title0 != NULL && (t = utf8_text_why(g->title0)) != NULL)
+		broken(ck, "game %lld: its title '%s' %s", id,
+		    quote(&q, g->title0), t);
+	for (i = 0; i < g->nplayers; i++)
+		if (!game_name_valid(g->names0[i], &t) ||
+		    (t = utf8_text_why(g->names0[i])) != NULL)
+			broken(ck, "game %lld: seat %d's name '%s' %s", id,
+			    i + 1, quote(&q, g->names0[i]), t);
+	buf_free(&q);
+	return ck->lasting - before;
+}
+
+/* The entries numbered 1..n in order, without a gap; 0 or 1 (reported). */
+static int
+check_numbering(struct check *ck, long long id, const struct replay *rp)
+{
+	int i;
+
+	for (i = 0; i < rp->nentries; i++)
+		if (rp->entries[i].n != i + 1) {
+			broken(ck, "game %lld: entry %d is numbered %d; entries "
+			    "are numbered from 1 without a gap", id, i + 1,
+			    rp->entries[i].n);
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * Replay game id from its entries alone and compare everything stored
+ * about it; with repair, store the derived data the replay gives (never
+ * for a game whose setup or entries are broken: nothing is credited from
+ * a log that is not a game).  Returns SR_OK or a store failure.
  */
 static int
 check_game(struct check *ck, long long id, int repair, char **why)
@@ -123,19 +259,34 @@ check_game(struct check *ck, long long id, int repair, char **why)
 	struct sr_ctx *ctx = ck->ctx;
 	struct sr_game sg;
 	struct expectation x;
+	struct buf q1 = BUF_INIT, q2 = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS], stored[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
-	int won[GAME_MAX_PLAYERS], finished, i, bad = 0, status;
+	int won[GAME_MAX_PLAYERS], finished, i, bad = 0, status, nbroken;
+	const struct game_rules *rules;
+	struct store_game g;
 	char *err = NULL;
 
+	/* The setup first: a replay of a broken one may fail for it. */
+	if ((status = store_game_load(ctx->store, id, &g, why)) != SR_OK)
+		return status;
+	nbroken = (rules = game_find(g.rules)) != NULL ?
+	    check_setup(ck, id, &g, rules, why) : 0;
+	store_game_clear(&g);
+	if (nbroken < 0)
+		return SR_SYSTEM;
 	/* With notes: history's are compared too. */
 	if ((status = sr_game_read(ctx, id, 1, &sg, &err)) != SR_OK) {
 		if (status != SR_DATA) {
 			*why = err;
 			return status;
 		}
-		problem(ck, "%s", err);
+		broken(ck, "%s", err);
 		free(err);
+		return SR_OK;
+	}
+	if (nbroken > 0 || check_numbering(ck, id, &sg.rp) > 0) {
+		sr_game_free(&sg);
 		return SR_OK;
 	}
 	sr_expect(&sg, &x, NULL);
@@ -156,32 +307,35 @@ check_game(struct check *ck, long long id, int repair, char **why)
 	for (i = 0; i < sg.g.nplayers; i++)
 		if (strcmp(sg.g.names[i], sg.rp.names[i]) != 0) {
 			problem(ck, "game %lld: seat %d is stored as '%s', its "
-			    "entries give '%s'", id, i + 1, sg.g.names[i],
-			    sg.rp.names[i]);
+			    "entries give '%s'", id, i + 1,
+			    quote(&q1, sg.g.names[i]),
+			    quote(&q2, sg.rp.names[i]));
 			bad = 1;
 		}
 	if ((sg.g.title == NULL) != (sg.rp.title == NULL) ||
 	    (sg.g.title != NULL && strcmp(sg.g.title, sg.rp.title) != 0)) {
 		problem(ck, "game %lld: its title is stored as '%s', its "
-		    "entries give '%s'", id, sg.g.title != NULL ? sg.g.title :
-		    "", sg.rp.title != NULL ? sg.rp.title : "");
+		    "entries give '%s'", id, quote(&q1, sg.g.title),
+		    quote(&q2, sg.rp.title));
 		bad = 1;
 	}
 	for (i = 0; i < sg.g.nplayers; i++) {
 		if (stored[i] != scores[i]) {
 			problem(ck, "game %lld: %s's score is stored as %ld, "
-			    "its entries give %ld", id, sg.g.names[i],
-			    stored[i], scores[i]);
+			    "its entries give %ld", id,
+			    quote(&q1, sg.rp.names[i]), stored[i], scores[i]);
 			bad = 1;
 		}
 		if ((won[i] != 0) != (x.finished && winners[i])) {
 			problem(ck, "game %lld: %s is stored as %s, its "
-			    "entries say %s", id, sg.g.names[i], won[i] ?
-			    "a winner" : "not a winner", x.finished &&
+			    "entries say %s", id, quote(&q1, sg.rp.names[i]),
+			    won[i] ? "a winner" : "not a winner", x.finished &&
 			    winners[i] ? "a winner" : "not a winner");
 			bad = 1;
 		}
 	}
+	buf_free(&q1);
+	buf_free(&q2);
 	if (bad && repair && (status = store_summary(ctx->store, id,
 	    sr_store_state(&x), scores, winners, sg.g.nplayers, why)) ==
 	    SR_OK)
@@ -221,6 +375,9 @@ check_run(struct check *ck, int repair, int begun, char **why)
 		if ((status = check_game(ck, ids[i], repair, why)) != SR_OK)
 			goto out;
 	ck->games = n;
+	if ((status = store_orphans(ctx->store, repair, orphan_one, ck,
+	    why)) != SR_OK)
+		goto out;
 	/* The tallies, after the games' summaries are right. */
 	if ((status = store_tallies_check(ctx->store, tally_one, ck,
 	    why)) != SR_OK)
@@ -264,7 +421,7 @@ cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct check ck;
 	char *why = NULL;
-	int repair = args_has(args, "repair"), status, nbad;
+	int repair = args_has(args, "repair"), status, nbad, left;
 	size_t k;
 	json_t *o, *v;
 
@@ -280,25 +437,32 @@ cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		goto out;
 	}
 	nbad = (int)json_array_size(ck.problems);
+	/* What is wrong now: with --repair, what no rebuild mended. */
+	left = repair ? ck.lasting : nbad;
 	if (ctx->json) {
 		o = json_object();
-		json_object_set_new(o, "ok", json_boolean(nbad == 0));
+		json_object_set_new(o, "ok", json_boolean(left == 0));
 		json_object_set_new(o, "games", json_integer(ck.games));
 		json_object_set_new(o, "problems", json_incref(ck.problems));
+		if (repair)
+			json_object_set_new(o, "repaired",
+			    json_boolean(nbad > ck.lasting));
 		status = sr_print_json(ctx, o);
 	} else {
 		json_array_foreach(ck.problems, k, v)
 			fprintf(ctx->out, "%s\n", json_string_value(v));
 		fprintf(ctx->out, "%d game%s checked: %d problem%s%s\n",
 		    ck.games, ck.games == 1 ? "" : "s", nbad, nbad == 1 ? "" :
-		    "s", repair && nbad > 0 ? ", the summaries rebuilt from "
-		    "the entries" : "");
+		    "s", repair && nbad > ck.lasting ? ", the derived data "
+		    "rebuilt from the entries" : "");
 	}
-	if (status == SR_OK && nbad > 0)
-		status = sr_error(ctx, SR_DATA, "%d problem%s found%s", nbad,
-		    nbad == 1 ? "" : "s", repair ? "; the summaries are "
-		    "rebuilt from the entries" : "; 'shakeref check --repair' "
-		    "rebuilds the summaries");
+	if (status == SR_OK && left > 0)
+		status = sr_error(ctx, SR_DATA, "%d problem%s %s%s", left,
+		    left == 1 ? "" : "s", repair ? "no rebuild mends (the "
+		    "entries or the setup)" : "found", repair ? "" :
+		    ck.lasting < nbad ? "; 'shakeref check --repair' rebuilds "
+		    "the derived data" : "; the entries or the setup are "
+		    "wrong, which no rebuild mends");
 out:
 	json_decref(ck.problems);
 	return status;

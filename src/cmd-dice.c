@@ -34,6 +34,7 @@ struct audit {
 	const char	*player;	/* --player, or NULL */
 	int		 found;		/* games where the player plays */
 	int		 games;		/* games counted */
+	int		 unrolled;	/* games of rules that record no dice */
 	/* the games counted, by id, with the player's seat (-1: all) */
 	long long	*id;
 	int		*seat;
@@ -52,8 +53,12 @@ dice_collect(void *arg, const struct store_game *g, long nentries)
 
 	(void)nentries;
 	if (rules == NULL || rules->rolled == NULL || (au->rules != NULL &&
-	    strcmp(rules->name, au->rules) != 0))
+	    strcmp(rules->name, au->rules) != 0)) {
+		if (rules != NULL && rules->rolled == NULL &&
+		    au->rules != NULL && strcmp(rules->name, au->rules) == 0)
+			au->unrolled++;
 		return 0;
+	}
 	if (au->player != NULL) {
 		memset(&gs, 0, sizeof gs);
 		gs.nplayers = g->nplayers;
@@ -110,6 +115,56 @@ kind_faces(int kind, double *p, const char **label)
 	return 0;
 }
 
+/*
+ * The chance p in words, as "about 1 in 25,000 times" or "about 7 in 10
+ * times" (1 in N to two figures, N with thousands separated).
+ */
+static void
+put_chance(struct buf *b, double p)
+{
+	char digits[32];
+	double n;
+	int i, len, mag;
+
+	if (p >= 0.95) {
+		buf_puts(b, "nearly always");
+		return;
+	}
+	if (p >= 0.1) {
+		buf_printf(b, "about %.0f in 10 times", p * 10);
+		return;
+	}
+	if (!(p >= 1e-9)) {
+		buf_puts(b, "less than 1 in a billion times");
+		return;
+	}
+	n = 1 / p;
+	mag = (int)floor(log10(n)) - 1;		/* keep two figures */
+	n = mag > 0 ? floor(n / pow(10, mag) + 0.5) * pow(10, mag) :
+	    floor(n + 0.5);
+	len = snprintf(digits, sizeof digits, "%.0f", n);
+	buf_puts(b, "about 1 in ");
+	for (i = 0; i < len; i++) {
+		if (i > 0 && (len - i) % 3 == 0)
+			buf_puts(b, ",");
+		buf_printf(b, "%c", digits[i]);
+	}
+	buf_puts(b, " times");
+}
+
+/*
+ * x to six significant figures: a p-value of 2.65e-30 stays 2.65e-30
+ * (SPEC: never 0.0), 0.67 stays 0.67.
+ */
+static double
+significant(double x)
+{
+	char s[64];
+
+	snprintf(s, sizeof s, "%.6g", x);
+	return strtod(s, NULL);
+}
+
 /* The verdict in words into b; chi2's p-value is p. */
 static void
 verdict(const long *c, const double *pf, int lo, int hi, long n, double p,
@@ -127,14 +182,18 @@ verdict(const long *c, const double *pf, int lo, int hi, long n, double p,
 			wf = f;
 		}
 	}
-	if (few)
-		buf_printf(b, "too few dice to judge (a face is expected "
-		    "under 5 times): p = %.3g", p);
-	else if (p >= 0.01)
-		buf_printf(b, "nothing unusual: p = %.3g", p);
+	if (few) {
+		buf_puts(b, "too few dice to judge yet (a face is expected "
+		    "under 5 times)");
+		return;
+	}
+	if (p >= 0.01)
+		buf_puts(b, "nothing unusual: fair dice are at least this "
+		    "uneven ");
 	else
-		buf_printf(b, "face %s comes up too %s: p = %.3g",
-		    label[wf], worst > 0 ? "often" : "seldom", p);
+		buf_printf(b, "face %s comes up too %s: fair dice are this "
+		    "uneven ", label[wf], worst > 0 ? "often" : "seldom");
+	put_chance(b, p);
 }
 
 /* dice [--rules RULES] [--player NAME] */
@@ -198,6 +257,12 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	if (ctx->json) {
 		o = json_object();
 		list = json_array();
+	} else if (g != NULL && g->rolled == NULL) {
+		/* Not "(0 games)": its games record no die values. */
+		buf_printf(&b, "dice recorded in %s: none; %s (%d game%s)\n",
+		    g->name, g->unrolled != NULL ? g->unrolled : "its dice "
+		    "are not recorded", au->unrolled, au->unrolled == 1 ? "" :
+		    "s");
 	} else {
 		buf_puts(&b, "dice recorded");
 		if (g != NULL)
@@ -245,7 +310,7 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			json_object_set_new(k, "faces", faces);
 			json_object_set_new(k, "chi2", json_real(sr_round(chi2,
 			    4)));
-			json_object_set_new(k, "p", json_real(sr_round(p, 6)));
+			json_object_set_new(k, "p", json_real(significant(p)));
 			json_array_append_new(list, k);
 			continue;
 		}

@@ -8,6 +8,9 @@
 #include "cmd.h"
 #include "utf8.h"
 
+/* The state column's width: "abandoned". */
+#define STATE_WIDTH	9
+
 /* A game's line in words: the players column is padded when all are in. */
 struct games_row {
 	char	*head;		/* "*    7  shake         " */
@@ -43,6 +46,10 @@ games_one(void *arg, const struct store_game *g, long nentries)
 		json_object_set_new(o, "game", json_integer(g->id));
 		json_object_set_new(o, "uid", json_string(g->uid));
 		json_object_set_new(o, "rules", json_string(g->rules));
+		json_object_set_new(o, "title", g->title != NULL ?
+		    json_string(g->title) : json_null());
+		json_object_set_new(o, "current",
+		    json_boolean(g->id == go->current));
 		json_object_set_new(o, "state",
 		    json_string(sr_stored_state_name(g->finished)));
 		names = json_array();
@@ -73,7 +80,7 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	/* The date in words: local (TZ); JSON keeps UTC. */
 	sr_local_time(g->created, when, sizeof when);
 	buf_add(&b, "  ", 2);
-	buf_puts(&b, sr_stored_state_name(g->finished));
+	utf8_pad(&b, sr_stored_state_name(g->finished), STATE_WIDTH);
 	buf_add(&b, "  ", 2);
 	buf_puts(&b, when);
 	if (g->title != NULL) {
@@ -103,11 +110,19 @@ games_print(struct games_out *go, int print)
 			width = utf8_width(go->rows[i].players);
 	/*
 	 * On a terminal the line fits its width: the players are cut (the
-	 * number, rules, state and date before them, 21 and 28 columns).
+	 * number, rules, state and date before them, 21 and 31 columns).
 	 */
-	if ((cols = sr_columns(go->ctx) - 1 - 21 - 28) >= 12 &&
+	if ((cols = sr_columns(go->ctx) - 1 - 21 - 31) >= 12 &&
 	    width > (size_t)cols)
 		width = (size_t)cols;
+	if (width < 7)
+		width = 7;	/* "players" */
+	/* The header, in the columns of the lines. */
+	buf_puts(&b, "  game  rules         ");
+	utf8_pad(&b, "players", width);
+	buf_puts(&b, "  ");
+	utf8_pad(&b, "state", STATE_WIDTH);
+	buf_puts(&b, "  created           title\n");
 	for (i = 0; i < go->count; i++) {
 		buf_puts(&b, go->rows[i].head);
 		utf8_cell(&b, go->rows[i].players, width, 0);

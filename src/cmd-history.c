@@ -76,6 +76,8 @@ entry_text(struct buf *b, const struct stored_entry *se, int cols,
 	utf8_pad(out, se->player != NULL ? se->player : "", 10);
 	buf_puts(out, " ");
 	utf8_pad(out, buf_str(cmd), 24);
+	if (utf8_width(buf_str(cmd)) >= 24)	/* a gap of two, always */
+		buf_puts(out, " ");
 	buf_puts(out, se->undone ? " (undone) " : " ");
 	if (se->note != NULL)
 		buf_puts(out, se->note);

@@ -202,15 +202,16 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		status = sr_print_json(ctx, sr_status_json(&game));
 	else {
 		struct expectation x;
-		struct buf say = BUF_INIT;
+		struct buf say = BUF_INIT, out = BUF_INIT;
 
-		fprintf(ctx->out, "game %lld: %s for ", sg.id, g->name);
+		buf_printf(&out, "game %lld: %s for ", sg.id, g->name);
 		for (i = 0; i < n; i++)
-			fprintf(ctx->out, "%s%s", i == 0 ? "" : ", ",
-			    names[i]);
+			buf_printf(&out, "%s%s", i == 0 ? "" : ", ", names[i]);
 		sr_expect(&game, &x, &say);
-		fprintf(ctx->out, "\n%s\n", buf_str(&say));
+		buf_printf(&out, "\n%s\n", buf_str(&say));
+		sr_print_text(ctx, buf_str(&out));
 		buf_free(&say);
+		buf_free(&out);
 	}
 	sr_game_free(&game);
 out:

@@ -403,6 +403,9 @@ unknown_word(struct play *p, const char *w)
 	    "this game");
 }
 
+/* The column of what a verb does in help's lines ("  %-10s %-12s "). */
+#define HELP_COLUMN	26
+
 /* help [VERB]: what is legal now, or what one verb or command does. */
 static int
 play_help(struct play *p, int argc, char **argv)
@@ -435,7 +438,7 @@ play_help(struct play *p, int argc, char **argv)
 				    "this shakeref yet", argv[1]);
 		} else
 			return unknown_word(p, argv[1]);
-		fputs(buf_str(&b), ctx->out);
+		sr_fit(ctx, ctx->out, buf_str(&b), 2);
 		buf_free(&b);
 		return SR_OK;
 	}
@@ -450,12 +453,15 @@ play_help(struct play *p, int argc, char **argv)
 	for (h = play_undo_help; h->verb != V__COUNT; h++)
 		buf_printf(&b, "  %-10s %-12s %s\n", verb_name(h->verb),
 		    h->args, h->text);
+	/* Each verb's words go on under their column. */
+	sr_fit(ctx, ctx->out, buf_str(&b), HELP_COLUMN);
+	buf_reset(&b);
 	buf_puts(&b, "Commands: ");
 	for (pc = play_cmds; pc->name != NULL; pc++)
 		buf_printf(&b, "%s%s", pc == play_cmds ? "" : ", ", pc->name);
 	buf_puts(&b, ".\n'help VERB' for one; quote a name with a space: "
 	    "penalize \"Mary Ann\" 2\n");
-	fputs(buf_str(&b), ctx->out);
+	sr_fit(ctx, ctx->out, buf_str(&b), 2);
 	buf_free(&b);
 	return SR_OK;
 }
@@ -498,7 +504,7 @@ play_entry(struct play *p, int argc, char **argv)
 	if ((before.turn >= 0 && after.turn != before.turn) ||
 	    after.round != before.round || after.finished != before.finished) {
 		scores_line(p, &b);
-		fputs(buf_str(&b), ctx->out);
+		sr_fit(ctx, ctx->out, buf_str(&b), 2);
 		buf_free(&b);
 	}
 	return status;
@@ -643,23 +649,46 @@ play_line(struct play *p, const char *line)
 	return status;
 }
 
-/* The prompt: round, whose turn (painted), what is expected. */
+/* The columns a prompt leaves to type in, at least, else it is shortened. */
+#define PROMPT_ROOM	24
+
+/*
+ * The prompt: round, whose turn (painted), what is expected; on a
+ * terminal too narrow to leave PROMPT_ROOM columns after it, without
+ * the list of what is expected ("round 2, Bob> ").
+ */
 static char *
 play_prompt(struct play *p)
 {
 	struct expectation x;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, list = BUF_INIT;
 	const enum verb *v;
 	int first = 1, paint = p->ctx->paint && p->ed.el != NULL;
+	size_t cols = (size_t)term_width(fileno(p->ctx->out),
+	    p->ctx->columns), w;
 
 	if (!p->loaded)
 		return xstrdup("> ");
 	sr_expect(&p->sg, &x, NULL);
 	if (x.finished) {
-		buf_printf(&b, "game %s (undo, status)> ", x.abandoned ?
-		    "abandoned" : "over");
+		buf_printf(&b, "game %s", x.abandoned ? "abandoned" : "over");
+		if (b.len + 17 + PROMPT_ROOM <= cols)
+			buf_puts(&b, " (undo, status)");
+		buf_puts(&b, "> ");
 		return b.s;
 	}
+	buf_puts(&list, " (");
+	for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
+		if (x.verbs & VERB_BIT(*v)) {
+			buf_printf(&list, "%s%s", first ? "" : "|",
+			    verb_name(*v));
+			first = 0;
+		}
+	buf_puts(&list, ")");
+	/* The prompt's width: "round N, NAME" then the list and "> ". */
+	buf_printf(&b, "round %d, ", x.round);
+	w = b.len + (x.turn >= 0 ? utf8_width(p->sg.g.names[x.turn]) : 5);
+	buf_reset(&b);
 	buf_printf(&b, "round %d, ", x.round);
 	/* \1 brackets what takes no room on the screen (EL_PROMPT_ESC). */
 	/* A name from the store is never sent to the terminal raw. */
@@ -671,14 +700,10 @@ play_prompt(struct play *p)
 		buf_puts(&b, "table");
 	if (paint && x.turn >= 0)
 		buf_printf(&b, "\1%s\1", term_off());
-	buf_puts(&b, " (");
-	for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
-		if (x.verbs & VERB_BIT(*v)) {
-			buf_printf(&b, "%s%s", first ? "" : "|",
-			    verb_name(*v));
-			first = 0;
-		}
-	buf_puts(&b, ")> ");
+	if (w + list.len + 2 + PROMPT_ROOM <= cols)
+		buf_puts(&b, buf_str(&list));
+	buf_puts(&b, "> ");
+	buf_free(&list);
 	return b.s;
 }
 
@@ -890,6 +915,41 @@ complete_values(struct play *p, const struct words *w, int argi,
 		buf_printf(b, "%s\n", p->sg.g.names[i]);
 }
 
+/*
+ * The candidates list[0..n) in columns as ls shows them (down, then
+ * across), two spaces apart, as many columns as the terminal's width
+ * holds.
+ */
+static void
+cands_columns(struct play *p, char **list, int n)
+{
+	struct buf b = BUF_INIT;
+	size_t w = 0, k, cols = (size_t)term_width(fileno(p->ctx->out),
+	    p->ctx->columns);
+	int i, r, c, ncol, rows;
+
+	for (i = 0; i < n; i++)
+		if ((k = utf8_width(list[i])) > w)
+			w = k;
+	ncol = (int)((cols + 1) / (w + 2));
+	if (ncol < 1)
+		ncol = 1;
+	rows = (n + ncol - 1) / ncol;
+	for (r = 0; r < rows; r++) {
+		for (c = 0; c < ncol && (i = c * rows + r) < n; c++) {
+			if (c > 0)
+				buf_puts(&b, "  ");
+			if (c + 1 < ncol && i + rows < n)
+				utf8_pad(&b, list[i], w);
+			else
+				utf8_escape(&b, list[i], 0, 0);
+		}
+		buf_puts(&b, "\n");
+	}
+	fputs(buf_str(&b), p->ctx->out);
+	buf_free(&b);
+}
+
 /* s as one word of a play line: quoted ("Mary Ann") when it must be. */
 static void
 quote_word(const char *s, int close, struct buf *b)
@@ -970,9 +1030,7 @@ editor_complete(EditLine *el, int ch)
 	} else {
 		/* Several: list them under the line, then the line again. */
 		fputc('\n', p->ctx->out);
-		for (i = 0; i < n; i++)
-			fprintf(p->ctx->out, "%s%s", i ? "  " : "", list[i]);
-		fputc('\n', p->ctx->out);
+		cands_columns(p, list, n);
 		fflush(p->ctx->out);
 		ret = CC_REDISPLAY;
 	}

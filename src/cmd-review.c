@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "dawg.h"
@@ -19,38 +20,79 @@
 #include "utf8.h"
 #include "wordlist.h"
 
-/* What the replay showed before one entry. */
-struct seen {
-	int		 decision;	/* a player had advice and made e */
-	int		 turn;		/* seat to move, or -1 */
-	int		 roll;		/* the entry is a roll */
-	long		 score[GAME_MAX_PLAYERS];
-	struct advice	*a;		/* the advice then (decision) */
-	char		*made;		/* the entry as typed, malloc'd */
-	/* A word grid (word_round), before a score: the grid and words */
+/* A decision as the review judges it. */
+struct decision {
+	int		 n;		/* entry number */
+	int		 round;
+	int		 seat;
+	char		*made;		/* the move made, as the coach names it */
+	char		*best;		/* the coach's move */
+	double		 best_v;	/* their values, in the basis' unit */
+	double		 made_v;
+	double		 cost;
+	enum advice_basis basis;
+};
+
+/* A word grid's round about to be scored (word_round): grid and words. */
+struct scored {
+	int		 i;		/* the score entry's index */
 	struct word_round *grid;
 	char		**words[GAME_MAX_PLAYERS];
 };
 
+/*
+ * The review, worked out in one pass of the replay (review_observe, before
+ * each entry in effect): the decisions, each player's luck, the chart.
+ */
 struct review {
-	struct seen	*seen;
-	int		 n;
+	const char	*undone;	/* per entry: taken back for good */
+	int		 n;		/* entries */
 	int		 nplayers;
+	struct decision	*d;
+	int		 nd;
+	long		*line[GAME_MAX_PLAYERS];	/* scores, per entry */
+	int		 npoints;
+	double		 luck[GAME_MAX_PLAYERS];
+	/* luck: each player's last decision, waiting for the dice */
+	struct pending {
+		int		 on;
+		int		 rolled;
+		enum advice_basis basis;
+		double		 q;
+		long		 score;
+	} pend[GAME_MAX_PLAYERS];
+	/*
+	 * Keeps from one roll (TT-3, SU-3) are one decision: the advice
+	 * after the roll is kept until the keeps end, then the decision is
+	 * judged on what was kept in all (grp_args).
+	 */
+	int		 grp;		/* its decision, or -1 */
+	struct advice	*grp_a;
+	struct buf	 grp_args;	/* every value kept, as typed */
+	struct buf	 grp_last;	/* the last keep's values */
+	int		 last_keep;	/* the entry before was grp's keep */
+	struct scored	*sc;
+	int		 nsc;
 };
 
 /* A word grid's round about to be scored: its grid and words, copied. */
 static void
-words_keep(struct seen *s, const struct game_rules *rules,
+words_keep(struct review *rv, int i, const struct game_rules *rules,
     const struct game_state *st)
 {
+	struct scored *s;
 	int p, k, n;
 
+	rv->sc = xreallocarray(rv->sc, (size_t)rv->nsc + 1, sizeof *rv->sc);
+	s = &rv->sc[rv->nsc];
+	memset(s, 0, sizeof *s);
+	s->i = i;
 	s->grid = xcalloc(1, sizeof *s->grid);
 	if (rules->word_round(st, 1, s->grid) != 0) {
 		free(s->grid);
-		s->grid = NULL;
 		return;
 	}
+	rv->nsc++;
 	for (p = 0; p < s->grid->nplayers; p++) {
 		for (n = 0; s->grid->words[p][n] != NULL; n++)
 			continue;
@@ -63,7 +105,7 @@ words_keep(struct seen *s, const struct game_rules *rules,
 
 /* Free what words_keep() kept. */
 static void
-words_drop(struct seen *s)
+words_drop(struct scored *s)
 {
 	int p, k;
 
@@ -73,7 +115,6 @@ words_drop(struct seen *s)
 		free(s->words[p]);
 	}
 	free(s->grid);
-	free(s->made);
 }
 
 /* 1 if the NULL-terminated list has w. */
@@ -109,7 +150,8 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 
 	di = game_option_kind(sg->rules, GAME_OPT_DICT);
 	dict = di >= 0 ? sg->opts[di] : "en_US";
-	if ((d = wordlist_open(&ctx->paths, dict, 0, &why)) == NULL) {
+	if ((d = wordlist_open(&ctx->paths, dict, isatty(STDERR_FILENO),
+	    &why)) == NULL) {
 		sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s", dict,
 		    why != NULL ? why : "");
 		free(why);
@@ -122,11 +164,9 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		view.nouns = 0;
 	}
 	sp = wordlist_speller_new(ctx->paths.dicts, view.dict);
-	for (i = 0; i < rv->n && rc == 0; i++) {
-		const struct seen *s = &rv->seen[i];
+	for (i = 0; i < rv->nsc && rc == 0; i++) {
+		const struct scored *s = &rv->sc[i];
 
-		if (s->grid == NULL || sg->rp.entries[i].undone)
-			continue;
 		rounds++;
 		memset(&g, 0, sizeof g);
 		g.n = s->grid->n;
@@ -178,27 +218,13 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 	return 0;
 }
 
-/* Before each entry: the scores, and the advice if a player decides. */
-static void
-review_observe(void *arg, const struct replay *rp, int i,
-    const struct entry *e)
+/* The entry made, verb and arguments ("roll 5 5"; order: names). */
+static char *
+entry_made(const struct replay *rp, const struct entry *e)
 {
-	struct review *rv = arg;
-	struct seen *s;
-	struct expectation x;
 	struct buf made = BUF_INIT;
-	int winners[GAME_MAX_PLAYERS], k;
+	int k;
 
-	if (i >= rv->n)
-		return;
-	s = &rv->seen[i];
-	memset(&x, 0, sizeof x);
-	x.turn = -1;
-	rp->rules->expect(rp->st, &x);
-	memset(winners, 0, sizeof winners);
-	rp->rules->score(rp->st, s->score, winners);
-	s->turn = x.turn;
-	s->roll = e->verb == V_ROLL;
 	buf_puts(&made, verb_name(e->verb));
 	if (e->verb == V_ORDER && e->nnames > 0)	/* names as the coach's */
 		for (k = 0; k < e->nnames; k++)
@@ -206,52 +232,238 @@ review_observe(void *arg, const struct replay *rp, int i,
 	else
 		for (k = 0; k < e->argc; k++)
 			buf_printf(&made, " %s", e->argv[k]);
-	free(s->made);
-	s->made = xstrdup(buf_str(&made));
-	buf_free(&made);
-	if (e->verb == V_SCORE && rp->rules->word_round != NULL)
-		words_keep(s, rp->rules, rp->st);
-	if (x.turn < 0 || x.finished || rp->rules->advice == NULL)
-		return;
-	s->a = xcalloc(1, sizeof *s->a);
-	if (!rp->rules->advice(rp->st, s->a) || s->a->nmoves == 0) {
-		advice_free(s->a);
-		free(s->a);
-		s->a = NULL;
-		return;
-	}
-	s->decision = 1;
+	return made.s != NULL ? made.s : xstrdup("");
 }
 
 /*
- * The value of the move made: the move listed as typed, else the move
- * that is its verb alone ("roll" for "roll 3 5"), else the worst listed.
+ * The move made among a's (skip: not a keep): the move as typed, else
+ * the move that is its verb alone (the decision "roll" of "roll 5 5":
+ * what the dice then showed is not the player's choice), else NULL.
  */
-static double
-made_value(const struct advice *a, const char *made)
+static const struct advice_move *
+made_move(const struct advice *a, const char *made)
 {
 	const struct advice_move *m;
 	char verb[32];
 	size_t n = strcspn(made, " ");
 
 	if ((m = advice_find(a, made)) != NULL)
-		return m->value;
+		return m;
 	snprintf(verb, sizeof verb, "%.*s", (int)n, made);
-	if ((m = advice_find(a, verb)) != NULL)
-		return m->value;
-	return a->moves[a->nmoves - 1].value;
+	return advice_find(a, verb);
 }
 
-/* A decision, for the list of mistakes. */
-struct decision {
-	int		 n;		/* entry number */
-	int		 round;
-	int		 seat;
-	const char	*made;
-	const char	*best;
-	double		 cost;
-	enum advice_basis basis;
-};
+/* 1 if the move is a keep (of dice from the roll showing). */
+static int
+is_keep(const char *entry)
+{
+	return strncmp(entry, verb_name(V_KEEP), strlen(verb_name(V_KEEP)))
+	    == 0;
+}
+
+/* The best move of a that is no keep, or NULL. */
+static const struct advice_move *
+best_go(const struct advice *a)
+{
+	int i;
+
+	for (i = 0; i < a->nmoves; i++)
+		if (!is_keep(a->moves[i].entry))
+			return &a->moves[i];
+	return NULL;
+}
+
+/* Ascending numbers first; words in the order typed after them. */
+static int
+by_number(const void *x, const void *y)
+{
+	const char *a = *(const char *const *)x, *b = *(const char *const *)y;
+	long va = strtol(a, NULL, 10), vb = strtol(b, NULL, 10);
+
+	return va < vb ? -1 : va > vb;
+}
+
+/* "keep" and the values of vals (space-separated), ascending. */
+static char *
+keep_entry(const char *vals)
+{
+	struct buf b = BUF_INIT;
+	char *copy = xstrdup(vals), *w, **v = NULL, *save = NULL;
+	size_t n = 0, k;
+
+	for (w = strtok_r(copy, " ", &save); w != NULL;
+	    w = strtok_r(NULL, " ", &save)) {
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = w;
+	}
+	qsort(v, n, sizeof *v, by_number);
+	buf_puts(&b, verb_name(V_KEEP));
+	for (k = 0; k < n; k++)
+		buf_printf(&b, " %s", v[k]);
+	free(v);
+	free(copy);
+	return b.s;
+}
+
+/* The cost of d from its values; never below 0. */
+static void
+decision_cost(struct decision *d)
+{
+	d->cost = d->best_v - d->made_v;
+	if (d->cost < 1e-12)
+		d->cost = 0;
+}
+
+/*
+ * The keeps from one roll end: their decision is judged on everything
+ * kept (the advice after the roll lists that keep, valued with the best
+ * play after it); with reroll=free a keep names the whole set, the last.
+ */
+static void
+group_close(struct review *rv)
+{
+	struct decision *d;
+	const struct advice_move *m;
+	char *all, *last;
+
+	if (rv->grp < 0)
+		return;
+	d = &rv->d[rv->grp];
+	all = keep_entry(buf_str(&rv->grp_args));
+	last = keep_entry(buf_str(&rv->grp_last));
+	if ((m = advice_find(rv->grp_a, all)) == NULL)
+		m = advice_find(rv->grp_a, last);
+	if (m != NULL) {
+		free(d->made);
+		d->made = xstrdup(m->entry);
+		d->made_v = m->value;
+		decision_cost(d);
+		if (rv->pend[d->seat].on && !rv->pend[d->seat].rolled)
+			rv->pend[d->seat].q = d->made_v;
+	}
+	free(all);
+	free(last);
+	advice_free(rv->grp_a);
+	free(rv->grp_a);
+	rv->grp_a = NULL;
+	rv->grp = -1;
+	buf_reset(&rv->grp_args);
+	buf_reset(&rv->grp_last);
+}
+
+/*
+ * Before each entry in effect: the scores for the chart, the luck of a
+ * turn passed, and the decision if a player had one.
+ */
+static void
+review_observe(void *arg, const struct replay *rp, int i,
+    const struct entry *e)
+{
+	struct review *rv = arg;
+	struct decision *d;
+	struct expectation x;
+	struct advice *a;
+	const struct advice_move *m, *go;
+	long score[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], k, p, after_keeps, keep;
+	char *made;
+
+	if (i >= rv->n || rv->undone[i])
+		return;
+	memset(&x, 0, sizeof x);
+	x.turn = -1;
+	rp->rules->expect(rp->st, &x);
+	memset(winners, 0, sizeof winners);
+	memset(score, 0, sizeof score);
+	rp->rules->score(rp->st, score, winners);
+	for (p = 0; p < rv->nplayers; p++)
+		rv->line[p][rv->npoints] = score[p];
+	rv->npoints++;
+	if (e->verb == V_SCORE && rp->rules->word_round != NULL)
+		words_keep(rv, i, rp->rules, rp->st);
+	/* The turn passed: what the dice gave against the value. */
+	for (p = 0; p < rv->nplayers; p++) {
+		struct pending *pd = &rv->pend[p];
+
+		if (!pd->on || x.turn == p)
+			continue;	/* none, or still p's turn */
+		if (pd->rolled && pd->basis != ADVICE_WIN)
+			rv->luck[p] += (pd->basis == ADVICE_POINTS ?
+			    score[p] - pd->score : 0) - pd->q;
+		pd->on = 0;
+	}
+	keep = e->verb == V_KEEP;
+	after_keeps = rv->grp >= 0 && rv->last_keep &&
+	    rv->d[rv->grp].seat == x.turn;
+	if (after_keeps && keep) {
+		/* One more keep from the same roll: the same decision. */
+		for (k = 0; k < e->argc; k++)
+			buf_printf(&rv->grp_args, " %s", e->argv[k]);
+		buf_reset(&rv->grp_last);
+		for (k = 0; k < e->argc; k++)
+			buf_printf(&rv->grp_last, " %s", e->argv[k]);
+		return;
+	}
+	group_close(rv);
+	rv->last_keep = 0;
+	if (x.turn < 0 || x.finished || rp->rules->advice == NULL)
+		goto rolled;
+	a = xcalloc(1, sizeof *a);
+	if (!rp->rules->advice(rp->st, a) || a->nmoves == 0) {
+		advice_free(a);
+		free(a);
+		goto rolled;
+	}
+	p = x.turn;
+	made = entry_made(rp, e);
+	d = &rv->d[rv->nd++];
+	memset(d, 0, sizeof *d);
+	d->n = rp->entries[i].n;
+	d->round = rp->entries[i].round;
+	d->seat = p;
+	d->basis = a->basis;
+	/* After keeps from this roll: bank or roll on (keeps were judged). */
+	go = after_keeps ? best_go(a) : NULL;
+	m = go != NULL ? go : &a->moves[0];
+	d->best = xstrdup(m->entry);
+	d->best_v = m->value;
+	if ((m = made_move(a, made)) != NULL) {
+		d->made = xstrdup(m->entry);
+		d->made_v = m->value;
+	} else {		/* not listed: as the worst listed */
+		d->made = xstrdup(made);
+		d->made_v = a->moves[a->nmoves - 1].value;
+	}
+	free(made);
+	decision_cost(d);
+	/* Luck: the dice since p's last decision, against its value. */
+	if (rv->pend[p].on && rv->pend[p].rolled &&
+	    rv->pend[p].basis == a->basis)
+		rv->luck[p] += (a->basis == ADVICE_POINTS ?
+		    score[p] - rv->pend[p].score : 0) + a->moves[0].value -
+		    rv->pend[p].q;
+	rv->pend[p].on = 1;
+	rv->pend[p].rolled = 0;
+	rv->pend[p].basis = a->basis;
+	rv->pend[p].q = d->made_v;
+	rv->pend[p].score = score[p];
+	if (keep) {
+		rv->grp = rv->nd - 1;
+		rv->grp_a = a;
+		rv->last_keep = 1;
+		for (k = 0; k < e->argc; k++) {
+			buf_printf(&rv->grp_args, " %s", e->argv[k]);
+			buf_printf(&rv->grp_last, " %s", e->argv[k]);
+		}
+	} else {
+		advice_free(a);
+		free(a);
+	}
+rolled:
+	if (e->verb == V_ROLL)
+		for (p = 0; p < rv->nplayers; p++)
+			rv->pend[p].rolled |= rv->pend[p].on;
+}
 
 /* Sort decisions by cost, the biggest first (then by entry). */
 static int
@@ -264,15 +476,112 @@ by_cost(const void *x, const void *y)
 	return a->n - b->n;
 }
 
-/* "48.6 points", "12.3% chance", "4.0% chance to win" into b. */
+/*
+ * How bad a decision is, 0 (the coach's move) to 1 (all thrown away): a
+ * chance lost (win, chance), or the share of the best move's points lost.
+ */
+static double
+decision_error(const struct decision *d)
+{
+	double e;
+
+	if (d->cost <= 0)
+		return 0;
+	if (d->basis != ADVICE_POINTS)
+		e = d->cost;
+	else
+		e = d->best_v > 0 ? d->cost / d->best_v : 1;
+	return e > 1 ? 1 : e;
+}
+
+/*
+ * The labels, as GNU Backgammon marks a move, by the error (above) per
+ * basis: the least error of doubtful, bad and blunder (man/shakeref.1).
+ */
+enum label { FINE, DOUBTFUL, BAD, BLUNDER, NLABELS };
+
+static const char *const label_name[NLABELS] = { "fine", "doubtful",
+    "bad", "a blunder" };
+static const double label_from[3][NLABELS] = {
+	[ADVICE_POINTS] = { 0, 0.03, 0.08, 0.15 },
+	[ADVICE_WIN] = { 0, 0.02, 0.04, 0.08 },
+	[ADVICE_CHANCE] = { 0, 0.03, 0.08, 0.15 },
+};
+
+/* The label of d. */
+static enum label
+decision_label(const struct decision *d)
+{
+	double e = decision_error(d);
+	int k;
+
+	for (k = BLUNDER; k > FINE; k--)
+		if (e >= label_from[d->basis][k] - 1e-12)
+			return (enum label)k;
+	return FINE;
+}
+
+/*
+ * A player's rating from the average error per decision (as GNU
+ * Backgammon's, in words that fit a table of dice players): the first
+ * whose bound the average is under.
+ */
+static const struct rating {
+	double		 under;
+	const char	*name;
+} ratings[] = {
+	{ 0.005, "world class" },
+	{ 0.01, "expert" },
+	{ 0.02, "advanced" },
+	{ 0.04, "intermediate" },
+	{ 0.08, "casual" },
+	{ 2, "beginner" },
+};
+
+/* The rating of an average error per decision. */
+static const char *
+rating_name(double avg)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof ratings / sizeof ratings[0] - 1; k++)
+		if (avg < ratings[k].under)
+			return ratings[k].name;
+	return ratings[k].name;
+}
+
+/* "48.6" or "4.1%" (a chance): a value in its basis. */
 static void
-put_cost(struct buf *b, enum advice_basis basis, double v)
+put_value(struct buf *b, enum advice_basis basis, double v)
 {
 	if (basis == ADVICE_POINTS)
-		buf_printf(b, "%.1f point%s", v, fabs(v - 1) < 1e-9 ? "" : "s");
+		buf_printf(b, "%.1f", v);
 	else
-		buf_printf(b, "%.1f%% %s", 100 * v, basis == ADVICE_WIN ?
-		    "chance to win" : "chance");
+		buf_printf(b, "%.1f%%", 100 * v);
+}
+
+/*
+ * What a decision cost, in the player's terms: "30.2 points fewer on
+ * average (58.4 instead of 88.6)", "a chance to win of 47.2% instead of
+ * 52.0%".
+ */
+static void
+put_cost(struct buf *b, const struct decision *d)
+{
+	if (d->basis == ADVICE_POINTS) {
+		buf_printf(b, "%.1f point%s fewer on average (", d->cost,
+		    fabs(d->cost - 1) < 1e-9 ? "" : "s");
+		put_value(b, d->basis, d->made_v);
+		buf_puts(b, " instead of ");
+		put_value(b, d->basis, d->best_v);
+		buf_puts(b, ")");
+		return;
+	}
+	buf_printf(b, "a %s of ", d->basis == ADVICE_WIN ? "chance to win" :
+	    "chance");
+	put_value(b, d->basis, d->made_v);
+	buf_puts(b, " instead of ");
+	put_value(b, d->basis, d->best_v);
 }
 
 /*
@@ -320,6 +629,43 @@ review_chart(struct sr_ctx *ctx, const struct sr_game *sg, long **line,
 	}
 }
 
+/* A player's summary in words: decisions by label, cost, rating, luck. */
+static void
+put_player(struct buf *b, const char *name, const struct decision *d,
+    int nd, int seat, enum advice_basis basis, double cost, double err,
+    int ndec, double luck)
+{
+	int count[NLABELS] = { 0 }, i, k, n = 0;
+
+	for (i = 0; i < nd; i++)
+		if (d[i].seat == seat) {
+			count[decision_label(&d[i])]++;
+			n++;
+		}
+	buf_printf(b, "  %s: %d decision%s", name, n, n == 1 ? "" : "s");
+	if (n == 0) {
+		buf_puts(b, "\n");
+		return;
+	}
+	for (k = 0; k < NLABELS; k++)
+		buf_printf(b, "%s%d %s", k == 0 ? " (" : ", ", count[k],
+		    k == BLUNDER ? (count[k] == 1 ? "blunder" : "blunders") :
+		    label_name[k]);
+	buf_puts(b, "); ");
+	if (ndec > 0 && basis == ADVICE_POINTS)
+		buf_printf(b, "%.1f point%s given away, %.1f a decision; ",
+		    cost, fabs(cost - 1) < 1e-9 ? "" : "s", cost / ndec);
+	else if (ndec > 0)
+		buf_printf(b, "each decision lowered the %s by %.1f%% on "
+		    "average; ", basis == ADVICE_WIN ? "chance to win" :
+		    "chance", 100 * cost / ndec);
+	buf_printf(b, "rating: %s", rating_name(err / n));
+	if (basis == ADVICE_POINTS)
+		buf_printf(b, "; luck %s%.1f point%s", luck >= 0 ? "+" : "",
+		    luck, fabs(fabs(luck) - 1) < 1e-9 ? "" : "s");
+	buf_puts(b, "\n");
+}
+
 /* review */
 static int
 cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
@@ -327,22 +673,15 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct sr_game sg;
 	struct review rv;
 	struct ruling r = RULING_INIT;
-	struct decision *d = NULL;
+	struct decision *d;
 	struct buf b = BUF_INIT;
-	struct seen *s;
-	long *line[GAME_MAX_PLAYERS], scores[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], nd = 0, npoints = 0, i, k, p;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], i, k, p, nd;
 	int count[3] = { 0 }, ndec[GAME_MAX_PLAYERS] = { 0 };
-	double cost[GAME_MAX_PLAYERS] = { 0 }, luck[GAME_MAX_PLAYERS] = { 0 };
-	/* luck: each player's last decision, waiting for the dice */
-	struct pending {
-		int		 on;
-		int		 rolled;
-		enum advice_basis basis;
-		double		 q;
-		long		 score;
-	} pend[GAME_MAX_PLAYERS];
+	double cost[GAME_MAX_PLAYERS] = { 0 }, err[GAME_MAX_PLAYERS] = { 0 };
+	double avg;
 	enum advice_basis basis = ADVICE_POINTS;
+	char *undone = NULL;
 	json_t *o, *list, *j;
 	int status;
 
@@ -351,9 +690,19 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		return status;
 	store_rollback(ctx->store);
 	memset(&rv, 0, sizeof rv);
+	rv.grp = -1;
 	rv.n = sg.rp.nentries;
 	rv.nplayers = sg.g.nplayers;
-	rv.seen = xcalloc((size_t)rv.n + 1, sizeof *rv.seen);
+	/* The entries in effect: a replay says which were taken back. */
+	undone = xcalloc((size_t)rv.n + 1, 1);
+	for (i = 0; i < rv.n; i++)
+		undone[i] = sg.rp.entries[i].undone != 0 ||
+		    sg.rp.entries[i].verb == V_UNDO ||
+		    sg.rp.entries[i].verb == V_REDO;
+	rv.undone = undone;
+	rv.d = xcalloc((size_t)rv.n + 1, sizeof *rv.d);
+	for (p = 0; p < rv.nplayers; p++)
+		rv.line[p] = xcalloc((size_t)rv.n + 2, sizeof *rv.line[p]);
 	sg.rp.observe = review_observe;
 	sg.rp.observe_arg = &rv;
 	if (replay_run(&sg.rp, 1, &r) != RULING_OK) {
@@ -361,84 +710,39 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		    buf_str(&r.why));
 		goto out;
 	}
-	for (p = 0; p < sg.g.nplayers; p++)
-		line[p] = xcalloc((size_t)rv.n + 2, sizeof *line[p]);
-	memset(pend, 0, sizeof pend);
-	d = xcalloc((size_t)rv.n + 1, sizeof *d);
-	for (i = 0; i < rv.n; i++) {
-		struct stored_entry *se = &sg.rp.entries[i];
-
-		s = &rv.seen[i];
-		if (se->verb == V_UNDO || se->verb == V_REDO || se->undone)
-			continue;
-		for (p = 0; p < sg.g.nplayers; p++)
-			line[p][npoints] = s->score[p];
-		npoints++;
-		/* The turn passed: what the dice gave against the value. */
-		for (p = 0; p < sg.g.nplayers; p++) {
-			if (!pend[p].on || s->turn == p)
-				continue;	/* none, or still p's turn */
-			if (pend[p].rolled && pend[p].basis != ADVICE_WIN)
-				luck[p] += (pend[p].basis == ADVICE_POINTS ?
-				    s->score[p] - pend[p].score : 0) -
-				    pend[p].q;
-			pend[p].on = 0;
-		}
-		if (s->decision) {
-			struct advice *a = s->a;
-			double v = made_value(a, s->made);
-
-			p = s->turn;
-			if (pend[p].on && pend[p].rolled &&
-			    pend[p].basis == a->basis)
-				luck[p] += (a->basis == ADVICE_POINTS ?
-				    s->score[p] - pend[p].score : 0) +
-				    a->moves[0].value - pend[p].q;
-			pend[p].on = 1;
-			pend[p].rolled = 0;
-			pend[p].basis = a->basis;
-			pend[p].q = v;
-			pend[p].score = s->score[p];
-			d[nd].n = se->n;
-			d[nd].round = se->round;
-			d[nd].seat = p;
-			d[nd].made = s->made;
-			d[nd].best = a->moves[0].entry;
-			d[nd].cost = a->moves[0].value - v;
-			if (d[nd].cost < 1e-12)
-				d[nd].cost = 0;
-			d[nd].basis = a->basis;
-			count[a->basis]++;
-			nd++;
-		}
-		if (s->roll)
-			for (p = 0; p < sg.g.nplayers; p++)
-				pend[p].rolled |= pend[p].on;
-	}
+	group_close(&rv);
+	d = rv.d;
+	nd = rv.nd;
 	/* The end: the scores now, and a turn still pending counts. */
 	memset(winners, 0, sizeof winners);
+	memset(scores, 0, sizeof scores);
 	sg.rules->score(sg.rp.st, scores, winners);
-	for (p = 0; p < sg.g.nplayers; p++) {
-		line[p][npoints] = scores[p];
-		if (pend[p].on && pend[p].rolled &&
-		    pend[p].basis == ADVICE_POINTS && sg.rp.st != NULL) {
+	for (p = 0; p < rv.nplayers; p++) {
+		struct pending *pd = &rv.pend[p];
+
+		rv.line[p][rv.npoints] = scores[p];
+		if (pd->on && pd->rolled && pd->basis == ADVICE_POINTS &&
+		    sg.rp.st != NULL) {
 			struct expectation x;
 
 			sr_expect(&sg, &x, NULL);
 			if (x.finished || x.turn != p)
-				luck[p] += scores[p] - pend[p].score -
-				    pend[p].q;
+				rv.luck[p] += scores[p] - pd->score - pd->q;
 		}
 	}
-	npoints++;
+	rv.npoints++;
+	for (i = 0; i < nd; i++)
+		count[d[i].basis]++;
 	for (k = 1; k < 3; k++)
 		if (count[k] > count[basis])
 			basis = (enum advice_basis)k;
-	for (i = 0; i < nd; i++)
+	for (i = 0; i < nd; i++) {
+		err[d[i].seat] += decision_error(&d[i]);
 		if (d[i].basis == basis) {
 			cost[d[i].seat] += d[i].cost;
 			ndec[d[i].seat]++;
 		}
+	}
 
 	if (ctx->json) {
 		o = json_object();
@@ -464,20 +768,24 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		json_object_set_new(o, "decisions", list);
 		list = json_array();
 		for (p = 0; p < sg.g.nplayers; p++) {
+			/* A chance is never summed: its average a decision. */
+			avg = basis == ADVICE_POINTS || ndec[p] == 0 ? 1 :
+			    ndec[p];
 			j = json_object();
 			json_object_set_new(j, "name",
 			    json_string(sg.g.names[p]));
 			json_object_set_new(j, "decisions",
 			    json_integer(ndec[p]));
 			json_object_set_new(j, "cost", json_real(sr_round(
-			    cost[p], basis == ADVICE_POINTS ? 1 : 4)));
+			    cost[p] / avg, basis == ADVICE_POINTS ? 1 : 4)));
 			json_object_set_new(j, "luck", json_real(sr_round(
-			    luck[p], basis == ADVICE_POINTS ? 1 : 4)));
+			    rv.luck[p] / avg, basis == ADVICE_POINTS ? 1 :
+			    4)));
 			json_array_append_new(list, j);
 		}
 		json_object_set_new(o, "players", list);
 		status = sr_print_json(ctx, o);
-		goto done;
+		goto out;
 	}
 	buf_printf(&b, "game %lld: %s, reviewed by the coach (%s)\n", sg.g.id,
 	    sg.rules->name, basis == ADVICE_POINTS ? "points" : basis ==
@@ -485,48 +793,46 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	if (sg.rules->word_round != NULL) {
 		if (words_review(ctx, &sg, &rv, &b) != 0) {
 			status = SR_SYSTEM;
-			goto done;
+			goto out;
 		}
 	} else if (nd == 0)
 		buf_puts(&b, "no decisions to review\n");
-	for (p = 0; p < sg.g.nplayers && sg.rules->advice != NULL; p++) {
-		buf_printf(&b, "  %s: %d decision%s, cost ", sg.g.names[p],
-		    ndec[p], ndec[p] == 1 ? "" : "s");
-		put_cost(&b, basis, cost[p]);
-		buf_puts(&b, ", luck ");
-		if (luck[p] >= 0)
-			buf_puts(&b, "+");
-		put_cost(&b, basis, luck[p]);
-		buf_puts(&b, "\n");
-	}
+	for (p = 0; p < sg.g.nplayers && sg.rules->advice != NULL; p++)
+		put_player(&b, sg.g.names[p], d, nd, p, basis, cost[p], err[p],
+		    ndec[p], rv.luck[p]);
 	qsort(d, (size_t)nd, sizeof *d, by_cost);
 	for (i = 0, k = 0; i < nd && k < 5; i++) {
-		if (d[i].cost <= 0)
-			break;
+		if (decision_label(&d[i]) == FINE)
+			continue;
 		if (k++ == 0)
 			buf_puts(&b, "biggest mistakes:\n");
-		buf_printf(&b, "  entry %d, round %d: %s made '%s', the coach "
-		    "says '%s': it cost ", d[i].n, d[i].round,
-		    sg.g.names[d[i].seat], d[i].made, d[i].best);
-		put_cost(&b, d[i].basis, d[i].cost);
+		buf_printf(&b, "  entry %d, round %d, %s chose to %s; the "
+		    "coach would %s: %s, ", d[i].n, d[i].round,
+		    sg.g.names[d[i].seat], d[i].made, d[i].best,
+		    label_name[decision_label(&d[i])]);
+		put_cost(&b, &d[i]);
 		buf_puts(&b, "\n");
 	}
 	if (nd > 0 && k == 0)
-		buf_puts(&b, "no mistakes: every decision was the coach's\n");
-	review_chart(ctx, &sg, line, npoints, &b);
+		buf_puts(&b, "no mistakes: every decision was fine by the "
+		    "coach\n");
+	review_chart(ctx, &sg, rv.line, rv.npoints, &b);
 	sr_print_text(ctx, buf_str(&b));
-done:
-	for (p = 0; p < sg.g.nplayers; p++)
-		free(line[p]);
 out:
-	for (i = 0; i < rv.n; i++) {
-		if (rv.seen[i].a != NULL)
-			advice_free(rv.seen[i].a);
-		free(rv.seen[i].a);
-		words_drop(&rv.seen[i]);
+	group_close(&rv);
+	for (p = 0; p < rv.nplayers; p++)
+		free(rv.line[p]);
+	for (i = 0; i < rv.nd; i++) {
+		free(rv.d[i].made);
+		free(rv.d[i].best);
 	}
-	free(rv.seen);
-	free(d);
+	for (i = 0; i < rv.nsc; i++)
+		words_drop(&rv.sc[i]);
+	free(rv.sc);
+	free(rv.d);
+	free(undone);
+	buf_free(&rv.grp_args);
+	buf_free(&rv.grp_last);
 	buf_free(&b);
 	ruling_free(&r);
 	sr_game_free(&sg);

@@ -12,33 +12,38 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	const struct game_rules *const *g, *one;
 	const struct game_option *o;
+	struct buf b = BUF_INIT, d = BUF_INIT;
 
 	if (args->argc == 1) {
 		for (g = game_table; *g != NULL; g++)
-			fprintf(ctx->out, "%-13s %-6s %s\n", (*g)->name,
+			buf_printf(&b, "%-13s %-6s %s\n", (*g)->name,
 			    (*g)->alias != NULL ? (*g)->alias : "",
 			    (*g)->summary);
-		fprintf(ctx->out, "'shakeref rules RULES' shows one in full\n");
+		/* On a terminal, each summary goes on under its column. */
+		sr_fit(ctx, ctx->out, buf_str(&b), 21);
+		sr_fit(ctx, ctx->out, "'shakeref rules RULES' shows one in "
+		    "full\n", 2);
+		buf_free(&b);
 		return SR_OK;
 	}
 	if ((one = game_find(args->argv[1])) == NULL)
 		return sr_error(ctx, SR_USAGE, "unknown rules '%s'; see "
 		    "'shakeref rules'", args->argv[1]);
-	fputs(one->card, ctx->out);
+	buf_puts(&b, one->card);
 	if (one->options[0].key != NULL)
-		fprintf(ctx->out, "Options (new --option KEY=VALUE):\n");
+		buf_puts(&b, "Options (new --option KEY=VALUE):\n");
 	for (o = one->options; o->key != NULL; o++)
-		fprintf(ctx->out, "  %s=%s (default %s)\n", o->key, o->values,
+		buf_printf(&b, "  %s=%s (default %s)\n", o->key, o->values,
 		    o->def);
 	if (game_option_kind(one, GAME_OPT_DICT) >= 0) {
-		struct buf b = BUF_INIT;
-
-		lexicon_list(ctx->paths.dicts, &b);
-		fprintf(ctx->out, "Dictionaries installed: %s\n",
-		    b.len > 0 ? buf_str(&b) : "none (install one: "
+		lexicon_list(ctx->paths.dicts, &d);
+		buf_printf(&b, "Dictionaries installed: %s\n",
+		    d.len > 0 ? buf_str(&d) : "none (install one: "
 		    "hunspell-en-us, hunspell-de-de, hunspell-fr ...)");
-		buf_free(&b);
+		buf_free(&d);
 	}
+	sr_print_text(ctx, buf_str(&b));
+	buf_free(&b);
 	return SR_OK;
 }
 

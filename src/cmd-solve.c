@@ -18,12 +18,12 @@
 
 /*
  * Append words w[0..n) (each at its index in at[], or all in a row when
- * at is NULL) to b as "prefix w, w, w" wrapped at 78 columns (a word's
+ * at is NULL) to b as "prefix w, w, w" wrapped at max columns (a word's
  * width in letters).
  */
 static void
 wrap(struct buf *b, const char *prefix, const struct solve_word *w,
-    const size_t *at, size_t n)
+    const size_t *at, size_t n, size_t max)
 {
 	const struct solve_word *x;
 	size_t i, col, len, room;
@@ -39,7 +39,7 @@ wrap(struct buf *b, const char *prefix, const struct solve_word *w,
 	for (i = 0; i < n; i++) {
 		x = at != NULL ? &w[at[i]] : &w[i];
 		len = x->width + (i + 1 < n ? 1 : 0);
-		if (i > 0 && col + 1 + len > 78) {
+		if (i > 0 && col + 1 + len > max) {
 			memcpy(p, "\n   ", 4);
 			p += 4;
 			col = 3;
@@ -58,11 +58,14 @@ wrap(struct buf *b, const char *prefix, const struct solve_word *w,
 	b->len = (size_t)(p - b->s);
 }
 
-/* The words in text: by length, then what each player missed. */
+/*
+ * The words in text: by length, then what each player missed; lines of
+ * words within max columns.
+ */
 static void
 solve_text(const struct sr_game *sg, const struct word_round *v,
     const struct solve_list *l, long best, size_t **missed,
-    const size_t *nmissed, struct buf *b)
+    const size_t *nmissed, size_t max, struct buf *b)
 {
 	char *head;
 	size_t i, k, len;
@@ -78,13 +81,13 @@ solve_text(const struct sr_game *sg, const struct word_round *v,
 		val = sg->rules->word_value(sg->rp.st, (int)len);
 		head = xasprintf("%zu letters, %d point%s each: ", len, val,
 		    val == 1 ? "" : "s");
-		wrap(b, head, l->w + i, NULL, k - i);
+		wrap(b, head, l->w + i, NULL, k - i, max);
 		free(head);
 	}
 	for (p = 0; p < v->nplayers; p++) {
 		head = xasprintf("%s missed %zu%s", sg->g.names[p],
 		    nmissed[p], nmissed[p] > 0 ? ": " : "");
-		wrap(b, head, l->w, missed[p], nmissed[p]);
+		wrap(b, head, l->w, missed[p], nmissed[p], max);
 		free(head);
 	}
 }
@@ -155,7 +158,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	char *why = NULL;
 	size_t *missed[GAME_MAX_PLAYERS], nmissed[GAME_MAX_PLAYERS], n, i, x;
 	long best = 0;
-	int force = args_has(args, "force"), status, p, val = 0;
+	int force = args_has(args, "force"), status, p, val = 0, cols;
 
 	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
@@ -220,7 +223,10 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		status = sr_print_json(ctx, solve_json(&sg, &v, &l, best,
 		    missed, nmissed));
 	else {
-		solve_text(&sg, &v, &l, best, missed, nmissed, &b);
+		/* 78 columns, or a narrower terminal's width. */
+		cols = sr_columns(ctx);
+		solve_text(&sg, &v, &l, best, missed, nmissed, cols > 1 &&
+		    cols - 1 < 78 ? (size_t)cols - 1 : 78, &b);
 		sr_print_text(ctx, buf_str(&b));
 	}
 	buf_free(&b);

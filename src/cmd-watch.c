@@ -60,13 +60,28 @@ big_number(long n, int r, struct buf *b)
 	}
 }
 
+/*
+ * Append the words in esc (printable, paint at most) to b, broken at
+ * spaces to fit cols columns on a screen (utf8_wrap), as they are when
+ * cols is 0; esc is emptied.
+ */
+static void
+watch_words(struct buf *b, struct buf *esc, int cols)
+{
+	if (cols > 0)
+		utf8_wrap(b, buf_str(esc), (size_t)cols, 2);
+	else
+		buf_puts(b, buf_str(esc));
+	buf_reset(esc);
+}
+
 /* The board of sg into b, for a screen cols wide (big digits, paint). */
 static void
 watch_board(const struct sr_game *sg, int cols, int big, int paint,
     struct buf *b)
 {
 	struct expectation x;
-	struct buf t = BUF_INIT, say = BUF_INIT;
+	struct buf t = BUF_INIT, say = BUF_INIT, esc = BUF_INIT;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, r;
 	size_t namew = 0, w;
@@ -78,9 +93,10 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
 	    sg->rules->name, sg->g.title != NULL ? " (" : "",
 	    sg->g.title != NULL ? sg->g.title : "", sg->g.title != NULL ?
 	    ")" : "", x.round);
-	buf_puts(b, paint ? term_on(TERM_STRONG) : "");
-	utf8_escape(b, buf_str(&t), 0, 0);
-	buf_printf(b, "%s\n\n", paint ? term_off() : "");
+	buf_puts(&esc, paint ? term_on(TERM_STRONG) : "");
+	utf8_escape(&esc, buf_str(&t), 0, 0);
+	buf_printf(&esc, "%s\n\n", paint ? term_off() : "");
+	watch_words(b, &esc, big ? cols : 0);
 	for (i = 0; i < sg->g.nplayers; i++)
 		if ((w = utf8_width(sg->g.names[i])) > namew)
 			namew = w;
@@ -118,9 +134,11 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
 		buf_puts(&t, "The game is over.\n");
 	else
 		buf_printf(&t, "%s\n", buf_str(&say));
-	utf8_escape(b, buf_str(&t), 0, 1);
+	utf8_escape(&esc, buf_str(&t), 0, 1);
+	watch_words(b, &esc, big ? cols : 0);
 	buf_free(&t);
 	buf_free(&say);
+	buf_free(&esc);
 }
 
 /*

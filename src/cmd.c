@@ -38,6 +38,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_export_entry,
 	&cmd_import_entry,
 	&cmd_watch_entry,
+	&cmd_serve_entry,
 	&cmd_check_entry,
 	&cmd_help_entry,
 	NULL
@@ -232,8 +233,11 @@ sr_vmessage(const struct sr_ctx *ctx, int status, int whole,
 		utf8_message_whole(&m, buf_str(&b));
 	else
 		utf8_message(&m, buf_str(&b));
-	fprintf(stderr, "%sshakeref: %s%s\n", paint ? term_on(TERM_REFUSED) :
+	/* On a terminal broken at spaces: one line through a pipe. */
+	buf_reset(&b);
+	buf_printf(&b, "%sshakeref: %s%s\n", paint ? term_on(TERM_REFUSED) :
 	    "", buf_str(&m), paint ? term_off() : "");
+	sr_fit(ctx, stderr, buf_str(&b), 2);
 	buf_free(&b);
 	buf_free(&m);
 	return status;
@@ -389,11 +393,11 @@ sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
 /*
  * Load game id inside the caller's transaction: from its snapshot when
  * snap is set and the snapshot fits, else replayed (notes: with each
- * entry's note).  SR_OK, or the status with *why set.
+ * entry's note; players: each stored entry's player checked, for check).  SR_OK, or the status with *why set.
  */
 static int
 game_read(struct sr_ctx *ctx, long long id, int notes, int snap,
-    struct sr_game *sg, char **why)
+    int players, struct sr_game *sg, char **why)
 {
 	struct ruling r = RULING_INIT;
 	int status, resumed = 0;
@@ -416,6 +420,7 @@ game_read(struct sr_ctx *ctx, long long id, int notes, int snap,
 	sg->rp.setup.names = (const char *const *)sg->g.names0;
 	sg->rp.title0 = sg->g.title0;
 	sg->rp.setup.options = (const char *const *)sg->opts;
+	sg->rp.players = players;
 	if (snap && (status = game_resume(ctx, sg, &resumed, why)) != SR_OK) {
 		sr_game_free(sg);
 		return status;
@@ -442,7 +447,7 @@ int
 sr_game_read(struct sr_ctx *ctx, long long id, int notes, struct sr_game *sg,
     char **why)
 {
-	return game_read(ctx, id, notes, 0, sg, why);
+	return game_read(ctx, id, notes, 0, 1, sg, why);
 }
 
 /* Begin, find the game and load it (snap: from its snapshot if fits). */
@@ -469,7 +474,8 @@ game_load(struct sr_ctx *ctx, int write, int notes, int snap,
 			    "'shakeref use ID'");
 		}
 	}
-	if ((status = game_read(ctx, id, notes, snap, sg, &why)) != SR_OK)
+	if ((status = game_read(ctx, id, notes, snap, 0, sg, &why)) !=
+	    SR_OK)
 		goto fail;
 	return SR_OK;
 fail:
@@ -712,21 +718,35 @@ sr_columns(const struct sr_ctx *ctx)
 	return isatty(fd) ? term_width(fd, ctx->columns) : 0;
 }
 
+/* Print printable text on f, fitted on a terminal; see cmd.h. */
+void
+sr_fit(const struct sr_ctx *ctx, FILE *f, const char *s, size_t indent)
+{
+	struct buf w = BUF_INIT;
+	int fd = fileno(f), cols;
+
+	if (!isatty(fd)) {
+		fputs(s, f);
+		return;
+	}
+	cols = term_width(fd, ctx != NULL ? ctx->columns : 0);
+	/* Narrow: going on under a column would leave too little room. */
+	if ((size_t)cols < indent + 1 + SR_FIT_ROOM && indent > 4)
+		indent = 4;
+	utf8_wrap(&w, s, (size_t)cols, indent);
+	fputs(buf_str(&w), f);
+	buf_free(&w);
+}
+
 /* Print text with unprintable bytes escaped, fitted; see cmd.h. */
 void
 sr_print_text(struct sr_ctx *ctx, const char *s)
 {
-	struct buf b = BUF_INIT, w = BUF_INIT;
-	int cols = sr_columns(ctx);
+	struct buf b = BUF_INIT;
 
 	utf8_escape(&b, s, 0, 1);
-	if (cols > 0) {
-		utf8_wrap(&w, buf_str(&b), (size_t)cols, 2);
-		fputs(buf_str(&w), ctx->out);
-	} else
-		fputs(buf_str(&b), ctx->out);
+	sr_fit(ctx, ctx->out, buf_str(&b), 2);
 	buf_free(&b);
-	buf_free(&w);
 }
 
 /* Print a JSON object and a newline; reals with 15 digits (88.6). */
@@ -844,6 +864,13 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 	sr_coach_text(sg, &b);
 	sr_print_text(ctx, buf_str(&b));
 	buf_free(&b);
+}
+
+/* What comes next in words (or who won); see cmd.h. */
+void
+sr_next_words(const struct sr_game *sg, struct buf *b)
+{
+	next_line(sg, b);
 }
 
 /* The time now, for an entry. */

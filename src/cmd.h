@@ -74,7 +74,7 @@ extern const struct cmd_entry cmd_new_entry, cmd_games_entry,
     cmd_help_entry, cmd_verb_entry, cmd_solve_entry, cmd_watch_entry,
     cmd_check_entry, cmd_dice_entry, cmd_review_entry, cmd_abandon_entry,
     cmd_rename_entry, cmd_title_entry, cmd_note_entry, cmd_export_entry,
-    cmd_import_entry, cmd_complete_entry;
+    cmd_import_entry, cmd_complete_entry, cmd_serve_entry;
 extern const struct cmd_entry *const cmd_table[];
 
 /* The command named exactly name (a game verb gives cmd_verb_entry). */
@@ -162,12 +162,13 @@ int	sr_caches_check(struct sr_ctx *, const struct sr_game *, int repair,
 /* The same for history's notes (sg replayed with notes). */
 int	sr_notes_check(struct sr_ctx *, const struct sr_game *, int repair,
 	    void (*problem)(void *, const char *), void *arg, char **why);
-/*
- * Load and replay game id inside the caller's transaction: SR_OK, or
- * the status with *why (malloc'd) set; nothing printed.
- */
 /* Rebuild every game's summary and the tallies from the entries. */
 int	sr_summaries_rebuild(struct sr_ctx *);
+/*
+ * Load and replay game id inside the caller's transaction, each stored
+ * entry's player checked against the replay's (for check): SR_OK, or
+ * the status with *why (malloc'd) set; nothing printed.
+ */
 int	sr_game_read(struct sr_ctx *, long long id, int notes,
 	    struct sr_game *, char **why);
 void	sr_game_free(struct sr_game *);
@@ -219,6 +220,8 @@ int	sr_timer(struct sr_ctx *, const struct sr_game *, int argc,
 json_t	*sr_status_json(const struct sr_game *);
 /* Print the status in words. */
 void	sr_status_text(struct sr_ctx *, const struct sr_game *);
+/* What comes next in words, or who won, as status says it, into b. */
+void	sr_next_words(const struct sr_game *, struct buf *);
 /*
  * The coach's advice for the decision now into a: 1, or 0 when there is
  * none (no decision, no coach for these rules, or coach=off unless
@@ -234,6 +237,16 @@ double	sr_round(double x, int digits);
  * going on indented by 2 (utf8_wrap).
  */
 void	sr_print_text(struct sr_ctx *, const char *);
+/*
+ * Print s (printable text: escaped, with term.c's paint at most) on f;
+ * when f is a terminal, each line wider than it broken at its last
+ * space that fits (utf8_wrap, the one wrapper), going on indented by
+ * indent, or by 4 when that would leave less than SR_FIT_ROOM columns.
+ * Every text in words a terminal shows goes through here: output,
+ * help, refusals, play's lines.
+ */
+#define SR_FIT_ROOM	24
+void	sr_fit(const struct sr_ctx *, FILE *, const char *s, size_t indent);
 /*
  * The columns to fit words output to: the terminal's width when ctx->out
  * is a terminal (else $COLUMNS, else 80), 0 when it is not one.

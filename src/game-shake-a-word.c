@@ -390,7 +390,8 @@ saw_load(struct game_state *st, const void *p, size_t len)
 	in.bad = 0;
 	st->finished = (int)state_get_int(&in);
 	nrounds = state_get_int(&in);
-	if (in.bad || nrounds < 0 || (size_t)nrounds > len)
+	if (in.bad || nrounds < 0 || (size_t)nrounds > len ||
+	    st->finished < 0 || st->finished > 1)
 		return -1;
 	/* Each list grows as it is read: saw_free frees what was read. */
 	st->rounds = nrounds > 0 ? xcalloc((size_t)nrounds,
@@ -401,11 +402,17 @@ saw_load(struct game_state *st, const void *p, size_t len)
 		if (grid_load(&rd->g, &in) != 0)
 			in.bad = 1;
 		rd->open = (int)state_get_int(&in);
+		/* Only the last round may be open. */
+		if (rd->open < 0 || rd->open > 1 ||
+		    (rd->open && r != st->nrounds - 1))
+			in.bad = 1;
 		for (i = 0; i < st->n && !in.bad; i++) {
 			rd->score[i] = state_get_int(&in);
 			rd->won[i] = (int)state_get_int(&in);
 			nw = state_get_int(&in);
-			if (nw < 0 || (size_t)nw > in.left)
+			if (nw < 0 || (size_t)nw > in.left ||
+			    rd->score[i] < -1000000 || rd->score[i] > 1000000 ||
+			    rd->won[i] < 0 || rd->won[i] > 1)
 				in.bad = 1;
 			for (k = 0; k < nw && !in.bad; k++) {
 				w = state_get_str(&in);
@@ -1271,6 +1278,8 @@ const struct game_rules game_shake_a_word = {
 	.values = saw_values,
 	.advise = saw_advise,
 	.lookups = saw_lookups,
+	.unrolled = "its letter dice are entered as the letters of the grid, "
+	    "not recorded as dice",
 	.word_round = saw_round_view,
 	.word_value = saw_word_value,
 };

@@ -243,6 +243,47 @@ su_new(const struct game_setup *gs)
 	return st;
 }
 
+/* A snapshot's state: every count, seat and value in range (state_valid). */
+static int
+su_valid(const struct game_state *st, const struct game_state *fresh)
+{
+	int n = st->n, i, k;
+
+	if (n != fresh->n || st->levels != fresh->levels ||
+	    st->free != fresh->free || n < 1 ||
+	    (int)st->phase < P_START || (int)st->phase > P_OVER ||
+	    st->round < 1 || st->first < 0 || st->first >= n ||
+	    st->cur < 0 || st->cur >= n ||
+	    !state_ints_in(st->rollers, st->nrollers, n, 0, n - 1) ||
+	    st->shakes < 0 || st->shakes > SHAKES ||
+	    !state_ints_in(st->held, st->nheld, DICE, 1, 6) ||
+	    !state_ints_in(st->last, st->nlast, DICE - st->nheld, 1, 6) ||
+	    (int)st->cls < SU_A || (int)st->cls > SU_D ||
+	    (st->special != 0 && st->special != 1) ||
+	    (st->penalized != 0 && st->penalized != 1) ||
+	    st->winner < (st->phase == P_OVER ? 0 : -1) || st->winner >= n ||
+	    (st->phase == P_START && st->nrollers < 1))
+		return 0;
+	/* A turn's hand: none before its first shake, else all four dice. */
+	if (st->phase == P_SHAKE && (st->shakes == SHAKES ||
+	    (st->shakes == 0 && st->nheld + st->nlast != 0) ||
+	    (st->shakes > 0 && st->nheld + st->nlast != DICE)))
+		return 0;
+	if ((st->phase == P_MOVE || st->phase == P_AFTER) &&
+	    st->nheld + st->nlast != DICE)
+		return 0;
+	for (k = 1; k < st->nheld; k++)
+		if (st->held[k] < st->held[k - 1])
+			return 0;
+	/* Each pawn on a level, ascending. */
+	for (i = 0; i < n; i++)
+		for (k = 0; k < PAWNS; k++)
+			if (st->pawn[i][k] < 1 || st->pawn[i][k] > st->levels ||
+			    (k > 0 && st->pawn[i][k] < st->pawn[i][k - 1]))
+				return 0;
+	return 1;
+}
+
 /* Free a state. */
 static void
 su_free(struct game_state *st)
@@ -1426,6 +1467,7 @@ const struct game_rules game_shake_up = {
 	.state_free = su_free,
 	.state_size = sizeof(struct game_state),
 	.state_setup = offsetof(struct game_state, gs),
+	.state_valid = su_valid,
 	.state_format = 1,
 	.apply = su_apply,
 	.expect = su_expect,

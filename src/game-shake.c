@@ -112,6 +112,46 @@ shake_free(struct game_state *st)
 	free(st);
 }
 
+/* A score or total far above any game's (a snapshot's bound). */
+#define SHAKE_MAX_SCORE	100000L
+
+/* A snapshot's state: every count, seat and value in range (state_valid). */
+static int
+shake_valid(const struct game_state *st, const struct game_state *fresh)
+{
+	int n = st->n, r;
+
+	if (n != fresh->n || st->faces != fresh->faces || n < 1 ||
+	    st->round < 1 || st->round > ALL_SHAKE ||
+	    (int)st->phase < P_ROLL || (int)st->phase > P_OVER ||
+	    !state_longs_in(st->score, n, n, 0, SHAKE_MAX_SCORE) ||
+	    !state_ints_in(st->die, n, n, 0, 60) ||
+	    !state_ints_in(st->decided, n, n, 0, 1) ||
+	    !state_ints_in(st->settled, n, n, 0, 1) ||
+	    st->chooser < 0 || st->chooser >= n ||
+	    st->shaker < 0 || st->shaker >= n ||
+	    st->high < 0 || st->high >= n ||
+	    st->shakes < 0 || st->shakes > SHAKE_MAX_SCORE ||
+	    st->total < 0 || st->total > SHAKE_MAX_SCORE ||
+	    st->void_rolls < 0 ||
+	    !state_ints_in(st->order, st->norder, n, 0, n - 1) ||
+	    st->next < 0 || st->next > st->norder ||
+	    !state_ints_in(st->group, st->ngroup, n, 0, n - 1) ||
+	    !state_ints_in(st->rollers, st->nrollers, n, 0, n - 1))
+		return 0;
+	for (r = 0; r <= ALL_SHAKE; r++)
+		if (!state_longs_in(st->pad[r], n, n, -1, SHAKE_MAX_SCORE))
+			return 0;
+	/* What each phase reads. */
+	if ((st->phase == P_CHOOSE && st->decided[st->chooser]) ||
+	    ((st->phase == P_TIE || st->phase == P_ORDER) &&
+	    (st->ngroup < 1 || st->nrollers < 1)) ||
+	    (st->phase == P_SHAKE && st->round > ROUNDS &&
+	    st->next >= st->norder))
+		return 0;
+	return 1;
+}
+
 /* Score v for seat i in this round (SH-6: it counts at once). */
 static void
 award(struct game_state *st, int i, long v)
@@ -730,8 +770,8 @@ shake_advise(const struct game_state *st, struct buf *b)
 	switch (st->phase) {
 	case P_CHOOSE:
 		value = odds_shake_value(st->faces, 0);
-		buf_printf(b, "A shake is worth %.0f on average from 0 "
-		    "(shaking until %ld); the die is worth %d: %s.\n",
+		buf_printf(b, "A shake is worth %.1f on average, banking "
+		    "once the total reaches %ld; the die is worth %d: %s.\n",
 		    value, stop, st->die[st->chooser],
 		    value > st->die[st->chooser] ?
 		    "shaking pays on average" : "taking pays on average");
@@ -757,12 +797,25 @@ shake_advise(const struct game_state *st, struct buf *b)
 				buf_puts(b, " to get there.\n");
 			}
 		} else if (st->shakes > 0) {
+			/* One sentence: the break-even and the stop. */
 			sign = odds_shake_gain_sign(st->faces, st->total);
-			buf_printf(b, " On average one more shake %s (the "
-			    "break-even total is ", sign > 0 ? "gains" :
-			    sign < 0 ? "loses" : "neither gains nor loses");
-			put_break_even(b, st->faces);
-			buf_puts(b, ").\n");
+			if (sign > 0) {
+				buf_puts(b, " One more shake gains on average "
+				    "while the total is under ");
+				put_break_even(b, st->faces);
+				buf_printf(b, ": shake on, and bank once it "
+				    "reaches %ld.\n", stop);
+			} else if (sign < 0) {
+				buf_puts(b, " One more shake loses on average "
+				    "once the total is over ");
+				put_break_even(b, st->faces);
+				buf_printf(b, " (from %ld on): bank.\n", stop);
+			} else {
+				buf_puts(b, " At ");
+				put_break_even(b, st->faces);
+				buf_puts(b, " one more shake neither gains nor "
+				    "loses on average.\n");
+			}
 		} else
 			buf_puts(b, "\n");
 		break;
@@ -1209,9 +1262,10 @@ shake_advice(const struct game_state *st, struct advice *a)
 		advice_add(a, shake, "shake");
 		advice_sort(a);
 		if (shake > die)
-			buf_printf(&a->say, "shake: a shake is "
-			    "worth %.1f on average (bank from %ld), the die "
-			    "%d", shake, odds_shake_stop(st->faces), die);
+			buf_printf(&a->say, "shake: worth %.1f on "
+			    "average, banking once the total reaches %ld; the "
+			    "die is worth %d", shake, odds_shake_stop(st->faces),
+			    die);
 		else
 			buf_printf(&a->say, "take %d: the die "
 			    "beats the %.1f a shake is worth on average", die,
@@ -1316,6 +1370,7 @@ const struct game_rules game_shake = {
 	.state_free = shake_free,
 	.state_size = sizeof(struct game_state),
 	.state_setup = offsetof(struct game_state, gs),
+	.state_valid = shake_valid,
 	.state_format = 1,
 	.apply = shake_apply,
 	.expect = shake_expect,

@@ -174,6 +174,32 @@ sa_new(const struct game_setup *gs)
 	return st;
 }
 
+/* A snapshot's state: every count, seat and value in range (state_valid). */
+static int
+sa_valid(const struct game_state *st, const struct game_state *fresh)
+{
+	int n = st->n, i, k = 0;
+
+	if (n != fresh->n || st->target != fresh->target || n < 1 ||
+	    st->round < 1 ||
+	    (int)st->phase < P_ROLL || (int)st->phase > P_OVER ||
+	    !state_longs_in(st->score, n, n, -100000, 100000) ||
+	    !state_ints_in(st->in_round, n, n, 0, 1) ||
+	    !state_ints_in(st->held, n, n, 0, SA_MAX_DICE) ||
+	    (st->tie != 0 && st->tie != 1) ||
+	    (st->base != 0 && st->base != 1) ||
+	    !state_ints_in(st->tval, st->ntower, SA_MAX_TOWER, 1, 6) ||
+	    !state_ints_in(st->towner, st->ntower, SA_MAX_TOWER, 0, n - 1) ||
+	    st->turn < (st->phase == P_OVER ? -1 : 0) || st->turn >= n ||
+	    !state_ints_in(st->roll, st->nroll, SA_MAX_DICE, 1, 6) ||
+	    st->placer < -1 || st->placer >= n)
+		return 0;
+	for (i = 0; i < n; i++)
+		k += st->in_round[i];
+	return st->nround >= 0 && st->nround <= n &&
+	    (st->phase == P_OVER || (k >= 1 && st->in_round[st->turn]));
+}
+
 /* Free a state. */
 static void
 sa_free(struct game_state *st)
@@ -730,6 +756,7 @@ const struct game_rules game_stack_attack = {
 	.state_free = sa_free,
 	.state_size = sizeof(struct game_state),
 	.state_setup = offsetof(struct game_state, gs),
+	.state_valid = sa_valid,
 	.state_format = 1,
 	.apply = sa_apply,
 	.expect = sa_expect,

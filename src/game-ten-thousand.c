@@ -106,6 +106,58 @@ tt_new(const struct game_setup *gs)
 	return st;
 }
 
+/* A score or total far above any target (a snapshot's bound). */
+#define TT_MAX_SCORE	4000000L
+
+/* 1 if v is a number of points: a multiple of 50 in 0..TT_MAX_SCORE. */
+static int
+tt_points(long v)
+{
+	return v >= 0 && v <= TT_MAX_SCORE && v % TT_LEVEL == 0;
+}
+
+/* A snapshot's state: every count, seat and value in range (state_valid). */
+static int
+tt_valid(const struct game_state *st, const struct game_state *fresh)
+{
+	int n = st->n, i, k, used[DICE_MAX];
+
+	if (n != fresh->n || st->target != fresh->target ||
+	    st->four_pair != fresh->four_pair || n < 1 ||
+	    n > GAME_MAX_PLAYERS ||
+	    (int)st->phase < P_OFFER || (int)st->phase > P_OVER ||
+	    st->round < 1 || st->seat < 0 || st->seat >= n ||
+	    st->winner < (st->phase == P_OVER ? 0 : -1) || st->winner >= n ||
+	    st->banker < 0 || st->banker >= n ||
+	    !tt_points(st->total) || !tt_points(st->set_score) ||
+	    !tt_points(st->offer_total) ||
+	    st->in_hand < 1 || st->in_hand > DICE_MAX ||
+	    (st->scored != 0 && st->scored != 1) ||
+	    (st->doubles != 0 && st->doubles != 1) ||
+	    !state_ints_in(st->roll, st->nroll, DICE_MAX, 1, 6) ||
+	    !state_ints_in(st->set, st->nset, st->nroll, 1, 6) ||
+	    st->offer_dice < 0 || st->offer_dice > DICE_MAX ||
+	    (st->phase == P_OFFER && st->offer_dice < 1) ||
+	    (st->phase == P_ROLLED && st->nroll < 1))
+		return 0;
+	/* The dice kept are dice of the roll. */
+	memset(used, 0, sizeof used);
+	for (k = 0; k < st->nset; k++) {
+		for (i = 0; i < st->nroll; i++)
+			if (!used[i] && st->roll[i] == st->set[k])
+				break;
+		if (i == st->nroll)
+			return 0;
+		used[i] = 1;
+	}
+	/* Scores: a game goes on only while every score is short of it. */
+	for (i = 0; i < n; i++)
+		if (!tt_points(st->score[i]) ||
+		    (st->phase != P_OVER && st->score[i] >= st->target))
+			return 0;
+	return 1;
+}
+
 /* Free a state. */
 static void
 tt_free(struct game_state *st)
@@ -770,6 +822,7 @@ const struct game_rules game_ten_thousand = {
 	.state_free = tt_free,
 	.state_size = sizeof(struct game_state),
 	.state_setup = offsetof(struct game_state, gs),
+	.state_valid = tt_valid,
 	.state_format = 1,
 	.apply = tt_apply,
 	.expect = tt_expect,

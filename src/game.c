@@ -1600,6 +1600,27 @@ step_undo(struct replay *rp, int i, int live, struct ruling *r)
 }
 
 /*
+ * With rp->players, refuse stored entry se unless its player is want
+ * (NULL: none); RULING_OK or RULING_DATA.
+ */
+static int
+player_check(const struct replay *rp, const struct stored_entry *se,
+    const char *want, struct ruling *r)
+{
+	if (!rp->players || (se->player == NULL && want == NULL) ||
+	    (se->player != NULL && want != NULL &&
+	    strcmp(se->player, want) == 0))
+		return RULING_OK;
+	ruling_refuse(r, RULING_DATA, "entry %d (%s) no longer replays: its "
+	    "player is stored as %s%s%s, the replay gives %s%s%s", se->n,
+	    verb_name(se->verb), se->player != NULL ? "'" : "",
+	    se->player != NULL ? se->player : "no player",
+	    se->player != NULL ? "'" : "", want != NULL ? "'" : "",
+	    want != NULL ? want : "no player", want != NULL ? "'" : "");
+	return RULING_DATA;
+}
+
+/*
  * One step: entries[i] taken in.  live: a new entry, checked (game over,
  * the game's verbs, facts gathered) and given its player; else a stored
  * one, which must replay.  Returns the ruling's status; a refused live
@@ -1620,14 +1641,17 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 	r->quiet = !live && !rp->notes;
 	memset(&x, 0, sizeof x);
 	x.turn = -1;
-	if (live || rp->notes) {
+	if (live || rp->notes || rp->players) {
 		replay_expect(rp, &x, NULL);
 		se->round = x.round;
 		se->turn = x.turn;
 	}
 	se->undone = 0;
-	if (se->verb == V_UNDO || se->verb == V_REDO)
+	if (se->verb == V_UNDO || se->verb == V_REDO) {
+		if (!live && player_check(rp, se, NULL, r) != RULING_OK)
+			return RULING_DATA;
 		return step_undo(rp, i, live, r);
+	}
 
 	entry_of(&e, se);
 	if ((status = game_parse(&rp->setup, &e, r)) != RULING_OK)
@@ -1639,6 +1663,9 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 			status = RULING_DATA;
 			goto out;
 		}
+		if (!live && (status = player_check(rp, se, NULL, r)) !=
+		    RULING_OK)
+			goto out;
 		if ((status = meta_apply(rp, &e, r)) != RULING_OK) {
 			if (!live)
 				status = corrupt(se, r);
@@ -1671,6 +1698,9 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 		free(se->player);
 		se->player = player != NULL ? xstrdup(player) : NULL;
 	}
+	if (!live && (status = player_check(rp, se, entry_player(rp, &e,
+	    x.turn), r)) != RULING_OK)
+		goto out;
 	if (!live && rp->observe != NULL)
 		rp->observe(rp->observe_arg, rp, i, &e);
 	if (live || se->fate)
@@ -1837,6 +1867,24 @@ get_len(struct state_in *in)
 	return len;
 }
 
+/* 1 if k numbers (ints or longs: size) at a are in lo..hi; see game.h. */
+int
+state_nums_in(const void *a, size_t size, long k, long max, long lo,
+    long hi)
+{
+	long i, v;
+
+	if (k < 0 || k > max)
+		return 0;
+	for (i = 0; i < k; i++) {
+		v = size == sizeof(int) ? (long)((const int *)a)[i] :
+		    ((const long *)a)[i];
+		if (v < lo || v > hi)
+			return 0;
+	}
+	return 1;
+}
+
 /* Append a number; see game.h. */
 void
 state_put_int(struct buf *b, long v)
@@ -1917,15 +1965,22 @@ state_load(const struct game_rules *g, struct game_state *st, const void *p,
     size_t len)
 {
 	const void *setup;
+	void *fresh;
+	int ok;
 
 	if (g->state_load != NULL)
 		return g->state_load(st, p, len);
-	if (len != g->state_size)
+	/* A flat state is read only where every value of it is checked. */
+	if (len != g->state_size || g->state_valid == NULL)
 		return -1;
+	fresh = xmalloc(len);
+	memcpy(fresh, st, len);
 	memcpy(&setup, (char *)st + g->state_setup, sizeof setup);
 	memcpy(st, p, len);
 	memcpy((char *)st + g->state_setup, &setup, sizeof setup);
-	return 0;
+	ok = g->state_valid(st, fresh);
+	free(fresh);
+	return ok ? 0 : -1;
 }
 
 /* The snapshot of the replay now; see game.h. */

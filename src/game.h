@@ -325,6 +325,16 @@ struct game_rules {
 				    const void *, size_t);
 	int			 state_format;
 	/*
+	 * A flat state's check, after its bytes are read into st (fresh
+	 * was made by state_new for the same setup): 1 if every count,
+	 * index and value in it is in range for the rules and the setup,
+	 * 0 if not (the snapshot is ignored and the game replayed).  A
+	 * flat state that keeps a snapshot must have one: no byte in a
+	 * file may crash a command.
+	 */
+	int			 (*state_valid)(const struct game_state *st,
+				    const struct game_state *fresh);
+	/*
 	 * Check e against st; if legal fold it in and return RULING_OK (or
 	 * RULING_UPHELD) with r->note set, else return the refusal status
 	 * with r->why set.  After a refusal the caller discards st.
@@ -377,6 +387,8 @@ struct game_rules {
 	int			 (*rolled)(const struct game_state *,
 				    const struct entry *, struct die_rolled *,
 				    int max);
+	/* Without rolled: why its dice are not in the audit, for `dice`. */
+	const char		*unrolled;
 	/*
 	 * Optional: the lowercase words whose dictionary verdict entry e
 	 * needs, as a malloc'd NULL-terminated array of malloc'd strings
@@ -587,6 +599,12 @@ struct replay {
 	 */
 	int			 stored_facts;
 	/*
+	 * 1 (check): a stored entry's player must be the one replay gives
+	 * it (whose turn, the NAME of words, challenge and vote, none for
+	 * the table's entries), else it no longer replays.
+	 */
+	int			 players;
+	/*
 	 * Resumed from a snapshot (replay_resume): entries holds only the
 	 * entries added since, base_n is the number of the last entry the
 	 * snapshot folds in, and there is no undo (which needs them all).
@@ -693,6 +711,16 @@ struct state_in {
 	size_t			 left;
 	int			 bad;
 };
+/*
+ * For state_valid: 1 if each of the k numbers at a is in lo..hi (a count
+ * k out of 0..max is 0 as well).
+ */
+int		 state_nums_in(const void *a, size_t size, long k, long max,
+		    long lo, long hi);
+#define state_ints_in(a, k, max, lo, hi) \
+	state_nums_in((const int *)(a), sizeof(int), k, max, lo, hi)
+#define state_longs_in(a, k, max, lo, hi) \
+	state_nums_in((const long *)(a), sizeof(long), k, max, lo, hi)
 void		 state_put_int(struct buf *, long);
 void		 state_put_str(struct buf *, const char *);
 long		 state_get_int(struct state_in *);

@@ -4,10 +4,12 @@
  * WAL comes and goes with its last connection: a watch on the folder
  * sees it made again).
  *
- * A commit writes the WAL's frames, then the shared-memory index that
- * makes them visible (mmap: no event).  A reader woken by the last write
- * may look before the index says so; a second look NOTICE_SETTLE_MS
- * after the last event sees the commit.
+ * A commit writes the WAL's frames, syncs them, then writes the
+ * shared-memory index that makes them visible (mmap: no event).  A
+ * reader woken by the last write may look before the index says so (the
+ * sync takes milliseconds); looks NOTICE_SETTLE_MS after the last event,
+ * then at doubling intervals, NOTICE_SETTLE_LOOKS in all, see the commit
+ * without waiting for the next one's events.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -22,7 +24,8 @@
 struct notice {
 	int		 fd;		/* inotify, or -1 */
 	char		*names[3];	/* the file, its WAL and journal */
-	long long	 settle;	/* the second look due (ms), or 0 */
+	long long	 settle;	/* the next look after events (ms), or 0 */
+	int		 step;		/* looks after the last event so far */
 	long long	 next;		/* the fallback look due (ms) */
 };
 
@@ -141,12 +144,14 @@ notice_take(struct notice *n)
 			hit |= events_match(n, ev, len);
 	t = now_ms();
 	if (hit) {
+		n->step = 0;
 		n->settle = t + NOTICE_SETTLE_MS;
 		n->next = t + fallback(n);
 		return 1;
 	}
 	if (n->settle > 0 && t >= n->settle) {
-		n->settle = 0;
+		n->settle = ++n->step < NOTICE_SETTLE_LOOKS ? t +
+		    ((long long)NOTICE_SETTLE_MS << n->step) : 0;
 		return 1;
 	}
 	if (t >= n->next) {

@@ -11,8 +11,12 @@
 /* A look without a wake-up, at most this often (ms); 1 s without inotify. */
 #define NOTICE_FALLBACK_MS	30000
 #define NOTICE_BLIND_MS		1000
-/* After a wake-up a second look this much later (ms): see notice.c. */
-#define NOTICE_SETTLE_MS	60
+/*
+ * After a wake-up, looks again this much later, then twice, four and
+ * eight times as much (ms: 5, 15, 35, 75 and 155 after it): see notice.c.
+ */
+#define NOTICE_SETTLE_MS	5
+#define NOTICE_SETTLE_LOOKS	5
 
 struct notice;
 

@@ -20,7 +20,7 @@
 #include "utf8.h"
 #include "wordlist.h"
 
-void	sr_usage(FILE *);
+void	sr_usage(const struct sr_ctx *, FILE *);
 
 /* The value of environment variable name, or NULL if unset or empty. */
 static const char *
@@ -240,7 +240,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if (help || nargs == 0) {
-		sr_usage(help ? stdout : stderr);
+		sr_usage(&ctx, help ? stdout : stderr);
 		status = help ? sr_flush(&ctx, SR_OK) : SR_USAGE;
 		goto out;
 	}

@@ -144,7 +144,17 @@ static const char *const migrations[] = {
 	" REFERENCES games(id), n INTEGER NOT NULL, format TEXT NOT NULL,"
 	" key TEXT NOT NULL, state BLOB NOT NULL);",
 	/*
-	 * 4 -> 5: caches for undo, redo and the dice audit (issue 29), so
+	 * 4 -> 5: INSERT OR REPLACE got round the append-only triggers
+	 * (REPLACE deletes the row in the way without firing a DELETE
+	 * trigger unless recursive_triggers is on): an entry whose place
+	 * is taken is refused before any conflict handling.
+	 */
+	"CREATE TRIGGER entries_no_replace BEFORE INSERT ON entries"
+	" WHEN EXISTS (SELECT 1 FROM entries WHERE game_id = new.game_id"
+	" AND n = new.n)"
+	" BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;",
+	/*
+	 * 5 -> 6: caches for undo, redo and the dice audit (issue 29), so
 	 * that none of them replays a long game.  undo_heads: per game the
 	 * stacks of entries in effect (depth) and undone (nundone), written
 	 * with the snapshot whose n and key it repeats (else it is ignored
@@ -1387,6 +1397,68 @@ store_game_ids(struct store *s, long long **ids, int *n, char **why)
 	return SR_OK;
 }
 
+/* check: game's seats: how many, and whether numbered 0..n-1. */
+int
+store_seats_shape(struct store *s, long long game, int *n, int *numbered,
+    char **why)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	*n = 0;
+	*numbered = 1;
+	if ((status = prepare(s, "SELECT COUNT(*), coalesce(MIN(seat), 0),"
+	    " coalesce(MAX(seat), -1) FROM seats WHERE game_id = ?", &st,
+	    why)) != SR_OK)
+		return status;
+	if ((status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return fail_db(s, why);
+	}
+	*n = sqlite3_column_int(st, 0);
+	*numbered = sqlite3_column_int64(st, 1) == 0 &&
+	    sqlite3_column_int64(st, 2) == *n - 1;
+	sqlite3_finalize(st);
+	return SR_OK;
+}
+
+/*
+ * check: rows of entries, seats and snapshots whose game does not exist;
+ * fn gets the table, the game id and the number of rows.  With drop,
+ * such snapshots (a cache) are deleted.
+ */
+int
+store_orphans(struct store *s, int drop,
+    int (*fn)(void *, const char *table, long long game, long rows),
+    void *arg, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	if ((status = prepare(s, "SELECT 'entries', game_id, COUNT(*) FROM"
+	    " entries WHERE game_id NOT IN (SELECT id FROM games)"
+	    " GROUP BY game_id UNION ALL"
+	    " SELECT 'seats', game_id, COUNT(*) FROM seats"
+	    " WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id"
+	    " UNION ALL SELECT 'snapshots', game_id, 1 FROM snapshots"
+	    " WHERE game_id NOT IN (SELECT id FROM games) ORDER BY 2, 1",
+	    &st, why)) != SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		fn(arg, (const char *)sqlite3_column_text(st, 0),
+		    sqlite3_column_int64(st, 1),
+		    (long)sqlite3_column_int64(st, 2));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return fail_db(s, why);
+	if (drop)
+		return exec(s, "DELETE FROM snapshots WHERE game_id NOT IN"
+		    " (SELECT id FROM games)", why);
+	return SR_OK;
+}
+
 /* The summary stored for game (store_summary's), n seats. */
 int
 store_summary_load(struct store *s, long long game, int *finished,
@@ -1648,7 +1720,7 @@ store_snapshot_drop(struct store *s, long long game, char **why)
 }
 
 /*
- * The undo cache (migration 4 -> 5): the head says how deep the stacks
+ * The undo cache (migration 5 -> 6): the head says how deep the stacks
  * are; it counts only when written with the snapshot stored now, which
  * fits the game's entries now.
  */

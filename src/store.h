@@ -8,7 +8,7 @@
 
 #include "game.h"
 
-#define STORE_SCHEMA	5
+#define STORE_SCHEMA	6
 
 /* A game's state (games.finished). */
 #define STORE_ACTIVE	0
@@ -123,6 +123,16 @@ int	store_tallies(struct store *,
 	    int (*fn)(void *, const struct store_tally *), void *arg,
 	    char **why);
 
+/* check: game's seats: how many, and whether numbered 0..n-1. */
+int	store_seats_shape(struct store *, long long game, int *n,
+	    int *numbered, char **why);
+/*
+ * check: rows of entries, seats and snapshots whose game does not exist
+ * (fn: the table, the game, how many); drop deletes such snapshots.
+ */
+int	store_orphans(struct store *, int drop,
+	    int (*fn)(void *, const char *table, long long game, long rows),
+	    void *arg, char **why);
 /*
  * check: SQLite's integrity check (fn gets each line other than "ok");
  * every game's id; the summary stored for a game of n seats; the tallies

@@ -12,7 +12,8 @@ enum term_paint {
 	TERM_TURN,		/* whose turn: bold cyan */
 	TERM_REFUSED,		/* a refusal: bold red */
 	TERM_WIN,		/* a win: bold green */
-	TERM_STRONG		/* a leader, a heading: bold */
+	TERM_STRONG,		/* a leader, a heading: bold */
+	TERM_CODE		/* serve's QR code: white on black */
 };
 
 /*
@@ -35,5 +36,30 @@ const char *term_eol(void);
 void	term_cursor(FILE *, int show);
 /* The alternate screen on (1) or off (0), as full-screen programs use. */
 void	term_alt(FILE *, int on);
+
+/*
+ * A progress bar on standard error for a first use that builds
+ * something (a word list, a 10,000 table): one line that fits the
+ * terminal's width, redrawn in place, "LABEL [####    ]  42%" (BRIEF
+ * when the label leaves too little room, the bar alone on a narrower
+ * one).  Nothing unless standard error is a terminal.  While it runs,
+ * the terminal does not echo (typed-ahead text never lands inside it;
+ * it stays unread for the program's next read: play's next line), as
+ * it was again at term_bar_end, or on Ctrl-C or SIGTERM.
+ */
+struct term_bar {
+	const char	*label;
+	const char	*brief;
+	int		 on;		/* drawing on a terminal */
+	int		 shown;		/* the percent last drawn, or -1 */
+};
+
+/* Start bar b (label and brief must outlive it) if want is set. */
+void	term_bar_start(struct term_bar *, const char *label,
+	    const char *brief, int want);
+/* Draw b at share done (0..1) if the percent moved. */
+void	term_bar_draw(struct term_bar *, double share);
+/* Clear b's line and give the terminal back as it was. */
+void	term_bar_end(struct term_bar *);
 
 #endif

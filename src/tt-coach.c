@@ -661,9 +661,10 @@ turn_get(const struct tt_model *m, const struct tt_position *p,
 	return &old->t;
 }
 
-/* Add a move; "then" says what follows a keep. */
+/* Add a move; "then" says what follows a keep; banks: the total banked. */
 static void
-add_move(struct tt_advice *ad, const char *entry, double v, const char *then)
+add_move(struct tt_advice *ad, const char *entry, double v, const char *then,
+    long banks)
 {
 	struct tt_move *mv;
 
@@ -673,6 +674,7 @@ add_move(struct tt_advice *ad, const char *entry, double v, const char *then)
 	snprintf(mv->entry, sizeof mv->entry, "%s", entry);
 	snprintf(mv->then, sizeof mv->then, "%s", then != NULL ? then : "");
 	mv->value = v;
+	mv->banks = banks;
 }
 
 /* Order moves best first, keeping the order of equals (stable). */
@@ -705,10 +707,10 @@ rolled_moves(const struct tt_position *p, const struct turn *t,
 	if (p->nset > 0 || p->doubles) {
 		rv = AT(t->roll, cur, dl) * t->unit;
 		snprintf(entry, sizeof entry, "roll %d", dl);
-		add_move(ad, entry, rv, NULL);
+		add_move(ad, entry, rv, NULL, 0);
 		if (p->nset > 0 || p->scored)
 			add_move(ad, "bank", AT(t->bank, cur, dl) * t->unit,
-			    NULL);
+			    NULL, p->total + p->set_score);
 	}
 	/* The dice not kept, as counts; each sub-multiset a keep. */
 	memset(used, 0, sizeof used);
@@ -743,7 +745,8 @@ rolled_moves(const struct tt_position *p, const struct turn *t,
 			snprintf(then, sizeof then, "roll %d", dl);
 		else
 			snprintf(then, sizeof then, "bank");
-		add_move(ad, entry, (rv > bv ? rv : bv) * t->unit, then);
+		add_move(ad, entry, (rv > bv ? rv : bv) * t->unit, then,
+		    rv > bv ? 0 : p->total + sc);
 	}
 }
 
@@ -754,14 +757,25 @@ dice_word(int n)
 	return n == 1 ? "die" : "dice";
 }
 
-/* A move's value in words: "412.5 points" or "63.2%". */
+/*
+ * What a move gives, in words: a bank that reaches the target "reaches
+ * 2000 and wins"; else the chance to win ("51.7%"), or the points: a bank
+ * its total, the rest their average this turn with best play.
+ */
 static void
-put_value(struct buf *b, const struct tt_advice *ad, double v)
+put_value(struct buf *b, const struct tt_position *p,
+    const struct tt_advice *ad, const struct tt_move *mv, int first)
 {
-	if (ad->basis == TT_WIN)
-		buf_printf(b, "%.1f%%", 100 * v);
+	if (mv->banks > 0 && p->score + mv->banks >= p->target)
+		buf_printf(b, "reaches %ld and wins", p->target);
+	else if (ad->basis == TT_WIN)
+		buf_printf(b, first ? "%.1f%% to win with best play" : "%.1f%%",
+		    100 * mv->value);
+	else if (mv->banks > 0)
+		buf_printf(b, "%ld banked", mv->banks);
 	else
-		buf_printf(b, "%.1f", v);
+		buf_printf(b, first ? "%.1f points on average this turn with "
+		    "best play" : "%.1f on average", mv->value);
 }
 
 /* A move in words: "keep 1 5, then roll 4" or "roll 6 dice". */
@@ -782,25 +796,21 @@ put_move(struct buf *b, const struct tt_move *mv)
 	}
 }
 
-/* The line in words: the best move, its value, the next two. */
+/* The line in words: the best move, what it gives, the next two. */
 static void
 advice_say(const struct tt_position *p, struct tt_advice *ad)
 {
 	struct buf b = BUF_INIT;
 	int i;
 
-	(void)p;
 	put_move(&b, &ad->moves[0]);
 	buf_puts(&b, ": ");
-	put_value(&b, ad, ad->moves[0].value);
-	buf_puts(&b, ad->basis == TT_WIN ? " to win" :
-	    " points expected this turn");
-	buf_puts(&b, " with best play");
+	put_value(&b, p, ad, &ad->moves[0], 1);
 	for (i = 1; i < ad->nmoves && i < 3; i++) {
 		buf_puts(&b, i == 1 ? " (" : "; ");
 		put_move(&b, &ad->moves[i]);
 		buf_puts(&b, ": ");
-		put_value(&b, ad, ad->moves[i].value);
+		put_value(&b, p, ad, &ad->moves[i], 0);
 	}
 	if (ad->nmoves > 1)
 		buf_puts(&b, ad->nmoves > 3 ? "; ...)" : ")");
@@ -845,8 +855,8 @@ advise(const struct tt_position *p, const struct tt_win *w, int keep,
 		lev = (int)(p->offer_total / TT_LEVEL);
 		n = p->offer_dice;
 		v = n == 2 ? t->roll2s0[lev] : AT(t->roll, lev, n);
-		add_move(ad, "continue", v * t->unit, NULL);
-		add_move(ad, "fresh", AT(t->roll, 0, 6) * t->unit, NULL);
+		add_move(ad, "continue", v * t->unit, NULL, 0);
+		add_move(ad, "fresh", AT(t->roll, 0, 6) * t->unit, NULL, 0);
 		break;
 	case TT_ROLL:
 		lev = (int)(p->total / TT_LEVEL);
@@ -863,7 +873,7 @@ advise(const struct tt_position *p, const struct tt_win *w, int keep,
 			    "%.1f%%.", 100 * ad->value);
 		else
 			buf_printf(&b, "; with best play this turn banks "
-			    "%.1f points on average.", ad->value);
+			    "%.1f on average.", ad->value);
 		snprintf(ad->say, sizeof ad->say, "%s", buf_str(&b));
 		buf_free(&b);
 		break;

@@ -124,6 +124,7 @@ struct tt_move {
 	char		 entry[32];	/* "keep 1 5", "bank", "roll", ... */
 	double		 value;		/* points, or the chance 0..1 */
 	char		 then[32];	/* after a keep: "roll 4" or "bank" */
+	long		 banks;		/* the turn total it banks, or 0 */
 };
 
 struct tt_advice {

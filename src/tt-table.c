@@ -14,6 +14,7 @@
 
 #include "buf.h"
 #include "paths.h"
+#include "term.h"
 #include "tt-table.h"
 
 #define MAGIC	"SRTTWIN1"
@@ -86,20 +87,11 @@ map_file(const char *path, int k, int four_pair, struct tt_win *w)
 	return 0;
 }
 
-/* The progress bar on standard error. */
+/* tt_win_build's progress: the bar (term.h). */
 static void
 progress_bar(void *arg, double share)
 {
-	int *last = arg, pct = (int)(share * 100), i;
-
-	if (pct == *last)
-		return;
-	*last = pct;
-	fputs("\rshakeref: solving two-player 10,000 (once) [", stderr);
-	for (i = 0; i < 40; i++)
-		fputc(i < pct * 40 / 100 ? '#' : ' ', stderr);
-	fprintf(stderr, "] %3d%%", pct);
-	fflush(stderr);
+	term_bar_draw(arg, share);
 }
 
 /* Write all of p[0..n) to fd. */
@@ -130,7 +122,8 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 	char tmp[4200];
 	float *f;
 	uint16_t *o;
-	int fd, last = -1, tty = progress && isatty(2), rc;
+	struct term_bar bar;
+	int fd, rc;
 	int k = (int)(target / TT_LEVEL);
 
 	four_pair = four_pair != 0;
@@ -147,10 +140,11 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 	f = xcalloc(tt_win_fsize(k), sizeof f[0]);
 	o = xcalloc(tt_win_osize(k), sizeof o[0]);
 	m = tt_model_new(four_pair);
-	tt_win_build(m, k, f, o, tty ? progress_bar : NULL, &last);
+	term_bar_start(&bar, "shakeref: solving two-player 10,000 (once)",
+	    "solving 10,000", progress);
+	tt_win_build(m, k, f, o, bar.on ? progress_bar : NULL, &bar);
+	term_bar_end(&bar);
 	tt_model_free(m);
-	if (tty)
-		fputs("\r\033[K", stderr);
 	memset(&h, 0, sizeof h);
 	memcpy(h.magic, MAGIC, 8);
 	h.k = (uint32_t)k;

@@ -401,8 +401,17 @@ utf8_wrap(struct buf *b, const char *s, size_t cols, size_t indent)
 			/* The longest head of [p, end) in room columns. */
 			brk = NULL;
 			for (q = p, w = 0; q < end; q += k, w += cw) {
-				if ((k = utf8_decode(q, (size_t)(end - q),
-				    &cp)) == 0) {
+				if (*q == '\033' && q + 1 < end &&
+				    q[1] == '[') {
+					/* term.c's paint: no room. */
+					for (k = 2; q + k < end &&
+					    (q[k] < 0x40 || q[k] > 0x7e); k++)
+						continue;
+					if (q + k < end)
+						k++;	/* the final byte */
+					cw = 0;
+				} else if ((k = utf8_decode(q,
+				    (size_t)(end - q), &cp)) == 0) {
 					k = 1;
 					cw = 1;
 				} else

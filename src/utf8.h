@@ -56,7 +56,8 @@ void		 utf8_cell(struct buf *, const char *s, size_t width,
  * '\n') with each line wider than cols - 1 columns broken at its last
  * space that fits (else where it must), the rest on lines indented by
  * indent spaces: nothing cut.  As it is when cols is too narrow for
- * indent to leave room.
+ * indent to leave room.  An escape sequence ESC [ ... (term.c's paint)
+ * takes no room.
  */
 void		 utf8_wrap(struct buf *, const char *s, size_t cols,
 		    size_t indent);

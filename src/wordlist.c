@@ -22,35 +22,9 @@
 #include "lang.h"
 #include "lexicon.h"
 #include "paths.h"
+#include "term.h"
 #include "wordlist.h"
 
-
-struct bar {
-	const char	*name;
-	int		 on;
-	int		 shown;		/* percent last drawn, -1 */
-};
-
-/* Draw the progress bar at share done (0..1), if it moved. */
-static void
-bar_draw(void *arg, double done)
-{
-	struct bar *b = arg;
-	int pct = (int)(done * 100), i;
-
-	if (!b->on || pct == b->shown)
-		return;
-	b->shown = pct;
-	fprintf(stderr, "\rshakeref: building the word list of %s, once "
-	    "(up to 10 s) [",
-	    b->name);
-	for (i = 0; i < 30; i++)
-		fputc(i < pct * 30 / 100 ? '#' : ' ', stderr);
-	fprintf(stderr, "] %3d%%", pct);
-	if (pct >= 100)
-		fputc('\n', stderr);
-	fflush(stderr);
-}
 
 struct gather {
 	const char	*dicts;
@@ -59,7 +33,7 @@ struct gather {
 	char		*why;
 	char		**w;		/* "lower\1V" */
 	size_t		 n, cap;
-	struct bar	*bar;
+	struct term_bar	*bar;
 };
 
 /* The verdict of Hunspell on lower and its capital (DAWG_LOWER ...). */
@@ -156,7 +130,7 @@ gather_progress(void *arg, double done)
 {
 	struct gather *g = arg;
 
-	bar_draw(g->bar, 0.6 * done);
+	term_bar_draw(g->bar, 0.6 * done);
 }
 
 /* qsort: strcmp of two string pointers. */
@@ -212,9 +186,10 @@ int
 wordlist_write(const char *dicts, const char *name, const char *path, int bar,
     char **why)
 {
-	struct bar b = { name, bar, -1 };
+	struct term_bar b;
 	struct gather g;
 	char **rec = NULL, *aff = NULL, *dic = NULL, *tmp = NULL;
+	char *label = NULL, *brief = NULL;
 	size_t nrec = 0, i;
 	FILE *f;
 	int fd, rc = -1, built = 0;
@@ -224,9 +199,14 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 	g.dicts = dicts;
 	g.name = name;
 	g.bar = &b;
+	b.on = 0;
 	if (lexicon_files(dicts, name, &aff, &dic, why) != 0)
 		goto out;
-	bar_draw(&b, 0);
+	label = xasprintf("shakeref: building the word list of %s, once "
+	    "(up to 10 s)", name);
+	brief = xasprintf("%s word list", name);
+	term_bar_start(&b, label, brief, bar);
+	term_bar_draw(&b, 0);
 	if (affix_expand(aff, dic, gather_form, gather_progress, &g,
 	    why) != 0)
 		goto out;
@@ -236,7 +216,7 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 		goto out;
 	}
 	rec = records(&g, &nrec);
-	bar_draw(&b, 0.7);
+	term_bar_draw(&b, 0.7);
 	if (paths_make_parents(path, NULL) != 0) {
 		*why = xasprintf("cannot create the folder of %s: %s", path,
 		    strerror(errno));
@@ -256,11 +236,12 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 		unlink(tmp);
 		goto out;
 	}
-	bar_draw(&b, 1);
+	term_bar_draw(&b, 1);
 	rc = 0;
 out:
-	if (rc != 0 && b.on && b.shown >= 0)
-		fputc('\n', stderr);
+	term_bar_end(&b);
+	free(label);
+	free(brief);
 	lexicon_free(g.lx);
 	free(g.why);
 	for (i = 0; i < g.n; i++)

@@ -148,7 +148,7 @@ test_expect_success 'review: every decision, the best move, its cost; luck from 
 	json ".game == 1 and .rules == \"shake\" and .basis == \"points\"" &&
 	json ".decisions[] | keys == [\"best\",\"cost\",\"made\",\"n\",\"player\"]" &&
 	json ".players[] | keys == [\"cost\",\"decisions\",\"luck\",\"name\"]" &&
-	json "[.decisions[] | [.n, .player, .made, .best]] == [[2,\"Ann\",\"take\",\"shake\"],[3,\"Cid\",\"shake\",\"shake\"],[5,\"Cid\",\"roll 10 0 0 10 10 10\",\"roll\"],[6,\"Cid\",\"bank\",\"roll\"],[8,\"Ann\",\"take\",\"shake\"],[9,\"Bob\",\"take\",\"shake\"],[10,\"Cid\",\"shake\",\"shake\"]]" &&
+	json "[.decisions[] | [.n, .player, .made, .best]] == [[2,\"Ann\",\"take\",\"shake\"],[3,\"Cid\",\"shake\",\"shake\"],[5,\"Cid\",\"roll\",\"roll\"],[6,\"Cid\",\"bank\",\"roll\"],[8,\"Ann\",\"take\",\"shake\"],[9,\"Bob\",\"take\",\"shake\"],[10,\"Cid\",\"shake\",\"shake\"]]" &&
 	v0=$(shake_value 2 0) && v70=$(shake_value 2 70) &&
 	on70=$(shake_value 2 70 1) &&
 	c1=$(awk -v v="$v0" "BEGIN { printf \"%.1f\", v - 40 }") &&
@@ -162,8 +162,89 @@ test_expect_success 'review: every decision, the best move, its cost; luck from 
 	json ".players[0].luck == 0 and .players[1].luck == 0" &&
 	expect_exit 0 sr review &&
 	expect_out "biggest mistakes:" &&
-	expect_out "entry 9, round 2: Bob made ${SQ}take${SQ}, the coach says ${SQ}shake${SQ}" &&
-	expect_out "scores over the game"
+	bob=$(awk -v v="$v0" "BEGIN { printf \"%.1f points fewer on average (20.0 instead of %.1f)\", v - 20, v }") &&
+	expect_out "entry 9, round 2, Bob chose to take; the coach would shake: a blunder, $bob" &&
+	! grep -q "roll 10 0 0 10 10 10" out &&
+	expect_out "scores over the game" &&
+	# Labels and ratings (man/shakeref.1): a share of the best move'"$SQ"'s
+	# points lost, doubtful from 3%, bad from 8%, a blunder from 15%;
+	# the rating by the average share a decision.
+	ann=$(awk -v v="$v0" "BEGIN { e = ((v - 40) / v + (v - 60) / v) / 2
+		r = e < 0.005 ? \"world class\" : e < 0.01 ? \"expert\" : e < 0.02 ? \"advanced\" : e < 0.04 ? \"intermediate\" : e < 0.08 ? \"casual\" : \"beginner\"
+		printf \"Ann: 2 decisions (0 fine, 0 doubtful, 0 bad, 2 blunders); %.1f points given away, %.1f a decision; rating: %s\", 2 * v - 100, v - 50, r }") &&
+	expect_out "$ann" &&
+	cid=$(awk -v c="$c6" -v on="$on70" "BEGIN { e = c / on
+		l = e >= 0.15 ? \"blunder\" : e >= 0.08 ? \"bad\" : e >= 0.03 ? \"doubtful\" : \"fine\"
+		n[\"fine\"] = 3; n[l]++
+		r = e / 4 < 0.005 ? \"world class\" : e / 4 < 0.01 ? \"expert\" : e / 4 < 0.02 ? \"advanced\" : e / 4 < 0.04 ? \"intermediate\" : e / 4 < 0.08 ? \"casual\" : \"beginner\"
+		printf \"Cid: 4 decisions (%d fine, %d doubtful, %d bad, %d blunder%s); %.1f point%s given away, %.1f a decision; rating: %s\", n[\"fine\"], n[\"doubtful\"], n[\"bad\"], n[\"blunder\"], n[\"blunder\"] == 1 ? \"\" : \"s\", c, c == 1 ? \"\" : \"s\", c / 4, r }") &&
+	expect_out "$cid"
+'
+
+test_expect_success 'review: keeps from one roll are one decision, charged once; the coach values keeping more (TT-3, TT-1)' '
+	sr new --game 10000 --players Ann,Bob,Cid >/dev/null &&
+	sr roll 1 1 1 1 2 3 >/dev/null && sr keep 1 1 1 >/dev/null &&
+	# Four 1s are 2000 (TT-1): keep the fourth and bank (two dice
+	# rolled from 2000 farkle a third of the time); three are 1000.
+	sr --json status >out &&
+	json ".advice.moves[0].entry == \"keep 1\" and .advice.moves[0].value == 2000" &&
+	json "[.advice.moves[].entry] | index(\"bank\") != null" &&
+	json "(.advice.moves[] | select(.entry == \"bank\") | .value) == 1000" &&
+	sr bank >/dev/null &&
+	sr --json review >out &&
+	json "[.decisions[] | [.n, .player, .made, .best, .cost]] == [[2,\"Ann\",\"keep 1 1 1\",\"keep 1 1 1 1\",1000],[3,\"Ann\",\"bank\",\"bank\",0]]" &&
+	json ".players[0].cost == 1000 and .players[0].decisions == 2" &&
+	expect_exit 0 sr review &&
+	expect_out "Ann chose to keep 1 1 1; the coach would keep 1 1 1 1: a blunder, 1000.0 points fewer on average (1000.0 instead of 2000.0)" &&
+	expect_out "Ann: 2 decisions (1 fine, 0 doubtful, 0 bad, 1 blunder); 1000.0 points given away, 500.0 a decision; rating: beginner" &&
+	sr new --game 10000 --players Ann,Bob,Cid >/dev/null &&
+	sr roll 1 1 1 1 2 3 >/dev/null && sr keep 1 1 >/dev/null &&
+	sr note "two keeps from one roll" >/dev/null &&
+	sr keep 1 1 >/dev/null && sr bank >/dev/null &&
+	sr --json review >out &&
+	json "[.decisions[] | [.n, .made, .best, .cost]] == [[2,\"keep 1 1 1 1\",\"keep 1 1 1 1\",0],[5,\"bank\",\"bank\",0]]" &&
+	expect_exit 0 sr review &&
+	expect_out "no mistakes: every decision was fine by the coach"
+'
+
+test_expect_success '10,000: a bank that reaches the target says so, in words (TT-8)' '
+	sr new --game 10000 --players Ann,Bob,Cid --option target=2000 >/dev/null &&
+	sr play <<-EOF &&
+	roll 1 1 1 5 5 2
+	keep 1 1 1 5 5
+	bank
+	fresh
+	roll 2 3 4 6 2 3
+	roll 2 3 4 6 2 3
+	roll 1 1 1 5 2 3
+	keep 1 1 1 5
+	EOF
+	# Ann has 1100 and 1050 on the table: 2150 reaches 2000.
+	sr --json status >out &&
+	json ".players[0].score == 1100 and .turn_total == 1050" &&
+	json ".advice.moves[0].entry == \"bank\" and .advice.moves[0].value == 900" &&
+	expect_exit 0 sr status &&
+	expect_out "coach: bank: reaches 2000 and wins (roll 2 dice: " &&
+	! grep -q "expected" out
+'
+
+test_expect_success 'review on the chance to win: no chance summed past 100%, labels by its thresholds (TT-7)' '
+	sr new --game 10000 --players Ann,Bob >/dev/null &&
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		printf "roll 1 2 3 4 6 6\nkeep 1\nbank\nfresh\n" || return 1
+	done >lines &&
+	sr play <lines >/dev/null &&
+	sr --json review >out &&
+	json ".basis == \"win\"" &&
+	json "[.players[] | .cost <= 1 and .cost >= 0] | all" &&
+	avg=$(jq "[.decisions[] | select(.player == \"Ann\") | .cost] | add / length" out) &&
+	json "(.players[0].cost - $avg) | fabs < 0.0002" &&
+	counts=$(jq -r "[.decisions[] | select(.player == \"Ann\") | .cost | if . >= 0.08 then 3 elif . >= 0.04 then 2 elif . >= 0.02 then 1 else 0 end] | \"\\(map(select(. == 0)) | length) fine, \\(map(select(. == 1)) | length) doubtful, \\(map(select(. == 2)) | length) bad\"" out) &&
+	expect_exit 0 sr review &&
+	expect_out "Ann: 18 decisions ($counts" &&
+	pc=$(awk -v a="$avg" "BEGIN { printf \"%.1f\", 100 * a }") &&
+	expect_out "each decision lowered the chance to win by $pc% on average" &&
+	! grep -Eq "[0-9]{3,}\.[0-9]%" out
 '
 
 test_expect_success 'review: the chart fits the terminal width, one line per player, blocks to the top score' '
@@ -283,7 +364,10 @@ test_expect_success 'review: a worse order costs the chooser'"$SQ"'s chance (SH-
 	json "(.decisions[0].cost - ($best - $worse)) | fabs < 0.00015" &&
 	json ".decisions[0].cost > 0.01" &&
 	expect_exit 0 sr review &&
-	expect_out "Cid made ${SQ}order Cid Dan${SQ}, the coach says ${SQ}order Dan Cid${SQ}: it cost"
+	words=$(awk -v b="$best" -v w="$worse" "BEGIN { c = b - w
+		l = c >= 0.08 ? \"a blunder\" : c >= 0.04 ? \"bad\" : c >= 0.02 ? \"doubtful\" : \"fine\"
+		printf \"%s, a chance to win of %.1f%% instead of %.1f%%\", l, 100 * w, 100 * b }") &&
+	expect_out "Cid chose to order Cid Dan; the coach would order Dan Cid: $words"
 '
 
 test_done

@@ -133,21 +133,40 @@ test_expect_success 'games lists active games; --all adds finished ones' '
 	expect_out "Cid, Dee" && expect_out "active"
 '
 
-test_expect_success 'games --json: exactly the keys SPEC.md lists (game, uid, rules, state, players, created)' '
-	sr new --game shake --players Ann,Bob >/dev/null &&
+test_expect_success 'games --json: exactly the keys SPEC.md lists (game, uid, rules, title, current, state, players, created)' '
+	sr new --game shake --players Ann,Bob --title Friday >/dev/null &&
 	two_player_game | sr play >/dev/null &&
 	sr new --game shake --players Cid,Dee,Eve >/dev/null &&
 	expect_exit 0 sr --json games &&
 	json "keys == [\"games\"]" &&
 	json ".games | length == 1" &&
-	json ".games[0] | keys == [\"created\",\"game\",\"players\",\"rules\",\"state\",\"uid\"]" &&
+	json ".games[0] | keys_unsorted == [\"game\",\"uid\",\"rules\",\"title\",\"current\",\"state\",\"players\",\"created\"]" &&
+	json ".games[0].title == null and .games[0].current == true" &&
 	json ".games[0].game == 2 and .games[0].rules == \"shake\"" &&
 	json ".games[0].state == \"active\"" &&
 	json ".games[0].players == [\"Cid\",\"Dee\",\"Eve\"]" &&
 	json ".games[0].created == \"$(pinned_iso)\"" &&
 	expect_exit 0 sr --json games --all &&
 	json "[.games[].game] == [1, 2]" &&
-	json "[.games[].state] == [\"finished\", \"active\"]"
+	json "[.games[].state] == [\"finished\", \"active\"]" &&
+	json "[.games[].title] == [\"Friday\", null]" &&
+	json "[.games[].current] == [false, true]" &&
+	sr use 1 >/dev/null && sr --json games --all >out &&
+	json "[.games[].current] == [true, false]"
+'
+
+test_expect_success 'games --all: a header, the state column padded to one width' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players Cid,Dee >/dev/null && sr abandon >/dev/null &&
+	sr new --game shake --players Eve,Fay --title Friday >/dev/null &&
+	sr games --all >out &&
+	test "$(head -n 1 out)" = "  game  rules         players   state      created           title" &&
+	test "$(wc -l <out)" -eq 4 &&
+	# each state padded to 9 ("abandoned"): the dates start in one column
+	awk -v d="$(date -u -d "@$SHAKEREF_NOW" "+%Y-%m-%d %H:%M")" "NR > 1 { print index(\$0, d) }" out | sort -u >cols &&
+	test "$(wc -l <cols)" -eq 1 &&
+	test "$(cat cols)" -eq "$(head -n 1 out | awk "{ print index(\$0, \"created\") }")"
 '
 
 test_expect_success 'status --json: exactly the general and the shake keys' '
@@ -396,4 +415,17 @@ test_expect_success 'shakeref does not link Hunspell: loaded only when a word is
 		ldd "$SHAKEREF" >out && ! grep -q -i hunspell out
 	fi
 '
+
+test_expect_success 'history: a gap of two spaces at least between the entry and what it did' '
+	sr new --game word --players Ann,Bob >/dev/null &&
+	sr grid ABCD EFGH IJKL MNOP >/dev/null &&
+	sr words Ann fab fib glib jinx >/dev/null &&
+	sr words Bob mink >/dev/null &&
+	sr history >out &&
+	# 24 characters, then more: each still two spaces from the note
+	grep -q "grid ABCD EFGH IJKL MNOP  round 1: " out &&
+	grep -q "words Ann fab fib glib jinx  Ann wrote " out &&
+	grep -q "words Bob mink  *Bob wrote " out
+'
+
 test_done

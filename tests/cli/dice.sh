@@ -58,7 +58,39 @@ test_expect_success 'dice: a die with no 5 (SA-2 passes the turn): counts, chi-s
 	near "$(jq .dice[0].chi2 out)" "$x" &&
 	near "$(jq .dice[0].p out)" "$(chi2_q "$x" 5)" &&
 	expect_exit 0 sr dice &&
-	expect_out "face 5 comes up too seldom: p = 0.00125"
+	# In words, 1 in 1/p to two figures: p = 0.00125 is 1 in 800.
+	n=$(awk -v p="$(chi2_q "$x" 5)" "BEGIN { n = 1 / p; m = int(log(n) / log(10)) - 1; f = 10 ^ m; printf \"%d\", int(n / f + 0.5) * f }") &&
+	expect_out "face 5 comes up too seldom: fair dice are this uneven about 1 in $n times" &&
+	! grep -q "p = " out
+'
+
+test_expect_success 'dice: a p-value far below 0.000001 keeps its figures in JSON; in words less than 1 in a billion' '
+	sr new --game tower --players Ann,Bob >/dev/null &&
+	# SA-2: on the base'"'"'s 6 only a 5 qualifies, so each roll passes.
+	for i in $(seq 60); do echo "roll 1 2 3 4 6"; done >lines &&
+	for i in $(seq 15); do echo "roll 1 1 1 1 1"; done >>lines &&
+	sr play <lines >/dev/null &&
+	sr --json dice >out &&
+	json ".dice[0].faces == {\"1\":135,\"2\":60,\"3\":60,\"4\":60,\"5\":0,\"6\":60}" &&
+	x=$(chi2 135:0.1666666667 60:0.1666666667 60:0.1666666667 60:0.1666666667 0:0.1666666667 60:0.1666666667) &&
+	# The tail of five degrees of freedom in closed form: erfc(z) (z =
+	# sqrt(x/2), its asymptotic series) + sqrt(2x/pi) e^(-x/2) (1 + x/3).
+	q=$(awk -v x="$x" "BEGIN { pi = atan2(0, -1); z = sqrt(x / 2)
+		e = exp(-z * z) / (z * sqrt(pi)) * (1 - 1 / (2 * z * z) + 3 / (4 * z ^ 4))
+		printf \"%.6g\", e + sqrt(2 * x / pi) * exp(-x / 2) * (1 + x / 3) }") &&
+	json ".dice[0].p > 0 and .dice[0].p < 1e-20" &&
+	json "(.dice[0].p / $q - 1) | fabs < 0.001" &&
+	grep -q "\"p\":[0-9.]*e-" out &&
+	expect_exit 0 sr dice &&
+	expect_out "face 1 comes up too often: fair dice are this uneven less than 1 in a billion times"
+'
+
+test_expect_success 'dice --rules word: its letter dice are not recorded, said so (not 0 games)' '
+	sr new --game word --players Ann,Bob >/dev/null &&
+	sr new --game word --players Ann,Cid >/dev/null &&
+	expect_exit 0 sr dice --rules word &&
+	expect_out "dice recorded in shake-a-word: none; its letter dice are entered as the letters of the grid, not recorded as dice (2 games)" &&
+	! grep -q "0 games" out
 '
 
 test_expect_success 'dice: an undone roll does not count, a roll after it does' '

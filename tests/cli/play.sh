@@ -558,7 +558,7 @@ tty_timer() {
 	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
 	sr grid CATS ORED DOGS TIME >/dev/null &&
 	TTY_WIDTH=36 tty_start &&
-	tty_wait "(timer|words|score)>" &&
+	tty_wait "round 1, table>" &&
 	tty_type "timer 3s" && tty_wait "0:01 left" &&
 	tty_wait "timer: time is up" &&
 	tmux -S "$PWD/tmux.sock" capture-pane -p -J -S -100 >screen &&
@@ -629,7 +629,7 @@ tty_coach() {
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start &&
 	tty_type "roll 40 20" &&
-	tty_wait "coach: shake: a shake is worth" &&
+	tty_wait "coach: shake: worth 88.6 on average" &&
 	tty_wait "round 1, Ann (take|shake)>" &&
 	tty_end && tty_stop &&
 	sr new --game shake --players Ann,Bob --option coach=off >/dev/null &&
@@ -659,26 +659,6 @@ tty_order() {
 		fi
 		tty_end && tty_stop || return 1
 	done
-}
-
-# After abandon the prompt says the game is abandoned and the coach says
-# nothing more; status in play gives the coach's line once.
-tty_abandon() {
-	sr new --game shake --players Ann,Bob >/dev/null &&
-	tty_start &&
-	tty_type "roll 40 20" &&
-	tty_wait "round 1, Ann (take|shake)>" &&
-	tty_type "status" && tty_twice "round 1, Ann (take|shake)>" &&
-	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
-	sed -n "/(take|shake)> status/,\$p" screen >after &&
-	test "$(grep -c "^coach: " after)" -eq 1 &&
-	tty_type "abandon" &&
-	tty_wait "game abandoned (undo, status)>" &&
-	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
-	sed "1,/(take|shake)> abandon/d" screen >after &&
-	! grep -q "coach:" after && ! grep -q "round 1, Ann" after &&
-	tty_type "undo" && tty_wait "undid entry 2 (abandon)" &&
-	tty_end && test "$(cat exit)" -eq 0
 }
 
 if command -v tmux >/dev/null 2>&1; then
@@ -748,14 +728,183 @@ else
 		echo "ok $test_count # SKIP tmux is not installed"
 	done
 fi
+# After abandon the prompt says the game is abandoned and the coach says
+# nothing more; status in play gives the coach's line once.
+tty_abandon() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	tty_start &&
+	tty_type "roll 40 20" &&
+	tty_wait "round 1, Ann (take|shake)>" &&
+	tty_type "status" && tty_twice "round 1, Ann (take|shake)>" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	sed -n "/(take|shake)> status/,\$p" screen >after &&
+	test "$(grep -c "^coach: " after)" -eq 1 &&
+	tty_type "abandon" &&
+	tty_wait "game abandoned (undo, status)>" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	sed "1,/(take|shake)> abandon/d" screen >after &&
+	! grep -q "coach:" after && ! grep -q "round 1, Ann" after &&
+	tty_type "undo" && tty_wait "undid entry 2 (abandon)" &&
+	tty_end && test "$(cat exit)" -eq 0
+}
+
+# The words of file $1, one a line: a word broken at a line's end shows.
+words() {
+	tr -s " \n" "\n\n" <"$1" | grep -v "^$"
+}
+
+# The pane ($2 columns) against the same text through a pipe ($1, a
+# file): every line of the pane within $2 - 1 columns, the pipe had a
+# longer one, and the same words in the same order: nothing broken
+# inside a word.  $3, if given: a sed script picking the part to compare
+# from the pane and the pipe alike.
+tty_words() {
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	if [ -n "${3:-}" ]; then
+		sed -n "$3" screen >part && mv part screen &&
+		sed -n "$3" "$1" >part && mv part "$1"
+	fi &&
+	awk -v w="$2" "length > w - 1 { bad = 1 } END { exit bad }" screen &&
+	awk -v w="$2" "length > w - 1 { long = 1 } END { exit !long }" "$1" &&
+	words "$1" >want.words && words screen >got.words &&
+	expect_same want.words got.words
+}
+
+# help, a refusal and watch on the command line, then help and a
+# refusal in play, in a pane $1 columns wide: broken at spaces only.
+# Through a pipe each is as long as it is (the words to compare with).
+tty_fit_words() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny \
+	    --option coach=off >/dev/null &&
+	sr help >piped &&
+	TTY_WIDTH=$1 TTY_CMD=help tty_start && tty_wait "for all." &&
+	tty_words piped "$1" && tty_stop &&
+	expect_exit 1 sr words Ann cats && cp err piped &&
+	TTY_WIDTH=$1 TTY_CMD="words Ann cats" tty_start &&
+	tty_wait "letters)" && tty_words piped "$1" && tty_stop &&
+	echo help | sr play >piped &&
+	TTY_WIDTH=$1 tty_start && tty_wait "letters)" && tty_idle &&
+	tty_type "help" && tty_wait "\"Mary Ann\" 2" && tty_idle &&
+	tty_words piped "$1" "/^shake-a-word, game 1/,/Mary Ann/p" &&
+	tty_type "words Ann cats" && tty_twice "letters)" && tty_idle &&
+	expect_exit 1 sr words Ann cats && cp err piped &&
+	tty_words piped "$1" "/^shakeref: words:/,/letters)/p" && tty_stop &&
+	sr grid CATS ORED DOGS QUITE >/dev/null &&
+	sr watch >piped &&
+	TTY_WIDTH=$1 TTY_CMD=watch tty_start && tty_wait "NAME W...)" &&
+	tty_words piped "$1" "/^Round 1\./,\$p"
+}
+
+# solve's lists of words in a pane 40 columns wide: within the width,
+# the words as through a pipe (where lines run to 78 columns), each
+# list going on under itself (3 columns in), not broken a second time.
+tty_fit_solve() {
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players Ann,Bob --option dict=tiny >/dev/null &&
+	printf "%s\n" "grid CATS ORED DOGS QUITE" "words Ann cats" \
+	    "words Bob dogs" score | sr play >/dev/null &&
+	sr solve >piped &&
+	TTY_WIDTH=40 TTY_CMD=solve tty_start && tty_wait "Bob missed" &&
+	tty_words piped 40 &&
+	grep -q "^   [a-z]" screen && ! grep -qE "^  [a-z]+(,|$)" screen
+}
+
+# Tab's list in columns that fit a pane $1 columns wide, the same words
+# as in a pane 160 wide (the list at an empty prompt: every choice).
+tty_tab_columns() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	for w in 160 "$1"; do
+		TTY_WIDTH=$w tty_start && tty_wait "round 1, table" &&
+		tty_idle && tty_keys Tab && tty_twice "round 1, table" &&
+		tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+		sed "1,/^round 1, table/d; /^round 1, table/,\$d" screen \
+		    >list.$w &&
+		tr -s " " "\n" <list.$w | grep -v "^$" | sort >words.$w &&
+		tty_stop || return 1
+	done &&
+	test "$(wc -l <words.160)" -gt 10 &&
+	test "$(wc -l <list.$1)" -gt 1 &&
+	awk -v w="$1" "length > w - 1 { bad = 1 } END { exit bad }" list.$1 &&
+	awk "NR == 1 && NF < 2 { bad = 1 } END { exit bad }" list.$1 &&
+	expect_same words.160 words.$1
+}
+
+# A first use that builds something (the two-player table for target
+# 5000, a few seconds, as play starts: its coach) in a pane 40 columns
+# wide: one bar line that fits, none left after; "help" typed ahead
+# meanwhile is never inside the bar (no echo while it runs) and is
+# play's first line.
+tty_bar() {
+	sr new --game ten-thousand --players Ann,Bob --option target=5000 \
+	    >/dev/null &&
+	TTY_WIDTH=40 tty_start && tty_grep -qE "\] +[0-9]+%" &&
+	tty_type "help" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >during &&
+	grep -E "\] +[0-9]+%" during >bars &&
+	test "$(wc -l <bars)" -eq 1 &&
+	awk "length > 39 { bad = 1 } END { exit bad }" bars &&
+	! grep -q "help" bars &&
+	tty_wait "Legal now:" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	! grep -qE "\] +[0-9]+%" screen && ! grep -q "solving.*help" screen &&
+	grep -A1 "^round 1, Ann> help$" screen | grep -q "Legal now:" &&
+	tty_end && test "$(cat exit)" -eq 0
+}
+
+# Ctrl-C (SIGINT) and SIGTERM during a bar: the terminal echoes again.
+tty_bar_signal() {
+	for sig in INT TERM; do
+		rm -rf home/.cache &&
+		sr new --game ten-thousand --players Ann,Bob \
+		    --option target=5000 >/dev/null &&
+		TTY_WIDTH=40 TTY_CMD=status tty_start &&
+		tty_grep -qE "\] +[0-9]+%" &&
+		pane=$(tmux -S "$PWD/tmux.sock" display -p "#{pane_pid}") &&
+		pty=$(tmux -S "$PWD/tmux.sock" display -p "#{pane_tty}") &&
+		stty -F "$pty" -a >quiet && grep -q -- "-echo " quiet &&
+		pid=$(ps -o pid= --ppid "$pane") &&
+		kill -s $sig $pid &&
+		i=0 && while [ ! -s exit ] && [ $i -lt 100 ]; do
+			sleep 0.1; i=$((i + 1)); done &&
+		test -s exit &&
+		stty -F "$pty" -a >after && grep -q " echo " after &&
+		tty_stop || return 1
+	done
+}
+
 # The prompt, the coach's line, fitting the width (issue 25).
 if command -v tmux >/dev/null 2>&1; then
 	test_expect_success 'on a terminal after abandon the prompt says so, no coach; status gives the coach once' '
 		if tty_abandon; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
+	for w in 40 100; do
+		test_expect_success "on a terminal $w columns wide help, a refusal, watch and play break lines at spaces only" '
+			if tty_fit_words $w; then rc=0; else rc=1; fi &&
+			{ tty_stop || :; } && test $rc -eq 0
+		'
+	done
+	test_expect_success 'on a terminal 40 columns wide Tab lists the choices in columns that fit' '
+		if tty_tab_columns 40; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal 40 columns wide solve lists its words within the width' '
+		if tty_fit_solve; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal 40 columns wide a first use building a table: one bar that fits; text typed meanwhile is the next line, never in the bar' '
+		if tty_bar; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
+	test_expect_success 'on a terminal Ctrl-C or SIGTERM during a bar gives the terminal its echo back' '
+		if tty_bar_signal; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 else
-	for t in 1; do
+	for t in 1 2 3 4 5 6 7; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done

@@ -341,11 +341,12 @@ test_expect_success 'a schema 1 database is migrated: --all-time tallies rebuilt
 	    DROP TRIGGER tallies_seat; DROP TRIGGER tallies_player;
 	    DROP TABLE tallies; DROP INDEX games_uid;
 	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
-	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots; DROP TABLE undo_heads;
-	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes;
-	    PRAGMA user_version = 1" &&
+	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots;
+	    DROP TRIGGER entries_no_replace;
+	    DROP TABLE undo_heads;
+	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 1" &&
 	expect_exit 0 sr --json standings --all-time && cmp out want.json &&
-	test "$(sqlite3 test.db "PRAGMA user_version")" -eq 5 &&
+	test "$(sqlite3 test.db "PRAGMA user_version")" -ge 5 &&
 	sr undo >/dev/null &&
 	sr --json standings --all-time | tally_rows >a && seat_rows test.db >b &&
 	cmp a b

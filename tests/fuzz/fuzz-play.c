@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "snapshot-core.h"
 #include "utf8.h"
 
 #define MAX_LINES	400
@@ -29,20 +30,6 @@ struct fz {
 	char			*opts[16];
 	int			 n;
 };
-
-/* A dictionary where every word of 3+ letters is valid but "zzz...". */
-static int
-fz_lookup(void *arg, const char *dict, int mode, const char *word,
-    struct buf *form, struct buf *sugg, char **why)
-{
-	(void)arg;
-	(void)dict;
-	(void)mode;
-	(void)form;
-	(void)sugg;
-	(void)why;
-	return word[0] != 'z';
-}
 
 /* Stop the run: an invariant does not hold. */
 static void
@@ -148,7 +135,7 @@ fz_replay(struct fz *f, struct replay *rp)
 	rp->setup.nplayers = f->n;
 	rp->setup.names = (const char *const *)f->names;
 	rp->setup.options = (const char *const *)f->opts;
-	rp->lookup = fz_lookup;
+	rp->lookup = sc_lookup;
 	replay_run(rp, 0, &r);
 	ruling_free(&r);
 }

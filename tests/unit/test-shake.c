@@ -393,16 +393,17 @@ test_exact_odds(void)
 	th_start(&t, &game_shake, "Ann,Bob,Cid", "shake-faces=5");
 	th_must(&t, "roll 10 20 30");
 	advice(&t, &b);
-	ok(strstr(buf_str(&b), "A shake is worth 858199 on average from 0 "
-	    "(shaking until 2332800); the die is worth 30: shaking pays") !=
-	    NULL, "SH-2: the chooser's advice with 5 faces: %s",
+	ok(strstr(buf_str(&b), "A shake is worth 858198.7 on average, "
+	    "banking once the total reaches 2332800; the die is worth 30: "
+	    "shaking pays") != NULL, "SH-2: the chooser's advice with 5 faces: %s",
 	    buf_str(&b));
 	th_must(&t, "shake");
 	th_must(&t, "roll 10 0 0 0 0 0");
 	advice(&t, &b);
 	ok(strstr(buf_str(&b), "craps out 0.0021% of the time") != NULL &&
-	    strstr(buf_str(&b), "one more shake gains (the break-even "
-	    "total is 2332800)") != NULL,
+	    strstr(buf_str(&b), "One more shake gains on average while the "
+	    "total is under 2332800: shake on, and bank once it reaches "
+	    "2332800.") != NULL,
 	    "SH-2: 1/46656 = 0.0021%%, break-even 2332800: %s",
 	    buf_str(&b));
 	th_end(&t);
@@ -413,12 +414,13 @@ test_exact_odds(void)
 	for (f = 0; f < 32; f++)
 		th_must(&t, "roll 10 10 10 10 10 10");
 	advice(&t, &b);
-	ok(strstr(buf_str(&b), "neither gains nor loses (the break-even "
-	    "total is 1920)") != NULL,
+	ok(strstr(buf_str(&b), "At 1920 one more shake neither gains nor "
+	    "loses") != NULL,
 	    "SH-2: at exactly the break-even: %s", buf_str(&b));
 	th_must(&t, "roll 10 0 0 0 0 0");
 	advice(&t, &b);
-	ok(strstr(buf_str(&b), "one more shake loses") != NULL &&
+	ok(strstr(buf_str(&b), "One more shake loses on average once the "
+	    "total is over 1920 (from 1920 on): bank.") != NULL &&
 	    strstr(buf_str(&b), "1.6%") != NULL,
 	    "SH-2: past it, it loses; 1/64 is 1.6%%: %s", buf_str(&b));
 	th_end(&t);
@@ -427,8 +429,10 @@ test_exact_odds(void)
 	th_must(&t, "shake");
 	th_must(&t, "roll 10 0 0 0 0 0");
 	advice(&t, &b);
-	ok(strstr(buf_str(&b), "break-even total is 227.81") != NULL,
-	    "SH-2: 20 * 6^6 / 4^6 = 227.8125: %s", buf_str(&b));
+	ok(strstr(buf_str(&b), "One more shake gains on average while the "
+	    "total is under 227.81: shake on, and bank once it reaches 230.")
+	    != NULL, "SH-2: 20 * 6^6 / 4^6 = 227.8125, so bank from 230: %s",
+	    buf_str(&b));
 	th_end(&t);
 
 	/* SH-8: Bob needs 12210 in the All Shake round, 4 faces */

@@ -719,8 +719,7 @@ test_target(void)
 static void
 test_rounds_and_words(void)
 {
-	static const char want_bank[] = "bank: 1050.0 points expected this "
-	    "turn with best play (roll 2 dice: ";
+	static const char want_bank[] = "bank: 1050 banked (roll 2 dice: ";
 	struct th t;
 	struct buf b = BUF_INIT;
 	struct expectation x;

@@ -155,6 +155,10 @@ main(void)
 		    "\xe6\x97\xa5\xe6\x97\xa5\n  \xe6\x97\xa5",
 		    "six 日 (2 columns each) in 12: five, then one");
 		buf_reset(&b);
+		utf8_wrap(&b, "\033[1maaa\033[0m bbb ccc ddd\n", 12, 2);
+		is_str(buf_str(&b), "\033[1maaa\033[0m bbb ccc\n  ddd\n",
+		    "paint takes no room: as without it");
+		buf_reset(&b);
 		utf8_wrap(&b, "aaa bbb ccc ddd eee", 10, 2);
 		is_str(buf_str(&b), "aaa bbb ccc ddd eee", "too narrow for the "
 		    "indent to help: as it is");

@@ -1,0 +1,1455 @@
+/*
+ * cmd-serve.c: the scoreboard on every phone at the table (SPEC.md
+ * "serve"): read-only web pages of the current game, the games, each
+ * game's history and review, the all-time standings, behind a secret
+ * token, live through server-sent events woken by the change notice
+ * (notice.h) that `watch` sleeps on.
+ *
+ * A view, no game logic: the board is status's own (sr_status_json,
+ * sr_next_words), the other pages the JSON or words of games, standings
+ * and review run in this process; HTML is rendered here, every text from
+ * the store through html_text() alone.  libmicrohttpd (the HTTP) and
+ * libqrencode (the code on the terminal) are loaded with dlopen() by
+ * this command alone, so no other command pays for loading them.
+ *
+ * One thread: poll() on libmicrohttpd's epoll descriptor, the change
+ * notice and the time left; an event stream waits suspended until the
+ * board changes (or its keep-alive is due), then every stream is resumed
+ * and sent the same bytes.
+ */
+#include <sys/types.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netdb.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+#include <qrencode.h>
+
+#include "cmd.h"
+#include "notice.h"
+#include "term.h"
+
+#ifndef MHD_SONAME
+#define MHD_SONAME	"libmicrohttpd.so.12"
+#endif
+#ifndef QRENCODE_SONAME
+#define QRENCODE_SONAME	"libqrencode.so.4"
+#endif
+
+#define SERVE_LISTEN	"127.0.0.1:8080"
+#define SERVE_CONNS	400	/* connections at once, in all */
+#define SERVE_PER_IP	16	/* from one address: a phone, a TV */
+#define SERVE_IDLE_S	30	/* an idle connection is closed */
+#define SERVE_KEEP_MS	15000	/* an event stream's keep-alive */
+#define SERVE_LAST	6	/* the board's last entries */
+#define TOKEN_BYTES	16
+
+/* libmicrohttpd and libqrencode, as loaded. */
+struct serve_lib {
+	__typeof__(MHD_start_daemon)			*start_daemon;
+	__typeof__(MHD_stop_daemon)			*stop_daemon;
+	__typeof__(MHD_quiesce_daemon)			*quiesce_daemon;
+	__typeof__(MHD_run)				*run;
+	__typeof__(MHD_get_timeout)			*get_timeout;
+	__typeof__(MHD_get_daemon_info)			*get_daemon_info;
+	__typeof__(MHD_create_response_from_buffer)	*from_buffer;
+	__typeof__(MHD_create_response_from_callback)	*from_callback;
+	__typeof__(MHD_add_response_header)		*add_header;
+	__typeof__(MHD_queue_response)			*queue_response;
+	__typeof__(MHD_destroy_response)		*destroy_response;
+	__typeof__(MHD_suspend_connection)		*suspend;
+	__typeof__(MHD_resume_connection)		*resume;
+	__typeof__(MHD_lookup_connection_value)		*lookup;
+	__typeof__(MHD_get_connection_info)		*conn_info;
+	__typeof__(QRcode_encodeString)			*qr_encode;
+	__typeof__(QRcode_free)				*qr_free;
+};
+
+/* The bytes of one event, shared by every stream sending it. */
+struct blob {
+	char		*s;
+	size_t		 len;
+	int		 refs;
+};
+
+/* One event stream (a page holding the live board). */
+struct stream {
+	struct serve		*sv;
+	struct MHD_Connection	*conn;
+	struct blob		*out;		/* being sent, or NULL */
+	size_t			 off;
+	unsigned long		 seen;		/* the board version sent */
+	int			 fd;		/* its socket */
+	int			 suspended;
+	int			 keep;		/* a keep-alive is due */
+	int			 gone;		/* the client hung up */
+	struct stream		*prev, *next;
+};
+
+struct serve {
+	struct sr_ctx		*ctx;
+	struct serve_lib	 lib;
+	struct MHD_Daemon	*d;
+	char			 token[TOKEN_BYTES * 2 + 1];
+	char			 prefix[TOKEN_BYTES * 2 + 3];	/* /TOKEN/ */
+	long long		 pinned;	/* -g ID, or 0: the current */
+	long long		 game;		/* the board's game, or 0 */
+	int			 last;		/* its latest entry */
+	unsigned long		 version;	/* of the board */
+	struct buf		 board;		/* its HTML */
+	struct blob		*event;		/* the board as an event */
+	struct stream		*streams;
+	int			 nstreams;
+	int			 stopping;
+};
+
+static volatile sig_atomic_t serve_stop;
+
+/* SIGINT, SIGTERM: stop at the next wake-up. */
+static void
+on_stop(int sig)
+{
+	(void)sig;
+	serve_stop = 1;
+}
+
+/* Load the two libraries; 0, or -1 with the message printed. */
+static int
+serve_load(struct sr_ctx *ctx, struct serve_lib *l)
+{
+	void *h, *q;
+
+	if ((h = dlopen(MHD_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		sr_error(ctx, SR_SYSTEM, "cannot load libmicrohttpd (%s): %s",
+		    MHD_SONAME, dlerror());
+		return -1;
+	}
+	if ((q = dlopen(QRENCODE_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		sr_error(ctx, SR_SYSTEM, "cannot load libqrencode (%s): %s",
+		    QRENCODE_SONAME, dlerror());
+		return -1;
+	}
+#define SYM(lib, f, name)	\
+	if ((*(void **)&l->f = dlsym(lib, name)) == NULL) goto missing
+	SYM(h, start_daemon, "MHD_start_daemon");
+	SYM(h, stop_daemon, "MHD_stop_daemon");
+	SYM(h, quiesce_daemon, "MHD_quiesce_daemon");
+	SYM(h, run, "MHD_run");
+	SYM(h, get_timeout, "MHD_get_timeout");
+	SYM(h, get_daemon_info, "MHD_get_daemon_info");
+	SYM(h, from_buffer, "MHD_create_response_from_buffer");
+	SYM(h, from_callback, "MHD_create_response_from_callback");
+	SYM(h, add_header, "MHD_add_response_header");
+	SYM(h, queue_response, "MHD_queue_response");
+	SYM(h, destroy_response, "MHD_destroy_response");
+	SYM(h, suspend, "MHD_suspend_connection");
+	SYM(h, resume, "MHD_resume_connection");
+	SYM(h, lookup, "MHD_lookup_connection_value");
+	SYM(h, conn_info, "MHD_get_connection_info");
+	SYM(q, qr_encode, "QRcode_encodeString");
+	SYM(q, qr_free, "QRcode_free");
+#undef SYM
+	return 0;
+missing:
+	sr_error(ctx, SR_SYSTEM, "cannot load libmicrohttpd or libqrencode: "
+	    "%s", dlerror());
+	return -1;
+}
+
+/*
+ * The one way text from the store (names, titles, notes, words, the
+ * coach's and the rules' words) enters a page: & < > " ' as entities,
+ * control characters but newline and tab as U+FFFD.
+ */
+static void
+html_text(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '&':
+			buf_puts(b, "&amp;");
+			break;
+		case '<':
+			buf_puts(b, "&lt;");
+			break;
+		case '>':
+			buf_puts(b, "&gt;");
+			break;
+		case '"':
+			buf_puts(b, "&quot;");
+			break;
+		case '\'':
+			buf_puts(b, "&#39;");
+			break;
+		default:
+			if ((unsigned char)*s < 0x20 && *s != '\n' &&
+			    *s != '\t')
+				buf_puts(b, "\xef\xbf\xbd");
+			else
+				buf_add(b, s, 1);
+		}
+}
+
+/* The top of a page: title (store text), the board's version for the live link. */
+static void
+page_head(struct serve *sv, struct buf *b, const char *page,
+    const char *title)
+{
+	buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+	    "<meta charset=\"utf-8\">"
+	    "<meta name=\"viewport\" content=\"width=device-width, "
+	    "initial-scale=1\">"
+	    "<meta name=\"color-scheme\" content=\"light dark\"><title>");
+	html_text(b, title);
+	buf_printf(b, "</title><link rel=\"icon\" href=\"%sicon.svg\">"
+	    "<link rel=\"stylesheet\" href=\"%sstyle.css\">"
+	    "<script src=\"%slive.js\" defer></script></head>\n"
+	    "<body data-page=\"%s\" data-events=\"%sevents?v=%lu\">"
+	    "<nav><a href=\"%s\">Table</a> <a href=\"%sgames\">Games</a> "
+	    "<a href=\"%sstandings\">Standings</a></nav>\n<main id=\"live\">",
+	    sv->prefix, sv->prefix, sv->prefix, page, sv->prefix,
+	    sv->version, sv->prefix, sv->prefix, sv->prefix);
+}
+
+/* The end of a page. */
+static void
+page_foot(struct buf *b)
+{
+	buf_puts(b, "</main></body></html>\n");
+}
+
+/* One entry as a list item: number, player, the entry, its note. */
+static void
+entry_html(struct buf *b, const struct stored_entry *se)
+{
+	int i;
+
+	buf_printf(b, "<li%s><span class=\"n\">%d</span> <span class=\"who\">",
+	    se->undone ? " class=\"undone\"" : "", se->n);
+	html_text(b, se->player != NULL ? se->player : "");
+	buf_puts(b, "</span> <code>");
+	html_text(b, verb_name(se->verb));
+	for (i = 0; i < se->argc; i++) {
+		buf_puts(b, " ");
+		html_text(b, se->argv[i]);
+	}
+	buf_puts(b, "</code> <span class=\"note\">");
+	if (se->undone)
+		buf_puts(b, "(undone) ");
+	html_text(b, se->note != NULL ? se->note : "");
+	buf_puts(b, "</span></li>\n");
+}
+
+/* "game 7: shake (title)" of a game loaded. */
+static void
+game_heading(struct buf *b, const struct sr_game *sg)
+{
+	char *t = xasprintf("game %lld: %s", sg->g.id, sg->rules->name);
+
+	html_text(b, t);
+	free(t);
+	if (sg->g.title != NULL) {
+		buf_puts(b, " <span class=\"title\">(");
+		html_text(b, sg->g.title);
+		buf_puts(b, ")</span>");
+	}
+}
+
+/*
+ * The board of the game shown into b (the inside of <main>): status's
+ * object and words, rendered.  Sets sv->game and sv->last.
+ */
+static void
+board_render(struct serve *sv, struct buf *b)
+{
+	struct sr_ctx *ctx = sv->ctx;
+	struct sr_game sg;
+	struct expectation x;
+	struct buf say = BUF_INIT;
+	json_t *o, *p, *v;
+	char *why = NULL;
+	long long id = sv->pinned;
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
+	long scores[GAME_MAX_PLAYERS];
+	size_t k;
+
+	buf_reset(b);
+	sv->game = 0;
+	sv->last = 0;
+	if (store_begin(ctx->store, 0, &why) != SR_OK ||
+	    (id == 0 && store_current(ctx->store, &id, &why) != SR_OK)) {
+		store_rollback(ctx->store);
+		buf_puts(b, "<p class=\"say\">The database cannot be read: ");
+		html_text(b, why != NULL ? why : "");
+		buf_puts(b, "</p>\n");
+		free(why);
+		return;
+	}
+	if (id == 0) {
+		store_rollback(ctx->store);
+		buf_puts(b, "<p class=\"say\">No game yet: start one with "
+		    "<code>shakeref new</code>.</p>\n");
+		return;
+	}
+	if (sr_game_read(ctx, id, 1, &sg, &why) != SR_OK) {
+		store_rollback(ctx->store);
+		buf_puts(b, "<p class=\"say\">");
+		html_text(b, why != NULL ? why : "");
+		buf_puts(b, "</p>\n");
+		free(why);
+		sv->game = id;
+		return;
+	}
+	store_rollback(ctx->store);
+	sv->game = id;
+	sv->last = replay_last_n(&sg.rp);
+	o = sr_status_json(&sg);
+	sr_expect(&sg, &x, NULL);
+	sr_ranks(&sg, scores, winners, ranks);
+	buf_puts(b, "<h1>");
+	game_heading(b, &sg);
+	buf_printf(b, "</h1>\n<p class=\"round\">round %d, ", x.round);
+	html_text(b, json_string_value(json_object_get(o, "state")));
+	buf_puts(b, "</p>\n<ol class=\"scores\">\n");
+	json_array_foreach(json_object_get(o, "players"), k, p) {
+		i = (int)k;
+		buf_printf(b, "<li%s><span class=\"name\">",
+		    x.finished && winners[i] ? " class=\"won\"" :
+		    !x.finished && x.turn == i ? " class=\"turn\"" : "");
+		html_text(b, json_string_value(json_object_get(p, "name")));
+		buf_printf(b, "</span><span class=\"score\">%lld</span>%s</li>\n",
+		    (long long)json_integer_value(json_object_get(p, "score")),
+		    x.finished && winners[i] ? "<span class=\"mark\">winner"
+		    "</span>" : !x.finished && x.turn == i ?
+		    "<span class=\"mark\">to play</span>" : "");
+	}
+	buf_puts(b, "</ol>\n<p class=\"say\">");
+	sr_next_words(&sg, &say);
+	html_text(b, buf_str(&say));
+	buf_puts(b, "</p>\n");
+	if (json_array_size(v = json_object_get(o, "expect")) > 0) {
+		buf_puts(b, "<p class=\"expect\">expected: ");
+		json_array_foreach(v, k, p) {
+			buf_puts(b, k > 0 ? ", <code>" : "<code>");
+			html_text(b, json_string_value(p));
+			buf_puts(b, "</code>");
+		}
+		buf_puts(b, "</p>\n");
+	}
+	/* The coach's line: null with coach=off. */
+	if ((v = json_object_get(json_object_get(o, "advice"), "say")) !=
+	    NULL && json_string_length(v) > 0) {
+		buf_puts(b, "<p class=\"coach\">coach: ");
+		html_text(b, json_string_value(v));
+		buf_puts(b, "</p>\n");
+	}
+	buf_reset(&say);
+	if (sg.rules->describe != NULL)
+		sg.rules->describe(sg.rp.st, &say);
+	if (say.len > 0) {
+		buf_puts(b, "<pre class=\"table\">");
+		html_text(b, buf_str(&say));
+		buf_puts(b, "</pre>\n");
+	}
+	if (sg.rp.nentries > 0) {
+		i = sg.rp.nentries > SERVE_LAST ? sg.rp.nentries - SERVE_LAST :
+		    0;
+		buf_printf(b, "<h2>Last entries</h2>\n<ol class=\"entries\">\n");
+		for (; i < sg.rp.nentries; i++)
+			entry_html(b, &sg.rp.entries[i]);
+		buf_puts(b, "</ol>\n");
+	}
+	buf_printf(b, "<p class=\"more\"><a href=\"%sgame/%lld\">history</a> "
+	    "<a href=\"%sgame/%lld/review\">review</a></p>\n", sv->prefix, id,
+	    sv->prefix, id);
+	json_decref(o);
+	buf_free(&say);
+	sr_game_free(&sg);
+}
+
+/* Drop a reference to an event's bytes. */
+static void
+blob_drop(struct blob *bl)
+{
+	if (bl != NULL && --bl->refs == 0) {
+		free(bl->s);
+		free(bl);
+	}
+}
+
+/* The board again, a new version, its event; every stream woken. */
+static void
+board_update(struct serve *sv)
+{
+	struct blob *bl = xcalloc(1, sizeof *bl);
+	struct buf e = BUF_INIT;
+	struct stream *st;
+	const char *s, *nl;
+
+	board_render(sv, &sv->board);
+	sv->version++;
+	/* "event: board", "id: N", the HTML as data lines, a blank line. */
+	buf_printf(&e, "event: board\nid: %lu\n", sv->version);
+	for (s = buf_str(&sv->board); *s != '\0'; s = nl + 1) {
+		if ((nl = strchr(s, '\n')) == NULL)
+			nl = s + strlen(s) - 1;
+		buf_puts(&e, "data: ");
+		buf_add(&e, s, (size_t)(nl - s) + (*nl == '\n' ? 0 : 1));
+		buf_puts(&e, "\n");
+	}
+	buf_puts(&e, "\n");
+	bl->len = e.len;
+	bl->s = e.s != NULL ? e.s : xstrdup("");
+	bl->refs = 1;
+	blob_drop(sv->event);
+	sv->event = bl;
+	for (st = sv->streams; st != NULL; st = st->next)
+		if (st->suspended) {
+			st->suspended = 0;
+			sv->lib.resume(st->conn);
+		}
+}
+
+/* 1 if the game shown or its entries changed in the store. */
+static int
+board_changed(struct serve *sv)
+{
+	struct store *s = sv->ctx->store;
+	long long cur = sv->pinned != 0 ? sv->pinned : 0;
+	char *why = NULL;
+	int n = 0, changed = 1;
+
+	if (store_begin(s, 0, &why) == SR_OK &&
+	    (cur != 0 || store_current(s, &cur, &why) == SR_OK) &&
+	    (cur == 0 || store_last_n(s, cur, &n, &why) == SR_OK))
+		changed = cur != sv->game || n != sv->last;
+	store_rollback(s);
+	free(why);
+	return changed;
+}
+
+/*
+ * An event stream's next bytes: the event being sent, else the board's
+ * when this stream has not had it, else a keep-alive when due; else it
+ * waits suspended until board_update() or the keep-alive wakes it.
+ */
+static ssize_t
+stream_read(void *cls, uint64_t pos, char *out, size_t max)
+{
+	struct stream *st = cls;
+	struct serve *sv = st->sv;
+	size_t n;
+
+	(void)pos;
+	if (st->gone || (st->out == NULL && sv->stopping))
+		return MHD_CONTENT_READER_END_OF_STREAM;
+	if (st->out == NULL && st->seen != sv->version) {
+		st->out = sv->event;
+		st->out->refs++;
+		st->off = 0;
+		st->seen = sv->version;
+	}
+	if (st->out != NULL) {
+		n = st->out->len - st->off;
+		if (n > max)
+			n = max;
+		memcpy(out, st->out->s + st->off, n);
+		if ((st->off += n) == st->out->len) {
+			blob_drop(st->out);
+			st->out = NULL;
+		}
+		return (ssize_t)n;
+	}
+	if (st->keep) {
+		st->keep = 0;
+		if (max >= 3) {
+			memcpy(out, ":\n\n", 3);
+			return 3;
+		}
+	}
+	st->suspended = 1;
+	sv->lib.suspend(st->conn);
+	return 0;
+}
+
+/* A stream's connection is over: forget it. */
+static void
+stream_free(void *cls)
+{
+	struct stream *st = cls;
+	struct serve *sv = st->sv;
+
+	if (st->prev != NULL)
+		st->prev->next = st->next;
+	else
+		sv->streams = st->next;
+	if (st->next != NULL)
+		st->next->prev = st->prev;
+	sv->nstreams--;
+	blob_drop(st->out);
+	free(st);
+}
+
+/*
+ * The descriptors to poll: libmicrohttpd's, the notice's, and each
+ * waiting stream's socket for its client hanging up (libmicrohttpd does
+ * not look at a suspended connection: a phone gone would hold its place
+ * until the keep-alive).  Returns how many; *pfd grown as needed.
+ */
+static int
+serve_pollfds(struct serve *sv, int epfd, int nfd, struct pollfd **pfd,
+    int *cap)
+{
+	struct stream *st;
+	int n = 0;
+
+	if (*cap < 2 + sv->nstreams) {
+		*cap = 2 + sv->nstreams + 64;
+		*pfd = xreallocarray(*pfd, (size_t)*cap, sizeof **pfd);
+	}
+	(*pfd)[n].fd = epfd;
+	(*pfd)[n++].events = POLLIN;
+	(*pfd)[n].fd = nfd;
+	(*pfd)[n++].events = POLLIN;
+	for (st = sv->streams; st != NULL; st = st->next)
+		if (st->suspended && st->fd >= 0) {
+			(*pfd)[n].fd = st->fd;
+			(*pfd)[n++].events = POLLRDHUP;
+		}
+	return n;
+}
+
+/* The streams whose client hung up (pfd from 2 on): ended. */
+static void
+streams_gone(struct serve *sv, const struct pollfd *pfd, int n)
+{
+	struct stream *st, *next;
+	int i;
+
+	for (i = 2; i < n; i++) {
+		if (pfd[i].revents == 0)
+			continue;
+		for (st = sv->streams; st != NULL; st = next) {
+			next = st->next;
+			if (st->fd == pfd[i].fd && st->suspended) {
+				st->gone = 1;
+				st->suspended = 0;
+				sv->lib.resume(st->conn);
+			}
+		}
+	}
+}
+
+/* Wake every waiting stream for a keep-alive (and to find it gone). */
+static void
+streams_keep(struct serve *sv)
+{
+	struct stream *st;
+
+	for (st = sv->streams; st != NULL; st = st->next) {
+		st->keep = 1;
+		if (st->suspended) {
+			st->suspended = 0;
+			sv->lib.resume(st->conn);
+		}
+	}
+}
+
+/* The headers every answer carries: no inline script, no referrer. */
+static void
+headers(struct serve *sv, struct MHD_Response *r, const char *type)
+{
+	sv->lib.add_header(r, "Content-Type", type);
+	sv->lib.add_header(r, "Content-Security-Policy", "default-src 'none'; "
+	    "script-src 'self'; style-src 'self'; img-src 'self'; "
+	    "connect-src 'self'; base-uri 'none'; form-action 'none'; "
+	    "frame-ancestors 'none'");
+	sv->lib.add_header(r, "X-Content-Type-Options", "nosniff");
+	sv->lib.add_header(r, "Referrer-Policy", "no-referrer");
+	sv->lib.add_header(r, "Cache-Control", "no-store");
+}
+
+/* Queue text (malloc'd, taken; NULL: "") with status code and type. */
+static enum MHD_Result
+answer(struct serve *sv, struct MHD_Connection *c, unsigned code,
+    const char *type, char *text, size_t len)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+
+	if (text == NULL) {
+		text = xstrdup("");
+		len = 0;
+	}
+	if ((r = sv->lib.from_buffer(len, text, MHD_RESPMEM_MUST_FREE)) ==
+	    NULL) {
+		free(text);
+		return MHD_NO;
+	}
+	headers(sv, r, type);
+	if (code == MHD_HTTP_METHOD_NOT_ALLOWED)
+		sv->lib.add_header(r, "Allow", "GET, HEAD");
+	ret = sv->lib.queue_response(c, code, r);
+	sv->lib.destroy_response(r);
+	return ret;
+}
+
+/* Answer with page b (taken). */
+static enum MHD_Result
+answer_page(struct serve *sv, struct MHD_Connection *c, struct buf *b)
+{
+	size_t len = b->len;
+
+	return answer(sv, c, MHD_HTTP_OK, "text/html; charset=utf-8", b->s,
+	    len);
+}
+
+/* 404, the same for every path that is not a page. */
+static enum MHD_Result
+not_found(struct serve *sv, struct MHD_Connection *c)
+{
+	return answer(sv, c, MHD_HTTP_NOT_FOUND, "text/plain; charset=utf-8",
+	    xstrdup("not found\n"), 10);
+}
+
+/*
+ * Run command c (words[0..n)) in this process with its output into a
+ * string: --json when json is set.  NULL if it failed.
+ */
+static char *
+run_cmd(struct serve *sv, const struct cmd_entry *c, int n, char **words,
+    int json, long long game)
+{
+	struct sr_ctx *ctx = sv->ctx;
+	struct cmd_args a;
+	FILE *out, *saved = ctx->out;
+	char *text = NULL;
+	size_t len = 0;
+	int status, savedjson = ctx->json;
+	long long savedgame = ctx->game;
+
+	if ((out = open_memstream(&text, &len)) == NULL)
+		return NULL;
+	ctx->out = out;
+	ctx->json = json;
+	ctx->game = game;
+	if ((status = cmd_parse(ctx, c, n, words, n, &a)) == SR_OK) {
+		status = c->exec(ctx, &a);
+		cmd_args_free(&a);
+	}
+	store_rollback(ctx->store);
+	ctx->out = saved;
+	ctx->json = savedjson;
+	ctx->game = savedgame;
+	ctx->cmd = "serve";
+	if (fclose(out) != 0 || status != SR_OK) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Run c for JSON; the object, or NULL. */
+static json_t *
+run_json(struct serve *sv, const struct cmd_entry *c, int n, char **words,
+    long long game)
+{
+	char *text = run_cmd(sv, c, n, words, 1, game);
+	json_t *o;
+
+	if (text == NULL)
+		return NULL;
+	o = json_loads(text, 0, NULL);
+	free(text);
+	return o;
+}
+
+/* The games, every one, newest first as `games --all` lists them. */
+static void
+page_games(struct serve *sv, struct buf *b)
+{
+	char *words[] = { "games", "--all" };
+	json_t *o = run_json(sv, &cmd_games_entry, 2, words, 0), *g, *p;
+	size_t i, k;
+
+	page_head(sv, b, "games", "shakeref: games");
+	buf_puts(b, "<h1>Games</h1>\n");
+	if (o == NULL || json_array_size(json_object_get(o, "games")) == 0) {
+		buf_puts(b, "<p>No games yet.</p>\n");
+		json_decref(o);
+		page_foot(b);
+		return;
+	}
+	buf_puts(b, "<table class=\"games\"><thead><tr><th>game</th>"
+	    "<th>rules</th><th>players</th><th>state</th><th>started</th>"
+	    "</tr></thead><tbody>\n");
+	json_array_foreach(json_object_get(o, "games"), i, g) {
+		long long id = json_integer_value(json_object_get(g, "game"));
+
+		buf_printf(b, "<tr><td><a href=\"%sgame/%lld\">%lld</a></td>"
+		    "<td>", sv->prefix, id, id);
+		html_text(b, json_string_value(json_object_get(g, "rules")));
+		buf_puts(b, "</td><td>");
+		json_array_foreach(json_object_get(g, "players"), k, p) {
+			if (k > 0)
+				buf_puts(b, ", ");
+			html_text(b, json_string_value(p));
+		}
+		buf_puts(b, "</td><td>");
+		html_text(b, json_string_value(json_object_get(g, "state")));
+		buf_puts(b, "</td><td>");
+		html_text(b, json_string_value(json_object_get(g, "created")));
+		buf_puts(b, "</td></tr>\n");
+	}
+	buf_puts(b, "</tbody></table>\n");
+	json_decref(o);
+	page_foot(b);
+}
+
+/* Every player over all finished games (standings --all-time). */
+static void
+page_standings(struct serve *sv, struct buf *b)
+{
+	char *words[] = { "standings", "--all-time" };
+	json_t *o = run_json(sv, &cmd_standings_entry, 2, words, 0), *p;
+	size_t i;
+
+	page_head(sv, b, "standings", "shakeref: all-time standings");
+	buf_puts(b, "<h1>All-time standings</h1>\n");
+	if (o == NULL || json_array_size(json_object_get(o, "players")) == 0)
+		buf_puts(b, "<p>No finished games yet.</p>\n");
+	else {
+		buf_puts(b, "<table class=\"standings\"><thead><tr>"
+		    "<th>player</th><th>played</th><th>won</th></tr></thead>"
+		    "<tbody>\n");
+		json_array_foreach(json_object_get(o, "players"), i, p) {
+			buf_puts(b, "<tr><td>");
+			html_text(b, json_string_value(json_object_get(p,
+			    "name")));
+			buf_printf(b, "</td><td>%lld</td><td>%lld</td></tr>\n",
+			    (long long)json_integer_value(json_object_get(p,
+			    "played")), (long long)json_integer_value(
+			    json_object_get(p, "won")));
+		}
+		buf_puts(b, "</tbody></table>\n");
+	}
+	json_decref(o);
+	page_foot(b);
+}
+
+/* Game id loaded with its entries' notes; 0, or -1 (none such). */
+static int
+game_get(struct serve *sv, long long id, struct sr_game *sg)
+{
+	char *why = NULL;
+	int status = store_begin(sv->ctx->store, 0, &why);
+
+	if (status == SR_OK)
+		status = sr_game_read(sv->ctx, id, 1, sg, &why);
+	store_rollback(sv->ctx->store);
+	free(why);
+	return status == SR_OK ? 0 : -1;
+}
+
+/* Game id's every entry, in words; -1 if there is no such game. */
+static int
+page_history(struct serve *sv, struct buf *b, long long id)
+{
+	struct sr_game sg;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, round = 0;
+	char when[32];
+
+	if (game_get(sv, id, &sg) != 0)
+		return -1;
+	page_head(sv, b, "history", "shakeref: history");
+	buf_puts(b, "<h1>");
+	game_heading(b, &sg);
+	buf_printf(b, "</h1>\n<p class=\"more\"><a href=\"%sgame/%lld/review\">"
+	    "review</a></p>\n", sv->prefix, id);
+	sr_ranks(&sg, scores, winners, ranks);
+	buf_puts(b, "<p class=\"say\">scores: ");
+	for (i = 0; i < sg.g.nplayers; i++) {
+		buf_puts(b, i > 0 ? ", " : "");
+		html_text(b, sg.g.names[i]);
+		buf_printf(b, " %ld", scores[i]);
+	}
+	buf_puts(b, "</p>\n");
+	if (sg.rp.nentries == 0)
+		buf_puts(b, "<p>No entries yet.</p>\n");
+	for (i = 0; i < sg.rp.nentries; i++) {
+		const struct stored_entry *se = &sg.rp.entries[i];
+
+		if (se->round != round || i == 0) {
+			if (i > 0)
+				buf_puts(b, "</ol>\n");
+			round = se->round;
+			sr_local_time(se->at, when, sizeof when);
+			buf_printf(b, "<h2>Round %d <small>", round);
+			html_text(b, when);
+			buf_puts(b, "</small></h2>\n<ol class=\"entries\">\n");
+		}
+		entry_html(b, se);
+	}
+	if (sg.rp.nentries > 0)
+		buf_puts(b, "</ol>\n");
+	page_foot(b);
+	sr_game_free(&sg);
+	return 0;
+}
+
+/* The scores before each entry in effect, for the race. */
+struct race {
+	long	*score[GAME_MAX_PLAYERS];
+	int	 n;		/* entries replayed */
+	int	 nplayers;
+};
+
+/* replay's observer: the scores before entry i. */
+static void
+race_observe(void *arg, const struct replay *rp, int i, const struct entry *e)
+{
+	struct race *rc = arg;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], p;
+
+	(void)e;
+	if (i >= rc->n)
+		return;
+	memset(winners, 0, sizeof winners);
+	rp->rules->score(rp->st, scores, winners);
+	for (p = 0; p < rc->nplayers; p++)
+		rc->score[p][i] = scores[p];
+}
+
+/* Line colours of the race, by seat (both schemes readable). */
+static const char *const race_colour[] = { "#e6194b", "#3cb44b", "#4363d8",
+    "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324" };
+
+/*
+ * The score race of sg as SVG: each player's score after every entry in
+ * effect (undo and redo and what they took back left out), as review's
+ * chart draws it, and each name at its line's end.
+ */
+static void
+race_svg(struct buf *b, struct sr_game *sg)
+{
+	struct race rc;
+	struct ruling r = RULING_INIT;
+	long top = 1, scores[GAME_MAX_PLAYERS], v;
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	int i, p, np = 0, *keep;
+	const int W = 600, H = 300, L = 40, R = 110, T = 10, B = 20;
+
+	memset(&rc, 0, sizeof rc);
+	rc.n = sg->rp.nentries;
+	rc.nplayers = sg->g.nplayers;
+	for (p = 0; p < rc.nplayers; p++)
+		rc.score[p] = xcalloc((size_t)rc.n + 1, sizeof *rc.score[p]);
+	keep = xcalloc((size_t)rc.n + 1, sizeof *keep);
+	sg->rp.observe = race_observe;
+	sg->rp.observe_arg = &rc;
+	if (replay_run(&sg->rp, 0, &r) != RULING_OK)
+		rc.n = 0;
+	ruling_free(&r);
+	sg->rp.observe = NULL;
+	for (i = 0; i < rc.n; i++) {
+		const struct stored_entry *se = &sg->rp.entries[i];
+
+		if (se->verb == V_UNDO || se->verb == V_REDO || se->undone)
+			continue;
+		keep[np++] = i;
+	}
+	sr_ranks(sg, scores, winners, ranks);
+	for (p = 0; p < rc.nplayers; p++) {
+		for (i = 0; i < np; i++)
+			if (rc.score[p][keep[i]] > top)
+				top = rc.score[p][keep[i]];
+		if (scores[p] > top)
+			top = scores[p];
+	}
+	buf_printf(b, "<figure class=\"race\"><svg viewBox=\"0 0 %d %d\" "
+	    "role=\"img\" aria-label=\"the score race\" "
+	    "xmlns=\"http://www.w3.org/2000/svg\">\n", W, H);
+	buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+	    "stroke=\"currentColor\"/><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+	    "y2=\"%d\" stroke=\"currentColor\"/>\n", L, T, L, H - B, L, H - B,
+	    W - R, H - B);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
+	    "text-anchor=\"end\" fill=\"currentColor\">%ld</text>\n", L - 4,
+	    T + 10, top);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
+	    "text-anchor=\"end\" fill=\"currentColor\">0</text>\n", L - 4,
+	    H - B);
+	for (p = 0; p < rc.nplayers; p++) {
+		const char *col = race_colour[p % 8];
+		double x = L, y;
+
+		buf_printf(b, "<polyline fill=\"none\" stroke-width=\"3\" "
+		    "stroke=\"%s\" points=\"", col);
+		for (i = 0; i <= np; i++) {
+			v = i < np ? rc.score[p][keep[i]] : scores[p];
+			x = L + (double)(W - L - R) * i / (np > 0 ? np : 1);
+			y = H - B - (double)(H - T - B) * (v < 0 ? 0 : v) / top;
+			buf_printf(b, "%s%.1f,%.1f", i > 0 ? " " : "", x, y);
+		}
+		y = H - B - (double)(H - T - B) * (scores[p] < 0 ? 0 :
+		    scores[p]) / top;
+		buf_printf(b, "\"/>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" "
+		    "fill=\"%s\">", x + 4, y + 5, col);
+		html_text(b, sg->g.names[p]);
+		buf_printf(b, " %ld</text>\n", scores[p]);
+	}
+	buf_printf(b, "</svg><figcaption>scores over the game, %d entries"
+	    "</figcaption></figure>\n", np);
+	for (p = 0; p < rc.nplayers; p++)
+		free(rc.score[p]);
+	free(keep);
+}
+
+/* Game id's review: the race as SVG, then the coach's words. */
+static int
+page_review(struct serve *sv, struct buf *b, long long id)
+{
+	struct sr_game sg;
+	char *words[] = { "review" }, *text;
+
+	if (game_get(sv, id, &sg) != 0)
+		return -1;
+	page_head(sv, b, "review", "shakeref: review");
+	buf_puts(b, "<h1>");
+	game_heading(b, &sg);
+	buf_printf(b, "</h1>\n<p class=\"more\"><a href=\"%sgame/%lld\">"
+	    "history</a></p>\n", sv->prefix, id);
+	race_svg(b, &sg);
+	sr_game_free(&sg);
+	if ((text = run_cmd(sv, &cmd_review_entry, 1, words, 0, id)) !=
+	    NULL) {
+		buf_puts(b, "<pre class=\"review\">");
+		html_text(b, text);
+		buf_puts(b, "</pre>\n");
+		free(text);
+	}
+	page_foot(b);
+	return 0;
+}
+
+/* The style sheet: a phone's width to a TV, light and dark. */
+static const char style_css[] =
+    ":root{color-scheme:light dark;--bg:#fafafa;--fg:#111;--dim:#555;"
+    "--card:#e8e8e8;--turn:#0b7a3e;--won:#b8860b}\n"
+    "@media (prefers-color-scheme:dark){:root{--bg:#121212;--fg:#eee;"
+    "--dim:#aaa;--card:#262626;--turn:#3ddc84;--won:#ffd54f}}\n"
+    "*{box-sizing:border-box}\n"
+    "body{margin:0 auto;padding:.5rem;max-width:80rem;background:var(--bg);"
+    "color:var(--fg);font:1rem/1.4 system-ui,sans-serif;"
+    "overflow-wrap:anywhere}\n"
+    "nav{display:flex;gap:1rem;flex-wrap:wrap;margin-bottom:.5rem}\n"
+    "a{color:inherit}\n"
+    "h1{font-size:1.4rem;margin:.2rem 0}\n"
+    "h2{font-size:1.1rem;margin:1rem 0 .3rem}\n"
+    ".round,.expect,.more,figcaption,small{color:var(--dim)}\n"
+    ".scores{list-style:none;padding:0;margin:.5rem 0;display:grid;gap:.5rem;"
+    "grid-template-columns:repeat(auto-fit,minmax(9rem,1fr))}\n"
+    ".scores li{background:var(--card);border-radius:.6rem;padding:.4rem;"
+    "text-align:center;border:.25rem solid transparent}\n"
+    ".scores li.turn{border-color:var(--turn)}\n"
+    ".scores li.won{border-color:var(--won)}\n"
+    ".scores .name{display:block;font-size:1.3rem;font-weight:600}\n"
+    ".scores .score{display:block;font-size:clamp(3rem,14vw,8rem);"
+    "font-weight:700;line-height:1.05;font-variant-numeric:tabular-nums}\n"
+    ".scores .mark{display:block;color:var(--dim)}\n"
+    ".say{font-size:1.25rem}\n"
+    ".coach{font-style:italic}\n"
+    "pre{overflow-x:auto;max-width:100%;background:var(--card);"
+    "padding:.4rem;border-radius:.3rem}\n"
+    ".entries{padding-left:0;list-style:none}\n"
+    ".entries li{padding:.15rem 0}\n"
+    ".entries .n{color:var(--dim)}\n"
+    ".entries .undone{opacity:.55;text-decoration:line-through}\n"
+    "table{border-collapse:collapse;width:100%}\n"
+    "th,td{text-align:left;padding:.25rem .4rem;"
+    "border-bottom:1px solid var(--card)}\n"
+    ".race svg{width:100%;height:auto;max-height:70vh}\n"
+    "figure{margin:0}\n"
+    "@media (min-width:60rem){body{font-size:1.3rem}}\n";
+
+/*
+ * The live update: the board's event replaces the board; on another page
+ * it fetches the page again and replaces its main part.  Without it (no
+ * JavaScript) a reload shows the same.
+ */
+static const char live_js[] =
+    "\"use strict\";\n"
+    "(function () {\n"
+    "  var body = document.body, url = body.getAttribute(\"data-events\");\n"
+    "  if (!url || !window.EventSource) return;\n"
+    "  var es = new EventSource(url);\n"
+    "  es.addEventListener(\"board\", function (ev) {\n"
+    "    var main = document.getElementById(\"live\");\n"
+    "    if (body.getAttribute(\"data-page\") === \"board\") {\n"
+    "      main.innerHTML = ev.data;\n"
+    "      return;\n"
+    "    }\n"
+    "    fetch(location.href, { cache: \"no-store\" }).then(function (r) {\n"
+    "      return r.ok ? r.text() : null;\n"
+    "    }).then(function (t) {\n"
+    "      if (t === null) return;\n"
+    "      var d = new DOMParser().parseFromString(t, \"text/html\");\n"
+    "      var m = d.getElementById(\"live\");\n"
+    "      if (m) main.innerHTML = m.innerHTML;\n"
+    "    }).catch(function () {});\n"
+    "  });\n"
+    "})();\n";
+
+/* The icon: a die. */
+static const char icon_svg[] =
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">"
+    "<rect x=\"1\" y=\"1\" width=\"14\" height=\"14\" rx=\"3\" "
+    "fill=\"#0b7a3e\"/><circle cx=\"5\" cy=\"5\" r=\"1.5\" fill=\"#fff\"/>"
+    "<circle cx=\"8\" cy=\"8\" r=\"1.5\" fill=\"#fff\"/><circle cx=\"11\" "
+    "cy=\"11\" r=\"1.5\" fill=\"#fff\"/></svg>\n";
+
+/* 1 if the n bytes at a and b are equal, in time not telling where not. */
+static int
+same_secret(const char *a, const char *b, size_t n)
+{
+	unsigned char d = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		d |= (unsigned char)a[i] ^ (unsigned char)b[i];
+	return d == 0;
+}
+
+/* A game's number from the path ("7", "7/review"); -1 if it is none. */
+static long long
+path_game(const char *p, const char **rest)
+{
+	long long id = 0;
+
+	if (*p < '1' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (id > 100000000000LL)
+			return -1;
+		id = id * 10 + (*p - '0');
+	}
+	*rest = p;
+	return id;
+}
+
+/* An event stream for the board: starts with the page's version. */
+static enum MHD_Result
+start_stream(struct serve *sv, struct MHD_Connection *c)
+{
+	struct stream *st = xcalloc(1, sizeof *st);
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+	const char *v = sv->lib.lookup(c, MHD_GET_ARGUMENT_KIND, "v");
+
+	const union MHD_ConnectionInfo *ci = sv->lib.conn_info(c,
+	    MHD_CONNECTION_INFO_CONNECTION_FD);
+
+	st->sv = sv;
+	st->conn = c;
+	st->fd = ci != NULL ? ci->connect_fd : -1;
+	st->seen = v != NULL ? strtoul(v, NULL, 10) : 0;
+	st->keep = 1;		/* the first bytes: the headers go out */
+	if ((r = sv->lib.from_callback(MHD_SIZE_UNKNOWN, 16384, stream_read,
+	    st, stream_free)) == NULL) {
+		free(st);
+		return MHD_NO;
+	}
+	st->next = sv->streams;
+	if (sv->streams != NULL)
+		sv->streams->prev = st;
+	sv->streams = st;
+	sv->nstreams++;
+	headers(sv, r, "text/event-stream");
+	ret = sv->lib.queue_response(c, MHD_HTTP_OK, r);
+	sv->lib.destroy_response(r);
+	return ret;
+}
+
+/* Every request: the token, GET or HEAD, then the page. */
+static enum MHD_Result
+serve_request(void *cls, struct MHD_Connection *c, const char *url,
+    const char *method, const char *version, const char *upload,
+    size_t *upload_size, void **req)
+{
+	struct serve *sv = cls;
+	struct buf b = BUF_INIT;
+	size_t tl = strlen(sv->token);
+	const char *p, *rest = "";
+	long long id;
+
+	(void)version;
+	(void)upload;
+	/* Refused at once (and the connection closed, a body unread). */
+	if (url[0] != '/' || strlen(url) < tl + 1 ||
+	    !same_secret(url + 1, sv->token, tl) ||
+	    (url[tl + 1] != '/' && url[tl + 1] != '\0'))
+		return not_found(sv, c);
+	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+		return answer(sv, c, MHD_HTTP_METHOD_NOT_ALLOWED,
+		    "text/plain; charset=utf-8", xstrdup("GET or HEAD only\n"),
+		    17);
+	/* A page on the second call: the request read, the connection kept. */
+	if (*req == NULL) {
+		*req = sv;
+		return MHD_YES;
+	}
+	if (*upload_size > 0) {
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	p = url + tl + 1;
+	if (*p == '/')
+		p++;
+	if (*p == '\0') {
+		page_head(sv, &b, "board", "shakeref: the table");
+		buf_puts(&b, buf_str(&sv->board));
+		page_foot(&b);
+		return answer_page(sv, c, &b);
+	}
+	if (strcmp(p, "events") == 0)
+		return start_stream(sv, c);
+	if (strcmp(p, "games") == 0) {
+		page_games(sv, &b);
+		return answer_page(sv, c, &b);
+	}
+	if (strcmp(p, "standings") == 0) {
+		page_standings(sv, &b);
+		return answer_page(sv, c, &b);
+	}
+	if (strcmp(p, "style.css") == 0)
+		return answer(sv, c, MHD_HTTP_OK, "text/css; charset=utf-8",
+		    xstrdup(style_css), sizeof style_css - 1);
+	if (strcmp(p, "live.js") == 0)
+		return answer(sv, c, MHD_HTTP_OK,
+		    "text/javascript; charset=utf-8", xstrdup(live_js),
+		    sizeof live_js - 1);
+	if (strcmp(p, "icon.svg") == 0)
+		return answer(sv, c, MHD_HTTP_OK, "image/svg+xml",
+		    xstrdup(icon_svg), sizeof icon_svg - 1);
+	if (strncmp(p, "game/", 5) == 0 &&
+	    (id = path_game(p + 5, &rest)) > 0) {
+		if (strcmp(rest, "") == 0 && page_history(sv, &b, id) == 0)
+			return answer_page(sv, c, &b);
+		if (strcmp(rest, "/review") == 0 &&
+		    page_review(sv, &b, id) == 0)
+			return answer_page(sv, c, &b);
+	}
+	buf_free(&b);
+	return not_found(sv, c);
+}
+
+/*
+ * Listen on ADDR:PORT ([ADDR]:PORT for IPv6): the socket, or -1 with
+ * the message printed and *status set; *v6 set for an IPv6 address.
+ */
+static int
+serve_listen(struct sr_ctx *ctx, const char *spec, int *v6, int *status)
+{
+	struct addrinfo hints, *ai = NULL;
+	char *host = xstrdup(spec), *port = strrchr(host, ':'), *h = host;
+	char *end;
+	long pn;
+	int fd = -1, one = 1, e;
+
+	if (port == NULL || port == host || port[1] == '\0')
+		goto bad;
+	*port++ = '\0';
+	pn = strtol(port, &end, 10);
+	if (*end != '\0' || pn < 0 || pn > 65535 || *port < '0' ||
+	    *port > '9')
+		goto bad;
+	if (*h == '[' && h[strlen(h) - 1] == ']') {
+		h++;
+		h[strlen(h) - 1] = '\0';
+	}
+	memset(&hints, 0, sizeof hints);
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE;
+	if ((e = getaddrinfo(h, port, &hints, &ai)) != 0)
+		goto bad;
+	*v6 = ai->ai_family == AF_INET6;
+	if ((fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC |
+	    SOCK_NONBLOCK, 0)) < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
+	    bind(fd, ai->ai_addr, ai->ai_addrlen) < 0 || listen(fd, 64) < 0) {
+		*status = sr_error(ctx, SR_SYSTEM, "cannot listen on '%s': %s",
+		    spec, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(ai);
+	free(host);
+	return fd;
+bad:
+	*status = sr_error(ctx, SR_USAGE, "'%s' is not an address to listen on; "
+	    "expected ADDR:PORT, such as 127.0.0.1:8080 or 0.0.0.0:8080",
+	    spec);
+	free(host);
+	return -1;
+}
+
+/*
+ * The host for the URL: the address listened on, or for 0.0.0.0 and ::
+ * (every address) the first of this machine's that is not loopback.
+ */
+static void
+url_host(int fd, struct buf *b)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof ss;
+	struct ifaddrs *ifs, *i;
+	char a[INET6_ADDRSTRLEN] = "127.0.0.1";
+	int port = 0, any = 0, v6 = 0;
+
+	if (getsockname(fd, (struct sockaddr *)&ss, &len) == 0) {
+		if (ss.ss_family == AF_INET) {
+			struct sockaddr_in *s4 = (struct sockaddr_in *)&ss;
+
+			port = ntohs(s4->sin_port);
+			any = s4->sin_addr.s_addr == htonl(INADDR_ANY);
+			inet_ntop(AF_INET, &s4->sin_addr, a, sizeof a);
+		} else {
+			struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
+
+			port = ntohs(s6->sin6_port);
+			any = IN6_IS_ADDR_UNSPECIFIED(&s6->sin6_addr);
+			inet_ntop(AF_INET6, &s6->sin6_addr, a, sizeof a);
+			v6 = 1;
+		}
+	}
+	if (any && getifaddrs(&ifs) == 0) {
+		snprintf(a, sizeof a, "%s", v6 ? "::1" : "127.0.0.1");
+		for (i = ifs; i != NULL; i = i->ifa_next)
+			if (i->ifa_addr != NULL && i->ifa_addr->sa_family ==
+			    AF_INET && (i->ifa_flags & IFF_UP) &&
+			    !(i->ifa_flags & IFF_LOOPBACK)) {
+				inet_ntop(AF_INET, &((struct sockaddr_in *)
+				    (void *)i->ifa_addr)->sin_addr, a,
+				    sizeof a);
+				v6 = 0;
+				break;
+			}
+		freeifaddrs(ifs);
+	}
+	buf_printf(b, v6 ? "http://[%s]:%d" : "http://%s:%d", a, port);
+}
+
+/*
+ * The URL as a QR code on out in UTF-8 half blocks, two rows of modules
+ * a line, light modules drawn (a dark terminal's way, as `qrencode -t
+ * UTF8`); with paint, white on black whatever the terminal's colours.
+ */
+static void
+qr_print(struct serve *sv, FILE *out, const char *url, int paint)
+{
+	static const char *const half[4] = { " ", "\u2580", "\u2584",
+	    "\u2588" };
+	QRcode *q;
+	int w, x, y, m = 2, top, bot;
+
+	if ((q = sv->lib.qr_encode(url, 0, QR_ECLEVEL_M, QR_MODE_8, 1)) ==
+	    NULL)
+		return;
+	w = q->width;
+	for (y = -m; y < w + m; y += 2) {
+		fputs(paint ? term_on(TERM_CODE) : "", out);
+		for (x = -m; x < w + m; x++) {
+			/* 1: a light module (outside the code too). */
+			top = x < 0 || x >= w || y < 0 || y >= w ||
+			    !(q->data[y * w + x] & 1);
+			bot = x < 0 || x >= w || y + 1 < 0 || y + 1 >= w ||
+			    !(q->data[(y + 1) * w + x] & 1);
+			fputs(half[top | bot << 1], out);
+		}
+		fprintf(out, "%s\n", paint ? term_off() : "");
+	}
+	sv->lib.qr_free(q);
+}
+
+/* Stop: every stream ended, the daemon stopped. */
+static void
+serve_end(struct serve *sv)
+{
+	struct stream *st;
+	int i;
+
+	sv->stopping = 1;
+	for (st = sv->streams; st != NULL; st = st->next)
+		if (st->suspended) {
+			st->suspended = 0;
+			sv->lib.resume(st->conn);
+		}
+	/* A few turns to end the streams (bounded): then stopped anyway. */
+	for (i = 0; i < 20 && sv->streams != NULL; i++) {
+		sv->lib.run(sv->d);
+		if (sv->streams != NULL)
+			poll(NULL, 0, 5);
+	}
+	for (st = sv->streams; st != NULL; st = st->next)
+		if (st->suspended) {
+			st->suspended = 0;
+			sv->lib.resume(st->conn);
+		}
+	sv->lib.run(sv->d);
+	sv->lib.stop_daemon(sv->d);
+}
+
+/* serve [--listen ADDR:PORT] [--max-seconds N] */
+static int
+cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
+{
+	struct serve *sv;
+	struct sigaction sa, oldint, oldterm, oldpipe;
+	struct pollfd *pfd = NULL;
+	struct buf url = BUF_INIT;
+	struct notice *nt;
+	const union MHD_DaemonInfo *info;
+	const char *listen_on = args_get(args, "listen"), *max;
+	unsigned char raw[TOKEN_BYTES];
+	MHD_UNSIGNED_LONG_LONG mt;
+	struct timespec t0, t;
+	long long keep_at, limit_ms = -1, now, wait;
+	char *end;
+	int fd, v6 = 0, i, timeout, status, npfd, cap = 0;
+
+	if ((max = args_get(args, "max-seconds")) != NULL) {
+		limit_ms = strtoll(max, &end, 10);
+		if (*max < '0' || *max > '9' || *end != '\0' ||
+		    limit_ms < 1 || limit_ms > 31536000)
+			return sr_error(ctx, SR_USAGE, "'%s' is not a number of "
+			    "seconds (1 to 31536000)", max);
+		limit_ms *= 1000;
+	}
+	if ((fd = serve_listen(ctx, listen_on != NULL ? listen_on :
+	    SERVE_LISTEN, &v6, &status)) < 0)
+		return status;
+	if ((status = sr_store(ctx)) != SR_OK) {
+		close(fd);
+		return status;
+	}
+	sv = xcalloc(1, sizeof *sv);
+	sv->ctx = ctx;
+	sv->pinned = ctx->game;
+	if (serve_load(ctx, &sv->lib) != 0 ||
+	    getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw) {
+		close(fd);
+		free(sv);
+		return sr_error(ctx, SR_SYSTEM, "cannot start: %s",
+		    errno != 0 ? strerror(errno) : "no library");
+	}
+	for (i = 0; i < TOKEN_BYTES; i++)
+		snprintf(sv->token + i * 2, 3, "%02x", raw[i]);
+	snprintf(sv->prefix, sizeof sv->prefix, "/%s/", sv->token);
+	board_update(sv);
+	sv->d = sv->lib.start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+	    (v6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, serve_request, sv,
+	    MHD_OPTION_LISTEN_SOCKET, fd,
+	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNS,
+	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_S,
+	    MHD_OPTION_END);
+	if (sv->d == NULL || (info = sv->lib.get_daemon_info(sv->d,
+	    MHD_DAEMON_INFO_EPOLL_FD)) == NULL) {
+		close(fd);
+		blob_drop(sv->event);
+		buf_free(&sv->board);
+		free(sv);
+		return sr_error(ctx, SR_SYSTEM, "cannot start the web server");
+	}
+	url_host(fd, &url);
+	buf_puts(&url, sv->prefix);
+	fprintf(ctx->out, "the scoreboard at %s\n", buf_str(&url));
+	qr_print(sv, ctx->out, buf_str(&url), term_color(fileno(ctx->out),
+	    ctx->color));
+	fprintf(ctx->out, "Ctrl-C stops it.\n");
+	fflush(ctx->out);
+
+	serve_stop = 0;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop;
+	sigaction(SIGINT, &sa, &oldint);
+	sigaction(SIGTERM, &sa, &oldterm);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, &oldpipe);
+	nt = notice_open(ctx->db_path);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	keep_at = SERVE_KEEP_MS;
+	while (!serve_stop) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		now = (long long)(t.tv_sec - t0.tv_sec) * 1000 +
+		    (t.tv_nsec - t0.tv_nsec) / 1000000;
+		if (limit_ms >= 0 && now >= limit_ms)
+			break;
+		wait = notice_timeout(nt);
+		if (keep_at - now < wait)
+			wait = keep_at - now;
+		if (limit_ms >= 0 && limit_ms - now < wait)
+			wait = limit_ms - now;
+		if (sv->lib.get_timeout(sv->d, &mt) == MHD_YES &&
+		    (long long)mt < wait)
+			wait = (long long)mt;
+		timeout = wait < 0 ? 0 : (int)wait;
+		npfd = serve_pollfds(sv, info->epoll_fd, notice_fd(nt), &pfd,
+		    &cap);
+		if (poll(pfd, (nfds_t)npfd, timeout) < 0 && errno != EINTR)
+			break;
+		if (serve_stop)
+			break;
+		streams_gone(sv, pfd, npfd);
+		if (notice_take(nt) && board_changed(sv))
+			board_update(sv);
+		if (now >= keep_at) {
+			streams_keep(sv);
+			keep_at = now + SERVE_KEEP_MS;
+		}
+		sv->lib.run(sv->d);
+	}
+	notice_close(nt);
+	free(pfd);
+	serve_end(sv);
+	sigaction(SIGINT, &oldint, NULL);
+	sigaction(SIGTERM, &oldterm, NULL);
+	sigaction(SIGPIPE, &oldpipe, NULL);
+	blob_drop(sv->event);
+	buf_free(&sv->board);
+	buf_free(&url);
+	free(sv);
+	fprintf(ctx->out, "stopped\n");
+	ctx->cmd = "serve";
+	return SR_OK;
+}
+
+const struct cmd_entry cmd_serve_entry = {
+	.name = "serve",
+	.usage = "[--listen ADDR:PORT] [--max-seconds N]",
+	.summary = "the scoreboard on every phone at the table: read-only "
+	    "web pages of the game, live",
+	.spec = { .opts = { { "listen", CMD_VALUE | CMD_NONEMPTY },
+	    { "max-seconds", CMD_VALUE | CMD_NONEMPTY } },
+	    .hint = "; expected [--listen ADDR:PORT] [--max-seconds N]" },
+	.exec = cmd_serve_exec,
+};

@@ -1,0 +1,213 @@
+#!/bin/sh
+# shakeref serve (SPEC.md "serve"): the token, GET and HEAD only, nothing
+# written, the QR code, the live event stream woken by an entry of
+# another process, the connection limit per address, a clean stop on
+# SIGINT and SIGTERM; then the pages in headless Chromium
+# (tests/cli/serve-browser.py).  Each server listens on 127.0.0.1, port
+# 0 (a free one), and stops by itself after --max-seconds should a test
+# leave it running.
+. "$SRCDIR/tests/cli/lib.sh"
+
+# Start serve in the background (its pid in ./serve.pid; global options
+# $@ before it), wait for its URL (in $url) and code on ./serve.out.
+serve_start() {
+	"$SHAKEREF" "$@" serve --listen 127.0.0.1:0 --max-seconds 120 \
+	    >serve.out 2>serve.err &
+	echo $! >serve.pid
+	i=0
+	while ! grep -q "^Ctrl-C stops it" serve.out 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || { echo "# serve did not start"; cat serve.err; return 1; }
+		sleep 0.1
+	done
+	url=$(sed -n 's/^the scoreboard at //p' serve.out)
+	test -n "$url"
+}
+
+# Send serve signal $1 and wait for it to end (at most 5 s); its exit
+# status into ./serve.rc.
+serve_stop() {
+	kill "-$1" "$(cat serve.pid)" &&
+	i=0 &&
+	while kill -0 "$(cat serve.pid)" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 50 ] || { echo "# serve did not stop"; return 1; }
+		sleep 0.1
+	done &&
+	{ wait "$(cat serve.pid)"; echo $? >serve.rc; }
+}
+
+# HTTP status of a request: method $1, path $2 (after http://HOST:PORT).
+code() {
+	curl -s --path-as-is -o /dev/null -w '%{http_code}' -X "$1" "$origin$2"
+}
+
+# The game every test serves: names and a title made of markup.
+xss_game() {
+	sr new --game shake --players 'Ann,<script>alert(1)</script>' \
+	    --title '<img src=x onerror=alert(1)>' >/dev/null &&
+	sr roll 10 20 >/dev/null
+}
+
+test_expect_success 'serve: a wrong --listen or --max-seconds is a usage error; no database is exit 3' '
+	expect_exit 3 sr serve --listen 127.0.0.1:0 --max-seconds 1 &&
+	one_err_line && expect_err "no database" &&
+	xss_game &&
+	expect_exit 2 sr serve --listen nowhere && one_err_line &&
+	expect_err "expected ADDR:PORT" &&
+	expect_exit 2 sr serve --listen 127.0.0.1:99999 && one_err_line &&
+	expect_exit 2 sr serve --max-seconds 0 && one_err_line &&
+	expect_exit 2 sr serve extra && one_err_line
+'
+
+test_expect_success 'serve: the token or 404 on every path; GET and HEAD only (405); nothing written' '
+	xss_game && sr --json history >before &&
+	serve_start &&
+	origin=${url%/*/} && token=${url#"$origin"/} && token=${token%/} &&
+	echo "$token" | grep -qx "[0-9a-f]\{32\}" &&
+	case $url in http://127.0.0.1:*) ;; *) false ;; esac &&
+	test "$(code GET /)" = 404 &&
+	test "$(code GET /games)" = 404 &&
+	test "$(code GET /style.css)" = 404 &&
+	test "$(code GET "/${token%?}/")" = 404 &&
+	test "$(code GET "/${token%?}0/games")" = 404 &&
+	test "$(code GET "/${token}x/")" = 404 &&
+	test "$(code POST /)" = 404 &&
+	test "$(code GET "/$token/")" = 200 &&
+	test "$(code GET "/$token")" = 200 &&
+	test "$(code GET "/$token/games")" = 200 &&
+	test "$(code GET "/$token/standings")" = 200 &&
+	test "$(code GET "/$token/game/1")" = 200 &&
+	test "$(code GET "/$token/game/1/review")" = 200 &&
+	test "$(code GET "/$token/game/2")" = 404 &&
+	test "$(code GET "/$token/game/01")" = 404 &&
+	test "$(code GET "/$token/../$token/")" = 404 &&
+	test "$(code GET "/$token/nothing")" = 404 &&
+	for m in POST PUT DELETE PATCH; do
+		test "$(code $m "/$token/")" = 405 || return 1
+		test "$(code $m "/$token/game/1")" = 405 || return 1
+	done &&
+	curl -s -I "$url" >head && grep -q "^HTTP/1.1 200" head &&
+	curl -s -D headers -o page "$url" &&
+	grep -qi "^content-security-policy: .*script-src '"'"'self'"'"'" headers &&
+	! grep -qi "unsafe-inline" headers &&
+	grep -qi "^referrer-policy: no-referrer" headers &&
+	! grep -q "<script>" page && grep -q "&lt;script&gt;alert(1)" page &&
+	grep -q "&lt;img src=x onerror=alert(1)&gt;" page &&
+	curl -s -d "roll 1 1" "$url" >/dev/null &&
+	sr --json history >after && expect_same before after &&
+	serve_stop TERM && test "$(cat serve.rc)" -eq 0
+'
+
+test_expect_success 'serve: the board is the game now: scores, whose turn, what is expected, the coach line but with coach=off; -g pins a game' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	serve_start && curl -s -o page "$url" &&
+	grep -q "<li class=\"turn\"><span class=\"name\">Ann</span><span class=\"score\">0</span>" page &&
+	grep -q "<li><span class=\"name\">Bob</span><span class=\"score\">20</span>" page &&
+	grep -q "<p class=\"say\">Round 1. Ann rolled 10 and chooses: take 10 or shake</p>" page &&
+	grep -q "<p class=\"expect\">expected: <code>take</code>, <code>shake</code>" page &&
+	grep -q "<p class=\"coach\">coach: " page &&
+	grep -q "<span class=\"n\">2</span> <span class=\"who\">Bob</span> <code>take</code>" page &&
+	serve_stop TERM &&
+	sr new --game shake --players Cid,Dee --option coach=off >/dev/null &&
+	serve_start && curl -s -o page "$url" &&
+	grep -q "game 2: shake" page && ! grep -q "class=\"coach\"" page &&
+	serve_stop TERM &&
+	serve_start -g 1 && curl -s -o page "$url" &&
+	grep -q "game 1: shake" page &&
+	serve_stop TERM
+'
+
+test_expect_success 'serve: the QR code on the terminal decodes to the URL printed (zbarimg)' '
+	if ! command -v zbarimg >/dev/null; then echo "# no zbarimg: skipped"; exit 0; fi &&
+	xss_game && serve_start &&
+	sed -n "/^the scoreboard at/,/^Ctrl-C/p" serve.out | sed "1d;\$d" >code &&
+	test "$(wc -l <code)" -ge 10 &&
+	/usr/bin/python3 - code code.png <<-\EOF &&
+	import struct, sys, zlib
+	# A half block line is two rows of modules: upper and lower halves.
+	up = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
+	rows = []
+	for line in open(sys.argv[1], encoding="utf-8"):
+	    line = line.rstrip("\n")
+	    rows.append([up[c][0] for c in line])
+	    rows.append([up[c][1] for c in line])
+	s, m = 8, 4     # pixels a module; a white margin besides the code own
+	w = (len(rows[0]) + 2 * m) * s
+	raw = b""
+	for r in [[1] * len(rows[0])] * m + rows + [[1] * len(rows[0])] * m:
+	    line = bytes(255 if v else 0 for v in [1] * m + r + [1] * m)
+	    px = b"".join(bytes([b]) * s for b in line)
+	    raw += (b"\0" + px) * s
+	h = len(raw) // (w + 1)
+	def chunk(t, d):
+	    return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+	png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0))
+	png += chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+	open(sys.argv[2], "wb").write(png)
+	EOF
+	zbarimg -q --raw code.png >decoded &&
+	echo "# decoded: $(cat decoded)" &&
+	test "$(cat decoded)" = "$url" &&
+	serve_stop INT && test "$(cat serve.rc)" -eq 0
+'
+
+test_expect_success 'serve: an entry by another process reaches an event stream; Ctrl-C ends it and stops cleanly' '
+	xss_game && serve_start &&
+	{ curl -sN "${url}events?v=1" >events 2>/dev/null & } &&
+	i=0 && while ! grep -q "^:" events; do
+		i=$((i + 1)); [ $i -lt 50 ] || return 1; sleep 0.1; done &&
+	! grep -q "Ann rolled 10" events &&
+	sr take >/dev/null &&
+	i=0 && while ! grep -q "^data: .*Ann rolled 10 and chooses" events; do
+		i=$((i + 1)); [ $i -lt 100 ] || return 1; sleep 0.1; done &&
+	grep -q "^event: board" events &&
+	serve_stop INT && test "$(cat serve.rc)" -eq 0 &&
+	grep -q "^stopped" serve.out && test ! -s serve.err
+'
+
+test_expect_success 'serve: one address holds 16 connections at most; the others are refused' '
+	xss_game && serve_start &&
+	/usr/bin/python3 - "$url" <<-\EOF &&
+	import socket, sys, time, urllib.parse
+	u = urllib.parse.urlsplit(sys.argv[1])
+	held = []
+	for i in range(16):
+	    s = socket.create_connection((u.hostname, u.port))
+	    s.sendall(("GET %sevents HTTP/1.1\r\nHost: x\r\n\r\n" % u.path).encode())
+	    held.append(s)
+	for s in held:
+	    s.settimeout(5)
+	    assert s.recv(100).startswith(b"HTTP/1.1 200"), "a stream refused"
+	s = socket.create_connection((u.hostname, u.port))
+	s.settimeout(5)
+	s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % u.path).encode())
+	try:
+	    got = s.recv(100)
+	except ConnectionResetError:
+	    got = b""
+	assert got == b"", "the 17th answered: %r" % got
+	for s in held:
+	    s.close()
+	time.sleep(0.3)
+	s = socket.create_connection((u.hostname, u.port))
+	s.settimeout(5)
+	s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % u.path).encode())
+	assert s.recv(100).startswith(b"HTTP/1.1 200"), "not served again"
+	EOF
+	serve_stop TERM && test "$(cat serve.rc)" -eq 0
+'
+
+if command -v chromium >/dev/null 2>&1 &&
+    command -v chromedriver >/dev/null 2>&1 &&
+    /usr/bin/python3 -c "import selenium" 2>/dev/null; then
+	test_expect_success 'serve in headless Chromium at 360x800: names as text, live without a reload, dark mode, no console error, a reload without JavaScript, every page' '
+		xss_game && serve_start &&
+		if /usr/bin/python3 "$SRCDIR/tests/cli/serve-browser.py" "$url"; then rc=0; else rc=1; fi &&
+		serve_stop TERM && test $rc -eq 0 && test "$(cat serve.rc)" -eq 0
+	'
+else
+	echo "# chromium, chromedriver or python3-selenium missing: the browser test skipped (./bootstrap installs them)"
+fi
+test_done
