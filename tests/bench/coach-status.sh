@@ -39,7 +39,7 @@ game "$work/w2.db" Ann,Bob
 game "$work/w2off.db" Ann,Bob coach=off
 "$bin" -d "$work/w2.db" status | grep -q "to win with best play" ||
     { echo "bench: no win advice: is the table built (data/)?"; exit 77; }
-"$bin" -d "$work/p3.db" status | grep -q "points expected" ||
+"$bin" -d "$work/p3.db" status | grep -q "^coach: .* points" ||
     { echo "bench: no points advice"; exit 1; }
 table=$(dirname "$bin")/data/tt-win-10000-fp1.v1
 [ -f "$table" ] && [ -z "${SHAKEREF_DATA_DIR:-}" ] ||
