@@ -91,10 +91,10 @@ sr_cache_before(struct sr_ctx *ctx, struct sr_game *sg,
 	if (head_load(ctx, sg, why) != SR_OK)
 		return SR_SYSTEM;
 	if (se->verb == V_REDO && (t = replay_redo_entry(&sg->rp)) != NULL) {
-		c->nd = replay_rolled(&sg->rp, t, c->d, GAME_MAX_PLAYERS);
+		c->nd = replay_rolled(&sg->rp, t, 1, c->d, GAME_MAX_PLAYERS);
 		c->sign = 1;
 	} else if (se->verb != V_UNDO && se->verb != V_REDO) {
-		c->nd = replay_rolled(&sg->rp, se, c->d, GAME_MAX_PLAYERS);
+		c->nd = replay_rolled(&sg->rp, se, 0, c->d, GAME_MAX_PLAYERS);
 		c->sign = 1;
 	}
 	if (!game_snapshots(sg->rules) || sg->rp.resumed)
@@ -132,7 +132,7 @@ sr_cache_after(struct sr_ctx *ctx, struct sr_game *sg,
 
 	if (se->verb == V_UNDO && (t = replay_redo_entry(&sg->rp)) != NULL) {
 		/* Now the state before the entry taken back. */
-		c->nd = replay_rolled(&sg->rp, t, c->d, GAME_MAX_PLAYERS);
+		c->nd = replay_rolled(&sg->rp, t, 1, c->d, GAME_MAX_PLAYERS);
 		c->sign = -1;
 	}
 	if ((status = store_dice_add(s, id, c->d, c->nd, c->sign, why)) !=

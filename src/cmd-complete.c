@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 #define MAX_TOKENS	256
 
@@ -71,23 +72,49 @@ add_rules(struct cands *c)
 	}
 }
 
+/* Each line of b after pre ("" or "KEY="), if it starts with the word. */
+static void
+add_lines(struct cands *c, const char *pre, const struct buf *b)
+{
+	const char *s, *e;
+	struct buf w = BUF_INIT;
+
+	for (s = buf_str(b); *s != '\0'; s = e + 1) {
+		if ((e = strchr(s, '\n')) == NULL)
+			break;
+		buf_reset(&w);
+		buf_puts(&w, pre);
+		buf_add(&w, s, (size_t)(e - s));
+		if (strncmp(buf_str(&w), c->cur, strlen(c->cur)) == 0)
+			fprintf(c->out, "%s\n", buf_str(&w));
+	}
+	buf_free(&w);
+}
+
 /* "KEY=" for every option of rules (every rules if NULL). */
 static void
 add_option_keys(struct cands *c, const struct game_rules *only)
 {
-	const struct game_rules *const *g;
-	char buf[80];
-	int i;
+	struct buf b = BUF_INIT;
 
-	for (g = game_table; *g != NULL; g++) {
-		if (only != NULL && *g != only)
-			continue;
-		for (i = 0; (*g)->options[i].key != NULL; i++) {
-			snprintf(buf, sizeof buf, "%s=", (*g)->options[i].key);
-			if (strncmp(buf, c->cur, strlen(c->cur)) == 0)
-				fprintf(c->out, "%s\n", buf);
-		}
-	}
+	sr_option_keys(only, &b);
+	add_lines(c, "", &b);
+	buf_free(&b);
+}
+
+/*
+ * The values of option key of rules (every rules if NULL), each after
+ * pre: "KEY=" when the word holds the key (zsh), "" after bash split it.
+ */
+static void
+add_option_values(struct sr_ctx *ctx, struct cands *c,
+    const struct game_rules *rules, const char *key, const char *pre)
+{
+	struct buf b = BUF_INIT;
+
+	sr_option_values(ctx, rules, key, &b);
+	add_lines(c, pre, &b);
+	buf_free(&b);
 }
 
 /* 1 if the database exists: completion never creates one. */
@@ -144,6 +171,43 @@ load_game(struct sr_ctx *ctx, struct sr_game *sg)
 		return -1;
 	store_rollback(ctx->store);
 	return 0;
+}
+
+/* One game's players (store_games), each name once in any case. */
+static int
+players_one(void *arg, const struct store_game *g, long nentries)
+{
+	struct buf *b = arg;
+	const char *s;
+	int i;
+
+	(void)nentries;
+	for (i = 0; i < g->nplayers; i++) {
+		for (s = buf_str(b); *s != '\0'; s = strchr(s, '\n') + 1)
+			if (utf8_casecmp_n(s, strcspn(s, "\n"),
+			    g->names[i]) == 0)
+				break;
+		if (*s == '\0')
+			buf_printf(b, "%s\n", g->names[i]);
+	}
+	return 0;
+}
+
+/* The players of every game (dice --player). */
+static void
+add_all_players(struct sr_ctx *ctx, struct cands *c)
+{
+	struct buf b = BUF_INIT;
+	char *why = NULL;
+
+	if (!have_db(ctx) || sr_store(ctx) != SR_OK)
+		return;
+	if (store_begin(ctx->store, 0, &why) == SR_OK)
+		store_games(ctx->store, 1, players_one, &b, &why);
+	store_rollback(ctx->store);
+	free(why);
+	add_lines(c, "", &b);
+	buf_free(&b);
 }
 
 /* The players of the game now. */
@@ -227,17 +291,29 @@ command_opt(const char *cmd, const char *w)
  * keys of the rules given (or of every rules), export formats.
  */
 static int
-option_value(struct cands *c, const char *cmd, const char *prev,
-    const struct game_rules *rules)
+option_value(struct sr_ctx *ctx, struct cands *c, const char *cmd,
+    const char *prev, const struct game_rules *rules)
 {
 	const struct cmd_opt *o = command_opt(cmd, prev);
+	const char *eq;
 
 	if (o == NULL || !(o->flags & CMD_VALUE))
 		return 0;
 	if (strcmp(o->name, "game") == 0 || strcmp(o->name, "rules") == 0)
 		add_rules(c);
-	else if (strcmp(o->name, "option") == 0)
+	else if (strcmp(o->name, "option") == 0 &&
+	    (eq = strchr(c->cur, '=')) != NULL) {
+		/* One word "KEY=VALUE" (zsh): each value after "KEY=". */
+		char *pre = xstrndup(c->cur, (size_t)(eq - c->cur) + 1);
+		char *key = xstrndup(c->cur, (size_t)(eq - c->cur));
+
+		add_option_values(ctx, c, rules, key, pre);
+		free(pre);
+		free(key);
+	} else if (strcmp(o->name, "option") == 0)
 		add_option_keys(c, rules);
+	else if (strcmp(o->name, "player") == 0)
+		add_all_players(ctx, c);
 	else if (strcmp(o->name, "format") == 0) {
 		add(c, "json");
 		add(c, "csv");
@@ -267,16 +343,17 @@ command_options(struct cands *c, const char *cmd)
  * arguments args[0..k - 1): the game's values hook (move and penalize
  * levels, the words of vote and challenge), as play completes them.
  */
-static void
+static int
 add_values(struct sr_ctx *ctx, struct cands *c, enum verb v, int k,
     char *const *args)
 {
 	struct sr_game sg;
 	struct buf b = BUF_INIT;
 	char *s, *e;
+	int n;
 
 	if (load_game(ctx, &sg) != 0)
-		return;
+		return 0;
 	if (sg.rules->values != NULL)
 		sg.rules->values(sg.rp.st, v, k - 1, args, &b);
 	for (s = b.s; s != NULL && *s != '\0'; s = e + 1) {
@@ -286,8 +363,10 @@ add_values(struct sr_ctx *ctx, struct cands *c, enum verb v, int k,
 		if (strncmp(s, c->cur, strlen(c->cur)) == 0)
 			fprintf(c->out, "%s\n", s);
 	}
+	n = b.len > 0;
 	buf_free(&b);
 	sr_game_free(&sg);
+	return n;
 }
 
 /* The candidates for argument k (from 1) of a game verb: by its shape. */
@@ -297,7 +376,9 @@ verb_argument(struct sr_ctx *ctx, struct cands *c, enum verb v, int k,
 {
 	switch (verb_arg_shape(v, k)) {
 	case 'N':
-		add_players(ctx, c);
+		/* The players it may name now, else every one. */
+		if (!add_values(ctx, c, v, k, args))
+			add_players(ctx, c);
 		break;
 	case 'K':
 		add(c, verb_keyword(v, 1));
@@ -309,11 +390,33 @@ verb_argument(struct sr_ctx *ctx, struct cands *c, enum verb v, int k,
 	}
 }
 
-/* The value after "KEY=" (bash splits words at '='): by KEY. */
-static void
-after_equals(struct cands *c, const char *key)
+/* The rules of "--game RULES" (or --game=RULES) among words, or NULL. */
+static const struct game_rules *
+words_rules(char **words, int n)
 {
-	if (strcmp(key, "--db") == 0)
+	int i;
+
+	for (i = 1; i + 1 < n; i++)
+		if (strcmp(words[i], "--game") == 0) {
+			if (strcmp(words[i + 1], "=") == 0 && i + 2 < n)
+				i++;
+			return game_find(words[i + 1]);
+		}
+	return NULL;
+}
+
+/*
+ * The value after "KEY=" (bash splits words at '='): by KEY, before it
+ * opt (the word before KEY: --option's KEY=VALUE), the words[0..n) of
+ * the line for new's --game.
+ */
+static void
+after_equals(struct sr_ctx *ctx, struct cands *c, const char *key,
+    const char *opt, char **words, int n)
+{
+	if (key[0] != '-' && strcmp(opt, "--option") == 0)
+		add_option_values(ctx, c, words_rules(words, n), key, "");
+	else if (strcmp(key, "--db") == 0)
 		add_files(c);
 	else if (strcmp(key, "--id") == 0)
 		return;
@@ -350,12 +453,11 @@ cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	/* "KEY=VALUE" split by bash into KEY, =, VALUE. */
 	if (cword >= 2 && (strcmp(c.cur, "=") == 0 ||
 	    strcmp(words[cword - 1], "=") == 0)) {
-		if (strcmp(c.cur, "=") == 0) {
-			w = words[cword - 1];
+		i = strcmp(c.cur, "=") == 0 ? cword - 1 : cword - 2;
+		if (strcmp(c.cur, "=") == 0)
 			c.cur = "";
-		} else
-			w = words[cword - 2];
-		after_equals(&c, w);
+		after_equals(ctx, &c, words[i], i >= 2 ? words[i - 1] : "",
+		    words, nwords);
 		return SR_OK;
 	}
 	/* The words before it, "=" dropped: KEY=VALUE reads as KEY VALUE. */
@@ -407,7 +509,7 @@ cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			add_commands(ctx, &c);
 		return SR_OK;
 	}
-	if (option_value(&c, cmd, prev, rules))
+	if (option_value(ctx, &c, cmd, prev, rules))
 		return SR_OK;
 	if (c.cur[0] == '-') {
 		command_options(&c, cmd);

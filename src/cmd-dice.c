@@ -17,6 +17,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 #ifndef GSL_SONAME
 #define GSL_SONAME	"libgsl.so.27"
@@ -40,7 +41,56 @@ struct audit {
 	int		*seat;
 	int		 n;
 	int		 at;		/* the merge's place in id[] */
+	struct buf	 names;		/* every player met, one a line */
 };
+
+/* Keep the names of gs's players in au->names, each once. */
+static void
+dice_names(struct audit *au, const struct game_setup *gs)
+{
+	const char *s;
+	int i;
+
+	for (i = 0; i < gs->nplayers; i++) {
+		for (s = buf_str(&au->names); *s != '\0';
+		    s = strchr(s, '\n') + 1)
+			if (utf8_casecmp_n(s, strcspn(s, "\n"),
+			    gs->names[i]) == 0)
+				break;
+		if (*s == '\0')
+			buf_printf(&au->names, "%s\n", gs->names[i]);
+	}
+}
+
+/*
+ * "'NAME' is not a player of any game", with the nearest of the names
+ * met (by their loose keys, as a game's NAME is matched), into b.
+ */
+static void
+dice_unknown(struct audit *au, const char *of, struct buf *b)
+{
+	struct utf8_near nr = UTF8_NEAR_INIT;
+	struct buf k = BUF_INIT, nk = BUF_INIT;
+	char *names = xstrdup(buf_str(&au->names)), *s, *e;
+
+	utf8_loose(&k, au->player);
+	for (s = names; (e = strchr(s, '\n')) != NULL; s = e + 1) {
+		*e = '\0';
+		buf_reset(&nk);
+		utf8_loose(&nk, s);
+		utf8_near_put(&nr, utf8_distance(buf_str(&k), buf_str(&nk)),
+		    s);
+	}
+	buf_printf(b, "'%s' is not a player of any game%s", au->player, of);
+	if (utf8_near_ok(&nr, buf_str(&k))) {
+		buf_puts(b, "; did you mean ");
+		utf8_near_list(b, &nr);
+		buf_puts(b, "?");
+	}
+	free(names);
+	buf_free(&k);
+	buf_free(&nk);
+}
 
 /* A game of the listing: counted if its rules roll dice and it fits. */
 static int
@@ -59,13 +109,12 @@ dice_collect(void *arg, const struct store_game *g, long nentries)
 			au->unrolled++;
 		return 0;
 	}
-	if (au->player != NULL) {
-		memset(&gs, 0, sizeof gs);
-		gs.nplayers = g->nplayers;
-		gs.names = (const char *const *)g->names;
-		if ((seat = game_seat(&gs, au->player)) < 0)
-			return 0;
-	}
+	memset(&gs, 0, sizeof gs);
+	gs.nplayers = g->nplayers;
+	gs.names = (const char *const *)g->names;
+	dice_names(au, &gs);
+	if (au->player != NULL && (seat = game_seat(&gs, au->player)) < 0)
+		return 0;
 	au->found++;
 	au->games++;
 	au->id = xreallocarray(au->id, (size_t)au->n + 1, sizeof *au->id);
@@ -213,8 +262,8 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	json_t *o = NULL, *list = NULL, *k, *faces;
 
 	if (rules != NULL && (g = game_find(rules)) == NULL) {
-		status = sr_error(ctx, SR_USAGE, "unknown rules '%s'; expected "
-		    "%s", rules, sr_rules_names(&b, NULL));
+		status = sr_error(ctx, SR_USAGE, "%s", sr_rules_unknown(&b,
+		    rules));
 		buf_free(&b);
 		return status;
 	}
@@ -236,9 +285,14 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	store_rollback(ctx->store);
 	if (au->player != NULL && au->found == 0) {
-		status = sr_error(ctx, SR_DATA, "'%s' is not a player of any "
-		    "game%s%s", au->player, g != NULL ? " of " : "",
-		    g != NULL ? g->name : "");
+		struct buf of = BUF_INIT, m = BUF_INIT;
+
+		if (g != NULL)
+			buf_printf(&of, " of %s", g->name);
+		dice_unknown(au, buf_str(&of), &m);
+		status = sr_error(ctx, SR_DATA, "%s", buf_str(&m));
+		buf_free(&of);
+		buf_free(&m);
 		goto out;
 	}
 	for (kind = 0, n = 0; kind < KINDS; kind++)
@@ -345,6 +399,7 @@ out:
 	buf_free(&b);
 	free(au->id);
 	free(au->seat);
+	buf_free(&au->names);
 	free(au);
 	return status;
 }

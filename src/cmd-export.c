@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 /* What each streamed game or row is written to. */
 struct export_out {
@@ -50,8 +51,26 @@ csv_field(FILE *f, const char *s, int last)
 }
 
 /*
- * One row: uid, date (local, YYYY-MM-DD), rules, title, state, player,
- * seat (from 1), score, rank, winner (1 or 0).
+ * A CSV cell of stored text: a leading ' where a spreadsheet would take
+ * the cell for a formula (it begins with =, +, -, @, a tab or a carriage
+ * return), every control character escaped as everywhere (\xNN).
+ */
+static void
+csv_text(FILE *f, const char *s, int last)
+{
+	struct buf b = BUF_INIT;
+
+	if (s != NULL && s[0] != '\0' && strchr("=+-@\t\r", s[0]) != NULL)
+		buf_puts(&b, "'");
+	utf8_escape(&b, s != NULL ? s : "", 0, 0);
+	csv_field(f, buf_str(&b), last);
+	buf_free(&b);
+}
+
+/*
+ * One row: game (its number, as games shows it), uid, date and time
+ * (local, YYYY-MM-DD and HH:MM), rules, title, state, player, seat (from
+ * 1), score, rank, winner (1 or 0).
  */
 static int
 export_csv_one(void *arg, const char *const *c)
@@ -60,16 +79,19 @@ export_csv_one(void *arg, const char *const *c)
 	FILE *f = eo->ctx->out;
 	time_t t = (time_t)strtoll(c[1] != NULL ? c[1] : "0", NULL, 10);
 	struct tm tm;
-	char date[16];
+	char date[16], hm[16];
 
 	localtime_r(&t, &tm);
 	strftime(date, sizeof date, "%Y-%m-%d", &tm);
-	csv_field(f, c[0], 0);
+	strftime(hm, sizeof hm, "%H:%M", &tm);
+	csv_field(f, c[10], 0);
+	csv_text(f, c[0], 0);
 	csv_field(f, date, 0);
-	csv_field(f, c[2], 0);
-	csv_field(f, c[3], 0);
+	csv_field(f, hm, 0);
+	csv_text(f, c[2], 0);
+	csv_text(f, c[3], 0);
 	csv_field(f, sr_stored_state_name(c[4] != NULL ? atoi(c[4]) : 0), 0);
-	csv_field(f, c[5], 0);
+	csv_text(f, c[5], 0);
 	csv_field(f, c[6], 0);
 	csv_field(f, c[7], 0);
 	csv_field(f, c[8], 0);
@@ -132,8 +154,8 @@ cmd_export_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		if (status == SR_OK)
 			fputs(eo.count > 0 ? "\n]}\n" : "]}\n", ctx->out);
 	} else {
-		fputs("uid,date,rules,title,state,player,seat,score,rank,"
-		    "winner\r\n", ctx->out);
+		fputs("game,uid,date,time,rules,title,state,player,seat,score,"
+		    "rank,winner\r\n", ctx->out);
 		status = store_export_rows(ctx->store, id, export_csv_one, &eo,
 		    &why);
 	}

@@ -61,8 +61,12 @@ cmd_help_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		sr_usage(ctx, ctx->out);
 		return SR_OK;
 	}
-	if ((c = cmd_find(argv[1])) == NULL)
-		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[1]);
+	if ((c = cmd_find(argv[1])) == NULL) {
+		sr_command_unknown(&b, argv[1]);
+		v = sr_error(ctx, SR_USAGE, "%s", buf_str(&b));
+		buf_free(&b);
+		return v;
+	}
 	if (c != &cmd_verb_entry)
 		buf_printf(&b, "usage: shakeref %s%s%s\n  %s\n", c->name,
 		    c->usage[0] ? " " : "", c->usage, c->summary);

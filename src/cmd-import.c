@@ -3,19 +3,22 @@
  * database, all or nothing, in one transaction.  Every new game is
  * replayed through its rules first, with the facts stored in the file
  * (never asked again); a game already here with the same uid and the
- * same entries is skipped, one with the same uid and other entries
+ * same everything (rules, options, players, title, created, entries
+ * with their facts) is skipped, one with the same uid and anything else
  * refuses the whole import.  The checks run as SPEC.md orders them: the
  * file's shape (2), then conflicts (3), then the rules (1).
  */
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "utf8.h"
@@ -144,9 +147,10 @@ parse_options(struct sr_ctx *ctx, struct imp_game *ig, json_t *o)
 	}
 	for (i = 0; g->options[i].key != NULL && i < 15; i++) {
 		v = json_object_get(o, g->options[i].key);
+		/* A file from before an option: as it was played. */
 		ig->opts[i] = xstrdup(v != NULL ?
 		    game_option_value(json_string_value(v)) :
-		    g->options[i].def);
+		    game_option_old(g, i));
 		json_object_set_new(all, g->options[i].key,
 		    json_string(ig->opts[i]));
 	}
@@ -155,13 +159,19 @@ parse_options(struct sr_ctx *ctx, struct imp_game *ig, json_t *o)
 	return SR_OK;
 }
 
-/* players: valid names, unique, as many as the rules take. */
+/*
+ * players: each a name as typed (text, no surrounding spaces), then held
+ * to new's own check (sr_players_check: valid names, no two equal as
+ * new compares them, as many as the rules take).
+ */
 static int
 parse_players(struct sr_ctx *ctx, struct imp_game *ig, json_t *a)
 {
+	struct buf list = BUF_INIT;
+	char *names[GAME_MAX_PLAYERS];
 	const char *why, *name;
 	size_t i;
-	int k;
+	int n = 0, k, status;
 
 	if (!json_is_array(a))
 		return bad(ctx, ig, "'players' is not an array");
@@ -182,12 +192,19 @@ parse_players(struct sr_ctx *ctx, struct imp_game *ig, json_t *a)
 			return bad(ctx, ig, "player name '%s' has surrounding "
 			    "spaces", name);
 		for (k = 0; k < ig->nplayers; k++)
-			if (strcasecmp(ig->names[k], name) == 0)
+			if (utf8_casecmp(ig->names[k], name) == 0) {
+				buf_free(&list);
 				return bad(ctx, ig, "player '%s' is named "
 				    "twice", name);
+			}
+		buf_printf(&list, "%s%s", i > 0 ? "," : "", name);
 		ig->names[ig->nplayers++] = name;
 	}
-	return SR_OK;
+	status = sr_players_check(ctx, ig->rules, buf_str(&list), names, &n);
+	buf_free(&list);
+	while (n > 0)
+		free(names[--n]);
+	return status;
 }
 
 /* One entry of the file into se (checked for shape only). */
@@ -240,6 +257,10 @@ parse_entry(struct sr_ctx *ctx, struct imp_game *ig, int k, json_t *o,
 	if (fact == NULL || (!json_is_null(fact) && !json_is_string(fact)))
 		return bad(ctx, ig, "entry %d: 'fact' must be a string or "
 		    "null", k + 1);
+	if (json_is_string(fact) &&
+	    utf8_text_why(json_string_value(fact)) != NULL)
+		return bad(ctx, ig, "entry %d: 'fact' %s", k + 1,
+		    utf8_text_why(json_string_value(fact)));
 	if (json_is_string(fact))
 		se->fact = xstrdup(json_string_value(fact));
 	if (parse_time(json_string_value(json_object_get(o, "at")),
@@ -344,18 +365,22 @@ same_entries(const struct stored_entry *a, int na,
 	return 1;
 }
 
-/* 1 if two games of the file are the same game (rules, players, entries). */
+/* 1 if stored options (JSON text) are in effect ig's options. */
 static int
-same_game(const struct imp_game *a, const struct imp_game *b)
+same_options(const char *stored, const struct imp_game *ig)
 {
-	int i;
+	const struct game_rules *g = ig->rules;
+	json_t *o = stored != NULL ? json_loads(stored, 0, NULL) : NULL;
+	const char *v;
+	int i, same = json_is_object(o);
 
-	if (a->rules != b->rules || a->nplayers != b->nplayers)
-		return 0;
-	for (i = 0; i < a->nplayers; i++)
-		if (strcmp(a->names[i], b->names[i]) != 0)
-			return 0;
-	return same_entries(a->entries, a->nentries, b->entries, b->nentries);
+	for (i = 0; same && g->options[i].key != NULL && i < 15; i++) {
+		v = json_string_value(json_object_get(o, g->options[i].key));
+		same = strcmp(game_option_value(v != NULL ? v :
+		    g->options[i].def), ig->opts[i]) == 0;
+	}
+	json_decref(o);
+	return same;
 }
 
 /*
@@ -382,7 +407,9 @@ check_stored(struct store *st, struct imp_game *ig, char **why)
 		store_game_clear(&g);
 		return status;
 	}
-	same = game_find(g.rules) == ig->rules && g.nplayers == ig->nplayers;
+	same = game_find(g.rules) == ig->rules && g.nplayers == ig->nplayers &&
+	    g.created == ig->created && same_text(g.title0, ig->title) &&
+	    same_options(g.options, ig);
 	for (i = 0; same && i < g.nplayers; i++)
 		same = strcmp(g.names0[i], ig->names[i]) == 0;
 	same = same && same_entries(e, n, ig->entries, ig->nentries);
@@ -395,8 +422,9 @@ check_stored(struct store *st, struct imp_game *ig, char **why)
 		return SR_OK;
 	}
 	label = game_label(ig);
-	buf_printf(&b, "%s: game %lld here has the same uid and other "
-	    "entries; nothing imported", label, id);
+	buf_printf(&b, "%s: game %lld here has the same uid and is another "
+	    "game (its rules, options, players, title, created or entries "
+	    "differ); nothing imported", label, id);
 	free(label);
 	*why = b.s;
 	return SR_DATA;
@@ -519,143 +547,550 @@ store_new_game(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 	return sr_caches_rebuild(ctx, g.id, rp, why);
 }
 
-/* Read the file (or standard input) as JSON; exit 2 or 4 on failure. */
+/*
+ * The file is read a game at a time (its memory does not grow with the
+ * file): the outer object {"shakeref": N, "games": [...]} is scanned by
+ * hand, structural characters only, and each game's text (one value of
+ * "games") is handed to jansson on its own.  Each pass over the games
+ * (shape, conflicts, the rules and the store) reads the file again from
+ * the start; standard input is copied to a temporary file first.
+ */
+struct scan {
+	struct sr_ctx	*ctx;
+	const char	*path;		/* for messages */
+	FILE		*f;
+	long		 line;		/* of the next character, from 1 */
+	struct buf	 text;		/* the value read last */
+	long		 version;	/* "shakeref", once read */
+};
+
+/* The next character, counting lines. */
 static int
-load_file(struct sr_ctx *ctx, const char *path, json_t **root)
+scan_get(struct scan *sc)
+{
+	int c = getc_unlocked(sc->f);
+
+	if (c == '\n')
+		sc->line++;
+	return c;
+}
+
+/* The next character that is not JSON white space. */
+static int
+scan_ws(struct scan *sc)
+{
+	int c;
+
+	while ((c = scan_get(sc)) == ' ' || c == '\t' || c == '\n' ||
+	    c == '\r')
+		continue;
+	return c;
+}
+
+/* The rest of a string whose '"' is in sc->text; 0, or -1 at the end. */
+static int
+scan_string(struct scan *sc)
+{
+	int c;
+	char ch;
+
+	while ((c = scan_get(sc)) != EOF) {
+		ch = (char)c;
+		buf_add(&sc->text, &ch, 1);
+		if (c == '"')
+			return 0;
+		if (c == '\\') {
+			if ((c = scan_get(sc)) == EOF)
+				return -1;
+			ch = (char)c;
+			buf_add(&sc->text, &ch, 1);
+		}
+	}
+	return -1;
+}
+
+/*
+ * One JSON value's text, from its first character c, into sc->text
+ * (jansson checks it); 0, or -1 if the file ends inside it.
+ */
+static int
+scan_value(struct scan *sc, int c)
+{
+	int depth = 0;
+	char ch = (char)c;
+
+	buf_reset(&sc->text);
+	buf_add(&sc->text, &ch, 1);
+	if (c == '"')
+		return scan_string(sc);
+	if (c == '{' || c == '[') {
+		depth = 1;
+		while (depth > 0) {
+			if ((c = scan_get(sc)) == EOF)
+				return -1;
+			ch = (char)c;
+			buf_add(&sc->text, &ch, 1);
+			if (c == '"' && scan_string(sc) != 0)
+				return -1;
+			else if (c == '{' || c == '[')
+				depth++;
+			else if (c == '}' || c == ']')
+				depth--;
+		}
+		return 0;
+	}
+	while ((c = scan_get(sc)) != EOF && strchr(",}] \t\r\n", c) == NULL) {
+		ch = (char)c;
+		buf_add(&sc->text, &ch, 1);
+	}
+	if (c != EOF) {
+		if (c == '\n')
+			sc->line--;
+		ungetc(c, sc->f);
+	}
+	return 0;
+}
+
+/* Refuse the file as not an export (exit 2). */
+static int
+scan_not_export(struct scan *sc)
+{
+	return bad(sc->ctx, NULL, "'%s' is not an export of shakeref: "
+	    "expected {\"shakeref\": 1, \"games\": [...]}", sc->path);
+}
+
+/* The value in sc->text as JSON (jansson's error at line, exit 2). */
+static int
+scan_json(struct scan *sc, long line, json_t **v)
 {
 	json_error_t err;
-	FILE *f;
 
-	if (strcmp(path, "-") == 0)
-		f = stdin;
-	else if ((f = fopen(path, "r")) == NULL)
+	*v = json_loadb(sc->text.s != NULL ? sc->text.s : "", sc->text.len,
+	    JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
+	if (*v != NULL)
+		return SR_OK;
+	return sr_error(sc->ctx, SR_USAGE, "'%s' is not an export of "
+	    "shakeref: line %ld: %s", sc->path, line + err.line - 1,
+	    err.text);
+}
+
+/* The format: this shakeref's, else exit 2 (older) or 3 (newer). */
+static int
+scan_version(struct scan *sc, json_t *v)
+{
+	if (!json_is_integer(v))
+		return scan_not_export(sc);
+	sc->version = (long)json_integer_value(v);
+	if (sc->version == IMPORT_FORMAT)
+		return SR_OK;
+	return sr_error(sc->ctx, sc->version > IMPORT_FORMAT ? SR_DATA :
+	    SR_USAGE, "'%s' is an export of format %lld; this shakeref reads "
+	    "format %d", sc->path, (long long)json_integer_value(v),
+	    IMPORT_FORMAT);
+}
+
+/*
+ * One pass over the file from its start: fn(arg, index from 1, game)
+ * for each game, in order; its first status other than SR_OK ends the
+ * pass.  Every pass checks the outer shape; *count, the games.
+ */
+static int
+scan_games(struct scan *sc, int (*fn)(void *, size_t, json_t *), void *arg,
+    size_t *count)
+{
+	json_t *v;
+	const char *key;
+	long line;
+	int c, status, games = 0, version = 0;
+	size_t n = 0;
+
+	*count = 0;
+	rewind(sc->f);
+	sc->line = 1;
+	if (scan_ws(sc) != '{')
+		return scan_not_export(sc);
+	if ((c = scan_ws(sc)) == '}')
+		return scan_not_export(sc);
+	for (;;) {
+		line = sc->line;
+		if (c != '"' || scan_value(sc, c) != 0)
+			return scan_not_export(sc);
+		if ((status = scan_json(sc, line, &v)) != SR_OK)
+			return status;
+		key = json_string_value(v);
+		c = key == NULL ? 0 : strcmp(key, "games") == 0 ? 'g' :
+		    strcmp(key, "shakeref") == 0 ? 's' : 'o';
+		json_decref(v);
+		if (c == 0 || scan_ws(sc) != ':' ||
+		    (c == 'g' && games++) || (c == 's' && version++))
+			return scan_not_export(sc);
+		if (c == 'g') {
+			if (scan_ws(sc) != '[')
+				return scan_not_export(sc);
+			if ((c = scan_ws(sc)) != ']')
+				for (;;) {
+					line = sc->line;
+					if (scan_value(sc, c) != 0)
+						return scan_not_export(sc);
+					if ((status = scan_json(sc, line,
+					    &v)) != SR_OK)
+						return status;
+					status = fn(arg, ++n, v);
+					json_decref(v);
+					if (status != SR_OK)
+						return status;
+					if ((c = scan_ws(sc)) == ']')
+						break;
+					if (c != ',')
+						return scan_not_export(sc);
+					c = scan_ws(sc);
+				}
+		} else {
+			line = sc->line;
+			if (scan_value(sc, scan_ws(sc)) != 0)
+				return scan_not_export(sc);
+			if ((status = scan_json(sc, line, &v)) != SR_OK)
+				return status;
+			status = c == 's' ? scan_version(sc, v) : SR_OK;
+			json_decref(v);
+			if (status != SR_OK)
+				return status;
+		}
+		if ((c = scan_ws(sc)) == '}')
+			break;
+		if (c != ',')
+			return scan_not_export(sc);
+		c = scan_ws(sc);
+	}
+	if (scan_ws(sc) != EOF || !games || !version)
+		return scan_not_export(sc);
+	if (ferror(sc->f))
+		return sr_error(sc->ctx, SR_SYSTEM, "cannot read '%s': %s",
+		    sc->path, strerror(errno));
+	*count = n;
+	return SR_OK;
+}
+
+/* Open the file to scan; standard input is copied (exit 4 on failure). */
+static int
+scan_open(struct sr_ctx *ctx, const char *path, struct scan *sc)
+{
+	char chunk[65536];
+	size_t n;
+
+	memset(sc, 0, sizeof *sc);
+	sc->ctx = ctx;
+	sc->path = path;
+	if (strcmp(path, "-") != 0) {
+		if ((sc->f = fopen(path, "r")) == NULL)
+			return sr_error(ctx, SR_SYSTEM, "cannot read '%s': %s",
+			    path, strerror(errno));
+		return SR_OK;
+	}
+	if ((sc->f = tmpfile()) == NULL)
+		return sr_error(ctx, SR_SYSTEM, "cannot keep standard input "
+		    "in a temporary file: %s", strerror(errno));
+	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
+		if (fwrite(chunk, 1, n, sc->f) != n)
+			break;
+	if (ferror(stdin) || ferror(sc->f))
 		return sr_error(ctx, SR_SYSTEM, "cannot read '%s': %s", path,
 		    strerror(errno));
-	*root = json_loadf(f, JSON_REJECT_DUPLICATES, &err);
-	if (f != stdin)
-		fclose(f);
-	if (*root == NULL)
-		return sr_error(ctx, SR_USAGE, "'%s' is not an export of "
-		    "shakeref: line %d: %s", path, err.line, err.text);
 	return SR_OK;
+}
+
+/*
+ * What the passes know of each game, in file order: its uid and a hash
+ * of its whole text (canonical: keys sorted), for uids twice in the file;
+ * whether it is skipped (here already, or an earlier copy in the file).
+ */
+struct seen {
+	char		 uid[33];
+	uint64_t	 hash;
+	size_t		 index;		/* from 1 */
+	int		 skip;
+};
+
+struct pass {
+	struct sr_ctx	*ctx;
+	struct seen	*seen;
+	size_t		 n, cap;
+	int		 store;		/* 0: only replay (a fresh path) */
+	long		 imported, skipped;
+	char		*why;
+};
+
+/* 64-bit FNV-1a of s. */
+static uint64_t
+hash_text(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s != '\0'; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Pass 1, the shape: each game parsed; its uid and hash kept. */
+static int
+pass_shape(void *arg, size_t index, json_t *o)
+{
+	struct pass *ps = arg;
+	struct imp_game ig;
+	struct seen *sn;
+	char *text;
+	int status;
+
+	memset(&ig, 0, sizeof ig);
+	ig.index = (int)index;
+	status = parse_game(ps->ctx, &ig, o);
+	if (status == SR_OK) {
+		if (ps->n == ps->cap) {
+			ps->cap = ps->cap ? ps->cap * 2 : 64;
+			ps->seen = xreallocarray(ps->seen, ps->cap,
+			    sizeof *ps->seen);
+		}
+		sn = &ps->seen[ps->n++];
+		memset(sn, 0, sizeof *sn);
+		snprintf(sn->uid, sizeof sn->uid, "%s", ig.uid);
+		sn->index = index;
+		text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+		sn->hash = hash_text(text != NULL ? text : "");
+		free(text);
+	}
+	imp_game_free(&ig);
+	return status;
+}
+
+/* Order seen games by uid, then by place in the file. */
+static int
+seen_cmp(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+	int c = strcmp(x->uid, y->uid);
+
+	if (c != 0)
+		return c;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Order seen games by place in the file. */
+static int
+seen_index_cmp(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * Data: a uid twice in the file.  The same game again is skipped; another
+ * game under the same uid refuses the import (exit 3).
+ */
+static int
+file_twice(struct pass *ps)
+{
+	size_t i, first = 0;
+	int status = SR_OK;
+
+	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_cmp);
+	for (i = 1; i < ps->n && status == SR_OK; i++) {
+		if (strcmp(ps->seen[i].uid, ps->seen[first].uid) != 0) {
+			first = i;
+			continue;
+		}
+		if (ps->seen[i].hash == ps->seen[first].hash)
+			ps->seen[i].skip = 1;
+		else
+			status = sr_error(ps->ctx, SR_DATA, "game %zu (uid "
+			    "%s): game %zu of the file has the same uid and "
+			    "is another game; nothing imported",
+			    ps->seen[i].index, ps->seen[i].uid,
+			    ps->seen[first].index);
+	}
+	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_index_cmp);
+	return status;
+}
+
+/* Pass 2 (a database there): a game here already, the same or not. */
+static int
+pass_stored(void *arg, size_t index, json_t *o)
+{
+	struct pass *ps = arg;
+	struct imp_game ig;
+	int status;
+
+	if (ps->seen[index - 1].skip)
+		return SR_OK;
+	memset(&ig, 0, sizeof ig);
+	ig.index = (int)index;
+	if ((status = parse_game(ps->ctx, &ig, o)) == SR_OK &&
+	    (status = check_stored(ps->ctx->store, &ig, &ps->why)) == SR_OK)
+		ps->seen[index - 1].skip = ig.skip;
+	imp_game_free(&ig);
+	return status;
+}
+
+/* Pass 3: each new game replayed (and with ps->store, stored). */
+static int
+pass_replay(void *arg, size_t index, json_t *o)
+{
+	struct pass *ps = arg;
+	struct imp_game ig;
+	struct replay rp;
+	int status;
+
+	if (ps->seen[index - 1].skip) {
+		ps->skipped++;
+		return SR_OK;
+	}
+	memset(&ig, 0, sizeof ig);
+	ig.index = (int)index;
+	if ((status = parse_game(ps->ctx, &ig, o)) != SR_OK) {
+		imp_game_free(&ig);
+		return status;
+	}
+	status = check_replay(ps->ctx, &ig, &rp);
+	if (status == SR_OK && ps->store)
+		status = store_new_game(ps->ctx, &ig, &rp, &ps->why);
+	replay_free(&rp);
+	imp_game_free(&ig);
+	ps->imported += status == SR_OK;
+	return status;
+}
+
+/*
+ * Where import may make the database: none there yet (no file, or an
+ * empty one).  *missing: the shallowest of path's folders not there yet
+ * (malloc'd), or NULL.  1 if fresh.
+ */
+static int
+fresh_path(const char *path, char **missing)
+{
+	struct stat sb;
+	char *dir, *p;
+
+	*missing = NULL;
+	if (stat(path, &sb) == 0)
+		return S_ISREG(sb.st_mode) && sb.st_size == 0;
+	if (errno != ENOENT)
+		return 0;
+	dir = xstrdup(path);
+	while ((p = strrchr(dir, '/')) != NULL && p != dir) {
+		*p = '\0';
+		if (stat(dir, &sb) == 0)
+			break;
+		free(*missing);
+		*missing = xstrdup(dir);
+	}
+	free(dir);
+	return 1;
+}
+
+/*
+ * A refused import leaves a fresh path as it found it: the database it
+ * made removed (or emptied again, if it was an empty file), with its
+ * WAL and index, and every folder it made.
+ */
+static void
+fresh_undo(struct sr_ctx *ctx, const char *path, int existed,
+    const char *missing)
+{
+	char *side, *dir, *p;
+
+	store_close(ctx->store);
+	ctx->store = NULL;
+	if (existed ? truncate(path, 0) != 0 : unlink(path) != 0)
+		sr_error(ctx, SR_SYSTEM, "cannot remove what the refused "
+		    "import made of '%s': %s", path, strerror(errno));
+	side = xasprintf("%s-wal", path);
+	unlink(side);
+	free(side);
+	side = xasprintf("%s-shm", path);
+	unlink(side);
+	free(side);
+	if (missing == NULL)
+		return;
+	dir = xstrdup(path);
+	while ((p = strrchr(dir, '/')) != NULL && p != dir &&
+	    strlen(dir) > strlen(missing)) {
+		*p = '\0';
+		if (strlen(dir) < strlen(missing) || rmdir(dir) != 0)
+			break;
+	}
+	free(dir);
 }
 
 /* import FILE|- */
 static int
 cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
-	char **argv = args->argv;
-	struct imp_game *games = NULL;
-	struct replay rp;
+	struct scan sc;
+	struct pass ps;
 	struct stat sb;
-	json_t *root = NULL, *list, *version;
-	char *why = NULL;
-	size_t n = 0, i, k;
-	long imported = 0, skipped = 0;
-	int status;
+	char *missing = NULL;
+	size_t n;
+	int status, fresh = 0, existed = 0;
 
-	if ((status = load_file(ctx, argv[1], &root)) != SR_OK)
-		return status;
-	version = json_object_get(root, "shakeref");
-	list = json_object_get(root, "games");
-	if (!json_is_object(root) || !json_is_integer(version) ||
-	    !json_is_array(list)) {
-		status = bad(ctx, NULL, "'%s' is not an export of shakeref: "
-		    "expected {\"shakeref\": 1, \"games\": [...]}", argv[1]);
+	memset(&ps, 0, sizeof ps);
+	ps.ctx = ctx;
+	if ((status = scan_open(ctx, args->argv[1], &sc)) != SR_OK)
 		goto out;
-	}
-	if (json_integer_value(version) != IMPORT_FORMAT) {
-		status = sr_error(ctx, json_integer_value(version) >
-		    IMPORT_FORMAT ? SR_DATA : SR_USAGE, "'%s' is an export "
-		    "of format %lld; this shakeref reads format %d", argv[1],
-		    (long long)json_integer_value(version), IMPORT_FORMAT);
+	/* Usage: the file's shape, every game; then uids twice in it. */
+	if ((status = scan_games(&sc, pass_shape, &ps, &n)) != SR_OK ||
+	    (status = file_twice(&ps)) != SR_OK)
 		goto out;
-	}
-	n = json_array_size(list);
-	games = xcalloc(n + 1, sizeof *games);
-	for (i = 0; i < n; i++) {
-		games[i].index = (int)i + 1;
-		if ((status = parse_game(ctx, &games[i],
-		    json_array_get(list, i))) != SR_OK)
-			goto out;
-	}
-	/* Data: uids twice in the file. */
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < i; k++)
-			if (strcmp(games[k].uid, games[i].uid) == 0)
-				break;
-		if (k == i)
-			continue;
-		if (!same_game(&games[k], &games[i])) {
-			status = sr_error(ctx, SR_DATA, "game %zu (uid %s): "
-			    "game %zu of the file has the same uid and other "
-			    "entries; nothing imported", i + 1, games[i].uid,
-			    k + 1);
-			goto out;
-		}
-		games[i].skip = 1;
-	}
 	/*
-	 * No database yet: every game replayed before one is made, so that
-	 * a refused import creates nothing (no uid can be here already).
+	 * No database yet (fresh): one is made, and a refused import
+	 * removes it again with the folders it made (fresh_undo), so that
+	 * it creates nothing; no uid can be here already.
 	 */
-	if (stat(ctx->db_path, &sb) != 0 && errno == ENOENT)
-		for (i = 0; i < n; i++) {
-			if (games[i].skip)
-				continue;
-			status = check_replay(ctx, &games[i], &rp);
-			replay_free(&rp);
-			if (status != SR_OK)
-				goto out;
-		}
+	fresh = fresh_path(ctx->db_path, &missing);
+	existed = fresh && stat(ctx->db_path, &sb) == 0;
 	/* With new, the one command that creates a database. */
-	if ((status = sr_store_create(ctx)) != SR_OK)
+	if ((status = sr_store_create(ctx)) != SR_OK) {
+		if (fresh)
+			fresh_undo(ctx, ctx->db_path, existed, missing);
 		goto out;
-	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK)
+	}
+	if ((status = store_begin(ctx->store, 1, &ps.why)) != SR_OK)
 		goto fail;
-	/* Data: uids already here. */
-	for (i = 0; i < n; i++)
-		if (!games[i].skip && (status = check_stored(ctx->store,
-		    &games[i], &why)) != SR_OK)
+	/* Data: uids already here; then the rules, each game stored. */
+	ps.store = 1;
+	if ((!fresh && (status = scan_games(&sc, pass_stored, &ps, &n)) !=
+	    SR_OK) ||
+	    (status = scan_games(&sc, pass_replay, &ps, &n)) != SR_OK) {
+		if (ps.why != NULL)
 			goto fail;
-	/* Rules: every new game replayed, then stored. */
-	for (i = 0; i < n; i++) {
-		if (games[i].skip) {
-			skipped++;
-			continue;
-		}
-		status = check_replay(ctx, &games[i], &rp);
-		if (status == SR_OK)
-			status = store_new_game(ctx, &games[i], &rp, &why);
-		replay_free(&rp);
-		if (status != SR_OK) {
-			if (why != NULL)
-				goto fail;
-			goto rollback;
-		}
-		imported++;
+		goto rollback;
 	}
-	if ((status = store_commit(ctx->store, &why)) != SR_OK)
+	if ((status = store_commit(ctx->store, &ps.why)) != SR_OK)
 		goto fail;
-	if (ctx->json) {
+	if (ctx->json)
 		status = sr_print_json(ctx, json_pack("{s:I, s:I}", "imported",
-		    (json_int_t)imported, "skipped", (json_int_t)skipped));
-		goto out;
-	}
-	fprintf(ctx->out, "imported %ld game%s; skipped %ld already here\n",
-	    imported, imported == 1 ? "" : "s", skipped);
-	status = SR_OK;
+		    (json_int_t)ps.imported, "skipped",
+		    (json_int_t)ps.skipped));
+	else
+		fprintf(ctx->out, "imported %ld game%s; skipped %ld already "
+		    "here\n", ps.imported, ps.imported == 1 ? "" : "s",
+		    ps.skipped);
 	goto out;
 fail:
-	sr_error(ctx, status, "%s", why != NULL ? why : "database error");
-	free(why);
+	sr_error(ctx, status, "%s", ps.why != NULL ? ps.why :
+	    "database error");
 rollback:
 	store_rollback(ctx->store);
+	if (fresh)
+		fresh_undo(ctx, ctx->db_path, existed, missing);
 out:
-	for (i = 0; i < n && games != NULL; i++)
-		imp_game_free(&games[i]);
-	free(games);
-	json_decref(root);
+	if (sc.f != NULL)
+		fclose(sc.f);
+	buf_free(&sc.text);
+	free(ps.why);
+	free(ps.seen);
+	free(missing);
 	return status;
 }
 

@@ -23,13 +23,33 @@ rules_list(struct buf *b)
 	}
 }
 
+/*
+ * An empty name in --players list, after n names (last: at its end): say
+ * where, and the comma that made it.
+ */
+static int
+empty_name(struct sr_ctx *ctx, const char *list, char **names, int n,
+    int last)
+{
+	if (strspn(list, " ,") == strlen(list))
+		return sr_error(ctx, SR_USAGE, "expected --players NAME,NAME"
+		    "[,...]: '%s' has no name", list);
+	if (last)
+		return sr_error(ctx, SR_USAGE, "empty name at the end of "
+		    "--players: a trailing comma?");
+	if (n == 0)
+		return sr_error(ctx, SR_USAGE, "empty name at the start of "
+		    "--players: a leading comma?");
+	return sr_error(ctx, SR_USAGE, "empty name after '%s' in --players: "
+	    "two commas in a row?", names[n - 1]);
+}
+
 /* Split and check --players; fills names (trimmed). */
 static int
 parse_players(struct sr_ctx *ctx, const struct game_rules *g,
     const char *list, char **names, int *np)
 {
-	char *s = xstrdup(list), *p = s, *q, *end;
-	const char *why;
+	char *s = xstrdup(list), *p = s, *q, *end, *why;
 	int n = 0, i, status = SR_OK;
 
 	for (;;) {
@@ -46,17 +66,16 @@ parse_players(struct sr_ctx *ctx, const struct game_rules *g,
 			    "(at most %d)", g->max_players);
 			goto out;
 		}
-		if (!game_name_valid(p, &why)) {
-			status = sr_error(ctx, SR_USAGE, "player name '%s' %s",
-			    p, why);
+		if (*p == '\0') {
+			status = empty_name(ctx, list, names, n, q == NULL);
 			goto out;
 		}
-		for (i = 0; i < n; i++)
-			if (utf8_casecmp(names[i], p) == 0) {
-				status = sr_error(ctx, SR_USAGE, "player '%s' "
-				    "is named twice", p);
-				goto out;
-			}
+		if ((why = game_player_why((const char *const *)names, n,
+		    p)) != NULL) {
+			status = sr_error(ctx, SR_USAGE, "%s", why);
+			free(why);
+			goto out;
+		}
 		names[n++] = xstrdup(p);
 		if (q == NULL)
 			break;
@@ -137,8 +156,9 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		return status;
 	}
 	if ((g = game_find(rules)) == NULL) {
-		status = sr_error(ctx, SR_USAGE, "unknown rules '%s'; expected "
-		    "one of %s", rules, buf_str(&b));
+		buf_reset(&b);
+		status = sr_error(ctx, SR_USAGE, "%s", sr_rules_unknown(&b,
+		    rules));
 		buf_free(&b);
 		return status;
 	}
@@ -221,13 +241,22 @@ out:
 	return status;
 }
 
+/* new's check of players, for import; see cmd.h. */
+int
+sr_players_check(struct sr_ctx *ctx, const struct game_rules *g,
+    const char *list, char **names, int *np)
+{
+	return parse_players(ctx, g, list, names, np);
+}
+
 const struct cmd_entry cmd_new_entry = {
 	.name = "new",
 	.usage = "--game RULES --players A,B[,...] [--option K=V]... "
 	    "[--title T]",
 	.summary = "start a game and make it current",
-	.spec = { .opts = { { "game", CMD_VALUE }, { "players", CMD_VALUE },
+	.spec = { .opts = { { "game", CMD_VALUE }, { "players", CMD_VALUE | CMD_LIST },
 	    { "option", CMD_VALUE | CMD_MULTI },
-	    { "title", CMD_VALUE | CMD_NONEMPTY } } },
+	    { "title", CMD_VALUE | CMD_NONEMPTY } },
+	    .hint = "; the players are one list: --players Ann,Bob,Cid" },
 	.exec = cmd_new_exec,
 };

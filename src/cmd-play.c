@@ -218,6 +218,13 @@ words_split(const char *s, size_t len, struct words *w, const char **why)
 	}
 }
 
+/* 1 if undo (redo) has an entry to take back (restore) now. */
+static int
+undo_redo_now(const struct play *p, enum verb v)
+{
+	return v == V_UNDO ? p->sg.rp.ndone > 0 : p->sg.rp.nundone > 0;
+}
+
 /* The play command named exactly s, or NULL. */
 static const struct play_cmd *
 play_cmd_find(const char *s)
@@ -337,70 +344,34 @@ scores_line(const struct play *p, struct buf *b)
 	buf_puts(b, "\n");
 }
 
-/* Levenshtein distance with transpositions (OSA) of a and b. */
-static int
-edit_distance(const char *a, const char *b)
-{
-	int d[34][34], i, j, la = (int)strlen(a), lb = (int)strlen(b), c;
-
-	if (la > 32 || lb > 32)
-		return INT_MAX;
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++)
-		for (j = 1; j <= lb; j++) {
-			c = a[i - 1] != b[j - 1];
-			d[i][j] = d[i - 1][j - 1] + c;
-			if (d[i - 1][j] + 1 < d[i][j])
-				d[i][j] = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < d[i][j])
-				d[i][j] = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 <
-			    d[i][j])
-				d[i][j] = d[i - 2][j - 2] + 1;
-		}
-	return d[la][lb];
-}
-
-/* Keep name in *best if it is nearer to w than *best is. */
-static void
-nearer(const char *w, const char *name, const char **best, int *dist)
-{
-	int d = edit_distance(w, name);
-
-	if (d < *dist) {
-		*dist = d;
-		*best = name;
-	}
-}
-
 /* An unknown first word: exit 2, with the nearest word of this game. */
 static int
 unknown_word(struct play *p, const char *w)
 {
 	const struct play_cmd *pc;
 	const enum verb *v;
-	const char *best = NULL;
-	int dist = INT_MAX, i;
+	struct utf8_near nr = UTF8_NEAR_INIT;
+	struct buf b = BUF_INIT;
+	int i, status;
 
 	p->ctx->cmd = "play";
 	if (p->loaded)
 		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
-			nearer(w, verb_name(*v), &best, &dist);
+			utf8_near_add(&nr, w, verb_name(*v));
 	for (i = 0; play_undo_help[i].verb != V__COUNT; i++)
-		nearer(w, verb_name(play_undo_help[i].verb), &best, &dist);
+		utf8_near_add(&nr, w, verb_name(play_undo_help[i].verb));
 	for (pc = play_cmds; pc->name != NULL; pc++)
-		nearer(w, pc->name, &best, &dist);
-	if (best != NULL && dist <= (strlen(w) <= 4 ? 1 : 2))
-		return sr_error(p->ctx, SR_USAGE, "'%s' is not a verb of %s or "
-		    "a command; did you mean '%s'? (help lists them)", w,
-		    p->loaded ? p->sg.rules->name : "this game", best);
-	return sr_error(p->ctx, SR_USAGE, "'%s' is not a verb of %s or a "
-	    "command (help lists them)", w, p->loaded ? p->sg.rules->name :
-	    "this game");
+		utf8_near_add(&nr, w, pc->name);
+	if (utf8_near_ok(&nr, w)) {
+		buf_puts(&b, "; did you mean ");
+		utf8_near_list(&b, &nr);
+		buf_puts(&b, "?");
+	}
+	status = sr_error(p->ctx, SR_USAGE, "'%s' is not a verb of %s or a "
+	    "command%s (help lists them)", w, p->loaded ?
+	    p->sg.rules->name : "this game", buf_str(&b));
+	buf_free(&b);
+	return status;
 }
 
 /* The column of what a verb does in help's lines ("  %-10s %-12s "). */
@@ -451,8 +422,9 @@ play_help(struct play *p, int argc, char **argv)
 			buf_printf(&b, "  %-10s %-12s %s\n", verb_name(*v),
 			    h->args, h->text);
 	for (h = play_undo_help; h->verb != V__COUNT; h++)
-		buf_printf(&b, "  %-10s %-12s %s\n", verb_name(h->verb),
-		    h->args, h->text);
+		if (undo_redo_now(p, h->verb))
+			buf_printf(&b, "  %-10s %-12s %s\n",
+			    verb_name(h->verb), h->args, h->text);
 	/* Each verb's words go on under their column. */
 	sr_fit(ctx, ctx->out, buf_str(&b), HELP_COLUMN);
 	buf_reset(&b);
@@ -476,7 +448,8 @@ play_entry(struct play *p, int argc, char **argv)
 	enum verb v;
 	int status;
 
-	if ((status = sr_entry_usage(ctx, argc, argv, &v)) != SR_OK)
+	if ((status = sr_entry_usage_in(ctx, p->loaded ? &p->sg.rp.setup :
+	    NULL, argc, argv, &v)) != SR_OK)
 		return status;
 	if (v == V_TIMER) {
 		if ((status = play_sync(p, 0)) != SR_OK)
@@ -735,18 +708,49 @@ on_sigint(int sig)
 	play_sigint = 1;
 }
 
-/* Read a line from a file or pipe (malloc'd), or NULL at the end. */
+/*
+ * Read a line from a file or pipe (malloc'd), or NULL at the end; *nul
+ * (unless NULL) is 1 if it holds a NUL byte, which would cut it short:
+ * such a line is refused whole (nul_refuse), as any control character.
+ */
 static char *
-read_plain(FILE *f)
+read_plain(FILE *f, int *nul)
 {
-	char *line = NULL;
+	char *line = NULL, *p;
 	size_t cap = 0;
+	ssize_t n;
 
-	if (getline(&line, &cap, f) < 0) {
+	if ((n = getline(&line, &cap, f)) < 0) {
 		free(line);
 		return NULL;
 	}
+	if (nul != NULL)
+		*nul = memchr(line, '\0', (size_t)n) != NULL;
+	/* The NULs shown as \x00 in the refusal's quote of the line. */
+	if (nul != NULL && *nul) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			n--;
+		p = line;
+		line = xmalloc((size_t)n * 4 + 1);
+		line[0] = '\0';
+		for (cap = 0; cap < (size_t)n; cap++)
+			if (p[cap] == '\0')
+				strcat(line, "\\x00");
+			else
+				strncat(line, p + cap, 1);
+		free(p);
+	}
 	return line;
+}
+
+/* Refuse a line that held a NUL byte (exit 2), as sr_text_check would. */
+static int
+nul_refuse(struct sr_ctx *ctx, const char *shown)
+{
+	ctx->cmd = "play";
+	return sr_error(ctx, SR_USAGE, "'%s' contains a control character "
+	    "(a NUL byte); text must be UTF-8 without control characters or "
+	    "direction overrides", shown);
 }
 
 /* The history file in the state folder (paths.h), its folders made. */
@@ -826,6 +830,9 @@ editor_getc(EditLine *el, wchar_t *wc)
 			return -1;
 		if (play_sigwinch && p != NULL) {
 			play_sigwinch = 0;
+			/* The prompt for the new width (narrow: shorter). */
+			free(p->prompt);
+			p->prompt = play_prompt(p);
 			p->ed.resize(el);
 			p->ed.set(el, EL_REFRESH);
 		}
@@ -853,6 +860,67 @@ cands_lines(const char *b, const char *pre, char **list, int *n, int max)
 }
 
 /*
+ * Word argi (from 1) of a play command of the command table (new, dice,
+ * standings ...): the value of the option before it (new --game: the
+ * rules names; --option: the keys of the rules of --game, and after
+ * "KEY=" the values it takes; dice --player: the players; --rules,
+ * --format), else its options.  One a line into b.
+ */
+static void
+complete_options(struct play *p, const struct words *w, int argi,
+    struct buf *b)
+{
+	const struct cmd_entry *c = cmd_find(w->w[0]);
+	const struct game_rules *rules = NULL;
+	const char *prev = w->w[argi - 1], *cur, *opt, *eq;
+	struct buf vals = BUF_INIT;
+	int i, k;
+
+	cur = argi < w->n ? w->w[argi] : "";
+	if (c == NULL || c == &cmd_verb_entry || c->spec.raw)
+		return;
+	for (i = 1; i + 1 < argi; i++)
+		if (strcmp(w->w[i], "--game") == 0)
+			rules = game_find(w->w[i + 1]);
+	for (k = 0; k < CMD_MAX_OPTS && c->spec.opts[k].name != NULL; k++)
+		if (strncmp(prev, "--", 2) == 0 &&
+		    strcmp(prev + 2, c->spec.opts[k].name) == 0 &&
+		    (c->spec.opts[k].flags & CMD_VALUE))
+			break;
+	if (k == CMD_MAX_OPTS || c->spec.opts[k].name == NULL) {
+		for (k = 0; k < CMD_MAX_OPTS && c->spec.opts[k].name != NULL;
+		    k++)
+			buf_printf(b, "--%s\n", c->spec.opts[k].name);
+		return;
+	}
+	opt = c->spec.opts[k].name;
+	if (strcmp(opt, "game") == 0 || strcmp(opt, "rules") == 0) {
+		for (i = 0; game_table[i] != NULL; i++)
+			buf_printf(b, "%s\n%s%s", game_table[i]->name,
+			    game_table[i]->alias != NULL ?
+			    game_table[i]->alias : "",
+			    game_table[i]->alias != NULL ? "\n" : "");
+	} else if (strcmp(opt, "option") == 0 &&
+	    (eq = strchr(cur, '=')) != NULL) {
+		char *key = xstrndup(cur, (size_t)(eq - cur));
+		const char *s, *e;
+
+		sr_option_values(p->ctx, rules, key, &vals);
+		for (s = buf_str(&vals); (e = strchr(s, '\n')) != NULL;
+		    s = e + 1)
+			buf_printf(b, "%s=%.*s\n", key, (int)(e - s), s);
+		free(key);
+	} else if (strcmp(opt, "option") == 0)
+		sr_option_keys(rules, b);
+	else if (strcmp(opt, "player") == 0)
+		for (i = 0; i < p->sg.g.nplayers; i++)
+			buf_printf(b, "%s\n", p->sg.g.names[i]);
+	else if (strcmp(opt, "format") == 0)
+		buf_puts(b, "json\ncsv\n");
+	buf_free(&vals);
+}
+
+/*
  * What may stand in word argi (0: the verb) after the words w now, one a
  * line into b: the verbs legal now and the commands; then player names;
  * then the few values a verb takes (move LEVEL, penalize NAME LEVEL,
@@ -873,7 +941,10 @@ complete_values(struct play *p, const struct words *w, int argi,
 		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
 			if (!x.finished && (x.verbs & VERB_BIT(*v)))
 				buf_printf(b, "%s\n", verb_name(*v));
-		buf_puts(b, "undo\nredo\n");
+		for (i = 0; play_undo_help[i].verb != V__COUNT; i++)
+			if (undo_redo_now(p, play_undo_help[i].verb))
+				buf_printf(b, "%s\n",
+				    verb_name(play_undo_help[i].verb));
 		for (pc = play_cmds; pc->name != NULL; pc++)
 			buf_printf(b, "%s\n", pc->name);
 		return;
@@ -888,6 +959,10 @@ complete_values(struct play *p, const struct words *w, int argi,
 	if (strcmp(w->w[0], "rules") == 0 && argi == 1) {
 		for (i = 0; game_table[i] != NULL; i++)
 			buf_printf(b, "%s\n", game_table[i]->name);
+		return;
+	}
+	if (play_cmd_find(w->w[0]) != NULL) {
+		complete_options(p, w, argi, b);
 		return;
 	}
 	/* A verb of this game, or one of every game (rename ...). */
@@ -908,7 +983,8 @@ complete_values(struct play *p, const struct words *w, int argi,
 		if (b->len != before)
 			return;
 	}
-	/* A NAME where the verb takes one (its shape, game.c). */
+	/* A NAME where the verb takes one (its shape, game.c): none the
+	 * module named (penalize: the opponents it reaches), every one. */
 	if (verb_arg_shape((enum verb)vb, argi) != 'N')
 		return;
 	for (i = 0; i < p->sg.g.nplayers; i++)
@@ -1022,7 +1098,8 @@ editor_complete(EditLine *el, int ch)
 			p->ed.deletestr(el, (int)((size_t)(li->cursor -
 			    li->buffer) - w.start));
 		quote_word(c, n == 1, &ins);
-		if (n == 1)
+		/* A finished word gets its space; KEY= waits for its value. */
+		if (n == 1 && (common == 0 || c[common - 1] != '='))
 			buf_puts(&ins, " ");
 		p->ed.insertstr(el, buf_str(&ins));
 		free(c);
@@ -1154,7 +1231,7 @@ read_tty(struct play *p, int *intr)
 	if (p->ed.el == NULL) {
 		fputs(p->prompt, p->ctx->out);
 		fflush(p->ctx->out);
-		line = read_plain(stdin);
+		line = read_plain(stdin, NULL);
 		if (line == NULL && play_sigint) {
 			clearerr(stdin);
 			*intr = 1;
@@ -1179,7 +1256,7 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct sigaction sa, oldint, oldwinch;
 	struct expectation x;
 	char *line, where[48];
-	int status, intr, eof = 0;
+	int status, intr, eof = 0, nul = 0;
 
 	(void)args;
 	memset(&p, 0, sizeof p);
@@ -1221,7 +1298,7 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 				continue;
 			}
 		} else
-			line = read_plain(stdin);
+			line = read_plain(stdin, &nul);
 		if (line == NULL) {
 			eof = 1;
 			break;
@@ -1232,7 +1309,7 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			    p.lineno);
 			ctx->where = where;
 		}
-		status = play_line(&p, line);
+		status = nul ? nul_refuse(ctx, line) : play_line(&p, line);
 		/* The line's words are freed: name play from here. */
 		ctx->cmd = "play";
 		ctx->where = NULL;

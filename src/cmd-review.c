@@ -25,7 +25,7 @@ struct decision {
 	int		 n;		/* entry number */
 	int		 round;
 	int		 seat;
-	char		*made;		/* the move made, as the coach names it */
+	char		*made;		/* the move made, as advice lists it */
 	char		*best;		/* the coach's move */
 	double		 best_v;	/* their values, in the basis' unit */
 	double		 made_v;
@@ -162,6 +162,7 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		view.dict = dict;
 		view.fold = 1;
 		view.nouns = 0;
+		view.compounds = 0;
 	}
 	sp = wordlist_speller_new(ctx->paths.dicts, view.dict);
 	for (i = 0; i < rv->nsc && rc == 0; i++) {
@@ -172,8 +173,8 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		g.n = s->grid->n;
 		memcpy(g.cells, s->grid->cells, sizeof g.cells);
 		snprintf(g.dict, sizeof g.dict, "%s", view.dict);
-		n = solve_grid(d, &g, view.dict, view.fold, view.nouns, sp,
-		    &words);
+		n = solve_grid(d, &g, view.dict, view.fold, view.nouns,
+		    view.compounds, sp, &words);
 		if (n == SOLVE_FAILED) {
 			sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
 			    "'%s' about a compound: %s", view.dict,
@@ -363,7 +364,7 @@ review_observe(void *arg, const struct replay *rp, int i,
 	struct decision *d;
 	struct expectation x;
 	struct advice *a;
-	const struct advice_move *m, *go;
+	const struct advice_move *m, *go, *mm;
 	long score[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], k, p, after_keeps, keep;
 	char *made;
@@ -416,6 +417,18 @@ review_observe(void *arg, const struct replay *rp, int i,
 	}
 	p = x.turn;
 	made = entry_made(rp, e);
+	mm = made_move(a, made);
+	if (after_keeps && mm == NULL) {
+		/*
+		 * A move the advice after the keeps does not list completes
+		 * them (reroll=free: the roll that shakes what was not
+		 * kept): the keeps' decision was judged on it already.
+		 */
+		free(made);
+		advice_free(a);
+		free(a);
+		goto rolled;
+	}
 	d = &rv->d[rv->nd++];
 	memset(d, 0, sizeof *d);
 	d->n = rp->entries[i].n;
@@ -427,9 +440,9 @@ review_observe(void *arg, const struct replay *rp, int i,
 	m = go != NULL ? go : &a->moves[0];
 	d->best = xstrdup(m->entry);
 	d->best_v = m->value;
-	if ((m = made_move(a, made)) != NULL) {
-		d->made = xstrdup(m->entry);
-		d->made_v = m->value;
+	if (mm != NULL) {
+		d->made = xstrdup(mm->entry);
+		d->made_v = mm->value;
 	} else {		/* not listed: as the worst listed */
 		d->made = xstrdup(made);
 		d->made_v = a->moves[a->nmoves - 1].value;

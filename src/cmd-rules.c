@@ -26,9 +26,13 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		buf_free(&b);
 		return SR_OK;
 	}
-	if ((one = game_find(args->argv[1])) == NULL)
-		return sr_error(ctx, SR_USAGE, "unknown rules '%s'; see "
-		    "'shakeref rules'", args->argv[1]);
+	if ((one = game_find(args->argv[1])) == NULL) {
+		int status = sr_error(ctx, SR_USAGE, "%s",
+		    sr_rules_unknown(&b, args->argv[1]));
+
+		buf_free(&b);
+		return status;
+	}
 	buf_puts(&b, one->card);
 	if (one->options[0].key != NULL)
 		buf_puts(&b, "Options (new --option KEY=VALUE):\n");

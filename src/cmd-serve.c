@@ -91,13 +91,13 @@ struct blob {
 struct stream {
 	struct serve		*sv;
 	struct MHD_Connection	*conn;
-	struct blob		*out;		/* being sent, or NULL */
+	struct blob		*out;	/* being sent, or NULL */
 	size_t			 off;
-	unsigned long		 seen;		/* the board version sent */
-	int			 fd;		/* its socket */
+	unsigned long		 seen;	/* the board version sent */
+	int			 fd;	/* its socket */
 	int			 suspended;
-	int			 keep;		/* a keep-alive is due */
-	int			 gone;		/* the client hung up */
+	int			 keep;	/* a keep-alive is due */
+	int			 gone;	/* the client hung up */
 	struct stream		*prev, *next;
 };
 
@@ -106,13 +106,13 @@ struct serve {
 	struct serve_lib	 lib;
 	struct MHD_Daemon	*d;
 	char			 token[TOKEN_BYTES * 2 + 1];
-	char			 prefix[TOKEN_BYTES * 2 + 3];	/* /TOKEN/ */
-	long long		 pinned;	/* -g ID, or 0: the current */
-	long long		 game;		/* the board's game, or 0 */
+	char			 prefix[TOKEN_BYTES * 2 + 3]; /* /TOKEN/ */
+	long long		 pinned;	/* -g ID, or 0: current */
+	long long		 game;		/* the board's, or 0 */
 	int			 last;		/* its latest entry */
 	unsigned long		 version;	/* of the board */
 	struct buf		 board;		/* its HTML */
-	struct blob		*event;		/* the board as an event */
+	struct blob		*event;		/* it as an event */
 	struct stream		*streams;
 	int			 nstreams;
 	int			 stopping;
@@ -179,6 +179,8 @@ missing:
 static void
 html_text(struct buf *b, const char *s)
 {
+	if (s == NULL)
+		return;
 	for (; *s != '\0'; s++)
 		switch (*s) {
 		case '&':
@@ -205,7 +207,7 @@ html_text(struct buf *b, const char *s)
 		}
 }
 
-/* The top of a page: title (store text), the board's version for the live link. */
+/* A page's top: its title (store text), the board's version for live.js. */
 static void
 page_head(struct serve *sv, struct buf *b, const char *page,
     const char *title)
@@ -332,7 +334,8 @@ board_render(struct serve *sv, struct buf *b)
 		    x.finished && winners[i] ? " class=\"won\"" :
 		    !x.finished && x.turn == i ? " class=\"turn\"" : "");
 		html_text(b, json_string_value(json_object_get(p, "name")));
-		buf_printf(b, "</span><span class=\"score\">%lld</span>%s</li>\n",
+		buf_printf(b, "</span><span class=\"score\">%lld</span>"
+		    "%s</li>\n",
 		    (long long)json_integer_value(json_object_get(p, "score")),
 		    x.finished && winners[i] ? "<span class=\"mark\">winner"
 		    "</span>" : !x.finished && x.turn == i ?
@@ -369,7 +372,7 @@ board_render(struct serve *sv, struct buf *b)
 	if (sg.rp.nentries > 0) {
 		i = sg.rp.nentries > SERVE_LAST ? sg.rp.nentries - SERVE_LAST :
 		    0;
-		buf_printf(b, "<h2>Last entries</h2>\n<ol class=\"entries\">\n");
+		buf_puts(b, "<h2>Last entries</h2>\n<ol class=\"entries\">\n");
 		for (; i < sg.rp.nentries; i++)
 			entry_html(b, &sg.rp.entries[i]);
 		buf_puts(b, "</ol>\n");
@@ -854,7 +857,7 @@ race_svg(struct buf *b, struct sr_game *sg)
 	long top = 1, scores[GAME_MAX_PLAYERS], v;
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
 	int i, p, np = 0, *keep;
-	const int W = 600, H = 300, L = 40, R = 110, T = 10, B = 20;
+	const int W = 600, H = 300, L = 40, R = 10, T = 10, B = 20;
 
 	memset(&rc, 0, sizeof rc);
 	rc.n = sg->rp.nentries;
@@ -898,7 +901,7 @@ race_svg(struct buf *b, struct sr_game *sg)
 	    H - B);
 	for (p = 0; p < rc.nplayers; p++) {
 		const char *col = race_colour[p % 8];
-		double x = L, y;
+		double x, y;
 
 		buf_printf(b, "<polyline fill=\"none\" stroke-width=\"3\" "
 		    "stroke=\"%s\" points=\"", col);
@@ -908,15 +911,20 @@ race_svg(struct buf *b, struct sr_game *sg)
 			y = H - B - (double)(H - T - B) * (v < 0 ? 0 : v) / top;
 			buf_printf(b, "%s%.1f,%.1f", i > 0 ? " " : "", x, y);
 		}
-		y = H - B - (double)(H - T - B) * (scores[p] < 0 ? 0 :
-		    scores[p]) / top;
-		buf_printf(b, "\"/>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" "
-		    "fill=\"%s\">", x + 4, y + 5, col);
-		html_text(b, sg->g.names[p]);
-		buf_printf(b, " %ld</text>\n", scores[p]);
+		buf_puts(b, "\"/>\n");
 	}
+	/* The key: names in HTML (readable at a phone's width), not in SVG. */
 	buf_printf(b, "</svg><figcaption>scores over the game, %d entries"
-	    "</figcaption></figure>\n", np);
+	    "</figcaption><ul class=\"key\">\n", np);
+	for (p = 0; p < rc.nplayers; p++) {
+		buf_printf(b, "<li><svg width=\"16\" height=\"16\" "
+		    "viewBox=\"0 0 16 16\" aria-hidden=\"true\"><rect x=\"1\" "
+		    "y=\"6\" width=\"14\" height=\"4\" fill=\"%s\"/></svg> ",
+		    race_colour[p % 8]);
+		html_text(b, sg->g.names[p]);
+		buf_printf(b, " %ld</li>\n", scores[p]);
+	}
+	buf_puts(b, "</ul></figure>\n");
 	for (p = 0; p < rc.nplayers; p++)
 		free(rc.score[p]);
 	free(keep);
@@ -985,8 +993,12 @@ static const char style_css[] =
     "table{border-collapse:collapse;width:100%}\n"
     "th,td{text-align:left;padding:.25rem .4rem;"
     "border-bottom:1px solid var(--card)}\n"
-    ".race svg{width:100%;height:auto;max-height:70vh}\n"
+    ".race>svg{width:100%;height:auto;max-height:70vh}\n"
+    ".key svg{vertical-align:middle}\n"
+    "pre.review{white-space:pre-wrap}\n"
     "figure{margin:0}\n"
+    ".key{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
+    "gap:.3rem 1.2rem}\n"
     "@media (min-width:60rem){body{font-size:1.3rem}}\n";
 
 /*
@@ -1204,8 +1216,8 @@ serve_listen(struct sr_ctx *ctx, const char *spec, int *v6, int *status)
 	free(host);
 	return fd;
 bad:
-	*status = sr_error(ctx, SR_USAGE, "'%s' is not an address to listen on; "
-	    "expected ADDR:PORT, such as 127.0.0.1:8080 or 0.0.0.0:8080",
+	*status = sr_error(ctx, SR_USAGE, "'%s' is not an address to listen "
+	    "on; expected ADDR:PORT, such as 127.0.0.1:8080 or 0.0.0.0:8080",
 	    spec);
 	free(host);
 	return -1;
@@ -1213,10 +1225,12 @@ bad:
 
 /*
  * The host for the URL: the address listened on, or for 0.0.0.0 and ::
- * (every address) the first of this machine's that is not loopback.
+ * (every address) the first of this machine's that is not loopback, the
+ * others into also ("http://HOST:PORT" a line: a phone may be on another
+ * of the machine's networks).
  */
 static void
-url_host(int fd, struct buf *b)
+url_host(int fd, struct buf *b, struct buf *also)
 {
 	struct sockaddr_storage ss;
 	socklen_t len = sizeof ss;
@@ -1241,17 +1255,23 @@ url_host(int fd, struct buf *b)
 		}
 	}
 	if (any && getifaddrs(&ifs) == 0) {
+		char o[INET6_ADDRSTRLEN];
+		int found = 0;
+
 		snprintf(a, sizeof a, "%s", v6 ? "::1" : "127.0.0.1");
-		for (i = ifs; i != NULL; i = i->ifa_next)
-			if (i->ifa_addr != NULL && i->ifa_addr->sa_family ==
-			    AF_INET && (i->ifa_flags & IFF_UP) &&
-			    !(i->ifa_flags & IFF_LOOPBACK)) {
-				inet_ntop(AF_INET, &((struct sockaddr_in *)
-				    (void *)i->ifa_addr)->sin_addr, a,
-				    sizeof a);
+		for (i = ifs; i != NULL; i = i->ifa_next) {
+			if (i->ifa_addr == NULL || i->ifa_addr->sa_family !=
+			    AF_INET || !(i->ifa_flags & IFF_UP) ||
+			    (i->ifa_flags & IFF_LOOPBACK))
+				continue;
+			inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)
+			    i->ifa_addr)->sin_addr, o, sizeof o);
+			if (found++ == 0) {
+				snprintf(a, sizeof a, "%s", o);
 				v6 = 0;
-				break;
-			}
+			} else
+				buf_printf(also, "http://%s:%d\n", o, port);
+		}
 		freeifaddrs(ifs);
 	}
 	buf_printf(b, v6 ? "http://[%s]:%d" : "http://%s:%d", a, port);
@@ -1322,15 +1342,16 @@ static int
 cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct serve *sv;
-	struct sigaction sa, oldint, oldterm, oldpipe;
+	struct sigaction sa, oldpipe;
+	struct notice_signals ns;
 	struct pollfd *pfd = NULL;
-	struct buf url = BUF_INIT;
+	struct buf url = BUF_INIT, also = BUF_INIT;
 	struct notice *nt;
 	const union MHD_DaemonInfo *info;
-	const char *listen_on = args_get(args, "listen"), *max;
+	const char *listen_on = args_get(args, "listen"), *max, *line, *nl;
 	unsigned char raw[TOKEN_BYTES];
 	MHD_UNSIGNED_LONG_LONG mt;
-	struct timespec t0, t;
+	struct timespec t0, t, ts;
 	long long keep_at, limit_ms = -1, now, wait;
 	char *end;
 	int fd, v6 = 0, i, timeout, status, npfd, cap = 0;
@@ -1339,8 +1360,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		limit_ms = strtoll(max, &end, 10);
 		if (*max < '0' || *max > '9' || *end != '\0' ||
 		    limit_ms < 1 || limit_ms > 31536000)
-			return sr_error(ctx, SR_USAGE, "'%s' is not a number of "
-			    "seconds (1 to 31536000)", max);
+			return sr_error(ctx, SR_USAGE, "'%s' is not a number "
+			    "of seconds (1 to 31536000)", max);
 		limit_ms *= 1000;
 	}
 	if ((fd = serve_listen(ctx, listen_on != NULL ? listen_on :
@@ -1379,20 +1400,25 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		free(sv);
 		return sr_error(ctx, SR_SYSTEM, "cannot start the web server");
 	}
-	url_host(fd, &url);
+	url_host(fd, &url, &also);
 	buf_puts(&url, sv->prefix);
 	fprintf(ctx->out, "the scoreboard at %s\n", buf_str(&url));
+	for (line = buf_str(&also); *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		fprintf(ctx->out, "  also at %.*s%s\n", (int)(nl - line), line,
+		    sv->prefix);
+	}
+	buf_free(&also);
 	qr_print(sv, ctx->out, buf_str(&url), term_color(fileno(ctx->out),
 	    ctx->color));
 	fprintf(ctx->out, "Ctrl-C stops it.\n");
 	fflush(ctx->out);
 
+	/* The signals wait blocked, let in only inside ppoll(): none lost. */
 	serve_stop = 0;
+	notice_signals(&ns, on_stop, 0, NULL);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_stop;
-	sigaction(SIGINT, &sa, &oldint);
-	sigaction(SIGTERM, &sa, &oldterm);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, &oldpipe);
 	nt = notice_open(ctx->db_path);
@@ -1415,7 +1441,10 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		timeout = wait < 0 ? 0 : (int)wait;
 		npfd = serve_pollfds(sv, info->epoll_fd, notice_fd(nt), &pfd,
 		    &cap);
-		if (poll(pfd, (nfds_t)npfd, timeout) < 0 && errno != EINTR)
+		ts.tv_sec = timeout / 1000;
+		ts.tv_nsec = (long)(timeout % 1000) * 1000000;
+		if (ppoll(pfd, (nfds_t)npfd, &ts, &ns.wait) < 0 &&
+		    errno != EINTR)
 			break;
 		if (serve_stop)
 			break;
@@ -1431,8 +1460,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	notice_close(nt);
 	free(pfd);
 	serve_end(sv);
-	sigaction(SIGINT, &oldint, NULL);
-	sigaction(SIGTERM, &oldterm, NULL);
+	notice_signals_end(&ns);
 	sigaction(SIGPIPE, &oldpipe, NULL);
 	blob_drop(sv->event);
 	buf_free(&sv->board);

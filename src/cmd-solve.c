@@ -187,7 +187,8 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	memcpy(g.cells, v.cells, sizeof g.cells);
 	snprintf(g.dict, sizeof g.dict, "%s", v.dict);
 	sp = wordlist_speller_new(ctx->paths.dicts, v.dict);
-	n = solve_grid_list(d, &g, v.dict, v.fold, v.nouns, sp, &l);
+	n = solve_grid_list(d, &g, v.dict, v.fold, v.nouns, v.compounds, sp,
+	    &l);
 	dawg_close(d);
 	if (n == SOLVE_FAILED) {
 		status = sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -227,9 +228,11 @@ watch_changed(struct sr_ctx *ctx, long long pinned, long long id, int last)
 static int
 cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
-	struct sigaction sa, oldint, oldterm, oldwinch;
+	struct notice_signals ns;
 	struct buf b = BUF_INIT;
 	struct pollfd pfd;
+	struct timespec ts;
+	int ms;
 	struct notice *nt;
 	long long pinned = ctx->game, id = 0;
 	int status, last = 0, cols, tty = isatty(STDOUT_FILENO);
@@ -248,13 +251,7 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		return SR_OK;
 	}
 	watch_stop = watch_resized = 0;
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_stop;
-	sigaction(SIGINT, &sa, &oldint);
-	sigaction(SIGTERM, &sa, &oldterm);
-	sa.sa_handler = on_winch;
-	sigaction(SIGWINCH, &sa, &oldwinch);
+	notice_signals(&ns, on_stop, SIGWINCH, on_winch);
 	nt = notice_open(ctx->db_path);
 	term_alt(ctx->out, 1);
 	term_cursor(ctx->out, 0);
@@ -263,7 +260,10 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	while (!watch_stop) {
 		pfd.fd = notice_fd(nt);
 		pfd.events = POLLIN;
-		if (poll(&pfd, pfd.fd >= 0 ? 1 : 0, notice_timeout(nt)) < 0 &&
+		ms = notice_timeout(nt);
+		ts.tv_sec = ms / 1000;
+		ts.tv_nsec = (long)(ms % 1000) * 1000000;
+		if (ppoll(&pfd, pfd.fd >= 0 ? 1 : 0, &ts, &ns.wait) < 0 &&
 		    errno != EINTR)
 			break;
 		if (watch_stop)
@@ -285,9 +285,7 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	notice_close(nt);
 	term_cursor(ctx->out, 1);
 	term_alt(ctx->out, 0);
-	sigaction(SIGINT, &oldint, NULL);
-	sigaction(SIGTERM, &oldterm, NULL);
-	sigaction(SIGWINCH, &oldwinch, NULL);
+	notice_signals_end(&ns);
 	buf_free(&b);
 	ctx->cmd = "watch";
 	return SR_OK;

@@ -2,6 +2,7 @@
  * cmd.c: the command table, and what every command shares: the store,
  * loading and replaying a game, the one write path, the status object.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,6 +77,36 @@ opt_index(const struct cmd_spec *spec, const char *name, size_t len)
 	return -1;
 }
 
+/*
+ * A CMD_LIST value v with the words after it (from words[*i + 1], up to
+ * n) that a shell split off it at ", " ("Ann," "Mary" "Ann," "Bob"): when
+ * v ends with a comma or the next word starts with one, every word after
+ * it up to the next option joins it with a space (a command with a
+ * CMD_LIST takes no arguments but options).  The list, kept in
+ * a->joined[k].
+ */
+static const char *
+join_list(struct cmd_args *a, int k, const char *v, char **words, int *i,
+    int n)
+{
+	struct buf b = BUF_INIT;
+
+	if (*i + 1 >= n || ((v[0] == '\0' || v[strlen(v) - 1] != ',') &&
+	    words[*i + 1][0] != ','))
+		return v;
+	buf_puts(&b, v);
+	while (*i + 1 < n && words[*i + 1][0] != '-')
+		buf_printf(&b, " %s", words[++*i]);
+	if (strcmp(buf_str(&b), v) == 0) {
+		buf_free(&b);
+		return v;
+	}
+	free(a->joined[k]);
+	a->joined[k] = xstrdup(buf_str(&b));
+	buf_free(&b);
+	return a->joined[k];
+}
+
 /* Parse a command line against the command's spec; see cmd.h. */
 int
 cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
@@ -134,6 +165,8 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 			}
 			v = words[++i];
 		}
+		if (spec->opts[k].flags & CMD_LIST)
+			v = join_list(a, k, v, words, &i, n < raw ? n : raw);
 		if (*v == '\0' && (spec->opts[k].flags & CMD_NONEMPTY)) {
 			status = sr_error(ctx, SR_USAGE, "--%s expects a value",
 			    spec->opts[k].name);
@@ -166,8 +199,10 @@ cmd_args_free(struct cmd_args *a)
 {
 	int k;
 
-	for (k = 0; k < CMD_MAX_OPTS; k++)
+	for (k = 0; k < CMD_MAX_OPTS; k++) {
 		free(a->values[k]);
+		free(a->joined[k]);
+	}
 	free(a->argv);
 	memset(a, 0, sizeof *a);
 }
@@ -329,7 +364,10 @@ sr_store_create(struct sr_ctx *ctx)
 	return store_use(ctx, 1);
 }
 
-/* Options from the stored JSON, defaults for keys it lacks. */
+/*
+ * Options from the stored JSON; a key it lacks (a game from before that
+ * option) takes the value such a game was played with (game_option_old).
+ */
 static void
 load_options(struct sr_game *sg)
 {
@@ -340,7 +378,7 @@ load_options(struct sr_game *sg)
 		json_t *v = json_object_get(o, sg->rules->options[i].key);
 
 		sg->opts[i] = xstrdup(json_is_string(v) ?
-		    json_string_value(v) : sg->rules->options[i].def);
+		    json_string_value(v) : game_option_old(sg->rules, i));
 	}
 	game_options_effective(sg->rules, sg->opts);
 	json_decref(o);
@@ -531,6 +569,152 @@ sr_rules_names(struct buf *b, int (*keep)(const struct game_rules *))
 			buf_printf(b, "%s%s", k++ == 0 ? "" : k == n ? " or " :
 			    ", ", (*g)->name);
 	return buf_str(b);
+}
+
+/* Add line w to b (lines, one a value) unless b has it already. */
+static void
+add_line(struct buf *b, const char *w, size_t n)
+{
+	const char *s = buf_str(b), *p;
+
+	for (p = s; (p = strstr(p, w)) != NULL; p++)
+		if ((p == s || p[-1] == '\n') && strncmp(p, w, n) == 0 &&
+		    p[n] == '\n')
+			return;
+	buf_add(b, w, n);
+	buf_puts(b, "\n");
+}
+
+/* The values an option's table row names (see sr_option_values). */
+static void
+option_words(const struct game_option *o, struct buf *b)
+{
+	const char *p = o->values, *q;
+	char w[32];
+	long lo, hi;
+	size_t n;
+
+	if (o->valid(o->def))
+		add_line(b, o->def, strlen(o->def));
+	while (*p != '\0') {
+		for (q = p; *q != '\0' && (isalnum((unsigned char)*q) ||
+		    *q == '-' || *q == '_'); q++)
+			continue;
+		if ((n = (size_t)(q - p)) == 0) {
+			p++;
+			continue;
+		}
+		/* A short range "2..9": every value in it. */
+		if (isdigit((unsigned char)*p) && strncmp(q, "..", 2) == 0 &&
+		    isdigit((unsigned char)q[2])) {
+			lo = strtol(p, NULL, 10);
+			hi = strtol(q + 2, (char **)&q, 10);
+			for (; hi - lo <= 20 && lo <= hi; lo++) {
+				snprintf(w, sizeof w, "%ld", lo);
+				if (o->valid(w))
+					add_line(b, w, strlen(w));
+			}
+		} else if (n < sizeof w) {
+			memcpy(w, p, n);
+			w[n] = '\0';
+			if (o->valid(w))
+				add_line(b, w, n);
+		}
+		p = q;
+	}
+}
+
+/* The values option key takes, one a line, for completion; see cmd.h. */
+void
+sr_option_values(const struct sr_ctx *ctx, const struct game_rules *only,
+    const char *key, struct buf *b)
+{
+	const struct game_rules *const *g;
+	struct buf l = BUF_INIT;
+	const char *p, *q;
+	int k;
+
+	for (g = game_table; *g != NULL; g++) {
+		if ((only != NULL && *g != only) ||
+		    (k = game_option_index(*g, key)) < 0)
+			continue;
+		if ((*g)->options[k].kind != GAME_OPT_DICT) {
+			option_words(&(*g)->options[k], b);
+			continue;
+		}
+		buf_reset(&l);
+		lexicon_list(ctx->paths.dicts, &l);
+		for (p = buf_str(&l); *p != '\0'; p = *q ? q + 1 : q) {
+			q = p + strcspn(p, " ");
+			if (q > p)
+				add_line(b, p, (size_t)(q - p));
+		}
+	}
+	buf_free(&l);
+}
+
+/* "KEY=" for every option of only (of every rules if NULL); see cmd.h. */
+void
+sr_option_keys(const struct game_rules *only, struct buf *b)
+{
+	const struct game_rules *const *g;
+	struct buf k = BUF_INIT;
+	int i;
+
+	for (g = game_table; *g != NULL; g++)
+		for (i = 0; (only == NULL || *g == only) &&
+		    (*g)->options[i].key != NULL; i++) {
+			buf_reset(&k);
+			buf_printf(&k, "%s=", (*g)->options[i].key);
+			add_line(b, buf_str(&k), k.len);
+		}
+	buf_free(&k);
+}
+
+/* "unknown rules 'S'" with the nearest name if near; see cmd.h. */
+const char *
+sr_rules_unknown(struct buf *b, const char *s)
+{
+	const struct game_rules *const *g;
+	struct utf8_near nr = UTF8_NEAR_INIT;
+	struct buf names = BUF_INIT;
+
+	for (g = game_table; *g != NULL; g++) {
+		utf8_near_add(&nr, s, (*g)->name);
+		if ((*g)->alias != NULL)
+			utf8_near_add(&nr, s, (*g)->alias);
+	}
+	buf_printf(b, "unknown rules '%s'; ", s);
+	if (utf8_near_ok(&nr, s)) {
+		buf_puts(b, "did you mean ");
+		utf8_near_list(b, &nr);
+		buf_puts(b, "? ");
+	}
+	buf_printf(b, "expected one of %s", sr_rules_names(&names, NULL));
+	buf_free(&names);
+	return buf_str(b);
+}
+
+/* "unknown command 'W'", the nearest command if near; see cmd.h. */
+int
+sr_command_unknown(struct buf *b, const char *w)
+{
+	const struct cmd_entry *const *c;
+	struct utf8_near nr = UTF8_NEAR_INIT;
+	int v;
+
+	for (c = cmd_table; *c != NULL; c++)
+		if (*c != &cmd_verb_entry)
+			utf8_near_add(&nr, w, (*c)->name);
+	for (v = 0; v < V__COUNT; v++)
+		utf8_near_add(&nr, w, verb_name((enum verb)v));
+	buf_printf(b, "unknown command '%s'", w);
+	if (!utf8_near_ok(&nr, w))
+		return 0;
+	buf_puts(b, "; did you mean ");
+	utf8_near_list(b, &nr);
+	buf_puts(b, "?");
+	return 1;
 }
 
 /* Scores, winners and ranks in seat order. */
@@ -889,8 +1073,8 @@ judge(void *arg, const char *dict, int mode, const char *word, char *form,
 	int v;
 
 	v = wordlists_judge(arg, dict, (mode & LEXICON_FOLD) != 0,
-	    (mode & LEXICON_NOUNS) != 0, word, form, len,
-	    isatty(STDERR_FILENO), &w);
+	    (mode & LEXICON_NOUNS) != 0, (mode & LEXICON_COMPOUNDS) != 0,
+	    word, form, len, isatty(STDERR_FILENO), &w);
 	if (v < 0) {
 		free(*why);
 		*why = w;
@@ -1026,11 +1210,18 @@ sr_entry_data(struct sr_ctx *ctx, const struct game_setup *gs, int finished,
 	e.verb = v;
 	e.argc = argc - 1;
 	e.argv = argv + 1;
-	if (game_parse(gs, &e, &r) == RULING_DATA)
+	switch (game_parse(gs, &e, &r)) {
+	case RULING_DATA:
 		status = sr_refusal(ctx, SR_DATA, "%s", buf_str(&r.why));
-	else if (finished && v != V_UNDO && v != V_REDO &&
-	    (v == V_ABANDON || !VERB_IS_META(v)))
-		status = sr_error(ctx, SR_DATA, "the game is over");
+		break;
+	case RULING_USAGE:
+		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));
+		break;
+	default:
+		if (finished && v != V_UNDO && v != V_REDO &&
+		    (v == V_ABANDON || !VERB_IS_META(v)))
+			status = sr_error(ctx, SR_DATA, "the game is over");
+	}
 	entry_clear(&e);
 	ruling_free(&r);
 	return status;
@@ -1084,6 +1275,14 @@ sr_names_sync(struct sr_ctx *ctx, struct sr_game *sg, char **why)
 int
 sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 {
+	return sr_entry_usage_in(ctx, NULL, argc, argv, vp);
+}
+
+/* The usage check, knowing the players; see cmd.h. */
+int
+sr_entry_usage_in(struct sr_ctx *ctx, const struct game_setup *gs,
+    int argc, char **argv, enum verb *vp)
+{
 	struct ruling r = RULING_INIT;
 	struct game_setup none;
 	struct entry e;
@@ -1097,7 +1296,7 @@ sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 	e.verb = (enum verb)v;
 	e.argc = argc - 1;
 	e.argv = argv + 1;
-	status = game_parse(&none, &e, &r);
+	status = game_parse(gs != NULL ? gs : &none, &e, &r);
 	entry_clear(&e);
 	if (status == RULING_USAGE)
 		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));

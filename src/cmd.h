@@ -18,6 +18,12 @@ struct cmd_opt {
 #define CMD_VALUE	0x1		/* --name V or --name=V */
 #define CMD_MULTI	0x2		/* may be given more than once */
 #define CMD_NONEMPTY	0x4		/* the value must not be empty */
+/*
+ * A list with commas: a shell that split "--players Ann, Mary Ann, Bob"
+ * at its spaces is undone (the words after the value join it, with a
+ * space, while the list or the word has a comma).
+ */
+#define CMD_LIST	0x8
 };
 
 #define CMD_MAX_OPTS	8
@@ -41,6 +47,7 @@ struct cmd_args {
 	char		**argv;		/* then its arguments, options gone */
 	char		**values[CMD_MAX_OPTS];	/* each option's, in order */
 	int		  nvalues[CMD_MAX_OPTS];
+	char		 *joined[CMD_MAX_OPTS];	/* a CMD_LIST's, joined */
 	const struct cmd_spec *spec;
 };
 
@@ -162,6 +169,14 @@ int	sr_caches_check(struct sr_ctx *, const struct sr_game *, int repair,
 /* The same for history's notes (sg replayed with notes). */
 int	sr_notes_check(struct sr_ctx *, const struct sr_game *, int repair,
 	    void (*problem)(void *, const char *), void *arg, char **why);
+/*
+ * new's check of players ("Ann,Bob,Cid": each name valid, no two names
+ * equal as new compares them, as many as g takes), the one import
+ * holds a file's players to: SR_OK with names (malloc'd, trimmed) in
+ * names[0..*np), or the refusal printed (exit 2).
+ */
+int	sr_players_check(struct sr_ctx *, const struct game_rules *g,
+	    const char *list, char **names, int *np);
 /* Rebuild every game's summary and the tallies from the entries. */
 int	sr_summaries_rebuild(struct sr_ctx *);
 /*
@@ -182,6 +197,26 @@ void	sr_expect(const struct sr_game *, struct expectation *,
  */
 const char *sr_rules_names(struct buf *b,
 	    int (*keep)(const struct game_rules *));
+/*
+ * "unknown rules 'S'; did you mean 'shake'? expected ..." (the nearest
+ * name or alias when near, then every name) into b; b's text.
+ */
+const char *sr_rules_unknown(struct buf *b, const char *s);
+/*
+ * For completion, one a line into b, each once: the values option key
+ * of rules only (of every rules with that key if NULL) takes, from the
+ * rules' option table (the default, each word of its values that the
+ * option accepts, every number of a short range "2..9"; a dictionary
+ * option: the installed dictionaries); "KEY=" for each option.
+ */
+void	sr_option_values(const struct sr_ctx *, const struct game_rules *only,
+	    const char *key, struct buf *b);
+void	sr_option_keys(const struct game_rules *only, struct buf *b);
+/*
+ * "unknown command 'W'" into b, and "; did you mean 'status'?" when a
+ * command or game verb is near (then 1).
+ */
+int	sr_command_unknown(struct buf *b, const char *w);
 /* Scores, winners and ranks (1, 1, 3) in seat order. */
 void	sr_ranks(const struct sr_game *, long *scores, int *winners,
 	    int *ranks);
@@ -198,9 +233,18 @@ int	sr_enter(struct sr_ctx *, int argc, char **argv);
  */
 int	sr_entry_usage(struct sr_ctx *, int argc, char **argv, enum verb *v);
 /*
+ * The same, knowing the players (play: the game in memory, or NULL): a
+ * name with a space split into words is then left to the data check,
+ * which names the player, rather than a usage error that guesses.
+ */
+int	sr_entry_usage_in(struct sr_ctx *, const struct game_setup *,
+	    int argc, char **argv, enum verb *v);
+/*
  * The data check of entry "verb argv..." (SPEC.md: data before system):
  * a NAME that is not one of gs's players, or a game over (finished) for
- * an entry that needs a game in play; SR_DATA with the message printed.
+ * an entry that needs a game in play; SR_DATA with the message printed
+ * (SR_USAGE for a usage error only the players could tell: a name split
+ * into words that names none).
  */
 int	sr_entry_data(struct sr_ctx *, const struct game_setup *, int finished,
 	    enum verb, int argc, char **argv);

@@ -5,7 +5,7 @@
  * reads memory it is given; finding, mapping and building the files is
  * the system's (dawg-file.c, libsrsys.a).
  *
- * The file: a 24-byte header ("SRDAWG06", then four uint32 in the byte
+ * The file: a 24-byte header ("SRDAWG07", then four uint32 in the byte
  * order of the machine that built it: the number of edges, the number of
  * records, the root's first edge, and DAWG_BOM, which refuses a file of
  * the other order), then the edges, one uint64 each (dawg_edge
@@ -33,7 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define DAWG_MAGIC	"SRDAWG06"
+#define DAWG_MAGIC	"SRDAWG07"
 #define DAWG_BOM	0x01020304u
 #define DAWG_HEADER	24
 #define DAWG_EOW	(1u << 8)
@@ -45,7 +45,8 @@ typedef uint64_t dawg_edge;	/* an edge, as above */
 #define DAWG_SEP	'\1'	/* after a key: its forms and verdicts */
 
 /* A verdict's bits (affix.h: the compound marks). */
-#define DAWG_LOWER	1u	/* Hunspell accepts F as written */
+#define DAWG_LOWER	1u	/* F as written is a form the dictionary
+				   lists (Hunspell, no compounding) */
 #define DAWG_CAP	2u	/* ... F with its first letter capital */
 #define DAWG_BEGIN	4u	/* F may begin a compound */
 #define DAWG_BEGINCAP	8u	/* ... F capitalised may */

@@ -16,7 +16,7 @@
 #include "utf8.h"
 
 enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE, OPT_COACH, OPT_NOUNS,
-    OPT_ACCENTS };
+    OPT_ACCENTS, OPT_COMPOUNDS };
 
 /* How a word got its ruling. */
 enum how {
@@ -55,6 +55,7 @@ struct game_state {
 	const char	*dict;
 	int		 nouns;		/* nouns=on (SW-2) */
 	int		 fold;		/* accents=fold (SW-2) */
+	int		 compounds;	/* compounds=on (SW-2) */
 	int		 boggle;	/* scoring=boggle */
 	int		 check_all;	/* check=all */
 	int		 by_round;	/* scoring-mode=round */
@@ -163,6 +164,9 @@ static const struct game_option saw_options[] = {
 	{ "nouns", "auto", "on, off (auto: on for de_*, lb_*)", valid_nouns,
 	    nouns_effective, 0 },
 	{ "accents", "fold", "fold, exact", valid_accents, NULL, 0 },
+	/* Games before the option were judged with compounds (SW-2). */
+	{ "compounds", "off", "off, on", game_option_on_off, NULL,
+	    GAME_OPT_OLD_ON },
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
@@ -176,6 +180,7 @@ saw_new(const struct game_setup *gs)
 	st->n = gs->nplayers;
 	st->dict = gs->options[OPT_DICT];
 	st->fold = strcmp(gs->options[OPT_ACCENTS], "exact") != 0;
+	st->compounds = strcmp(gs->options[OPT_COMPOUNDS], "on") == 0;
 	st->nouns = strcmp(nouns_effective(gs->options[OPT_NOUNS],
 	    gs->options), "on") == 0;
 	st->boggle = strcmp(gs->options[OPT_SCORING], "boggle") == 0;
@@ -648,12 +653,13 @@ fact_dict_name(const struct game_state *st, const struct entry *e, char *buf,
 
 /*
  * Rule on sw by SW-2: the grid, then the dictionary's verdict from e's
- * fact.  Sets sw->valid and sw->why; -1 with a system refusal in r if the
- * verdict is missing.
+ * fact.  Sets sw->valid and sw->why, and *compound if it stands as a
+ * compound (compounds=on: the fact's form names its parts, Maus+abend);
+ * -1 with a system refusal in r if the verdict is missing.
  */
 static int
 rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
-    enum how how, struct ruling *r)
+    enum how how, int *compound, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
 	struct buf b = BUF_INIT, s = BUF_INIT, f = BUF_INIT;
@@ -663,6 +669,7 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
 	free(sw->why);
 	sw->why = NULL;
 	sw->how = how;
+	*compound = 0;
 	if (grid_path(&rd->g, sw->key, NULL, why, sizeof why) != 0) {
 		sw->valid = 0;
 		sw->why = xstrdup(why);
@@ -675,7 +682,11 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
 		return -1;
 	}
 	sw->valid = v;
-	if (v && fact_form(e->fact, sw->w, &f))
+	if (v && fact_form(e->fact, sw->w, &f) && strchr(buf_str(&f), '+')) {
+		*compound = 1;
+		buf_printf(&b, "as a compound: %s, on the grid and by %s's "
+		    "compounding rules", buf_str(&f), dict);
+	} else if (v && f.len > 0)
 		buf_printf(&b, "on the grid and in %s as '%s'", dict,
 		    buf_str(&f));
 	else if (v)
@@ -701,6 +712,7 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 	const char *name;
 	char num[24];
 	long pts;
+	int compound;
 
 	if (rd == NULL)
 		return not_now(st, e->verb, r);
@@ -714,13 +726,15 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 		    sw->how == HOW_VOTE ? "vote" : "challenge");
 		return RULING_REFUSED;
 	}
-	if (rule_word(st, e, sw, HOW_CHALLENGE, r) != 0)
+	if (rule_word(st, e, sw, HOW_CHALLENGE, &compound, r) != 0)
 		return RULING_SYSTEM;
 	pts = word_points(st, rd, e->who, sw);
+	/* "stands as a compound: Maus+abend": a vote may overrule it. */
 	if (sw->valid) {
-		ruling_note(r, "%s's '%s' stands: %s; it counts %s%s (SW-5)",
-		    name, sw->w, sw->why, signed_points(pts, num, sizeof num),
-		    pts == 0 ? ", crossed out" : "");
+		ruling_note(r, "%s's '%s' stands%s%s; it counts %s%s (%sSW-5)",
+		    name, sw->w, compound ? " " : ": ", sw->why,
+		    signed_points(pts, num, sizeof num), pts == 0 ?
+		    ", crossed out" : "", compound ? "SW-2, " : "");
 		return RULING_OK;
 	}
 	ruling_note(r, "challenge upheld: %s's '%s' is struck: %s; it counts "
@@ -783,7 +797,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
 	struct buf b = BUF_INIT;
-	int i, k, struck = 0, seats[GAME_MAX_PLAYERS], nw = 0;
+	int i, k, struck = 0, seats[GAME_MAX_PLAYERS], nw = 0, compound;
 
 	if (rd == NULL)
 		return not_now(st, e->verb, r);
@@ -793,7 +807,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 
 			if (sw->valid >= 0)
 				continue;
-			if (rule_word(st, e, sw, HOW_CHECK, r) != 0)
+			if (rule_word(st, e, sw, HOW_CHECK, &compound, r) != 0)
 				return RULING_SYSTEM;
 			struck += !sw->valid;
 		}
@@ -875,7 +889,7 @@ saw_lookups(const struct game_state *st, const struct entry *e,
 
 	*dict = st->dict;
 	*mode = (st->fold ? LEXICON_FOLD : 0) | (st->nouns ? LEXICON_NOUNS :
-	    0);
+	    0) | (st->compounds ? LEXICON_COMPOUNDS : 0);
 	*suggest = 0;
 	if (rd == NULL || st->finished)
 		return NULL;
@@ -1214,6 +1228,7 @@ saw_round_view(const struct game_state *st, int force, struct word_round *v)
 	v->dict = st->dict;
 	v->fold = st->fold;
 	v->nouns = st->nouns;
+	v->compounds = st->compounds;
 	v->n = rd->g.n;
 	memcpy(v->cells, rd->g.cells, sizeof v->cells);
 	v->nplayers = st->n;
@@ -1242,7 +1257,10 @@ const struct game_rules game_shake_a_word = {
 	    "dice\n"
 	    "(8 directions), no die twice, and in the dictionary; nouns=on: "
 	    "haus stands\n"
-	    "by Haus; accents=fold: etait by était, ß as ss (SW-2).\n"
+	    "by Haus; accents=fold: etait by était, ß as ss; compounds=on: "
+	    "compounds\n"
+	    "its rules build stand too (Maus+abend), else only forms it "
+	    "lists (SW-2).\n"
 	    "timer [DURATION]: the round's 3 minutes.\n"
 	    "words NAME W...: a player's list, letters only (SW-3).  A word "
 	    "two players\n"

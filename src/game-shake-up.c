@@ -661,6 +661,13 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_MOVE:
 		if (st->phase == P_MOVE)
 			return do_move(st, e, r);
+		if (st->phase == P_SHAKE && st->shakes > 0) {
+			/* SU-3: the hand is not final yet. */
+			ruling_refuse(r, RULING_REFUSED, "the hand is not "
+			    "final: stand first to score this hand (or keep "
+			    "and roll again)");
+			return RULING_REFUSED;
+		}
 		break;
 	case V_AGAIN:
 		if (st->phase != P_AFTER)
@@ -702,16 +709,27 @@ movable(const struct game_state *st, int p, struct buf *b)
 
 /*
  * The values of move LEVEL and of penalize NAME LEVEL now, one a line
- * (completion): the levels the player's pawn may move up from; the
- * levels of an opponent NAME's pawns above level 1 and not safe (SU-5).
+ * (completion): the levels the player's pawn may move up from; while
+ * penalize is legal, the opponents with a pawn above level 1 and not
+ * safe, and the levels of NAME's such pawns (SU-5, SU-6).
  */
 static void
 su_values(const struct game_state *st, enum verb v, int argi,
     char *const *args, struct buf *b)
 {
-	int l, who;
+	int l, who, k;
 
-	if (v == V_MOVE && argi == 0) {
+	if (v == V_PENALIZE && argi == 0 && st->phase == P_AFTER &&
+	    !st->penalized) {
+		for (who = 0; who < st->n; who++)
+			for (k = 0; k < PAWNS && who != st->cur; k++)
+				if (st->pawn[who][k] > 1 &&
+				    st->pawn[who][k] < st->levels) {
+					buf_printf(b, "%s\n",
+					    st->gs->names[who]);
+					break;
+				}
+	} else if (v == V_MOVE && argi == 0) {
 		for (l = 1; l < st->levels; l++)
 			if (may_move(st, st->cur, l))
 				buf_printf(b, "%d\n", l);

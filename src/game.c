@@ -191,6 +191,14 @@ game_option_kind(const struct game_rules *g, int kind)
 	return -1;
 }
 
+/* The value of an option a game lacks; see game.h. */
+const char *
+game_option_old(const struct game_rules *g, int i)
+{
+	return g->options[i].kind == GAME_OPT_OLD_ON ? "on" :
+	    g->options[i].def;
+}
+
 /* Replace each option in opts by its effective value (see game.h). */
 void
 game_options_effective(const struct game_rules *g, char **opts)
@@ -249,9 +257,9 @@ name_matches(const char *s, const char *name)
 	return utf8_casecmp_n(s, n, name) == 0;
 }
 
-/* Seat of the player called s, or -1. */
-int
-game_seat(const struct game_setup *gs, const char *s)
+/* Seat of the player called s by case folding alone, or -1. */
+static int
+seat_fold(const struct game_setup *gs, const char *s)
 {
 	int i;
 
@@ -259,6 +267,113 @@ game_seat(const struct game_setup *gs, const char *s)
 		if (name_matches(s, gs->names[i]))
 			return i;
 	return -1;
+}
+
+/*
+ * Seat of the player s names (SPEC.md "Player names"): equal by case
+ * folding, else the one player equal loosely (utf8_loose: case, accents
+ * and spaces ignored).  -1 if none, -2 if several are equal loosely.
+ */
+static int
+seat_find(const struct game_setup *gs, const char *s)
+{
+	struct buf k = BUF_INIT, pk = BUF_INIT;
+	int i, seat;
+
+	if ((seat = seat_fold(gs, s)) >= 0)
+		return seat;
+	utf8_loose(&k, s);
+	for (i = 0; i < gs->nplayers && k.len > 0; i++) {
+		buf_reset(&pk);
+		utf8_loose(&pk, gs->names[i]);
+		if (strcmp(buf_str(&k), buf_str(&pk)) == 0)
+			seat = seat == -1 ? i : -2;
+	}
+	buf_free(&k);
+	buf_free(&pk);
+	return seat;
+}
+
+/* Seat of the player s names, or -1; see game.h. */
+int
+game_seat(const struct game_setup *gs, const char *s)
+{
+	int seat = seat_find(gs, s);
+
+	return seat < 0 ? -1 : seat;
+}
+
+/*
+ * Why s names no player, into b: "'s' is not a player of this game", and
+ * the nearest names (by their loose keys), or the players if none is near.
+ */
+void
+game_name_unknown(const struct game_setup *gs, const char *s,
+    struct buf *b)
+{
+	struct utf8_near nr = UTF8_NEAR_INIT;
+	struct buf k = BUF_INIT, pk = BUF_INIT;
+	int i, several = seat_find(gs, s) == -2, seats[GAME_MAX_PLAYERS];
+
+	utf8_loose(&k, s);
+	for (i = 0; i < gs->nplayers; i++) {
+		buf_reset(&pk);
+		utf8_loose(&pk, gs->names[i]);
+		utf8_near_put(&nr, utf8_distance(buf_str(&k), buf_str(&pk)),
+		    gs->names[i]);
+		seats[i] = i;
+	}
+	if (s[strspn(s, " ")] == '\0')
+		buf_puts(b, "empty name where a player's is expected");
+	else
+		buf_printf(b, "'%s' is not a player of this game", s);
+	if (k.len > 0 && (several || utf8_near_ok(&nr, buf_str(&k)))) {
+		buf_puts(b, "; did you mean ");
+		utf8_near_list(b, &nr);
+		buf_puts(b, "?");
+	} else if (gs->nplayers > 0) {
+		buf_puts(b, " (");
+		game_list_names(gs, seats, gs->nplayers, "and", b);
+		buf_puts(b, ")");
+	}
+	buf_free(&k);
+	buf_free(&pk);
+}
+
+/*
+ * The number of words from argv[0] (argc of them, at least 2) that
+ * joined with spaces name a player: a name with a space the shell or
+ * play split into words; 0 if none does.
+ */
+static int
+split_name(const struct game_setup *gs, int argc, char *const *argv)
+{
+	struct buf b = BUF_INIT;
+	int k, found = 0;
+
+	buf_puts(&b, argv[0]);
+	for (k = 1; k < argc && !found; k++) {
+		buf_printf(&b, " %s", argv[k]);
+		if (game_seat(gs, buf_str(&b)) >= 0)
+			found = k + 1;
+	}
+	buf_free(&b);
+	return found;
+}
+
+/* Refuse a name split into words: the player's name, to be quoted. */
+static void
+refuse_split(const struct game_setup *gs, int argc, char *const *argv,
+    struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	int k;
+
+	for (k = 0; k < argc; k++)
+		buf_printf(&b, "%s%s", k ? " " : "", argv[k]);
+	ruling_refuse(r, RULING_DATA, "quote a name with a space: \"%s\"",
+	    gs->names[game_seat(gs, buf_str(&b))]);
+	buf_free(&b);
 }
 
 /* 1 if s (already trimmed) is a valid player name; else 0 and *why. */
@@ -270,7 +385,11 @@ game_name_valid(const char *s, const char **why)
 
 	if ((*why = utf8_text_why(s)) != NULL)
 		return 0;
-	if (n == 0 || n > 32) {
+	if (n == 0) {
+		*why = "is empty (a name is 1 to 32 characters)";
+		return 0;
+	}
+	if (n > 32) {
 		*why = "must be 1 to 32 characters";
 		return 0;
 	}
@@ -289,6 +408,26 @@ game_name_valid(const char *s, const char **why)
 		return 0;
 	}
 	return 1;
+}
+
+/* Why s cannot join players names[0..n) of one game; see game.h. */
+char *
+game_player_why(const char *const *names, int n, const char *s)
+{
+	const char *why;
+	int i;
+
+	if (!game_name_valid(s, &why))
+		return xasprintf("player name '%s' %s", s, why);
+	for (i = 0; i < n; i++) {
+		if (utf8_casecmp(names[i], s) == 0)
+			return xasprintf("player '%s' is named twice", s);
+		if (utf8_loose_eq(names[i], s))
+			return xasprintf("players '%s' and '%s' differ only in "
+			    "case, accents or spaces; a game's names must "
+			    "tell its players apart", names[i], s);
+	}
+	return NULL;
 }
 
 /* 1 if s is a number: one or more ASCII digits. */
@@ -605,11 +744,14 @@ usage(struct ruling *r, const char *fmt, ...)
 static int
 parse_name(const struct game_setup *gs, const char *s, struct ruling *r)
 {
+	struct buf b = BUF_INIT;
 	int seat;
 
-	if ((seat = game_seat(gs, s)) < 0)
-		ruling_refuse(r, RULING_DATA, "'%s' is not a player of this "
-		    "game", s);
+	if ((seat = game_seat(gs, s)) < 0) {
+		game_name_unknown(gs, s, &b);
+		ruling_refuse(r, RULING_DATA, "%s", buf_str(&b));
+		buf_free(&b);
+	}
 	return seat;
 }
 
@@ -754,7 +896,12 @@ parse_meta(struct entry *e, struct ruling *r)
 	return status;
 }
 
-/* rename OLD NEW: NEW must not be another player's name (usage). */
+/*
+ * rename OLD NEW: NEW must not be another player's name (usage), nor
+ * equal to one loosely; a stored entry is held to case folding alone,
+ * the rule it was entered under before the loose one, so that it
+ * replays.
+ */
 static int
 parse_rename(const struct game_setup *gs, struct entry *e, struct ruling *r)
 {
@@ -762,9 +909,112 @@ parse_rename(const struct game_setup *gs, struct entry *e, struct ruling *r)
 	int seat, status = RULING_OK;
 
 	entry_join(1, e->argv + 1, &b);
-	if ((seat = game_seat(gs, buf_str(&b))) >= 0 && seat != e->who)
+	seat = e->stored ? seat_fold(gs, buf_str(&b)) :
+	    game_seat(gs, buf_str(&b));
+	if (seat >= 0 && seat != e->who)
 		status = usage(r, "'%s' is already a player of this game; "
 		    "names are unique within a game", gs->names[seat]);
+	buf_free(&b);
+	return status;
+}
+
+/* 1 if argv[0..n) are all words that may be a name's (no number, no =). */
+static int
+name_words(int n, char *const *argv)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (is_number(argv[i]) || strchr(argv[i], '=') != NULL)
+			return 0;
+	return 1;
+}
+
+/*
+ * 1 if each of argv[0..n) begins with a capital (A to Z) or a letter
+ * beyond ASCII: a name's words, as a guess where the players are not
+ * known ("Mary Ann", not "Ann cat").
+ */
+static int
+capitalised(int n, char *const *argv)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!((argv[i][0] >= 'A' && argv[i][0] <= 'Z') ||
+		    (unsigned char)argv[i][0] >= 0x80))
+			return 0;
+	return 1;
+}
+
+/*
+ * Too many arguments for vi, where the words at its NAME are a name with
+ * a space split into words: with the players known, a data refusal if
+ * they name one (RULING_OK if not: the count's usage error follows);
+ * without, the count's usage error with the hint to quote when the words
+ * look like a name's (capitalised).
+ */
+static int
+split_count(const struct game_setup *gs, const struct verb_info *vi,
+    const struct entry *e, int most, struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	int p, rep, extra = e->argc - most, i, status = RULING_OK;
+
+	for (p = 0; p < most; p++)
+		if (shape_at(vi->args, p, &rep) == 'N' && !rep)
+			break;
+	if (p == most || !name_words(extra + 1, e->argv + p))
+		return RULING_OK;
+	if (gs->nplayers > 0) {
+		if (split_name(gs, extra + 1, e->argv + p) == extra + 1) {
+			refuse_split(gs, extra + 1, e->argv + p, r);
+			return RULING_DATA;
+		}
+		return RULING_OK;
+	}
+	if (!capitalised(extra + 1, e->argv + p))
+		return RULING_OK;
+	for (i = 0; i <= extra; i++)
+		buf_printf(&b, "%s%s", i ? " " : "", e->argv[p + i]);
+	status = usage(r, "%s; quote a name with a space: \"%s\"",
+	    vi->expect, buf_str(&b));
+	buf_free(&b);
+	return status;
+}
+
+/*
+ * Word i of a roll's NAME=V pairs is neither a number nor a pair: if it
+ * begins a name with a space split into words ("Mary" "Ann=2"), with the
+ * players known a data refusal if they name one; else the usage error,
+ * with the hint to quote when the players are not known.
+ */
+static int
+split_pair(const struct game_setup *gs, const struct entry *e, int i,
+    struct ruling *r)
+{
+	struct buf b = BUF_INIT;
+	const char *v, *w = e->argv[i];
+	int j, status, first = i;
+
+	for (j = i; j < e->argc && strchr(e->argv[j], '=') == NULL; j++)
+		if (is_number(e->argv[j]))
+			break;
+	if (j == e->argc || strchr(e->argv[j], '=') == NULL)
+		return usage(r, "'%s' is not a number", e->argv[i]);
+	for (; i < j; i++)
+		buf_printf(&b, "%s ", e->argv[i]);
+	buf_add(&b, e->argv[j], kv_split(e->argv[j], &v));
+	if (gs->nplayers > 0 && game_seat(gs, buf_str(&b)) >= 0) {
+		ruling_refuse(r, RULING_DATA, "quote a name with a space: "
+		    "\"%s\"", gs->names[game_seat(gs, buf_str(&b))]);
+		status = RULING_DATA;
+	} else if (gs->nplayers > 0 ||
+	    !capitalised(j - first + 1, e->argv + first))
+		status = usage(r, "'%s' is not a number", w);
+	else
+		status = usage(r, "'%s' is not a number; quote a name with a "
+		    "space: \"%s\"", w, buf_str(&b));
 	buf_free(&b);
 	return status;
 }
@@ -775,7 +1025,7 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 {
 	const struct verb_info *vi;
 	const char *v;
-	int i, least, most, named = 0, seat, rep;
+	int i, k, least, most, named = 0, seat, rep, status;
 	char c;
 
 	e->who = -1;
@@ -790,16 +1040,22 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 	shape_counts(vi->args, &least, &most);
 	if (most == 0 && e->argc != 0)
 		return usage(r, "'%s' takes no arguments", vi->name);
+	if (most >= 0 && e->argc > most &&
+	    (status = split_count(gs, vi, e, most, r)) != RULING_OK)
+		return status;
 	if (e->argc < least || (most >= 0 && e->argc > most))
 		return usage(r, "%s", vi->expect);
+	for (i = 0; i < e->argc; i++)
+		if (shape_at(vi->args, i, &rep) == 'R' &&
+		    strchr(e->argv[i], '=') != NULL)
+			named++;
 	for (i = 0; i < e->argc; i++) {
 		c = shape_at(vi->args, i, &rep);
+		if (c == 'R' && named > 0 && strchr(e->argv[i], '=') == NULL &&
+		    !is_number(e->argv[i]))
+			return split_pair(gs, e, i, r);
 		if (check_arg(vi, c, e->argv[i], r) != RULING_OK)
 			return RULING_USAGE;
-		if (c == 'R') {
-			kv_split(e->argv[i], &v);
-			named += v != NULL;
-		}
 	}
 	if (named > 0 && named < e->argc)
 		return usage(r, "%s", "give plain values or NAME=V pairs, "
@@ -834,6 +1090,11 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 			    kv_split(e->argv[i], &v), r)) < 0)
 				return RULING_DATA;
 		} else if (c == 'N') {
+			if (game_seat(gs, e->argv[i]) < 0 && i + 1 < e->argc &&
+			    (k = split_name(gs, e->argc - i, e->argv + i)) > 0) {
+				refuse_split(gs, k, e->argv + i, r);
+				return RULING_DATA;
+			}
 			if ((seat = parse_name(gs, e->argv[i], r)) < 0)
 				return RULING_DATA;
 			if (rep) {
@@ -1195,6 +1456,7 @@ apply_stored(struct replay *rp, struct game_state *st,
 	e.argv = se->argv;
 	e.fact = se->fact;
 	e.at = se->at;
+	e.stored = 1;
 	if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK) {
 		if (VERB_IS_META(e.verb))
 			status = meta_apply(rp, &e, r);
@@ -1244,6 +1506,7 @@ meta_rewind(struct replay *rp, int depth, struct ruling *r)
 		e.verb = se->verb;
 		e.argc = se->argc;
 		e.argv = se->argv;
+		e.stored = 1;
 		if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK)
 			status = meta_apply(rp, &e, r);
 		entry_clear(&e);
@@ -1654,6 +1917,7 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 	}
 
 	entry_of(&e, se);
+	e.stored = !live;
 	if ((status = game_parse(&rp->setup, &e, r)) != RULING_OK)
 		goto out;
 	if (VERB_IS_META(se->verb)) {
@@ -2154,7 +2418,7 @@ replay_redo_entry(const struct replay *rp)
 /* The dice an entry rolls against the state now; see game.h. */
 int
 replay_rolled(const struct replay *rp, const struct stored_entry *se,
-    struct die_rolled *d, int max)
+    int stored, struct die_rolled *d, int max)
 {
 	struct entry e;
 	struct ruling r = RULING_INIT;
@@ -2163,6 +2427,7 @@ replay_rolled(const struct replay *rp, const struct stored_entry *se,
 	if (se->verb != V_ROLL || rp->rules->rolled == NULL || rp->st == NULL)
 		return 0;
 	entry_of(&e, se);
+	e.stored = stored;
 	r.quiet = 1;
 	if (game_parse(&rp->setup, &e, &r) == RULING_OK)
 		n = rp->rules->rolled(rp->st, &e, d, max);
@@ -2200,7 +2465,7 @@ replay_walk(const struct replay *rp, int keep,
 		buf_reset(&b);
 		if (depth > rp->ndone - keep && replay_snapshot(&tmp, &b) != 0)
 			buf_reset(&b);
-		nd = replay_rolled(&tmp, se, d, GAME_MAX_PLAYERS);
+		nd = replay_rolled(&tmp, se, 1, d, GAME_MAX_PLAYERS);
 		status = fn(arg, depth, se, d, nd, b.len > 0 ? b.s : NULL,
 		    b.len);
 		if (status == 0 && apply_stored(&tmp, tmp.st, se, &r) !=

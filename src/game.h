@@ -120,6 +120,9 @@ struct game_option {
 				   installed, rules lists the installed
 				   ones */
 #define GAME_OPT_COACH	2	/* the coach: on, off */
+#define GAME_OPT_OLD_ON	4	/* on, off; a game from before the option
+				   (stored or exported without it) was
+				   played with it on (game_option_old) */
 };
 
 /*
@@ -142,6 +145,7 @@ struct entry {
 	int		 accept;	/* vote: 1 accept, 0 reject */
 	const char	*fact;		/* stored outside facts, or NULL */
 	long long	 at;		/* Unix seconds */
+	int		 stored;	/* a stored entry replayed, not a new one */
 };
 
 /*
@@ -255,6 +259,7 @@ struct word_round {
 	const char	*dict;		/* the game's dictionary and language */
 	int		 fold;		/* accents=fold */
 	int		 nouns;		/* nouns on */
+	int		 compounds;	/* compounds=on */
 	int		 nplayers;
 	/* words[i]: player i's words that round, lowercase as written */
 	const char *const *words[GAME_MAX_PLAYERS];	/* NULL-terminated */
@@ -360,7 +365,9 @@ struct game_rules {
 	 * now, after the arguments args[0..argi) typed before it, one a line
 	 * into b, for completion (move LEVEL: the levels a pawn may move up
 	 * from; penalize NAME LEVEL: the levels NAME's pawns may be sent
-	 * back from; vote NAME WORD: NAME's words this round).
+	 * back from; vote NAME WORD: NAME's words this round).  For a NAME,
+	 * the players it may name now (penalize: the opponents it can
+	 * reach); none given, completion offers every player.
 	 */
 	void			 (*values)(const struct game_state *,
 				    enum verb, int argi, char *const *args,
@@ -418,6 +425,9 @@ struct game_rules {
  *	dict:NAME		the dictionary that gave the verdicts
  *	WORD=1			WORD is in it
  *	WORD=1:FORM		... as FORM (était, Haus)
+ *	WORD=1:PART+PART	... as a compound of those parts, by the
+ *				dictionary's compounding rules (Maus+abend;
+ *				compounds=on)
  *	WORD=0			WORD is not in it
  *	WORD=0:SUG,SUG		... with up to five suggestions
  * e.g. "dict:en_US cat=1 dgo=0:dog,ago,ego".
@@ -438,16 +448,37 @@ const struct verb_help *game_verb_help(const struct game_rules *,
 int		 game_option_index(const struct game_rules *, const char *);
 /* Index of the first option of kind (GAME_OPT_DICT ...), or -1. */
 int		 game_option_kind(const struct game_rules *, int kind);
+/*
+ * The value of option i for a game stored or exported without it (made
+ * before the option existed): its default, or "on" (GAME_OPT_OLD_ON).
+ */
+const char	*game_option_old(const struct game_rules *, int i);
 /* Replace each option in opts (malloc'd) by its effective value. */
 void		 game_options_effective(const struct game_rules *, char **opts);
 /* The options that differ from their defaults ("k=v, k=v") into b; n. */
 int		 game_options_changed(const struct game_rules *,
 		    const struct game_setup *, struct buf *);
 
-/* Seat of a player's name (trimmed, ASCII case-insensitive), or -1. */
+/*
+ * Seat of the player a NAME names (SPEC.md "Player names"): trimmed, equal
+ * by Unicode simple case folding, else the one player equal loosely
+ * (utf8_loose); -1 if none or several.  The one matching of a NAME, at
+ * entry and replay alike.
+ */
 int		 game_seat(const struct game_setup *, const char *);
+/* Why s names no player of gs, with the nearest names, into b. */
+void		 game_name_unknown(const struct game_setup *, const char *s,
+		    struct buf *);
 /* 1 if name is a valid player name (SPEC.md), else 0 with *why set. */
 int		 game_name_valid(const char *, const char **why);
+/*
+ * Why s (trimmed) cannot be the name of a player beside names[0..n) of
+ * one game (SPEC.md "Player names": a valid name, not equal to another
+ * by case folding nor loosely, utf8_loose), malloc'd; NULL if it can.
+ * new and import both ask it, name by name.
+ */
+char		*game_player_why(const char *const *names, int n,
+		    const char *s);
 
 /*
  * Parse argv for verb into e (e->verb, argc, argv already set).  Returns
@@ -678,11 +709,12 @@ int		 replay_cache_set(struct replay *, int depth, int nundone,
 const struct stored_entry *replay_redo_entry(const struct replay *);
 /*
  * The dice entry se rolls against the state now (the rules' rolled
- * hook, read with the names now) into d; how many (0: none, or not a
- * roll).
+ * hook, read with the names now, as a stored entry is read when stored
+ * is set, else as a new one) into d; how many (0: none, or not a roll).
  */
 int		 replay_rolled(const struct replay *,
-		    const struct stored_entry *, struct die_rolled *, int max);
+		    const struct stored_entry *, int stored, struct die_rolled *,
+		    int max);
 /*
  * The entries in effect of a replay (not resumed), played again from the
  * game as created, in order: fn gets each one's depth (1: the first in

@@ -19,54 +19,85 @@ struct pick {
 	unsigned	 v;
 };
 
+/*
+ * The n bytes at s into dst (size bytes), cut as snprintf would: what
+ * solve's walk does for each word it meets, without snprintf's cost.
+ */
+static void
+put_text(char *dst, size_t size, const char *s, size_t n)
+{
+	if (size == 0)
+		return;
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+}
+
+/* Weigh the form of text (n bytes) with verdict v into p. */
+static void
+pick_one(struct pick *p, const char *text, size_t n, unsigned v)
+{
+	int score;
+
+	if (v & DAWG_LOWER)
+		score = 3;
+	else if (p->nouns && (v & DAWG_CAP))
+		score = 1;
+	else
+		return;
+	if (p->written != NULL && strncmp(text, p->written, n) == 0 &&
+	    p->written[n] == '\0')
+		score++;
+	if (score > p->best) {
+		p->best = score;
+		p->v = v;
+		put_text(p->form, sizeof p->form, text, n);
+	}
+}
+
 /* dawg_each: weigh one form of the key (rest: its text and verdict). */
 static int
 pick_form(void *arg, const char *rest)
 {
 	struct pick *p = arg;
 	size_t n = strlen(rest);
-	char form[128];
-	unsigned v;
-	int score;
 
-	if (n == 0 || n >= sizeof form)
+	if (n == 0 || n >= sizeof p->form)
 		return 0;
-	v = DAWG_BITS(rest[n - 1]);
-	memcpy(form, rest, n - 1);
-	form[n - 1] = '\0';
-	if (form[0] == '\0')
-		snprintf(form, sizeof form, "%s", p->key);
-	if (v & DAWG_LOWER)
-		score = 3;
-	else if (p->nouns && (v & DAWG_CAP))
-		score = 1;
+	if (n == 1)		/* the form is the key */
+		pick_one(p, p->key, strlen(p->key), DAWG_BITS(rest[0]));
 	else
-		return 0;
-	if (p->written != NULL && strcmp(form, p->written) == 0)
-		score++;
-	if (score > p->best) {
-		p->best = score;
-		p->v = v;
-		snprintf(p->form, sizeof p->form, "%s", form);
-	}
+		pick_one(p, rest, n - 1, DAWG_BITS(rest[n - 1]));
 	return 0;
 }
 
-/* Weigh every form below a key's node into p; 1 if one stands. */
+/*
+ * Weigh every form below a key's node into p; 1 if one stands.  Most
+ * keys have one form, the key itself: its verdict is the one edge after
+ * the separator, read without dawg_each.
+ */
 static int
 judge_pick(const struct dawg *d, uint32_t node, int nouns, const char *key,
     const char *written, struct pick *p)
 {
+	const dawg_edge *e;
 	uint32_t sep;
 	int eow;
 
 	p->best = 0;
 	if (node == 0 || !dawg_step(d, node, DAWG_SEP, &sep, &eow))
 		return 0;
-	memset(p, 0, sizeof *p);
 	p->written = written;
 	p->key = key;
 	p->nouns = nouns;
+	p->v = 0;
+	p->form[0] = '\0';
+	if ((e = dawg_edges(d, sep)) != NULL && (*e & DAWG_LAST) &&
+	    (*e & DAWG_EOW) && DAWG_CHILD(*e) == 0) {
+		pick_one(p, key, strlen(key), DAWG_BITS(DAWG_LETTER(*e)));
+		return p->best > 0;
+	}
 	dawg_each(d, sep, pick_form, p);
 	return p->best > 0;
 }
@@ -80,7 +111,7 @@ wordlist_judge_node(const struct dawg *d, uint32_t node, int nouns,
 
 	if (!judge_pick(d, node, nouns, key, written, &p))
 		return 0;
-	snprintf(form, len, "%s", p.form);
+	put_text(form, len, p.form, strlen(p.form));
 	return 1;
 }
 
@@ -164,14 +195,33 @@ struct strs {
 	int		  done;
 };
 
-/* Add s to l (once). */
+/*
+ * 1 if a and b are the same letters: the spellings of compounds below
+ * hold a '+' between their parts, which does not count.
+ */
+static int
+same_letters(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		while (*a == '+')
+			a++;
+		while (*b == '+')
+			b++;
+		if (*a != *b)
+			return 0;
+		if (*a == '\0')
+			return 1;
+	}
+}
+
+/* Add s to l (once: the first of its letters kept). */
 static void
 strs_add(struct strs *l, const char *s)
 {
 	size_t i;
 
 	for (i = 0; i < l->n; i++)
-		if (strcmp(l->s[i], s) == 0)
+		if (same_letters(l->s[i], s))
 			return;
 	if (l->n == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 8;
@@ -284,7 +334,7 @@ one_letter(const struct compound *c, uint32_t *node, size_t *q)
 	return *node != 0 && *q <= c->klen;
 }
 
-/* Each a + b for a in x, b in y, into out. */
+/* Each a+b for a in x, b in y (the parts told apart), into out. */
 static void
 concat(struct strs *out, const struct strs *x, const struct strs *y)
 {
@@ -293,9 +343,21 @@ concat(struct strs *out, const struct strs *x, const struct strs *y)
 
 	for (i = 0; i < x->n; i++)
 		for (k = 0; k < y->n; k++)
-			if ((size_t)snprintf(s, sizeof s, "%s%s", x->s[i],
+			if ((size_t)snprintf(s, sizeof s, "%s+%s", x->s[i],
 			    y->s[k]) < sizeof s)
 				strs_add(out, s);
+}
+
+/* s without its '+' into out (len bytes, as long as s at least). */
+static void
+letters_of(const char *s, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (; *s != '\0' && o + 1 < len; s++)
+		if (*s != '+')
+			out[o++] = *s;
+	out[o] = '\0';
 }
 
 /*
@@ -346,16 +408,23 @@ ask(const struct speller *sp, const char *dict, int nouns, const char *l,
 	return sp->spell(sp->arg, c);
 }
 
-/* 1 if l has s. */
-static int
-strs_has(const struct strs *l, const char *s)
+/* The spelling of l with s's letters, or NULL. */
+static const char *
+strs_find(const struct strs *l, const char *s)
 {
 	size_t i;
 
 	for (i = 0; i < l->n; i++)
-		if (strcmp(l->s[i], s) == 0)
-			return 1;
-	return 0;
+		if (same_letters(l->s[i], s))
+			return l->s[i];
+	return NULL;
+}
+
+/* 1 if l has s's letters. */
+static int
+strs_has(const struct strs *l, const char *s)
+{
+	return strs_find(l, s) != NULL;
 }
 
 /*
@@ -513,6 +582,7 @@ cutter_init(struct cutter *c, const struct dawg *d, uint32_t root,
 	c->d = d;
 	c->root = root;
 	c->nouns = nouns;
+	c->plus = 0;
 	c->n = 0;
 	c->kp[0] = c->wp[0] = 0;
 	c->key[0] = c->written[0] = '\0';
@@ -752,7 +822,7 @@ cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 		if (end.from[m][t] < 0)
 			continue;
 		/* Every part written's: the word is written, n letters. */
-		if (m == 0 && end.wr[t]) {
+		if (m == 0 && end.wr[t] && !c->plus) {
 			if (c->wp[n] >= len)
 				return CUT_OTHER;
 			memcpy(form, c->written, (size_t)c->wp[n] + 1);
@@ -792,17 +862,20 @@ cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 			pl[np] = strlen(pf);
 			total += pl[np];
 		}
-		if (total >= len)
+		/* With c->plus, a '+' between the parts. */
+		if (total + (c->plus ? (size_t)np - 1 : 0) >= len)
 			return CUT_OTHER;
 		for (o = 0, j = np - 1; j >= 0; j--) {
 			memcpy(form + o, pp[j], pl[j]);
 			o += pl[j];
+			if (c->plus && j > 0)
+				form[o++] = '+';
 		}
 		form[o] = '\0';
 		*cap = t;
 		/* 3 letters or more (lang_width, told apart at 3). */
 		for (w = 0, pf = form; *pf != '\0' && w < 3; pf++)
-			w += (*pf & 0xc0) != 0x80;
+			w += (*pf & 0xc0) != 0x80 && *pf != '+';
 		if (w >= 3)
 			return CUT_FOUND;
 	}
@@ -855,8 +928,8 @@ wordlist_aligned(const char *dict, int fold, const char *key,
  */
 static enum cut
 cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
-    int nouns, const char *key, const char *written, char *form, size_t len,
-    int *cap)
+    int nouns, int parts, const char *key, const char *written, char *form,
+    size_t len, int *cap)
 {
 	struct cutter *c;
 	uint16_t wp[CUT_MAX + 1];
@@ -872,6 +945,7 @@ cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
 	c = xmalloc(sizeof *c);
 	c->st = NULL;
 	cutter_init(c, d, root, nouns);
+	c->plus = parts;
 	for (n = 0, p = 0; key[p] != '\0'; n++, p += m) {
 		m = letter_len(key + p);
 		if (cutter_push(c, key + p, m, w ? written + wp[n] : NULL,
@@ -889,11 +963,13 @@ cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
 /* The verdict on key as a compound; see judge.h. */
 int
 wordlist_compound(const struct dawg *d, const char *dict, int fold,
-    int nouns, const struct speller *sp, const char *key,
+    int nouns, int parts, const struct speller *sp, const char *key,
     const char *written, char *form, size_t len, int *cap)
 {
 	struct compound c;
 	struct strs forms, low, caps, *into;
+	const char *x;
+	char l[1024];
 	uint32_t node;
 	size_t q = 0, i, k;
 	int v = 0;
@@ -907,8 +983,8 @@ wordlist_compound(const struct dawg *d, const char *dict, int fold,
 	if ((c.root = node = wordlist_root(d, fold)) == 0 || c.klen == 0)
 		return 0;
 	/* The cuts by the keys' bits first: most words end there. */
-	switch (cut(d, c.root, dict, fold, nouns, key, written, form, len,
-	    cap)) {
+	switch (cut(d, c.root, dict, fold, nouns, parts, key, written, form,
+	    len, cap)) {
 	case CUT_NONE:
 		return 0;
 	case CUT_FOUND:
@@ -939,18 +1015,24 @@ wordlist_compound(const struct dawg *d, const char *dict, int fold,
 	for (i = 0; i <= c.klen; i++)
 		strs_free(&c.tail[i]);
 	free(c.tail);
-	/* The word as written first, then the others in turn. */
-	if (written != NULL && (strs_has(&low, written) ||
-	    strs_has(&caps, written)) && (v = spelling(&c, &low, &caps, sp,
-	    dict, nouns, written, cap)) == 1)
-		snprintf(form, len, "%s", written);
+	/*
+	 * The word as written first, then the others in turn; a spelling
+	 * holds a '+' between its parts, kept with parts.
+	 */
+	if (written != NULL && ((x = strs_find(&low, written)) != NULL ||
+	    (x = strs_find(&caps, written)) != NULL) && (v = spelling(&c,
+	    &low, &caps, sp, dict, nouns, written, cap)) == 1)
+		snprintf(form, len, "%s", parts ? x : written);
 	for (k = 0; k < 2 && v == 0; k++) {
 		into = k == 0 ? &low : &caps;
-		for (i = 0; i < into->n && v == 0; i++)
-			if ((written == NULL || strcmp(into->s[i],
-			    written) != 0) && (v = spelling(&c, &low, &caps,
-			    sp, dict, nouns, into->s[i], cap)) == 1)
-				snprintf(form, len, "%s", into->s[i]);
+		for (i = 0; i < into->n && v == 0; i++) {
+			letters_of(into->s[i], l, sizeof l);
+			if ((written == NULL || strcmp(l, written) != 0) &&
+			    (v = spelling(&c, &low, &caps, sp, dict, nouns, l,
+			    cap)) == 1)
+				snprintf(form, len, "%s", parts ? into->s[i] :
+				    l);
+		}
 	}
 	strs_free(&low);
 	strs_free(&caps);
@@ -960,17 +1042,19 @@ wordlist_compound(const struct dawg *d, const char *dict, int fold,
 /* A form, else a compound; see judge.h. */
 int
 wordlist_judge_all(const struct dawg *d, const char *dict, int fold,
-    int nouns, const struct speller *sp, const char *written, char *form,
-    size_t len)
+    int nouns, int compounds, const struct speller *sp, const char *written,
+    char *form, size_t len)
 {
 	char key[256], f[1024];
 	int v = 0, cap;
 
 	if (wordlist_judge(d, dict, fold, nouns, written, form, len))
 		return 1;
+	if (!compounds)
+		return 0;
 	if (lang_key(dict, fold, written, key, sizeof key) != 0 ||
-	    (v = wordlist_compound(d, dict, fold, nouns, sp, key, written, f,
-	    sizeof f, &cap)) != 1)
+	    (v = wordlist_compound(d, dict, fold, nouns, 1, sp, key, written,
+	    f, sizeof f, &cap)) != 1)
 		return v < 0 ? -1 : 0;
 	if (form != NULL && (!cap || lang_cap(dict, f, form, len) != 0))
 		snprintf(form, len, "%s", f);

@@ -48,11 +48,12 @@ int		 wordlist_judge_node(const struct dawg *, uint32_t node,
  * is sp asked about L in lowercase and, with nouns, capitalised.  1
  * with L into form (written if it is one; else a lowercase one before
  * a capitalised one, each part in written's letters where they are a
- * form of it) and *cap set if only its capital stands; 0 if none; -1
- * if sp must be asked and cannot (or is NULL).
+ * form of it) and *cap set if only its capital stands, with parts a
+ * '+' between the parts ("maus+abend"); 0 if none; -1 if sp must be
+ * asked and cannot (or is NULL).
  */
 int		 wordlist_compound(const struct dawg *, const char *dict,
-		    int fold, int nouns, const struct speller *,
+		    int fold, int nouns, int parts, const struct speller *,
 		    const char *key, const char *written, char *form,
 		    size_t len, int *cap);
 /*
@@ -60,9 +61,10 @@ int		 wordlist_compound(const struct dawg *, const char *dict,
  * dictionary dict: a form of the dictionary with written's key
  * (lang_key with fold) that stands, as written in lowercase or, with
  * nouns, capitalised (SW-2), written itself preferred ("était",
- * "Haus"), else wordlist_compound (sp may be NULL for a list with no
- * compounds): 1 with the form found into form (len bytes), 0, or
- * -1 if sp cannot be asked.
+ * "Haus"), else, with compounds (compounds=on), wordlist_compound with
+ * its parts ("Maus+abend"; sp may be NULL for a list with no compounds):
+ * 1 with the form found into form (len bytes), 0, or -1 if sp cannot be
+ * asked.
  */
 /*
  * The cutter: the cuts of a word into compound parts (wordlist_compound's
@@ -107,6 +109,7 @@ struct cutter {
 	unsigned char		*memo;
 	uint32_t		 root;
 	int			 nouns;
+	int			 plus;		/* a '+' between a form's parts */
 	int			 n;		/* letters pushed */
 	uint16_t		 kp[CUTTER_LEN + 1], wp[CUTTER_LEN + 1];
 	char			 key[CUTTER_LEN + 1];
@@ -154,7 +157,8 @@ int		 wordlist_aligned(const char *dict, int fold, const char *key,
 		    const char *written, uint16_t *wp, size_t max);
 
 int		 wordlist_judge_all(const struct dawg *, const char *dict,
-		    int fold, int nouns, const struct speller *,
-		    const char *written, char *form, size_t len);
+		    int fold, int nouns, int compounds,
+		    const struct speller *, const char *written, char *form,
+		    size_t len);
 
 #endif

@@ -6,6 +6,7 @@
  * of every command's start, tests/bench/core.sh).
  */
 #include <dirent.h>
+#include <errno.h>
 #include <dlfcn.h>
 #include <iconv.h>
 #include <stdio.h>
@@ -220,19 +221,22 @@ lexicon_files(const char *dicts, const char *name, char **aff, char **dic,
 	return find_files(dicts, name, aff, dic, why);
 }
 
-/* Open a dictionary by name; see lexicon.h. */
-struct lexicon *
-lexicon_open(const char *dicts, const char *name, char **why)
+/*
+ * Open dictionary name from its files aff and dic; frees both, and
+ * with drop set removes aff once Hunspell has read it.
+ */
+static struct lexicon *
+open_files(const char *name, char *aff, char *dic, int drop, char **why)
 {
 	struct lexicon *lx;
-	char *aff, *dic, *enc;
+	char *enc;
 
-	if (find_files(dicts, name, &aff, &dic, why) != 0)
-		return NULL;
 	lx = xcalloc(1, sizeof *lx);
 	lx->name = xstrdup(name);
 	lx->to = lx->from = (iconv_t)-1;
 	if (hunspell_load(lx, why) != 0) {
+		if (drop)
+			unlink(aff);
 		free(aff);
 		free(dic);
 		lexicon_free(lx);
@@ -240,6 +244,8 @@ lexicon_open(const char *dicts, const char *name, char **why)
 	}
 	lx->h = lx->create(aff, dic);
 	enc = affix_encoding(aff);
+	if (drop)
+		unlink(aff);
 	free(aff);
 	free(dic);
 	if (lx->h == NULL) {
@@ -258,6 +264,87 @@ lexicon_open(const char *dicts, const char *name, char **why)
 	}
 	free(enc);
 	return lx;
+}
+
+/* Open a dictionary by name; see lexicon.h. */
+struct lexicon *
+lexicon_open(const char *dicts, const char *name, char **why)
+{
+	char *aff, *dic;
+
+	if (find_files(dicts, name, &aff, &dic, why) != 0)
+		return NULL;
+	return open_files(name, aff, dic, 0, why);
+}
+
+/* The directives that let a word be a compound's part (SW-2). */
+static const char *const compounding[] = {
+	"COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE", "COMPOUNDEND",
+	"COMPOUNDRULE", NULL
+};
+
+/* 1 if line is one of compounding[]'s directives. */
+static int
+compounding_line(const char *line)
+{
+	size_t n;
+	int i;
+
+	for (i = 0; compounding[i] != NULL; i++) {
+		n = strlen(compounding[i]);
+		if (strncmp(line, compounding[i], n) == 0 && (line[n] == ' ' ||
+		    line[n] == '\t' || line[n] == '\n' || line[n] == '\r' ||
+		    line[n] == '\0'))
+			return 1;
+	}
+	return 0;
+}
+
+/* The dictionary without its compounds; see lexicon.h. */
+struct lexicon *
+lexicon_open_forms(const char *dicts, const char *name, const char *tmp,
+    char **why)
+{
+	char *aff, *dic, *copy, *line = NULL;
+	size_t cap = 0;
+	FILE *in, *out = NULL;
+	int fd = -1, bad;
+
+	if (find_files(dicts, name, &aff, &dic, why) != 0)
+		return NULL;
+	copy = xasprintf("%s.aff.XXXXXX", tmp);
+	if ((in = fopen(aff, "rb")) == NULL || (fd = mkstemp(copy)) == -1 ||
+	    (out = fdopen(fd, "wb")) == NULL) {
+		*why = xasprintf("cannot copy %s without its compounds: %s",
+		    aff, strerror(errno));
+		if (in != NULL)
+			fclose(in);
+		if (fd != -1) {
+			close(fd);
+			unlink(copy);
+		}
+		free(aff);
+		free(dic);
+		free(copy);
+		return NULL;
+	}
+	/* Every line as it is (any encoding), but compounding's. */
+	while (getline(&line, &cap, in) != -1)
+		if (!compounding_line(line))
+			fputs(line, out);
+	free(line);
+	bad = ferror(in) || fclose(out) != 0;
+	fclose(in);
+	if (bad) {
+		*why = xasprintf("cannot copy %s into %s", aff, copy);
+		unlink(copy);
+		free(aff);
+		free(dic);
+		free(copy);
+		return NULL;
+	}
+	free(aff);
+	return open_files(name, copy, dic, 1, why);
 }
 
 /* Close a dictionary. */

@@ -22,6 +22,15 @@ struct lexicon;
  */
 struct lexicon	*lexicon_open(const char *dicts, const char *name,
 		    char **why);
+/*
+ * The same with its compounding rules taken out of its .aff
+ * (COMPOUNDFLAG, COMPOUNDBEGIN, COMPOUNDMIDDLE, COMPOUNDEND,
+ * COMPOUNDRULE): what it accepts is a form it lists, a stem with its
+ * affixes (SW-2, compounds=off).  The .aff is copied into a file
+ * tmp.aff.XXXXXX, removed once Hunspell has read it.
+ */
+struct lexicon	*lexicon_open_forms(const char *dicts, const char *name,
+		    const char *tmp, char **why);
 void		 lexicon_free(struct lexicon *);
 /*
  * The files of dictionary name, found as lexicon_open finds them: 0 with
@@ -64,11 +73,14 @@ void		 lexicon_cb_free(struct lexicon_cb *);
 void		 lexicon_cb_leave(struct lexicon_cb *);
 /*
  * The judge of the lookup: judge(arg, dict, mode, word, form, len, why)
- * is wordlists_judge (wordlist.h) with mode's LEXICON_FOLD and
- * LEXICON_NOUNS: 1 (form set, if not NULL), 0, or -1 with *why.
+ * is wordlists_judge (wordlist.h) with mode's LEXICON_FOLD,
+ * LEXICON_NOUNS and LEXICON_COMPOUNDS (compounds=on: a compound of the
+ * dictionary's rules stands too, its form "Maus+abend"): 1 (form set,
+ * if not NULL), 0, or -1 with *why.
  */
 #define LEXICON_FOLD	1
 #define LEXICON_NOUNS	2
+#define LEXICON_COMPOUNDS 4
 typedef int (*lexicon_judge_fn)(void *, const char *dict, int mode,
     const char *word, char *form, size_t len, char **why);
 void		 lexicon_cb_wordlist(struct lexicon_cb *, lexicon_judge_fn,

@@ -160,3 +160,40 @@ notice_take(struct notice *n)
 	}
 	return 0;
 }
+
+/* Catch and block the signals of a view; see notice.h. */
+void
+notice_signals(struct notice_signals *ns, void (*stop)(int), int other,
+    void (*on_other)(int))
+{
+	struct sigaction sa;
+	sigset_t block;
+	int i;
+
+	ns->n = 0;
+	ns->sig[ns->n++] = SIGINT;
+	ns->sig[ns->n++] = SIGTERM;
+	if (other != 0)
+		ns->sig[ns->n++] = other;
+	sigemptyset(&block);
+	for (i = 0; i < ns->n; i++)
+		sigaddset(&block, ns->sig[i]);
+	sigprocmask(SIG_BLOCK, &block, &ns->wait);
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ns->n; i++) {
+		sa.sa_handler = i < 2 ? stop : on_other;
+		sigaction(ns->sig[i], &sa, &ns->old[i]);
+	}
+}
+
+/* The mask, then the handlers, as they were. */
+void
+notice_signals_end(struct notice_signals *ns)
+{
+	int i;
+
+	sigprocmask(SIG_SETMASK, &ns->wait, NULL);
+	for (i = 0; i < ns->n; i++)
+		sigaction(ns->sig[i], &ns->old[i], NULL);
+}

@@ -8,6 +8,8 @@
 #ifndef SHAKEREF_NOTICE_H
 #define SHAKEREF_NOTICE_H
 
+#include <signal.h>
+
 /* A look without a wake-up, at most this often (ms); 1 s without inotify. */
 #define NOTICE_FALLBACK_MS	30000
 #define NOTICE_BLIND_MS		1000
@@ -37,5 +39,22 @@ int	notice_timeout(const struct notice *);
  * written, the look after such a wake-up, or the fallback due.
  */
 int	notice_take(struct notice *);
+
+/*
+ * The signals a view stops on (SIGINT, SIGTERM: stop) and one more
+ * (SIGWINCH for watch: other, unless 0), caught and blocked but inside
+ * ppoll(..., &ns->wait): one that comes just before the wait ends it at
+ * once, not at the next timeout.  notice_signals_end() puts back the
+ * mask, then the handlers: a second Ctrl-C still pending meets stop.
+ */
+struct notice_signals {
+	sigset_t		 wait;		/* the mask inside ppoll */
+	int			 sig[3];
+	struct sigaction	 old[3];
+	int			 n;
+};
+void	notice_signals(struct notice_signals *, void (*stop)(int), int other,
+	    void (*on_other)(int));
+void	notice_signals_end(struct notice_signals *);
 
 #endif

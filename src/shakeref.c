@@ -239,15 +239,40 @@ main(int argc, char **argv)
 		}
 		goto out;
 	}
+	/*
+	 * Options but no command (shakeref -d status: -d took the command
+	 * as its PATH): one line, not the usage.
+	 */
+	if (!help && nargs == 0 && (db != NULL || gid != NULL)) {
+		v = db != NULL && cmd_find(db) != NULL ? db :
+		    gid != NULL && cmd_find(gid) != NULL ? gid : NULL;
+		if (v != NULL)
+			status = sr_error(NULL, SR_USAGE, "no command: '%s' was "
+			    "taken as the value of %s; expected %s COMMAND",
+			    v, v == db ? "-d" : "-g", v == db ? "-d PATH" :
+			    "-g ID");
+		else
+			status = sr_error(NULL, SR_USAGE, "no command after the "
+			    "options; see 'shakeref --help'");
+		goto out;
+	}
 	if (help || nargs == 0) {
 		sr_usage(&ctx, help ? stdout : stderr);
 		status = help ? sr_flush(&ctx, SR_OK) : SR_USAGE;
 		goto out;
 	}
 	if ((c = cmd_find(args[0])) == NULL) {
-		status = sr_error(NULL, SR_USAGE, "unknown %s '%s'; see "
-		    "'shakeref --help'", args[0][0] == '-' ? "option" :
-		    "command", args[0]);
+		struct buf b = BUF_INIT;
+
+		if (args[0][0] == '-')
+			buf_printf(&b, "unknown option '%s'; see 'shakeref "
+			    "--help'", args[0]);
+		else
+			buf_puts(&b, sr_command_unknown(&b, args[0]) ?
+			    " (see 'shakeref --help')" :
+			    "; see 'shakeref --help'");
+		status = sr_error(NULL, SR_USAGE, "%s", buf_str(&b));
+		buf_free(&b);
 		goto out;
 	}
 	ctx.cmd = args[0];

@@ -14,6 +14,12 @@
 
 #define KEY_MAX	(GRID_KEY * GRID_CELLS)
 
+#if defined(__GNUC__)
+#define PREFETCH(p)	__builtin_prefetch(p)
+#else
+#define PREFETCH(p)	((void)(p))
+#endif
+
 /*
  * A set of strings "key\1text", each with a NUL in an arena (a), by
  * their offset + 1 in an open table (slot, cap a power of 2).
@@ -35,6 +41,8 @@ struct found {
 
 struct walk {
 	const struct dawg	*d;
+	const dawg_edge		*e;		/* dawg_all: its edges */
+	uint32_t		 ne;
 	const struct grid	*g;
 	uint32_t		 root;
 	int			 nouns;
@@ -243,6 +251,9 @@ found(struct walk *k, uint32_t node)
 {
 	char form[256];
 
+	/* No record ends here (the separator is a node's first edge). */
+	if (node == 0 || node >= k->ne || DAWG_LETTER(k->e[node]) != DAWG_SEP)
+		return 0;
 	if (!wordlist_judge_node(k->d, node, k->nouns, k->key, k->text, form,
 	    sizeof form))
 		return 0;
@@ -456,13 +467,28 @@ branch(struct walk *k, uint64_t used, int cell)
 static void
 branch1(struct walk *k, uint32_t node, uint64_t used, int cell)
 {
-	const dawg_edge *e = dawg_edges(k->d, node);
-	size_t len0 = k->len, tlen0 = k->tlen, m, mt;
+	const dawg_edge *e, *p;
+	size_t len0 = k->len, tlen0 = k->tlen, m, mt, i;
 	uint32_t next;
 	unsigned bits;
 	int j, to;
 
-	for (; e != NULL; e++) {
+	if (node == 0 || node >= k->ne)
+		return;
+	e = k->e + node;
+	/*
+	 * The nodes the walk may go on to, fetched ahead: the walk is
+	 * bound by reading the list (each node's edges met once, in no
+	 * order the caches know), and this lets those reads overlap.
+	 */
+	for (p = e;; p++) {
+		if (k->first[cell][DAWG_LETTER(*p)] != 0 &&
+		    DAWG_CHILD(*p) < k->ne)
+			PREFETCH(k->e + DAWG_CHILD(*p));
+		if (*p & DAWG_LAST)
+			break;
+	}
+	for (;; e++) {
 		bits = k->first[cell][DAWG_LETTER(*e)];
 		for (j = 0; bits != 0; j++, bits >>= 1) {
 			to = k->nb[cell][j];
@@ -471,13 +497,16 @@ branch1(struct walk *k, uint32_t node, uint64_t used, int cell)
 			m = k->klen[to];
 			mt = k->tlen_[to];
 			if (k->len + m > KEY_MAX || k->tlen + mt > KEY_MAX ||
-			    (next = dawg_child(k->d, *e)) == 0 ||
+			    (next = DAWG_CHILD(*e)) == 0 || next >= k->ne ||
 			    (m > 1 && (next = dawg_walk(k->d, next,
 			    k->g->keys[to] + 1)) == 0))
 				continue;
-			memcpy(k->key + k->len, k->g->keys[to], m + 1);
+			/* A cell's letters: a byte or a few, with the NUL. */
+			for (i = 0; i <= m; i++)
+				k->key[k->len + i] = k->g->keys[to][i];
 			k->len += m;
-			memcpy(k->text + k->tlen, k->g->cells[to], mt + 1);
+			for (i = 0; i <= mt; i++)
+				k->text[k->tlen + i] = k->g->cells[to][i];
 			k->tlen += mt;
 			found(k, next);
 			branch1(k, next, used | (uint64_t)1 << to, to);
@@ -521,7 +550,7 @@ put(struct walk *k, char **c, size_t nc, int byfound, const char *dict,
 		*sep = '\0';
 		if (byfound && kept_by_found(k, w, (size_t)(sep - w)))
 			continue;
-		v = wordlist_compound(k->d, dict, fold, k->nouns, sp, w,
+		v = wordlist_compound(k->d, dict, fold, k->nouns, 0, sp, w,
 		    sep + 1, form, sizeof form, &cap);
 		if (v == 1)
 			keep(k, w, (size_t)(sep - w), form);
@@ -538,7 +567,7 @@ put(struct walk *k, char **c, size_t nc, int byfound, const char *dict,
  * sp cannot be asked.
  */
 static int
-compounds(struct walk *k, const char *dict, int fold,
+put_compounds(struct walk *k, const char *dict, int fold,
     const struct speller *sp)
 {
 	int rc;
@@ -551,13 +580,29 @@ compounds(struct walk *k, const char *dict, int fold,
 	return rc;
 }
 
-/* A word to sort: its form and key (in walk's ar), its letters. */
+/*
+ * A word to sort: its form and key (in walk's ar), its letters, and its
+ * form's first 8 bytes as a number that compares as strcmp does.
+ */
 struct order {
 	const char	*form, *key;
 	size_t		 flen, klen;
+	uint64_t	 pre;
 	uint32_t	 i;		/* in walk's w */
 	uint32_t	 width;
 };
+
+/* The first 8 bytes of s (n bytes; NULs after), most significant first. */
+static uint64_t
+prefix(const char *s, size_t n)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | (i < n ? (unsigned char)s[i] : 0);
+	return v;
+}
 
 /* qsort: more letters first, then strcmp of the forms, then the keys. */
 static int
@@ -568,6 +613,8 @@ order_cmp(const void *x, const void *y)
 
 	if (a->width != b->width)
 		return a->width > b->width ? -1 : 1;
+	if (a->pre != b->pre)
+		return a->pre < b->pre ? -1 : 1;
 	if ((c = cmp_bytes(a->form, a->flen, b->form, b->flen)) != 0)
 		return c;
 	return cmp_bytes(a->key, a->klen, b->key, b->klen);
@@ -602,6 +649,7 @@ finish(struct walk *k, struct solve_list *l)
 			width += ((unsigned char)form[j] & 0xc0) != 0x80;
 		o[i].form = form;
 		o[i].flen = f->flen;
+		o[i].pre = prefix(form, f->flen);
 		o[i].key = k->ar + f->key;
 		o[i].klen = f->klen;
 		o[i].i = (uint32_t)i;
@@ -636,13 +684,14 @@ finish(struct walk *k, struct solve_list *l)
 /* Every word on the grid and its key; see solve.h. */
 size_t
 solve_grid_list(const struct dawg *d, const struct grid *grid,
-    const char *dict, int fold, int nouns, const struct speller *sp,
-    struct solve_list *list)
+    const char *dict, int fold, int nouns, int compounds,
+    const struct speller *sp, struct solve_list *list)
 {
 	struct walk *k;
 	struct grid g = *grid;
 	size_t i, m, l;
 	int cell, dr, dc, r, c, failed;
+	unsigned char *memo;
 	uint32_t node;
 
 	memset(list, 0, sizeof *list);
@@ -654,6 +703,7 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 	k->root = wordlist_root(d, fold);
 	grid_keys(&g, dict, fold);
 	k->d = d;
+	k->e = dawg_all(d, &k->ne, &memo);
 	k->g = &g;
 	k->nouns = nouns;
 	for (cell = 0; cell < g.n * g.n; cell++) {
@@ -673,7 +723,11 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 		for (i = 0; i < (size_t)k->nnb[cell]; i++)
 			k->first[cell][(unsigned char)
 			    g.keys[k->nb[cell][i]][0]] |= 1u << i;
-	if (wordlist_has_parts(d)) {
+	/*
+	 * Compounds (compounds=on, a list with parts): the cutter's walk.
+	 * Else the forms alone: one place in the list (branch1).
+	 */
+	if (compounds && wordlist_has_parts(d)) {
 		k->cu = xmalloc(sizeof *k->cu);
 		k->cu->st = NULL;
 		cutter_init(k->cu, d, k->root, nouns);
@@ -719,7 +773,7 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 			found(k, node);
 			branch1(k, node, (uint64_t)1 << cell, cell);
 		}
-	failed = compounds(k, dict, fold, sp);
+	failed = put_compounds(k, dict, fold, sp);
 	if (failed) {
 		free(k->w);
 		free(k->ar);
@@ -762,14 +816,16 @@ solve_list_free(struct solve_list *l)
 /* Every word on the grid; see solve.h. */
 size_t
 solve_grid(const struct dawg *d, const struct grid *grid, const char *dict,
-    int fold, int nouns, const struct speller *sp, char ***words)
+    int fold, int nouns, int compounds, const struct speller *sp,
+    char ***words)
 {
 	struct solve_list l;
 	size_t n, i, size;
 	char **w, *t;
 
 	*words = NULL;
-	if ((n = solve_grid_list(d, grid, dict, fold, nouns, sp, &l)) ==
+	if ((n = solve_grid_list(d, grid, dict, fold, nouns, compounds, sp,
+	    &l)) ==
 	    SOLVE_FAILED || n == 0)
 		return n;
 	/* One block: the pointers, then the forms. */

@@ -20,10 +20,24 @@
 #include "shakeref.h"
 #include "store.h"
 
+/* Statements a store keeps prepared. */
+#define STORE_KEPT	48
+
 struct store {
 	sqlite3	*db;
 	char	*path;
 	int	 migrated;	/* an older schema was migrated at open */
+	int	 wal_known;	/* the WAL's folder entry seen to be durable */
+	/*
+	 * Statements kept once prepared (prepare() and finish()), by their
+	 * SQL text: preparing is most of what a row costs an import of
+	 * thousands of games (the triggers are compiled into each).
+	 */
+	struct kept {
+		const char	*sql;
+		sqlite3_stmt	*st;
+		int		 busy;
+	}	 kept[STORE_KEPT];
 };
 
 /* WAL pages after which a commit checkpoints them into the database. */
@@ -154,7 +168,23 @@ static const char *const migrations[] = {
 	" AND n = new.n)"
 	" BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;",
 	/*
-	 * 5 -> 6: caches for undo, redo and the dice audit (issue 29), so
+	 * 5 -> 6: shake-a-word's option `compounds` (SW-2, issue 25),
+	 * default off.  Every shake-a-word game stored before it was
+	 * judged with compounds allowed, so it keeps them: compounds=on
+	 * in its options (a dictionary without compounding rules judges
+	 * alike either way), and its rulings, solve and review stay as
+	 * they were.  The options stay one object with its keys sorted,
+	 * as `new` and `import` write them.  A fact of history, so the
+	 * rules and the key are named here (cmd.c's load_options gives a
+	 * game without the key the same, by the option's kind).
+	 */
+	"UPDATE games SET options = (SELECT json_group_object(key, value)"
+	" FROM (SELECT key, value FROM json_each(json_set(games.options,"
+	" '$.compounds', 'on')) ORDER BY key))"
+	" WHERE rules = 'shake-a-word' AND json_valid(options)"
+	" AND json_type(options, '$.compounds') IS NULL;",
+	/*
+	 * 6 -> 7: caches for undo, redo and the dice audit (issue 29), so
 	 * that none of them replays a long game.  undo_heads: per game the
 	 * stacks of entries in effect (depth) and undone (nundone), written
 	 * with the snapshot whose n and key it repeats (else it is ignored
@@ -239,13 +269,48 @@ exec(struct store *s, const char *sql, char **why)
 	return SR_OK;
 }
 
-/* Prepare a statement. */
+/*
+ * Prepare a statement, or take the one kept for the same SQL text (sql is
+ * a literal: its address names it); give it back with finish().
+ */
 static int
 prepare(struct store *s, const char *sql, sqlite3_stmt **st, char **why)
 {
+	struct kept *k, *free_slot = NULL;
+
+	for (k = s->kept; k < s->kept + STORE_KEPT; k++) {
+		if (k->sql == sql && !k->busy) {
+			k->busy = 1;
+			*st = k->st;
+			return SR_OK;
+		}
+		if (k->sql == NULL && free_slot == NULL)
+			free_slot = k;
+	}
 	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
 		return fail_db(s, why);
+	if (free_slot != NULL) {
+		free_slot->sql = sql;
+		free_slot->st = *st;
+		free_slot->busy = 1;
+	}
 	return SR_OK;
+}
+
+/* Done with st: a kept one reset for its next use, else finalized. */
+static void
+finish(struct store *s, sqlite3_stmt *st)
+{
+	struct kept *k;
+
+	for (k = s->kept; k < s->kept + STORE_KEPT; k++)
+		if (k->st == st && k->sql != NULL) {
+			sqlite3_reset(st);
+			sqlite3_clear_bindings(st);
+			k->busy = 0;
+			return;
+		}
+	sqlite3_finalize(st);
 }
 
 /* Step a statement that returns no row; finalize it. */
@@ -256,10 +321,10 @@ step_done(struct store *s, sqlite3_stmt *st, char **why)
 
 	if (rc != SQLITE_DONE) {
 		fail_db(s, why);
-		sqlite3_finalize(st);
+		finish(s, st);
 		return SR_SYSTEM;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -306,7 +371,7 @@ bind(struct store *s, sqlite3_stmt *st, char **why, const char *types, ...)
 	va_end(ap);
 	if (rc == SQLITE_OK)
 		return SR_OK;
-	sqlite3_finalize(st);
+	finish(s, st);
 	return fail(why, SR_SYSTEM, "database '%s': cannot use value %d "
 	    "exactly: %s", s->path, i - 1, sqlite3_errstr(rc));
 }
@@ -321,11 +386,11 @@ schema_version(struct store *s, int *version, char **why)
 	if ((status = prepare(s, "PRAGMA user_version", &st, why)) != SR_OK)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	*version = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -363,11 +428,11 @@ schema_known(struct store *s, int version, char **why)
 	    tables[2], tables[3], tables[4], tables[5])) != SR_OK)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	count = sqlite3_column_int(st, version == 0 ? 0 : 1);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (count != want)
 		return fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
 		    s->path);
@@ -508,7 +573,12 @@ store_open(const char *path, int create, struct store **sp, char **why)
 	int fd, status, version, one = 1;
 
 	*sp = NULL;
-	if (!create && stat(path, &sb) != 0 && errno == ENOENT)
+	/*
+	 * Only new and import make a database: a path with no file, or
+	 * with an empty one (no database yet either), is left as it is.
+	 */
+	if (!create && ((stat(path, &sb) != 0 && errno == ENOENT) ||
+	    (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)))
 		return fail(why, SR_DATA, "no database at '%s'; 'shakeref new' "
 		    "creates it", path);
 	if (create && (status = make_parents(path, why)) != SR_OK)
@@ -572,18 +642,95 @@ store_open(const char *path, int create, struct store **sp, char **why)
 void
 store_close(struct store *s)
 {
+	int i;
+
 	if (s == NULL)
 		return;
+	for (i = 0; i < STORE_KEPT; i++)
+		sqlite3_finalize(s->kept[i].st);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);
+}
+
+/* fsync the folder that holds path; 0 or -1. */
+static int
+sync_folder(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int fd, rc = -1;
+
+	if (slash == NULL)
+		strcpy(dir, ".");
+	else
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
+		rc = fsync(fd);
+		close(fd);
+	}
+	free(dir);
+	return rc;
+}
+
+/*
+ * Before the first write of a process: make sure the WAL's folder entry
+ * is durable.  store_vfs_open() opens a WAL that is there already without
+ * CREATE, so SQLite does not sync its folder: right when a shakeref made
+ * the WAL and SQLite synced the folder then, not when another program
+ * left it (synchronous=OFF) or a writer was killed before that sync.  A
+ * shakeref that has synced the folder of a WAL records the WAL's device
+ * and inode in meta ('wal'), in the transaction of its write; a WAL
+ * that is not the one recorded gets its folder synced once, here.  So
+ * the usual command pays one stat and one read, not a sync; see HACKING.
+ */
+static int
+wal_durable(struct store *s, char **why)
+{
+	sqlite3_stmt *st;
+	struct stat sb;
+	char *wal, id[64];
+	const unsigned char *was;
+	int status, same;
+
+	s->wal_known = 1;
+	wal = xasprintf("%s-wal", s->path);
+	status = stat(wal, &sb);
+	free(wal);
+	if (status != 0)
+		return SR_OK;	/* none yet: SQLite makes it, folder synced */
+	snprintf(id, sizeof id, "%llu:%llu", (unsigned long long)sb.st_dev,
+	    (unsigned long long)sb.st_ino);
+	if ((status = prepare(s, "SELECT value FROM meta WHERE key = 'wal'",
+	    &st, why)) != SR_OK)
+		return status;
+	same = sqlite3_step(st) == SQLITE_ROW &&
+	    (was = sqlite3_column_text(st, 0)) != NULL &&
+	    strcmp((const char *)was, id) == 0;
+	finish(s, st);
+	if (same)
+		return SR_OK;
+	/* As SQLite does, a folder that cannot be synced is no error. */
+	if (sync_folder(s->path) != 0)
+		return SR_OK;
+	if ((status = prepare(s, "INSERT OR REPLACE INTO meta(key, value)"
+	    " VALUES ('wal', ?)", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "t", id)) != SR_OK)
+		return status;
+	return step_done(s, st, why);
 }
 
 /* Begin a transaction: IMMEDIATE for writes. */
 int
 store_begin(struct store *s, int write, char **why)
 {
-	return exec(s, write ? "BEGIN IMMEDIATE" : "BEGIN", why);
+	int status;
+
+	if ((status = exec(s, write ? "BEGIN IMMEDIATE" : "BEGIN", why)) !=
+	    SR_OK || !write || s->wal_known)
+		return status;
+	if ((status = wal_durable(s, why)) != SR_OK)
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return status;
 }
 
 /* Commit: durable when it returns SR_OK (WAL, synchronous FULL). */
@@ -619,10 +766,10 @@ store_current(struct store *s, long long *id, char **why)
 	case SQLITE_DONE:
 		break;
 	default:
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -668,7 +815,7 @@ load_seats(struct store *s, struct store_game *g, char **why)
 			g->names[g->nplayers] = column_dup(st, 0);
 			g->names0[g->nplayers++] = column_dup(st, 1);
 		}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -709,15 +856,15 @@ store_game_load(struct store *s, long long id, struct store_game *g,
 		return status;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail(why, SR_DATA, "no game %lld", id);
 	}
 	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	game_from_row(st, g);
-	sqlite3_finalize(st);
+	finish(s, st);
 	return load_seats(s, g, why);
 }
 
@@ -881,12 +1028,12 @@ store_entry_load(struct store *s, long long id, int n,
 		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW && entry_from_row(st, se) !=
 	    0) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		stored_entry_clear(se);
 		return fail(why, SR_DATA, "game %lld has an entry this "
 		    "shakeref cannot read", id);
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc == SQLITE_DONE)
 		return fail(why, SR_DATA, "game %lld has no entry %d", id, n);
 	if (rc != SQLITE_ROW)
@@ -925,7 +1072,7 @@ entries_scan(struct store *s, long long id, int notes,
 	    " FROM entry_notes WHERE game_id = ? ORDER BY n", &nt, why)) !=
 	    SR_OK ||
 	    (status = bind(s, nt, why, "I", id)) != SR_OK)) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return status;
 	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -969,8 +1116,8 @@ entries_scan(struct store *s, long long id, int notes,
 		*np = n;
 		n = 0;
 	}
-	sqlite3_finalize(st);
-	sqlite3_finalize(nt);
+	finish(s, st);
+	finish(s, nt);
 	return entries_end(s, id, rc, *complete && fn == NULL, e, n, ep, np,
 	    why);
 }
@@ -1000,7 +1147,7 @@ store_last_n(struct store *s, long long id, int *n, char **why)
 		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		*n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1025,11 +1172,11 @@ player_id(struct store *s, const char *name, long long *id, char **why)
 	if ((status = bind(s, st, why, "t", name)) != SR_OK)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -1051,7 +1198,7 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		status = fail_db(s, why);
-		sqlite3_finalize(st);
+		finish(s, st);
 		return status;
 	}
 	g->id = sqlite3_column_int64(st, 0);
@@ -1126,7 +1273,7 @@ store_game_by_uid(struct store *s, const char *uid, long long *id,
 		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1187,11 +1334,11 @@ store_summary(struct store *s, long long game, int finished,
 			return status;
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			status = fail_db(s, why);
-			sqlite3_finalize(st);
+			finish(s, st);
 			return status;
 		}
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -1239,7 +1386,7 @@ store_games(struct store *s, int all,
 	if (have && !stop)
 		fn(arg, &g, -1);
 	store_game_clear(&g);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (!stop && rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1267,7 +1414,7 @@ store_tallies(struct store *s, int (*fn)(void *, const struct store_tally *),
 		if (fn(arg, &t) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1305,7 +1452,7 @@ store_export_json(struct store *s, long long id,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if (fn(arg, (const char *)sqlite3_column_text(st, 0)) != 0)
 			break;
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1315,7 +1462,7 @@ store_export_json(struct store *s, long long id,
 #define EXPORT_ROWS_SQL \
 	"SELECT g.uid, g.created, g.rules, g.title, g.finished, s.name," \
 	" s.seat + 1, s.score, 1 + (SELECT COUNT(*) FROM seats t" \
-	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won" \
+	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won, g.id" \
 	" FROM games g JOIN seats s ON s.game_id = g.id"
 
 /* Export one row per player per game; see store.h. */
@@ -1339,7 +1486,7 @@ store_export_rows(struct store *s, long long id,
 		if (fn(arg, cols) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1365,7 +1512,7 @@ store_integrity(struct store *s, int (*fn)(void *, const char *),
 		if (t != NULL && strcmp(t, "ok") != 0 && fn(arg, t) != 0)
 			break;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1387,7 +1534,7 @@ store_game_ids(struct store *s, long long **ids, int *n, char **why)
 		*ids = xreallocarray(*ids, (size_t)*n + 1, sizeof **ids);
 		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE) {
 		free(*ids);
 		*ids = NULL;
@@ -1414,13 +1561,13 @@ store_seats_shape(struct store *s, long long game, int *n, int *numbered,
 	if ((status = bind(s, st, why, "I", game)) != SR_OK)
 		return status;
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	*n = sqlite3_column_int(st, 0);
 	*numbered = sqlite3_column_int64(st, 1) == 0 &&
 	    sqlite3_column_int64(st, 2) == *n - 1;
-	sqlite3_finalize(st);
+	finish(s, st);
 	return SR_OK;
 }
 
@@ -1450,7 +1597,7 @@ store_orphans(struct store *s, int drop,
 		fn(arg, (const char *)sqlite3_column_text(st, 0),
 		    sqlite3_column_int64(st, 1),
 		    (long)sqlite3_column_int64(st, 2));
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE)
 		return fail_db(s, why);
 	if (drop)
@@ -1482,7 +1629,7 @@ store_summary_load(struct store *s, long long game, int *finished,
 			won[seat] = sqlite3_column_int(st, 3);
 		}
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1532,7 +1679,7 @@ store_tallies_check(struct store *s,
 		    (long)sqlite3_column_int64(st, 4),
 		    (long)sqlite3_column_int64(st, 5)) != 0)
 			break;
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1613,7 +1760,7 @@ snapshot_key(struct store *s, long long game, const char *format,
 		for (i = 0; i < 6; i++)
 			h = fnv_column(h, st, i);
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fail_db(s, why);
 	h = fnv(h, format, strlen(format) + 1);
@@ -1638,12 +1785,12 @@ store_snapshot_get(struct store *s, long long game, const char *format,
 	    (status = bind(s, st, why, "I", game)) != SR_OK)
 		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		sn->fit = STORE_SNAP_MISSING;
 		return SR_OK;
 	}
 	if (rc != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		finish(s, st);
 		return fail_db(s, why);
 	}
 	sn->n = sqlite3_column_int(st, 0);
@@ -1653,7 +1800,7 @@ store_snapshot_get(struct store *s, long long game, const char *format,
 	sn->state = xmalloc(sn->len);
 	if ((p = sqlite3_column_blob(st, 3)) != NULL)
 		memcpy(sn->state, p, sn->len);
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (sn->format == NULL || strcmp(sn->format, format) != 0) {
 		sn->fit = STORE_SNAP_FORMAT;
 		return SR_OK;
@@ -1720,7 +1867,7 @@ store_snapshot_drop(struct store *s, long long game, char **why)
 }
 
 /*
- * The undo cache (migration 5 -> 6): the head says how deep the stacks
+ * The undo cache (migration 6 -> 7): the head says how deep the stacks
  * are; it counts only when written with the snapshot stored now, which
  * fits the game's entries now.
  */
@@ -1754,7 +1901,7 @@ store_undo_head(struct store *s, long long game, const char *format,
 		u->kept_undone = sqlite3_column_int(st, 2);
 		u->valid = u->depth >= 0 && u->nundone >= 0;
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	store_snapshot_clear(&sn);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fail_db(s, why);
@@ -1789,7 +1936,7 @@ store_undo_get(struct store *s, long long game, int kind, int pos, int *n,
 			memcpy(*state, p, *len);
 		}
 	}
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1868,7 +2015,7 @@ store_undo_has_verb(struct store *s, long long game, const char *verb,
 		return status;
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		*has = 1;
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1934,7 +2081,7 @@ store_undo_rows(struct store *s, long long game,
 		    sqlite3_column_blob(st, 3),
 		    (size_t)sqlite3_column_bytes(st, 3)) != 0)
 			break;
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -2003,7 +2150,7 @@ store_dice_rows(struct store *s, long long game,
 		    sqlite3_column_int(st, 3),
 		    (long)sqlite3_column_int64(st, 4)) != 0)
 			break;
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -2070,7 +2217,7 @@ store_notes_rows(struct store *s, long long game,
 		    (const char *)sqlite3_column_text(st, 2),
 		    sqlite3_column_int(st, 3)) != 0)
 			break;
-	sqlite3_finalize(st);
+	finish(s, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;

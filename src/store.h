@@ -8,7 +8,7 @@
 
 #include "game.h"
 
-#define STORE_SCHEMA	6
+#define STORE_SCHEMA	7
 
 /* A game's state (games.finished). */
 #define STORE_ACTIVE	0
@@ -112,8 +112,12 @@ int	store_games(struct store *, int all,
  */
 int	store_export_json(struct store *, long long id,
 	    int (*fn)(void *, const char *json), void *arg, char **why);
-/* One row per player per game, for CSV (cols: STORE_CSV_COLUMNS). */
-#define STORE_CSV_COLUMNS	10
+/*
+ * One row per player per game, for CSV (cols: STORE_CSV_COLUMNS): uid,
+ * created, rules, title, state, name, seat (from 1), score, rank, won,
+ * the game's number.
+ */
+#define STORE_CSV_COLUMNS	11
 int	store_export_rows(struct store *, long long id,
 	    int (*fn)(void *, const char *const *cols), void *arg,
 	    char **why);

@@ -11,6 +11,7 @@
  * all of Unicode); ICU itself would cost every run about a millisecond
  * to load for these few lookups.
  */
+#include <limits.h>
 #include <locale.h>
 #include <stdint.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include <wctype.h>
 
 #include "utf8.h"
+#include "utf8-plain.h"
 
 /* The C.UTF-8 locale, opened on first use; (locale_t)0 if missing. */
 static locale_t
@@ -499,6 +501,179 @@ int
 utf8_casecmp(const char *a, const char *b)
 {
 	return utf8_casecmp_n(a, strlen(a), b);
+}
+
+/* The plain letters of cp (utf8-plain.h), or NULL if it has none. */
+static const char *
+plain_of(uint32_t cp)
+{
+	size_t lo = 0, hi = sizeof plain_table / sizeof plain_table[0], mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (plain_table[mid].cp == cp)
+			return plain_table[mid].plain;
+		if (plain_table[mid].cp < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* cp (a character) as UTF-8 into e; its length. */
+static size_t
+encode(uint32_t cp, char *e)
+{
+	unsigned char *o = (unsigned char *)e;
+
+	if (cp < 0x80) {
+		o[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (unsigned char)(0xc0 | cp >> 6);
+		o[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (unsigned char)(0xe0 | cp >> 12);
+		o[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		o[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	o[0] = (unsigned char)(0xf0 | cp >> 18);
+	o[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
+	o[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+	o[3] = (unsigned char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* Append the loose key of s; see utf8.h. */
+void
+utf8_loose(struct buf *b, const char *s)
+{
+	size_t n = strlen(s);
+	const char *p;
+	uint32_t cp;
+	char e[5];
+
+	while (n > 0) {
+		if ((cp = fold_next(&s, &n)) >= 0x110000) {
+			buf_add(b, s - 1, 1);
+			continue;
+		}
+		if (cp == ' ' || cp == 0xa0)
+			continue;
+		if (cp >= 0x80 && cp < 0x10000 && (p = plain_of(cp)) != NULL)
+			buf_puts(b, p);
+		else
+			buf_add(b, e, encode(cp, e));
+	}
+}
+
+/* 1 if a and b are equal loosely; see utf8.h. */
+int
+utf8_loose_eq(const char *a, const char *b)
+{
+	struct buf x = BUF_INIT, y = BUF_INIT;
+	int eq;
+
+	utf8_loose(&x, a);
+	utf8_loose(&y, b);
+	eq = strcmp(buf_str(&x), buf_str(&y)) == 0;
+	buf_free(&x);
+	buf_free(&y);
+	return eq;
+}
+
+/* Up to 64 folded characters of s into cp; how many, or -1 if more. */
+static int
+fold_all(const char *s, uint32_t *cp)
+{
+	size_t n = strlen(s);
+	int k = 0;
+
+	while (n > 0) {
+		if (k == 64)
+			return -1;
+		cp[k++] = fold_next(&s, &n);
+	}
+	return k;
+}
+
+/* Edit distance with transpositions, by characters; see utf8.h. */
+int
+utf8_distance(const char *a, const char *b)
+{
+	uint32_t x[64], y[64];
+	int d[65][65], i, j, la, lb, c;
+
+	if ((la = fold_all(a, x)) < 0 || (lb = fold_all(b, y)) < 0)
+		return INT_MAX;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			c = x[i - 1] != y[j - 1];
+			d[i][j] = d[i - 1][j - 1] + c;
+			if (d[i - 1][j] + 1 < d[i][j])
+				d[i][j] = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < d[i][j])
+				d[i][j] = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && x[i - 1] == y[j - 2] &&
+			    x[i - 2] == y[j - 1] && d[i - 2][j - 2] + 1 <
+			    d[i][j])
+				d[i][j] = d[i - 2][j - 2] + 1;
+		}
+	return d[la][lb];
+}
+
+/* Take cand into nr if it is as near to w as the nearest; see utf8.h. */
+void
+utf8_near_add(struct utf8_near *nr, const char *w, const char *cand)
+{
+	utf8_near_put(nr, utf8_distance(w, cand), cand);
+}
+
+/* Take cand, at distance d, into nr if it is as near as the nearest. */
+void
+utf8_near_put(struct utf8_near *nr, int d, const char *cand)
+{
+	int i;
+
+	if (nr->n == 0 || d < nr->dist) {
+		nr->dist = d;
+		nr->n = 0;
+	} else if (d > nr->dist)
+		return;
+	for (i = 0; i < nr->n; i++)
+		if (strcmp(nr->best[i], cand) == 0)
+			return;
+	if (nr->n < UTF8_NEAR_MAX)
+		nr->best[nr->n++] = cand;
+}
+
+/* 1 if the nearest are near enough to w to be meant; see utf8.h. */
+int
+utf8_near_ok(const struct utf8_near *nr, const char *w)
+{
+	size_t n = utf8_len(w);
+
+	return nr->n > 0 && nr->dist <= (n <= 5 ? 1 : n <= 9 ? 2 : 3);
+}
+
+/* "'a'", "'a' or 'b'", "'a', 'b' or 'c'" into b; see utf8.h. */
+void
+utf8_near_list(struct buf *b, const struct utf8_near *nr)
+{
+	int i;
+
+	for (i = 0; i < nr->n; i++)
+		buf_printf(b, "%s'%s'", i == 0 ? "" : i == nr->n - 1 ? " or " :
+		    ", ", nr->best[i]);
 }
 
 /* 1 if the byte c can be inside a word (so a quote next to it is not). */

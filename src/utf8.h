@@ -69,6 +69,45 @@ int		 utf8_casecmp_n(const char *a, size_t n, const char *b);
 /* Compare a and b by simple case folding (a strcasecmp for names). */
 int		 utf8_casecmp(const char *a, const char *b);
 /*
+ * Append the loose key of s (SPEC.md "Player names"): s with its case
+ * folded, its accents off (the plain letters of utf8-plain.h: é e, ß ss,
+ * combining marks nothing) and no spaces; two names are equal loosely
+ * when their keys are ("zoe" is "Zoë", "maryann" is "Mary Ann").  A table
+ * in the tree: the same on every build, so a stored entry replays the
+ * same.
+ */
+void		 utf8_loose(struct buf *, const char *s);
+/* 1 if a and b are equal loosely (utf8_loose). */
+int		 utf8_loose_eq(const char *a, const char *b);
+/*
+ * Edit distance of a and b by characters, case folded, a transposition
+ * one edit (Damerau's optimal string alignment); INT_MAX past 64
+ * characters.
+ */
+int		 utf8_distance(const char *a, const char *b);
+
+/* The nearest of candidates to a word, for "did you mean". */
+#define UTF8_NEAR_MAX	4
+struct utf8_near {
+	const char	*best[UTF8_NEAR_MAX];	/* at the least distance */
+	int		 n;
+	int		 dist;
+};
+#define UTF8_NEAR_INIT	{ { NULL }, 0, 0 }
+/* Consider cand (kept by pointer) as a meaning of w. */
+void		 utf8_near_add(struct utf8_near *, const char *w,
+		    const char *cand);
+/* The same, with cand's distance d worked out by the caller. */
+void		 utf8_near_put(struct utf8_near *, int d, const char *cand);
+/*
+ * 1 if the nearest are near enough to w to be what was meant: at most 1
+ * edit for a word of up to 5 characters, 2 up to 9, else 3.
+ */
+int		 utf8_near_ok(const struct utf8_near *, const char *w);
+/* The nearest quoted, "'a'", "'a' or 'b'", "'a', 'b' or 'c'", into b. */
+void		 utf8_near_list(struct buf *, const struct utf8_near *);
+
+/*
  * The message as sr_error prints it: every unprintable byte escaped
  * (never a newline), each user text in single quotes cut after
  * UTF8_QUOTE_MAX characters (a path UTF8_PATH_MAX), the whole cut after

@@ -29,6 +29,7 @@
 struct gather {
 	const char	*dicts;
 	const char	*name;
+	const char	*path;		/* the list's: a copy of the .aff there */
 	struct lexicon	*lx;		/* opened for the first risky form */
 	char		*why;
 	char		**w;		/* "lower\1V" */
@@ -36,7 +37,12 @@ struct gather {
 	struct term_bar	*bar;
 };
 
-/* The verdict of Hunspell on lower and its capital (DAWG_LOWER ...). */
+/*
+ * The verdict of Hunspell on lower and its capital (DAWG_LOWER ...) as a
+ * form the dictionary lists: asked with its compounding rules taken out
+ * (lexicon_open_forms), as compounds=off rules (SW-2).  A compound
+ * stands by the list's parts (judge.h), with compounds=on.
+ */
 static unsigned
 ask(struct gather *g, const char *lower, int cap_only)
 {
@@ -44,7 +50,8 @@ ask(struct gather *g, const char *lower, int cap_only)
 	unsigned v = 0;
 
 	if (g->lx == NULL && g->why == NULL &&
-	    (g->lx = lexicon_open(g->dicts, g->name, &g->why)) == NULL)
+	    (g->lx = lexicon_open_forms(g->dicts, g->name, g->path,
+	    &g->why)) == NULL)
 		return 0;
 	if (g->lx == NULL)
 		return 0;
@@ -198,10 +205,17 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 	memset(&g, 0, sizeof g);
 	g.dicts = dicts;
 	g.name = name;
+	g.path = path;
 	g.bar = &b;
 	b.on = 0;
 	if (lexicon_files(dicts, name, &aff, &dic, why) != 0)
 		goto out;
+	/* Its folder first: a copy of the .aff goes there (ask). */
+	if (paths_make_parents(path, NULL) != 0) {
+		*why = xasprintf("cannot create the folder of %s: %s", path,
+		    strerror(errno));
+		goto out;
+	}
 	label = xasprintf("shakeref: building the word list of %s, once "
 	    "(up to 10 s)", name);
 	brief = xasprintf("%s word list", name);
@@ -217,11 +231,6 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 	}
 	rec = records(&g, &nrec);
 	term_bar_draw(&b, 0.7);
-	if (paths_make_parents(path, NULL) != 0) {
-		*why = xasprintf("cannot create the folder of %s: %s", path,
-		    strerror(errno));
-		goto out;
-	}
 	tmp = xasprintf("%s.XXXXXX", path);
 	if ((fd = mkstemp(tmp)) == -1 || fchmod(fd, 0644) == -1 ||
 	    (f = fdopen(fd, "wb")) == NULL) {
@@ -503,7 +512,8 @@ wordlists_get(struct wordlists *ws, const char *dict, int bar,
 /* Judge a word by dict's list, built if need be; see wordlist.h. */
 int
 wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
-    const char *written, char *form, size_t len, int bar, char **why)
+    int compounds, const char *written, char *form, size_t len, int bar,
+    char **why)
 {
 	struct speller *sp;
 	struct dawg *d;
@@ -511,8 +521,8 @@ wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
 
 	if ((d = wordlists_get(ws, dict, bar, &sp, why)) == NULL)
 		return -1;
-	if ((v = wordlist_judge_all(d, dict, fold, nouns, sp, written, form,
-	    len)) < 0)
+	if ((v = wordlist_judge_all(d, dict, fold, nouns, compounds, sp,
+	    written, form, len)) < 0)
 		*why = xstrdup(wordlist_speller_why(sp) != NULL ?
 		    wordlist_speller_why(sp) : "no dictionary to ask");
 	return v;

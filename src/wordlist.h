@@ -52,7 +52,7 @@ void		 wordlists_free(struct wordlists *);
  * *why: no list, or no dictionary to ask about a compound.
  */
 int		 wordlists_judge(struct wordlists *, const char *dict, int fold,
-		    int nouns, const char *written, char *form, size_t len,
-		    int bar, char **why);
+		    int nouns, int compounds, const char *written, char *form,
+		    size_t len, int bar, char **why);
 
 #endif

@@ -11,8 +11,7 @@
 # win table (target 10,000, fewer banks so nobody gets there).  For each,
 # `review` against `status` on the same game (the baseline, in the same
 # run, interleaved: lib.sh): the CPU medians, the CPU per decision, and
-# the peak memory (the largest resident set of one run, from wait4 as
-# python3's resource module reads it).  Targets: 10,000 entries under
+# the peak memory (the largest resident set of one run, from wait4).  Targets: 10,000 entries under
 # 500 ms of CPU, 300 under 50 ms, the CPU per decision of 10,000 within
 # 1.5x of that of 300 (flat: one replay, the advice of each decision once).
 # The two-player games map the win table (48 MB, data/tt-win-*): their
@@ -20,7 +19,6 @@
 set -u
 : "${SHAKEREF:?SHAKEREF must name the binary}"
 runs=${1:-10}
-command -v python3 >/dev/null 2>&1 || { echo "skip: no python3"; exit 0; }
 command -v jq >/dev/null 2>&1 || { echo "skip: no jq"; exit 0; }
 . "$(dirname "$0")/lib.sh"
 bench_init
@@ -57,11 +55,42 @@ game() {
 	    -eq "$4" ] || { echo "bench: $1 has not $4 entries"; exit 1; }
 }
 
+# The peak resident set of one run, from wait4 (a small C parent: a
+# child forked from a big one starts with the parent's pages counted).
+cat >"$work/peak.c" <<'CEOF'
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+int
+main(int argc, char **argv)
+{
+	struct rusage ru;
+	pid_t pid;
+	int st, fd;
+
+	if (argc < 2)
+		return 2;
+	if ((pid = fork()) == 0) {
+		fd = open("/dev/null", O_WRONLY);
+		dup2(fd, 1);
+		execvp(argv[1], argv + 1);
+		_exit(127);
+	}
+	if (wait4(pid, &st, 0, &ru) < 0)
+		return 1;
+	printf("%.1f\n", ru.ru_maxrss / 1024.0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+CEOF
+${CC:-cc} -O2 -o "$work/peak" "$work/peak.c" ||
+    { echo "bench: cannot compile the peak runner"; exit 1; }
+
 # peak CMD...: the peak resident set of one run of CMD, in MB.
 peak() {
-	python3 -c 'import resource, subprocess, sys
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
-print("%.1f" % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024))' "$@"
+	"$work/peak" "$@"
 }
 
 echo "building the games"

@@ -41,6 +41,7 @@ trap 'for p in $pids; do kill "$p" 2>/dev/null; done; [ -n "${KEEP:-}" ] || rm -
 
 # serve_up DB: serve on a free port of 127.0.0.1; $port, $prefix, $spid.
 serve_up() {
+	rm -f "$work/serve.out"
 	"$SHAKEREF" -d "$1" serve --listen 127.0.0.1:0 --max-seconds 900 \
 	    >"$work/serve.out" 2>&1 &
 	spid=$!

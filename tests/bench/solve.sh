@@ -13,7 +13,11 @@
 # Medians of wall and CPU time over RUNS runs each (default 21), with
 # hyperfine if installed (lib.sh).  Targets: at most 2x the trivial
 # program, at most 1.5x `status`.  Also shown, not judged: `shakeref
-# --version` (the binary's own start: its shared libraries).
+# --version` (the binary's own start: its shared libraries).  Then the
+# German bench grid (STRAß ENZEH HAUEN MÄUSE RTEIL, de_DE's list built
+# into the bench's cache first, untimed) at the default options
+# (compounds=off): at most 1.5x `status`, each beside its baseline;
+# skipped if de_DE is not installed.
 # Exits 1 if a target is missed, 77 if no C compiler is found.
 set -u
 : "${SHAKEREF:?SHAKEREF must name the binary}"
@@ -46,4 +50,25 @@ bench_report trivial version "" "shakeref --version"
 bench_report trivial status "" "shakeref status"
 bench_report trivial solve 2 "shakeref solve" || failed=1
 bench_report status solve 1.5 "shakeref solve / status" || failed=1
+
+# The German bench grid, compounds=off (the default).
+if [ -r /usr/share/hunspell/de_DE.aff ] && [ -r /usr/share/hunspell/de_DE.dic ]
+then
+	export SHAKEREF_DB="$work/de.db" SHAKEREF_DICT_PATH=/usr/share/hunspell
+	"$bin" new --game word --players Ann,Bob --option dict=de_DE \
+	    >/dev/null &&
+	"$bin" grid STRAß ENZEH HAUEN MÄUSE RTEIL >/dev/null &&
+	"$bin" words Ann straße >/dev/null &&
+	"$bin" score >/dev/null || { echo "de_DE setup failed"; exit 1; }
+	n=$("$bin" --json solve | jq '.words | length') ||
+	    { echo "de_DE solve failed"; exit 1; }
+	rm -f "$work"/m.*
+	bench_measure "$runs" status "$bin status" solve "$bin solve"
+	echo "de_DE solve 5x5 STRAß ENZEH HAUEN MÄUSE RTEIL, compounds=off," \
+	    "$n words ($bench_tool, $runs runs, medians):"
+	bench_line status "shakeref status (the baseline)"
+	bench_report status solve 1.5 "shakeref solve / status" || failed=1
+else
+	echo "de_DE: skip (not installed)"
+fi
 exit $failed

@@ -125,9 +125,9 @@ test_expect_success 'dice tally: an import and a migration make it as the entrie
 	SHAKEREF_DB=other.db sr --json dice >out && cmp dice.before out &&
 	SHAKEREF_DB=other.db expect_exit 0 sr check &&
 	sqlite3 test.db "DROP TABLE undo_heads; DROP TABLE undo_states;
-	    DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 5" &&
+	    DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 6" &&
 	expect_exit 0 sr check &&
-	test "$(sqlite3 test.db "PRAGMA user_version")" -ge 6 &&
+	test "$(sqlite3 test.db "PRAGMA user_version")" -ge 7 &&
 	stored >got && cmp want got && sr --json dice >out && cmp dice.before out
 '
 

@@ -207,6 +207,29 @@ test_expect_success 'review: keeps from one roll are one decision, charged once;
 	expect_out "no mistakes: every decision was fine by the coach"
 '
 
+test_expect_success 'review: Shake Up keeps from one shake are one decision, locked or free (SU-3)' '
+	for mode in locked free; do
+		sr new --game shake-up --players Ann,Bob --option reroll=$mode >/dev/null &&
+		sr roll 6 2 >/dev/null && sr roll 3 4 6 6 >/dev/null &&
+		sr --json status >out &&
+		best=$(jq -r ".advice.moves[0].entry" out) &&
+		bv=$(jq ".advice.moves[0].value" out) &&
+		kv=$(jq "[.advice.moves[] | select(.entry == \"keep 6 6\") | .value][0]" out) &&
+		sr keep 6 >/dev/null &&
+		if [ $mode = locked ]; then sr keep 6 >/dev/null; else sr keep 6 6 >/dev/null; fi &&
+		sr roll 1 2 >/dev/null && sr stand >/dev/null &&
+		sr --json review >out &&
+		json ".decisions[0] | .n == 3 and .made == \"keep 6 6\" and .best == \"$best\"" &&
+		json "(.decisions[0].cost - ($bv - $kv)) | fabs < 0.00015" &&
+		json "[.decisions[].n] | index(4) == null" || return 1
+	done &&
+	# free: the roll after the keeps shakes what was not kept, no
+	# decision of its own; locked: it is the roll against standing
+	json "[.decisions[].n] == [3, 6]" &&
+	sr -g 1 --json review >out &&
+	json "[.decisions[] | [.n, .made]] == [[3, \"keep 6 6\"], [5, \"roll\"], [6, \"stand\"]]"
+'
+
 test_expect_success '10,000: a bank that reaches the target says so, in words (TT-8)' '
 	sr new --game 10000 --players Ann,Bob,Cid --option target=2000 >/dev/null &&
 	sr play <<-EOF &&

@@ -72,6 +72,46 @@ test_expect_success 'rules names after --game and rules, option keys after --opt
 	comp new --game shake --p && is --players
 '
 
+test_expect_success 'option values from the rules option table: KEY=VALUE as one word or split at =' '
+	comp new --option coach = "" && is on off &&
+	comp new --option "coach=" && is coach=on coach=off &&
+	comp new --option "coach=of" && is coach=off &&
+	comp new --game shake-up --option levels = "" && is 2 3 4 5 6 7 8 9 &&
+	comp new --game shake-up --option reroll = "" && is locked free &&
+	comp new --game 10000 --option four-pair = o && is on off &&
+	comp new --game word --option accents = "" && is fold exact &&
+	comp new --game word --option nouns = "" && is auto on off &&
+	comp new --game word --option scoring-mode = "" && is cumulative round &&
+	comp new --game shake --option shake-faces = "" && is 1 2 3 4 5 &&
+	test ! -e test.db
+'
+
+test_expect_success 'dict= from the installed dictionaries' '
+	mkdir -p dicts/a dicts/b &&
+	: >dicts/a/xx_XX.aff && : >dicts/a/xx_XX.dic &&
+	: >dicts/b/yy_YY.aff && : >dicts/b/yy_YY.dic && : >dicts/b/zz_ZZ.aff &&
+	SHAKEREF_DICT_PATH="$PWD/dicts/a:$PWD/dicts/b" &&
+	export SHAKEREF_DICT_PATH &&
+	comp new --game word --option dict = "" && has xx_XX yy_YY &&
+	lacks zz_ZZ &&
+	comp new --game word --option dict=x && is dict=xx_XX
+'
+
+test_expect_success 'dice --player: the players of every game, each name once in any case' '
+	sr new --game shake --players "Ann,Mary Ann" >/dev/null &&
+	sr new --game shake-up --players "ANN,Bob" >/dev/null &&
+	comp dice --player "" && is Ann "Mary\\ Ann" Bob &&
+	comp dice --rules shake --player B && is Bob &&
+	comp -d none.db dice --player "" && is && test ! -e none.db
+'
+
+test_expect_success 'penalize NAME: only the opponents it can reach while it is legal (SU-5, SU-6)' '
+	shake_up_to_penalty &&
+	comp penalize "" && is Ann &&
+	sr penalize Ann 3 >/dev/null &&
+	comp penalize "" && is Ann Bob
+'
+
 test_expect_success 'game ids after -g, --id and use' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr new --game stack-attack --players Cid,Dan >/dev/null &&
@@ -214,6 +254,11 @@ for shell in bash zsh; do
 		    "shakeref new --game shake --option shake-faces=" &&
 		sh_tab "shakeref import lea" "shakeref import league.json " &&
 		sh_tab "shakeref ro" "shakeref roll " &&
+		sh_tab "shakeref new --game shake --option coach=of" \
+		    "shakeref new --game shake --option coach=off " &&
+		sh_tab "shakeref dice --player Ma" \
+		    "shakeref dice --player Mary\\ Ann " &&
+		sh_tab "bin/shakeref ex" "bin/shakeref export " &&
 		tmux -S "$PWD/tmux.sock" send-keys -l -- "shakeref rules shake-" &&
 		tmux -S "$PWD/tmux.sock" send-keys Tab Tab &&
 		tty_grep -qF "shake-a-word" && grep -q "shake-up" screen &&

@@ -113,7 +113,7 @@ test_expect_success 'each card names the player counts new accepts: 2 to 16 at m
 '
 
 test_expect_success 'status with no game at all: exit 3, nothing on stdout' '
-	: >test.db &&	# an empty file is an empty database
+	empty_db &&
 	for c in status history standings undo redo play "roll 10 20" take; do
 		expect_exit 3 sr $c </dev/null && test ! -s out &&
 		one_err_line && expect_err "no current game" || return 1
@@ -121,7 +121,7 @@ test_expect_success 'status with no game at all: exit 3, nothing on stdout' '
 '
 
 test_expect_success 'games lists active games; --all adds finished ones' '
-	: >test.db &&
+	empty_db &&
 	expect_exit 0 sr games && expect_out "no active games" &&
 	sr new --game shake --players Ann,Bob --title "Friday night" >/dev/null &&
 	two_player_game | sr play >/dev/null &&

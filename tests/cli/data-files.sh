@@ -32,8 +32,9 @@ test_expect_success 'from the build tree, the first two-player 10,000 status sol
 looked_at() {
 	bin=$1 &&
 	shift &&
-	env "$@" strace -f -qq -e trace=access,openat -o trace \
-	    "$bin" solve >/dev/null 2>&1 &&
+	# Its status aside: LeakSanitizer gives up under ptrace.
+	{ env "$@" strace -f -qq -e trace=access,openat -o trace \
+	    "$bin" solve >/dev/null 2>&1 || :; } &&
 	sed -n "s/.*\"\([^\"]*tiny\.dawg\)\".*/\1/p" trace | uniq
 }
 

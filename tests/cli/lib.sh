@@ -70,6 +70,13 @@ expect_err() {
 	grep -qF -- "$1" err || { echo "# stderr lacks: $1"; sed 's/^/#   /' err; return 1; }
 }
 
+# A database with no game in it ($SHAKEREF_DB): made by importing an empty
+# export, as only new and import make one (an empty file is none).
+empty_db() {
+	echo '{"shakeref": 1, "games": []}' >empty-export.json &&
+	sr import empty-export.json >/dev/null
+}
+
 one_err_line() {
 	n=$(wc -l <err)
 	[ "$n" -eq 1 ] || { echo "# expected one line on stderr, got $n"; sed 's/^/#   /' err; return 1; }

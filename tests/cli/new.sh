@@ -38,7 +38,7 @@ test_expect_success 'new without players or with the wrong number: exit 2' '
 
 test_expect_success 'bad player names: empty, too long, , or =, leading -, all digits' '
 	refused --game shake --players "Ann,,Bob" &&
-	expect_err "player name '\'''\'' must be 1 to 32 characters" &&
+	expect_err "empty name after '\''Ann'\'' in --players: two commas in a row?" &&
 	refused --game shake --players "Ann,Bob," &&
 	refused --game shake --players "Ann,   ,Bob" &&
 	refused --game shake --players "Ann,abcdefghijklmnopqrstuvwxyzABCDEFG" &&

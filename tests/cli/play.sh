@@ -104,7 +104,7 @@ test_expect_success 'play whose output fails: exit 4, the message names play (no
 '
 
 test_expect_success 'play with no game: exit 3 before reading; play ARG: exit 2' '
-	: >test.db &&
+	empty_db &&
 	echo "roll 10 20" | expect_exit 3 sr play && one_err_line &&
 	expect_err "no current game" &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
@@ -471,6 +471,37 @@ tty_tab_word() {
 	json "[.entries[3:][] | [.verb] + .args] == [[\"vote\", \"Ann\", \"tea\", \"accept\"], [\"challenge\", \"Ann\", \"cats\"]]"
 }
 
+# Tab completes new's options, the rules names after --game, the option
+# keys of those rules after --option (KEY= waits for its value) and their
+# values (the dictionaries installed: tiny); penalize offers only the
+# opponents it can reach while it is legal (SU-5: Ann, not Bob himself);
+# redo is no candidate with nothing undone.
+tty_tab_new() {
+	shake_up_to_penalty &&
+	tty_start &&
+	tty_wait "round 3, Bob (again|penalize|pass)>" &&
+	tty_text "penalize " && tty_keys Tab &&
+	tty_wait "(again|penalize|pass)> penalize Ann" && tty_keys C-u &&
+	tty_text "red" && tty_keys Tab && tty_text "x" &&
+	tty_wait "(again|penalize|pass)> redx" && tty_keys C-u &&
+	tty_text "new --g" && tty_keys Tab &&
+	tty_wait "pass)> new --game" && tty_text "wo" && tty_keys Tab &&
+	tty_wait "pass)> new --game word" && tty_text "--p" && tty_keys Tab &&
+	tty_wait "pass)> new --game word --players" &&
+	tty_text "Ann,Bob --o" && tty_keys Tab &&
+	tty_wait "new --game word --players Ann,Bob --option" &&
+	tty_text "di" && tty_keys Tab && tty_text "ti" && tty_keys Tab &&
+	tty_wait "--option dict=tiny" && tty_text "--option co" &&
+	tty_keys Tab && tty_wait "--option coach=" && tty_keys Tab &&
+	tty_wait "--option coach=o" && tty_keys Tab &&
+	tty_grep -qxE "coach=on +coach=off" && tty_text "f" && tty_keys Tab &&
+	tty_wait "--option dict=tiny --option coach=off" && tty_keys Enter &&
+	tty_wait "game 2: shake-a-word for Ann, Bob" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json status >out &&
+	json ".rules == \"shake-a-word\" and .options.dict == \"tiny\" and .options.coach == \"off\""
+}
+
 # The pane's text against the same command through a pipe ($1, a file):
 # every line of the pane within $2 - 1 columns, the pipe had a longer one,
 # and not a character lost or moved (spaces and line ends aside).
@@ -694,6 +725,10 @@ if command -v tmux >/dev/null 2>&1; then
 		if tty_tab_word; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
+	test_expect_success 'on a terminal Tab completes new: options, rules names, option keys and values; penalize only its targets (SU-5); no redo with nothing undone' '
+		if tty_tab_new; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 	test_expect_success 'on a terminal history fits the width: long notes go on under the note column' '
 		if tty_fit_history; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
@@ -812,6 +847,17 @@ tty_fit_solve() {
 	grep -q "^   [a-z]" screen && ! grep -qE "^  [a-z]+(,|$)" screen
 }
 
+# The prompt follows the width: a pane narrowed to 40 columns while play
+# waits redraws the line being typed after the short prompt.
+tty_prompt_resize() {
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	TTY_WIDTH=100 tty_start && tty_wait "round 1, table (roll)>" &&
+	tty_idle && tty_text "rol" && tty_wait "(roll)> rol" &&
+	tmux -S "$PWD/tmux.sock" resize-window -x 40 &&
+	tty_grep -qE "^(round 1, table)?> rol$" &&
+	! grep -q "(roll)> rol$" screen
+}
+
 # Tab's list in columns that fit a pane $1 columns wide, the same words
 # as in a pane 160 wide (the list at an empty prompt: every choice).
 tty_tab_columns() {
@@ -847,11 +893,21 @@ tty_bar() {
 	test "$(wc -l <bars)" -eq 1 &&
 	awk "length > 39 { bad = 1 } END { exit bad }" bars &&
 	! grep -q "help" bars &&
-	tty_wait "Legal now:" &&
+	tty_slow "Legal now:" &&
 	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
 	! grep -qE "\] +[0-9]+%" screen && ! grep -q "solving.*help" screen &&
 	grep -A1 "^round 1, Ann> help$" screen | grep -q "Legal now:" &&
 	tty_end && test "$(cat exit)" -eq 0
+}
+
+# Wait (at most a minute: a build under sanitizers) for text $1.
+tty_slow() {
+	for t in 1 2 3 4 5 6; do
+		if tty_grep -qF "$1" >/dev/null; then
+			return 0
+		fi
+	done
+	tty_grep -qF "$1"
 }
 
 # Ctrl-C (SIGINT) and SIGTERM during a bar: the terminal echoes again.
@@ -891,6 +947,10 @@ if command -v tmux >/dev/null 2>&1; then
 		if tty_tab_columns 40; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
 	'
+	test_expect_success 'on a terminal narrowed while play waits the prompt drops the verbs expected' '
+		if tty_prompt_resize; then rc=0; else rc=1; fi &&
+		{ tty_stop || :; } && test $rc -eq 0
+	'
 	test_expect_success 'on a terminal 40 columns wide solve lists its words within the width' '
 		if tty_fit_solve; then rc=0; else rc=1; fi &&
 		{ tty_stop || :; } && test $rc -eq 0
@@ -904,7 +964,7 @@ if command -v tmux >/dev/null 2>&1; then
 		{ tty_stop || :; } && test $rc -eq 0
 	'
 else
-	for t in 1 2 3 4 5 6 7; do
+	for t in 1 2 3 4 5 6 7 8; do
 		test_count=$((test_count + 1))
 		echo "ok $test_count # SKIP tmux is not installed"
 	done

@@ -11,6 +11,9 @@
 # Start serve in the background (its pid in ./serve.pid; global options
 # $@ before it), wait for its URL (in $url) and code on ./serve.out.
 serve_start() {
+	# Gone first: the background shell may truncate it after the wait
+	# below has read the last server's lines.
+	rm -f serve.out
 	"$SHAKEREF" "$@" serve --listen 127.0.0.1:0 --max-seconds 120 \
 	    >serve.out 2>serve.err &
 	echo $! >serve.pid
@@ -119,10 +122,27 @@ test_expect_success 'serve: the board is the game now: scores, whose turn, what 
 	serve_stop TERM
 '
 
+test_expect_success 'serve: a finished game: the winner marked, the all-time standings page, the games page' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	serve_start && curl -s -o page "$url" &&
+	grep -q "<li class=\"won\"><span class=\"name\">Bob</span><span class=\"score\">200</span><span class=\"mark\">winner</span>" page &&
+	grep -q "<li><span class=\"name\">Ann</span><span class=\"score\">100</span></li>" page &&
+	grep -q "The game is over: Bob wins with 200." page &&
+	! grep -q "class=\"expect\"" page && ! grep -q "class=\"coach\"" page &&
+	curl -s -o page "${url}standings" &&
+	grep -q "<tr><td>Bob</td><td>1</td><td>1</td></tr>" page &&
+	grep -q "<tr><td>Ann</td><td>1</td><td>0</td></tr>" page &&
+	curl -s -o page "${url}games" &&
+	grep -q "<td>shake</td><td>Ann, Bob</td><td>finished</td>" page &&
+	serve_stop TERM
+'
+
 test_expect_success 'serve: the QR code on the terminal decodes to the URL printed (zbarimg)' '
 	if ! command -v zbarimg >/dev/null; then echo "# no zbarimg: skipped"; exit 0; fi &&
 	xss_game && serve_start &&
-	sed -n "/^the scoreboard at/,/^Ctrl-C/p" serve.out | sed "1d;\$d" >code &&
+	sed -n "/^the scoreboard at/,/^Ctrl-C/p" serve.out | sed "1d;\$d" |
+	    grep -v "^  also at" >code &&
 	test "$(wc -l <code)" -ge 10 &&
 	/usr/bin/python3 - code code.png <<-\EOF &&
 	import struct, sys, zlib
@@ -153,7 +173,7 @@ test_expect_success 'serve: the QR code on the terminal decodes to the URL print
 	serve_stop INT && test "$(cat serve.rc)" -eq 0
 '
 
-test_expect_success 'serve: an entry by another process reaches an event stream; Ctrl-C ends it and stops cleanly' '
+test_expect_success 'serve: an entry by another process reaches an event stream, and a new game; Ctrl-C ends it and stops cleanly' '
 	xss_game && serve_start &&
 	{ curl -sN "${url}events?v=1" >events 2>/dev/null & } &&
 	i=0 && while ! grep -q "^:" events; do
@@ -163,6 +183,9 @@ test_expect_success 'serve: an entry by another process reaches an event stream;
 	i=0 && while ! grep -q "^data: .*Ann rolled 10 and chooses" events; do
 		i=$((i + 1)); [ $i -lt 100 ] || return 1; sleep 0.1; done &&
 	grep -q "^event: board" events &&
+	sr new --game stack-attack --players Cid,Dee >/dev/null &&
+	i=0 && while ! grep -q "^data: <h1>game 2: stack-attack" events; do
+		i=$((i + 1)); [ $i -lt 100 ] || return 1; sleep 0.1; done &&
 	serve_stop INT && test "$(cat serve.rc)" -eq 0 &&
 	grep -q "^stopped" serve.out && test ! -s serve.err
 '

@@ -2,6 +2,7 @@
 # tests/cli/settled.sh: the "Settled details" at the end of SPEC.md, each
 # through the binary.
 . "$SRCDIR/tests/cli/lib.sh"
+SQ="'"
 
 test_expect_success 'Settled details: an empty SHAKEREF_DB counts as unset' '
 	SHAKEREF_DB= && export SHAKEREF_DB &&
@@ -68,5 +69,22 @@ test_expect_success 'Settled details: shake-up hand: held dice first, then the r
 	sr roll 6 5 3 1 >/dev/null && sr keep 6 5 >/dev/null &&
 	sr roll 4 2 >/dev/null &&
 	sr --json status >out && json ".hand == [5, 6, 2, 4]"
+'
+
+# A NUL byte cut a play line short: note a\0b\e[31m recorded "a".
+test_expect_success 'Settled details: a NUL byte in a play line is refused like any control character (2, its line number)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "roll 10 20\nnote a\000b\033[31m\nnote c\n" >nul.play &&
+	expect_exit 2 sr play <nul.play && one_err_line &&
+	expect_err "play: line 2: ${SQ}note a\\x00b\\x1B[31m${SQ} contains a control character" &&
+	sr --json history >out &&
+	json "[.entries[].verb] == [\"roll\"]"
+'
+
+test_expect_success 'shakeref -d status (no command left): one line, exit 2, not the usage' '
+	expect_exit 2 sr -d status && one_err_line &&
+	expect_err "${SQ}status${SQ} was taken as the value of -d" &&
+	expect_exit 2 sr -g history && one_err_line &&
+	expect_exit 2 sr -d x.db && one_err_line && test ! -e x.db
 '
 test_done

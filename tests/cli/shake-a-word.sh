@@ -20,7 +20,7 @@ test_expect_success 'new: the alias word names shake-a-word' '
 	expect_out "game 1: shake-a-word for Ann, Bob" &&
 	sr --json status >out &&
 	json ".rules == \"shake-a-word\" and .grid == [] and .turn == null" &&
-	json ".options == {\"dict\": \"tiny\", \"scoring\": \"seed\", \"check\": \"challenged\", \"scoring-mode\": \"cumulative\", \"coach\": \"on\", \"nouns\": \"off\", \"accents\": \"fold\"}" &&
+	json ".options == {\"dict\": \"tiny\", \"scoring\": \"seed\", \"check\": \"challenged\", \"scoring-mode\": \"cumulative\", \"coach\": \"on\", \"nouns\": \"off\", \"accents\": \"fold\", \"compounds\": \"off\"}" &&
 	json ".expect == [\"grid\"]"
 '
 

@@ -161,6 +161,40 @@ test_expect_success 'an empty file is taken as a new database (schema 0, migrate
 	expect_exit 0 sr -d empty.db status
 '
 
+# SPEC: only new and import create a database.  An empty file is no
+# database yet: every other command leaves it empty (exit 3).
+test_expect_success 'an empty file: status, check, games leave it empty (exit 3)' '
+	: >empty.db &&
+	for c in status check games "standings --all-time" "use 1"; do
+		expect_exit 3 sr -d empty.db $c && one_err_line &&
+		expect_err "no database at" && test ! -s empty.db &&
+		test ! -e empty.db-wal || return 1
+	done
+'
+
+# A WAL whose folder entry no shakeref synced (another program made it,
+# or a writer was killed before its sync; here: the same bytes under a
+# new inode) gets its folder synced once, at the first write; the next
+# command, finding the WAL it recorded, syncs no folder (HACKING).
+dir_syncs() {
+	strace -f -qq -e trace=openat,fsync -o trace "$SHAKEREF" "$@" \
+	    >/dev/null 2>&1
+	grep -c "O_DIRECTORY" trace
+}
+
+test_expect_success 'a WAL not made by a shakeref that synced its folder: the folder is synced once' '
+	if ! strace -qq -o /dev/null true 2>/dev/null; then
+		echo "# no strace (or no ptrace here): skipped" && return 0
+	fi &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	test "$(dir_syncs roll 10 20)" = 0 &&
+	cp test.db-wal w && rm test.db-wal && mv w test.db-wal &&
+	test "$(dir_syncs take)" = 1 &&
+	grep -A1 O_DIRECTORY trace | grep -q "fsync" &&
+	test "$(dir_syncs undo)" = 0 &&
+	expect_exit 0 sr check
+'
+
 test_expect_success 'a file that is not SQLite is refused with exit 4, untouched' '
 	printf "shopping list\neggs\n" >notes.txt && cp notes.txt before.txt &&
 	for c in status games history standings "standings --all-time" \
@@ -275,7 +309,7 @@ test_expect_success 'locked: system (4) comes before rules (1); a refused move w
 '
 
 test_expect_success 'locked: data (3) comes before system (4), at once' '
-	: >test.db && sr games >/dev/null &&
+	empty_db &&
 	lock test.db &&
 	start=$(date +%s) &&
 	expect_exit 3 sr roll 10 20 && expect_err "no current game" &&

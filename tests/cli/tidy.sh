@@ -85,7 +85,8 @@ test_expect_success 'games: abandoned games with --all only, the title and the c
 	expect_exit 0 sr --json games --all &&
 	json "[.games[].game] == [1, 2]" &&
 	json ".games[0].state == \"abandoned\" and .games[1].state == \"active\"" &&
-	json "[.games[] | keys] | unique == [[\"created\",\"game\",\"players\",\"rules\",\"state\",\"uid\"]]" &&
+	json "[.games[] | keys] | unique == [[\"created\",\"current\",\"game\",\"players\",\"rules\",\"state\",\"title\",\"uid\"]]" &&
+	json "[.games[] | [.title, .current]] == [[\"Friday night\", false], [null, true]]" &&
 	json "[.games[].uid | test(\"^[0-9a-f]{32}$\")] == [true, true]" &&
 	json ".games[0].uid != .games[1].uid" &&
 	expect_exit 0 sr --json games && json "[.games[].game] == [2]"

@@ -23,7 +23,11 @@
  * en_US has no accented letter: accents=fold is accents=exact there.
  * Hunspell's answers are kept per string within a grid (paths that
  * spell the same string, both nouns settings).  German compounds
- * (Seebus, Analnote) stand as Hunspell accepts them.
+ * (Seebus, Analnote) stand as Hunspell accepts them (compounds=on).
+ * With compounds=off (a dictionary with compounding rules: de_DE, the
+ * English ones for numbers), the same exact grids against Hunspell
+ * loaded with those rules taken out of a copy of the .aff: the forms
+ * the dictionary lists.
  *
  * The word list is built into a temporary folder from the system's
  * dictionary, as on first use.  A dictionary not installed is skipped.
@@ -183,7 +187,13 @@ dictionary_accents(const char *dic, const char *aff)
 #define NGRIDS		GRIDS_N
 #endif
 
-static Hunhandle *hh;
+/*
+ * Hunspell on the dictionary (hh), and on it with its compounding rules
+ * taken out of a copy of its .aff (hh_nc: a form the dictionary lists,
+ * which compounds=off asks for; NULL if the .aff has none); hcur is
+ * the one asked.
+ */
+static Hunhandle *hh, *hh_nc, *hcur;
 static const struct lang *L;
 
 /*
@@ -306,7 +316,7 @@ hunspell(const char *w)
 
 	if (answer_known(w, &v))
 		return v;
-	v = Hunspell_spell(hh, w) != 0;
+	v = Hunspell_spell(hcur, w) != 0;
 	nspell++;
 	answer_keep(w, v);
 	return v;
@@ -1327,6 +1337,7 @@ struct tally {
 	int		 fold, nouns, maxcells;
 	int		 grids, bad;
 	size_t		 words;
+	int		 compounds;	/* compounds=on: asked of hh */
 };
 
 /* One grid, paths up to t->maxcells: solve equals Hunspell's words. */
@@ -1352,7 +1363,9 @@ check_grid(const struct dawg *d, struct grid *g, struct tally *t)
 	for (cell = 0; cell < 16; cell++)
 		every_path(&k, cell, 0, 0, 0, 0);
 	set_uniq(&want);
-	n = solve_grid(d, g, L->dict, t->fold, t->nouns, &speller, &w);
+	/* compounds=on: Hunspell builds compounds too (hh). */
+	n = solve_grid(d, g, L->dict, t->fold, t->nouns, t->compounds,
+	    &speller, &w);
 	if (n == SOLVE_FAILED) {
 		diag("solve failed");
 		n = 0;
@@ -1401,15 +1414,55 @@ check_grid(const struct dawg *d, struct grid *g, struct tally *t)
 	set_free(&got);
 }
 
+/*
+ * Copy aff to out without the lines that let a word be a compound's
+ * part (written here, not taken from lexicon.c): how many it left out,
+ * or -1.
+ */
+static int
+strip_compounding(const char *aff, const char *out)
+{
+	static const char *const keys[] = { "COMPOUNDFLAG", "COMPOUNDBEGIN",
+	    "COMPOUNDMIDDLE", "COMPOUNDEND", "COMPOUNDRULE" };
+	char line[8192];
+	size_t i, n;
+	FILE *in, *o;
+	int left = 0, skip;
+
+	if ((in = fopen(aff, "r")) == NULL)
+		return -1;
+	if ((o = fopen(out, "w")) == NULL) {
+		fclose(in);
+		return -1;
+	}
+	while (fgets(line, sizeof line, in) != NULL) {
+		for (skip = 0, i = 0; i < sizeof keys / sizeof *keys; i++) {
+			n = strlen(keys[i]);
+			if (strncmp(line, keys[i], n) == 0 &&
+			    strchr(" \t\r\n", line[n]) != NULL)
+				skip = 1;
+		}
+		if (skip)
+			left++;
+		else
+			fputs(line, o);
+	}
+	fclose(in);
+	if (fclose(o) != 0)
+		return -1;
+	return left;
+}
+
 /* Report a tally. */
 static void
 report(const struct tally *t)
 {
-	ok(t->bad == 0, "SW-2: %s accents=%s nouns=%s: %d random 4x4 grids, "
-	    "every path of 3 to %d cells put to Hunspell: solve lists "
-	    "exactly the %zu words that stand", L->dict, t->fold ? "fold" :
-	    "exact", t->nouns ? "on" : "off", t->grids, t->maxcells,
-	    t->words);
+	ok(t->bad == 0, "SW-2: %s compounds=%s accents=%s nouns=%s: %d "
+	    "random 4x4 grids, every path of 3 to %d cells put to "
+	    "Hunspell%s: solve lists exactly the %zu words that stand",
+	    L->dict, t->compounds ? "on" : "off", t->fold ? "fold" : "exact",
+	    t->nouns ? "on" : "off", t->grids, t->maxcells, t->compounds ?
+	    "" : " without the compounding rules of its .aff", t->words);
 	ok(t->words > 0, "... and they hold words");
 }
 
@@ -1417,9 +1470,9 @@ int
 main(void)
 {
 	char dir[] = "/tmp/shakeref-lang.XXXXXX", path[512], aff[512],
-	    dic[512], *why = NULL;
-	struct tally exact = { 0, 0, MAX_CELLS, 0, 0, 0 }, noun = exact,
-	    fold = exact;
+	    dic[512], ncaff[512], *why = NULL;
+	struct tally exact = { 0, 0, MAX_CELLS, 0, 0, 0, 1 }, noun = exact,
+	    fold = exact, off = exact;
 	struct grid g;
 	struct dawg *d;
 	size_t li, calls;
@@ -1453,7 +1506,10 @@ main(void)
 		rmdir(dir);
 		return tap_done();
 	}
-	hh = Hunspell_create(aff, dic);
+	hcur = hh = Hunspell_create(aff, dic);
+	snprintf(ncaff, sizeof ncaff, "%s/nc.aff", dir);
+	if (strip_compounding(aff, ncaff) > 0)
+		hh_nc = Hunspell_create(ncaff, dic);
 	dictionary_accents(dic, aff);
 	if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) {
 		printf("Bail out! no C.UTF-8 locale (towlower)\n");
@@ -1464,12 +1520,20 @@ main(void)
 	exact.nouns = L->nouns;
 	fold.fold = 1;
 	fold.nouns = L->nouns;
+	off.nouns = L->nouns;
+	off.compounds = 0;
 
 	for (gi = 0; gi < NGRIDS; gi++) {
 		random_grid(&g, 0);
 		check_grid(d, &g, &exact);
 		if (L->nouns)		/* the same grid, nouns=off */
 			check_grid(d, &g, &noun);
+		if (hh_nc != NULL) {	/* the same grid, compounds=off */
+			cache_clear();
+			hcur = hh_nc;
+			check_grid(d, &g, &off);
+			hcur = hh;
+		}
 		cache_clear();
 		if (accents[0][0] == NULL || !L->fold)
 			continue;
@@ -1482,6 +1546,8 @@ main(void)
 	report(&exact);
 	if (L->nouns)
 		report(&noun);
+	if (hh_nc != NULL)
+		report(&off);
 	if (accents[0][0] != NULL && L->fold) {
 		report(&fold);
 		diag("%s accents=fold: %zu paths followed, %zu plain strings "
@@ -1497,6 +1563,9 @@ main(void)
 	cache_clear();
 	free(cache.a);
 	Hunspell_destroy(hh);
+	if (hh_nc != NULL)
+		Hunspell_destroy(hh_nc);
+	unlink(ncaff);
 	dawg_close(d);
 	unlink(path);
 	rmdir(dir);

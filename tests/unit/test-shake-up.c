@@ -246,6 +246,19 @@ test_start(void)
 	th_start(&t, &game_shake_up, "Ann,Bob", "levels=3 reroll=free");
 	key_is(&t, "levels", "3", "SU-1: option levels=3");
 	th_end(&t);
+
+	/*
+	 * SU-2 with names as typed (SPEC.md "Player names"): a game stored
+	 * before new refused Zoe beside Zoë; a NAME equal to both loosely
+	 * names neither, and gets both.
+	 */
+	th_start(&t, &game_shake_up, "Zoe,Zo\xc3\xab,Mary Ann", NULL);
+	refused(&t, "roll zo\xc3\xa9=1 Zoe=2 maryann=3", 3, "'zo\xc3\xa9' is "
+	    "not a player of this game; did you mean 'Zoe' or 'Zo\xc3\xab'?");
+	is_int(th_do(&t, "roll ZO\xc3\x8b=1 zoe=2 maryann=3"), 0,
+	    "SU-2: ZOË is Zoë by case folding, maryann is Mary Ann loosely");
+	is_str(th_turn(&t), "Mary Ann", "SU-2: Mary Ann rolled highest");
+	th_end(&t);
 }
 
 /* SU-3: shakes, holds, stand, the final hand. */
@@ -277,7 +290,9 @@ test_shakes(void)
 	refused(&t, "keep 2", 1, "'2' is not among the dice of the last "
 	    "shake not yet held (1 3 5 6)");
 	refused(&t, "keep 5 5", 1, "'5' is not among");
-	refused(&t, "move 1", 1, "not expected now");
+	/* SU-3: the hand is not final yet. */
+	refused(&t, "move 1", 1, "the hand is not final: stand first "
+	    "to score this hand");
 	is_int(th_do(&t, "keep 5"), 0, "SU-3: keep one die");
 	ok(th_note_has(&t, "Ann holds 5, 3 dice to shake"), "SU-3: keep note");
 	is_int(th_do(&t, "undo"), 0, "SU-3: undo a keep");

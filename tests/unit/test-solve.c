@@ -303,7 +303,7 @@ test_3x3(const struct dawg *d)
 			every_path(&g, cell, used, buf, &s);
 		}
 		set_finish(&s);
-		n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
+		n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
 		if (!same_words(w, n, s.w, s.n)) {
 			diag("board %s", grid_text(&g));
 			bad = 1;
@@ -329,7 +329,7 @@ test_big(const struct dawg *d, int side, int boards)
 
 	for (b = 0; b < boards && !bad; b++) {
 		random_grid(&g, side);
-		n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
+		n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
 		for (i = 0; i < n && !bad; i++) {
 			if (grid_path(&g, w[i], NULL, why, sizeof why) != 0 ||
 			    !listed(w[i])) {
@@ -381,8 +381,8 @@ test_list_api(const struct dawg *d)
 
 	for (b = 0; b < 30 && !bad; b++) {
 		random_grid(&g, 5);
-		n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
-		if (solve_grid_list(d, &g, "en_US", 1, 0, NULL, &l) != n) {
+		n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
+		if (solve_grid_list(d, &g, "en_US", 1, 0, 0, NULL, &l) != n) {
 			diag("board %s: %zu words, the list %zu",
 			    grid_text(&g), n, l.n);
 			bad = 1;
@@ -423,7 +423,7 @@ test_list_api(const struct dawg *d)
 	    "order, each with its width and key, found by its key");
 	ok(total > 300, "those boards hold words (%zu)", total);
 	if (ok(parse(&g, "CAFE XXXX XXXX XXXX") == 0, "a grid with café")) {
-		solve_grid_list(d, &g, "en_US", 1, 0, NULL, &l);
+		solve_grid_list(d, &g, "en_US", 1, 0, 0, NULL, &l);
 		i = solve_find(&l, "cafe");
 		ok(i != SOLVE_FAILED && strcmp(l.w[i].key, "cafe") == 0 &&
 		    strcmp(l.w[i].form, "cafe") == 0 && l.w[i].width == 4,
@@ -444,7 +444,7 @@ test_hand(const struct dawg *d)
 
 	if (!ok(parse(&g, "QuITS XXXX XXXX XXXX") == 0, "a 4x4 grid with Qu"))
 		return;
-	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
 	ok(has(w, n, "quit") && has(w, n, "quits"),
 	    "SW-1: a Qu cell gives both letters (quit, quits)");
 	ok(!has(w, n, "qui") && !has(w, n, "uit"),
@@ -453,19 +453,19 @@ test_hand(const struct dawg *d)
 
 	if (!ok(parse(&g, "SXX XEX XXA") == 0, "a 3x3 diagonal grid"))
 		return;
-	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
 	ok(has(w, n, "sea"), "SW-2: a word along a diagonal (sea)");
 	solve_free(w, n);
 
 	/* "sees" needs two s dice: one s die would be used twice. */
 	ok(listed("sees"), "the test list has 'sees'");
 	ok(parse(&g, "SEE ZZZ ZZZ") == 0, "a grid with one s");
-	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
 	ok(!has(w, n, "sees"), "SW-2: a word needing a die twice is not "
 	    "found");
 	solve_free(w, n);
 	ok(parse(&g, "SEX XES XXX") == 0, "a grid with two e and two s");
-	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
 	ok(has(w, n, "sees"), "SW-2: two dice with the same letter both "
 	    "count (sees)");
 	solve_free(w, n);
@@ -512,18 +512,18 @@ test_known(const struct sr_paths *paths)
 		return;
 	}
 	for (i = 0; i < sizeof w / sizeof *w; i++)
-		if (wordlists_judge(ws, "en_US", 0, 0, w[i], NULL, 0, 0,
+		if (wordlists_judge(ws, "en_US", 0, 0, 0, w[i], NULL, 0, 0,
 		    &why) != (strlen(w[i]) >= 3 && lexicon_spell(lex, w[i]))) {
 			diag("'%s': list %d, Hunspell %d", w[i],
-			    wordlists_judge(ws, "en_US", 0, 0, w[i], NULL, 0,
+			    wordlists_judge(ws, "en_US", 0, 0, 0, w[i], NULL, 0,
 			    0, &why), lexicon_spell(lex, w[i]));
 			agree = 0;
 		}
 	ok(agree, "SW-2: the challenge lookup's list agrees with Hunspell");
-	is_int(wordlists_judge(ws, "en_US", 0, 1, "paris", NULL, 0, 0, &why),
-	    1, "SW-2: nouns=on: 'paris' stands by 'Paris'");
-	is_int(wordlists_judge(ws, "xx_NOPE", 0, 0, "cat", NULL, 0, 0, &why),
-	    -1, "no list for a dictionary not installed");
+	is_int(wordlists_judge(ws, "en_US", 0, 1, 0, "paris", NULL, 0, 0,
+	    &why), 1, "SW-2: nouns=on: 'paris' stands by 'Paris'");
+	is_int(wordlists_judge(ws, "xx_NOPE", 0, 0, 0, "cat", NULL, 0, 0,
+	    &why), -1, "no list for a dictionary not installed");
 	free(why);
 	lexicon_free(lex);
 	wordlists_free(ws);
@@ -563,7 +563,7 @@ test_en_us(const struct sr_paths *paths)
 		return;
 	}
 	parse(&g, "SERST TANIE QuOLDC RPEAT HGINS");
-	n = solve_grid(d, &g, "en_US", 1, 0, NULL, &w);
+	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
 	for (i = 0; i < n; i++)
 		if (!lexicon_spell(lex, w[i]) ||
 		    grid_path(&g, w[i], NULL, pwhy, sizeof pwhy) != 0) {

@@ -182,6 +182,50 @@ main(void)
 	ok(utf8_casecmp("J\xfcrgen", "J\xdcrgen") != 0,
 	    "invalid bytes compare as themselves");
 
+	/* Loose keys (SPEC.md "Player names"): case, accents, spaces. */
+	{
+		static const struct { const char *in, *key, *what; } lk[] = {
+			{ "Zo\xc3\xab", "zoe", "Zoë" },
+			{ "Zoe\xcc\x88", "zoe", "Zoë with a combining mark" },
+			{ "Mary Ann", "maryann", "spaces" },
+			{ " H\xc3\xa9l\xc3\xa8ne ", "helene", "Hélène" },
+			{ "Strau\xc3\x9f", "strauss", "ß as ss" },
+			{ "S\xc3\xb8ren", "soren", "ø as o" },
+			{ "\xc5\x81ukasz", "lukasz", "Ł as l" },
+			{ "\xc3\x85NGSTR\xc3\x96M", "angstrom", "ÅNGSTRÖM" },
+			{ "Nguy\xe1\xbb\x85n", "nguyen", "ễ (Vietnamese)" },
+			{ "\xce\x86\xce\xbd\xce\xbd\xce\xb1",
+			    "\xce\xb1\xce\xbd\xce\xbd\xce\xb1", "Άννα" },
+			{ "\xc4\xb0pek", "ipek", "İ as i" },
+			{ "\xe6\x97\xa5", "\xe6\x97\xa5", "日 as itself" },
+		};
+		struct buf b = BUF_INIT;
+		struct utf8_near nr = UTF8_NEAR_INIT;
+		size_t i;
+
+		for (i = 0; i < sizeof lk / sizeof lk[0]; i++) {
+			buf_reset(&b);
+			utf8_loose(&b, lk[i].in);
+			is_str(buf_str(&b), lk[i].key, lk[i].what);
+		}
+		buf_free(&b);
+		ok(utf8_loose_eq("Zoe", "ZO\xc3\x8b"), "Zoe is ZOË loosely");
+		ok(!utf8_loose_eq("Zoe", "Zoey"), "Zoe is not Zoey");
+		is_int(utf8_distance("statsu", "status"), 1,
+		    "a transposition is one edit");
+		is_int(utf8_distance("ANN", "anne"), 1, "case folded");
+		is_int(utf8_distance("Zo\xc3\xab", "Zoe"), 1,
+		    "by characters: ë for e is one edit");
+		utf8_near_add(&nr, "shakes", "shake");
+		utf8_near_add(&nr, "shakes", "shake-up");
+		utf8_near_add(&nr, "shakes", "stack-attack");
+		ok(utf8_near_ok(&nr, "shakes") && nr.n == 1 &&
+		    strcmp(nr.best[0], "shake") == 0, "shakes: shake");
+		memset(&nr, 0, sizeof nr);
+		utf8_near_add(&nr, "poker", "tower");
+		ok(!utf8_near_ok(&nr, "poker"), "poker is not tower (2 of 5)");
+	}
+
 	/* Messages: one line, quoted text cut after 64 characters. */
 	m = msg("player name 'a\nb' must not contain control characters");
 	is_str(m, "player name 'a\\x0Ab' must not contain control characters",
