@@ -107,6 +107,13 @@ tally_one(void *arg, const char *name, const char *rules, long played,
 	return 0;
 }
 
+/* A cache beyond the snapshot that differs (src/cache.c). */
+static void
+caches_one(void *arg, const char *line)
+{
+	problem(arg, "%s", line);
+}
+
 /*
  * Compare game sg's snapshot (a cache of its replay: see
  * sr_game_load_state) with its replay; with repair, store the replay's.
@@ -268,7 +275,8 @@ check_game(struct check *ck, long long id, int repair, char **why)
 	store_game_clear(&g);
 	if (nbroken < 0)
 		return SR_SYSTEM;
-	if ((status = sr_game_read(ctx, id, 0, &sg, &err)) != SR_OK) {
+	/* With notes: history's are compared too. */
+	if ((status = sr_game_read(ctx, id, 1, &sg, &err)) != SR_OK) {
 		if (status != SR_DATA) {
 			*why = err;
 			return status;
@@ -334,6 +342,11 @@ check_game(struct check *ck, long long id, int repair, char **why)
 		status = sr_names_sync(ctx, &sg, why);
 	if (status == SR_OK)
 		status = check_snapshot(ck, &sg, repair, why);
+	if (status == SR_OK)
+		status = sr_caches_check(ctx, &sg, repair, caches_one, ck,
+		    why);
+	if (status == SR_OK)
+		status = sr_notes_check(ctx, &sg, repair, caches_one, ck, why);
 	sr_game_free(&sg);
 	return status;
 }

@@ -2,7 +2,9 @@
  * cmd-dice.c: the dice audit.  Every die value recorded in the database
  * (only dice really rolled: start and tie rolls, shakes, rolls; entries
  * later undone left out), per kind of die, against a fair die: counts per
- * face, chi-square and its p-value.  GSL's gsl_cdf_chisq_Q gives the
+ * face, chi-square and its p-value.  The counts come from each game's
+ * tally (dice_tally, kept with every entry by src/cache.c), so the audit
+ * reads no entry (issue 29).  GSL's gsl_cdf_chisq_Q gives the
  * p-value; libgsl is loaded with dlopen() by this command alone, so no
  * other command pays for loading it.
  */
@@ -29,14 +31,16 @@ struct tally {
 
 struct audit {
 	struct tally	 t;
+	const char	*rules;		/* --rules (canonical), or NULL */
 	const char	*player;	/* --player, or NULL */
-	int		 seat;		/* its seat in the game replayed */
 	int		 found;		/* games where the player plays */
 	int		 games;		/* games counted */
 	int		 unrolled;	/* games of rules that record no dice */
-	struct die_rolled *pending;	/* per entry of the game replayed */
-	int		*npending;
-	int		 nentries;
+	/* the games counted, by id, with the player's seat (-1: all) */
+	long long	*id;
+	int		*seat;
+	int		 n;
+	int		 at;		/* the merge's place in id[] */
 	struct buf	 names;		/* every player met, one a line */
 };
 
@@ -88,90 +92,57 @@ dice_unknown(struct audit *au, const char *of, struct buf *b)
 	buf_free(&nk);
 }
 
-/* Before each entry of a replay: the dice it rolls, kept per entry. */
-static void
-dice_observe(void *arg, const struct replay *rp, int i, const struct entry *e)
-{
-	struct audit *au = arg;
-
-	if (e->verb != V_ROLL || rp->rules->rolled == NULL || i >=
-	    au->nentries)
-		return;
-	au->npending[i] = rp->rules->rolled(rp->st, e,
-	    au->pending + (size_t)i * GAME_MAX_PLAYERS, GAME_MAX_PLAYERS);
-}
-
-/* Count the dice of one game (entries in effect only). */
-static int
-dice_game(struct sr_ctx *ctx, struct audit *au, long long id,
-    const char *rules)
-{
-	struct sr_game sg;
-	struct ruling r = RULING_INIT;
-	struct die_rolled *d;
-	int status, i, k, n;
-
-	ctx->game = id;
-	if ((status = sr_game_load(ctx, 0, 0, &sg)) != SR_OK)
-		return status;
-	store_rollback(ctx->store);
-	if (sg.rules->rolled == NULL || (rules != NULL &&
-	    strcmp(sg.rules->name, rules) != 0)) {
-		if (sg.rules->rolled == NULL && rules != NULL &&
-		    strcmp(sg.rules->name, rules) == 0)
-			au->unrolled++;
-		sr_game_free(&sg);
-		return SR_OK;
-	}
-	au->seat = -1;
-	dice_names(au, &sg.rp.setup);
-	if (au->player != NULL &&
-	    (au->seat = game_seat(&sg.rp.setup, au->player)) < 0) {
-		sr_game_free(&sg);
-		return SR_OK;
-	}
-	au->found++;
-	au->games++;
-	n = au->nentries = sg.rp.nentries;
-	au->pending = xcalloc((size_t)n * GAME_MAX_PLAYERS + 1, sizeof *d);
-	au->npending = xcalloc((size_t)n + 1, sizeof *au->npending);
-	sg.rp.observe = dice_observe;
-	sg.rp.observe_arg = au;
-	if (replay_run(&sg.rp, 0, &r) == RULING_OK)
-		for (i = 0; i < n; i++) {
-			if (sg.rp.entries[i].undone)
-				continue;
-			for (k = 0; k < au->npending[i]; k++) {
-				d = &au->pending[(size_t)i * GAME_MAX_PLAYERS +
-				    k];
-				if (au->seat >= 0 && d->seat != au->seat)
-					continue;
-				if (d->kind >= 0 && d->kind < KINDS &&
-				    d->face >= 0 && d->face <= 6)
-					au->t.count[d->kind][d->face]++;
-			}
-		}
-	ruling_free(&r);
-	free(au->pending);
-	free(au->npending);
-	sr_game_free(&sg);
-	return SR_OK;
-}
-
-struct ids {
-	long long	*id;
-	int		 n;
-};
-
-/* Collect every game id. */
+/* A game of the listing: counted if its rules roll dice and it fits. */
 static int
 dice_collect(void *arg, const struct store_game *g, long nentries)
 {
-	struct ids *ids = arg;
+	struct audit *au = arg;
+	const struct game_rules *rules = game_find(g->rules);
+	struct game_setup gs;
+	int seat = -1;
 
 	(void)nentries;
-	ids->id = xreallocarray(ids->id, (size_t)ids->n + 1, sizeof *ids->id);
-	ids->id[ids->n++] = g->id;
+	if (rules == NULL || rules->rolled == NULL || (au->rules != NULL &&
+	    strcmp(rules->name, au->rules) != 0)) {
+		if (rules != NULL && rules->rolled == NULL &&
+		    au->rules != NULL && strcmp(rules->name, au->rules) == 0)
+			au->unrolled++;
+		return 0;
+	}
+	memset(&gs, 0, sizeof gs);
+	gs.nplayers = g->nplayers;
+	gs.names = (const char *const *)g->names;
+	dice_names(au, &gs);
+	if (au->player != NULL && (seat = game_seat(&gs, au->player)) < 0)
+		return 0;
+	au->found++;
+	au->games++;
+	au->id = xreallocarray(au->id, (size_t)au->n + 1, sizeof *au->id);
+	au->seat = xreallocarray(au->seat, (size_t)au->n + 1,
+	    sizeof *au->seat);
+	au->id[au->n] = g->id;
+	au->seat[au->n++] = seat;
+	return 0;
+}
+
+/*
+ * A row of the tally (src/cache.c keeps it with every entry: the dice of
+ * the entries in effect), by game id as the games are listed: counted
+ * if its game is, and by the player asked for.
+ */
+static int
+dice_row(void *arg, long long game, int seat, int kind, int face,
+    long count)
+{
+	struct audit *au = arg;
+
+	while (au->at < au->n && au->id[au->at] < game)
+		au->at++;
+	if (au->at == au->n || au->id[au->at] != game ||
+	    (au->seat[au->at] >= 0 && seat != au->seat[au->at]))
+		return 0;
+	if (kind >= 0 && kind < KINDS && face >= 0 && face <= 6)
+		au->t.count[kind][face] += count;
 	return 0;
 }
 
@@ -282,14 +253,12 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	const char *rules = args_get(args, "rules"), *label[7];
 	const struct game_rules *g = NULL;
 	struct audit *au;
-	struct ids ids = { NULL, 0 };
 	struct buf b = BUF_INIT;
 	double (*chisq_q)(double, double) = NULL, pf[7], chi2, p, e;
 	void *dl = NULL;
 	char *why = NULL;
-	long long saved = ctx->game;
 	long n;
-	int status, i, kind, lo, hi, f;
+	int status, kind, lo, hi, f;
 	json_t *o = NULL, *list = NULL, *k, *faces;
 
 	if (rules != NULL && (g = game_find(rules)) == NULL) {
@@ -300,26 +269,21 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
+	au = xcalloc(1, sizeof *au);
+	au->player = args_get(args, "player");
+	au->rules = g != NULL ? g->name : NULL;
 	if ((status = store_begin(ctx->store, 0, &why)) != SR_OK ||
-	    (status = store_games(ctx->store, 1, dice_collect, &ids, &why)) !=
+	    (status = store_games(ctx->store, 1, dice_collect, au, &why)) !=
+	    SR_OK ||
+	    (status = store_dice_rows(ctx->store, 0, dice_row, au, &why)) !=
 	    SR_OK) {
 		store_rollback(ctx->store);
 		sr_error(ctx, status, "%s", why != NULL ? why : "database "
 		    "error");
 		free(why);
-		free(ids.id);
-		return status;
+		goto out;
 	}
 	store_rollback(ctx->store);
-	au = xcalloc(1, sizeof *au);
-	au->player = args_get(args, "player");
-	for (i = 0; i < ids.n && status == SR_OK; i++)
-		status = dice_game(ctx, au, ids.id[i], g != NULL ? g->name :
-		    NULL);
-	ctx->game = saved;
-	free(ids.id);
-	if (status != SR_OK)
-		goto out;
 	if (au->player != NULL && au->found == 0) {
 		struct buf of = BUF_INIT, m = BUF_INIT;
 
@@ -433,6 +397,8 @@ out:
 	if (dl != NULL)
 		dlclose(dl);
 	buf_free(&b);
+	free(au->id);
+	free(au->seat);
 	buf_free(&au->names);
 	free(au);
 	return status;

@@ -503,7 +503,10 @@ check_replay(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp)
 	return status;
 }
 
-/* Store a new game, replayed in rp: the game, its entries, its summary. */
+/*
+ * Store a new game, replayed in rp: the game, its entries, its summary
+ * and its caches.
+ */
 static int
 store_new_game(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
     char **why)
@@ -537,8 +540,10 @@ store_new_game(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 	    (const char *const *)rp->names, ig->nplayers, rp->title, why)) !=
 	    SR_OK)
 		return status;
-	return rp->nentries > 0 ? sr_snapshot_save(ctx, g.id, rp, why) :
-	    SR_OK;
+	if (rp->nentries > 0 && (status = sr_snapshot_save(ctx, g.id, rp,
+	    why)) != SR_OK)
+		return status;
+	return sr_caches_rebuild(ctx, g.id, rp, why);
 }
 
 /*

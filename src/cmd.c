@@ -1314,7 +1314,9 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 {
 	struct sr_game sg;
 	enum verb v;
-	int status;
+	char *why = NULL;
+	long long id;
+	int status, ready;
 
 	/* Usage first, before the game is even looked at. */
 	if ((status = sr_entry_usage(ctx, argc, argv, &v)) != SR_OK)
@@ -1323,10 +1325,20 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 		return run_timer(ctx, argc, argv);
 	if ((status = data_first(ctx, v, argc, argv)) != SR_OK)
 		return status;
-	/* From the snapshot, but undo and redo: they need every entry. */
-	if ((status = v == V_UNDO || v == V_REDO ? sr_game_load(ctx, 1, 0,
-	    &sg) : sr_game_load_state(ctx, 1, &sg)) != SR_OK)
+	/* From the snapshot; undo and redo with the undo cache, else replayed. */
+	if ((status = sr_game_load_state(ctx, 1, &sg)) != SR_OK)
 		return status;
+	if ((v == V_UNDO || v == V_REDO) &&
+	    (ready = sr_cache_ready(ctx, &sg, v, &why)) != 1) {
+		id = sg.g.id;
+		sr_game_free(&sg);
+		if (ready < 0 || (status = sr_game_read(ctx, id, 0, &sg,
+		    &why)) != SR_OK) {
+			store_rollback(ctx->store);
+			return store_error(ctx, ready < 0 ? SR_SYSTEM : status,
+			    why);
+		}
+	}
 	status = sr_enter_loaded(ctx, &sg, v, argc, argv);
 	sr_game_free(&sg);
 	return status;
@@ -1356,10 +1368,17 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 		se.argv[i - 1] = xstrdup(argv[i]);
 	se.at = entry_time(ctx);
 	lookup_install(ctx, sg);
+	if (sr_cache_before(ctx, sg, &se, &why) != SR_OK) {
+		stored_entry_clear(&se);
+		store_rollback(ctx->store);
+		sg->cache.loaded = 0;
+		return store_error(ctx, SR_SYSTEM, why);
+	}
 	status = replay_add(&sg->rp, &se, &r);
 	if (status != RULING_OK && status != RULING_UPHELD) {
 		stored_entry_clear(&se);
 		store_rollback(ctx->store);
+		sg->cache.loaded = 0;
 		sr_refusal(ctx, status, "%s", buf_str(&r.why));
 		ruling_free(&r);
 		return status;
@@ -1371,9 +1390,13 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	    store_summary(ctx->store, sg->g.id, sr_store_state(&x), scores,
 	    winners, sg->g.nplayers, &why) != SR_OK ||
 	    sr_names_sync(ctx, sg, &why) != SR_OK ||
+	    sr_cache_after(ctx, sg, &sg->rp.entries[sg->rp.nentries - 1],
+	    &why) != SR_OK ||
 	    sr_snapshot_save(ctx, sg->g.id, &sg->rp, &why) != SR_OK ||
+	    sr_cache_set(ctx, sg, &why) != SR_OK ||
 	    store_commit(ctx->store, &why) != SR_OK) {
 		store_rollback(ctx->store);
+		sg->cache.loaded = 0;
 		ruling_free(&r);
 		return store_error(ctx, SR_SYSTEM, why);
 	}

@@ -87,12 +87,28 @@ extern const struct cmd_entry *const cmd_table[];
 /* The command named exactly name (a game verb gives cmd_verb_entry). */
 const struct cmd_entry *cmd_find(const char *name);
 
+/*
+ * What the write path keeps of the caches beyond the snapshot for one
+ * entry (src/cache.c): the undo cache's head as read in its transaction,
+ * whether to rebuild it from the replay, the dice the entry adds (sign
+ * 1) or takes back (-1) from the tally.
+ */
+struct sr_cache {
+	int			 loaded;
+	struct store_undo	 u;
+	int			 rebuild;
+	struct die_rolled	 d[GAME_MAX_PLAYERS];
+	int			 nd;
+	int			 sign;
+};
+
 /* A game loaded from the store and replayed. */
 struct sr_game {
 	struct store_game	 g;
 	const struct game_rules	*rules;
 	char			*opts[16];
 	struct replay		 rp;
+	struct sr_cache		 cache;
 };
 
 /*
@@ -122,6 +138,37 @@ int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
  */
 int	sr_snapshot_save(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
+/*
+ * The caches beyond the snapshot (src/cache.c: the undo cache and the
+ * dice tally), in the caller's write transaction.  sr_cache_ready: sg
+ * resumed from its snapshot made ready for undo or redo v from the undo
+ * cache (1), or the cache cannot serve it (0: replay the game), or -1
+ * with *why set.  Around each entry se folded in by the write path:
+ * sr_cache_before (before replay_add), sr_cache_after (after it, before
+ * the snapshot is stored), sr_cache_set (after).  sr_caches_rebuild:
+ * both caches of game id from its replay rp, after its snapshot is
+ * stored (import, check --repair, a miss).
+ */
+int	sr_cache_ready(struct sr_ctx *, struct sr_game *, enum verb,
+	    char **why);
+int	sr_cache_before(struct sr_ctx *, struct sr_game *,
+	    const struct stored_entry *, char **why);
+int	sr_cache_after(struct sr_ctx *, struct sr_game *,
+	    const struct stored_entry *, char **why);
+int	sr_cache_set(struct sr_ctx *, struct sr_game *, char **why);
+int	sr_caches_rebuild(struct sr_ctx *, long long id, const struct replay *,
+	    char **why);
+/*
+ * check: game sg's caches (sg replayed whole) against its replay: the
+ * dice tally, and the undo cache where it counts (a cold one is no
+ * problem); problem(arg, line) for each that differs; with repair,
+ * rebuilt (after its snapshot is stored).
+ */
+int	sr_caches_check(struct sr_ctx *, const struct sr_game *, int repair,
+	    void (*problem)(void *, const char *), void *arg, char **why);
+/* The same for history's notes (sg replayed with notes). */
+int	sr_notes_check(struct sr_ctx *, const struct sr_game *, int repair,
+	    void (*problem)(void *, const char *), void *arg, char **why);
 /*
  * new's check of players ("Ann,Bob,Cid": each name valid, no two names
  * equal as new compares them, as many as g takes), the one import

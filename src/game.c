@@ -1207,6 +1207,19 @@ fact_dict(const char *fact, char *buf, size_t len)
 	return 0;
 }
 
+/* e, unparsed, for stored entry se (its words are se's, not copied). */
+static void
+entry_of(struct entry *e, const struct stored_entry *se)
+{
+	memset(e, 0, sizeof *e);
+	e->n = se->n;
+	e->verb = se->verb;
+	e->argc = se->argc;
+	e->argv = se->argv;
+	e->fact = se->fact;
+	e->at = se->at;
+}
+
 /* Free one stored entry's memory. */
 void
 stored_entry_clear(struct stored_entry *se)
@@ -1547,12 +1560,22 @@ state_settle(struct replay *rp, int depth, int top, struct ruling *r)
 	return RULING_OK;
 }
 
+static char	*entry_undo_note(const struct stored_entry *, const char *);
+static int	 step_undo_cached(struct replay *, struct stored_entry *, int,
+		    struct ruling *);
+
 /* Note for undo/redo of entry index t. */
 static char *
 undo_note(const struct replay *rp, const char *what, int t)
 {
+	return entry_undo_note(&rp->entries[t], what);
+}
+
+/* Note for undo/redo of stored entry se. */
+static char *
+entry_undo_note(const struct stored_entry *se, const char *what)
+{
 	struct buf b = BUF_INIT;
-	const struct stored_entry *se = &rp->entries[t];
 	int i;
 
 	buf_printf(&b, "%s entry %d (", what, se->n);
@@ -1684,6 +1707,95 @@ ends_redo(const struct replay *rp, enum verb v)
 	return 0;
 }
 
+/*
+ * undo's or redo's own checks: no arguments given (live), something to
+ * take back or restore (none: nothing).  RULING_OK, or the refusal.
+ */
+static int
+undo_check(struct stored_entry *se, int live, int none, struct ruling *r)
+{
+	if (live && se->argc != 0) {
+		ruling_refuse(r, RULING_USAGE, "'%s' takes no arguments",
+		    verb_name(se->verb));
+		return RULING_USAGE;
+	}
+	if (none) {
+		if (!live)
+			return corrupt(se, r);
+		ruling_refuse(r, RULING_REFUSED, "nothing to %s",
+		    verb_name(se->verb));
+		return RULING_REFUSED;
+	}
+	return RULING_OK;
+}
+
+/* A live undo's or redo's argument: the number of the entry it takes. */
+static void
+undo_arg(struct stored_entry *se, int n)
+{
+	int k;
+
+	for (k = 0; k < se->argc; k++)
+		free(se->argv[k]);
+	free(se->argv);
+	se->argc = 1;
+	se->argv = xcalloc(1, sizeof *se->argv);
+	se->argv[0] = xasprintf("%d", n);
+}
+
+/*
+ * undo (or redo) as entry se of a resumed replay, from what the caller
+ * set with replay_cache_set(): the state before the entry taken back,
+ * or the entry restored applied to the state now.  Once.
+ */
+static int
+step_undo_cached(struct replay *rp, struct stored_entry *se, int live,
+    struct ruling *r)
+{
+	struct replay_cache *c = &rp->cache;
+	int undo = se->verb == V_UNDO, k, status;
+	char *s;
+
+	if ((status = undo_check(se, live, undo ? c->depth == 0 :
+	    c->nundone == 0, r)) != RULING_OK)
+		return status;
+	if (c->target.n == 0 || (undo && c->st == NULL)) {
+		ruling_refuse(r, RULING_SYSTEM, "'%s' needs the game's "
+		    "entries, not its snapshot", verb_name(se->verb));
+		return RULING_SYSTEM;
+	}
+	if (live)
+		undo_arg(se, c->target.n);
+	free(se->note);
+	se->note = entry_undo_note(&c->target, undo ? "undid" : "redid");
+	if (undo) {
+		/* The state before the entry, with its names and title. */
+		rp->rules->state_free(rp->st);
+		rp->st = c->st;
+		c->st = NULL;
+		s = rp->title;
+		rp->title = c->title;
+		c->title = s;
+		for (k = 0; k < rp->setup.nplayers; k++) {
+			s = rp->names[k];
+			rp->names[k] = c->names[k];
+			c->names[k] = s;
+		}
+		rp->abandoned = c->abandoned;
+		c->depth--;
+		c->nundone++;
+	} else {
+		if (apply_stored(rp, rp->st, &c->target, r) != RULING_OK)
+			return corrupt(&c->target, r);
+		c->depth++;
+		c->nundone--;
+	}
+	c->valid = 0;
+	ruling_reset(r);
+	buf_puts(&r->note, se->note);
+	return RULING_OK;
+}
+
 /* undo (or redo) as entry i: take back (or restore) the latest. */
 static int
 step_undo(struct replay *rp, int i, int live, struct ruling *r)
@@ -1692,34 +1804,20 @@ step_undo(struct replay *rp, int i, int live, struct ruling *r)
 	struct game_state *pre;
 	int undo = se->verb == V_UNDO, t, k, depth, top, status;
 
+	if (rp->resumed && rp->cache.valid)
+		return step_undo_cached(rp, se, live, r);
 	if (rp->resumed) {
 		/* The caller loads every entry for undo and redo. */
 		ruling_refuse(r, RULING_SYSTEM, "'%s' needs the game's "
 		    "entries, not its snapshot", verb_name(se->verb));
 		return RULING_SYSTEM;
 	}
-	if (live && se->argc != 0) {
-		ruling_refuse(r, RULING_USAGE, "'%s' takes no arguments",
-		    verb_name(se->verb));
-		return RULING_USAGE;
-	}
-	if (undo ? rp->ndone == 0 : rp->nundone == 0) {
-		if (!live)
-			return corrupt(se, r);
-		ruling_refuse(r, RULING_REFUSED, "nothing to %s",
-		    verb_name(se->verb));
-		return RULING_REFUSED;
-	}
+	if ((status = undo_check(se, live, undo ? rp->ndone == 0 :
+	    rp->nundone == 0, r)) != RULING_OK)
+		return status;
 	t = undo ? rp->done[rp->ndone - 1] : rp->undone[rp->nundone - 1];
-	if (live) {
-		/* What it takes back, stored as its argument. */
-		for (k = 0; k < se->argc; k++)
-			free(se->argv[k]);
-		free(se->argv);
-		se->argc = 1;
-		se->argv = xcalloc(1, sizeof *se->argv);
-		se->argv[0] = xasprintf("%d", rp->entries[t].n);
-	}
+	if (live)
+		undo_arg(se, rp->entries[t].n);
 	if (live || rp->notes) {
 		free(se->note);
 		se->note = undo_note(rp, undo ? "undid" : "redid", t);
@@ -1818,13 +1916,7 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 		return step_undo(rp, i, live, r);
 	}
 
-	memset(&e, 0, sizeof e);
-	e.n = se->n;
-	e.verb = se->verb;
-	e.argc = se->argc;
-	e.argv = se->argv;
-	e.fact = se->fact;
-	e.at = se->at;
+	entry_of(&e, se);
 	e.stored = !live;
 	if ((status = game_parse(&rp->setup, &e, r)) != RULING_OK)
 		goto out;
@@ -2234,12 +2326,165 @@ replay_resume(struct replay *rp, const void *p, size_t len, int last_n)
 	return 0;
 }
 
+/* Free what replay_cache_set() left in rp. */
+static void
+cache_clear(struct replay *rp)
+{
+	struct replay_cache *c = &rp->cache;
+	int i;
+
+	if (c->st != NULL)
+		rp->rules->state_free(c->st);
+	free(c->title);
+	for (i = 0; i < GAME_MAX_PLAYERS; i++)
+		free(c->names[i]);
+	stored_entry_clear(&c->target);
+	memset(c, 0, sizeof *c);
+}
+
+/* Ready a resumed replay for one undo or redo; see game.h. */
+int
+replay_cache_set(struct replay *rp, int depth, int nundone,
+    struct stored_entry *target, const void *p, size_t len)
+{
+	struct replay_cache *c = &rp->cache;
+	struct game_state *st;
+	char *title, *names[GAME_MAX_PLAYERS];
+	int i, abandoned, ok;
+
+	if (!rp->resumed || rp->names0 == NULL || rp->nentries != 0)
+		return -1;
+	cache_clear(rp);
+	if (p != NULL) {
+		/*
+		 * Read as a snapshot is read (the same checks), into rp
+		 * itself so that the state's setup is rp's; then what it
+		 * read goes to the cache and rp's own state comes back.
+		 */
+		st = rp->st;
+		title = rp->title;
+		abandoned = rp->abandoned;
+		for (i = 0; i < GAME_MAX_PLAYERS; i++) {
+			names[i] = rp->names[i];
+			rp->names[i] = NULL;
+		}
+		rp->st = NULL;
+		rp->title = NULL;
+		ok = replay_resume(rp, p, len, rp->base_n) == 0;
+		if (ok) {
+			c->st = rp->st;
+			c->title = rp->title;
+			c->abandoned = rp->abandoned;
+			for (i = 0; i < GAME_MAX_PLAYERS; i++)
+				c->names[i] = rp->names[i];
+		} else {
+			if (rp->st != NULL && rp->st != st)
+				rp->rules->state_free(rp->st);
+			if (rp->title != title)
+				free(rp->title);
+			for (i = 0; i < GAME_MAX_PLAYERS; i++)
+				free(rp->names[i]);
+		}
+		rp->st = st;
+		rp->title = title;
+		rp->abandoned = abandoned;
+		for (i = 0; i < GAME_MAX_PLAYERS; i++)
+			rp->names[i] = names[i];
+		rp->setup.names = (const char *const *)rp->names;
+		rp->resumed = 1;
+		if (!ok)
+			return -1;
+	}
+	c->depth = depth;
+	c->nundone = nundone;
+	if (target != NULL) {
+		c->target = *target;
+		memset(target, 0, sizeof *target);
+	}
+	c->valid = 1;
+	return 0;
+}
+
+/* The entry redo would restore now; see game.h. */
+const struct stored_entry *
+replay_redo_entry(const struct replay *rp)
+{
+	if (rp->resumed)
+		return rp->cache.target.n != 0 ? &rp->cache.target : NULL;
+	return rp->nundone > 0 ? &rp->entries[rp->undone[rp->nundone - 1]] :
+	    NULL;
+}
+
+/* The dice an entry rolls against the state now; see game.h. */
+int
+replay_rolled(const struct replay *rp, const struct stored_entry *se,
+    int stored, struct die_rolled *d, int max)
+{
+	struct entry e;
+	struct ruling r = RULING_INIT;
+	int n = 0;
+
+	if (se->verb != V_ROLL || rp->rules->rolled == NULL || rp->st == NULL)
+		return 0;
+	entry_of(&e, se);
+	e.stored = stored;
+	r.quiet = 1;
+	if (game_parse(&rp->setup, &e, &r) == RULING_OK)
+		n = rp->rules->rolled(rp->st, &e, d, max);
+	entry_clear(&e);
+	ruling_free(&r);
+	return n;
+}
+
+/* The entries in effect played again, in order; see game.h. */
+int
+replay_walk(const struct replay *rp, int keep,
+    int (*fn)(void *, int, const struct stored_entry *,
+    const struct die_rolled *, int, const void *, size_t), void *arg)
+{
+	struct replay tmp;
+	struct ruling r = RULING_INIT;
+	struct buf b = BUF_INIT;
+	struct die_rolled d[GAME_MAX_PLAYERS];
+	const struct stored_entry *se;
+	int depth, nd, status = 0;
+
+	if (rp->resumed)
+		return -1;
+	memset(&tmp, 0, sizeof tmp);
+	tmp.rules = rp->rules;
+	tmp.setup = rp->setup;
+	if (rp->names0 != NULL)
+		tmp.setup.names = rp->names0;
+	tmp.title0 = rp->title0;
+	meta_reset(&tmp);
+	tmp.st = rp->rules->state_new(&tmp.setup);
+	r.quiet = 1;
+	for (depth = 1; depth <= rp->ndone && status == 0; depth++) {
+		se = &rp->entries[rp->done[depth - 1]];
+		buf_reset(&b);
+		if (depth > rp->ndone - keep && replay_snapshot(&tmp, &b) != 0)
+			buf_reset(&b);
+		nd = replay_rolled(&tmp, se, 1, d, GAME_MAX_PLAYERS);
+		status = fn(arg, depth, se, d, nd, b.len > 0 ? b.s : NULL,
+		    b.len);
+		if (status == 0 && apply_stored(&tmp, tmp.st, se, &r) !=
+		    RULING_OK)
+			status = -1;
+	}
+	buf_free(&b);
+	ruling_free(&r);
+	replay_free(&tmp);
+	return status;
+}
+
 /* Free everything the replay holds, the entries included. */
 void
 replay_free(struct replay *rp)
 {
 	int i;
 
+	cache_clear(rp);
 	snap_clear(rp);
 	if (rp->st != NULL)
 		rp->rules->state_free(rp->st);

@@ -642,6 +642,23 @@ struct replay {
 	 */
 	int			 resumed;
 	int			 base_n;
+	/*
+	 * Resumed, for undo or redo: what it needs of the entries, from
+	 * the store's cache of the stacks (replay_cache_set): the depth
+	 * of the stack in effect, the number undone and redo-able, the
+	 * entry undo takes back (the top in effect) or redo restores (the
+	 * latest undone), and for undo the state before that entry.
+	 */
+	struct replay_cache {
+		int			 valid;
+		int			 depth;
+		int			 nundone;
+		struct stored_entry	 target;
+		struct game_state	*st;		/* undo: before target */
+		char			*title;
+		char			*names[GAME_MAX_PLAYERS];
+		int			 abandoned;
+	} cache;
 };
 
 /*
@@ -678,6 +695,40 @@ void		 replay_format(const struct game_rules *, struct buf *fmt);
  */
 int		 replay_resume(struct replay *, const void *p, size_t len,
 		    int last_n);
+/*
+ * Resumed rp (replay_resume) made ready for one undo or redo without its
+ * entries: depth and nundone as the stacks stand, target (taken over)
+ * the entry undo takes back or redo restores, and for undo p (len
+ * bytes) the snapshot of the state before target (replay_snapshot's
+ * bytes, read as replay_resume reads them).  Returns 0, or -1 (rp as it
+ * was, target not taken) if the bytes are not a snapshot of this game.
+ */
+int		 replay_cache_set(struct replay *, int depth, int nundone,
+		    struct stored_entry *target, const void *p, size_t len);
+/* The entry redo would restore now (after an undo: the one it took back), or NULL. */
+const struct stored_entry *replay_redo_entry(const struct replay *);
+/*
+ * The dice entry se rolls against the state now (the rules' rolled
+ * hook, read with the names now, as a stored entry is read when stored
+ * is set, else as a new one) into d; how many (0: none, or not a roll).
+ */
+int		 replay_rolled(const struct replay *,
+		    const struct stored_entry *, int stored, struct die_rolled *,
+		    int max);
+/*
+ * The entries in effect of a replay (not resumed), played again from the
+ * game as created, in order: fn gets each one's depth (1: the first in
+ * effect), the entry, the dice it rolled against the state it met, and
+ * for the last keep of them the snapshot (replay_snapshot's bytes) of
+ * the state before it (else NULL, 0).  A state is a function of the
+ * entries in effect, so these are the states undo goes back to and the
+ * dice the audit counts.  Returns 0, fn's non-zero, or -1 if an entry no
+ * longer replays.
+ */
+int		 replay_walk(const struct replay *, int keep,
+		    int (*fn)(void *, int depth, const struct stored_entry *,
+		    const struct die_rolled *, int ndice, const void *snap,
+		    size_t len), void *arg);
 /* 1 if the rules keep a snapshot of their state (state_size or hooks). */
 int		 game_snapshots(const struct game_rules *);
 /*

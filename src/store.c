@@ -183,6 +183,36 @@ static const char *const migrations[] = {
 	" '$.compounds', 'on')) ORDER BY key))"
 	" WHERE rules = 'shake-a-word' AND json_valid(options)"
 	" AND json_type(options, '$.compounds') IS NULL;",
+	/*
+	 * 6 -> 7: caches for undo, redo and the dice audit (issue 29), so
+	 * that none of them replays a long game.  undo_heads: per game the
+	 * stacks of entries in effect (depth) and undone (nundone), written
+	 * with the snapshot whose n and key it repeats (else it is ignored
+	 * and rebuilt).  undo_states: the top of those stacks, kind 0 an
+	 * entry in effect at depth pos with the snapshot of the state
+	 * before it, kind 1 an undone one at pos of the redo stack.
+	 * dice_tally: per game, seat (-1: none), kind of die and face, the
+	 * dice of the entries in effect, kept like the seats' scores.
+	 * entry_notes: per entry its round and its note in words as replay
+	 * gives them (a function of the entries up to it), and whether a
+	 * later undo takes it back, for history.
+	 * Empty here: the rebuild after a migration makes them.
+	 */
+	"CREATE TABLE undo_heads(game_id INTEGER PRIMARY KEY"
+	" REFERENCES games(id), n INTEGER NOT NULL, key TEXT NOT NULL,"
+	" depth INTEGER NOT NULL, nundone INTEGER NOT NULL);"
+	"CREATE TABLE undo_states(game_id INTEGER NOT NULL"
+	" REFERENCES games(id), kind INTEGER NOT NULL, pos INTEGER NOT NULL,"
+	" n INTEGER NOT NULL, state BLOB,"
+	" PRIMARY KEY(game_id, kind, pos)) WITHOUT ROWID;"
+	"CREATE TABLE dice_tally(game_id INTEGER NOT NULL"
+	" REFERENCES games(id), seat INTEGER NOT NULL, kind INTEGER NOT NULL,"
+	" face INTEGER NOT NULL, count INTEGER NOT NULL,"
+	" PRIMARY KEY(game_id, seat, kind, face)) WITHOUT ROWID;"
+	"CREATE TABLE entry_notes(game_id INTEGER NOT NULL"
+	" REFERENCES games(id), n INTEGER NOT NULL, round INTEGER NOT NULL,"
+	" undone INTEGER NOT NULL, note TEXT NOT NULL,"
+	" PRIMARY KEY(game_id, n)) WITHOUT ROWID;",
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -565,8 +595,12 @@ store_open(const char *path, int create, struct store **sp, char **why)
 		    "system layer");
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE, "shakeref") !=
-	    SQLITE_OK) {
+	/*
+	 * NOMUTEX: a store is one thread's at a time (store.h); SQLite's own
+	 * lock around every call was 15% of a long history's instructions.
+	 */
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, "shakeref") != SQLITE_OK) {
 		status = fail_db(s, why);
 		store_close(s);
 		return status;
@@ -931,57 +965,171 @@ decode_args(const char *text, struct stored_entry *se)
 	return 0;
 }
 
+/* Fill se from a row of n, player, verb, args, fact, at; 0 or -1. */
+static int
+entry_from_row(sqlite3_stmt *st, struct stored_entry *se)
+{
+	int v;
+
+	memset(se, 0, sizeof *se);
+	se->n = sqlite3_column_int(st, 0);
+	se->player = column_dup(st, 1);
+	v = verb_lookup((const char *)sqlite3_column_text(st, 2));
+	se->fact = column_dup(st, 4);
+	se->at = sqlite3_column_int64(st, 5);
+	if (v < 0 || decode_args((const char *)sqlite3_column_text(st, 3),
+	    se) != 0)
+		return -1;
+	se->verb = (enum verb)v;
+	return 0;
+}
+
+/*
+ * The end of a load of n entries e of game id, its scan ended with rc:
+ * handed over to *ep and *np when it is done and keep is set, else freed
+ * (and the failure returned, if any).
+ */
+static int
+entries_end(struct store *s, long long id, int rc, int keep,
+    struct stored_entry *e, int n, struct stored_entry **ep, int *np,
+    char **why)
+{
+	int i;
+
+	if (rc == SQLITE_DONE && keep) {
+		*ep = e;
+		*np = n;
+		return SR_OK;
+	}
+	for (i = 0; i < n; i++)
+		stored_entry_clear(&e[i]);
+	free(e);
+	if (rc == SQLITE_DONE)
+		return SR_OK;
+	if (rc == SQLITE_CORRUPT)
+		return fail(why, SR_DATA, "game %lld has an entry this "
+		    "shakeref cannot read", id);
+	return fail_db(s, why);
+}
+
+/* Load entry n of game id; see store.h. */
+int
+store_entry_load(struct store *s, long long id, int n,
+    struct stored_entry *se, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	memset(se, 0, sizeof *se);
+	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at "
+	    "FROM entries WHERE game_id = ? AND n = ?", &st, why)) != SR_OK)
+		return status;
+	if ((status = bind(s, st, why, "Ii", id, n)) != SR_OK)
+		return status;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW && entry_from_row(st, se) !=
+	    0) {
+		finish(s, st);
+		stored_entry_clear(se);
+		return fail(why, SR_DATA, "game %lld has an entry this "
+		    "shakeref cannot read", id);
+	}
+	finish(s, st);
+	if (rc == SQLITE_DONE)
+		return fail(why, SR_DATA, "game %lld has no entry %d", id, n);
+	if (rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/*
+ * Load game id's entries into a malloc'd array, in order, or with fn,
+ * give each to fn (which returns 0 to go on) and keep none; with notes,
+ * each with its round, note and undone (entry_notes), and *complete 0
+ * (the scan stopped there) at the first that has none.  Two scans in
+ * step, by n (both tables are ordered by game and n): no lookup per
+ * entry.
+ */
+static int
+entries_scan(struct store *s, long long id, int notes,
+    int (*fn)(void *, const struct stored_entry *), void *arg,
+    struct stored_entry **ep, int *np, int *complete, char **why)
+{
+	struct stored_entry one;
+	sqlite3_stmt *st, *nt = NULL;
+	struct stored_entry *e = NULL, *se;
+	int n = 0, cap = 0, status, rc, k;
+
+	if (ep != NULL)
+		*ep = NULL;
+	*np = 0;
+	*complete = 1;
+	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at"
+	    " FROM entries WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK)
+		return status;
+	if ((status = bind(s, st, why, "I", id)) != SR_OK)
+		return status;
+	if (notes && ((status = prepare(s, "SELECT n, round, note, undone"
+	    " FROM entry_notes WHERE game_id = ? ORDER BY n", &nt, why)) !=
+	    SR_OK ||
+	    (status = bind(s, nt, why, "I", id)) != SR_OK)) {
+		finish(s, st);
+		return status;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (nt != NULL && (sqlite3_step(nt) != SQLITE_ROW ||
+		    sqlite3_column_int(nt, 0) != sqlite3_column_int(st, 0))) {
+			*complete = 0;
+			rc = SQLITE_DONE;
+			break;
+		}
+		if (fn != NULL)
+			se = &one;
+		else {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 64;
+				e = xreallocarray(e, (size_t)cap, sizeof *e);
+			}
+			se = &e[n++];
+		}
+		if (entry_from_row(st, se) != 0) {
+			rc = SQLITE_CORRUPT;
+			if (fn != NULL)
+				stored_entry_clear(se);
+			break;
+		}
+		if (nt != NULL) {
+			se->round = sqlite3_column_int(nt, 1);
+			se->note = column_dup(nt, 2);
+			se->undone = sqlite3_column_int(nt, 3) != 0;
+		}
+		if (fn != NULL) {
+			n++;
+			k = fn(arg, se);
+			stored_entry_clear(se);
+			if (k != 0) {
+				rc = SQLITE_DONE;
+				break;
+			}
+		}
+	}
+	if (fn != NULL) {
+		*np = n;
+		n = 0;
+	}
+	finish(s, st);
+	finish(s, nt);
+	return entries_end(s, id, rc, *complete && fn == NULL, e, n, ep, np,
+	    why);
+}
+
 /* Load a game's entries. */
 int
 store_entries_load(struct store *s, long long id, struct stored_entry **ep,
     int *np, char **why)
 {
-	sqlite3_stmt *st;
-	struct stored_entry *e = NULL;
-	int n = 0, cap = 0, status, rc, v, i;
+	int complete;
 
-	*ep = NULL;
-	*np = 0;
-	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at "
-	    "FROM entries WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK)
-		return status;
-	if ((status = bind(s, st, why, "I", id)) != SR_OK)
-		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct stored_entry *se;
-
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			e = xreallocarray(e, (size_t)cap, sizeof *e);
-		}
-		se = &e[n];
-		memset(se, 0, sizeof *se);
-		se->n = sqlite3_column_int(st, 0);
-		se->player = column_dup(st, 1);
-		v = verb_lookup((const char *)sqlite3_column_text(st, 2));
-		se->fact = column_dup(st, 4);
-		se->at = sqlite3_column_int64(st, 5);
-		n++;
-		if (v < 0 || decode_args((const char *)
-		    sqlite3_column_text(st, 3), se) != 0) {
-			rc = SQLITE_CORRUPT;
-			break;
-		}
-		se->verb = (enum verb)v;
-	}
-	finish(s, st);
-	if (rc != SQLITE_DONE) {
-		for (i = 0; i < n; i++)
-			stored_entry_clear(&e[i]);
-		free(e);
-		if (rc == SQLITE_CORRUPT)
-			return fail(why, SR_DATA, "game %lld has an entry "
-			    "this shakeref cannot read", id);
-		return fail_db(s, why);
-	}
-	*ep = e;
-	*np = n;
-	return SR_OK;
+	return entries_scan(s, id, 0, NULL, NULL, ep, np, &complete, why);
 }
 
 /* The number of game id's latest entry (0 if none); see store.h. */
@@ -1716,4 +1864,361 @@ store_snapshot_drop(struct store *s, long long game, char **why)
 	    (status = bind(s, st, why, "I", game)) != SR_OK)
 		return status;
 	return step_done(s, st, why);
+}
+
+/*
+ * The undo cache (migration 6 -> 7): the head says how deep the stacks
+ * are; it counts only when written with the snapshot stored now, which
+ * fits the game's entries now.
+ */
+int
+store_undo_head(struct store *s, long long game, const char *format,
+    struct store_undo *u, char **why)
+{
+	struct store_snapshot sn;
+	sqlite3_stmt *st;
+	int status, rc;
+
+	memset(u, 0, sizeof *u);
+	if ((status = store_snapshot_get(s, game, format, &sn, why)) != SR_OK)
+		return status;
+	if (sn.fit != STORE_SNAP_FITS) {
+		store_snapshot_clear(&sn);
+		return SR_OK;
+	}
+	if ((status = prepare(s, "SELECT h.depth, h.nundone, (SELECT"
+	    " COUNT(*) FROM undo_states WHERE game_id = h.game_id AND"
+	    " kind = 1) FROM undo_heads h WHERE h.game_id = ? AND h.n = ?"
+	    " AND h.key = ?", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "Iit", game, sn.n, sn.key)) !=
+	    SR_OK) {
+		store_snapshot_clear(&sn);
+		return status;
+	}
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		u->depth = sqlite3_column_int(st, 0);
+		u->nundone = sqlite3_column_int(st, 1);
+		u->kept_undone = sqlite3_column_int(st, 2);
+		u->valid = u->depth >= 0 && u->nundone >= 0;
+	}
+	finish(s, st);
+	store_snapshot_clear(&sn);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* One row of the undo cache; see store.h. */
+int
+store_undo_get(struct store *s, long long game, int kind, int pos, int *n,
+    void **state, size_t *len, char **why)
+{
+	sqlite3_stmt *st;
+	const void *p;
+	int status, rc;
+
+	*n = 0;
+	if (state != NULL) {
+		*state = NULL;
+		*len = 0;
+	}
+	if ((status = prepare(s, "SELECT n, state FROM undo_states"
+	    " WHERE game_id = ? AND kind = ? AND pos = ?", &st, why)) !=
+	    SR_OK ||
+	    (status = bind(s, st, why, "Iii", game, kind, pos)) != SR_OK)
+		return status;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*n = sqlite3_column_int(st, 0);
+		p = sqlite3_column_blob(st, 1);
+		if (state != NULL && p != NULL) {
+			*len = (size_t)sqlite3_column_bytes(st, 1);
+			*state = xmalloc(*len + 1);
+			memcpy(*state, p, *len);
+		}
+	}
+	finish(s, st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Run SQL with a game id and up to two ints bound (?1, ?2, ?3). */
+static int
+exec_gii(struct store *s, const char *sql, long long game, int a, int b,
+    char **why)
+{
+	static const char *const types[] = { "", "I", "Ii", "Iii" };
+	sqlite3_stmt *st;
+	int status, k;
+
+	if ((status = prepare(s, sql, &st, why)) != SR_OK)
+		return status;
+	if ((k = sqlite3_bind_parameter_count(st)) > 3)
+		k = 3;
+	if ((status = bind(s, st, why, types[k], game, a, b)) != SR_OK)
+		return status;
+	return step_done(s, st, why);
+}
+
+/* Entry n pushed at depth, the snapshot stored now before it; see store.h. */
+int
+store_undo_push(struct store *s, long long game, int depth, int n, int keep,
+    char **why)
+{
+	int status;
+
+	if ((status = exec_gii(s, "INSERT OR REPLACE INTO undo_states(game_id,"
+	    " kind, pos, n, state) SELECT ?1, 0, ?2, ?3, state FROM snapshots"
+	    " WHERE game_id = ?1", game, depth, n, why)) != SR_OK)
+		return status;
+	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = ?1 AND"
+	    " kind = 0 AND pos <= ?2 - ?3", game, depth, keep, why);
+}
+
+/* The entry in effect at depth undone, to the redo stack; see store.h. */
+int
+store_undo_pop(struct store *s, long long game, int depth, int pos,
+    char **why)
+{
+	int status;
+
+	if ((status = exec_gii(s, "INSERT OR REPLACE INTO undo_states(game_id,"
+	    " kind, pos, n, state) SELECT ?1, 1, ?3, n, NULL FROM undo_states"
+	    " WHERE game_id = ?1 AND kind = 0 AND pos = ?2", game, depth, pos,
+	    why)) != SR_OK)
+		return status;
+	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = ?1 AND"
+	    " kind = 0 AND pos = ?2", game, depth, 0, why);
+}
+
+/* Undone rows from pos up forgotten (0: all); see store.h. */
+int
+store_undo_cut(struct store *s, long long game, int pos, char **why)
+{
+	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = ?1 AND"
+	    " kind = 1 AND pos >= ?2", game, pos, 0, why);
+}
+
+/* Whether an undone entry kept is of verb; see store.h. */
+int
+store_undo_has_verb(struct store *s, long long game, const char *verb,
+    int *has, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	*has = 0;
+	if ((status = prepare(s, "SELECT 1 FROM undo_states u JOIN entries e"
+	    " ON e.game_id = u.game_id AND e.n = u.n WHERE u.game_id = ?"
+	    " AND u.kind = 1 AND e.verb = ? LIMIT 1", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "It", game, verb)) != SR_OK)
+		return status;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*has = 1;
+	finish(s, st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* The head, with the snapshot stored now; see store.h. */
+int
+store_undo_set(struct store *s, long long game, int depth, int nundone,
+    char **why)
+{
+	return exec_gii(s, "INSERT OR REPLACE INTO undo_heads(game_id, n, key,"
+	    " depth, nundone) SELECT ?1, n, key, ?2, ?3 FROM snapshots"
+	    " WHERE game_id = ?1", game, depth, nundone, why);
+}
+
+/* Forget game's undo cache; see store.h. */
+int
+store_undo_drop(struct store *s, long long game, char **why)
+{
+	int status;
+
+	if ((status = exec_gii(s, "DELETE FROM undo_heads WHERE game_id = ?1",
+	    game, 0, 0, why)) != SR_OK)
+		return status;
+	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = ?1",
+	    game, 0, 0, why);
+}
+
+/* Store one row of the undo cache (a rebuild); see store.h. */
+int
+store_undo_put(struct store *s, long long game, int kind, int pos, int n,
+    const void *state, size_t len, char **why)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	if ((status = prepare(s, "INSERT OR REPLACE INTO undo_states(game_id,"
+	    " kind, pos, n, state) VALUES (?, ?, ?, ?, ?)", &st, why)) !=
+	    SR_OK)
+		return status;
+	if ((status = bind(s, st, why, state != NULL ? "Iiiib" : "Iiii-",
+	    game, kind, pos, n, state, len)) != SR_OK)
+		return status;
+	return step_done(s, st, why);
+}
+
+/* Every row of game's undo cache; see store.h. */
+int
+store_undo_rows(struct store *s, long long game,
+    int (*fn)(void *, int kind, int pos, int n, const void *state,
+    size_t len), void *arg, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	if ((status = prepare(s, "SELECT kind, pos, n, state FROM undo_states"
+	    " WHERE game_id = ? ORDER BY kind, pos", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (fn(arg, sqlite3_column_int(st, 0),
+		    sqlite3_column_int(st, 1), sqlite3_column_int(st, 2),
+		    sqlite3_column_blob(st, 3),
+		    (size_t)sqlite3_column_bytes(st, 3)) != 0)
+			break;
+	finish(s, st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Add count to one face's tally of game; see store.h. */
+int
+store_dice_count(struct store *s, long long game, int seat, int kind,
+    int face, long count, char **why)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	if ((status = prepare(s, "INSERT INTO dice_tally(game_id, seat, kind,"
+	    " face, count) VALUES (?, ?, ?, ?, ?) ON CONFLICT(game_id, seat,"
+	    " kind, face) DO UPDATE SET count = count + excluded.count", &st,
+	    why)) != SR_OK ||
+	    (status = bind(s, st, why, "IiiiI", game, seat, kind, face,
+	    (long long)count)) != SR_OK)
+		return status;
+	return step_done(s, st, why);
+}
+
+/* Add (sign 1) or take away (-1) dice from game's tally; see store.h. */
+int
+store_dice_add(struct store *s, long long game, const struct die_rolled *d,
+    int n, int sign, char **why)
+{
+	int status, i;
+
+	for (i = 0; i < n; i++)
+		if ((status = store_dice_count(s, game, d[i].seat, d[i].kind,
+		    d[i].face, sign, why)) != SR_OK)
+			return status;
+	return SR_OK;
+}
+
+/* Forget game's tally; see store.h. */
+int
+store_dice_drop(struct store *s, long long game, char **why)
+{
+	return exec_gii(s, "DELETE FROM dice_tally WHERE game_id = ?1",
+	    game, 0, 0, why);
+}
+
+/* The tally's rows, of game (0: every game) ; see store.h. */
+int
+store_dice_rows(struct store *s, long long game,
+    int (*fn)(void *, long long game, int seat, int kind, int face,
+    long count), void *arg, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	if ((status = prepare(s, game != 0 ? "SELECT game_id, seat, kind,"
+	    " face, count FROM dice_tally WHERE game_id = ? AND count != 0"
+	    " ORDER BY seat, kind, face" : "SELECT game_id, seat, kind,"
+	    " face, count FROM dice_tally WHERE count != 0 ORDER BY game_id",
+	    &st, why)) != SR_OK)
+		return status;
+	if (game != 0 && (status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (fn(arg, sqlite3_column_int64(st, 0),
+		    sqlite3_column_int(st, 1), sqlite3_column_int(st, 2),
+		    sqlite3_column_int(st, 3),
+		    (long)sqlite3_column_int64(st, 4)) != 0)
+			break;
+	finish(s, st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
+}
+
+/* Store entry n's round, note and undone (history's cache); see store.h. */
+int
+store_note_put(struct store *s, long long game, int n, int round,
+    int undone, const char *note, char **why)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	if ((status = prepare(s, "INSERT OR REPLACE INTO entry_notes(game_id,"
+	    " n, round, undone, note) VALUES (?, ?, ?, ?, ?)", &st, why)) !=
+	    SR_OK ||
+	    (status = bind(s, st, why, "Iiiit", game, n, round, undone,
+	    note != NULL ? note : "")) != SR_OK)
+		return status;
+	return step_done(s, st, why);
+}
+
+/* Entry n taken back (undone 1) or restored (0); see store.h. */
+int
+store_note_undone(struct store *s, long long game, int n, int undone,
+    char **why)
+{
+	return exec_gii(s, "UPDATE entry_notes SET undone = ?3 WHERE"
+	    " game_id = ?1 AND n = ?2", game, n, undone, why);
+}
+
+/* Forget game's notes; see store.h. */
+int
+store_notes_drop(struct store *s, long long game, char **why)
+{
+	return exec_gii(s, "DELETE FROM entry_notes WHERE game_id = ?1",
+	    game, 0, 0, why);
+}
+
+/* Each of game's entries with its note to fn, while it has one; see store.h. */
+int
+store_history_scan(struct store *s, long long id,
+    int (*fn)(void *, const struct stored_entry *), void *arg, int *n,
+    int *complete, char **why)
+{
+	return entries_scan(s, id, 1, fn, arg, NULL, n, complete, why);
+}
+
+/* Every note row of game, for check; see store.h. */
+int
+store_notes_rows(struct store *s, long long game,
+    int (*fn)(void *, int n, int round, const char *note, int undone),
+    void *arg, char **why)
+{
+	sqlite3_stmt *st;
+	int status, rc;
+
+	if ((status = prepare(s, "SELECT n, round, note, undone FROM"
+	    " entry_notes WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK ||
+	    (status = bind(s, st, why, "I", game)) != SR_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (fn(arg, sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
+		    (const char *)sqlite3_column_text(st, 2),
+		    sqlite3_column_int(st, 3)) != 0)
+			break;
+	finish(s, st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return fail_db(s, why);
+	return SR_OK;
 }

@@ -8,7 +8,7 @@
 
 #include "game.h"
 
-#define STORE_SCHEMA	4
+#define STORE_SCHEMA	7
 
 /* A game's state (games.finished). */
 #define STORE_ACTIVE	0
@@ -40,6 +40,10 @@ struct store_tally {
 };
 
 /*
+ * A store is used by one thread at a time (its SQLite connection is
+ * opened without a lock of its own: SQLITE_OPEN_NOMUTEX); a second
+ * thread opens its own.
+ *
  * Open the database at path; migrate an older schema; refuse a newer one
  * (SR_DATA).  With create, make it (its folders and the file 0600) if
  * need be; without, a missing file is SR_DATA and nothing is made.
@@ -178,6 +182,89 @@ void	store_snapshot_clear(struct store_snapshot *);
 int	store_snapshot_put(struct store *, long long game, const char *format,
 	    const void *state, size_t len, char **why);
 int	store_snapshot_drop(struct store *, long long game, char **why);
+
+/* Load entry n of game id into se (SR_DATA if there is none). */
+int	store_entry_load(struct store *, long long id, int n,
+	    struct stored_entry *, char **why);
+
+/*
+ * The undo cache (a cache of the entries, as the snapshot is): per game
+ * the depth of the stack of entries in effect and of the undone ones
+ * (redo-able), with, for the top STORE_UNDO_KEEP entries in effect, the
+ * snapshot of the state before each (kind 0, pos its depth), and the
+ * undone ones (kind 1, pos its place in the redo stack, 1 the oldest).
+ * store_undo_head() says whether it counts (valid): written with the
+ * snapshot stored now (in format), which fits the entries now.  Every
+ * write keeps it in the same transaction as its entry: push (before the
+ * snapshot is stored: the state before the entry is the one stored
+ * then), pop, cut, then set (after the snapshot is stored), or drop.
+ */
+#define STORE_UNDO_KEEP		8
+struct store_undo {
+	int	 valid;
+	int	 depth;		/* entries in effect */
+	int	 nundone;	/* undone, redo-able */
+	int	 kept_undone;	/* of those, rows kept */
+};
+int	store_undo_head(struct store *, long long game, const char *format,
+	    struct store_undo *, char **why);
+/* Row (kind, pos): *n its entry (0: no such row), *state its bytes. */
+int	store_undo_get(struct store *, long long game, int kind, int pos,
+	    int *n, void **state, size_t *len, char **why);
+int	store_undo_push(struct store *, long long game, int depth, int n,
+	    int keep, char **why);
+int	store_undo_pop(struct store *, long long game, int depth, int pos,
+	    char **why);
+/* Undone rows from pos up forgotten (redone, or redo ended: 1). */
+int	store_undo_cut(struct store *, long long game, int pos, char **why);
+/* *has 1 if an undone entry kept is of verb (ends_redo for a title). */
+int	store_undo_has_verb(struct store *, long long game, const char *verb,
+	    int *has, char **why);
+int	store_undo_set(struct store *, long long game, int depth,
+	    int nundone, char **why);
+int	store_undo_drop(struct store *, long long game, char **why);
+int	store_undo_put(struct store *, long long game, int kind, int pos,
+	    int n, const void *state, size_t len, char **why);
+int	store_undo_rows(struct store *, long long game,
+	    int (*fn)(void *, int kind, int pos, int n, const void *state,
+	    size_t len), void *arg, char **why);
+
+/*
+ * History's cache (entry_notes): per entry its round and its note in
+ * words as a replay with notes gives them, written with the entry (a
+ * function of the entries up to it, so they never change), and whether
+ * it is undone (set by each undo and redo).  store_history_scan() gives
+ * a game's entries with them to fn one at a time, *n of them, and
+ * *complete 0 at the first that has none (the game is replayed then).
+ */
+int	store_note_put(struct store *, long long game, int n, int round,
+	    int undone, const char *note, char **why);
+int	store_note_undone(struct store *, long long game, int n, int undone,
+	    char **why);
+int	store_notes_drop(struct store *, long long game, char **why);
+int	store_history_scan(struct store *, long long id,
+	    int (*fn)(void *, const struct stored_entry *), void *arg, int *n,
+	    int *complete, char **why);
+int	store_notes_rows(struct store *, long long game,
+	    int (*fn)(void *, int n, int round, const char *note, int undone),
+	    void *arg, char **why);
+
+/*
+ * The dice audit's tally (dice_tally): per game, seat (-1: nobody's),
+ * kind of die and face, how many the entries in effect rolled (the
+ * rolled hook, against the state each met).  A summary like the seats'
+ * scores: kept by every write in the same transaction, compared and
+ * rebuilt by check.
+ */
+int	store_dice_add(struct store *, long long game,
+	    const struct die_rolled *, int n, int sign, char **why);
+int	store_dice_count(struct store *, long long game, int seat, int kind,
+	    int face, long count, char **why);
+int	store_dice_drop(struct store *, long long game, char **why);
+/* fn for each row with a count of game (0: of every game, by game). */
+int	store_dice_rows(struct store *, long long game,
+	    int (*fn)(void *, long long game, int seat, int kind, int face,
+	    long count), void *arg, char **why);
 
 /*
  * 1 if store_open() migrated an older schema: its write transaction is

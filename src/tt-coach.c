@@ -11,21 +11,6 @@
 #include "dice.h"
 #include "tt-coach.h"
 
-/* One way to keep from a roll: the levels it scores, the dice left. */
-struct tt_opt {
-	short	lev;
-	short	left;
-	int	at;			/* lev * 7 + left */
-};
-
-/* Rolls of n dice with the same ways to keep, their chance summed. */
-struct tt_class {
-	double	p;
-	int	doubles;		/* TT-5: two equal dice */
-	int	nopt;
-	int	off;			/* into model->opts */
-};
-
 struct tt_model {
 	int		 four_pair;
 	int		 ncls[7];
@@ -162,7 +147,7 @@ model_rolls(struct tt_model *m, int n, int c[7], int f, int rest)
 
 /* The roll classes of 1..6 dice under four_pair (TT-1, TT-2, TT-5). */
 struct tt_model *
-tt_model_new(int four_pair)
+tt_model_solve(int four_pair)
 {
 	struct tt_model *m = xcalloc(1, sizeof *m);
 	int c[7], n;
@@ -173,6 +158,98 @@ tt_model_new(int four_pair)
 		model_rolls(m, n, c, 1, n);
 	}
 	return m;
+}
+
+/* The model of four_pair, from the build's data; see tt-coach.h. */
+struct tt_model *
+tt_model_new(int four_pair)
+{
+#ifdef TT_MODEL_HOST
+	/* mktt itself, which writes the data. */
+	return tt_model_solve(four_pair);
+#else
+	const struct tt_model_data *d = &tt_model_data[four_pair != 0];
+	struct tt_model *m = xcalloc(1, sizeof *m);
+	int n;
+
+	m->four_pair = four_pair;
+	for (n = 1; n <= 6; n++) {
+		m->ncls[n] = d->ncls[n];
+		m->cls[n] = xreallocarray(NULL, (size_t)d->ncls[n] + 1,
+		    sizeof m->cls[n][0]);
+		memcpy(m->cls[n], d->cls[n], (size_t)d->ncls[n] *
+		    sizeof m->cls[n][0]);
+	}
+	m->nopts = m->capopts = d->nopts;
+	m->opts = xreallocarray(NULL, (size_t)d->nopts + 1, sizeof m->opts[0]);
+	memcpy(m->opts, d->opts, (size_t)d->nopts * sizeof m->opts[0]);
+	return m;
+#endif
+}
+
+/* 1 if a and b hold the same classes and options; see tt-coach.h. */
+int
+tt_model_same(const struct tt_model *a, const struct tt_model *b)
+{
+	int n, i;
+
+	if (a->four_pair != b->four_pair || a->nopts != b->nopts ||
+	    memcmp(a->opts, b->opts, (size_t)a->nopts * sizeof a->opts[0]) !=
+	    0)
+		return 0;
+	for (n = 1; n <= 6; n++) {
+		if (a->ncls[n] != b->ncls[n])
+			return 0;
+		for (i = 0; i < a->ncls[n]; i++)
+			if (a->cls[n][i].p != b->cls[n][i].p ||
+			    a->cls[n][i].doubles != b->cls[n][i].doubles ||
+			    a->cls[n][i].nopt != b->cls[n][i].nopt ||
+			    a->cls[n][i].off != b->cls[n][i].off)
+				return 0;
+	}
+	return 1;
+}
+
+/* The C source of tt_model_data[]; see tt-coach.h. */
+void
+tt_model_source(struct tt_model *const m[2], struct buf *b)
+{
+	int f, n, i;
+
+	buf_puts(b, "/*\n * tt-model-data.c: the roll classes of 1..6 dice "
+	    "of 10,000, worked out\n * by mktt -m at build time "
+	    "(tt_model_solve() in tt-coach.c).  Generated.\n */\n"
+	    "#include <stddef.h>\n\n#include \"tt-coach.h\"\n");
+	for (f = 0; f < 2; f++) {
+		for (n = 1; n <= 6; n++) {
+			buf_printf(b, "\nstatic const struct tt_class "
+			    "cls%d_%d[] = {\n", f, n);
+			for (i = 0; i < m[f]->ncls[n]; i++) {
+				const struct tt_class *c = &m[f]->cls[n][i];
+
+				buf_printf(b, "\t{ %a, %d, %d, %d },\n", c->p,
+				    c->doubles, c->nopt, c->off);
+			}
+			buf_puts(b, "};\n");
+		}
+		buf_printf(b, "\nstatic const struct tt_opt opts%d[] = {\n",
+		    f);
+		for (i = 0; i < m[f]->nopts; i++)
+			buf_printf(b, "\t{ %d, %d, %d },\n", m[f]->opts[i].lev,
+			    m[f]->opts[i].left, m[f]->opts[i].at);
+		buf_puts(b, "\t{ 0, 0, 0 }\n};\n");
+	}
+	buf_puts(b, "\nconst struct tt_model_data tt_model_data[2] = {\n");
+	for (f = 0; f < 2; f++) {
+		buf_puts(b, "\t{ { 0");
+		for (n = 1; n <= 6; n++)
+			buf_printf(b, ", %d", m[f]->ncls[n]);
+		buf_puts(b, " },\n\t    { NULL");
+		for (n = 1; n <= 6; n++)
+			buf_printf(b, ", cls%d_%d", f, n);
+		buf_printf(b, " },\n\t    opts%d, %d },\n", f, m[f]->nopts);
+	}
+	buf_puts(b, "};\n");
 }
 
 /* Free a model. */

@@ -38,8 +38,44 @@
 /* The roll classes of 1..6 dice for one four-pair setting. */
 struct tt_model;
 
+/*
+ * The model of four_pair: tt_model_new() takes it from the data worked
+ * out at build time (tt_model_data, written by mktt -m into the build's
+ * src/tt-model-data.c), so that no advice computes it (issue 29: it was
+ * 60% of a status with the coach's line); tt_model_solve() computes it.
+ */
 struct tt_model	*tt_model_new(int four_pair);
+struct tt_model	*tt_model_solve(int four_pair);
 void		 tt_model_free(struct tt_model *);
+/* 1 if two models hold the same classes and options, chances included. */
+int		 tt_model_same(const struct tt_model *, const struct tt_model *);
+/* The C source of tt_model_data[] for models m[0] (four_pair off), m[1]. */
+struct buf;
+void		 tt_model_source(struct tt_model *const m[2], struct buf *);
+
+/* One way to keep from a roll: the levels it scores, the dice left. */
+struct tt_opt {
+	short	lev;
+	short	left;
+	int	at;			/* lev * 7 + left */
+};
+
+/* Rolls of n dice with the same ways to keep, their chance summed. */
+struct tt_class {
+	double	p;
+	int	doubles;		/* TT-5: two equal dice */
+	int	nopt;
+	int	off;			/* into the model's options */
+};
+
+/* A model as data: per number of dice its classes, and their options. */
+struct tt_model_data {
+	int			 ncls[7];
+	const struct tt_class	*cls[7];
+	const struct tt_opt	*opts;
+	int			 nopts;
+};
+extern const struct tt_model_data tt_model_data[2];
 
 /* The two-player table for one target and four-pair setting. */
 struct tt_win {

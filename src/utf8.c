@@ -328,11 +328,22 @@ utf8_width(const char *s)
 void
 utf8_pad(struct buf *b, const char *s, size_t width)
 {
-	size_t w = utf8_width(s);
+	static const char spaces[] = "                                ";
+	size_t n = strlen(s), w, k;
 
-	utf8_escape(b, s, 0, 0);
-	for (; w < width; w++)
-		buf_puts(b, " ");
+	/* Printable ASCII: as it is, a column a byte (history's lines). */
+	if (ascii_span(s, n) == n) {
+		buf_add(b, s, n);
+		w = n;
+	} else {
+		w = utf8_width(s);
+		utf8_escape(b, s, 0, 0);
+	}
+	for (; w < width; w += k) {
+		k = width - w < sizeof spaces - 1 ? width - w :
+		    sizeof spaces - 1;
+		buf_add(b, spaces, k);
+	}
 }
 
 /* Append s escaped in a cell; see utf8.h. */
@@ -701,8 +712,14 @@ message(struct buf *b, const char *msg, size_t max_all, int lines)
 {
 	struct buf t = BUF_INIT;
 	const char *s = msg, *end = NULL;
-	size_t n = strlen(msg), count = 0, k, max = UTF8_QUOTE_MAX;
+	size_t n = strlen(msg), count = 0, k, m, max = UTF8_QUOTE_MAX;
 
+	/* Printable ASCII with no quote and short enough: as it is. */
+	if (ascii_span(msg, n) == n && memchr(msg, '\'', n) == NULL &&
+	    (max_all == 0 || n <= max_all)) {
+		buf_add(b, msg, n);
+		return;
+	}
 	/* Escape; cut each quoted text. */
 	while (n > 0) {
 		if (end == NULL && *s == '\'' && (s == msg ||
@@ -729,6 +746,18 @@ message(struct buf *b, const char *msg, size_t max_all, int lines)
 			s = end;
 			continue;
 		}
+		/* A run of printable ASCII but quotes goes as it is. */
+		for (k = 0; k < n && (unsigned char)s[k] >= 0x20 &&
+		    (unsigned char)s[k] < 0x7f && s[k] != '\'' &&
+		    (end == NULL || count + k < max); k++)
+			continue;
+		if (k > 0) {
+			buf_add(&t, s, k);
+			s += k;
+			n -= k;
+			count += k;
+			continue;
+		}
 		k = escape_one(&t, s, n, lines);
 		s += k;
 		n -= k;
@@ -738,17 +767,17 @@ message(struct buf *b, const char *msg, size_t max_all, int lines)
 	buf_puts(b, "");
 	s = buf_str(&t);
 	n = t.len;
-	for (count = 0; n > 0; count++) {
-		if (count == max_all && max_all > 0) {
-			buf_puts(b, "…");
-			break;
-		}
-		if ((k = utf8_decode(s, n, &(uint32_t){ 0 })) == 0)
-			k = 1;
-		buf_printf(b, "%.*s", (int)k, s);
-		s += k;
-		n -= k;
+	for (count = 0, k = 0; max_all > 0 && k < n && count < max_all;
+	    count++) {
+		if ((m = utf8_decode(s + k, n - k, &(uint32_t){ 0 })) == 0)
+			m = 1;
+		k += m;
 	}
+	if (max_all == 0)
+		k = n;
+	buf_add(b, s, k);
+	if (k < n)
+		buf_puts(b, "…");
 	buf_free(&t);
 }
 

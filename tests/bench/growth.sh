@@ -62,7 +62,7 @@ entries() {
 	    WHERE game_id = 1 AND n = 1;
 	    COMMIT;" || exit 1
 	"$SHAKEREF" -d "$1" check --repair >/dev/null 2>&1
-	[ $? -eq 3 ] && "$SHAKEREF" -d "$1" check >/dev/null ||
+	"$SHAKEREF" -d "$1" check >/dev/null ||
 	    { echo "bench: check --repair did not rebuild the snapshot"; exit 1; }
 }
 

@@ -13,6 +13,14 @@
 # every timed run of LABEL: to put back what the command changes;
 # bench_status LABEL N says that LABEL's command exits N (default 0).
 #
+# Peak memory (issue 29): every run through the runner records the
+# command's peak resident set (wait4's ru_maxrss); under hyperfine each
+# round runs each command once more through the runner for it.  Every
+# line of bench_report and bench_line ends with it, against 16 MB, or
+# the limit bench_mem LABEL MB sets for a command that must map a table
+# or a word list (the bench says which and why); bench_report returns 1
+# when it is over.
+#
 # bench_measure runs the commands in interleaved rounds (a busy machine
 # slows them alike), with hyperfine when it is installed (-N: no shell in
 # between; wall time per run, CPU as each round's mean user + system),
@@ -40,7 +48,10 @@ bench_init() {
 #include <time.h>
 #include <unistd.h>
 
-/* Run argv[1..] once, output to /dev/null; print wall and CPU in ms. */
+/*
+ * Run argv[1..] once, output to /dev/null; print wall and CPU in ms and
+ * the peak resident set in KB.
+ */
 int
 main(int argc, char **argv)
 {
@@ -62,10 +73,11 @@ main(int argc, char **argv)
 	if (wait4(pid, &st, 0, &ru) < 0)
 		return 1;
 	clock_gettime(CLOCK_MONOTONIC, &b);
-	printf("%.4f %.4f\n", (double)(b.tv_sec - a.tv_sec) * 1e3 +
+	printf("%.4f %.4f %ld\n", (double)(b.tv_sec - a.tv_sec) * 1e3 +
 	    (double)(b.tv_nsec - a.tv_nsec) / 1e6,
 	    (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
-	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3);
+	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3,
+	    ru.ru_maxrss);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 CEOF
@@ -74,7 +86,8 @@ CEOF
 }
 
 # bench_measure RUNS LABEL CMD [LABEL CMD]...: interleaved; appends each
-# run's wall ms to $work/m.LABEL.wall and CPU ms to $work/m.LABEL.cpu.
+# run's wall ms to $work/m.LABEL.wall and CPU ms to $work/m.LABEL.cpu,
+# and its peak KB to $work/m.LABEL.mem.
 bench_measure() {
 	_runs=$1
 	shift
@@ -116,27 +129,52 @@ bench_measure() {
 				    { echo "bench: '$_l' exited other than $(bench_want "$_l"): $_c"; exit 1; }
 				_n=$((_n + 1))
 			done <"$work/plan"
+			# Peak memory: each once more, through the runner.
+			while IFS='	' read -r _l _c; do
+				bench_one "$_l" "$_c"
+				cut -d' ' -f3 "$work/one" >>"$work/m.$_l.mem"
+			done <"$work/plan"
 		else
 			_k=0
 			while [ $_k -lt "$_per" ]; do
 				while IFS='	' read -r _l _c; do
-					if [ -f "$work/prep.$_l" ]; then
-						sh "$work/prep.$_l" </dev/null \
-						    >/dev/null 2>&1 ||
-						    { echo "bench: preparing '$_l' failed"; exit 1; }
-					fi
-					eval "set -- $_c"
-					"$work/runner" "$@" </dev/null >"$work/one"
-					[ $? -eq "$(bench_want "$_l")" ] ||
-					    { echo "bench: '$_l' exited other than $(bench_want "$_l"): $_c"; exit 1; }
+					bench_one "$_l" "$_c"
 					cut -d' ' -f1 "$work/one" >>"$work/m.$_l.wall"
 					cut -d' ' -f2 "$work/one" >>"$work/m.$_l.cpu"
+					cut -d' ' -f3 "$work/one" >>"$work/m.$_l.mem"
 				done <"$work/plan"
 				_k=$((_k + 1))
 			done
 		fi
 		_r=$((_r + 1))
 	done
+}
+
+# bench_one LABEL CMD: LABEL's preparation, then CMD once through the
+# runner, its "wall cpu peak" into $work/one; exits if either fails.
+bench_one() {
+	if [ -f "$work/prep.$1" ]; then
+		sh "$work/prep.$1" </dev/null >/dev/null 2>&1 ||
+		    { echo "bench: preparing '$1' failed"; exit 1; }
+	fi
+	_bl=$1
+	eval "set -- $2"
+	"$work/runner" "$@" </dev/null >"$work/one"
+	[ $? -eq "$(bench_want "$_bl")" ] ||
+	    { echo "bench: '$_bl' exited other than $(bench_want "$_bl"): $*"; exit 1; }
+}
+
+# bench_mem LABEL MB: LABEL may take up to MB at its peak (a table or a
+# word list it must map; the default is 16).
+bench_mem() {
+	echo "$2" >"$work/mem.$1"
+}
+
+# LABEL's peak memory over its runs in MB, and its limit: "PEAK LIMIT".
+bench_peak() {
+	_lim=$(cat "$work/mem.$1" 2>/dev/null || echo 16)
+	sort -g "$work/m.$1.mem" 2>/dev/null | awk -v lim="$_lim" '
+		{ m = $1 } END { printf "%.1f %s\n", m / 1024, lim }'
 }
 
 # bench_prepare LABEL CMD: CMD (a script for sh) runs before every timed
@@ -177,23 +215,26 @@ bench_median() {
 }
 
 # bench_report BASE LABEL [TARGET [WHAT]]: LABEL's medians, wall and CPU,
-# against BASE's, and PASS or MISS of the wall ratio against TARGET.
-# Returns 1 on a MISS.
+# against BASE's, and PASS or MISS of the wall ratio against TARGET; its
+# peak memory against its limit (bench_mem).  Returns 1 on a MISS.
 bench_report() {
 	_bw=$(bench_median "$work/m.$1.wall") _bc=$(bench_median "$work/m.$1.cpu")
 	_w=$(bench_median "$work/m.$2.wall") _c=$(bench_median "$work/m.$2.cpu")
 	awk -v l="${4:-$2}" -v w="$_w" -v c="$_c" -v bw="$_bw" -v bc="$_bc" \
-	    -v t="${3:-}" -v tool="$bench_tool" 'BEGIN {
+	    -v t="${3:-}" -v tool="$bench_tool" -v pk="$(bench_peak "$2")" 'BEGIN {
 		rw = bw > 0 ? w / bw : 0
 		rc = bc > 0 ? c / bc : 0
+		split(pk, m, " ")
 		v = t == "" ? "" : (rw <= t ? sprintf("(target <= %sx) PASS", t) : sprintf("(target <= %sx) MISS", t))
-		printf "  %-30s wall %8.2f ms %6.2fx   cpu %8.2f ms %6.2fx  %s\n", l, w, rw, c, rc, v
-		exit (t != "" && rw > t) ? 1 : 0
+		printf "  %-30s wall %8.2f ms %6.2fx   cpu %8.2f ms %6.2fx  %s  peak %5.1f MB (<= %s MB %s)\n", l, w, rw, c, rc, v, m[1], m[2], m[1] <= m[2] ? "PASS" : "MISS"
+		exit ((t != "" && rw > t) || m[1] > m[2]) ? 1 : 0
 	}'
 }
 
-# bench_line LABEL [WHAT]: LABEL's medians alone (the baseline's line).
+# bench_line LABEL [WHAT]: LABEL's medians alone (the baseline's line),
+# and its peak memory.
 bench_line() {
 	_w=$(bench_median "$work/m.$1.wall") _c=$(bench_median "$work/m.$1.cpu")
-	printf '  %-30s wall %8.2f ms          cpu %8.2f ms\n' "${2:-$1}" "$_w" "$_c"
+	printf '  %-30s wall %8.2f ms          cpu %8.2f ms          peak %5.1f MB\n' \
+	    "${2:-$1}" "$_w" "$_c" "$(bench_peak "$1" | cut -d' ' -f1)"
 }

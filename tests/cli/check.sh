@@ -90,7 +90,9 @@ test_expect_success 'a migration rebuilds the summaries from the entries' '
 	    DROP TABLE tallies; DROP INDEX games_uid;
 	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
 	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots;
-	    DROP TRIGGER entries_no_replace; PRAGMA user_version = 1" &&
+	    DROP TRIGGER entries_no_replace;
+	    DROP TABLE undo_heads;
+	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 1" &&
 	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
 	test "$(sqlite3 test.db "SELECT score FROM seats WHERE seat = 1")" = 100 &&
 	test "$(sqlite3 test.db "SELECT COUNT(*) FROM snapshots")" = 1
@@ -104,7 +106,9 @@ test_expect_success 'a migration rebuilds the summaries from the entries' '
 # was committed before the rebuild: schema 4 with no snapshot, check failed.
 test_expect_success 'a migration is one transaction: a failure in its rebuild leaves the old schema, passing check' '
 	finished_game &&
-	sqlite3 test.db "DROP TABLE snapshots; DROP TRIGGER entries_no_replace; PRAGMA user_version = 3;
+	sqlite3 test.db "DROP TABLE snapshots; DROP TRIGGER entries_no_replace;
+	    DROP TABLE undo_heads;
+	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 3;
 	    UPDATE seats SET score = 999 WHERE seat = 1;
 	    CREATE TRIGGER boom BEFORE UPDATE ON seats
 	    BEGIN SELECT RAISE(ABORT, '"'"'injected failure'"'"'); END" &&
@@ -131,7 +135,9 @@ test_expect_success 'a migration killed at any moment leaves the old or the new 
 		sr new --game ten-thousand --players Ann,Bob >/dev/null &&
 		sr roll 1 5 2 2 3 4 >/dev/null || return 1
 	done &&
-	sqlite3 test.db "DROP TABLE snapshots; DROP TRIGGER entries_no_replace; PRAGMA user_version = 3" &&
+	sqlite3 test.db "DROP TABLE snapshots; DROP TRIGGER entries_no_replace;
+	    DROP TABLE undo_heads;
+	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 3" &&
 	cp test.db v3.db &&
 	for d in 0 0.005 0.01 0.02 0.03 0.05 0.08 0.1 0.15 0.2; do
 		cp v3.db test.db && rm -f test.db-wal test.db-shm &&

@@ -376,7 +376,9 @@ test_expect_success 'a schema 1 database is migrated: --all-time tallies rebuilt
 	    DROP TABLE tallies; DROP INDEX games_uid;
 	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
 	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots;
-	    DROP TRIGGER entries_no_replace; PRAGMA user_version = 1" &&
+	    DROP TRIGGER entries_no_replace;
+	    DROP TABLE undo_heads;
+	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 1" &&
 	expect_exit 0 sr --json standings --all-time && cmp out want.json &&
 	test "$(sqlite3 test.db "PRAGMA user_version")" -ge 5 &&
 	sr undo >/dev/null &&

@@ -275,7 +275,9 @@ test_expect_success 'a schema 2 database is migrated: every game gets its own ui
 	sqlite3 test.db "DROP TRIGGER tallies_player; DROP INDEX games_uid;
 	    ALTER TABLE games DROP COLUMN uid; ALTER TABLE games DROP COLUMN title0;
 	    ALTER TABLE seats DROP COLUMN name0; DROP TRIGGER tallies_finished;
-	    DROP TABLE snapshots; DROP TRIGGER entries_no_replace; $v2_trigger PRAGMA user_version = 2" &&
+	    DROP TABLE snapshots; DROP TRIGGER entries_no_replace;
+	    DROP TABLE undo_heads;
+	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes; $v2_trigger PRAGMA user_version = 2" &&
 	expect_exit 0 sr --json games --all &&
 	test "$(sqlite3 test.db "PRAGMA user_version")" -ge 5 &&
 	json "[.games[].uid | test(\"^[0-9a-f]{32}$\")] == [true, true]" &&

@@ -535,6 +535,33 @@ test_win_advice(const struct tt_model *m)
 	free(o);
 }
 
+/*
+ * The model the advice reads, from the data the build worked out
+ * (tt_model_data, by mktt -m), is the one tt_model_solve() computes:
+ * the same classes, options and chances to the last bit.
+ */
+static void
+test_model_shipped(void)
+{
+	struct tt_model *a, *b;
+	int fp;
+
+	for (fp = 0; fp < 2; fp++) {
+		a = tt_model_new(fp);
+		b = tt_model_solve(fp);
+		ok(tt_model_same(a, b), "four-pair=%s: the model built with "
+		    "shakeref is the one solved now", fp ? "on" : "off");
+		tt_model_free(a);
+		tt_model_free(b);
+	}
+	a = tt_model_solve(0);
+	b = tt_model_solve(1);
+	ok(!tt_model_same(a, b), "the two four-pair settings' models differ "
+	    "(TT-2), so the comparison can fail");
+	tt_model_free(a);
+	tt_model_free(b);
+}
+
 int
 main(void)
 {
@@ -543,6 +570,7 @@ main(void)
 
 	for (n = 1; n <= 6; n++)
 		make_rolls(n);
+	test_model_shipped();
 	test_points();
 	m = tt_model_new(1);
 	test_win_brute(m, 1);
