@@ -208,8 +208,9 @@ test_expect_success 'SW-2: a database from before compounds (one schema version 
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sqlite3 test.db "SELECT options FROM games WHERE id = 3" >shake.before &&
 	v=$(sqlite3 test.db "PRAGMA user_version") &&
+	# Back to before the compounds migration (5 -> 6; later ones run again).
 	sqlite3 test.db "UPDATE games SET options = json_remove(options,
-	    ${SQ}\$.compounds${SQ}); PRAGMA user_version = $((v - 1))" &&
+	    ${SQ}\$.compounds${SQ}); PRAGMA user_version = 5" &&
 	test "$(sqlite3 test.db "SELECT count(*) FROM games
 	    WHERE options LIKE ${SQ}%compounds%${SQ}")" -eq 0 &&
 	sr -g 1 --json solve >solve.after &&
