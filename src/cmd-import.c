@@ -192,14 +192,13 @@ parse_players(struct sr_ctx *ctx, struct imp_game *ig, json_t *a)
 			return bad(ctx, ig, "player name '%s' has surrounding "
 			    "spaces", name);
 		for (k = 0; k < ig->nplayers; k++)
-			if (utf8_casecmp(ig->names[k], name) == 0) {
-				buf_free(&list);
+			if (utf8_casecmp(ig->names[k], name) == 0)
 				return bad(ctx, ig, "player '%s' is named "
 				    "twice", name);
-			}
-		buf_printf(&list, "%s%s", i > 0 ? "," : "", name);
 		ig->names[ig->nplayers++] = name;
 	}
+	for (k = 0; k < ig->nplayers; k++)
+		buf_printf(&list, "%s%s", k > 0 ? "," : "", ig->names[k]);
 	status = sr_players_check(ctx, ig->rules, buf_str(&list), names, &n);
 	buf_free(&list);
 	while (n > 0)
@@ -895,6 +894,8 @@ file_twice(struct pass *ps)
 	size_t i, first = 0;
 	int status = SR_OK;
 
+	if (ps->n == 0)
+		return SR_OK;
 	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_cmp);
 	for (i = 1; i < ps->n && status == SR_OK; i++) {
 		if (strcmp(ps->seen[i].uid, ps->seen[first].uid) != 0) {

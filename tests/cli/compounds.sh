@@ -197,7 +197,7 @@ test_expect_success 'SW-2: solve lists with compounds=off exactly the words of i
 # The migration of compounds is the last of src/store.c's migrations[]:
 # a database one version before the latest, without the key, is one
 # from before it.
-test_expect_success 'SW-2: a database from before compounds (one schema version back): its shake-a-word games are migrated to compounds=on, so their rulings and solve stay as they were; other games are untouched' '
+test_expect_success 'SW-2: a database from before compounds (one schema version back): its shake-a-word games are migrated to compounds=on, so their rulings and solve stay as they were, and an export of then is the same game; other games are untouched' '
 	sr new --game word --players Ann,Bob --option dict=de_DE \
 	    --option compounds=on >/dev/null &&
 	cgrid && sr words Ann sehbau mausabend >/dev/null &&
@@ -228,6 +228,9 @@ test_expect_success 'SW-2: a database from before compounds (one schema version 
 	expect_out "house rules: compounds=on" &&
 	sqlite3 test.db "SELECT options FROM games WHERE id = 3" >out &&
 	expect_same shake.before &&
+	sr -g 1 export | jq "del(.games[0].options.compounds)" >old.json &&
+	expect_exit 0 sr import old.json &&
+	expect_out "imported 0 games; skipped 1 already here" &&
 	sr check >out &&
 	sr new --game word --players Ann,Bob --option dict=de_DE >/dev/null &&
 	sr --json status >out &&

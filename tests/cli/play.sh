@@ -491,7 +491,7 @@ tty_tab_new() {
 	tty_text "Ann,Bob --o" && tty_keys Tab &&
 	tty_wait "new --game word --players Ann,Bob --option" &&
 	tty_text "di" && tty_keys Tab && tty_text "ti" && tty_keys Tab &&
-	tty_wait "--option dict=tiny" && tty_text "--option co" &&
+	tty_wait "--option dict=tiny" && tty_text "--option coa" &&
 	tty_keys Tab && tty_wait "--option coach=" && tty_keys Tab &&
 	tty_wait "--option coach=o" && tty_keys Tab &&
 	tty_grep -qxE "coach=on +coach=off" && tty_text "f" && tty_keys Tab &&

@@ -591,7 +591,7 @@ main(void)
 	const char *src = getenv("SRCDIR"), *bld = getenv("BUILDDIR");
 	char path[4096], tmp[4096], *why = NULL, dicts[] = SR_SYSTEM_DICT_DIR,
 	    here[] = ".";
-	struct sr_paths paths = { NULL, NULL, NULL, dicts };
+	struct sr_paths paths = { NULL, NULL, NULL, dicts, NULL };
 	struct dawg *d;
 	unsigned seed = 20261123;
 

@@ -201,7 +201,6 @@ main(void)
 		};
 		struct buf b = BUF_INIT;
 		struct utf8_near nr = UTF8_NEAR_INIT;
-		size_t i;
 
 		for (i = 0; i < sizeof lk / sizeof lk[0]; i++) {
 			buf_reset(&b);
