@@ -196,20 +196,22 @@ static const char *const migrations[] = {
 	 * entry_notes: per entry its round and its note in words as replay
 	 * gives them (a function of the entries up to it), and whether a
 	 * later undo takes it back, for history.
-	 * Empty here: the rebuild after a migration makes them.
+	 * Empty here: the rebuild after a migration makes them.  IF NOT
+	 * EXISTS: a file set back to an earlier version to run a later
+	 * migration again (a test) keeps them.
 	 */
-	"CREATE TABLE undo_heads(game_id INTEGER PRIMARY KEY"
+	"CREATE TABLE IF NOT EXISTS undo_heads(game_id INTEGER PRIMARY KEY"
 	" REFERENCES games(id), n INTEGER NOT NULL, key TEXT NOT NULL,"
 	" depth INTEGER NOT NULL, nundone INTEGER NOT NULL);"
-	"CREATE TABLE undo_states(game_id INTEGER NOT NULL"
+	"CREATE TABLE IF NOT EXISTS undo_states(game_id INTEGER NOT NULL"
 	" REFERENCES games(id), kind INTEGER NOT NULL, pos INTEGER NOT NULL,"
 	" n INTEGER NOT NULL, state BLOB,"
 	" PRIMARY KEY(game_id, kind, pos)) WITHOUT ROWID;"
-	"CREATE TABLE dice_tally(game_id INTEGER NOT NULL"
+	"CREATE TABLE IF NOT EXISTS dice_tally(game_id INTEGER NOT NULL"
 	" REFERENCES games(id), seat INTEGER NOT NULL, kind INTEGER NOT NULL,"
 	" face INTEGER NOT NULL, count INTEGER NOT NULL,"
 	" PRIMARY KEY(game_id, seat, kind, face)) WITHOUT ROWID;"
-	"CREATE TABLE entry_notes(game_id INTEGER NOT NULL"
+	"CREATE TABLE IF NOT EXISTS entry_notes(game_id INTEGER NOT NULL"
 	" REFERENCES games(id), n INTEGER NOT NULL, round INTEGER NOT NULL,"
 	" undone INTEGER NOT NULL, note TEXT NOT NULL,"
 	" PRIMARY KEY(game_id, n)) WITHOUT ROWID;",
