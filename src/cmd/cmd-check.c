@@ -107,7 +107,7 @@ tally_one(void *arg, const char *name, const char *rules, long played,
 	return 0;
 }
 
-/* A cache beyond the snapshot that differs (src/cache.c). */
+/* A cache beyond the snapshot that differs (src/cmd/cache.c). */
 static void
 caches_one(void *arg, const char *line)
 {

@@ -3,7 +3,7 @@
  * (only dice really rolled: start and tie rolls, shakes, rolls; entries
  * later undone left out), per kind of die, against a fair die: counts per
  * face, chi-square and its p-value.  The counts come from each game's
- * tally (dice_tally, kept with every entry by src/cache.c), so the audit
+ * tally (dice_tally, kept with every entry by src/cmd/cache.c), so the audit
  * reads no entry (issue 29).  GSL's gsl_cdf_chisq_Q gives the
  * p-value; libgsl is loaded with dlopen() by this command alone, so no
  * other command pays for loading it.
@@ -126,7 +126,7 @@ dice_collect(void *arg, const struct store_game *g, long nentries)
 }
 
 /*
- * A row of the tally (src/cache.c keeps it with every entry: the dice of
+ * A row of the tally (src/cmd/cache.c keeps it with every entry: the dice of
  * the entries in effect), by game id as the games are listed: counted
  * if its game is, and by the player asked for.
  */

@@ -89,7 +89,7 @@ const struct cmd_entry *cmd_find(const char *name);
 
 /*
  * What the write path keeps of the caches beyond the snapshot for one
- * entry (src/cache.c): the undo cache's head as read in its transaction,
+ * entry (src/cmd/cache.c): the undo cache's head as read in its transaction,
  * whether to rebuild it from the replay, the dice the entry adds (sign
  * 1) or takes back (-1) from the tally.
  */
@@ -139,7 +139,7 @@ int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
 int	sr_snapshot_save(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
 /*
- * The caches beyond the snapshot (src/cache.c: the undo cache and the
+ * The caches beyond the snapshot (src/cmd/cache.c: the undo cache and the
  * dice tally), in the caller's write transaction.  sr_cache_ready: sg
  * resumed from its snapshot made ready for undo or redo v from the undo
  * cache (1), or the cache cannot serve it (0: replay the game), or -1

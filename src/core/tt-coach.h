@@ -21,7 +21,7 @@
  * (continue or fresh).  Pairs are solved from the highest sum of scores
  * down (a bank raises the sum); a farkle swaps (a, b) into (b, a), the
  * only cycle, solved as a fixed point of the two.  tt_win_build() fills it;
- * src/tt-table.c caches it on disk and maps it.
+ * src/sys/tt-table.c caches it on disk and maps it.
  */
 #ifndef SHAKEREF_TT_COACH_H
 #define SHAKEREF_TT_COACH_H
@@ -137,7 +137,7 @@ struct tt_advice {
 
 /*
  * Where the two-player table comes from: a function the program sets
- * (src/tt-table.c maps the cached file) returning the table for a target
+ * (src/sys/tt-table.c maps the cached file) returning the table for a target
  * and four-pair setting, or NULL (then the basis is points); arg is
  * passed to it as given.
  */

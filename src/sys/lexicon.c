@@ -90,7 +90,7 @@ package(const char *name)
 		const char	*name, *pkg;
 	} table[] = {
 #define PKG(n, p)	{ n, p },
-#include "../data/hunspell-packages.def"
+#include "../../data/hunspell-packages.def"
 #undef PKG
 	};
 	size_t i, lang = strcspn(name, "_-");

@@ -1,6 +1,6 @@
 /*
  * term.h: the terminal: its width, colour and the escape sequences
- * shakeref sends (src/term.c is the only file that holds them).
+ * shakeref sends (src/sys/term.c is the only file that holds them).
  */
 #ifndef SHAKEREF_TERM_H
 #define SHAKEREF_TERM_H

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/bench/watch.sh: how soon `shakeref watch` redraws after an entry
-# made by another process (the change notice, src/notice.c).  Never part
+# made by another process (the change notice, src/sys/notice.c).  Never part
 # of `make check`; it never fails a build.
 #
 #	SHAKEREF=build/shakeref sh tests/bench/watch.sh [ENTRIES]

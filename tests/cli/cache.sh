@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/cli/cache.sh: the caches beyond the snapshot (issue 29, src/cache.c):
+# tests/cli/cache.sh: the caches beyond the snapshot (issue 29, src/cmd/cache.c):
 # the undo cache (the state before each of the last entries in effect,
 # the stacks of entries in effect and undone), which undo and redo read
 # instead of replaying the game, and the dice audit's tally.  Both are

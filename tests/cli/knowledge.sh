@@ -9,20 +9,17 @@
 
 src="$SRCDIR/src"
 
-# The generic sources: every src/*.c but game.c and the modules game-*.c.
+# The generic sources: every .c under src/ but src/core/game.c and the
+# modules in src/games/.
 generic() {
-	for f in "$src"/*.c; do
-		case ${f##*/} in
-		game.c|game-*.c) ;;
-		*) echo "$f" ;;
-		esac
-	done
+	find "$src" -name "*.c" ! -path "$src/games/*" \
+	    ! -path "$src/core/game.c" | sort
 }
 
 test_expect_success 'no generic file names a game module or includes its header' '
-	sed -n "s/^[[:space:]]*&\(game_[a-z_]*\),.*/\1/p" "$src/game.c" >modules &&
+	sed -n "s/^[[:space:]]*&\(game_[a-z_]*\),.*/\1/p" "$src/core/game.c" >modules &&
 	test "$(wc -l <modules)" -ge 5 &&
-	grep -l "extern const struct game_rules game_" "$src"/*.h |
+	find "$src" -name "*.h" | xargs grep -l "extern const struct game_rules game_" |
 	    sed "s|.*/||" >headers &&
 	test -s headers &&
 	generic >files &&
@@ -47,8 +44,8 @@ test_expect_success 'generic code finds an option by its kind, never by its key'
 	fi
 '
 
-test_expect_success 'exit statuses are named (src/status.h), never a number' '
-	generic >files && ls "$src"/game*.c >>files &&
+test_expect_success 'exit statuses are named (src/core/status.h), never a number' '
+	generic >files && ls "$src"/core/game.c "$src"/games/*.c >>files &&
 	grep -v -E "/(mkdawg|mktt)\.c$" files >shakeref-files &&
 	if xargs grep -n -E "\<(_?exit|sr_flush) *\( *[0-9]|\<(sr_error|sr_refusal|ruling_refuse|sr_flush) *\([^,()]*, *[0-9]" <shakeref-files >bad
 	then

@@ -236,7 +236,7 @@ test_expect_success 'a word list of an older shakeref in the cache is built agai
 	sr --json solve >out &&
 	json "[.words[].word] | index(\"colour\") != null" &&
 	magic=$(sed -n "s/^#define DAWG_MAGIC.*\"\(SRDAWG[0-9]*\)\"/\1/p" \
-	    "$SRCDIR/src/dawg.h") && test -n "$magic" &&
+	    "$SRCDIR/src/core/dawg.h") && test -n "$magic" &&
 	head -c 8 cache/shakeref/en_GB.dawg | grep -q "$magic"
 '
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The change notice (src/notice.c) as `watch` uses it: an entry made by
+# The change notice (src/sys/notice.c) as `watch` uses it: an entry made by
 # another process is on the screen at once, with the database reached
 # through a symbolic link into another folder (SQLite keeps the WAL
 # beside the link's target); an idle watch sleeps (no polling loop: its

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/game.h"
-#include "../../src/lang-icu.h"
-#include "../../src/lang.h"
+#include "../../src/core/game.h"
+#include "../../src/sys/lang-icu.h"
+#include "../../src/core/lang.h"
 #include "tap.h"
 
 struct th {

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/dawg.h"
-#include "../../src/judge.h"
+#include "../../src/core/dawg.h"
+#include "../../src/core/judge.h"
 #include "tap.h"
 
 /*

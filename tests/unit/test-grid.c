@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../src/grid.h"
-#include "../../src/lang-icu.h"
-#include "../../src/lang.h"
+#include "../../src/core/grid.h"
+#include "../../src/sys/lang-icu.h"
+#include "../../src/core/lang.h"
 #include "tap.h"
 
 /* Parse the space-separated rows of s into g; 0 or -1 with why. */

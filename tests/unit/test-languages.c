@@ -45,13 +45,13 @@
 
 #include <hunspell.h>
 
-#include "../../src/buf.h"
-#include "../../src/dawg.h"
-#include "../../src/grid.h"
-#include "../../src/solve.h"
-#include "../../src/wordlist.h"
-#include "../../src/lang-icu.h"
-#include "../../src/lang.h"
+#include "../../src/core/buf.h"
+#include "../../src/core/dawg.h"
+#include "../../src/core/grid.h"
+#include "../../src/core/solve.h"
+#include "../../src/sys/wordlist.h"
+#include "../../src/sys/lang-icu.h"
+#include "../../src/core/lang.h"
 #include "tap.h"
 
 #ifndef DICT

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/lang.h"
-#include "../../src/lexicon.h"
-#include "../../src/lang-icu.h"
-#include "../../src/lang.h"
+#include "../../src/core/lang.h"
+#include "../../src/sys/lexicon.h"
+#include "../../src/sys/lang-icu.h"
+#include "../../src/core/lang.h"
 #include "tap.h"
 
 /* A fake judge: tea stands (as "Tea"), xx_NOPE has no list. */

@@ -3,7 +3,7 @@
  * through the real referee path, with harness.h's fake dictionary.
  */
 #include "harness.h"
-#include "../../src/shake-a-word.h"
+#include "../../src/games/shake-a-word.h"
 
 #define DICT	"cat cats tea eat ate quit quite rat star arts tar rest " \
 		"act tact dog dogs cod doc road"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "harness.h"
-#include "../../src/game-shake-up.h"
+#include "../../src/games/game-shake-up.h"
 
 extern const struct game_rules game_shake_up;
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "harness.h"
-#include "../../src/odds.h"
+#include "../../src/core/odds.h"
 
 extern const struct game_rules game_shake;
 
@@ -264,7 +264,7 @@ test_faces_option(void)
 }
 
 /*
- * The odds of SH-2 worked out here independently of src/odds.c: chances
+ * The odds of SH-2 worked out here independently of src/core/odds.c: chances
  * from whole counts of the 6^6 outcomes, the best stop found by value
  * iteration with a max at every total (no stopping rule assumed), the
  * chance to reach a goal by pushing probability forward.

@@ -10,14 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/dawg.h"
-#include "../../src/grid.h"
-#include "../../src/lexicon.h"
-#include "../../src/paths.h"
-#include "../../src/solve.h"
-#include "../../src/wordlist.h"
-#include "../../src/lang-icu.h"
-#include "../../src/lang.h"
+#include "../../src/core/dawg.h"
+#include "../../src/core/grid.h"
+#include "../../src/sys/lexicon.h"
+#include "../../src/sys/paths.h"
+#include "../../src/core/solve.h"
+#include "../../src/sys/wordlist.h"
+#include "../../src/sys/lang-icu.h"
+#include "../../src/core/lang.h"
 #include "tap.h"
 
 /* The test list, as text: the words a list may hold, sorted, unique. */

@@ -1,5 +1,5 @@
 /*
- * test-store.c: the store on its own, under the door (src/utf8.c) that
+ * test-store.c: the store on its own, under the door (src/core/utf8.c) that
  * refuses bad text first: an entry is stored exactly as given, or not at
  * all (exit 4), and what is read back is what was stored.
  */
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "../../src/shakeref.h"
-#include "../../src/store.h"
+#include "../../src/store/store.h"
 #include "tap.h"
 
 /* A fresh database in a temporary folder, with a game of Ann and a name. */

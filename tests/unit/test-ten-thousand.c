@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "harness.h"
-#include "../../src/dice.h"
+#include "../../src/core/dice.h"
 
 extern const struct game_rules game_ten_thousand;
 

@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../src/timer.h"
+#include "../../src/sys/timer.h"
 #include "tap.h"
 
 /* The whole of f, from the start, into buf. */

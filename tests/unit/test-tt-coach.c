@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../../src/buf.h"
-#include "../../src/dice.h"
-#include "../../src/tt-coach.h"
+#include "../../src/core/buf.h"
+#include "../../src/core/dice.h"
+#include "../../src/core/tt-coach.h"
 
 /* A roll of n dice as a sorted multiset, its chance and ways to keep. */
 struct broll {
