@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "i18n.h"
 #include "lang-icu.h"
 #include "lang.h"
 #include "lexicon.h"
@@ -83,6 +84,23 @@ build_data(const char *argv0)
 	(void)argv0;
 	return NULL;
 #endif
+}
+
+/*
+ * The user's language (src/sys/i18n.c): the catalogs of the build tree
+ * when this binary runs from it, else the installed ones.
+ */
+static void
+words_init(const char *argv0)
+{
+	char *build = build_data(argv0);
+
+#ifdef SR_BUILDDIR
+	i18n_init(build != NULL ? SR_BUILDDIR "/locale" : NULL);
+#else
+	i18n_init(NULL);
+#endif
+	free(build);
 }
 
 /*
@@ -170,6 +188,7 @@ main(int argc, char **argv)
 	memset(&ctx, 0, sizeof ctx);
 	ctx.out = stdout;
 	env_read(&ctx, argv[0], &db_env);
+	words_init(argv[0]);
 	tt_coach_set_source(tt_table_get, &ctx.paths);
 	ctx.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	args = xcalloc((size_t)argc + 1, sizeof *args);
@@ -200,8 +219,11 @@ main(int argc, char **argv)
 				goto out;
 			}
 		}
-		else if (strcmp(argv[i], "--json") == 0)
+		else if (strcmp(argv[i], "--json") == 0) {
+			/* What a program reads: English, C numbers. */
 			ctx.json = 1;
+			i18n_plain(1);
+		}
 		else if (strcmp(argv[i], "-h") == 0 ||
 		    strcmp(argv[i], "--help") == 0)
 			help = 1;
@@ -265,12 +287,12 @@ main(int argc, char **argv)
 		struct buf b = BUF_INIT;
 
 		if (args[0][0] == '-')
-			buf_printf(&b, "unknown option '%s'; see 'shakeref "
-			    "--help'", args[0]);
+			buf_printf(&b, _("unknown option '%s'; see 'shakeref "
+			    "--help'"), args[0]);
 		else
 			buf_puts(&b, sr_command_unknown(&b, args[0]) ?
-			    " (see 'shakeref --help')" :
-			    "; see 'shakeref --help'");
+			    _(" (see 'shakeref --help')") :
+			    _("; see 'shakeref --help'"));
 		status = sr_error(NULL, SR_USAGE, "%s", buf_str(&b));
 		buf_free(&b);
 		goto out;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "i18n.h"
 
 /* The snapshot format of sg's rules into fmt. */
 static const char *
@@ -135,10 +136,13 @@ sr_cache_after(struct sr_ctx *ctx, struct sr_game *sg,
 		c->nd = replay_rolled(&sg->rp, t, 1, c->d, GAME_MAX_PLAYERS);
 		c->sign = -1;
 	}
+	/*
+	 * history's notes are kept in English: a note in another language
+	 * is not kept (history replays for an entry without one).
+	 */
 	if ((status = store_dice_add(s, id, c->d, c->nd, c->sign, why)) !=
-	    SR_OK ||
-	    (status = store_note_put(s, id, se->n, se->round, 0, se->note,
-	    why)) != SR_OK)
+	    SR_OK || (!i18n_translated() && (status = store_note_put(s, id,
+	    se->n, se->round, 0, se->note, why)) != SR_OK))
 		return status;
 	/* What undo or redo takes back or restores: undone, or not now. */
 	if ((se->verb == V_UNDO || se->verb == V_REDO) && se->argc == 1 &&
@@ -393,8 +397,8 @@ sr_caches_check(struct sr_ctx *ctx, const struct sr_game *sg, int repair,
 	    SR_OK)
 		goto out;
 	if (m->bad_row || memcmp(m->dice, k->dice, sizeof k->dice) != 0) {
-		buf_printf(&b, "game %lld: its dice tally differs from the "
-		    "dice its entries in effect rolled", id);
+		buf_printf(&b, _("game %lld: its dice tally differs from the "
+		    "dice its entries in effect rolled"), id);
 		problem(arg, buf_str(&b));
 		bad = 1;
 	}
@@ -410,8 +414,8 @@ sr_caches_check(struct sr_ctx *ctx, const struct sr_game *sg, int repair,
 		if (u.valid && (m->bad_row || u.depth != sg->rp.ndone ||
 		    u.nundone != sg->rp.nundone)) {
 			buf_reset(&b);
-			buf_printf(&b, "game %lld: its undo cache differs from "
-			    "the replay of its entries", id);
+			buf_printf(&b, _("game %lld: its undo cache differs from "
+			    "the replay of its entries"), id);
 			problem(arg, buf_str(&b));
 			bad = 1;
 		}
@@ -472,8 +476,8 @@ sr_notes_check(struct sr_ctx *ctx, const struct sr_game *sg, int repair,
 	    SR_OK)
 		return status;
 	if (m.bad) {
-		buf_printf(&b, "game %lld: its entries' notes differ from "
-		    "the replay of its entries", id);
+		buf_printf(&b, _("game %lld: its entries' notes differ from "
+		    "the replay of its entries"), id);
 		problem(arg, buf_str(&b));
 		buf_free(&b);
 	}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "i18n.h"
 #include "utf8.h"
 
 struct check {
@@ -29,7 +30,7 @@ vproblem(struct check *ck, const char *fmt, va_list ap)
 {
 	struct buf b = BUF_INIT, e = BUF_INIT;
 
-	buf_vprintf(&b, fmt, ap);
+	buf_vprintf(&b, _(fmt), ap);
 	utf8_escape(&e, buf_str(&b), 0, 0);
 	json_array_append_new(ck->problems, json_string(buf_str(&e)));
 	buf_free(&b);
@@ -85,11 +86,14 @@ orphan_one(void *arg, const char *table, long long game, long rows)
 	if (strcmp(table, "snapshots") == 0)
 		problem(ck, "game %lld: a snapshot of a game that does not "
 		    "exist", game);
+	else if (strcmp(table, "entries") == 0)
+		broken(ck, P_("game %lld: %ld entry of a game that does not "
+		    "exist", "game %lld: %ld entries of a game that does not "
+		    "exist", rows), game, rows);
 	else
-		broken(ck, "game %lld: %ld %s of a game that does not exist",
-		    game, rows, strcmp(table, "entries") == 0 ?
-		    (rows == 1 ? "entry" : "entries") :
-		    (rows == 1 ? "seat" : "seats"));
+		broken(ck, P_("game %lld: %ld seat of a game that does not "
+		    "exist", "game %lld: %ld seats of a game that does not "
+		    "exist", rows), game, rows);
 	return 0;
 }
 
@@ -191,8 +195,9 @@ check_setup(struct check *ck, long long id, const struct store_game *g,
 		return -1;
 	}
 	if (n < rules->min_players || n > rules->max_players)
-		broken(ck, "game %lld: %d seat%s stored; %s is for %d to %d "
-		    "players", id, n, n == 1 ? "" : "s", rules->name,
+		broken(ck, P_("game %lld: %d seat stored; %s is for %d to "
+		    "%d players", "game %lld: %d seats stored; %s is for %d "
+		    "to %d players", n), id, n, rules->name,
 		    rules->min_players, rules->max_players);
 	else if (!numbered)
 		broken(ck, "game %lld: its seats are not numbered 1 to %d "
@@ -275,8 +280,11 @@ check_game(struct check *ck, long long id, int repair, char **why)
 	store_game_clear(&g);
 	if (nbroken < 0)
 		return SR_SYSTEM;
-	/* With notes: history's are compared too. */
-	if ((status = sr_game_read(ctx, id, 1, &sg, &err)) != SR_OK) {
+	/* With notes, in English as kept: history's are compared too. */
+	i18n_plain(1);
+	status = sr_game_read(ctx, id, 1, &sg, &err);
+	i18n_plain(0);
+	if (status != SR_OK) {
 		if (status != SR_DATA) {
 			*why = err;
 			return status;
@@ -408,7 +416,7 @@ sr_summaries_rebuild(struct sr_ctx *ctx)
 	ck.problems = json_array();
 	if ((status = check_run(&ck, 1, 1, &why)) != SR_OK) {
 		status = sr_error(ctx, status, "%s", why != NULL ? why :
-		    "database error");
+		    _("database error"));
 		free(why);
 	}
 	json_decref(ck.problems);
@@ -432,7 +440,7 @@ cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		goto out;
 	if ((status = check_run(&ck, repair, 0, &why)) != SR_OK) {
 		status = sr_error(ctx, status, "%s", why != NULL ? why :
-		    "database error");
+		    _("database error"));
 		free(why);
 		goto out;
 	}
@@ -451,18 +459,22 @@ cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	} else {
 		json_array_foreach(ck.problems, k, v)
 			fprintf(ctx->out, "%s\n", json_string_value(v));
-		fprintf(ctx->out, "%d game%s checked: %d problem%s%s\n",
-		    ck.games, ck.games == 1 ? "" : "s", nbad, nbad == 1 ? "" :
-		    "s", repair && nbad > ck.lasting ? ", the derived data "
-		    "rebuilt from the entries" : "");
+		fprintf(ctx->out, P_("%d game checked: ", "%d games checked: ",
+		    ck.games), ck.games);
+		fprintf(ctx->out, P_("%d problem%s\n", "%d problems%s\n", nbad),
+		    nbad, repair && nbad > ck.lasting ? _(", the derived data "
+		    "rebuilt from the entries") : "");
 	}
-	if (status == SR_OK && left > 0)
-		status = sr_error(ctx, SR_DATA, "%d problem%s %s%s", left,
-		    left == 1 ? "" : "s", repair ? "no rebuild mends (the "
-		    "entries or the setup)" : "found", repair ? "" :
-		    ck.lasting < nbad ? "; 'shakeref check --repair' rebuilds "
-		    "the derived data" : "; the entries or the setup are "
-		    "wrong, which no rebuild mends");
+	if (status == SR_OK && left > 0 && repair)
+		status = sr_error(ctx, SR_DATA, P_("%d problem no rebuild mends "
+		    "(the entries or the setup)", "%d problems no rebuild "
+		    "mends (the entries or the setup)", left), left);
+	else if (status == SR_OK && left > 0)
+		status = sr_error(ctx, SR_DATA, P_("%d problem found%s",
+		    "%d problems found%s", left), left, ck.lasting < nbad ?
+		    _("; 'shakeref check --repair' rebuilds the derived data") :
+		    _("; the entries or the setup are wrong, which no rebuild "
+		    "mends"));
 out:
 	json_decref(ck.problems);
 	return status;
@@ -471,8 +483,8 @@ out:
 const struct cmd_entry cmd_check_entry = {
 	.name = "check",
 	.usage = "[--repair]",
-	.summary = "check the database: every game replayed, every summary "
-	    "compared (--repair: rebuilt from the entries)",
-	.spec = { .opts = { { "repair", 0 } }, .hint = "; expected [--repair]" },
+	.summary = N_("check the database: every game replayed, every summary "
+	    "compared (--repair: rebuilt from the entries)"),
+	.spec = { .opts = { { "repair", 0 } }, .hint = N_("; expected [--repair]") },
 	.exec = cmd_check_exec,
 };

@@ -535,8 +535,8 @@ cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_complete_entry = {
 	.name = "complete",
 	.usage = "-- CWORD WORD...",
-	.summary = "candidates for shell completion (used by the bash and "
-	    "zsh completion scripts)",
+	.summary = N_("candidates for shell completion (used by the bash and "
+	    "zsh completion scripts)"),
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_complete_exec,
 };

@@ -81,9 +81,9 @@ dice_unknown(struct audit *au, const char *of, struct buf *b)
 		utf8_near_put(&nr, utf8_distance(buf_str(&k), buf_str(&nk)),
 		    s);
 	}
-	buf_printf(b, "'%s' is not a player of any game%s", au->player, of);
+	buf_printf(b, _("'%s' is not a player of any game%s"), au->player, of);
 	if (utf8_near_ok(&nr, buf_str(&k))) {
-		buf_puts(b, "; did you mean ");
+		buf_puts(b, _("; did you mean "));
 		utf8_near_list(b, &nr);
 		buf_puts(b, "?");
 	}
@@ -176,15 +176,15 @@ put_chance(struct buf *b, double p)
 	int i, len, mag;
 
 	if (p >= 0.95) {
-		buf_puts(b, "nearly always");
+		buf_puts(b, _("nearly always"));
 		return;
 	}
 	if (p >= 0.1) {
-		buf_printf(b, "about %.0f in 10 times", p * 10);
+		buf_printf(b, _("about %.0f in 10 times"), p * 10);
 		return;
 	}
 	if (!(p >= 1e-9)) {
-		buf_puts(b, "less than 1 in a billion times");
+		buf_puts(b, _("less than 1 in a billion times"));
 		return;
 	}
 	n = 1 / p;
@@ -192,13 +192,13 @@ put_chance(struct buf *b, double p)
 	n = mag > 0 ? floor(n / pow(10, mag) + 0.5) * pow(10, mag) :
 	    floor(n + 0.5);
 	len = snprintf(digits, sizeof digits, "%.0f", n);
-	buf_puts(b, "about 1 in ");
+	buf_puts(b, _("about 1 in "));
 	for (i = 0; i < len; i++) {
 		if (i > 0 && (len - i) % 3 == 0)
 			buf_puts(b, ",");
 		buf_printf(b, "%c", digits[i]);
 	}
-	buf_puts(b, " times");
+	buf_puts(b, _(" times"));
 }
 
 /*
@@ -232,16 +232,16 @@ verdict(const long *c, const double *pf, int lo, int hi, long n, double p,
 		}
 	}
 	if (few) {
-		buf_puts(b, "too few dice to judge yet (a face is expected "
-		    "under 5 times)");
+		buf_puts(b, _("too few dice to judge yet (a face is expected "
+		    "under 5 times)"));
 		return;
 	}
 	if (p >= 0.01)
-		buf_puts(b, "nothing unusual: fair dice are at least this "
-		    "uneven ");
+		buf_puts(b, _("nothing unusual: fair dice are at least this "
+		    "uneven "));
 	else
-		buf_printf(b, "face %s comes up too %s: fair dice are this "
-		    "uneven ", label[wf], worst > 0 ? "often" : "seldom");
+		buf_printf(b, _("face %s comes up too %s: fair dice are this "
+		    "uneven "), label[wf], worst > 0 ? "often" : "seldom");
 	put_chance(b, p);
 }
 
@@ -278,8 +278,8 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	    (status = store_dice_rows(ctx->store, 0, dice_row, au, &why)) !=
 	    SR_OK) {
 		store_rollback(ctx->store);
-		sr_error(ctx, status, "%s", why != NULL ? why : "database "
-		    "error");
+		sr_error(ctx, status, "%s", why != NULL ? why : _("database "
+		    "error"));
 		free(why);
 		goto out;
 	}
@@ -288,7 +288,7 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		struct buf of = BUF_INIT, m = BUF_INIT;
 
 		if (g != NULL)
-			buf_printf(&of, " of %s", g->name);
+			buf_printf(&of, _(" of %s"), g->name);
 		dice_unknown(au, buf_str(&of), &m);
 		status = sr_error(ctx, SR_DATA, "%s", buf_str(&m));
 		buf_free(&of);
@@ -313,20 +313,20 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		list = json_array();
 	} else if (g != NULL && g->rolled == NULL) {
 		/* Not "(0 games)": its games record no die values. */
-		buf_printf(&b, "dice recorded in %s: none; %s (%d game%s)\n",
-		    g->name, g->unrolled != NULL ? g->unrolled : "its dice "
-		    "are not recorded", au->unrolled, au->unrolled == 1 ? "" :
+		buf_printf(&b, _("dice recorded in %s: none; %s (%d game%s)\n"),
+		    g->name, g->unrolled != NULL ? g->unrolled : _("its dice "
+		    "are not recorded"), au->unrolled, au->unrolled == 1 ? "" :
 		    "s");
 	} else {
-		buf_puts(&b, "dice recorded");
+		buf_puts(&b, _("dice recorded"));
 		if (g != NULL)
-			buf_printf(&b, " in %s", g->name);
+			buf_printf(&b, _(" in %s"), g->name);
 		if (au->player != NULL)
-			buf_printf(&b, " by %s", au->player);
-		buf_printf(&b, " (%d game%s)\n", au->games, au->games == 1 ?
-		    "" : "s");
+			buf_printf(&b, _(" by %s"), au->player);
+		buf_printf(&b, P_(" (%d game)\n", " (%d games)\n", au->games),
+		    au->games);
 		if (n == 0)
-			buf_puts(&b, "no dice yet\n");
+			buf_puts(&b, _("no dice yet\n"));
 	}
 	for (kind = 0; kind < KINDS; kind++) {
 		long *c = au->t.count[kind];
@@ -369,22 +369,24 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			continue;
 		}
 		if (kind == 0)
-			buf_printf(&b, "six-sided dice: %ld\n", n);
+			buf_printf(&b, _("six-sided dice: %ld\n"), n);
 		else
-			buf_printf(&b, "Shake dice with %d face%s of 6 showing "
-			    "10 (shake-faces=%d): %ld\n", kind, kind == 1 ?
-			    "" : "s", kind, n);
-		buf_puts(&b, "  face    ");
+			buf_printf(&b, P_("Shake dice with %d face of 6 "
+			    "showing 10 (shake-faces=%d): %ld\n", "Shake dice "
+			    "with %d faces of 6 showing 10 (shake-faces=%d): "
+			    "%ld\n", kind), kind, kind, n);
+		buf_puts(&b, _("  face    "));
 		for (f = lo; f <= hi; f++)
 			buf_printf(&b, " %7s", label[f]);
-		buf_puts(&b, "\n  rolled  ");
+		buf_puts(&b, _("\n  rolled  "));
 		for (f = lo; f <= hi; f++)
 			buf_printf(&b, " %7ld", c[f]);
-		buf_puts(&b, "\n  expected");
+		buf_puts(&b, _("\n  expected"));
 		for (f = lo; f <= hi; f++)
 			buf_printf(&b, " %7.1f", n * pf[f]);
-		buf_printf(&b, "\n  chi-square %.2f with %d degree%s of "
-		    "freedom\n  ", chi2, hi - lo, hi - lo == 1 ? "" : "s");
+		buf_printf(&b, P_("\n  chi-square %.2f with %d degree of "
+		    "freedom\n  ", "\n  chi-square %.2f with %d degrees of "
+		    "freedom\n  ", hi - lo), chi2, hi - lo);
 		verdict(c, pf, lo, hi, n, p, label, &b);
 		buf_puts(&b, "\n");
 	}
@@ -407,10 +409,10 @@ out:
 const struct cmd_entry cmd_dice_entry = {
 	.name = "dice",
 	.usage = "[--rules RULES] [--player NAME]",
-	.summary = "the dice audit: every die recorded, face counts against "
-	    "a fair die (chi-square, p-value)",
+	.summary = N_("the dice audit: every die recorded, face counts against "
+	    "a fair die (chi-square, p-value)"),
 	.spec = { .opts = { { "rules", CMD_VALUE | CMD_NONEMPTY },
 	    { "player", CMD_VALUE | CMD_NONEMPTY } },
-	    .hint = "; expected [--rules RULES] [--player NAME]" },
+	    .hint = N_("; expected [--rules RULES] [--player NAME]") },
 	.exec = cmd_dice_exec,
 };

@@ -173,9 +173,9 @@ fail:
 const struct cmd_entry cmd_export_entry = {
 	.name = "export",
 	.usage = "[--format json|csv] [--all]",
-	.summary = "the game (--all: every game) on stdout, as JSON that "
-	    "import reads back, or CSV",
+	.summary = N_("the game (--all: every game) on stdout, as JSON that "
+	    "import reads back, or CSV"),
 	.spec = { .opts = { { "format", CMD_VALUE | CMD_NONEMPTY },
-	    { "all", 0 } }, .hint = "; expected [--format json|csv] [--all]" },
+	    { "all", 0 } }, .hint = N_("; expected [--format json|csv] [--all]") },
 	.exec = cmd_export_exec,
 };

@@ -118,11 +118,11 @@ games_print(struct games_out *go, int print)
 	if (width < 7)
 		width = 7;	/* "players" */
 	/* The header, in the columns of the lines. */
-	buf_puts(&b, "  game  rules         ");
+	buf_puts(&b, _("  game  rules         "));
 	utf8_pad(&b, "players", width);
 	buf_puts(&b, "  ");
 	utf8_pad(&b, "state", STATE_WIDTH);
-	buf_puts(&b, "  created           title\n");
+	buf_puts(&b, _("  created           title\n"));
 	for (i = 0; i < go->count; i++) {
 		buf_puts(&b, go->rows[i].head);
 		utf8_cell(&b, go->rows[i].players, width, 0);
@@ -172,16 +172,16 @@ cmd_games_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	games_print(&go, 1);
 	if (go.count == 0)
-		fprintf(ctx->out, all ? "no games yet\n" : "no active games "
-		    "(games --all lists finished and abandoned ones too)\n");
+		fprintf(ctx->out, all ? _("no games yet\n") : _("no active games "
+		    "(games --all lists finished and abandoned ones too)\n"));
 	return SR_OK;
 }
 
 const struct cmd_entry cmd_games_entry = {
 	.name = "games",
 	.usage = "[--all]",
-	.summary = "list the active games (--all: finished and abandoned "
-	    "ones too)",
-	.spec = { .opts = { { "all", 0 } }, .hint = "; expected [--all]" },
+	.summary = N_("list the active games (--all: finished and abandoned "
+	    "ones too)"),
+	.spec = { .opts = { { "all", 0 } }, .hint = N_("; expected [--all]") },
 	.exec = cmd_games_exec,
 };

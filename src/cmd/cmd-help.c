@@ -21,17 +21,17 @@ sr_usage(const struct sr_ctx *ctx, FILE *f)
 	struct buf b = BUF_INIT;
 	int v;
 
-	sr_fit(ctx, f, "usage: shakeref [-d DB] [-g ID] [--json] COMMAND "
-	    "[ARG...]\n\ncommands:\n", 2);
+	sr_fit(ctx, f, _("usage: shakeref [-d DB] [-g ID] [--json] COMMAND "
+	    "[ARG...]\n\ncommands:\n"), 2);
 	for (c = cmd_table; *c != NULL; c++)
-		buf_printf(&b, "  %-10s %s\n", (*c)->name, (*c)->summary);
-	buf_printf(&b, "  %-10s %s: ", "VERB", cmd_verb_entry.summary);
+		buf_printf(&b, "  %-10s %s\n", (*c)->name, _((*c)->summary));
+	buf_printf(&b, "  %-10s %s: ", "VERB", _(cmd_verb_entry.summary));
 	for (v = 0; v < V_UNDO; v++)
 		buf_printf(&b, "%s%s", v ? ", " : "", verb_name((enum verb)v));
 	buf_puts(&b, "\n");
 	sr_fit(ctx, f, buf_str(&b), SUMMARY_COLUMN);
-	sr_fit(ctx, f, "\n'shakeref help COMMAND' or 'shakeref COMMAND "
-	    "--help' for one; 'man shakeref' for all.\n", 2);
+	sr_fit(ctx, f, _("\n'shakeref help COMMAND' or 'shakeref COMMAND "
+	    "--help' for one; 'man shakeref' for all.\n"), 2);
 	buf_free(&b);
 }
 
@@ -43,8 +43,8 @@ sr_verb_help(struct buf *b, const struct game_rules *g, enum verb v)
 
 	if (h == NULL)
 		return;
-	buf_printf(b, "usage: shakeref %s%s%s (%s)\n  %s\n", verb_name(v),
-	    h->args[0] != '\0' ? " " : "", h->args, g->name, h->text);
+	buf_printf(b, _("usage: shakeref %s%s%s (%s)\n  %s\n"), verb_name(v),
+	    h->args[0] != '\0' ? " " : "", h->args, g->name, _(h->text));
 }
 
 /* help [COMMAND] */
@@ -68,8 +68,8 @@ cmd_help_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		return v;
 	}
 	if (c != &cmd_verb_entry)
-		buf_printf(&b, "usage: shakeref %s%s%s\n  %s\n", c->name,
-		    c->usage[0] ? " " : "", c->usage, c->summary);
+		buf_printf(&b, _("usage: shakeref %s%s%s\n  %s\n"), c->name,
+		    c->usage[0] ? " " : "", c->usage, _(c->summary));
 	else {
 		v = verb_lookup(argv[1]);
 		for (g = game_table; *g != NULL; g++)
@@ -83,7 +83,7 @@ cmd_help_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_help_entry = {
 	.name = "help",
 	.usage = "[COMMAND]",
-	.summary = "this list, or the usage of one command or game verb",
-	.spec = { .upper = 1, .count = "expected at most one COMMAND" },
+	.summary = N_("this list, or the usage of one command or game verb"),
+	.spec = { .upper = 1, .count = N_("expected at most one COMMAND") },
 	.exec = cmd_help_exec,
 };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "i18n.h"
 #include "utf8.h"
 
 /* One entry as JSON. */
@@ -78,7 +79,7 @@ entry_text(struct buf *b, const struct stored_entry *se, int cols,
 	utf8_pad(out, buf_str(cmd), 24);
 	if (utf8_width(buf_str(cmd)) >= 24)	/* a gap of two, always */
 		buf_puts(out, " ");
-	buf_puts(out, se->undone ? " (undone) " : " ");
+	buf_puts(out, se->undone ? _(" (undone) ") : " ");
 	if (se->note != NULL)
 		buf_puts(out, se->note);
 	buf_puts(out, "\n");
@@ -124,7 +125,7 @@ hist_one(void *arg, const struct stored_entry *se)
 		/* When the round began, in the local time (TZ). */
 		h->round = se->round;
 		sr_local_time(se->at, when, sizeof when);
-		buf_printf(&h->b, "Round %d  %s\n", h->round, when);
+		buf_printf(&h->b, _("Round %d  %s\n"), h->round, when);
 	}
 	entry_text(&h->b, se, h->cols, &h->cmd, &h->line, &h->esc);
 	return 0;
@@ -157,7 +158,8 @@ hist_entries(struct sr_ctx *ctx, struct sr_game *sg, struct hist *h)
 	long long id = sg->g.id;
 	int status, n = 0, complete = 0, i;
 
-	if (sg->rp.resumed && store_history_scan(ctx->store, id, hist_one, h,
+	/* The notes kept are English: a translation replays (i18n.h). */
+	if (sg->rp.resumed && !i18n_translated() && store_history_scan(ctx->store, id, hist_one, h,
 	    &n, &complete, &why) == SR_OK && complete && !h->bad &&
 	    n == replay_last_n(&sg->rp))
 		return n;
@@ -168,7 +170,7 @@ hist_entries(struct sr_ctx *ctx, struct sr_game *sg, struct hist *h)
 	if ((status = sr_game_read(ctx, id, h->a == NULL, sg, &why)) !=
 	    SR_OK) {
 		h->status = sr_error(ctx, status, "%s", why != NULL ? why :
-		    "database error");
+		    _("database error"));
 		free(why);
 		return -1;
 	}
@@ -210,7 +212,7 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		json_object_set_new(o, "game", json_integer(sg.g.id));
 		h.a = json_array();
 	} else {
-		buf_printf(&h.b, "game %lld: %s for ", sg.g.id,
+		buf_printf(&h.b, _("game %lld: %s for "), sg.g.id,
 		    sg.rules->name);
 		for (i = 0; i < sg.g.nplayers; i++)
 			buf_printf(&h.b, "%s%s", i ? ", " : "", sg.g.names[i]);
@@ -235,9 +237,9 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		return status;
 	}
 	if (n == 0)
-		buf_puts(&h.b, "no entries yet\n");
+		buf_puts(&h.b, _("no entries yet\n"));
 	sr_ranks(&sg, scores, winners, ranks);
-	buf_puts(&h.b, "scores:");
+	buf_puts(&h.b, _("scores:"));
 	for (i = 0; i < sg.g.nplayers; i++)
 		buf_printf(&h.b, "%s %s %ld", i ? "," : "", sg.g.names[i],
 		    scores[i]);
@@ -251,8 +253,8 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_history_entry = {
 	.name = "history",
 	.usage = "[N]",
-	.summary = "every entry (the last N), numbered, with round and "
-	    "turn, in words",
+	.summary = N_("every entry (the last N), numbered, with round and "
+	    "turn, in words"),
 	.spec = { .upper = 1 },
 	.exec = cmd_history_exec,
 };

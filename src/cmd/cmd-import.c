@@ -62,8 +62,8 @@ static char *
 game_label(const struct imp_game *ig)
 {
 	if (ig->uid != NULL)
-		return xasprintf("game %d (uid %s)", ig->index, ig->uid);
-	return xasprintf("game %d", ig->index);
+		return xasprintf(_("game %d (uid %s)"), ig->index, ig->uid);
+	return xasprintf(_("game %d"), ig->index);
 }
 
 /* Refuse the file's shape: exit 2, naming the game. */
@@ -80,7 +80,7 @@ bad(struct sr_ctx *ctx, const struct imp_game *ig, const char *fmt, ...)
 		free(label);
 	}
 	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
+	buf_vprintf(&b, _(fmt), ap);
 	va_end(ap);
 	sr_error(ctx, SR_USAGE, "%s", buf_str(&b));
 	buf_free(&b);
@@ -421,9 +421,9 @@ check_stored(struct store *st, struct imp_game *ig, char **why)
 		return SR_OK;
 	}
 	label = game_label(ig);
-	buf_printf(&b, "%s: game %lld here has the same uid and is another "
+	buf_printf(&b, _("%s: game %lld here has the same uid and is another "
 	    "game (its rules, options, players, title, created or entries "
-	    "differ); nothing imported", label, id);
+	    "differ); nothing imported"), label, id);
 	free(label);
 	*why = b.s;
 	return SR_DATA;
@@ -464,8 +464,8 @@ check_replay_r(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 		status = replay_add(rp, &se, r);
 		if (status != RULING_OK && status != RULING_UPHELD) {
 			stored_entry_clear(&se);
-			return sr_refusal(ctx, SR_RULES, "%s: entry %d (%s) is "
-			    "refused: %s; nothing imported", label, in->n,
+			return sr_refusal(ctx, SR_RULES, _("%s: entry %d (%s) is "
+			    "refused: %s; nothing imported"), label, in->n,
 			    verb_name(in->verb), buf_str(&r->why));
 		}
 		out = &rp->entries[rp->nentries - 1];
@@ -474,7 +474,7 @@ check_replay_r(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 			    "does not replay as the file has it (%s); nothing "
 			    "imported", label, in->n, verb_name(in->verb),
 			    !same_text(out->player, in->player) ?
-			    "whose entry it is" : "what it acts on");
+			    _("whose entry it is") : _("what it acts on"));
 	}
 	replay_expect(rp, &x, NULL);
 	if (sr_store_state(&x) != ig->state)
@@ -1074,13 +1074,13 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		    (json_int_t)ps.imported, "skipped",
 		    (json_int_t)ps.skipped));
 	else
-		fprintf(ctx->out, "imported %ld game%s; skipped %ld already "
-		    "here\n", ps.imported, ps.imported == 1 ? "" : "s",
-		    ps.skipped);
+		fprintf(ctx->out, P_("imported %ld game; skipped %ld already "
+		    "here\n", "imported %ld games; skipped %ld already here\n",
+		    ps.imported), ps.imported, ps.skipped);
 	goto out;
 fail:
 	sr_error(ctx, status, "%s", ps.why != NULL ? ps.why :
-	    "database error");
+	    _("database error"));
 rollback:
 	store_rollback(ctx->store);
 	if (fresh)
@@ -1098,9 +1098,9 @@ out:
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
 	.usage = "FILE|-",
-	.summary = "add the games of an export, each replayed first; all or "
-	    "nothing",
+	.summary = N_("add the games of an export, each replayed first; all or "
+	    "nothing"),
 	.spec = { .lower = 1, .upper = 1,
-	    .count = "expected one FILE (or - for standard input)" },
+	    .count = N_("expected one FILE (or - for standard input)") },
 	.exec = cmd_import_exec,
 };

@@ -114,7 +114,7 @@ parse_option(struct sr_ctx *ctx, const struct game_rules *g,
 		    "none");
 	} else if (v == NULL || !g->options[k].valid(v)) {
 		status = sr_error(ctx, SR_USAGE, "option '%s' takes %s, got "
-		    "'%s'", key, g->options[k].values, v != NULL ? v : "");
+		    "'%s'", key, _(g->options[k].values), v != NULL ? v : "");
 	} else if (json_object_get(o, key) != NULL) {
 		status = sr_error(ctx, SR_USAGE, "option '%s' is given twice",
 		    key);
@@ -224,7 +224,7 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		struct expectation x;
 		struct buf say = BUF_INIT, out = BUF_INIT;
 
-		buf_printf(&out, "game %lld: %s for ", sg.id, g->name);
+		buf_printf(&out, _("game %lld: %s for "), sg.id, g->name);
 		for (i = 0; i < n; i++)
 			buf_printf(&out, "%s%s", i == 0 ? "" : ", ", names[i]);
 		sr_expect(&game, &x, &say);
@@ -253,10 +253,10 @@ const struct cmd_entry cmd_new_entry = {
 	.name = "new",
 	.usage = "--game RULES --players A,B[,...] [--option K=V]... "
 	    "[--title T]",
-	.summary = "start a game and make it current",
+	.summary = N_("start a game and make it current"),
 	.spec = { .opts = { { "game", CMD_VALUE }, { "players", CMD_VALUE | CMD_LIST },
 	    { "option", CMD_VALUE | CMD_MULTI },
 	    { "title", CMD_VALUE | CMD_NONEMPTY } },
-	    .hint = "; the players are one list: --players Ann,Bob,Cid" },
+	    .hint = N_("; the players are one list: --players Ann,Bob,Cid") },
 	.exec = cmd_new_exec,
 };

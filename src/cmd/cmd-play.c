@@ -56,8 +56,8 @@ static const struct play_cmd {
 	const char	*args;		/* play's own words only */
 	const char	*says;
 } play_cmds[] = {
-	{ "help", PK_HELP, "[VERB]", "the verbs legal now, or what one does "
-	    "in this game" },
+	{ "help", PK_HELP, "[VERB]", N_("the verbs legal now, or what one does "
+	    "in this game") },
 	{ "status", PK_STATUS, NULL, NULL },
 	{ "standings", PK_CMD, NULL, NULL },
 	{ "history", PK_HISTORY, NULL, NULL },
@@ -72,15 +72,15 @@ static const struct play_cmd {
 	{ "rename", PK_CMD, NULL, NULL },
 	{ "title", PK_CMD, NULL, NULL },
 	{ "note", PK_CMD, NULL, NULL },
-	{ "quit", PK_QUIT, "", "leave play (also exit, Ctrl-D)" },
-	{ "exit", PK_QUIT, "", "leave play (also quit, Ctrl-D)" },
+	{ "quit", PK_QUIT, "", N_("leave play (also exit, Ctrl-D)") },
+	{ "exit", PK_QUIT, "", N_("leave play (also quit, Ctrl-D)") },
 	{ NULL, PK_QUIT, NULL, NULL }
 };
 
 /* undo and redo, which every game takes. */
 static const struct verb_help play_undo_help[] = {
-	{ V_UNDO, "", "take back the latest entry still in effect" },
-	{ V_REDO, "", "restore the latest undone entry" },
+	{ V_UNDO, "", N_("take back the latest entry still in effect") },
+	{ V_REDO, "", N_("restore the latest undone entry") },
 	{ V__COUNT, NULL, NULL }
 };
 
@@ -201,15 +201,15 @@ words_split(const char *s, size_t len, struct words *w, const char **why)
 		}
 		if (w->n == PLAY_MAX_WORDS) {
 			buf_free(&b);
-			*why = "too many words on one line (at most 128)";
+			*why = _("too many words on one line (at most 128)");
 			return -1;
 		}
 		w->w[w->n++] = xstrdup(buf_str(&b));
 		w->open = i == len;
 		if (w->quote != 0) {
 			buf_free(&b);
-			*why = w->quote == '"' ? "a double quote (\") is not "
-			    "closed" : "a single quote (') is not closed";
+			*why = w->quote == '"' ? _("a double quote (\") is not "
+			    "closed") : _("a single quote (') is not closed");
 			return -1;
 		}
 		buf_free(&b);
@@ -257,10 +257,10 @@ play_cmd_help(const struct play_cmd *pc, struct buf *b)
 
 	if (pc->says != NULL)
 		buf_printf(b, "%s%s%s: %s\n", pc->name, pc->args[0] ? " " : "",
-		    pc->args, pc->says);
+		    pc->args, _(pc->says));
 	else if (c != NULL && c != &cmd_verb_entry)
 		buf_printf(b, "%s%s%s: %s\n", c->name, c->usage[0] ? " " : "",
-		    c->usage, c->summary);
+		    c->usage, _(c->summary));
 	else
 		return 0;
 	return 1;
@@ -286,7 +286,7 @@ play_sync(struct play *p, int write)
 		    SR_OK) {
 			store_rollback(ctx->store);
 			status = sr_error(ctx, status, "%s", why != NULL ?
-			    why : "database error");
+			    why : _("database error"));
 			free(why);
 			return status;
 		}
@@ -332,7 +332,7 @@ scores_line(const struct play *p, struct buf *b)
 	for (i = 0; i < p->sg.g.nplayers; i++)
 		if (i == 0 || scores[i] > top)
 			top = scores[i];
-	buf_puts(b, "scores now: ");
+	buf_puts(b, _("scores now: "));
 	for (i = 0; i < p->sg.g.nplayers; i++) {
 		int lead = paint && scores[i] == top && top > 0;
 
@@ -363,13 +363,13 @@ unknown_word(struct play *p, const char *w)
 	for (pc = play_cmds; pc->name != NULL; pc++)
 		utf8_near_add(&nr, w, pc->name);
 	if (utf8_near_ok(&nr, w)) {
-		buf_puts(&b, "; did you mean ");
+		buf_puts(&b, _("; did you mean "));
 		utf8_near_list(&b, &nr);
 		buf_puts(&b, "?");
 	}
 	status = sr_error(p->ctx, SR_USAGE, "'%s' is not a verb of %s or a "
 	    "command%s (help lists them)", w, p->loaded ?
-	    p->sg.rules->name : "this game", buf_str(&b));
+	    p->sg.rules->name : _("this game"), buf_str(&b));
 	buf_free(&b);
 	return status;
 }
@@ -399,7 +399,7 @@ play_help(struct play *p, int argc, char **argv)
 		if (vb >= 0 && (h = verb_help_find(p->sg.rules,
 		    (enum verb)vb)) != NULL)
 			buf_printf(&b, "%s%s%s: %s\n", argv[1], h->args[0] ?
-			    " " : "", h->args, h->text);
+			    " " : "", h->args, _(h->text));
 		else if (vb >= 0)
 			return sr_error(ctx, SR_RULES, "%s has no '%s'",
 			    p->sg.rules->name, argv[1]);
@@ -414,25 +414,25 @@ play_help(struct play *p, int argc, char **argv)
 		return SR_OK;
 	}
 	sr_expect(&p->sg, &x, NULL);
-	buf_printf(&b, "%s, game %lld. ", p->sg.rules->name, p->sg.g.id);
-	buf_puts(&b, x.finished ? "The game is over.\n" : "Legal now:\n");
+	buf_printf(&b, _("%s, game %lld. "), p->sg.rules->name, p->sg.g.id);
+	buf_puts(&b, x.finished ? _("The game is over.\n") : _("Legal now:\n"));
 	for (v = p->sg.rules->verbs; *v != V__COUNT && !x.finished; v++)
 		if ((x.verbs & VERB_BIT(*v)) &&
 		    (h = verb_help_find(p->sg.rules, *v)) != NULL)
 			buf_printf(&b, "  %-10s %-12s %s\n", verb_name(*v),
-			    h->args, h->text);
+			    h->args, _(h->text));
 	for (h = play_undo_help; h->verb != V__COUNT; h++)
 		if (undo_redo_now(p, h->verb))
 			buf_printf(&b, "  %-10s %-12s %s\n",
-			    verb_name(h->verb), h->args, h->text);
+			    verb_name(h->verb), h->args, _(h->text));
 	/* Each verb's words go on under their column. */
 	sr_fit(ctx, ctx->out, buf_str(&b), HELP_COLUMN);
 	buf_reset(&b);
-	buf_puts(&b, "Commands: ");
+	buf_puts(&b, _("Commands: "));
 	for (pc = play_cmds; pc->name != NULL; pc++)
 		buf_printf(&b, "%s%s", pc == play_cmds ? "" : ", ", pc->name);
-	buf_puts(&b, ".\n'help VERB' for one; quote a name with a space: "
-	    "penalize \"Mary Ann\" 2\n");
+	buf_puts(&b, _(".\n'help VERB' for one; quote a name with a space: "
+	    "penalize \"Mary Ann\" 2\n"));
 	sr_fit(ctx, ctx->out, buf_str(&b), 2);
 	buf_free(&b);
 	return SR_OK;
@@ -644,9 +644,9 @@ play_prompt(struct play *p)
 		return xstrdup("> ");
 	sr_expect(&p->sg, &x, NULL);
 	if (x.finished) {
-		buf_printf(&b, "game %s", x.abandoned ? "abandoned" : "over");
+		buf_puts(&b, x.abandoned ? _("game abandoned") : _("game over"));
 		if (b.len + 17 + PROMPT_ROOM <= cols)
-			buf_puts(&b, " (undo, status)");
+			buf_puts(&b, _(" (undo, status)"));
 		buf_puts(&b, "> ");
 		return b.s;
 	}
@@ -659,10 +659,10 @@ play_prompt(struct play *p)
 		}
 	buf_puts(&list, ")");
 	/* The prompt's width: "round N, NAME" then the list and "> ". */
-	buf_printf(&b, "round %d, ", x.round);
+	buf_printf(&b, _("round %d, "), x.round);
 	w = b.len + (x.turn >= 0 ? utf8_width(p->sg.g.names[x.turn]) : 5);
 	buf_reset(&b);
-	buf_printf(&b, "round %d, ", x.round);
+	buf_printf(&b, _("round %d, "), x.round);
 	/* \1 brackets what takes no room on the screen (EL_PROMPT_ESC). */
 	/* A name from the store is never sent to the terminal raw. */
 	if (paint && x.turn >= 0)
@@ -670,7 +670,7 @@ play_prompt(struct play *p)
 	if (x.turn >= 0)
 		utf8_escape(&b, p->sg.g.names[x.turn], 0, 0);
 	else
-		buf_puts(&b, "table");
+		buf_puts(&b, _("table"));
 	if (paint && x.turn >= 0)
 		buf_printf(&b, "\1%s\1", term_off());
 	if (w + list.len + 2 + PROMPT_ROOM <= cols)
@@ -691,7 +691,7 @@ play_coach(struct play *p)
 		return;
 	a = xcalloc(1, sizeof *a);
 	if (sr_advice(&p->sg, 0, a) && a->say.len > 0) {
-		buf_printf(&b, "coach: %s\n", buf_str(&a->say));
+		buf_printf(&b, _("coach: %s\n"), buf_str(&a->say));
 		sr_print_text(p->ctx, buf_str(&b));
 		buf_free(&b);
 		fflush(p->ctx->out);
@@ -761,7 +761,7 @@ history_path(const struct sr_paths *paths)
 
 	if (paths->state == NULL)
 		return NULL;
-	path = xasprintf("%s/history", paths->state);
+	path = xasprintf(_("%s/history"), paths->state);
 	if (paths_make_parents(path, NULL) != 0) {
 		free(path);
 		return NULL;
@@ -916,7 +916,7 @@ complete_options(struct play *p, const struct words *w, int argi,
 		for (i = 0; i < p->sg.g.nplayers; i++)
 			buf_printf(b, "%s\n", p->sg.g.names[i]);
 	else if (strcmp(opt, "format") == 0)
-		buf_puts(b, "json\ncsv\n");
+		buf_puts(b, _("json\ncsv\n"));
 	buf_free(&vals);
 }
 
@@ -1277,9 +1277,9 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		sa.sa_handler = on_sigwinch;
 		sigaction(SIGWINCH, &sa, &oldwinch);
 		sr_expect(&p.sg, &x, &say);
-		buf_printf(&intro, "game %lld: %s. One entry a line; help, "
+		buf_printf(&intro, _("game %lld: %s. One entry a line; help, "
 		    "status, undo; Tab completes; Ctrl-D or quit to leave.\n"
-		    "%s\n", p.sg.g.id, p.sg.rules->name, x.finished &&
+		    "%s\n"), p.sg.g.id, p.sg.rules->name, x.finished &&
 		    !x.abandoned ? "The game is over." : buf_str(&say));
 		buf_free(&say);
 		sr_print_text(ctx, buf_str(&intro));
@@ -1344,9 +1344,9 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_play_entry = {
 	.name = "play",
 	.usage = "",
-	.summary = "a session at the table: entries and commands one per "
-	    "line from standard input",
+	.summary = N_("a session at the table: entries and commands one per "
+	    "line from standard input"),
 	.spec = { .upper = 0,
-	    .hint = "; play reads entries from standard input" },
+	    .hint = N_("; play reads entries from standard input") },
 	.exec = cmd_play_exec,
 };

@@ -179,7 +179,7 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 			sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
 			    "'%s' about a compound: %s", view.dict,
 			    wordlist_speller_why(sp) != NULL ?
-			    wordlist_speller_why(sp) : "no dictionary");
+			    wordlist_speller_why(sp) : _("no dictionary"));
 			rc = -1;
 			break;
 		}
@@ -204,13 +204,14 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 				free(best[p][k]);
 		return -1;
 	}
-	buf_printf(b, "the board's points, every valid word of %d scored "
-	    "round%s: %ld\n", rounds, rounds == 1 ? "" : "s", total);
+	buf_printf(b, P_("the board's points, every valid word of %d scored "
+	    "round: %ld\n", "the board's points, every valid word of %d "
+	    "scored rounds: %ld\n", rounds), rounds, total);
 	for (p = 0; p < sg->g.nplayers; p++) {
-		buf_printf(b, "  %s found %ld (%.0f%%)", sg->g.names[p],
+		buf_printf(b, _("  %s found %ld (%.0f%%)"), sg->g.names[p],
 		    found[p], total > 0 ? 100.0 * found[p] / total : 0);
 		for (k = 0; k < nbest[p]; k++) {
-			buf_printf(b, "%s%s", k == 0 ? "; best missed: " :
+			buf_printf(b, "%s%s", k == 0 ? _("; best missed: ") :
 			    ", ", best[p][k]);
 			free(best[p][k]);
 		}
@@ -513,8 +514,8 @@ decision_error(const struct decision *d)
  */
 enum label { FINE, DOUBTFUL, BAD, BLUNDER, NLABELS };
 
-static const char *const label_name[NLABELS] = { "fine", "doubtful",
-    "bad", "a blunder" };
+static const char *const label_name[NLABELS] = { N_("fine"),
+    N_("doubtful"), N_("bad"), N_("a blunder") };
 static const double label_from[3][NLABELS] = {
 	[ADVICE_POINTS] = { 0, 0.03, 0.08, 0.15 },
 	[ADVICE_WIN] = { 0, 0.02, 0.04, 0.08 },
@@ -543,13 +544,20 @@ static const struct rating {
 	double		 under;
 	const char	*name;
 } ratings[] = {
-	{ 0.005, "world class" },
-	{ 0.01, "expert" },
-	{ 0.02, "advanced" },
-	{ 0.04, "intermediate" },
-	{ 0.08, "casual" },
-	{ 2, "beginner" },
+	{ 0.005, N_("world class") },
+	{ 0.01, N_("expert") },
+	{ 0.02, N_("advanced") },
+	{ 0.04, N_("intermediate") },
+	{ 0.08, N_("casual") },
+	{ 2, N_("beginner") },
 };
+
+/* 1 for a value written 1.0 (one point), else 2: its plural form. */
+static unsigned long
+one(double v)
+{
+	return fabs(v - 1) < 1e-9 ? 1 : 2;
+}
 
 /* The rating of an average error per decision. */
 static const char *
@@ -559,8 +567,8 @@ rating_name(double avg)
 
 	for (k = 0; k < sizeof ratings / sizeof ratings[0] - 1; k++)
 		if (avg < ratings[k].under)
-			return ratings[k].name;
-	return ratings[k].name;
+			return _(ratings[k].name);
+	return _(ratings[k].name);
 }
 
 /* "48.6" or "4.1%" (a chance): a value in its basis. */
@@ -582,18 +590,18 @@ static void
 put_cost(struct buf *b, const struct decision *d)
 {
 	if (d->basis == ADVICE_POINTS) {
-		buf_printf(b, "%.1f point%s fewer on average (", d->cost,
-		    fabs(d->cost - 1) < 1e-9 ? "" : "s");
+		buf_printf(b, P_("%.1f point fewer on average (",
+		    "%.1f points fewer on average (", one(d->cost)), d->cost);
 		put_value(b, d->basis, d->made_v);
-		buf_puts(b, " instead of ");
+		buf_puts(b, _(" instead of "));
 		put_value(b, d->basis, d->best_v);
 		buf_puts(b, ")");
 		return;
 	}
-	buf_printf(b, "a %s of ", d->basis == ADVICE_WIN ? "chance to win" :
+	buf_printf(b, _("a %s of "), d->basis == ADVICE_WIN ? _("chance to win") :
 	    "chance");
 	put_value(b, d->basis, d->made_v);
-	buf_puts(b, " instead of ");
+	buf_puts(b, _(" instead of "));
 	put_value(b, d->basis, d->best_v);
 }
 
@@ -625,8 +633,8 @@ review_chart(struct sr_ctx *ctx, const struct sr_game *sg, long **line,
 		cols = 10;
 	if (cols > npoints)
 		cols = npoints;
-	buf_printf(b, "scores over the game (%d entries; a full block is "
-	    "%ld):\n", npoints - 1, top);
+	buf_printf(b, _("scores over the game (%d entries; a full block is "
+	    "%ld):\n"), npoints - 1, top);
 	for (p = 0; p < sg->g.nplayers; p++) {
 		buf_puts(b, "  ");
 		utf8_pad(b, sg->g.names[p], namew);
@@ -655,27 +663,29 @@ put_player(struct buf *b, const char *name, const struct decision *d,
 			count[decision_label(&d[i])]++;
 			n++;
 		}
-	buf_printf(b, "  %s: %d decision%s", name, n, n == 1 ? "" : "s");
+	buf_printf(b, P_("  %s: %d decision", "  %s: %d decisions", n), name,
+	    n);
 	if (n == 0) {
 		buf_puts(b, "\n");
 		return;
 	}
 	for (k = 0; k < NLABELS; k++)
 		buf_printf(b, "%s%d %s", k == 0 ? " (" : ", ", count[k],
-		    k == BLUNDER ? (count[k] == 1 ? "blunder" : "blunders") :
-		    label_name[k]);
+		    k == BLUNDER ? P_("blunder", "blunders", count[k]) :
+		    _(label_name[k]));
 	buf_puts(b, "); ");
 	if (ndec > 0 && basis == ADVICE_POINTS)
-		buf_printf(b, "%.1f point%s given away, %.1f a decision; ",
-		    cost, fabs(cost - 1) < 1e-9 ? "" : "s", cost / ndec);
+		buf_printf(b, P_("%.1f point given away, %.1f a decision; ",
+		    "%.1f points given away, %.1f a decision; ", one(cost)),
+		    cost, cost / ndec);
 	else if (ndec > 0)
-		buf_printf(b, "each decision lowered the %s by %.1f%% on "
-		    "average; ", basis == ADVICE_WIN ? "chance to win" :
+		buf_printf(b, _("each decision lowered the %s by %.1f%% on "
+		    "average; "), basis == ADVICE_WIN ? _("chance to win") :
 		    "chance", 100 * cost / ndec);
-	buf_printf(b, "rating: %s", rating_name(err / n));
+	buf_printf(b, _("rating: %s"), rating_name(err / n));
 	if (basis == ADVICE_POINTS)
-		buf_printf(b, "; luck %s%.1f point%s", luck >= 0 ? "+" : "",
-		    luck, fabs(fabs(luck) - 1) < 1e-9 ? "" : "s");
+		buf_printf(b, P_("; luck %s%.1f point", "; luck %s%.1f points",
+		    one(fabs(luck))), luck >= 0 ? "+" : "", luck);
 	buf_puts(b, "\n");
 }
 
@@ -800,16 +810,16 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		status = sr_print_json(ctx, o);
 		goto out;
 	}
-	buf_printf(&b, "game %lld: %s, reviewed by the coach (%s)\n", sg.g.id,
+	buf_printf(&b, _("game %lld: %s, reviewed by the coach (%s)\n"), sg.g.id,
 	    sg.rules->name, basis == ADVICE_POINTS ? "points" : basis ==
-	    ADVICE_WIN ? "chance to win" : "chances");
+	    ADVICE_WIN ? _("chance to win") : "chances");
 	if (sg.rules->word_round != NULL) {
 		if (words_review(ctx, &sg, &rv, &b) != 0) {
 			status = SR_SYSTEM;
 			goto out;
 		}
 	} else if (nd == 0)
-		buf_puts(&b, "no decisions to review\n");
+		buf_puts(&b, _("no decisions to review\n"));
 	for (p = 0; p < sg.g.nplayers && sg.rules->advice != NULL; p++)
 		put_player(&b, sg.g.names[p], d, nd, p, basis, cost[p], err[p],
 		    ndec[p], rv.luck[p]);
@@ -818,17 +828,17 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		if (decision_label(&d[i]) == FINE)
 			continue;
 		if (k++ == 0)
-			buf_puts(&b, "biggest mistakes:\n");
-		buf_printf(&b, "  entry %d, round %d, %s chose to %s; the "
-		    "coach would %s: %s, ", d[i].n, d[i].round,
+			buf_puts(&b, _("biggest mistakes:\n"));
+		buf_printf(&b, _("  entry %d, round %d, %s chose to %s; the "
+		    "coach would %s: %s, "), d[i].n, d[i].round,
 		    sg.g.names[d[i].seat], d[i].made, d[i].best,
-		    label_name[decision_label(&d[i])]);
+		    _(label_name[decision_label(&d[i])]));
 		put_cost(&b, &d[i]);
 		buf_puts(&b, "\n");
 	}
 	if (nd > 0 && k == 0)
-		buf_puts(&b, "no mistakes: every decision was fine by the "
-		    "coach\n");
+		buf_puts(&b, _("no mistakes: every decision was fine by the "
+		    "coach\n"));
 	review_chart(ctx, &sg, rv.line, rv.npoints, &b);
 	sr_print_text(ctx, buf_str(&b));
 out:
@@ -855,8 +865,8 @@ out:
 const struct cmd_entry cmd_review_entry = {
 	.name = "review",
 	.usage = "",
-	.summary = "the coach's look back at a game: every decision, the "
-	    "best move, what it cost, each player's luck and skill",
-	.spec = { .hint = "; review takes no arguments" },
+	.summary = N_("the coach's look back at a game: every decision, the "
+	    "best move, what it cost, each player's luck and skill"),
+	.spec = { .hint = N_("; review takes no arguments") },
 	.exec = cmd_review_exec,
 };

@@ -18,11 +18,11 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		for (g = game_table; *g != NULL; g++)
 			buf_printf(&b, "%-13s %-6s %s\n", (*g)->name,
 			    (*g)->alias != NULL ? (*g)->alias : "",
-			    (*g)->summary);
+			    _((*g)->summary));
 		/* On a terminal, each summary goes on under its column. */
 		sr_fit(ctx, ctx->out, buf_str(&b), 21);
-		sr_fit(ctx, ctx->out, "'shakeref rules RULES' shows one in "
-		    "full\n", 2);
+		sr_fit(ctx, ctx->out, _("'shakeref rules RULES' shows one in "
+		    "full\n"), 2);
 		buf_free(&b);
 		return SR_OK;
 	}
@@ -33,17 +33,17 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		buf_free(&b);
 		return status;
 	}
-	buf_puts(&b, one->card);
+	buf_puts(&b, _(one->card));
 	if (one->options[0].key != NULL)
-		buf_puts(&b, "Options (new --option KEY=VALUE):\n");
+		buf_puts(&b, _("Options (new --option KEY=VALUE):\n"));
 	for (o = one->options; o->key != NULL; o++)
-		buf_printf(&b, "  %s=%s (default %s)\n", o->key, o->values,
+		buf_printf(&b, _("  %s=%s (default %s)\n"), o->key, _(o->values),
 		    o->def);
 	if (game_option_kind(one, GAME_OPT_DICT) >= 0) {
 		lexicon_list(ctx->paths.dicts, &d);
-		buf_printf(&b, "Dictionaries installed: %s\n",
-		    d.len > 0 ? buf_str(&d) : "none (install one: "
-		    "hunspell-en-us, hunspell-de-de, hunspell-fr ...)");
+		buf_printf(&b, _("Dictionaries installed: %s\n"),
+		    d.len > 0 ? buf_str(&d) : _("none (install one: "
+		    "hunspell-en-us, hunspell-de-de, hunspell-fr ...)"));
 		buf_free(&d);
 	}
 	sr_print_text(ctx, buf_str(&b));
@@ -54,7 +54,7 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_rules_entry = {
 	.name = "rules",
 	.usage = "[RULES]",
-	.summary = "the rules as refereed, short form",
-	.spec = { .upper = 1, .count = "expected at most one RULES" },
+	.summary = N_("the rules as refereed, short form"),
+	.spec = { .upper = 1, .count = N_("expected at most one RULES") },
 	.exec = cmd_rules_exec,
 };

@@ -1474,10 +1474,10 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_serve_entry = {
 	.name = "serve",
 	.usage = "[--listen ADDR:PORT] [--max-seconds N]",
-	.summary = "the scoreboard on every phone at the table: read-only "
-	    "web pages of the game, live",
+	.summary = N_("the scoreboard on every phone at the table: read-only "
+	    "web pages of the game, live"),
 	.spec = { .opts = { { "listen", CMD_VALUE | CMD_NONEMPTY },
 	    { "max-seconds", CMD_VALUE | CMD_NONEMPTY } },
-	    .hint = "; expected [--listen ADDR:PORT] [--max-seconds N]" },
+	    .hint = N_("; expected [--listen ADDR:PORT] [--max-seconds N]") },
 	.exec = cmd_serve_exec,
 };

@@ -71,21 +71,22 @@ solve_text(const struct sr_game *sg, const struct word_round *v,
 	size_t i, k, len;
 	int p, val;
 
-	buf_printf(b, "game %lld, round %d%s: %zu word%s on the grid, best "
-	    "possible score %ld\n", sg->g.id, v->round, v->open ?
-	    " (open)" : "", l->n, l->n == 1 ? "" : "s", best);
+	buf_printf(b, P_("game %lld, round %d%s: %zu word on the grid, best "
+	    "possible score %ld\n", "game %lld, round %d%s: %zu words on the "
+	    "grid, best possible score %ld\n", l->n), sg->g.id, v->round,
+	    v->open ? _(" (open)") : "", l->n, best);
 	for (i = 0; i < l->n; i = k) {
 		len = l->w[i].width;
 		for (k = i; k < l->n && l->w[k].width == len; k++)
 			continue;
 		val = sg->rules->word_value(sg->rp.st, (int)len);
-		head = xasprintf("%zu letters, %d point%s each: ", len, val,
-		    val == 1 ? "" : "s");
+		head = xasprintf(P_("%zu letters, %d point each: ",
+		    "%zu letters, %d points each: ", val), len, val);
 		wrap(b, head, l->w + i, NULL, k - i, max);
 		free(head);
 	}
 	for (p = 0; p < v->nplayers; p++) {
-		head = xasprintf("%s missed %zu%s", sg->g.names[p],
+		head = xasprintf(_("%s missed %zu%s"), sg->g.names[p],
 		    nmissed[p], nmissed[p] > 0 ? ": " : "");
 		wrap(b, head, l->w, missed[p], nmissed[p], max);
 		free(head);
@@ -171,8 +172,8 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	if (sg.rules->word_round(sg.rp.st, force, &v) != 0) {
 		status = sr_error(ctx, SR_RULES, force ? "no grid yet: enter "
-		    "one with 'grid ROW...'" : "no round scored yet; 'solve "
-		    "--force' solves the open round");
+		    "one with 'grid ROW...'" : _("no round scored yet; 'solve "
+		    "--force' solves the open round"));
 		goto out;
 	}
 	if ((d = wordlist_open(&ctx->paths, v.dict, isatty(STDERR_FILENO),
@@ -194,7 +195,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		status = sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
 		    "'%s' about a compound: %s", v.dict,
 		    wordlist_speller_why(sp) != NULL ?
-		    wordlist_speller_why(sp) : "no dictionary");
+		    wordlist_speller_why(sp) : _("no dictionary"));
 		wordlist_speller_free(sp);
 		goto out;
 	}
@@ -243,8 +244,8 @@ out:
 const struct cmd_entry cmd_solve_entry = {
 	.name = "solve",
 	.usage = "[--force]",
-	.summary = "shake-a-word: every word on the grid, the best score, "
-	    "the words missed",
-	.spec = { .opts = { { "force", 0 } }, .hint = "; expected [--force]" },
+	.summary = N_("shake-a-word: every word on the grid, the best score, "
+	    "the words missed"),
+	.spec = { .opts = { { "force", 0 } }, .hint = N_("; expected [--force]") },
 	.exec = cmd_solve_exec,
 };

@@ -125,10 +125,10 @@ all_time(struct sr_ctx *ctx)
 		goto out;
 	}
 	if (ts.n == 0)
-		buf_puts(&b, "no finished games yet\n");
+		buf_puts(&b, _("no finished games yet\n"));
 	else {
 		utf8_pad(&b, "player", width = name_width(ts.t, ts.n));
-		buf_printf(&b, " %6s %6s  by rules (won/played)\n",
+		buf_printf(&b, _(" %6s %6s  by rules (won/played)\n"),
 		    "played", "won");
 	}
 	for (i = 0; i < ts.n; i++) {
@@ -217,7 +217,7 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		for (i = 0; i < sg.g.nplayers; i++)
 			if (utf8_width(sg.g.names[i]) > width)
 				width = utf8_width(sg.g.names[i]);
-		buf_printf(&b, "game %lld: %s, %s\n", sg.g.id,
+		buf_printf(&b, _("game %lld: %s, %s\n"), sg.g.id,
 		    sg.rules->name, sr_state_name(&x));
 		for (i = 0; i < sg.g.nplayers; i++) {
 			s = order[i];
@@ -238,9 +238,9 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_standings_entry = {
 	.name = "standings",
 	.usage = "[--all-time]",
-	.summary = "ranking of this game; --all-time: every player over all "
-	    "finished games",
+	.summary = N_("ranking of this game; --all-time: every player over all "
+	    "finished games"),
 	.spec = { .opts = { { "all-time", 0 } },
-	    .hint = "; expected [--all-time]" },
+	    .hint = N_("; expected [--all-time]") },
 	.exec = cmd_standings_exec,
 };

@@ -32,8 +32,8 @@ cmd_status_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_status_entry = {
 	.name = "status",
 	.usage = "",
-	.summary = "the table now: scores, round, whose turn, what is "
-	    "expected",
+	.summary = N_("the table now: scores, round, whose turn, what is "
+	    "expected"),
 	.spec = { .upper = 0 },
 	.exec = cmd_status_exec,
 };

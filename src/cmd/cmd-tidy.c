@@ -14,7 +14,7 @@ cmd_tidy_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_abandon_entry = {
 	.name = "abandon",
 	.usage = "",
-	.summary = "end the game with no winner (an entry: undo restores it)",
+	.summary = N_("end the game with no winner (an entry: undo restores it)"),
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_tidy_exec,
 };
@@ -22,7 +22,7 @@ const struct cmd_entry cmd_abandon_entry = {
 const struct cmd_entry cmd_rename_entry = {
 	.name = "rename",
 	.usage = "OLD NEW",
-	.summary = "rename a player of this game (an entry)",
+	.summary = N_("rename a player of this game (an entry)"),
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_tidy_exec,
 };
@@ -30,7 +30,7 @@ const struct cmd_entry cmd_rename_entry = {
 const struct cmd_entry cmd_title_entry = {
 	.name = "title",
 	.usage = "[TEXT]",
-	.summary = "set the game's title, or clear it (an entry)",
+	.summary = N_("set the game's title, or clear it (an entry)"),
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_tidy_exec,
 };
@@ -38,7 +38,7 @@ const struct cmd_entry cmd_title_entry = {
 const struct cmd_entry cmd_note_entry = {
 	.name = "note",
 	.usage = "TEXT...",
-	.summary = "a remark in the game's history (an entry)",
+	.summary = N_("a remark in the game's history (an entry)"),
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_tidy_exec,
 };

@@ -13,7 +13,7 @@ cmd_undo_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_undo_entry = {
 	.name = "undo",
 	.usage = "",
-	.summary = "take back the latest entry in effect",
+	.summary = N_("take back the latest entry in effect"),
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_undo_exec,
 };
@@ -21,7 +21,7 @@ const struct cmd_entry cmd_undo_entry = {
 const struct cmd_entry cmd_redo_entry = {
 	.name = "redo",
 	.usage = "",
-	.summary = "restore the latest undone entry",
+	.summary = N_("restore the latest undone entry"),
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_undo_exec,
 };

@@ -37,7 +37,7 @@ cmd_use_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		sr_game_free(&sg);
 		return status;
 	}
-	buf_printf(&b, "game %lld is current: %s for ", id, sg.rules->name);
+	buf_printf(&b, _("game %lld is current: %s for "), id, sg.rules->name);
 	for (i = 0; i < sg.g.nplayers; i++)
 		buf_printf(&b, "%s%s", i ? ", " : "", sg.g.names[i]);
 	buf_puts(&b, "\n");
@@ -50,7 +50,7 @@ cmd_use_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_use_entry = {
 	.name = "use",
 	.usage = "ID",
-	.summary = "make a game current",
-	.spec = { .lower = 1, .upper = 1, .count = "expected one game ID" },
+	.summary = N_("make a game current"),
+	.spec = { .lower = 1, .upper = 1, .count = N_("expected one game ID") },
 	.exec = cmd_use_exec,
 };

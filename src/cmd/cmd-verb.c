@@ -13,7 +13,7 @@ cmd_verb_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_verb_entry = {
 	.name = "VERB",
 	.usage = "[ARG...]",
-	.summary = "a game verb",
+	.summary = N_("a game verb"),
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_verb_exec,
 };

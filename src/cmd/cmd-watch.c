@@ -90,7 +90,7 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
 	sr_expect(sg, &x, &say);
 	sr_ranks(sg, scores, winners, ranks);
 	/* Text from the store is escaped; the paint is added around it. */
-	buf_printf(&t, "game %lld: %s%s%s%s, round %d", sg->g.id,
+	buf_printf(&t, _("game %lld: %s%s%s%s, round %d"), sg->g.id,
 	    sg->rules->name, sg->g.title != NULL ? " (" : "",
 	    sg->g.title != NULL ? sg->g.title : "", sg->g.title != NULL ?
 	    ")" : "", x.round);
@@ -122,7 +122,7 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
 			else
 				buf_printf(b, "%8ld", scores[i]);
 			if (r == (big ? 1 : 0) && won)
-				buf_puts(b, " winner");
+				buf_puts(b, _(" winner"));
 			buf_puts(b, "\n");
 		}
 	}
@@ -132,7 +132,7 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
 		sg->rules->describe(sg->rp.st, &t);
 	buf_puts(&t, "\n");
 	if (x.finished)
-		buf_puts(&t, "The game is over.\n");
+		buf_puts(&t, _("The game is over.\n"));
 	else
 		buf_printf(&t, "%s\n", buf_str(&say));
 	utf8_escape(&esc, buf_str(&t), 0, 1);
@@ -294,8 +294,8 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 const struct cmd_entry cmd_watch_entry = {
 	.name = "watch",
 	.usage = "",
-	.summary = "a live scoreboard for a second screen, redrawn when the "
-	    "game changes, until Ctrl-C",
+	.summary = N_("a live scoreboard for a second screen, redrawn when the "
+	    "game changes, until Ctrl-C"),
 	.spec = { .upper = 0 },
 	.exec = cmd_watch_exec,
 };

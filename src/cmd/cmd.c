@@ -180,11 +180,11 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 	    a->argc - 1 <= spec->upper))
 		return SR_OK;
 	if (spec->count != NULL)
-		status = sr_error(ctx, SR_USAGE, "%s", spec->count);
+		status = sr_error(ctx, SR_USAGE, "%s", _(spec->count));
 	else if (a->argc - 1 > spec->upper)
 		status = sr_error(ctx, SR_USAGE, "unexpected argument '%s'%s",
 		    a->argv[spec->upper + 1], spec->hint != NULL ?
-		    spec->hint : "");
+		    _(spec->hint) : "");
 	else
 		status = sr_error(ctx, SR_USAGE, "expected %s", c->usage);
 fail:
@@ -263,7 +263,8 @@ sr_vmessage(const struct sr_ctx *ctx, int status, int whole,
 	if (ctx != NULL && ctx->cmd != NULL && (ctx->where == NULL ||
 	    strcmp(ctx->cmd, "play") != 0))
 		buf_printf(&b, "%s: ", ctx->cmd);
-	buf_vprintf(&b, fmt, ap);
+	/* The words translated, never the "shakeref: CMD: " before them. */
+	buf_vprintf(&b, _(fmt), ap);
 	if (whole)
 		utf8_message_whole(&m, buf_str(&b));
 	else
@@ -319,7 +320,7 @@ sr_text_check(const struct sr_ctx *ctx, const char *what, const char *s)
 static int
 store_error(struct sr_ctx *ctx, int status, char *why)
 {
-	sr_error(ctx, status, "%s", why != NULL ? why : "database error");
+	sr_error(ctx, status, "%s", why != NULL ? why : _("database error"));
 	free(why);
 	return status;
 }
@@ -446,8 +447,8 @@ game_read(struct sr_ctx *ctx, long long id, int notes, int snap,
 		return status;
 	}
 	if ((sg->rules = game_find(sg->g.rules)) == NULL) {
-		*why = xasprintf("game %lld is of rules '%s', unknown to this "
-		    "shakeref", id, sg->g.rules);
+		*why = xasprintf(_("game %lld is of rules '%s', unknown to this "
+		    "shakeref"), id, sg->g.rules);
 		sr_game_free(sg);
 		return SR_DATA;
 	}
@@ -471,7 +472,7 @@ game_read(struct sr_ctx *ctx, long long id, int notes, int snap,
 		return status;
 	}
 	if (replay_run(&sg->rp, notes, &r) != RULING_OK) {
-		*why = xasprintf("game %lld: %s", id, buf_str(&r.why));
+		*why = xasprintf(_("game %lld: %s"), id, buf_str(&r.why));
 		ruling_free(&r);
 		sr_game_free(sg);
 		return SR_DATA;
@@ -684,13 +685,13 @@ sr_rules_unknown(struct buf *b, const char *s)
 		if ((*g)->alias != NULL)
 			utf8_near_add(&nr, s, (*g)->alias);
 	}
-	buf_printf(b, "unknown rules '%s'; ", s);
+	buf_printf(b, _("unknown rules '%s'; "), s);
 	if (utf8_near_ok(&nr, s)) {
-		buf_puts(b, "did you mean ");
+		buf_puts(b, _("did you mean "));
 		utf8_near_list(b, &nr);
 		buf_puts(b, "? ");
 	}
-	buf_printf(b, "expected one of %s", sr_rules_names(&names, NULL));
+	buf_printf(b, _("expected one of %s"), sr_rules_names(&names, NULL));
 	buf_free(&names);
 	return buf_str(b);
 }
@@ -708,10 +709,10 @@ sr_command_unknown(struct buf *b, const char *w)
 			utf8_near_add(&nr, w, (*c)->name);
 	for (v = 0; v < V__COUNT; v++)
 		utf8_near_add(&nr, w, verb_name((enum verb)v));
-	buf_printf(b, "unknown command '%s'", w);
+	buf_printf(b, _("unknown command '%s'"), w);
 	if (!utf8_near_ok(&nr, w))
 		return 0;
-	buf_puts(b, "; did you mean ");
+	buf_puts(b, _("; did you mean "));
 	utf8_near_list(b, &nr);
 	buf_puts(b, "?");
 	return 1;
@@ -973,12 +974,12 @@ winners_line(const struct sr_game *sg, struct buf *b)
 		if (winners[i])
 			seats[n++] = i;
 	if (n == 0) {
-		buf_puts(b, "The game is over.");
+		buf_puts(b, _("The game is over."));
 		return;
 	}
-	buf_puts(b, "The game is over: ");
-	game_list_names(&sg->rp.setup, seats, n, "and", b);
-	buf_printf(b, " %s with %ld.", n == 1 ? "wins" : "share the win",
+	buf_puts(b, _("The game is over: "));
+	game_list_names(&sg->rp.setup, seats, n, N_("and"), b);
+	buf_printf(b, P_(" wins with %ld.", " share the win with %ld.", n),
 	    scores[seats[0]]);
 }
 
@@ -1013,7 +1014,7 @@ sr_coach_text(const struct sr_game *sg, struct buf *b)
 		sg->rules->advise(sg->rp.st, b);
 	a = xcalloc(1, sizeof *a);
 	if (sr_advice(sg, 0, a) && a->say.len > 0)
-		buf_printf(b, "coach: %s\n", buf_str(&a->say));
+		buf_printf(b, _("coach: %s\n"), buf_str(&a->say));
 	advice_free(a);
 	free(a);
 }
@@ -1027,19 +1028,19 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
 
 	sr_ranks(sg, scores, winners, ranks);
-	buf_printf(&b, "game %lld: %s for ", sg->g.id, sg->rules->name);
+	buf_printf(&b, _("game %lld: %s for "), sg->g.id, sg->rules->name);
 	for (i = 0; i < sg->g.nplayers; i++)
 		buf_printf(&b, "%s%s", i ? ", " : "", sg->g.names[i]);
 	if (sg->g.title != NULL)
 		buf_printf(&b, " (%s)", sg->g.title);
-	buf_puts(&b, "\nscores: ");
+	buf_puts(&b, _("\nscores: "));
 	for (i = 0; i < sg->g.nplayers; i++)
 		buf_printf(&b, "%s%s %ld", i ? ", " : "", sg->g.names[i],
 		    scores[i]);
 	buf_puts(&b, "\n");
 	/* The house rules: every option not at its default. */
 	if (game_options_changed(sg->rules, &sg->rp.setup, &house) > 0)
-		buf_printf(&b, "house rules: %s\n", buf_str(&house));
+		buf_printf(&b, _("house rules: %s\n"), buf_str(&house));
 	buf_free(&house);
 	if (sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);

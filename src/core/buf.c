@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "words.h"
 #include "status.h"
 
 /* Print a message and exit with status 4 (system). */
@@ -19,7 +20,7 @@ fatal(const char *fmt, ...)
 
 	fputs("shakeref: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vfprintf(stderr, _(fmt), ap);
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(SR_SYSTEM);

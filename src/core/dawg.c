@@ -7,6 +7,7 @@
 
 #include "buf.h"
 #include "dawg.h"
+#include "words.h"
 
 struct dawg {
 	const unsigned char	*map;
@@ -26,7 +27,7 @@ dawg_new(const void *map, size_t size, const char **why)
 	*why = NULL;
 	if (size < DAWG_HEADER + sizeof (dawg_edge) || size >
 	    (size_t)DAWG_HEADER + sizeof (dawg_edge) * DAWG_MAXEDGES) {
-		*why = "not a shakeref word list (size)";
+		*why = _("not a shakeref word list (size)");
 		return NULL;
 	}
 	d = xcalloc(1, sizeof *d);
@@ -37,8 +38,8 @@ dawg_new(const void *map, size_t size, const char **why)
 	    h[0] < 1 || h[0] > DAWG_MAXEDGES ||
 	    (size_t)h[0] * sizeof (dawg_edge) + DAWG_HEADER != d->size ||
 	    h[2] >= h[0]) {
-		*why = "not a shakeref word list of this version and machine "
-		    "(header)";
+		*why = _("not a shakeref word list of this version and machine "
+		    "(header)");
 		free(d);
 		return NULL;
 	}
@@ -51,7 +52,7 @@ dawg_new(const void *map, size_t size, const char **why)
 	 * dawg_step checks each index it reads instead.
 	 */
 	if (!(d->e[d->nedges - 1] & DAWG_LAST)) {
-		*why = "a damaged shakeref word list";
+		*why = _("a damaged shakeref word list");
 		free(d);
 		return NULL;
 	}

@@ -38,49 +38,49 @@ const struct game_rules *const game_table[] = {
  */
 static const struct verb_info verb_table[V__COUNT] = {
 	[V_ROLL] = { "roll", "R+",
-	    "expected the values rolled", { NULL, NULL }, WHO_TURN },
+	    N_("expected the values rolled"), { NULL, NULL }, WHO_TURN },
 	[V_TAKE] = { "take", "", NULL, { NULL, NULL }, WHO_TURN },
 	[V_SHAKE] = { "shake", "", NULL, { NULL, NULL }, WHO_TURN },
 	[V_BANK] = { "bank", "", NULL, { NULL, NULL }, WHO_TURN },
 	[V_PASS] = { "pass", "", NULL, { NULL, NULL }, WHO_TURN },
 	[V_ORDER] = { "order", "N+",
-	    "expected the players' names in shaking order",
+	    N_("expected the players' names in shaking order"),
 	    { NULL, NULL }, WHO_TURN },
 	[V_KEEP] = { "keep", "V+",
-	    "expected one or more die values", { NULL, NULL }, WHO_TURN },
+	    N_("expected one or more die values"), { NULL, NULL }, WHO_TURN },
 	[V_STAND] = { "stand", "", NULL, { NULL, NULL }, WHO_TURN },
 	[V_MOVE] = { "move", "L",
-	    "expected one LEVEL", { NULL, NULL }, WHO_TURN },
+	    N_("expected one LEVEL"), { NULL, NULL }, WHO_TURN },
 	[V_AGAIN] = { "again", "", NULL, { NULL, NULL }, WHO_TURN },
 	[V_PENALIZE] = { "penalize", "NL",
-	    "expected NAME LEVEL", { NULL, NULL }, WHO_TURN },
+	    N_("expected NAME LEVEL"), { NULL, NULL }, WHO_TURN },
 	[V_CONTINUE] = { "continue", "", NULL, { NULL, NULL }, WHO_TURN },
 	[V_FRESH] = { "fresh", "", NULL, { NULL, NULL }, WHO_TURN },
 	[V_GRID] = { "grid", "W+",
-	    "expected the rows of the grid", { NULL, NULL }, WHO_TABLE },
+	    N_("expected the rows of the grid"), { NULL, NULL }, WHO_TABLE },
 	[V_TIMER] = { "timer", "D?",
-	    "expected at most one DURATION", { NULL, NULL }, WHO_TABLE },
+	    N_("expected at most one DURATION"), { NULL, NULL }, WHO_TABLE },
 	[V_WORDS] = { "words", "NW+",
-	    "expected NAME and one or more words", { NULL, NULL }, WHO_NAMED },
+	    N_("expected NAME and one or more words"), { NULL, NULL }, WHO_NAMED },
 	[V_CHALLENGE] = { "challenge", "NW",
-	    "expected NAME WORD", { NULL, NULL }, WHO_NAMED },
+	    N_("expected NAME WORD"), { NULL, NULL }, WHO_NAMED },
 	[V_VOTE] = { "vote", "NWK",
-	    "expected NAME WORD accept|reject",
+	    N_("expected NAME WORD accept|reject"),
 	    { "reject", "accept" }, WHO_NAMED },
 	[V_SCORE] = { "score", "", NULL, { NULL, NULL }, WHO_TABLE },
 	[V_FINISH] = { "finish", "", NULL, { NULL, NULL }, WHO_TABLE },
 	[V_PLACE] = { "place", "V+",
-	    "expected one or more die values", { NULL, NULL }, WHO_TURN },
+	    N_("expected one or more die values"), { NULL, NULL }, WHO_TURN },
 	[V_FALL] = { "fall", "N?",
-	    "expected at most one NAME", { NULL, NULL }, WHO_TABLE },
+	    N_("expected at most one NAME"), { NULL, NULL }, WHO_TABLE },
 	[V_UNDO] = { "undo", "", NULL, { NULL, NULL }, WHO_TABLE },
 	[V_REDO] = { "redo", "", NULL, { NULL, NULL }, WHO_TABLE },
 	[V_ABANDON] = { "abandon", "", NULL, { NULL, NULL }, WHO_TABLE },
 	[V_RENAME] = { "rename", "NW",
-	    "expected OLD NEW (a player's name, and the new one)",
+	    N_("expected OLD NEW (a player's name, and the new one)"),
 	    { NULL, NULL }, WHO_TABLE },
 	[V_TITLE] = { "title", "W*", NULL, { NULL, NULL }, WHO_TABLE },
-	[V_NOTE] = { "note", "W+", "expected the TEXT of the note",
+	[V_NOTE] = { "note", "W+", N_("expected the TEXT of the note"),
 	    { NULL, NULL }, WHO_TABLE },
 };
 
@@ -324,16 +324,16 @@ game_name_unknown(const struct game_setup *gs, const char *s,
 		seats[i] = i;
 	}
 	if (s[strspn(s, " ")] == '\0')
-		buf_puts(b, "empty name where a player's is expected");
+		buf_puts(b, _("empty name where a player's is expected"));
 	else
-		buf_printf(b, "'%s' is not a player of this game", s);
+		buf_printf(b, _("'%s' is not a player of this game"), s);
 	if (k.len > 0 && (several || utf8_near_ok(&nr, buf_str(&k)))) {
-		buf_puts(b, "; did you mean ");
+		buf_puts(b, _("; did you mean "));
 		utf8_near_list(b, &nr);
 		buf_puts(b, "?");
 	} else if (gs->nplayers > 0) {
 		buf_puts(b, " (");
-		game_list_names(gs, seats, gs->nplayers, "and", b);
+		game_list_names(gs, seats, gs->nplayers, N_("and"), b);
 		buf_puts(b, ")");
 	}
 	buf_free(&k);
@@ -386,25 +386,25 @@ game_name_valid(const char *s, const char **why)
 	if ((*why = utf8_text_why(s)) != NULL)
 		return 0;
 	if (n == 0) {
-		*why = "is empty (a name is 1 to 32 characters)";
+		*why = _("is empty (a name is 1 to 32 characters)");
 		return 0;
 	}
 	if (n > 32) {
-		*why = "must be 1 to 32 characters";
+		*why = _("must be 1 to 32 characters");
 		return 0;
 	}
 	if (strpbrk(s, ",=") != NULL) {
-		*why = "must not contain ',' or '='";
+		*why = _("must not contain ',' or '='");
 		return 0;
 	}
 	if (s[0] == '-') {
-		*why = "must not start with '-'";
+		*why = _("must not start with '-'");
 		return 0;
 	}
 	for (p = s; *p != '\0' && isdigit((unsigned char)*p); p++)
 		continue;
 	if (*p == '\0') {
-		*why = "must not be all digits";
+		*why = _("must not be all digits");
 		return 0;
 	}
 	return 1;
@@ -418,14 +418,14 @@ game_player_why(const char *const *names, int n, const char *s)
 	int i;
 
 	if (!game_name_valid(s, &why))
-		return xasprintf("player name '%s' %s", s, why);
+		return xasprintf(_("player name '%s' %s"), s, why);
 	for (i = 0; i < n; i++) {
 		if (utf8_casecmp(names[i], s) == 0)
-			return xasprintf("player '%s' is named twice", s);
+			return xasprintf(_("player '%s' is named twice"), s);
 		if (utf8_loose_eq(names[i], s))
-			return xasprintf("players '%s' and '%s' differ only in "
+			return xasprintf(_("players '%s' and '%s' differ only in "
 			    "case, accents or spaces; a game's names must "
-			    "tell its players apart", names[i], s);
+			    "tell its players apart"), names[i], s);
 	}
 	return NULL;
 }
@@ -467,7 +467,7 @@ ruling_vrefuse(struct ruling *r, int status, const char *fmt, va_list ap)
 	struct buf b = BUF_INIT;
 
 	r->status = status;
-	buf_vprintf(&b, fmt, ap);
+	buf_vprintf(&b, _(fmt), ap);
 	buf_reset(&r->why);
 	utf8_message_whole(&r->why, buf_str(&b));
 	buf_free(&b);
@@ -513,7 +513,7 @@ ruling_note(struct ruling *r, const char *fmt, ...)
 	if (r->quiet)
 		return;
 	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
+	buf_vprintf(&b, _(fmt), ap);
 	va_end(ap);
 	utf8_note(&r->note, buf_str(&b));
 	buf_free(&b);
@@ -673,7 +673,7 @@ game_list_names(const struct game_setup *gs, const int *seats, int n,
 
 	for (i = 0; i < n; i++) {
 		if (i > 0 && i == n - 1 && conj != NULL)
-			buf_printf(b, " %s ", conj);
+			buf_printf(b, " %s ", _(conj));
 		else if (i > 0)
 			buf_puts(b, ", ");
 		buf_puts(b, gs->names[seats[i]]);
@@ -887,7 +887,7 @@ parse_meta(struct entry *e, struct ruling *r)
 		entry_join(e->argc, e->argv, &b);
 		n = utf8_len(buf_str(&b));
 		if (e->verb == V_NOTE && n == 0)
-			status = usage(r, "%s", "expected the TEXT of the note");
+			status = usage(r, "%s", _("expected the TEXT of the note"));
 		else if (n > GAME_TEXT_MAX)
 			status = usage(r, "the %s has %zu characters; at most "
 			    "%d", verb_name(e->verb), n, GAME_TEXT_MAX);
@@ -978,7 +978,7 @@ split_count(const struct game_setup *gs, const struct verb_info *vi,
 	for (i = 0; i <= extra; i++)
 		buf_printf(&b, "%s%s", i ? " " : "", e->argv[p + i]);
 	status = usage(r, "%s; quote a name with a space: \"%s\"",
-	    vi->expect, buf_str(&b));
+	    _(vi->expect), buf_str(&b));
 	buf_free(&b);
 	return status;
 }
@@ -1044,7 +1044,7 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 	    (status = split_count(gs, vi, e, most, r)) != RULING_OK)
 		return status;
 	if (e->argc < least || (most >= 0 && e->argc > most))
-		return usage(r, "%s", vi->expect);
+		return usage(r, "%s", _(vi->expect));
 	for (i = 0; i < e->argc; i++)
 		if (shape_at(vi->args, i, &rep) == 'R' &&
 		    strchr(e->argv[i], '=') != NULL)
@@ -1058,8 +1058,8 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 			return RULING_USAGE;
 	}
 	if (named > 0 && named < e->argc)
-		return usage(r, "%s", "give plain values or NAME=V pairs, "
-		    "not both");
+		return usage(r, "%s", _("give plain values or NAME=V pairs, "
+		    "not both"));
 	if (VERB_IS_META(e->verb) && parse_meta(e, r) != RULING_OK)
 		return RULING_USAGE;
 
@@ -1413,7 +1413,7 @@ game_say(struct expectation *x, const char *fmt, ...)
 	if (x->say == NULL)
 		return;
 	va_start(ap, fmt);
-	buf_vprintf(x->say, fmt, ap);
+	buf_vprintf(x->say, _(fmt), ap);
 	va_end(ap);
 }
 
@@ -1560,25 +1560,26 @@ state_settle(struct replay *rp, int depth, int top, struct ruling *r)
 	return RULING_OK;
 }
 
-static char	*entry_undo_note(const struct stored_entry *, const char *);
+static char	*entry_undo_note(const struct stored_entry *, int);
 static int	 step_undo_cached(struct replay *, struct stored_entry *, int,
 		    struct ruling *);
 
 /* Note for undo/redo of entry index t. */
 static char *
-undo_note(const struct replay *rp, const char *what, int t)
+undo_note(const struct replay *rp, int undo, int t)
 {
-	return entry_undo_note(&rp->entries[t], what);
+	return entry_undo_note(&rp->entries[t], undo);
 }
 
 /* Note for undo/redo of stored entry se. */
 static char *
-entry_undo_note(const struct stored_entry *se, const char *what)
+entry_undo_note(const struct stored_entry *se, int undo)
 {
 	struct buf b = BUF_INIT;
 	int i;
 
-	buf_printf(&b, "%s entry %d (", what, se->n);
+	buf_printf(&b, undo ? _("undid entry %d (") : _("redid entry %d ("),
+	    se->n);
 	if (se->player != NULL)
 		buf_printf(&b, "%s: ", se->player);
 	buf_puts(&b, verb_name(se->verb));
@@ -1767,7 +1768,7 @@ step_undo_cached(struct replay *rp, struct stored_entry *se, int live,
 	if (live)
 		undo_arg(se, c->target.n);
 	free(se->note);
-	se->note = entry_undo_note(&c->target, undo ? "undid" : "redid");
+	se->note = entry_undo_note(&c->target, undo);
 	if (undo) {
 		/* The state before the entry, with its names and title. */
 		rp->rules->state_free(rp->st);
@@ -1820,7 +1821,7 @@ step_undo(struct replay *rp, int i, int live, struct ruling *r)
 		undo_arg(se, rp->entries[t].n);
 	if (live || rp->notes) {
 		free(se->note);
-		se->note = undo_note(rp, undo ? "undid" : "redid", t);
+		se->note = undo_note(rp, undo, t);
 	}
 	depth = rp->ndone;
 	top = top_tag(rp);
@@ -1877,9 +1878,9 @@ player_check(const struct replay *rp, const struct stored_entry *se,
 	ruling_refuse(r, RULING_DATA, "entry %d (%s) no longer replays: its "
 	    "player is stored as %s%s%s, the replay gives %s%s%s", se->n,
 	    verb_name(se->verb), se->player != NULL ? "'" : "",
-	    se->player != NULL ? se->player : "no player",
+	    se->player != NULL ? se->player : _("no player"),
 	    se->player != NULL ? "'" : "", want != NULL ? "'" : "",
-	    want != NULL ? want : "no player", want != NULL ? "'" : "");
+	    want != NULL ? want : _("no player"), want != NULL ? "'" : "");
 	return RULING_DATA;
 }
 

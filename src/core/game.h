@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "words.h"
 #include "grid.h"
 #include "status.h"
 

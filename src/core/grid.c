@@ -9,6 +9,14 @@
 
 #include "grid.h"
 #include "lang.h"
+#include "words.h"
+
+/*
+ * A reason in the user's words, or in English (en) for what a game's
+ * state keeps: a state is the same in every language (snapshots).
+ */
+#define GW(en, s)		((en) ? (s) : _(s))
+#define GP(en, s, p, n)		((en) ? ((n) == 1 ? (s) : (p)) : P_(s, p, n))
 
 /*
  * The cells of row s (letters of dict's language; a Q followed by U is
@@ -26,13 +34,13 @@ row_cells(const char *dict, const char *s, char (*cells)[GRID_CELL],
 	/* A row is shaped as a word, of any length. */
 	shape = lang_word(dict, s, low, sizeof low, &nl, bad, sizeof bad);
 	if (shape & LANG_NOT_LETTERS) {
-		snprintf(why, whylen, "'%s': %s; a row is letters only", s,
+		snprintf(why, whylen, _("'%s': %s; a row is letters only"), s,
 		    bad);
 		return -1;
 	}
 	if (shape & LANG_LONE_Q) {
-		snprintf(why, whylen, "'%s': a lone Q; the Q die shows Qu, "
-		    "entered as QU, Qu or qu", s);
+		snprintf(why, whylen, _("'%s': a lone Q; the Q die shows Qu, "
+		    "entered as QU, Qu or qu"), s);
 		return -1;
 	}
 	for (p = low; (k = lang_next(p, c, sizeof c)) > 0; p += k, n++) {
@@ -68,9 +76,9 @@ grid_parse(struct grid *g, const char *dict, int fold, int nrows,
 
 	memset(g, 0, sizeof *g);
 	if (nrows < GRID_MIN || nrows > GRID_MAX) {
-		snprintf(why, whylen, "expected %d to %d rows of as many "
-		    "letters, got %d row%s", GRID_MIN, GRID_MAX, nrows,
-		    nrows == 1 ? "" : "s");
+		snprintf(why, whylen, P_("expected %d to %d rows of as many "
+		    "letters, got %d row", "expected %d to %d rows of as many "
+		    "letters, got %d rows", nrows), GRID_MIN, GRID_MAX, nrows);
 		return -1;
 	}
 	for (r = 0; r < nrows; r++)
@@ -80,10 +88,11 @@ grid_parse(struct grid *g, const char *dict, int fold, int nrows,
 	for (r = 0; r < nrows; r++) {
 		n = row_cells(dict, rows[r], row, GRID_MAX + 1, why, whylen);
 		if (n != nrows) {
-			snprintf(why, whylen, "row %d '%s' has %d cell%s, "
+			snprintf(why, whylen, P_("row %d '%s' has %d cell, "
 			    "expected %d: %d rows of %d letters (Qu is one "
-			    "cell)", r + 1, rows[r], n, n == 1 ? "" : "s",
-			    nrows, nrows, nrows);
+			    "cell)", "row %d '%s' has %d cells, expected %d: %d "
+			    "rows of %d letters (Qu is one cell)", n), r + 1,
+			    rows[r], n, nrows, nrows, nrows);
 			return -1;
 		}
 		memcpy(g->cells[r * nrows], row, (size_t)n * sizeof row[0]);
@@ -180,7 +189,8 @@ die_face(const struct grid *g, const char *w, size_t pos, char *buf,
  * letter it needs more often than the dice show it (else: no path).
  */
 static int
-too_many(const struct grid *g, const char *word, char *why, size_t whylen)
+too_many(const struct grid *g, const char *word, char *why, size_t whylen,
+    int en)
 {
 	char c[GRID_CELL], face[16];
 	const char *p, *q;
@@ -203,21 +213,22 @@ too_many(const struct grid *g, const char *word, char *why, size_t whylen)
 			have += strcmp(g->keys[i], c) == 0;
 		if (need > have) {
 			die_face(g, p, 0, face, sizeof face);
-			snprintf(why, whylen, "'%s' is not on the grid: it "
-			    "needs %d '%s' di%s, the grid has %d", word,
-			    need, face, need == 1 ? "e" : "ce", have);
+			snprintf(why, whylen, GP(en, "'%s' is not on the grid: it "
+			    "needs %d '%s' die, the grid has %d", "'%s' is not "
+			    "on the grid: it needs %d '%s' dice, the grid has "
+			    "%d", need), word, need, face, have);
 			return -1;
 		}
 	}
-	snprintf(why, whylen, "'%s' is not on the grid: no path found in %ld "
-	    "steps", word, WALK_BUDGET);
+	snprintf(why, whylen, GW(en, "'%s' is not on the grid: no path found in %ld "
+	    "steps"), word, WALK_BUDGET);
 	return -1;
 }
 
-/* Find word on the grid; see grid.h. */
-int
-grid_path(const struct grid *g, const char *word, int *path, char *why,
-    size_t whylen)
+/* Find word on the grid; the reason in English if en (see grid.h). */
+static int
+path_why(const struct grid *g, const char *word, int *path, char *why,
+    size_t whylen, int en)
 {
 	struct walk wk;
 	char face[16], prefix[160], up[160];
@@ -239,22 +250,22 @@ grid_path(const struct grid *g, const char *word, int *path, char *why,
 			}
 		}
 	if (wk.len == 0) {
-		snprintf(why, whylen, "an empty word is not on the grid");
+		snprintf(why, whylen, GW(en, "an empty word is not on the grid"));
 		return -1;
 	}
 	if (wk.steps > WALK_BUDGET)
-		return too_many(g, word, why, whylen);
+		return too_many(g, word, why, whylen, en);
 	if (wk.best >= wk.len)
 		wk.best = wk.len - 1;
 	die_face(g, word, wk.best, face, sizeof face);
 	if (wk.best == 0 && strcmp(face, "Q") == 0) {
-		snprintf(why, whylen, "'%s' is not on the grid: it has a Q "
-		    "without U, and the Q die shows Qu", word);
+		snprintf(why, whylen, GW(en, "'%s' is not on the grid: it has a Q "
+		    "without U, and the Q die shows Qu"), word);
 		return -1;
 	}
 	if (wk.best == 0) {
-		snprintf(why, whylen, "'%s' is not on the grid: no die shows "
-		    "'%s'", word, face);
+		snprintf(why, whylen, GW(en, "'%s' is not on the grid: no die shows "
+		    "'%s'"), word, face);
 		return -1;
 	}
 	i = wk.best < sizeof prefix ? wk.best : sizeof prefix - 1;
@@ -262,9 +273,25 @@ grid_path(const struct grid *g, const char *word, int *path, char *why,
 	prefix[i] = '\0';
 	if (lang_upper(g->dict, prefix, up, sizeof up) != 0)
 		snprintf(up, sizeof up, "%s", prefix);
-	snprintf(why, whylen, "'%s' is not on the grid: after '%s' no unused "
-	    "neighbour shows '%s'", word, up, face);
+	snprintf(why, whylen, GW(en, "'%s' is not on the grid: after '%s' no unused "
+	    "neighbour shows '%s'"), word, up, face);
 	return -1;
+}
+
+/* Find word on the grid; see grid.h. */
+int
+grid_path(const struct grid *g, const char *word, int *path, char *why,
+    size_t whylen)
+{
+	return path_why(g, word, path, why, whylen, 0);
+}
+
+/* grid_path with the reason in English, as a state keeps it; grid.h. */
+int
+grid_path_en(const struct grid *g, const char *word, int *path, char *why,
+    size_t whylen)
+{
+	return path_why(g, word, path, why, whylen, 1);
 }
 
 /* Row r in capitals, a Qu cell as "Qu". */

@@ -40,6 +40,9 @@ void	grid_keys(struct grid *, const char *dict, int fold);
  */
 int	grid_path(const struct grid *, const char *word, int *path,
 	    char *why, size_t whylen);
+/* grid_path, the reason in English: what a game's state keeps. */
+int	grid_path_en(const struct grid *, const char *word, int *path,
+	    char *why, size_t whylen);
 /* Row r in capitals, a Qu cell as "Qu", into buf. */
 void	grid_row(const struct grid *, int r, char *buf, size_t len);
 /* 1 if cells a and b are neighbours (8 directions). */

@@ -12,6 +12,7 @@
 
 #include "lang-icu.h"
 #include "lang.h"
+#include "words.h"
 
 static struct lang_icu icu;
 static int (*loader)(struct lang_icu *);
@@ -273,38 +274,38 @@ lang_lower(const char *dict, const char *s, char *out, size_t len,
 		for (i = 0; (n = dec(s + i, &cp)) > 0 && nu < 250; i += n)
 			nu += to16(cp, u + nu);
 		if (n < 0 || nu >= 250) {
-			snprintf(why, whylen, "not UTF-8 text, or too long");
+			snprintf(why, whylen, _("not UTF-8 text, or too long"));
 			return -1;
 		}
 		if (icu_load() != 0) {
-			snprintf(why, whylen, "letters beyond A to Z need "
-			    "the ICU library (%s), which cannot be loaded",
+			snprintf(why, whylen, _("letters beyond A to Z need "
+			    "the ICU library (%s), which cannot be loaded"),
 			    ICU_SONAME);
 			return -1;
 		}
 		nu = icu.normalize(icu.nfc(&e), u, nu, v, 256, &e);
 		if (U_FAILURE(e) || from16(v, nu, nfc, sizeof nfc) != 0) {
-			snprintf(why, whylen, "cannot normalise the text");
+			snprintf(why, whylen, _("cannot normalise the text"));
 			return -1;
 		}
 		s = nfc;
 	}
 	for (i = 0; (n = dec(s + i, &cp)) > 0; i += n) {
 		if ((c = info(cp, tr)) == NULL) {
-			snprintf(why, whylen, "letters beyond A to Z need the "
-			    "ICU library (%s), which cannot be loaded",
+			snprintf(why, whylen, _("letters beyond A to Z need the "
+			    "ICU library (%s), which cannot be loaded"),
 			    ICU_SONAME);
 			return -1;
 		}
 		if (c->letter == 0 || (c->letter == 2 && k == 0)) {
 			memcpy(b, s + i, (size_t)n);
 			b[n] = '\0';
-			snprintf(why, whylen, "'%s' is not a letter", b);
+			snprintf(why, whylen, _("'%s' is not a letter"), b);
 			return -1;
 		}
 		m = strlen(c->lower);
 		if (k + m >= len) {
-			snprintf(why, whylen, "too long");
+			snprintf(why, whylen, _("too long"));
 			return -1;
 		}
 		memcpy(out + k, c->lower, m);
@@ -313,7 +314,7 @@ lang_lower(const char *dict, const char *s, char *out, size_t len,
 			(*nletters)++;
 	}
 	if (n < 0) {
-		snprintf(why, whylen, "not UTF-8 text");
+		snprintf(why, whylen, _("not UTF-8 text"));
 		return -1;
 	}
 	out[k] = '\0';

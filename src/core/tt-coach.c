@@ -10,6 +10,7 @@
 #include "buf.h"
 #include "dice.h"
 #include "tt-coach.h"
+#include "words.h"
 
 struct tt_model {
 	int		 four_pair;
@@ -754,7 +755,7 @@ rolled_moves(const struct tt_position *p, const struct turn *t,
 static const char *
 dice_word(int n)
 {
-	return n == 1 ? "die" : "dice";
+	return P_("die", "dice", n);
 }
 
 /*
@@ -767,15 +768,15 @@ put_value(struct buf *b, const struct tt_position *p,
     const struct tt_advice *ad, const struct tt_move *mv, int first)
 {
 	if (mv->banks > 0 && p->score + mv->banks >= p->target)
-		buf_printf(b, "reaches %ld and wins", p->target);
+		buf_printf(b, _("reaches %ld and wins"), p->target);
 	else if (ad->basis == TT_WIN)
-		buf_printf(b, first ? "%.1f%% to win with best play" : "%.1f%%",
+		buf_printf(b, first ? _("%.1f%% to win with best play") : "%.1f%%",
 		    100 * mv->value);
 	else if (mv->banks > 0)
-		buf_printf(b, "%ld banked", mv->banks);
+		buf_printf(b, _("%ld banked"), mv->banks);
 	else
-		buf_printf(b, first ? "%.1f points on average this turn with "
-		    "best play" : "%.1f on average", mv->value);
+		buf_printf(b, first ? _("%.1f points on average this turn with "
+		    "best play") : _("%.1f on average"), mv->value);
 }
 
 /* A move in words: "keep 1 5, then roll 4" or "roll 6 dice". */
@@ -785,14 +786,14 @@ put_move(struct buf *b, const struct tt_move *mv)
 	int n;
 
 	if (sscanf(mv->entry, "roll %d", &n) == 1)
-		buf_printf(b, "roll %d %s", n, dice_word(n));
+		buf_printf(b, _("roll %d %s"), n, dice_word(n));
 	else
 		buf_puts(b, mv->entry);
 	if (mv->then[0] != '\0') {
 		if (sscanf(mv->then, "roll %d", &n) == 1)
-			buf_printf(b, " and roll %d %s", n, dice_word(n));
+			buf_printf(b, _(" and roll %d %s"), n, dice_word(n));
 		else
-			buf_printf(b, " and %s", mv->then);
+			buf_printf(b, _(" and %s"), mv->then);
 	}
 }
 
@@ -864,16 +865,16 @@ advise(const struct tt_position *p, const struct tt_win *w, int keep,
 		v = n == 2 && !p->scored ? t->roll2s0[lev] :
 		    AT(t->roll, lev, n);
 		ad->value = v * t->unit;
-		buf_printf(&b, "%d %s farkle %.1f%% of the time", n,
+		buf_printf(&b, _("%d %s farkle %.1f%% of the time"), n,
 		    dice_word(n), 100 * dice_farkle_odds(n));
 		if (p->total > 0)
-			buf_printf(&b, ", %ld at stake", p->total);
+			buf_printf(&b, _(", %ld at stake"), p->total);
 		if (ad->basis == TT_WIN)
-			buf_printf(&b, "; the chance to win with best play: "
-			    "%.1f%%.", 100 * ad->value);
+			buf_printf(&b, _("; the chance to win with best play: "
+			    "%.1f%%."), 100 * ad->value);
 		else
-			buf_printf(&b, "; with best play this turn banks "
-			    "%.1f on average.", ad->value);
+			buf_printf(&b, _("; with best play this turn banks "
+			    "%.1f on average."), ad->value);
 		snprintf(ad->say, sizeof ad->say, "%s", buf_str(&b));
 		buf_free(&b);
 		break;

@@ -20,6 +20,7 @@
 
 #include "utf8.h"
 #include "utf8-plain.h"
+#include "words.h"
 
 /* The C.UTF-8 locale, opened on first use; (locale_t)0 if missing. */
 static locale_t
@@ -115,13 +116,13 @@ utf8_text_why(const char *s)
 	uint32_t cp;
 
 	if (!utf8_valid(s))
-		return "is not valid UTF-8";
+		return _("is not valid UTF-8");
 	while (n > 0) {
 		k = utf8_decode(s, n, &cp);
 		if (is_control(cp))
-			return "contains a control character";
+			return _("contains a control character");
 		if (is_bidi(cp))
-			return "contains a bidirectional override";
+			return _("contains a bidirectional override");
 		s += k;
 		n -= k;
 	}

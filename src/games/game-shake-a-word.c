@@ -71,21 +71,21 @@ static const enum verb saw_verbs[] = {
 
 /* What each verb does in Shake-A-Word, for help (in the row's order). */
 static const struct verb_help saw_help[] = {
-	{ V_GRID, "ROW...", "open a round: N rows of N letters, N = 3 to 6, "
-	    "Qu as one die (grid ABCD EFGH IJKL MNQuP) (SW-1, SW-7)" },
-	{ V_TIMER, "[DURATION]", "run the round's timer (default 3m; 90, 90s, "
-	    "1m30s); records nothing (SW-3)" },
-	{ V_WORDS, "NAME W...", "NAME's words this round, letters only, 3 at "
-	    "least; repeatable until score (SW-3)" },
-	{ V_CHALLENGE, "NAME WORD", "the referee rules on NAME's WORD: on the "
+	{ V_GRID, "ROW...", N_("open a round: N rows of N letters, N = 3 to 6, "
+	    "Qu as one die (grid ABCD EFGH IJKL MNQuP) (SW-1, SW-7)") },
+	{ V_TIMER, "[DURATION]", N_("run the round's timer (default 3m; 90, 90s, "
+	    "1m30s); records nothing (SW-3)") },
+	{ V_WORDS, "NAME W...", N_("NAME's words this round, letters only, 3 at "
+	    "least; repeatable until score (SW-3)") },
+	{ V_CHALLENGE, "NAME WORD", N_("the referee rules on NAME's WORD: on the "
 	    "grid and in the dictionary, or struck (counts minus its value, "
-	    "exit 5) (SW-2, SW-5)" },
-	{ V_VOTE, "NAME WORD accept|reject", "the table's last word on NAME's "
-	    "WORD this round (reject counts as struck) (SW-6)" },
-	{ V_SCORE, "", "close the round: crossed-out words, values, rulings "
-	    "(SW-4, SW-5)" },
-	{ V_FINISH, "", "between rounds: end the game; the highest total "
-	    "wins (SW-7)" },
+	    "exit 5) (SW-2, SW-5)") },
+	{ V_VOTE, "NAME WORD accept|reject", N_("the table's last word on NAME's "
+	    "WORD this round (reject counts as struck) (SW-6)") },
+	{ V_SCORE, "", N_("close the round: crossed-out words, values, rulings "
+	    "(SW-4, SW-5)") },
+	{ V_FINISH, "", N_("between rounds: end the game; the highest total "
+	    "wins (SW-7)") },
 	{ V__COUNT, NULL, NULL }
 };
 
@@ -154,14 +154,14 @@ nouns_effective(const char *v, const char *const *opts)
 }
 
 static const struct game_option saw_options[] = {
-	{ "dict", "en_US", "NAME (an installed Hunspell dictionary)",
+	{ "dict", "en_US", N_("NAME (an installed Hunspell dictionary)"),
 	    valid_dict, NULL, GAME_OPT_DICT },
 	{ "scoring", "seed", "seed, boggle", valid_scoring, NULL, 0 },
 	{ "check", "challenged", "challenged, all", valid_check, NULL, 0 },
 	{ "scoring-mode", "cumulative", "cumulative, round", valid_mode, NULL,
 	    0 },
 	GAME_OPTION_COACH,
-	{ "nouns", "auto", "on, off (auto: on for de_*, lb_*)", valid_nouns,
+	{ "nouns", "auto", N_("on, off (auto: on for de_*, lb_*)"), valid_nouns,
 	    nouns_effective, 0 },
 	{ "accents", "fold", "fold, exact", valid_accents, NULL, 0 },
 	/* Games before the option were judged with compounds (SW-2). */
@@ -494,19 +494,19 @@ fold_word(const struct game_state *st, const char *s, char *out, char *key,
 	shape = lang_word(st->dict, s, out, len, &n, bad, sizeof bad);
 	if (shape & LANG_NOT_LETTERS) {
 		if (why != NULL)
-			buf_printf(why, "'%s' is not a word: letters only; %s "
-			    "(SW-3)", s, bad);
+			buf_printf(why, _("'%s' is not a word: letters only; %s "
+			    "(SW-3)"), s, bad);
 		return -1;
 	}
 	if (shape & LANG_SHORT) {
 		if (why != NULL)
-			buf_printf(why, "'%s' is too short: a word has at "
-			    "least %d letters (SW-3)", s, LANG_WORD_MIN);
+			buf_printf(why, _("'%s' is too short: a word has at "
+			    "least %d letters (SW-3)"), s, LANG_WORD_MIN);
 		return -1;
 	}
 	if (lang_key(st->dict, st->fold, out, key, len) != 0) {
 		if (why != NULL)
-			buf_printf(why, "'%.20s...' is too long", s);
+			buf_printf(why, _("'%.20s...' is too long"), s);
 		return -1;
 	}
 	return 0;
@@ -607,15 +607,17 @@ do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 		buf_printf(&added, "%s%s", nadd++ ? ", " : "", w);
 	}
 	if (nadd > 0)
-		ruling_note(r, "%s wrote %s (%d word%s this round)%s%s%s",
+		ruling_note(r, P_("%s wrote %s (%d word this round)%s%s%s",
+		    "%s wrote %s (%d words this round)%s%s%s", l->n),
 		    st->gs->names[e->who], buf_str(&added), l->n,
-		    l->n == 1 ? "" : "s", nagain ? "; " : "",
-		    buf_str(&again), nagain ? " already written, counted "
-		    "once" : "");
+		    nagain ? "; " : "",
+		    buf_str(&again), nagain ? _(" already written, counted "
+		    "once") : "");
 	else
-		ruling_note(r, "%s: %s already written, counted once (%d "
-		    "word%s this round)", st->gs->names[e->who],
-		    buf_str(&again), l->n, l->n == 1 ? "" : "s");
+		ruling_note(r, P_("%s: %s already written, counted once (%d "
+		    "word this round)", "%s: %s already written, counted once "
+		    "(%d words this round)", l->n), st->gs->names[e->who],
+		    buf_str(&again), l->n);
 	buf_free(&added);
 	buf_free(&again);
 	return RULING_OK;
@@ -657,9 +659,19 @@ fact_dict_name(const struct game_state *st, const struct entry *e, char *buf,
  * compound (compounds=on: the fact's form names its parts, Maus+abend);
  * -1 with a system refusal in r if the verdict is missing.
  */
+/*
+ * The reason into b in English (the state keeps it: a state is the same in
+ * every language) and into words, if not NULL, in the user's.
+ */
+#define SAW_WHY(fmt, ...) do {						\
+	buf_printf(&b, fmt, __VA_ARGS__);				\
+	if (words != NULL)						\
+		buf_printf(words, _(fmt), __VA_ARGS__);			\
+} while (0)
+
 static int
 rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
-    enum how how, int *compound, struct ruling *r)
+    enum how how, int *compound, struct buf *words, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
 	struct buf b = BUF_INIT, s = BUF_INIT, f = BUF_INIT;
@@ -670,9 +682,12 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
 	sw->why = NULL;
 	sw->how = how;
 	*compound = 0;
-	if (grid_path(&rd->g, sw->key, NULL, why, sizeof why) != 0) {
+	if (grid_path_en(&rd->g, sw->key, NULL, why, sizeof why) != 0) {
 		sw->valid = 0;
 		sw->why = xstrdup(why);
+		if (words != NULL && grid_path(&rd->g, sw->key, NULL, why,
+		    sizeof why) != 0)
+			buf_puts(words, why);
 		return 0;
 	}
 	fact_dict_name(st, e, dict, sizeof dict);
@@ -684,17 +699,16 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
 	sw->valid = v;
 	if (v && fact_form(e->fact, sw->w, &f) && strchr(buf_str(&f), '+')) {
 		*compound = 1;
-		buf_printf(&b, "as a compound: %s, on the grid and by %s's "
+		SAW_WHY("as a compound: %s, on the grid and by %s's "
 		    "compounding rules", buf_str(&f), dict);
 	} else if (v && f.len > 0)
-		buf_printf(&b, "on the grid and in %s as '%s'", dict,
-		    buf_str(&f));
+		SAW_WHY("on the grid and in %s as '%s'", dict, buf_str(&f));
 	else if (v)
-		buf_printf(&b, "on the grid and in %s", dict);
+		SAW_WHY("on the grid and in %s", dict);
 	else {
-		buf_printf(&b, "'%s' is not in %s", sw->w, dict);
+		SAW_WHY("'%s' is not in %s", sw->w, dict);
 		if (fact_suggestions(e->fact, sw->w, &s) > 0)
-			buf_printf(&b, " (suggestions: %s)", buf_str(&s));
+			SAW_WHY(" (suggestions: %s)", buf_str(&s));
 	}
 	sw->why = xstrdup(buf_str(&b));
 	buf_free(&b);
@@ -709,6 +723,7 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	struct saw_rnd *rd = open_round(st);
 	struct saw_word *sw;
+	struct buf words = BUF_INIT;
 	const char *name;
 	char num[24];
 	long pts;
@@ -722,24 +737,28 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 	if (sw->valid >= 0) {
 		ruling_refuse(r, RULING_REFUSED, "%s's '%s' already has a "
 		    "ruling (%s by %s); only a vote can change it (SW-6)",
-		    name, sw->w, sw->valid ? "stands" : "struck",
-		    sw->how == HOW_VOTE ? "vote" : "challenge");
+		    name, sw->w, sw->valid ? _("stands") : _("struck"),
+		    sw->how == HOW_VOTE ? _("vote") : _("challenge"));
 		return RULING_REFUSED;
 	}
-	if (rule_word(st, e, sw, HOW_CHALLENGE, &compound, r) != 0)
+	if (rule_word(st, e, sw, HOW_CHALLENGE, &compound, &words, r) != 0) {
+		buf_free(&words);
 		return RULING_SYSTEM;
+	}
 	pts = word_points(st, rd, e->who, sw);
 	/* "stands as a compound: Maus+abend": a vote may overrule it. */
 	if (sw->valid) {
 		ruling_note(r, "%s's '%s' stands%s%s; it counts %s%s (%sSW-5)",
-		    name, sw->w, compound ? " " : ": ", sw->why,
+		    name, sw->w, compound ? " " : ": ", buf_str(&words),
 		    signed_points(pts, num, sizeof num), pts == 0 ?
-		    ", crossed out" : "", compound ? "SW-2, " : "");
+		    _(", crossed out") : "", compound ? "SW-2, " : "");
+		buf_free(&words);
 		return RULING_OK;
 	}
 	ruling_note(r, "challenge upheld: %s's '%s' is struck: %s; it counts "
-	    "%s%s (SW-5)", name, sw->w, sw->why, signed_points(pts, num,
-	    sizeof num), pts == 0 ? ", crossed out" : "");
+	    "%s%s (SW-5)", name, sw->w, buf_str(&words), signed_points(pts,
+	    num, sizeof num), pts == 0 ? _(", crossed out") : "");
+	buf_free(&words);
 	return RULING_UPHELD;
 }
 
@@ -767,13 +786,18 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	free(sw->why);
 	sw->valid = e->accept;
 	sw->how = HOW_VOTE;
-	sw->why = xstrdup(e->accept ? "the table accepted it" :
-	    "the table rejected it");
+	/* English in the state; translated where it is shown. */
+	sw->why = xstrdup(e->accept ? N_("the table accepted it") :
+	    N_("the table rejected it"));
 	pts = word_points(st, rd, e->who, sw);
-	ruling_note(r, "the table %s %s's '%s': it counts %s%s (SW-6)",
-	    e->accept ? "accepts" : "rejects", st->gs->names[e->who], sw->w,
-	    signed_points(pts, num, sizeof num), pts == 0 ?
-	    ", crossed out" : "");
+	if (e->accept)
+		ruling_note(r, "the table accepts %s's '%s': it counts %s%s "
+		    "(SW-6)", st->gs->names[e->who], sw->w, signed_points(pts,
+		    num, sizeof num), pts == 0 ? _(", crossed out") : "");
+	else
+		ruling_note(r, "the table rejects %s's '%s': it counts %s%s "
+		    "(SW-6)", st->gs->names[e->who], sw->w, signed_points(pts,
+		    num, sizeof num), pts == 0 ? _(", crossed out") : "");
 	return RULING_OK;
 }
 
@@ -807,7 +831,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 
 			if (sw->valid >= 0)
 				continue;
-			if (rule_word(st, e, sw, HOW_CHECK, &compound, r) != 0)
+			if (rule_word(st, e, sw, HOW_CHECK, &compound, NULL, r) != 0)
 				return RULING_SYSTEM;
 			struck += !sw->valid;
 		}
@@ -819,7 +843,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 	}
 	round_winners(st, rd);
 	rd->open = 0;
-	buf_printf(&b, "round %d scored:", st->nrounds);
+	buf_printf(&b, _("round %d scored:"), st->nrounds);
 	for (i = 0; i < st->n; i++) {
 		char num[24];
 
@@ -830,14 +854,14 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 			seats[nw++] = i;
 	}
 	if (st->check_all)
-		buf_printf(&b, "; the check struck %d word%s", struck,
-		    struck == 1 ? "" : "s");
+		buf_printf(&b, P_("; the check struck %d word",
+		    "; the check struck %d words", struck), struck);
 	if (st->by_round && nw == 0)
-		buf_puts(&b, "; nobody scored above 0: no winner (SW-7)");
+		buf_puts(&b, _("; nobody scored above 0: no winner (SW-7)"));
 	else if (st->by_round) {
 		buf_puts(&b, "; ");
-		game_list_names(st->gs, seats, nw, "and", &b);
-		buf_printf(&b, " %s the round", nw == 1 ? "wins" : "share");
+		game_list_names(st->gs, seats, nw, N_("and"), &b);
+		buf_puts(&b, P_(" wins the round", " share the round", nw));
 	}
 	return ruling_accept(r, &b);
 }
@@ -869,8 +893,9 @@ saw_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 			return RULING_REFUSED;
 		}
 		st->finished = 1;
-		ruling_note(r, "the game ends after %d round%s",
-		    st->nrounds, st->nrounds == 1 ? "" : "s");
+		ruling_note(r, P_("the game ends after %d round",
+		    "the game ends after %d rounds", st->nrounds),
+		    st->nrounds);
 		return RULING_OK;
 	default:
 		break;
@@ -1028,15 +1053,15 @@ how_name(enum how how)
 {
 	switch (how) {
 	case HOW_CHALLENGE:
-		return "challenge";
+		return _("challenge");
 	case HOW_VOTE:
-		return "vote";
+		return _("vote");
 	case HOW_CHECK:
-		return "the check";
+		return _("the check");
 	case HOW_NONE:
 		break;
 	}
-	return "nobody";
+	return _("nobody");
 }
 
 /* Every round's scores and the totals (standings in words, SW-7). */
@@ -1049,7 +1074,7 @@ saw_rounds(const struct game_state *st, struct buf *b)
 
 	if (st->nrounds == 0)
 		return;
-	buf_puts(b, "round ");
+	buf_puts(b, _("round "));
 	for (i = 0; i < st->n; i++) {
 		buf_puts(b, " ");
 		utf8_cell(b, st->gs->names[i], 8, 1);
@@ -1068,11 +1093,11 @@ saw_rounds(const struct game_state *st, struct buf *b)
 				buf_printf(b, " %8ld", rd->score[i]);
 		}
 		if (rd->open)
-			buf_puts(b, "  (open)");
+			buf_puts(b, _("  (open)"));
 		end_line(b);
 	}
 	saw_score(st, scores, winners);
-	buf_puts(b, st->by_round ? "won   " : "total ");
+	buf_puts(b, st->by_round ? _("won   ") : _("total "));
 	for (i = 0; i < st->n; i++)
 		buf_printf(b, " %8ld", scores[i]);
 	end_line(b);
@@ -1113,7 +1138,7 @@ saw_describe(const struct game_state *st, struct buf *b)
 	saw_rounds(st, b);
 
 	rd = &st->rounds[st->nrounds - 1];
-	buf_printf(b, "grid of round %d:", st->nrounds);
+	buf_printf(b, _("grid of round %d:"), st->nrounds);
 	end_line(b);
 	for (r = 0; r < rd->g.n; r++) {
 		buf_puts(b, " ");
@@ -1128,8 +1153,8 @@ saw_describe(const struct game_state *st, struct buf *b)
 	}
 	if (!any_word(st, rd, 0))
 		return;
-	buf_printf(b, "words of round %d%s:", st->nrounds, rd->open ?
-	    " so far" : "");
+	buf_printf(b, _("words of round %d%s:"), st->nrounds, rd->open ?
+	    _(" so far") : "");
 	end_line(b);
 	for (i = 0; i < st->n; i++)
 		for (k = 0; k < rd->pl[i].n; k++) {
@@ -1145,11 +1170,11 @@ saw_describe(const struct game_state *st, struct buf *b)
 			buf_printf(b, " %3s", signed_points(pts, num,
 			    sizeof num));
 			if (x)
-				buf_puts(b, "  crossed out");
+				buf_puts(b, _("  crossed out"));
 			if (sw->valid >= 0)
-				buf_printf(b, "%s %s by %s: %s", x ? ";" :
-				    " ", sw->valid ? "stands" : "struck",
-				    how_name(sw->how), sw->why);
+				buf_printf(b, _("%s %s by %s: %s"), x ? ";" :
+				    " ", sw->valid ? _("stands") : _("struck"),
+				    how_name(sw->how), _(sw->why));
 			end_line(b);
 		}
 }
@@ -1170,20 +1195,20 @@ saw_advise(const struct game_state *st, struct buf *b)
 		return;
 	if (rd == NULL) {
 		if (st->nrounds > 0)
-			buf_puts(b, "solve lists every word on the last grid "
-			    "and the ones nobody found.\n");
+			buf_puts(b, _("solve lists every word on the last grid "
+			    "and the ones nobody found.\n"));
 		return;
 	}
-	buf_printf(b, "Unique words score: 3-4 letters %d, 5 letters %d, 6 "
+	buf_printf(b, _("Unique words score: 3-4 letters %d, 5 letters %d, 6 "
 	    "letters %d, 7 letters %d, 8 letters %d; a word two players "
-	    "write scores 0 for both.", saw_word_value(st, 3),
+	    "write scores 0 for both."), saw_word_value(st, 3),
 	    saw_word_value(st, 5), saw_word_value(st, 6),
 	    saw_word_value(st, 7), saw_word_value(st, 8));
 	if (!any_word(st, rd, 0)) {
 		buf_puts(b, "\n");
 		return;
 	}
-	buf_puts(b, " Now:");
+	buf_puts(b, _(" Now:"));
 	for (i = 0; i < st->n; i++) {
 		for (s = 0, k = 0; k < rd->pl[i].n; k++)
 			s += word_points(st, rd, i, &rd->pl[i].v[k]);
@@ -1200,7 +1225,7 @@ saw_advise(const struct game_state *st, struct buf *b)
 			    sizeof why) == 0)
 				continue;
 			buf_printf(b, "%s %s's '%s'", off++ ? "," :
-			    " Not on the grid, a challenge would strike:",
+			    _(" Not on the grid, a challenge would strike:"),
 			    st->gs->names[i], sw->w);
 		}
 	if (off > 0)
@@ -1246,10 +1271,10 @@ saw_round_view(const struct game_state *st, int force, struct word_round *v)
 const struct game_rules game_shake_a_word = {
 	.name = "shake-a-word",
 	.alias = "word",
-	.summary = "Shake-A-Word: find words on a grid of letter dice; "
-	    "unique words score",
+	.summary = N_("Shake-A-Word: find words on a grid of letter dice; "
+	    "unique words score"),
 	.card =
-	    "Shake-A-Word (2-16 players): rounds of a letter grid, "
+	    N_("Shake-A-Word (2-16 players): rounds of a letter grid, "
 	    "then lists of words.\n"
 	    "grid ROW...: 3 to 6 rows of as many letters of the language "
 	    "(Ä, É, Ñ, ß ...);\n"
@@ -1275,7 +1300,7 @@ const struct game_rules game_shake_a_word = {
 	    "where nobody scores above 0 has no winner (SW-7).\n"
 	    "score closes the round; finish, between rounds, ends the game; "
 	    "the highest\n"
-	    "total wins, equal totals share (SW-7).\n",
+	    "total wins, equal totals share (SW-7).\n"),
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = saw_verbs,
@@ -1296,8 +1321,8 @@ const struct game_rules game_shake_a_word = {
 	.values = saw_values,
 	.advise = saw_advise,
 	.lookups = saw_lookups,
-	.unrolled = "its letter dice are entered as the letters of the grid, "
-	    "not recorded as dice",
+	.unrolled = N_("its letter dice are entered as the letters of the grid, "
+	    "not recorded as dice"),
 	.word_round = saw_round_view,
 	.word_value = saw_word_value,
 };

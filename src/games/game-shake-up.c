@@ -52,20 +52,20 @@ static const enum verb su_verbs[] = {
 
 /* What each verb does in Shake Up, for help (in the row's order). */
 static const struct verb_help su_help[] = {
-	{ V_ROLL, "V...", "the start roll: one die per player, the highest "
+	{ V_ROLL, "V...", N_("the start roll: one die per player, the highest "
 	    "starts (SU-2); in a turn: the dice shaken, 4 minus those held "
-	    "(SU-3)" },
-	{ V_KEEP, "V...", "set dice of the last shake aside; held dice stay "
-	    "held (reroll=free: name the whole held set) (SU-3)" },
-	{ V_STAND, "", "stop shaking: the hand is final and is classified "
-	    "(A) to (D) (SU-3, SU-4)" },
-	{ V_MOVE, "LEVEL", "move one of your pawns up from LEVEL, after an "
-	    "(A) or (B) hand (SU-5, SU-7, two-pawn rule SU-8)" },
-	{ V_AGAIN, "", "after an (A) move: take another turn (SU-5, SU-6)" },
-	{ V_PENALIZE, "NAME LEVEL", "after an (A) move: send one of NAME's "
-	    "pawns on LEVEL (above 1, not safe) back to level 1 (SU-5, SU-6)" },
-	{ V_PASS, "", "after an (A) move: end the turn without again or "
-	    "penalize (SU-5)" },
+	    "(SU-3)") },
+	{ V_KEEP, "V...", N_("set dice of the last shake aside; held dice stay "
+	    "held (reroll=free: name the whole held set) (SU-3)") },
+	{ V_STAND, "", N_("stop shaking: the hand is final and is classified "
+	    "(A) to (D) (SU-3, SU-4)") },
+	{ V_MOVE, "LEVEL", N_("move one of your pawns up from LEVEL, after an "
+	    "(A) or (B) hand (SU-5, SU-7, two-pawn rule SU-8)") },
+	{ V_AGAIN, "", N_("after an (A) move: take another turn (SU-5, SU-6)") },
+	{ V_PENALIZE, "NAME LEVEL", N_("after an (A) move: send one of NAME's "
+	    "pawns on LEVEL (above 1, not safe) back to level 1 (SU-5, SU-6)") },
+	{ V_PASS, "", N_("after an (A) move: end the turn without again or "
+	    "penalize (SU-5)") },
 	{ V__COUNT, NULL, NULL }
 };
 
@@ -145,17 +145,17 @@ hand_name(const int *dice)
 	}
 	switch (shakeup_classify(dice)) {
 	case SU_A:
-		return most == 4 ? "four of a kind" : "a run of four";
+		return most == 4 ? _("four of a kind") : _("a run of four");
 	case SU_B:
 		if (most == 3)
-			return "three of a kind";
-		return pairs == 2 ? "two pair" : "a run of three";
+			return _("three of a kind");
+		return pairs == 2 ? _("two pair") : _("a run of three");
 	case SU_C:
-		return "one pair";
+		return _("one pair");
 	case SU_D:
 		break;
 	}
-	return "no combination";
+	return _("no combination");
 }
 
 /* The hand: held dice, then the last shake, into dice; returns the count. */
@@ -309,7 +309,7 @@ pass_turn(struct game_state *st, struct buf *b)
 	if (st->cur == st->first)
 		st->round++;
 	new_turn(st);
-	buf_printf(b, "; %s's turn", st->gs->names[st->cur]);
+	buf_printf(b, _("; %s's turn"), st->gs->names[st->cur]);
 }
 
 /* The start roll (SU-2): one die per roller; ties for highest re-roll. */
@@ -354,7 +354,7 @@ roll_start(struct game_state *st, const struct entry *e, struct ruling *r)
 	if (ntop > 1) {
 		memcpy(st->rollers, top, sizeof top);
 		st->nrollers = ntop;
-		game_list_names(st->gs, top, ntop, "and", &b);
+		game_list_names(st->gs, top, ntop, N_("and"), &b);
 		ruling_note(r, "%s tie on %d and roll again (SU-2)",
 		    buf_str(&b), high);
 		buf_free(&b);
@@ -379,23 +379,23 @@ finalize(struct game_state *st, struct buf *b)
 
 	hand(st, dice);
 	st->cls = shakeup_classify(dice);
-	buf_printf(b, "; %s has %s (%c)", name, hand_name(dice),
+	buf_printf(b, _("; %s has %s (%c)"), name, hand_name(dice),
 	    class_letter[st->cls]);
 	switch (st->cls) {
 	case SU_A:
 		st->special = st->shakes == 1;
 		st->phase = P_MOVE;
 		if (st->special)
-			buf_puts(b, " on the first shake: special advantage "
-			    "(SU-6)");
-		buf_puts(b, ": move one pawn up");
+			buf_puts(b, _(" on the first shake: special advantage "
+			    "(SU-6)"));
+		buf_puts(b, _(": move one pawn up"));
 		break;
 	case SU_B:
 		st->phase = P_MOVE;
-		buf_puts(b, ": move one pawn up");
+		buf_puts(b, _(": move one pawn up"));
 		break;
 	case SU_C:
-		buf_puts(b, ": no move");
+		buf_puts(b, _(": no move"));
 		pass_turn(st, b);
 		break;
 	case SU_D:
@@ -403,12 +403,12 @@ finalize(struct game_state *st, struct buf *b)
 			if (pw[i] < st->levels)
 				top = i;
 		if (pw[top] > 1 && pw[top] < st->levels) {
-			buf_printf(b, ": penalty, the pawn on level %d goes "
-			    "back to level 1", pw[top]);
+			buf_printf(b, _(": penalty, the pawn on level %d goes "
+			    "back to level 1"), pw[top]);
 			pw[top] = 1;
 			sort_ints(pw, PAWNS);
 		} else
-			buf_puts(b, ": penalty, but no pawn is above level 1");
+			buf_puts(b, _(": penalty, but no pawn is above level 1"));
 		pass_turn(st, b);
 		break;
 	}
@@ -440,14 +440,14 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 	st->nlast = want;
 	sort_ints(st->last, want);
 	st->shakes++;
-	buf_printf(&b, "%s shakes ", name);
+	buf_printf(&b, _("%s shakes "), name);
 	game_put_dice(&b, st->last, st->nlast);
 	if (st->nheld > 0) {
-		buf_puts(&b, ", holding ");
+		buf_puts(&b, _(", holding "));
 		game_put_dice(&b, st->held, st->nheld);
 	}
 	if (st->shakes == SHAKES) {
-		buf_puts(&b, "; that was the third shake");
+		buf_puts(&b, _("; that was the third shake"));
 		finalize(st, &b);
 	}
 	return ruling_accept(r, &b);
@@ -510,21 +510,21 @@ do_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 		if (st->nlast > 0)
 			game_put_dice(&b, st->last, st->nlast);
 		else
-			buf_puts(&b, "none");
+			buf_puts(&b, _("none"));
 		ruling_refuse(r, RULING_REFUSED, "'%s' is not among the dice "
 		    "of the last shake not yet held (%s)", e->argv[bad],
 		    buf_str(&b));
 		buf_free(&b);
 		return RULING_REFUSED;
 	}
-	buf_printf(&b, "%s holds ", name);
+	buf_printf(&b, _("%s holds "), name);
 	game_put_dice(&b, st->held, st->nheld);
 	if (st->nheld == DICE) {
-		buf_puts(&b, "; all four dice are held");
+		buf_puts(&b, _("; all four dice are held"));
 		finalize(st, &b);
 	} else
-		buf_printf(&b, ", %d %s to shake", DICE - st->nheld,
-		    DICE - st->nheld == 1 ? "die" : "dice");
+		buf_printf(&b, P_(", %d die to shake", ", %d dice to shake",
+		    DICE - st->nheld), DICE - st->nheld);
 	return ruling_accept(r, &b);
 }
 
@@ -557,21 +557,21 @@ do_move(struct game_state *st, const struct entry *e, struct ruling *r)
 	pw[i]++;
 	sort_ints(pw, PAWNS);
 	if (l + 1 == st->levels)
-		buf_printf(&b, "%s moves a pawn from level %d into the Safe "
-		    "Zone (%d safe)", name, l, safe_count(st, st->cur));
+		buf_printf(&b, _("%s moves a pawn from level %d into the Safe "
+		    "Zone (%d safe)"), name, l, safe_count(st, st->cur));
 	else
-		buf_printf(&b, "%s moves a pawn from level %d to %d", name, l,
+		buf_printf(&b, _("%s moves a pawn from level %d to %d"), name, l,
 		    l + 1);
 	if (safe_count(st, st->cur) == PAWNS) {
 		st->phase = P_OVER;
 		st->winner = st->cur;
-		buf_printf(&b, "; all %d pawns are safe: %s wins (SU-10)",
+		buf_printf(&b, _("; all %d pawns are safe: %s wins (SU-10)"),
 		    PAWNS, name);
 	} else if (st->cls == SU_A) {
 		st->phase = P_AFTER;
-		buf_printf(&b, "; %s: again%s", st->special ?
-		    "special advantage" : "then", has_target(st, st->cur) ?
-		    ", penalize NAME LEVEL, or pass" : " or pass");
+		buf_printf(&b, _("; %s: again%s"), st->special ?
+		    _("special advantage") : "then", has_target(st, st->cur) ?
+		    _(", penalize NAME LEVEL, or pass") : _(" or pass"));
 	} else
 		pass_turn(st, &b);
 	return ruling_accept(r, &b);
@@ -600,7 +600,7 @@ do_penalize(struct game_state *st, const struct entry *e, struct ruling *r)
 	if (e->level >= st->levels) {
 		ruling_refuse(r, RULING_REFUSED, "'%s' is %s: safe pawns "
 		    "cannot be penalized", e->argv[1], e->level == st->levels ?
-		    "the Safe Zone" : "above the top level");
+		    _("the Safe Zone") : _("above the top level"));
 		return RULING_REFUSED;
 	}
 	if (on_level(st, e->who, l) == 0) {
@@ -612,7 +612,7 @@ do_penalize(struct game_state *st, const struct entry *e, struct ruling *r)
 		continue;
 	pw[i] = 1;
 	sort_ints(pw, PAWNS);
-	buf_printf(&b, "%s sends %s's pawn on level %d back to level 1", name,
+	buf_printf(&b, _("%s sends %s's pawn on level %d back to level 1"), name,
 	    them, l);
 	if (st->special)
 		st->penalized = 1;
@@ -641,20 +641,20 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 			return do_keep(st, e, r);
 		if (st->phase == P_MOVE || st->phase == P_AFTER) {
 			ruling_refuse(r, RULING_REFUSED, "the hand is final: "
-			    "%s", "nothing more can be kept");
+			    "%s", _("nothing more can be kept"));
 			return RULING_REFUSED;
 		}
 		break;
 	case V_STAND:
 		if (st->phase == P_SHAKE && st->shakes > 0) {
-			buf_printf(&b, "%s stands on ", name);
+			buf_printf(&b, _("%s stands on "), name);
 			game_put_dice(&b, dice, hand(st, dice));
 			finalize(st, &b);
 			return ruling_accept(r, &b);
 		}
 		if (st->phase == P_MOVE || st->phase == P_AFTER) {
 			ruling_refuse(r, RULING_REFUSED, "the hand is final: "
-			    "%s", "there is nothing to stand on");
+			    "%s", _("there is nothing to stand on"));
 			return RULING_REFUSED;
 		}
 		break;
@@ -687,7 +687,7 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_PASS:
 		if (st->phase != P_AFTER)
 			break;
-		buf_printf(&b, "%s passes", name);
+		buf_printf(&b, _("%s passes"), name);
 		pass_turn(st, &b);
 		return ruling_accept(r, &b);
 	default:
@@ -760,10 +760,10 @@ su_expect(const struct game_state *st, struct expectation *x)
 		x->verbs = VERB_BIT(V_ROLL);
 		if (x->say != NULL)	/* the words only when asked */
 			game_list_names(st->gs, st->rollers, st->nrollers,
-			    "and", &b);
+			    N_("and"), &b);
 		game_say(x, "%s: one die each for %s (the "
-		    "highest starts)", st->nrollers < st->n ? "Tie for the "
-		    "start" : "Start roll", buf_str(&b));
+		    "highest starts)", st->nrollers < st->n ? _("Tie for the "
+		    "start") : _("Start roll"), buf_str(&b));
 		break;
 	case P_SHAKE:
 		x->verbs = VERB_BIT(V_ROLL);
@@ -774,16 +774,17 @@ su_expect(const struct game_state *st, struct expectation *x)
 		}
 		x->verbs |= VERB_BIT(V_KEEP) | VERB_BIT(V_STAND);
 		if (st->nheld > 0) {
-			buf_puts(&b, "holds ");
+			buf_puts(&b, _("holds "));
 			game_put_dice(&b, st->held, st->nheld);
-			buf_puts(&b, " and ");
+			buf_puts(&b, _(" and "));
 		}
-		buf_puts(&b, "shook ");
+		buf_puts(&b, _("shook "));
 		game_put_dice(&b, st->last, st->nlast);
-		game_say(x, "Round %d. %s %s (%d shake%s "
-		    "left): keep, stand, or roll %d value%s", st->round, name,
-		    buf_str(&b), left, left == 1 ? "" : "s", want,
-		    want == 1 ? "" : "s");
+		game_say(x, P_("Round %d. %s %s (%d shake left): ",
+		    "Round %d. %s %s (%d shakes left): ", left), st->round,
+		    name, buf_str(&b), left);
+		game_say(x, P_("keep, stand, or roll %d value",
+		    "keep, stand, or roll %d values", want), want);
 		break;
 	case P_MOVE:
 		x->verbs = VERB_BIT(V_MOVE);
@@ -877,7 +878,7 @@ su_describe(const struct game_state *st, struct buf *b)
 	struct buf line = BUF_INIT;
 	int i, l, k, w[SU_MAX_PLAYERS], c;
 
-	buf_puts(&line, "level ");
+	buf_puts(&line, _("level "));
 	for (i = 0; i < st->n; i++) {
 		w[i] = (int)utf8_width(st->gs->names[i]);
 		if (w[i] < PAWNS)
@@ -888,7 +889,7 @@ su_describe(const struct game_state *st, struct buf *b)
 	put_line(b, &line);
 	for (l = st->levels; l >= 1; l--) {
 		if (l == st->levels)
-			buf_puts(&line, " safe ");
+			buf_puts(&line, _(" safe "));
 		else
 			buf_printf(&line, "%5d ", l);
 		for (i = 0; i < st->n; i++) {
@@ -1040,37 +1041,38 @@ su_advise(const struct game_state *st, struct buf *b)
 	case P_SHAKE:
 		class_odds(st->held, st->nheld, p);
 		if (st->shakes == 0)
-			buf_puts(b, "A first shake of four dice gives ");
+			buf_puts(b, _("A first shake of four dice gives "));
 		else {
 			hand(st, dice);
-			buf_printf(b, "Standing now gives (%c). Shaking the "
-			    "%d %s not held once more gives ",
+			buf_printf(b, P_("Standing now gives (%c). Shaking the "
+			    "%d die not held once more gives ", "Standing now "
+			    "gives (%c). Shaking the %d dice not held once more "
+			    "gives ", DICE - st->nheld),
 			    class_letter[shakeup_classify(dice)],
-			    DICE - st->nheld, DICE - st->nheld == 1 ? "die" :
-			    "dice");
+			    DICE - st->nheld);
 		}
 		buf_printf(b, "A %.1f%%, B %.1f%%, C %.1f%%, D %.1f%%",
 		    100 * p[0], 100 * p[1], 100 * p[2], 100 * p[3]);
 		if (st->shakes == 0)
-			buf_puts(b, " (an A on this shake is a special advantage)");
-		buf_printf(b, "; %d shake%s left.\n", SHAKES - st->shakes,
-		    SHAKES - st->shakes == 1 ? "" : "s");
-		buf_printf(b, "With the best holds from here: (A) %.1f%%, "
-		    "(A) or (B) %.1f%% by the end of the turn.\n",
+			buf_puts(b, _(" (an A on this shake is a special advantage)"));
+		buf_printf(b, P_("; %d shake left.\n", "; %d shakes left.\n",
+		    SHAKES - st->shakes), SHAKES - st->shakes);
+		buf_printf(b, _("With the best holds from here: (A) %.1f%%, "
+		    "(A) or (B) %.1f%% by the end of the turn.\n"),
 		    100 * best_chance(st, SU_A), 100 * best_chance(st, SU_B));
 		break;
 	case P_MOVE:
-		buf_printf(b, "%s can move up from level ",
+		buf_printf(b, _("%s can move up from level "),
 		    st->gs->names[st->cur]);
 		movable(st, st->cur, b);
-		buf_puts(b, " (two-pawn rule).\n");
+		buf_puts(b, _(" (two-pawn rule).\n"));
 		break;
 	case P_AFTER:
 		if (st->penalized || !has_target(st, st->cur)) {
-			buf_puts(b, "Another turn is free: again.\n");
+			buf_puts(b, _("Another turn is free: again.\n"));
 			break;
 		}
-		buf_puts(b, "Penalty targets:");
+		buf_puts(b, _("Penalty targets:"));
 		for (i = 0, first = 1; i < st->n; i++) {
 			if (i == st->cur)
 				continue;
@@ -1080,13 +1082,13 @@ su_advise(const struct game_state *st, struct buf *b)
 					break;
 			if (k < 0)
 				continue;
-			buf_printf(b, "%s %s's highest on level %d",
+			buf_printf(b, _("%s %s's highest on level %d"),
 			    first ? "" : ",", st->gs->names[i],
 			    st->pawn[i][k]);
 			first = 0;
 		}
-		buf_printf(b, ".%s\n", st->special ? " With the special "
-		    "advantage you may penalize and still take another turn." :
+		buf_printf(b, ".%s\n", st->special ? _(" With the special "
+		    "advantage you may penalize and still take another turn.") :
 		    "");
 		break;
 	default:
@@ -1217,7 +1219,7 @@ coach_after(struct coach *c, const int *held, int nheld, const int *last,
 static void
 su_put_val(struct buf *b, const struct su_val *v)
 {
-	buf_printf(b, "(A) %.1f%%, (A) or (B) %.1f%%, (D) %.1f%%",
+	buf_printf(b, _("(A) %.1f%%, (A) or (B) %.1f%%, (D) %.1f%%"),
 	    100 * v->a, 100 * v->ab, 100 * v->d);
 }
 
@@ -1276,7 +1278,7 @@ su_hold_advice(const struct game_state *st, struct advice *a)
 	}
 	for (mask = 1; mask < 1 << npool; mask++) {
 		buf_reset(&b);
-		buf_puts(&b, "keep");
+		buf_puts(&b, _("keep"));
 		for (i = 0, j = 0; i < npool; i++)
 			if (mask & 1 << i) {
 				buf_printf(&b, " %d", pool[i]);
@@ -1307,14 +1309,14 @@ su_hold_advice(const struct game_state *st, struct advice *a)
 	for (i = 0; i < n; i++)
 		advice_add(a, m[i].v.ab, "%s", m[i].entry);
 	buf_reset(&b);
-	buf_printf(&b, "%s: the best chance of (A) or (B) by the turn's end: ",
+	buf_printf(&b, _("%s: the best chance of (A) or (B) by the turn's end: "),
 	    m[0].entry);
 	su_put_val(&b, &m[0].v);
 	if (st->nheld > 0 && !st->free) {
 		now = coach_before(c, st->held, st->nheld, k);
-		buf_puts(&b, "; holding ");
+		buf_puts(&b, _("; holding "));
 		game_put_dice(&b, st->held, st->nheld);
-		buf_puts(&b, " and shaking the rest: ");
+		buf_puts(&b, _(" and shaking the rest: "));
 		su_put_val(&b, &now);
 	}
 	buf_printf(&a->say, "%s", buf_str(&b));
@@ -1373,19 +1375,20 @@ su_after_advice(const struct game_state *st, struct advice *a)
 	advice_sort(a);
 	if (bi >= 0 && a->moves[0].entry[0] == 'p' &&
 	    a->moves[0].entry[1] == 'e')
-		buf_printf(&a->say, "penalize %s %d: %s's pawn "
-		    "loses %d level%s%s (another turn gains %.2f on average)",
-		    st->gs->names[bi], bl, st->gs->names[bi], bl - 1,
-		    bl - 1 == 1 ? "" : "s", st->special ?
-		    ", and you may still take another turn" : "", again);
+		buf_printf(&a->say, P_("penalize %s %d: %s's pawn loses %d "
+		    "level%s (another turn gains %.2f on average)", "penalize "
+		    "%s %d: %s's pawn loses %d levels%s (another turn gains "
+		    "%.2f on average)", bl - 1), st->gs->names[bi], bl,
+		    st->gs->names[bi], bl - 1, st->special ?
+		    _(", and you may still take another turn") : "", again);
 	else if (again > 0)
-		buf_printf(&a->say, "again: another turn gains "
-		    "%.2f levels on average ((A) or (B) %.1f%%, (D) %.1f%%)",
+		buf_printf(&a->say, _("again: another turn gains "
+		    "%.2f levels on average ((A) or (B) %.1f%%, (D) %.1f%%)"),
 		    again, 100 * v.ab, 100 * v.d);
 	else
-		buf_printf(&a->say, "pass: another turn loses "
+		buf_printf(&a->say, _("pass: another turn loses "
 		    "%.2f levels on average ((D) %.1f%% sends your highest "
-		    "pawn back)", -again, 100 * v.d);
+		    "pawn back)"), -again, 100 * v.d);
 	return 1;
 }
 
@@ -1409,12 +1412,12 @@ su_move_advice(const struct game_state *st, struct advice *a)
 	if (top == 0)
 		return 0;
 	if (top + 1 == st->levels)
-		buf_printf(&a->say, "move %d: into the Safe Zone, "
-		    "where it scores and no penalty reaches it", top);
+		buf_printf(&a->say, _("move %d: into the Safe Zone, "
+		    "where it scores and no penalty reaches it"), top);
 	else
-		buf_printf(&a->say, "move %d: the hand has (%c); "
+		buf_printf(&a->say, _("move %d: the hand has (%c); "
 		    "the coach moves the highest pawn it may, nearest the "
-		    "Safe Zone", top, class_letter[st->cls]);
+		    "Safe Zone"), top, class_letter[st->cls]);
 	return 1;
 }
 
@@ -1455,10 +1458,10 @@ su_rolled(const struct game_state *st, const struct entry *e,
 const struct game_rules game_shake_up = {
 	.name = "shake-up",
 	.alias = NULL,
-	.summary = "Shake Up: up to three shakes of four dice; runs and "
-	    "sets move your pawns up the pyramid",
+	.summary = N_("Shake Up: up to three shakes of four dice; runs and "
+	    "sets move your pawns up the pyramid"),
 	.card =
-	    "Shake Up (2-4 players): five pawns each start on level 1 of 5 "
+	    N_("Shake Up (2-4 players): five pawns each start on level 1 of 5 "
 	    "(option levels);\n"
 	    "the top level is the Safe Zone (SU-1).  The highest start roll "
 	    "starts; ties\nre-roll (SU-2).\n"
@@ -1475,7 +1478,7 @@ const struct game_rules game_shake_up = {
 	    "goes back to\nlevel 1 (SU-7).\n"
 	    "Two-pawn rule: move up from a level holding two of your pawns, "
 	    "or from your\nlowest level (SU-8, SU-9).\n"
-	    "All five pawns safe wins at once (SU-10).\n",
+	    "All five pawns safe wins at once (SU-10).\n"),
 	.min_players = 2,
 	.max_players = SU_MAX_PLAYERS,
 	.verbs = su_verbs,

@@ -57,20 +57,20 @@ static const enum verb shake_verbs[] = {
 
 /* What each verb does in Shake, for help (in the row's order). */
 static const struct verb_help shake_help[] = {
-	{ V_ROLL, "V...", "the colored dice at a round's start or a tie roll: one "
+	{ V_ROLL, "V...", N_("the colored dice at a round's start or a tie roll: one "
 	    "value per player (10..60, or 1..6 pips), in seat order or as "
 	    "NAME=V (SH-1, SH-4, SH-9); while shaking: the six Shake dice, "
-	    "each 0 or 10 (SH-2, SH-7)" },
-	{ V_TAKE, "", "the chooser scores their colored die; the choice "
-	    "passes to the next highest (SH-6)" },
-	{ V_SHAKE, "", "the chooser shakes instead: every other undecided "
-	    "player scores their die; then roll the Shake dice (SH-6, SH-7)" },
-	{ V_BANK, "", "the shaker scores the total shaken so far and the turn "
-	    "ends (SH-7, SH-8)" },
-	{ V_PASS, "", "in the All Shake round, skip your shake and score 0 "
-	    "(SH-8)" },
-	{ V_ORDER, "NAME...", "after a tie roll, the highest roller names "
-	    "every member of the tied group once: their shaking order (SH-9)" },
+	    "each 0 or 10 (SH-2, SH-7)") },
+	{ V_TAKE, "", N_("the chooser scores their colored die; the choice "
+	    "passes to the next highest (SH-6)") },
+	{ V_SHAKE, "", N_("the chooser shakes instead: every other undecided "
+	    "player scores their die; then roll the Shake dice (SH-6, SH-7)") },
+	{ V_BANK, "", N_("the shaker scores the total shaken so far and the turn "
+	    "ends (SH-7, SH-8)") },
+	{ V_PASS, "", N_("in the All Shake round, skip your shake and score 0 "
+	    "(SH-8)") },
+	{ V_ORDER, "NAME...", N_("after a tie roll, the highest roller names "
+	    "every member of the tied group once: their shaking order (SH-9)") },
 	{ V__COUNT, NULL, NULL }
 };
 
@@ -197,9 +197,9 @@ read_colored(const struct game_state *st, const struct entry *e,
 
 	if (e->nvals != nwho) {
 		game_list_names(st->gs, who, nwho, NULL, &b);
-		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (%s), "
-		    "got %d", nwho, nwho == 1 ? "" : "s", buf_str(&b),
-		    e->nvals);
+		ruling_refuse(r, RULING_REFUSED, P_("expected %d value (%s), "
+		    "got %d", "expected %d values (%s), got %d", nwho), nwho,
+		    buf_str(&b), e->nvals);
 		buf_free(&b);
 		return RULING_REFUSED;
 	}
@@ -282,8 +282,8 @@ roll_colored(struct game_state *st, const struct entry *e, struct ruling *r)
 			award(st, match[k], vals[i]);
 		if (b.len > 0)
 			buf_puts(&b, "; ");
-		game_list_names(st->gs, match, nm, "and", &b);
-		buf_printf(&b, " match on %d and score it", vals[i]);
+		game_list_names(st->gs, match, nm, N_("and"), &b);
+		buf_printf(&b, _(" match on %d and score it"), vals[i]);
 	}
 	for (count = 0, i = 0; i < n; i++)
 		count += !st->decided[i];
@@ -296,7 +296,7 @@ roll_colored(struct game_state *st, const struct entry *e, struct ruling *r)
 		st->phase = P_CHOOSE;
 		if (b.len > 0)
 			buf_puts(&b, "; ");
-		buf_printf(&b, "%s has the highest die (%d) and chooses",
+		buf_printf(&b, _("%s has the highest die (%d) and chooses"),
 		    st->gs->names[st->chooser], st->die[st->chooser]);
 	}
 	return ruling_accept(r, &b);
@@ -344,10 +344,10 @@ next_tie_or_all_shake(struct game_state *st, struct buf *b)
 		memcpy(st->rollers, st->group, sizeof st->rollers);
 		st->nrollers = st->ngroup;
 		st->phase = P_TIE;
-		buf_puts(b, "tie on ");
+		buf_puts(b, _("tie on "));
 		buf_printf(b, "%ld: ", st->score[seat]);
-		game_list_names(st->gs, st->group, st->ngroup, "and", b);
-		buf_puts(b, " roll for the shaking order (SH-9)");
+		game_list_names(st->gs, st->group, st->ngroup, N_("and"), b);
+		buf_puts(b, _(" roll for the shaking order (SH-9)"));
 		return;
 	}
 	st->next = 0;
@@ -355,7 +355,7 @@ next_tie_or_all_shake(struct game_state *st, struct buf *b)
 	st->total = 0;
 	st->shakes = 0;
 	st->phase = P_SHAKE;
-	buf_printf(b, "the All Shake round: %s shakes first",
+	buf_printf(b, _("the All Shake round: %s shakes first"),
 	    st->gs->names[st->shaker]);
 }
 
@@ -363,7 +363,7 @@ next_tie_or_all_shake(struct game_state *st, struct buf *b)
 static void
 end_round(struct game_state *st, struct buf *b)
 {
-	buf_printf(b, "round %d is over", st->round);
+	buf_printf(b, _("round %d is over"), st->round);
 	st->round++;
 	memset(st->decided, 0, sizeof st->decided);
 	st->total = 0;
@@ -390,11 +390,11 @@ end_shake_turn(struct game_state *st, struct buf *b)
 	}
 	if (++st->next < st->norder) {
 		st->shaker = st->order[st->next];
-		buf_printf(b, "%s shakes next", st->gs->names[st->shaker]);
+		buf_printf(b, _("%s shakes next"), st->gs->names[st->shaker]);
 		return;
 	}
 	st->phase = P_OVER;
-	buf_puts(b, "the game is over");
+	buf_puts(b, _("the game is over"));
 }
 
 /* A shake: six values, each 0 or 10 (SH-2, SH-7). */
@@ -427,11 +427,11 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 	st->shakes++;
 	if (sum == 0) {
 		award(st, st->shaker, 0);
-		buf_printf(&b, "%s craps out and scores 0; ", name);
+		buf_printf(&b, _("%s craps out and scores 0; "), name);
 		end_shake_turn(st, &b);
 	} else {
 		st->total += sum;
-		buf_printf(&b, "%s shakes %ld, %ld so far", name, sum,
+		buf_printf(&b, _("%s shakes %ld, %ld so far"), name, sum,
 		    st->total);
 	}
 	return ruling_accept(r, &b);
@@ -453,7 +453,7 @@ roll_tie(struct game_state *st, const struct entry *e, struct ruling *r)
 	if (ntop > 1) {
 		memcpy(st->rollers, top, sizeof top);
 		st->nrollers = ntop;
-		game_list_names(st->gs, top, ntop, "and", &b);
+		game_list_names(st->gs, top, ntop, N_("and"), &b);
 		ruling_note(r, "%s share the highest roll (%d) and roll again",
 		    buf_str(&b), high);
 		buf_free(&b);
@@ -479,7 +479,7 @@ do_order(struct game_state *st, const struct entry *e, struct ruling *r)
 			continue;
 		if (k == st->ngroup || seen[e->names[i]]++ ||
 		    e->nnames != st->ngroup) {
-			game_list_names(st->gs, st->group, st->ngroup, "and",
+			game_list_names(st->gs, st->group, st->ngroup, N_("and"),
 			    &b);
 			ruling_refuse(r, RULING_REFUSED, "expected each of %s "
 			    "exactly once", buf_str(&b));
@@ -488,7 +488,7 @@ do_order(struct game_state *st, const struct entry *e, struct ruling *r)
 		}
 	}
 	if (e->nnames != st->ngroup) {
-		game_list_names(st->gs, st->group, st->ngroup, "and", &b);
+		game_list_names(st->gs, st->group, st->ngroup, N_("and"), &b);
 		ruling_refuse(r, RULING_REFUSED, "expected each of %s exactly "
 		    "once", buf_str(&b));
 		buf_free(&b);
@@ -502,8 +502,8 @@ do_order(struct game_state *st, const struct entry *e, struct ruling *r)
 		st->order[first + i] = e->names[i];
 		st->settled[e->names[i]] = 1;
 	}
-	game_list_names(st->gs, e->names, e->nnames, "then", &b);
-	buf_puts(&b, " shake in that order; ");
+	game_list_names(st->gs, e->names, e->nnames, N_("then"), &b);
+	buf_puts(&b, _(" shake in that order; "));
 	next_tie_or_all_shake(st, &b);
 	return ruling_accept(r, &b);
 }
@@ -530,13 +530,13 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 			break;
 		name = st->gs->names[st->chooser];
 		award(st, st->chooser, st->die[st->chooser]);
-		buf_printf(&b, "%s takes %d", name, st->die[st->chooser]);
+		buf_printf(&b, _("%s takes %d"), name, st->die[st->chooser]);
 		if ((i = highest_undecided(st)) < 0) {
 			buf_puts(&b, "; ");
 			end_round(st, &b);
 		} else {
 			st->chooser = i;
-			buf_printf(&b, "; %s chooses", st->gs->names[i]);
+			buf_printf(&b, _("; %s chooses"), st->gs->names[i]);
 		}
 		return ruling_accept(r, &b);
 	case V_SHAKE:
@@ -554,11 +554,11 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 		st->total = 0;
 		st->shakes = 0;
 		st->decided[st->shaker] = 1;
-		buf_printf(&b, "%s shakes", st->gs->names[st->shaker]);
+		buf_printf(&b, _("%s shakes"), st->gs->names[st->shaker]);
 		for (i = 0; i < st->n; i++)
 			if (!st->decided[i]) {
 				award(st, i, st->die[i]);
-				buf_printf(&b, "; %s scores %d",
+				buf_printf(&b, _("; %s scores %d"),
 				    st->gs->names[i], st->die[i]);
 			}
 		return ruling_accept(r, &b);
@@ -567,7 +567,7 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 			break;
 		name = st->gs->names[st->shaker];
 		award(st, st->shaker, st->total);
-		buf_printf(&b, "%s banks %ld; ", name, st->total);
+		buf_printf(&b, _("%s banks %ld; "), name, st->total);
 		end_shake_turn(st, &b);
 		return ruling_accept(r, &b);
 	case V_PASS:
@@ -575,7 +575,7 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 		    st->shakes != 0)
 			break;
 		award(st, st->shaker, 0);
-		buf_printf(&b, "%s passes and scores 0; ",
+		buf_printf(&b, _("%s passes and scores 0; "),
 		    st->gs->names[st->shaker]);
 		end_shake_turn(st, &b);
 		return ruling_accept(r, &b);
@@ -606,7 +606,7 @@ shake_expect(const struct game_state *st, struct expectation *x)
 		x->verbs = VERB_BIT(V_ROLL);
 		if (x->say != NULL)	/* the words only when asked */
 			game_list_names(st->gs, who, all_seats(st, who),
-			    "and", &b);
+			    N_("and"), &b);
 		game_say(x, "Round %d. Roll the colored "
 		    "dice: one value each for %s", st->round, buf_str(&b));
 		break;
@@ -622,15 +622,17 @@ shake_expect(const struct game_state *st, struct expectation *x)
 		x->turn = st->shaker;
 		name = st->gs->names[st->shaker];
 		if (st->shakes > 0) {
-			char head[32] = "All Shake round.";
-
 			x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_BANK);
 			if (st->round <= ROUNDS)
-				snprintf(head, sizeof head, "Round %d.",
-				    st->round);
-			game_say(x, "%s %s has %ld: bank "
-			    "%ld or roll the next shake (six values, 0 or 10)",
-			    head, name, st->total, st->total);
+				game_say(x, "Round %d. %s has %ld: bank "
+				    "%ld or roll the next shake (six values, "
+				    "0 or 10)", st->round, name, st->total,
+				    st->total);
+			else
+				game_say(x, "All Shake round. %s has %ld: "
+				    "bank %ld or roll the next shake (six "
+				    "values, 0 or 10)", name, st->total,
+				    st->total);
 		} else if (st->round > ROUNDS) {
 			x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_PASS);
 			game_say(x, "All Shake round. %s "
@@ -646,7 +648,7 @@ shake_expect(const struct game_state *st, struct expectation *x)
 		x->verbs = VERB_BIT(V_ROLL);
 		if (x->say != NULL)
 			game_list_names(st->gs, st->rollers, st->nrollers,
-			    "and", &b);
+			    N_("and"), &b);
 		game_say(x, "Tie on %ld. Roll the colored "
 		    "dice: one value each for %s", st->score[st->group[0]],
 		    buf_str(&b));
@@ -696,7 +698,7 @@ shake_describe(const struct game_state *st, struct buf *b)
 {
 	int r, i, last = st->round < ALL_SHAKE ? st->round : ALL_SHAKE;
 
-	buf_puts(b, "round ");
+	buf_puts(b, _("round "));
 	for (i = 0; i < st->n; i++) {
 		buf_puts(b, " ");
 		utf8_cell(b, st->gs->names[i], 8, 1);
@@ -704,7 +706,7 @@ shake_describe(const struct game_state *st, struct buf *b)
 	buf_puts(b, "\n");
 	for (r = 1; r <= last; r++) {
 		if (r == ALL_SHAKE)
-			buf_puts(b, "All   ");
+			buf_puts(b, _("All   "));
 		else
 			buf_printf(b, "%5d ", r);
 		for (i = 0; i < st->n; i++) {
@@ -715,7 +717,7 @@ shake_describe(const struct game_state *st, struct buf *b)
 		}
 		buf_puts(b, "\n");
 	}
-	buf_puts(b, "total ");
+	buf_puts(b, _("total "));
 	for (i = 0; i < st->n; i++)
 		buf_printf(b, " %8ld", st->score[i]);
 	buf_puts(b, "\n");
@@ -733,7 +735,7 @@ put_percent(struct buf *b, double p)
 	int digits = 1;
 
 	if (m > 0 && m < 5e-7) {
-		buf_puts(b, pc < 50 ? "under 0.000001%" : "over 99.999999%");
+		buf_puts(b, pc < 50 ? _("under 0.000001%") : _("over 99.999999%"));
 		return;
 	}
 	if (m > 0 && m < 1)
@@ -770,51 +772,51 @@ shake_advise(const struct game_state *st, struct buf *b)
 	switch (st->phase) {
 	case P_CHOOSE:
 		value = odds_shake_value(st->faces, 0);
-		buf_printf(b, "A shake is worth %.1f on average, banking "
-		    "once the total reaches %ld; the die is worth %d: %s.\n",
+		buf_printf(b, _("A shake is worth %.1f on average, banking "
+		    "once the total reaches %ld; the die is worth %d: %s.\n"),
 		    value, stop, st->die[st->chooser],
 		    value > st->die[st->chooser] ?
-		    "shaking pays on average" : "taking pays on average");
+		    _("shaking pays on average") : _("taking pays on average"));
 		break;
 	case P_SHAKE:
-		buf_puts(b, "Each shake craps out ");
+		buf_puts(b, _("Each shake craps out "));
 		put_percent(b, odds_shake_crap(st->faces));
-		buf_puts(b, " of the time.");
+		buf_puts(b, _(" of the time."));
 		if (st->round > ROUNDS) {
 			for (i = 0; i < st->n; i++)
 				if (i != st->shaker && st->score[i] > lead)
 					lead = st->score[i];
 			if (st->score[st->shaker] + st->total > lead)
-				buf_printf(b, " %s leads if the turn ends now.\n",
+				buf_printf(b, _(" %s leads if the turn ends now.\n"),
 				    st->gs->names[st->shaker]);
 			else {
-				buf_printf(b, " %s needs %ld more to lead: ",
+				buf_printf(b, _(" %s needs %ld more to lead: "),
 				    st->gs->names[st->shaker], lead + 10 -
 				    st->score[st->shaker] - st->total);
 				put_percent(b, odds_shake_reach(st->faces,
 				    st->total, lead + 10 -
 				    st->score[st->shaker]));
-				buf_puts(b, " to get there.\n");
+				buf_puts(b, _(" to get there.\n"));
 			}
 		} else if (st->shakes > 0) {
 			/* One sentence: the break-even and the stop. */
 			sign = odds_shake_gain_sign(st->faces, st->total);
 			if (sign > 0) {
-				buf_puts(b, " One more shake gains on average "
-				    "while the total is under ");
+				buf_puts(b, _(" One more shake gains on average "
+				    "while the total is under "));
 				put_break_even(b, st->faces);
-				buf_printf(b, ": shake on, and bank once it "
-				    "reaches %ld.\n", stop);
+				buf_printf(b, _(": shake on, and bank once it "
+				    "reaches %ld.\n"), stop);
 			} else if (sign < 0) {
-				buf_puts(b, " One more shake loses on average "
-				    "once the total is over ");
+				buf_puts(b, _(" One more shake loses on average "
+				    "once the total is over "));
 				put_break_even(b, st->faces);
-				buf_printf(b, " (from %ld on): bank.\n", stop);
+				buf_printf(b, _(" (from %ld on): bank.\n"), stop);
 			} else {
-				buf_puts(b, " At ");
+				buf_puts(b, _(" At "));
 				put_break_even(b, st->faces);
-				buf_puts(b, " one more shake neither gains nor "
-				    "loses on average.\n");
+				buf_puts(b, _(" one more shake neither gains nor "
+				    "loses on average.\n"));
 			}
 		} else
 			buf_puts(b, "\n");
@@ -1209,7 +1211,7 @@ order_advice(const struct game_state *st, struct advice *a)
 	}
 	do {
 		buf_reset(&e);
-		buf_puts(&e, "order");
+		buf_puts(&e, _("order"));
 		for (i = 0; i < st->ngroup; i++)
 			buf_printf(&e, " %s", st->gs->names[st->group[perm[i]]]);
 		for (i = 0; perm[i] != me; i++)
@@ -1218,9 +1220,9 @@ order_advice(const struct game_state *st, struct advice *a)
 	} while (next_perm(perm, st->ngroup));
 	buf_free(&e);
 	advice_sort(a);
-	buf_printf(&a->say, "%s: %s wins ", a->moves[0].entry, name);
+	buf_printf(&a->say, _("%s: %s wins "), a->moves[0].entry, name);
 	put_percent(&a->say, w[best]);
-	buf_printf(&a->say, " of the time shaking %s of the %d tied (",
+	buf_printf(&a->say, _(" of the time shaking %s of the %d tied ("),
 	    ordinal(best), st->ngroup);
 	for (i = 0, k = 0; i < st->ngroup; i++) {
 		if (i == best)
@@ -1228,7 +1230,7 @@ order_advice(const struct game_state *st, struct advice *a)
 		buf_printf(&a->say, "%s%s ", k++ ? ", " : "", ordinal(i));
 		put_percent(&a->say, w[i]);
 	}
-	buf_printf(&a->say, "); only %s's own place counts", name);
+	buf_printf(&a->say, _("); only %s's own place counts"), name);
 	return 1;
 }
 
@@ -1262,13 +1264,13 @@ shake_advice(const struct game_state *st, struct advice *a)
 		advice_add(a, shake, "shake");
 		advice_sort(a);
 		if (shake > die)
-			buf_printf(&a->say, "shake: worth %.1f on "
+			buf_printf(&a->say, _("shake: worth %.1f on "
 			    "average, banking once the total reaches %ld; the "
-			    "die is worth %d", shake, odds_shake_stop(st->faces),
+			    "die is worth %d"), shake, odds_shake_stop(st->faces),
 			    die);
 		else
-			buf_printf(&a->say, "take %d: the die "
-			    "beats the %.1f a shake is worth on average", die,
+			buf_printf(&a->say, _("take %d: the die "
+			    "beats the %.1f a shake is worth on average"), die,
 			    shake);
 		return 1;
 	case P_SHAKE:
@@ -1279,9 +1281,9 @@ shake_advice(const struct game_state *st, struct advice *a)
 			advice_add(a, bank, st->shakes > 0 ? "bank" : "pass");
 			advice_add(a, roll, "roll");
 			advice_sort(a);
-			buf_printf(&a->say, "%s: %s finishes first "
+			buf_printf(&a->say, _("%s: %s finishes first "
 			    "%.1f%% of the time by shaking on, %.1f%% by "
-			    "%s now (%d still to shake after)",
+			    "%s now (%d still to shake after)"),
 			    roll > bank ? "roll" : a->moves[0].entry, name,
 			    100 * roll, 100 * bank, st->shakes > 0 ? "banking" :
 			    "passing", st->norder - st->next - 1);
@@ -1295,13 +1297,13 @@ shake_advice(const struct game_state *st, struct advice *a)
 		advice_add(a, roll, "roll");
 		advice_sort(a);
 		if (roll > st->total)
-			buf_printf(&a->say, "roll: shaking on is "
+			buf_printf(&a->say, _("roll: shaking on is "
 			    "worth %.1f on average against %ld banked now "
-			    "(crap-out %.1f%%)", roll, st->total,
+			    "(crap-out %.1f%%)"), roll, st->total,
 			    100 * shake_dice_p(st->faces, 0));
 		else
-			buf_printf(&a->say, "bank %ld: shaking on "
-			    "is worth %.1f on average (crap-out %.1f%%)",
+			buf_printf(&a->say, _("bank %ld: shaking on "
+			    "is worth %.1f on average (crap-out %.1f%%)"),
 			    st->total, roll, 100 * shake_dice_p(st->faces, 0));
 		return 1;
 	case P_ORDER:
@@ -1343,10 +1345,10 @@ shake_rolled(const struct game_state *st, const struct entry *e,
 const struct game_rules game_shake = {
 	.name = "shake",
 	.alias = NULL,
-	.summary = "Shake: roll the colored dice, take or shake, 10 rounds "
-	    "and the All Shake round",
+	.summary = N_("Shake: roll the colored dice, take or shake, 10 rounds "
+	    "and the All Shake round"),
 	.card =
-	    "Shake (2-6 players): 10 rounds, then the All Shake round.\n"
+	    N_("Shake (2-6 players): 10 rounds, then the All Shake round.\n"
 	    "Round start: everyone rolls their colored die (10..60, or 1..6 "
 	    "pips); all equal is void (SH-4).\n"
 	    "Dice rolled by two or more score their value (SH-5).  The rest, "
@@ -1360,7 +1362,7 @@ const struct game_rules game_shake = {
 	    "the order (SH-9).\n"
 	    "All Shake round: each player, highest total first, shakes "
 	    "(roll) or passes (SH-8).\n"
-	    "Highest total wins; equal totals share the win (SH-10).\n",
+	    "Highest total wins; equal totals share the win (SH-10).\n"),
 	.min_players = 2,
 	.max_players = 6,
 	.verbs = shake_verbs,

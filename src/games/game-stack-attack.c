@@ -47,13 +47,13 @@ static const enum verb sa_verbs[] = {
 
 /* What each verb does in Stack Attack, for help (in the row's order). */
 static const struct verb_help sa_help[] = {
-	{ V_ROLL, "V...", "every die you hold; a die one above or below the "
-	    "top qualifies (on the empty plate only a 1) (SA-2)" },
-	{ V_PLACE, "V...", "your whole placement: one or more rolled dice, in "
+	{ V_ROLL, "V...", N_("every die you hold; a die one above or below the "
+	    "top qualifies (on the empty plate only a 1) (SA-2)") },
+	{ V_PLACE, "V...", N_("your whole placement: one or more rolled dice, in "
 	    "order, each on the top it meets; then the turn passes (SA-3, "
-	    "SA-5)" },
-	{ V_FALL, "[NAME]", "the tower fell: NAME (by default the last to "
-	    "place) scores 0, the others a point per own die in it (SA-4)" },
+	    "SA-5)") },
+	{ V_FALL, "[NAME]", N_("the tower fell: NAME (by default the last to "
+	    "place) scores 0, the others a point per own die in it (SA-4)") },
 	{ V__COUNT, NULL, NULL }
 };
 
@@ -91,11 +91,11 @@ static void
 top_phrase(const struct game_state *st, struct buf *b)
 {
 	if (st->ntower > 0)
-		buf_printf(b, "with %d on top", top_value(st));
+		buf_printf(b, _("with %d on top"), top_value(st));
 	else if (st->base)
-		buf_puts(b, "on the base's 6");
+		buf_puts(b, _("on the base's 6"));
 	else
-		buf_puts(b, "on the empty plate");
+		buf_puts(b, _("on the empty plate"));
 }
 
 /* "a 3 or a 5", the faces that qualify on top t, into b. */
@@ -109,7 +109,7 @@ wanted_phrase(int t, struct buf *b)
 	else if (t == 6)
 		buf_puts(b, "a 5");
 	else
-		buf_printf(b, "a %d or a %d", t - 1, t + 1);
+		buf_printf(b, _("a %d or a %d"), t - 1, t + 1);
 }
 
 /* The seats in the round, in seat order, into seats; returns the count. */
@@ -230,7 +230,7 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 	int i, lead[SA_MAX_PLAYERS], nlead = 0, reached = 0;
 	long best = 0;
 
-	buf_printf(b, "; round %d is over", st->round);
+	buf_printf(b, _("; round %d is over"), st->round);
 	for (i = 0; i < st->n; i++) {
 		if (st->score[i] >= st->target)
 			reached = 1;
@@ -244,13 +244,13 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 		if (nlead == 1) {
 			st->phase = P_OVER;
 			st->turn = -1;
-			buf_printf(b, "; %s wins with %ld (SA-7)",
+			buf_printf(b, _("; %s wins with %ld (SA-7)"),
 			    st->gs->names[lead[0]], best);
 			return;
 		}
 		buf_puts(b, "; ");
-		game_list_names(st->gs, lead, nlead, "and", b);
-		buf_printf(b, " tie on %ld and play %s tie-break round (SA-7)",
+		game_list_names(st->gs, lead, nlead, N_("and"), b);
+		buf_printf(b, _(" tie on %ld and play %s tie-break round (SA-7)"),
 		    best, st->tie ? "another" : "a");
 		st->tie = 1;
 		for (i = 0; i < st->n; i++)
@@ -260,7 +260,7 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 	}
 	st->round++;
 	start_round(st, seat_from(st, from, self));
-	buf_printf(b, "; %s starts round %d", st->gs->names[st->turn],
+	buf_printf(b, _("; %s starts round %d"), st->gs->names[st->turn],
 	    st->round);
 }
 
@@ -281,9 +281,10 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 		return RULING_REFUSED;
 	}
 	if (e->nvals != st->held[st->turn]) {
-		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (the "
-		    "dice %s holds), got %d", st->held[st->turn],
-		    st->held[st->turn] == 1 ? "" : "s", name, e->nvals);
+		ruling_refuse(r, RULING_REFUSED, P_("expected %d value (the "
+		    "dice %s holds), got %d", "expected %d values (the dice %s "
+		    "holds), got %d", st->held[st->turn]), st->held[st->turn],
+		    name, e->nvals);
 		return RULING_REFUSED;
 	}
 	if (game_die_faces(e, r) != RULING_OK)
@@ -294,20 +295,20 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 		if (qualifies(st->roll[i], t))
 			q[nq++] = st->roll[i];
 	}
-	buf_printf(&b, "%s rolls ", name);
+	buf_printf(&b, _("%s rolls "), name);
 	game_put_dice(&b, st->roll, st->nroll);
 	if (nq == 0) {
-		buf_puts(&b, ": nothing qualifies ");
+		buf_puts(&b, _(": nothing qualifies "));
 		top_phrase(st, &b);
 		k = seat_from(st, st->turn, 0);
-		buf_printf(&b, ", the turn passes to %s (SA-2)",
+		buf_printf(&b, _(", the turn passes to %s (SA-2)"),
 		    st->gs->names[k]);
 		st->turn = k;
 		st->nroll = 0;
 	} else {
 		buf_puts(&b, ": ");
 		game_put_dice(&b, q, nq);
-		buf_printf(&b, " qualif%s ", nq == 1 ? "ies" : "y");
+		buf_puts(&b, P_(" qualifies ", " qualify ", nq));
 		top_phrase(st, &b);
 		st->phase = P_PLACE;
 	}
@@ -337,9 +338,9 @@ do_place(struct game_state *st, const struct entry *e, struct ruling *r)
 		if (left[v] == 0) {
 			buf_reset(&b);
 			if (inroll[v] <= 2)
-				buf_puts(&b, inroll[v] == 1 ? "once" : "twice");
+				buf_puts(&b, inroll[v] == 1 ? _("once") : _("twice"));
 			else
-				buf_printf(&b, "%d times", inroll[v]);
+				buf_printf(&b, _("%d times"), inroll[v]);
 			ruling_refuse(r, RULING_REFUSED, "'%s' is in the roll "
 			    "%s only %s", e->argv[i], buf_str(&rb),
 			    buf_str(&b));
@@ -372,20 +373,20 @@ do_place(struct game_state *st, const struct entry *e, struct ruling *r)
 	st->nroll = 0;
 	st->phase = P_ROLL;
 	buf_reset(&b);
-	buf_printf(&b, "%s places ", name);
+	buf_printf(&b, _("%s places "), name);
 	for (i = 0; i < e->nvals; i++)
 		buf_printf(&b, "%s%ld", i > 0 ? " " : "", e->vals[i]);
 	if (st->held[p] == 0) {
 		/* SA-5: all in the tower; only they score. */
 		k = in_tower(st, p);
 		st->score[p] += k;
-		buf_printf(&b, ": all of %s's dice are in the tower; %s "
-		    "scores %d, total %ld (SA-5)", name, name, k,
+		buf_printf(&b, _(": all of %s's dice are in the tower; %s "
+		    "scores %d, total %ld (SA-5)"), name, name, k,
 		    st->score[p]);
 		end_round(st, p, 0, &b);
 	} else {
 		st->turn = seat_from(st, p, 0);
-		buf_printf(&b, ": %d on top, %d in the tower; %s holds %d",
+		buf_printf(&b, _(": %d on top, %d in the tower; %s holds %d"),
 		    top_value(st), st->ntower, name, st->held[p]);
 	}
 	ruling_note(r, "%s", buf_str(&b));
@@ -418,7 +419,7 @@ do_fall(struct game_state *st, const struct entry *e, struct ruling *r)
 		    "tie-break round (SA-4, SA-7)", st->gs->names[culprit]);
 		return RULING_REFUSED;
 	}
-	buf_printf(&b, "the tower falls: %s scores 0",
+	buf_printf(&b, _("the tower falls: %s scores 0"),
 	    st->gs->names[culprit]);
 	for (i = 0; i < st->n; i++) {
 		if (!st->in_round[i] || i == culprit)
@@ -427,7 +428,7 @@ do_fall(struct game_state *st, const struct entry *e, struct ruling *r)
 		st->score[i] += k;
 		buf_printf(&b, ", %s %d", st->gs->names[i], k);
 	}
-	buf_puts(&b, " (SA-4)");
+	buf_puts(&b, _(" (SA-4)"));
 	end_round(st, culprit, 1, &b);
 	return ruling_accept(r, &b);
 }
@@ -477,11 +478,11 @@ sa_expect(const struct game_state *st, struct expectation *x)
 	wanted_phrase(top_value(st), &w);
 	if (st->phase == P_ROLL) {
 		x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_FALL);
-		game_say(x, "Round %d%s. %s rolls: roll "
-		    "%d value%s (%s, %s qualifies)", st->round,
-		    st->tie ? " (tie-break)" : "", name, st->held[st->turn],
-		    st->held[st->turn] == 1 ? "" : "s", buf_str(&b),
-		    buf_str(&w));
+		game_say(x, P_("Round %d%s. %s rolls: roll %d value (%s, %s "
+		    "qualifies)", "Round %d%s. %s rolls: roll %d values (%s, "
+		    "%s qualifies)", st->held[st->turn]), st->round,
+		    st->tie ? _(" (tie-break)") : "", name, st->held[st->turn],
+		    buf_str(&b), buf_str(&w));
 	} else {
 		struct buf rb = BUF_INIT;
 
@@ -490,7 +491,7 @@ sa_expect(const struct game_state *st, struct expectation *x)
 		game_say(x, "Round %d%s. %s rolled %s "
 		    "%s: place one or more of them, in order, each one above "
 		    "or below the top (%s first)", st->round,
-		    st->tie ? " (tie-break)" : "", name, buf_str(&rb),
+		    st->tie ? _(" (tie-break)") : "", name, buf_str(&rb),
 		    buf_str(&b), buf_str(&w));
 		buf_free(&rb);
 	}
@@ -532,19 +533,19 @@ sa_describe(const struct game_state *st, struct buf *b)
 	int seats[SA_MAX_PLAYERS], n = round_seats(st, seats), i;
 
 	if (st->tie) {
-		buf_printf(b, "round %d, a tie-break round for ", st->round);
-		game_list_names(st->gs, seats, n, "and", b);
+		buf_printf(b, _("round %d, a tie-break round for "), st->round);
+		game_list_names(st->gs, seats, n, N_("and"), b);
 		buf_puts(b, "\n");
 	}
-	buf_puts(b, "tower, bottom to top:");
+	buf_puts(b, _("tower, bottom to top:"));
 	if (st->base)
-		buf_puts(b, " base (6)");
+		buf_puts(b, _(" base (6)"));
 	for (i = 0; i < st->ntower; i++)
 		buf_printf(b, "%s %d %s", i > 0 || st->base ? "," : "",
 		    st->tval[i], st->gs->names[st->towner[i]]);
 	if (!st->base && st->ntower == 0)
-		buf_puts(b, " empty plate");
-	buf_puts(b, "\nin hand:");
+		buf_puts(b, _(" empty plate"));
+	buf_puts(b, _("\nin hand:"));
 	for (i = 0; i < n; i++)
 		buf_printf(b, "%s %s %d", i > 0 ? "," : "",
 		    st->gs->names[seats[i]], st->held[seats[i]]);
@@ -591,22 +592,22 @@ sa_advise(const struct game_state *st, struct buf *b)
 		for (q = 0, i = 1; i <= 6; i++)
 			q += qualifies(i, t);
 		k = st->held[st->turn];
-		buf_printf(b, "%s has a %.0f%% chance to roll at least one "
-		    "qualifying die with %d %s.\n", name,
-		    100 * (1 - pow((6.0 - q) / 6, k)), k,
-		    k == 1 ? "die" : "dice");
+		buf_printf(b, P_("%s has a %.0f%% chance to roll at least one "
+		    "qualifying die with %d die.\n", "%s has a %.0f%% chance to "
+		    "roll at least one qualifying die with %d dice.\n", k),
+		    name, 100 * (1 - pow((6.0 - q) / 6, k)), k);
 		return;
 	}
 	memset(left, 0, sizeof left);
 	for (i = 0; i < st->nroll; i++)
 		left[st->roll[i]]++;
 	nbest = longest_chain(left, t, cur, 0, best, 0);
-	buf_printf(b, "The longest chain places %d %s: place ", nbest,
-	    nbest == 1 ? "die" : "dice");
+	buf_printf(b, P_("The longest chain places %d die: place ",
+	    "The longest chain places %d dice: place ", nbest), nbest);
 	game_put_dice(b, best, nbest);
 	if (nbest == st->held[st->turn])
-		buf_printf(b, ", which puts all of %s's dice in the tower and "
-		    "ends the round (SA-5)", name);
+		buf_printf(b, _(", which puts all of %s's dice in the tower and "
+		    "ends the round (SA-5)"), name);
 	buf_puts(b, ".\n");
 }
 
@@ -696,13 +697,14 @@ sa_advice(const struct game_state *st, struct advice *a)
 		return 0;
 	}
 	if (c[0].n == st->held[p])
-		buf_printf(&a->say, "%s: all of %s's dice in the "
-		    "tower end the round, and only %s scores (SA-5)",
+		buf_printf(&a->say, _("%s: all of %s's dice in the "
+		    "tower end the round, and only %s scores (SA-5)"),
 		    a->moves[0].entry, st->gs->names[p], st->gs->names[p]);
 	else
-		buf_printf(&a->say, "%s: %d %s in the tower; %s "
-		    "then has a %.1f%% chance to roll a die that goes on %d",
-		    a->moves[0].entry, c[0].n, c[0].n == 1 ? "die" : "dice",
+		buf_printf(&a->say, P_("%s: %d die in the tower; %s then has a "
+		    "%.1f%% chance to roll a die that goes on %d", "%s: %d dice "
+		    "in the tower; %s then has a %.1f%% chance to roll a die "
+		    "that goes on %d", c[0].n), a->moves[0].entry, c[0].n,
 		    st->gs->names[next], 100 * c[0].next,
 		    c[0].v[c[0].n - 1]);
 	buf_free(&b);
@@ -721,10 +723,10 @@ sa_rolled(const struct game_state *st, const struct entry *e,
 const struct game_rules game_stack_attack = {
 	.name = "stack-attack",
 	.alias = "tower",
-	.summary = "Stack Attack: stack dice one above or below the top; "
-	    "a fall scores 0 for its culprit",
+	.summary = N_("Stack Attack: stack dice one above or below the top; "
+	    "a fall scores 0 for its culprit"),
 	.card =
-	    "Stack Attack (2-4 players): one tower, built in turns; first to "
+	    N_("Stack Attack (2-4 players): one tower, built in turns; first to "
 	    "the target\n(20 points, option target) wins.\n"
 	    "Each player holds 5 dice, 4 with four players; two players start "
 	    "on a base with 6 on top (SA-1).\n"
@@ -746,7 +748,7 @@ const struct game_rules game_stack_attack = {
 	    "else the player after the last to play (SA-6).\n"
 	    "Anyone at the target after a round: the highest total wins; tied "
 	    "leaders play more\n"
-	    "rounds alone until one leads (SA-7).\n",
+	    "rounds alone until one leads (SA-7).\n"),
 	.min_players = 2,
 	.max_players = SA_MAX_PLAYERS,
 	.verbs = sa_verbs,

@@ -49,18 +49,18 @@ static const enum verb tt_verbs[] = {
 
 /* What each verb does in 10,000, for help (in the row's order). */
 static const struct verb_help tt_help[] = {
-	{ V_ROLL, "V...", "exactly the dice in hand (6 at a fresh start); "
+	{ V_ROLL, "V...", N_("exactly the dice in hand (6 at a fresh start); "
 	    "no scoring die is a farkle (TT-3, TT-5); at a roll-off offer, "
-	    "the dice left mean continue and 6 mean fresh (TT-7)" },
-	{ V_KEEP, "V...", "set scoring dice of the last roll aside: 1 = 100, "
+	    "the dice left mean continue and 6 mean fresh (TT-7)") },
+	{ V_KEEP, "V...", N_("set scoring dice of the last roll aside: 1 = 100, "
 	    "5 = 50, three of a kind and more, a straight, three pairs; "
 	    "every kept die must score, keeps after one roll score as one set "
-	    "(TT-1, TT-2, TT-3)" },
-	{ V_BANK, "", "add the turn total to your score; needs a scoring "
-	    "keep this turn (TT-6); the next player may roll off (TT-7)" },
-	{ V_CONTINUE, "", "at a roll-off offer: go on from the banked total "
-	    "with the dice left (TT-7)" },
-	{ V_FRESH, "", "at a roll-off offer: start at 0 with 6 dice (TT-7)" },
+	    "(TT-1, TT-2, TT-3)") },
+	{ V_BANK, "", N_("add the turn total to your score; needs a scoring "
+	    "keep this turn (TT-6); the next player may roll off (TT-7)") },
+	{ V_CONTINUE, "", N_("at a roll-off offer: go on from the banked total "
+	    "with the dice left (TT-7)") },
+	{ V_FRESH, "", N_("at a roll-off offer: start at 0 with 6 dice (TT-7)") },
 	{ V__COUNT, NULL, NULL }
 };
 
@@ -79,7 +79,7 @@ valid_on_off(const char *v)
 }
 
 static const struct game_option tt_options[] = {
-	{ "target", "10000", "50..1000000, a multiple of 50", valid_target,
+	{ "target", "10000", N_("50..1000000, a multiple of 50"), valid_target,
 	    NULL, 0 },
 	{ "four-pair", "on", "on, off", valid_on_off, NULL, 0 },
 	GAME_OPTION_COACH,
@@ -169,7 +169,7 @@ tt_free(struct game_state *st)
 static const char *
 dice_word(int n)
 {
-	return n == 1 ? "die" : "dice";
+	return P_("die", "dice", n);
 }
 
 /* The dice in hand after the current roll's keeps (TT-4, TT-5). */
@@ -276,8 +276,9 @@ read_roll(const struct game_state *st, const struct entry *e, int want,
 	if (game_die_faces(e, r) != RULING_OK)
 		return RULING_REFUSED;
 	if (e->nvals != want) {
-		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (the "
-		    "dice in %s's hand), got %d", want, want == 1 ? "" : "s",
+		ruling_refuse(r, RULING_REFUSED, P_("expected %d value (the "
+		    "dice in %s's hand), got %d", "expected %d values (the dice "
+		    "in %s's hand), got %d", want), want,
 		    st->gs->names[st->seat], e->nvals);
 		return RULING_REFUSED;
 	}
@@ -297,12 +298,12 @@ take_roll(struct game_state *st, const int *v, int n, struct buf *b)
 	st->nset = 0;
 	st->set_score = 0;
 	st->doubles = n == 2 && v[0] == v[1];
-	buf_printf(b, "%s rolled ", name);
+	buf_printf(b, _("%s rolled "), name);
 	game_put_dice(b, v, n);
 	if (st->doubles) {
 		st->phase = P_ROLLED;
-		buf_puts(b, ": doubles on two dice, the hand is 6 again "
-		    "(TT-5)");
+		buf_puts(b, _(": doubles on two dice, the hand is 6 again "
+		    "(TT-5)"));
 		return;
 	}
 	if (dice_roll_scores(v, n)) {
@@ -310,13 +311,13 @@ take_roll(struct game_state *st, const int *v, int n, struct buf *b)
 		return;
 	}
 	if (st->total > 0)
-		buf_printf(b, ": farkle, the turn total of %ld is lost",
+		buf_printf(b, _(": farkle, the turn total of %ld is lost"),
 		    st->total);
 	else
-		buf_puts(b, ": farkle, nothing scores");
+		buf_puts(b, _(": farkle, nothing scores"));
 	next_seat(st);
 	start_turn(st, 0, 6);
-	buf_printf(b, "; %s rolls 6 dice", st->gs->names[st->seat]);
+	buf_printf(b, _("; %s rolls 6 dice"), st->gs->names[st->seat]);
 }
 
 /* roll V...: the dice in hand, a roll-off's choice, or the next roll. */
@@ -339,21 +340,22 @@ tt_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 		}
 		if (e->seats == NULL && e->nvals != st->offer_dice &&
 		    e->nvals != 6) {
-			ruling_refuse(r, RULING_REFUSED, "expected %d value%s "
+			ruling_refuse(r, RULING_REFUSED, P_("expected %d value "
 			    "to continue from %ld or 6 to start fresh, got %d",
-			    st->offer_dice, st->offer_dice == 1 ? "" : "s",
-			    st->offer_total, e->nvals);
+			    "expected %d values to continue from %ld or 6 to "
+			    "start fresh, got %d", st->offer_dice),
+			    st->offer_dice, st->offer_total, e->nvals);
 			return RULING_REFUSED;
 		}
 		want = e->nvals == st->offer_dice ? st->offer_dice : 6;
 		if ((status = read_roll(st, e, want, v, r)) != RULING_OK)
 			return status;
 		if (want == st->offer_dice) {
-			buf_printf(&b, "%s continues from %ld; ", name,
+			buf_printf(&b, _("%s continues from %ld; "), name,
 			    st->offer_total);
 			start_turn(st, st->offer_total, want);
 		} else {
-			buf_printf(&b, "%s starts fresh; ", name);
+			buf_printf(&b, _("%s starts fresh; "), name);
 			start_turn(st, 0, 6);
 		}
 		break;
@@ -442,14 +444,14 @@ tt_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 	st->nset = na;
 	st->set_score = s;
 	st->scored = 1;
-	buf_printf(&b, "%s kept ", st->gs->names[st->seat]);
+	buf_printf(&b, _("%s kept "), st->gs->names[st->seat]);
 	game_put_dice(&b, st->set, st->nset);
-	buf_printf(&b, " for %ld: turn %ld, ", s, turn_total(st));
+	buf_printf(&b, _(" for %ld: turn %ld, "), s, turn_total(st));
 	k = hand_after(st);
 	if (!st->doubles && st->nset == st->nroll)
-		buf_puts(&b, "hot dice, 6 dice in hand (TT-4)");
+		buf_puts(&b, _("hot dice, 6 dice in hand (TT-4)"));
 	else
-		buf_printf(&b, "%d %s left", k, dice_word(k));
+		buf_printf(&b, _("%d %s left"), k, dice_word(k));
 	return ruling_accept(r, &b);
 }
 
@@ -480,12 +482,12 @@ tt_bank(struct game_state *st, struct ruling *r)
 	total = turn_total(st);
 	dice = hand_after(st);
 	st->score[seat] += total;
-	buf_printf(&b, "%s banked %ld: score %ld", st->gs->names[seat], total,
+	buf_printf(&b, _("%s banked %ld: score %ld"), st->gs->names[seat], total,
 	    st->score[seat]);
 	if (st->score[seat] >= st->target) {
 		st->phase = P_OVER;
 		st->winner = seat;
-		buf_printf(&b, ", reaching %ld: %s wins (TT-8)", st->target,
+		buf_printf(&b, _(", reaching %ld: %s wins (TT-8)"), st->target,
 		    st->gs->names[seat]);
 	} else {
 		next_seat(st);
@@ -494,8 +496,8 @@ tt_bank(struct game_state *st, struct ruling *r)
 		st->offer_total = total;
 		st->offer_dice = dice;
 		st->banker = seat;
-		buf_printf(&b, "; %s may roll off %ld with %d %s or start "
-		    "fresh", st->gs->names[st->seat], total, dice,
+		buf_printf(&b, _("; %s may roll off %ld with %d %s or start "
+		    "fresh"), st->gs->names[st->seat], total, dice,
 		    dice_word(dice));
 	}
 	return ruling_accept(r, &b);
@@ -566,27 +568,28 @@ tt_expect(const struct game_state *st, struct expectation *x)
 			    st->round, name, st->gs->names[st->banker],
 			    st->offer_total);
 		else
-			game_say(x, "Round %d. %s may "
-			    "continue from %s's %ld with %d %s or start fresh: "
-			    "roll %d value%s to continue or 6 to start fresh",
-			    st->round, name, st->gs->names[st->banker],
-			    st->offer_total, st->offer_dice,
-			    dice_word(st->offer_dice), st->offer_dice,
-			    st->offer_dice == 1 ? "" : "s");
+			game_say(x, P_("Round %d. %s may continue from "
+			    "%s's %ld with %d die or start fresh: roll %d "
+			    "value to continue or 6 to start fresh", "Round "
+			    "%d. %s may continue from %s's %ld with %d dice or "
+			    "start fresh: roll %d values to continue or 6 to "
+			    "start fresh", st->offer_dice), st->round, name,
+			    st->gs->names[st->banker], st->offer_total,
+			    st->offer_dice, st->offer_dice);
 		break;
 	case P_ROLL:
 		x->verbs = VERB_BIT(V_ROLL);
 		if (st->total > 0)
-			game_say(x, "Round %d. %s has %ld "
-			    "and rolls %d %s: roll %d value%s", st->round,
-			    name, st->total, st->in_hand,
-			    dice_word(st->in_hand), st->in_hand,
-			    st->in_hand == 1 ? "" : "s");
+			game_say(x, P_("Round %d. %s has %ld and rolls %d "
+			    "die: roll %d value", "Round %d. %s has %ld and "
+			    "rolls %d dice: roll %d values", st->in_hand),
+			    st->round, name, st->total, st->in_hand,
+			    st->in_hand);
 		else
-			game_say(x, "Round %d. %s rolls "
-			    "%d %s: roll %d value%s", st->round, name,
-			    st->in_hand, dice_word(st->in_hand), st->in_hand,
-			    st->in_hand == 1 ? "" : "s");
+			game_say(x, P_("Round %d. %s rolls %d die: roll %d "
+			    "value", "Round %d. %s rolls %d dice: roll %d "
+			    "values", st->in_hand), st->round, name,
+			    st->in_hand, st->in_hand);
 		break;
 	case P_ROLLED:
 		if (can_keep_more(st))
@@ -606,14 +609,15 @@ tt_expect(const struct game_state *st, struct expectation *x)
 			    "doubles %s with %ld: %sroll 6 values%s",
 			    st->round, name, buf_str(&b), turn_total(st),
 			    (x->verbs & VERB_BIT(V_KEEP)) ? (may_bank(st) ?
-			    "keep V..., " : "keep V... or ") : "",
-			    may_bank(st) ? " or bank" : "");
+			    _("keep V..., ") : _("keep V... or ")) : "",
+			    may_bank(st) ? _(" or bank") : "");
 		else
-			game_say(x, "Round %d. %s has %ld "
-			    "with %d %s in hand: %sroll %d value%s or bank",
-			    st->round, name, turn_total(st), k, dice_word(k),
-			    (x->verbs & VERB_BIT(V_KEEP)) ? "keep more, " : "",
-			    k, k == 1 ? "" : "s");
+			game_say(x, P_("Round %d. %s has %ld with %d die in "
+			    "hand: %sroll %d value or bank", "Round %d. %s has "
+			    "%ld with %d dice in hand: %sroll %d values or bank",
+			    k), st->round, name, turn_total(st), k,
+			    (x->verbs & VERB_BIT(V_KEEP)) ? _("keep more, ") : "",
+			    k);
 		break;
 	case P_OVER:
 		x->turn = -1;
@@ -675,24 +679,24 @@ tt_describe(const struct game_state *st, struct buf *b)
 {
 	switch (st->phase) {
 	case P_OFFER:
-		buf_printf(b, "%s: roll off %s's %ld with %d %s, or fresh "
-		    "with 6\n", st->gs->names[st->seat],
+		buf_printf(b, _("%s: roll off %s's %ld with %d %s, or fresh "
+		    "with 6\n"), st->gs->names[st->seat],
 		    st->gs->names[st->banker], st->offer_total,
 		    st->offer_dice, dice_word(st->offer_dice));
 		break;
 	case P_ROLL:
-		buf_printf(b, "%s: turn total %ld, %d %s in hand\n",
+		buf_printf(b, _("%s: turn total %ld, %d %s in hand\n"),
 		    st->gs->names[st->seat], st->total, st->in_hand,
 		    dice_word(st->in_hand));
 		break;
 	case P_ROLLED:
-		buf_printf(b, "%s: roll ", st->gs->names[st->seat]);
+		buf_printf(b, _("%s: roll "), st->gs->names[st->seat]);
 		game_put_dice(b, st->roll, st->nroll);
 		if (st->nset > 0) {
-			buf_puts(b, ", kept ");
+			buf_puts(b, _(", kept "));
 			game_put_dice(b, st->set, st->nset);
 		}
-		buf_printf(b, "; turn total %ld\n", turn_total(st));
+		buf_printf(b, _("; turn total %ld\n"), turn_total(st));
 		break;
 	default:
 		break;
@@ -755,10 +759,10 @@ tt_advise(const struct game_state *st, struct buf *b)
 	if (st->phase != P_ROLLED || (st->nset == 0 && !st->doubles))
 		return;
 	if (!may_bank(st))
-		buf_puts(b, "There is no bank before a scoring keep this turn "
-		    "(TT-6).\n");
+		buf_puts(b, _("There is no bank before a scoring keep this turn "
+		    "(TT-6).\n"));
 	else if (st->score[st->seat] + turn_total(st) >= st->target)
-		buf_printf(b, "Now banking makes %s's score %ld and wins.\n",
+		buf_printf(b, _("Now banking makes %s's score %ld and wins.\n"),
 		    st->gs->names[st->seat],
 		    st->score[st->seat] + turn_total(st));
 }
@@ -792,10 +796,10 @@ tt_rolled(const struct game_state *st, const struct entry *e,
 const struct game_rules game_ten_thousand = {
 	.name = "ten-thousand",
 	.alias = "10000",
-	.summary = "10,000: six dice, keep what scores, bank or roll on, "
-	    "roll off the last bank",
+	.summary = N_("10,000: six dice, keep what scores, bank or roll on, "
+	    "roll off the last bank"),
 	.card =
-	    "10,000 (2-16 players, 6 dice): first to 10000 (option target) "
+	    N_("10,000 (2-16 players, 6 dice): first to 10000 (option target) "
 	    "wins at once (TT-8).\n"
 	    "Scores within one roll: 1 = 100, 5 = 50; three of a kind = face "
 	    "x 100, 1000 for 1s,\n"
@@ -812,7 +816,7 @@ const struct game_rules game_ten_thousand = {
 	    "bank needs a scoring keep this turn (TT-6).  After a bank the "
 	    "next player may\n"
 	    "continue from that total with the dice left, or start fresh "
-	    "(TT-7).\n",
+	    "(TT-7).\n"),
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = tt_verbs,

@@ -19,6 +19,7 @@
 
 #include "shakeref.h"
 #include "store.h"
+#include "words.h"
 
 /* Statements a store keeps prepared. */
 #define STORE_KEPT	48
@@ -226,7 +227,7 @@ fail(char **why, int status, const char *fmt, ...)
 	struct buf b = BUF_INIT;
 
 	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
+	buf_vprintf(&b, _(fmt), ap);
 	va_end(ap);
 	if (why != NULL)
 		*why = b.s != NULL ? b.s : xstrdup("");

@@ -12,6 +12,7 @@
 
 #include "affix.h"
 #include "buf.h"
+#include "words.h"
 
 #define WMAX	128		/* code points in a word we expand */
 #define CMAX	32		/* positions in a condition */
@@ -514,7 +515,7 @@ read_aff(struct aff *a, const char *path, char **why)
 	if ((f = fopen(path, "r")) == NULL) {
 		struct buf b = BUF_INIT;
 
-		buf_printf(&b, "cannot read %s", path);
+		buf_printf(&b, _("cannot read %s"), path);
 		*why = b.s;
 		return -1;
 	}
@@ -1055,8 +1056,8 @@ affix_expand(const char *aff, const char *dic,
 	a.cd = (iconv_t)-1;
 	if ((p = affix_encoding(aff)) != NULL && !affix_utf8(p) &&
 	    (a.cd = iconv_open("UTF-8", p)) == (iconv_t)-1) {
-		*why = xasprintf("%s is in %s, which this system cannot "
-		    "convert", aff, p);
+		*why = xasprintf(_("%s is in %s, which this system cannot "
+		    "convert"), aff, p);
 		free(p);
 		return -1;
 	}
@@ -1068,7 +1069,7 @@ affix_expand(const char *aff, const char *dic,
 	if ((f = fopen(dic, "r")) == NULL) {
 		struct buf b = BUF_INIT;
 
-		buf_printf(&b, "cannot read %s", dic);
+		buf_printf(&b, _("cannot read %s"), dic);
 		*why = b.s;
 		aff_free(&a);
 		return -1;

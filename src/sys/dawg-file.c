@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "dawg.h"
 #include "paths.h"
+#include "words.h"
 
 /* A malloc'd "dir/name.dawg". */
 static char *
@@ -91,7 +92,7 @@ dawg_open(const char *path, char **why)
 	if (sb.st_size < (off_t)(DAWG_HEADER + sizeof (dawg_edge)) ||
 	    sb.st_size > (off_t)DAWG_HEADER + (off_t)sizeof (dawg_edge) *
 	    DAWG_MAXEDGES) {
-		dawg_why(why, path, "not a shakeref word list (size)");
+		dawg_why(why, path, _("not a shakeref word list (size)"));
 		close(fd);
 		return NULL;
 	}

@@ -19,6 +19,7 @@
 #include "affix.h"
 #include "lang.h"
 #include "lexicon.h"
+#include "words.h"
 
 #ifndef HUNSPELL_SONAME
 #define HUNSPELL_SONAME	"libhunspell-1.7.so.0"
@@ -64,8 +65,8 @@ hunspell_load(struct lexicon *lx, char **why)
 			return 0;
 	}
 	err = dlerror();
-	buf_printf(&b, "cannot load the Hunspell library '%s': %s",
-	    HUNSPELL_SONAME, err != NULL ? err : "a function is missing");
+	buf_printf(&b, _("cannot load the Hunspell library '%s': %s"),
+	    HUNSPELL_SONAME, err != NULL ? err : _("a function is missing"));
 	*why = b.s;
 	return -1;
 }
@@ -120,7 +121,7 @@ find_files(const char *dicts, const char *name, char **aff, char **dic,
 
 	*aff = *dic = NULL;
 	if (name == NULL || *name == '\0' || strchr(name, '/') != NULL) {
-		buf_printf(&b, "'%s' is not a dictionary name", name ? name :
+		buf_printf(&b, _("'%s' is not a dictionary name"), name ? name :
 		    "");
 		*why = b.s;
 		return -1;
@@ -149,12 +150,12 @@ find_files(const char *dicts, const char *name, char **aff, char **dic,
 		buf_free(&tried);
 		return 0;
 	}
-	buf_printf(&b, "dictionary '%s' is not installed: no %s.aff and "
-	    "%s.dic in %s; ", name, name, name, buf_str(&tried));
+	buf_printf(&b, _("dictionary '%s' is not installed: no %s.aff and "
+	    "%s.dic in %s; "), name, name, name, buf_str(&tried));
 	if ((pkg = package(name)) != NULL)
-		buf_printf(&b, "install the Debian package %s, ", pkg);
-	buf_printf(&b, "put them in a folder of SHAKEREF_DICT_PATH, or pick "
-	    "an installed one ('shakeref rules shake-a-word' lists them)");
+		buf_printf(&b, _("install the Debian package %s, "), pkg);
+	buf_printf(&b, _("put them in a folder of SHAKEREF_DICT_PATH, or pick "
+	    "an installed one ('shakeref rules shake-a-word' lists them)"));
 	buf_free(&tried);
 	*why = b.s;
 	return -1;
@@ -250,14 +251,14 @@ open_files(const char *name, char *aff, char *dic, int drop, char **why)
 	free(dic);
 	if (lx->h == NULL) {
 		lexicon_free(lx);
-		*why = xstrdup("Hunspell could not load the dictionary");
+		*why = xstrdup(_("Hunspell could not load the dictionary"));
 		return NULL;
 	}
 	if (enc != NULL && !affix_utf8(enc) &&
 	    ((lx->to = iconv_open(enc, "UTF-8")) == (iconv_t)-1 ||
 	    (lx->from = iconv_open("UTF-8", enc)) == (iconv_t)-1)) {
-		*why = xasprintf("the dictionary %s is in %s, which this "
-		    "system cannot convert", name, enc);
+		*why = xasprintf(_("the dictionary %s is in %s, which this "
+		    "system cannot convert"), name, enc);
 		free(enc);
 		lexicon_free(lx);
 		return NULL;
@@ -315,7 +316,7 @@ lexicon_open_forms(const char *dicts, const char *name, const char *tmp,
 	copy = xasprintf("%s.aff.XXXXXX", tmp);
 	if ((in = fopen(aff, "rb")) == NULL || (fd = mkstemp(copy)) == -1 ||
 	    (out = fdopen(fd, "wb")) == NULL) {
-		*why = xasprintf("cannot copy %s without its compounds: %s",
+		*why = xasprintf(_("cannot copy %s without its compounds: %s"),
 		    aff, strerror(errno));
 		if (in != NULL)
 			fclose(in);
@@ -336,7 +337,7 @@ lexicon_open_forms(const char *dicts, const char *name, const char *tmp,
 	bad = ferror(in) || fclose(out) != 0;
 	fclose(in);
 	if (bad) {
-		*why = xasprintf("cannot copy %s into %s", aff, copy);
+		*why = xasprintf(_("cannot copy %s into %s"), aff, copy);
 		unlink(copy);
 		free(aff);
 		free(dic);
@@ -516,7 +517,7 @@ lexicon_lookup(void *arg, const char *dict, int mode, const char *word,
 		dict = "en_US";
 	if (cb->judge == NULL) {
 		free(*why);
-		*why = xstrdup("no word lists");
+		*why = xstrdup(_("no word lists"));
 		return -1;
 	}
 	f[0] = '\0';

@@ -12,6 +12,7 @@
 
 #include "term.h"
 #include "timer.h"
+#include "words.h"
 
 #define BAR_MAX	60		/* the widest bar, in columns */
 
@@ -91,7 +92,7 @@ timer_run(long seconds, int tty, int columns, FILE *out)
 	if (tty)
 		term_cursor(out, 0);
 	else
-		fprintf(out, "timer: %ld:%02ld started\n", seconds / 60,
+		fprintf(out, _("timer: %ld:%02ld started\n"), seconds / 60,
 		    seconds % 60);
 	fflush(out);
 
@@ -116,15 +117,15 @@ timer_run(long seconds, int tty, int columns, FILE *out)
 		left = t > 0 ? (long)(t + 0.999) : 0;
 		if (tty)
 			fputs("\n", out);
-		fprintf(out, "timer: stopped with %ld:%02ld left\n", left / 60,
+		fprintf(out, _("timer: stopped with %ld:%02ld left\n"), left / 60,
 		    left % 60);
 		status = TIMER_STOPPED;
 	} else {
 		if (tty) {
 			draw_bar(out, columns, 0, seconds);
-			fputs("\a\ntimer: time is up\n", out);
-		} else
-			fputs("timer: time is up\n", out);
+			fputs("\a\n", out);
+		}
+		fputs(_("timer: time is up\n"), out);
 		status = TIMER_DONE;
 	}
 	if (tty)

@@ -16,6 +16,7 @@
 #include "paths.h"
 #include "term.h"
 #include "tt-table.h"
+#include "words.h"
 
 #define MAGIC	"SRTTWIN1"
 
@@ -140,7 +141,7 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 	f = xcalloc(tt_win_fsize(k), sizeof f[0]);
 	o = xcalloc(tt_win_osize(k), sizeof o[0]);
 	m = tt_model_new(four_pair);
-	term_bar_start(&bar, "shakeref: solving two-player 10,000 (once)",
+	term_bar_start(&bar, _("shakeref: solving two-player 10,000 (once)"),
 	    "solving 10,000", progress);
 	tt_win_build(m, k, f, o, bar.on ? progress_bar : NULL, &bar);
 	term_bar_end(&bar);

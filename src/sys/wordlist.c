@@ -24,6 +24,7 @@
 #include "paths.h"
 #include "term.h"
 #include "wordlist.h"
+#include "words.h"
 
 
 struct gather {
@@ -114,9 +115,9 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 		return 0;
 	if (g->n == FORMS_MAX) {
 		if (g->why == NULL)	/* once: the stem at hand goes on */
-			g->why = xasprintf("%s derives more than %d forms, "
+			g->why = xasprintf(_("%s derives more than %d forms, "
 			    "too many for a word list: Shake-A-Word cannot "
-			    "use it", g->name, FORMS_MAX);
+			    "use it"), g->name, FORMS_MAX);
 		return 1;
 	}
 	if (g->n == g->cap) {
@@ -212,13 +213,13 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 		goto out;
 	/* Its folder first: a copy of the .aff goes there (ask). */
 	if (paths_make_parents(path, NULL) != 0) {
-		*why = xasprintf("cannot create the folder of %s: %s", path,
+		*why = xasprintf(_("cannot create the folder of %s: %s"), path,
 		    strerror(errno));
 		goto out;
 	}
-	label = xasprintf("shakeref: building the word list of %s, once "
-	    "(up to 10 s)", name);
-	brief = xasprintf("%s word list", name);
+	label = xasprintf(_("shakeref: building the word list of %s, once "
+	    "(up to 10 s)"), name);
+	brief = xasprintf(_("%s word list"), name);
 	term_bar_start(&b, label, brief, bar);
 	term_bar_draw(&b, 0);
 	if (affix_expand(aff, dic, gather_form, gather_progress, &g,
@@ -234,14 +235,14 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 	tmp = xasprintf("%s.XXXXXX", path);
 	if ((fd = mkstemp(tmp)) == -1 || fchmod(fd, 0644) == -1 ||
 	    (f = fdopen(fd, "wb")) == NULL) {
-		*why = xasprintf("cannot write %s: %s", tmp, strerror(errno));
+		*why = xasprintf(_("cannot write %s: %s"), tmp, strerror(errno));
 		goto out;
 	}
 	if ((built = dawg_build(rec, nrec, f, NULL, NULL)) != 0 ||
 	    fclose(f) != 0 || rename(tmp, path) != 0) {
-		*why = built == DAWG_TOO_BIG ? xasprintf("the word list of %s "
-		    "is too big: Shake-A-Word cannot use it", name) :
-		    xasprintf("cannot write %s: %s", path, strerror(errno));
+		*why = built == DAWG_TOO_BIG ? xasprintf(_("the word list of %s "
+		    "is too big: Shake-A-Word cannot use it"), name) :
+		    xasprintf(_("cannot write %s: %s"), path, strerror(errno));
 		unlink(tmp);
 		goto out;
 	}
@@ -278,8 +279,8 @@ wordlist_build(const struct sr_paths *paths, const char *name, int bar,
 
 	*why = NULL;
 	if ((path = dawg_cache_path(paths, name)) == NULL) {
-		*why = xasprintf("no cache folder for the word list of %s: set "
-		    "HOME or XDG_CACHE_HOME", name);
+		*why = xasprintf(_("no cache folder for the word list of %s: set "
+		    "HOME or XDG_CACHE_HOME"), name);
 		return -1;
 	}
 	rc = wordlist_write(paths->dicts, name, path, bar, why);
@@ -352,9 +353,9 @@ wordlist_open(const struct sr_paths *paths, const char *name, int bar,
 		cache = dawg_cache_path(paths, name);
 		if (wordlist_build(paths, name, bar, why) != 0) {
 			b = *why;
-			*why = xasprintf("none in %s or %s, and it cannot be "
-			    "built: %s", paths->data, cache != NULL ? cache :
-			    "the cache", b);
+			*why = xasprintf(_("none in %s or %s, and it cannot be "
+			    "built: %s"), paths->data, cache != NULL ? cache :
+			    _("the cache"), b);
 			free(b);
 			free(cache);
 			return NULL;
@@ -524,6 +525,6 @@ wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
 	if ((v = wordlist_judge_all(d, dict, fold, nouns, compounds, sp,
 	    written, form, len)) < 0)
 		*why = xstrdup(wordlist_speller_why(sp) != NULL ?
-		    wordlist_speller_why(sp) : "no dictionary to ask");
+		    wordlist_speller_why(sp) : _("no dictionary to ask"));
 	return v;
 }
