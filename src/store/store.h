@@ -1,5 +1,5 @@
 /*
- * store.h: the SQLite store (src/store/store.c is the only file that includes
+ * store.h: the SQLite store (src/store/store-sqlite.c is the only file that includes
  * sqlite3.h).  Every function returns an exit status (SR_OK, SR_DATA,
  * SR_SYSTEM) and sets *why, a malloc'd message, when it fails.
  */

@@ -1,5 +1,5 @@
 /*
- * store.c: games, players, seats and the append-only table of entries in
+ * store-sqlite.c: games, players, seats and the append-only table of entries in
  * one SQLite file.  The only file that includes sqlite3.h.
  */
 #include <sys/stat.h>
