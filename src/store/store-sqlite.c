@@ -14,16 +14,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <jansson.h>
 #include <sqlite3.h>
 
-#include "shakeref.h"
-#include "store.h"
+#include "paths.h"
+#include "store-engine.h"
 
 /* Statements a store keeps prepared. */
 #define STORE_KEPT	48
 
-struct store {
+struct sqlite_store {
+	struct store	 base;	/* first: see store-engine.h */
 	sqlite3	*db;
 	char	*path;
 	int	 migrated;	/* an older schema was migrated at open */
@@ -39,6 +39,20 @@ struct store {
 		int		 busy;
 	}	 kept[STORE_KEPT];
 };
+
+/* The SQLite store of a store (its base: see store-engine.h). */
+static struct sqlite_store *
+sq(struct store *base)
+{
+	return (struct sqlite_store *)base;
+}
+
+/* sq() of a const store. */
+static const struct sqlite_store *
+csq(const struct store *base)
+{
+	return (const struct sqlite_store *)base;
+}
 
 /* WAL pages after which a commit checkpoints them into the database. */
 #define STORE_WAL_PAGES	64
@@ -218,33 +232,16 @@ static const char *const migrations[] = {
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
-/* Set *why to a formatted, malloc'd message; return status. */
-static int __attribute__((format(printf, 3, 4)))
-fail(char **why, int status, const char *fmt, ...)
-{
-	va_list ap;
-	struct buf b = BUF_INIT;
-
-	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	if (why != NULL)
-		*why = b.s != NULL ? b.s : xstrdup("");
-	else
-		buf_free(&b);
-	return status;
-}
-
 /* Fail with SQLite's message for the last call. */
 static int
-fail_db(struct store *s, char **why)
+fail_db(struct sqlite_store *s, char **why)
 {
 	int code = sqlite3_errcode(s->db);
 
 	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
-		return fail(why, SR_SYSTEM, "database '%s' is locked by "
+		return store_fail(why, SR_SYSTEM, "database '%s' is locked by "
 		    "another shakeref; try again", s->path);
-	return fail(why, SR_SYSTEM, "database '%s': %s", s->path,
+	return store_fail(why, SR_SYSTEM, "database '%s': %s", s->path,
 	    sqlite3_errmsg(s->db));
 }
 
@@ -256,7 +253,7 @@ make_parents(const char *path, char **why)
 
 	if (paths_make_parents(path, &dir) == 0)
 		return SR_OK;
-	fail(why, SR_SYSTEM, "cannot create folder '%s': %s", dir,
+	store_fail(why, SR_SYSTEM, "cannot create folder '%s': %s", dir,
 	    strerror(errno));
 	free(dir);
 	return SR_SYSTEM;
@@ -264,7 +261,7 @@ make_parents(const char *path, char **why)
 
 /* Run SQL without results. */
 static int
-exec(struct store *s, const char *sql, char **why)
+exec(struct sqlite_store *s, const char *sql, char **why)
 {
 	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return fail_db(s, why);
@@ -276,7 +273,7 @@ exec(struct store *s, const char *sql, char **why)
  * a literal: its address names it); give it back with finish().
  */
 static int
-prepare(struct store *s, const char *sql, sqlite3_stmt **st, char **why)
+prepare(struct sqlite_store *s, const char *sql, sqlite3_stmt **st, char **why)
 {
 	struct kept *k, *free_slot = NULL;
 
@@ -301,7 +298,7 @@ prepare(struct store *s, const char *sql, sqlite3_stmt **st, char **why)
 
 /* Done with st: a kept one reset for its next use, else finalized. */
 static void
-finish(struct store *s, sqlite3_stmt *st)
+finish(struct sqlite_store *s, sqlite3_stmt *st)
 {
 	struct kept *k;
 
@@ -317,7 +314,7 @@ finish(struct store *s, sqlite3_stmt *st)
 
 /* Step a statement that returns no row; finalize it. */
 static int
-step_done(struct store *s, sqlite3_stmt *st, char **why)
+step_done(struct sqlite_store *s, sqlite3_stmt *st, char **why)
 {
 	int rc = sqlite3_step(st);
 
@@ -338,7 +335,7 @@ step_done(struct store *s, sqlite3_stmt *st, char **why)
  * stored or looked up as NULL.  On failure st is finalized.
  */
 static int
-bind(struct store *s, sqlite3_stmt *st, char **why, const char *types, ...)
+bind(struct sqlite_store *s, sqlite3_stmt *st, char **why, const char *types, ...)
 {
 	va_list ap;
 	const char *t;
@@ -374,13 +371,13 @@ bind(struct store *s, sqlite3_stmt *st, char **why, const char *types, ...)
 	if (rc == SQLITE_OK)
 		return SR_OK;
 	finish(s, st);
-	return fail(why, SR_SYSTEM, "database '%s': cannot use value %d "
+	return store_fail(why, SR_SYSTEM, "database '%s': cannot use value %d "
 	    "exactly: %s", s->path, i - 1, sqlite3_errstr(rc));
 }
 
 /* The schema version of the file (PRAGMA user_version) into *version. */
 static int
-schema_version(struct store *s, int *version, char **why)
+schema_version(struct sqlite_store *s, int *version, char **why)
 {
 	sqlite3_stmt *st;
 	int status;
@@ -398,9 +395,9 @@ schema_version(struct store *s, int *version, char **why)
 
 /* Refuse a file from a newer shakeref (exit 3). */
 static int
-refuse_newer(struct store *s, int version, char **why)
+refuse_newer(struct sqlite_store *s, int version, char **why)
 {
-	return fail(why, SR_DATA, "database '%s' is from a newer shakeref "
+	return store_fail(why, SR_DATA, "database '%s' is from a newer shakeref "
 	    "(schema %d; this one knows up to %d)", s->path, version,
 	    NMIGRATIONS);
 }
@@ -411,7 +408,7 @@ refuse_newer(struct store *s, int version, char **why)
  * a foreign file is refused exactly as it was.
  */
 static int
-schema_known(struct store *s, int version, char **why)
+schema_known(struct sqlite_store *s, int version, char **why)
 {
 	static const char *const tables[] = {
 		"meta", "players", "games", "seats", "entries", "tallies"
@@ -436,7 +433,7 @@ schema_known(struct store *s, int version, char **why)
 	count = sqlite3_column_int(st, version == 0 ? 0 : 1);
 	finish(s, st);
 	if (count != want)
-		return fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
+		return store_fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
 		    s->path);
 	return SR_OK;
 }
@@ -446,10 +443,10 @@ schema_known(struct store *s, int version, char **why)
  * tables that are not shakeref's) or a newer one (exit 3); else SR_OK.
  */
 static int
-check_version(struct store *s, int version, char **why)
+check_version(struct sqlite_store *s, int version, char **why)
 {
 	if (version < 0)
-		return fail(why, SR_SYSTEM, "database '%s' has an unknown "
+		return store_fail(why, SR_SYSTEM, "database '%s' has an unknown "
 		    "schema version %d; it is not a shakeref database",
 		    s->path, version);
 	if (version > NMIGRATIONS)
@@ -459,7 +456,7 @@ check_version(struct store *s, int version, char **why)
 
 /* Bring the schema up from version (as read) to date, or refuse it. */
 static int
-migrate(struct store *s, int version, char **why)
+migrate(struct sqlite_store *s, int version, char **why)
 {
 	int status, v;
 	char sql[64];
@@ -566,11 +563,13 @@ store_vfs_init(void)
 	return sqlite3_vfs_register(&store_vfs, 0);
 }
 
+static void	sq_close(struct store *);
+
 /* Open the database; see store.h. */
-int
-store_open(const char *path, int create, struct store **sp, char **why)
+static int
+sq_open(const char *path, int create, struct store **sp, char **why)
 {
-	struct store *s;
+	struct sqlite_store *s;
 	struct stat sb;
 	int fd, status, version, one = 1;
 
@@ -581,19 +580,19 @@ store_open(const char *path, int create, struct store **sp, char **why)
 	 */
 	if (!create && ((stat(path, &sb) != 0 && errno == ENOENT) ||
 	    (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)))
-		return fail(why, SR_DATA, "no database at '%s'; 'shakeref new' "
+		return store_fail(why, SR_DATA, "no database at '%s'; 'shakeref new' "
 		    "creates it", path);
 	if (create && (status = make_parents(path, why)) != SR_OK)
 		return status;
 	/* Create the file ourselves so that it is 0600 from the start. */
 	if ((fd = open(path, O_RDWR | (create ? O_CREAT : 0) | O_CLOEXEC,
 	    0600)) < 0)
-		return fail(why, !create && errno == ENOENT ? SR_DATA :
+		return store_fail(why, !create && errno == ENOENT ? SR_DATA :
 		    SR_SYSTEM, "cannot open database '%s': %s", path,
 		    strerror(errno));
 	close(fd);
 	if (store_vfs_init() != SQLITE_OK)
-		return fail(why, SR_SYSTEM, "cannot set up SQLite's file "
+		return store_fail(why, SR_SYSTEM, "cannot set up SQLite's file "
 		    "system layer");
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
@@ -604,7 +603,7 @@ store_open(const char *path, int create, struct store **sp, char **why)
 	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOMUTEX, "shakeref") != SQLITE_OK) {
 		status = fail_db(s, why);
-		store_close(s);
+		sq_close(&s->base);
 		return status;
 	}
 	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
@@ -630,20 +629,21 @@ store_open(const char *path, int create, struct store **sp, char **why)
 		if (status == SR_SYSTEM && why != NULL && *why != NULL &&
 		    strstr(*why, "not a database") != NULL) {
 			free(*why);
-			fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
+			store_fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
 			    path);
 		}
-		store_close(s);
+		sq_close(&s->base);
 		return status;
 	}
-	*sp = s;
+	*sp = &s->base;
 	return SR_OK;
 }
 
 /* Close the database. */
-void
-store_close(struct store *s)
+static void
+sq_close(struct store *base)
 {
+	struct sqlite_store *s = sq(base);
 	int i;
 
 	if (s == NULL)
@@ -686,7 +686,7 @@ sync_folder(const char *path)
  * the usual command pays one stat and one read, not a sync; see HACKING.
  */
 static int
-wal_durable(struct store *s, char **why)
+wal_durable(struct sqlite_store *s, char **why)
 {
 	sqlite3_stmt *st;
 	struct stat sb;
@@ -722,9 +722,10 @@ wal_durable(struct store *s, char **why)
 }
 
 /* Begin a transaction: IMMEDIATE for writes. */
-int
-store_begin(struct store *s, int write, char **why)
+static int
+sq_begin(struct store *base, int write, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	int status;
 
 	if ((status = exec(s, write ? "BEGIN IMMEDIATE" : "BEGIN", why)) !=
@@ -736,24 +737,29 @@ store_begin(struct store *s, int write, char **why)
 }
 
 /* Commit: durable when it returns SR_OK (WAL, synchronous FULL). */
-int
-store_commit(struct store *s, char **why)
+static int
+sq_commit(struct store *base, char **why)
 {
+	struct sqlite_store *s = sq(base);
+
 	return exec(s, "COMMIT", why);
 }
 
 /* Roll back whatever is open. */
-void
-store_rollback(struct store *s)
+static void
+sq_rollback(struct store *base)
 {
+	struct sqlite_store *s = sq(base);
+
 	if (!sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 /* The current game, or 0. */
-int
-store_current(struct store *s, long long *id, char **why)
+static int
+sq_current(struct store *base, long long *id, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status;
 
@@ -776,9 +782,10 @@ store_current(struct store *s, long long *id, char **why)
 }
 
 /* Make id the current game. */
-int
-store_set_current(struct store *s, long long id, char **why)
+static int
+sq_set_current(struct store *base, long long id, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status;
 
@@ -801,7 +808,7 @@ column_dup(sqlite3_stmt *st, int i)
 
 /* Fill g's seats. */
 static int
-load_seats(struct store *s, struct store_game *g, char **why)
+load_seats(struct sqlite_store *s, struct store_game *g, char **why)
 {
 	sqlite3_stmt *st;
 	int status, rc;
@@ -843,10 +850,11 @@ game_from_row(sqlite3_stmt *st, struct store_game *g)
 }
 
 /* Load a game. */
-int
-store_game_load(struct store *s, long long id, struct store_game *g,
+static int
+sq_game_load(struct store *base, long long id, struct store_game *g,
     char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -859,7 +867,7 @@ store_game_load(struct store *s, long long id, struct store_game *g,
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
 		finish(s, st);
-		return fail(why, SR_DATA, "no game %lld", id);
+		return store_fail(why, SR_DATA, "no game %lld", id);
 	}
 	if (rc != SQLITE_ROW) {
 		finish(s, st);
@@ -868,103 +876,6 @@ store_game_load(struct store *s, long long id, struct store_game *g,
 	game_from_row(st, g);
 	finish(s, st);
 	return load_seats(s, g, why);
-}
-
-/* Free a game's strings. */
-void
-store_game_clear(struct store_game *g)
-{
-	int i;
-
-	free(g->uid);
-	free(g->rules);
-	free(g->title);
-	free(g->title0);
-	free(g->options);
-	for (i = 0; i < g->nplayers; i++) {
-		free(g->names[i]);
-		free(g->names0[i]);
-	}
-	memset(g, 0, sizeof *g);
-}
-
-/* 1 if c may stand in a plain argument: printable ASCII, no '"', '\\'. */
-static int
-plain_char(char c)
-{
-	return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
-}
-
-/*
- * Read the args column as store_entry_append() writes nearly every entry
- * (JSON_COMPACT: [] or ["30","30","30"], ", " between them allowed),
- * each argument printable ASCII with no '"' or '\\', without jansson:
- * then those arguments are exactly the JSON strings' values.  1 when it
- * was so (se filled); 0 leaves anything else (escapes, UTF-8) to
- * jansson, untouched.
- */
-static int
-decode_plain(const char *text, struct stored_entry *se)
-{
-	const char *p, *q;
-	int n = 0, i;
-
-	if (text == NULL || *text != '[')
-		return 0;
-	for (p = text + 1; *p != ']'; n++) {
-		if (n > 0 && *p++ != ',')
-			return 0;
-		if (n > 0 && *p == ' ')
-			p++;
-		if (*p++ != '"')
-			return 0;
-		while (plain_char(*p))
-			p++;
-		if (*p++ != '"')
-			return 0;
-	}
-	if (p[1] != '\0')
-		return 0;
-	se->argc = n;
-	se->argv = xcalloc((size_t)n + 1, sizeof *se->argv);
-	for (p = text + 1, i = 0; i < n; i++) {
-		while (*p != '"')
-			p++;
-		for (q = ++p; *q != '"'; q++)
-			continue;
-		se->argv[i] = xstrndup(p, (size_t)(q - p));
-		p = q + 1;
-	}
-	return 1;
-}
-
-/* Decode an args column (a JSON array of strings) into se. */
-static int
-decode_args(const char *text, struct stored_entry *se)
-{
-	json_t *a;
-	size_t i;
-
-	if (decode_plain(text, se))
-		return 0;
-	if ((a = json_loads(text, 0, NULL)) == NULL || !json_is_array(a)) {
-		json_decref(a);
-		return -1;
-	}
-	se->argc = (int)json_array_size(a);
-	se->argv = xcalloc((size_t)se->argc + 1, sizeof *se->argv);
-	for (i = 0; i < json_array_size(a); i++) {
-		const char *t = json_string_value(json_array_get(a, i));
-
-		/* Never an argument read other than it was stored. */
-		se->argv[i] = xstrdup(t != NULL ? t : "");
-		if (t == NULL) {
-			json_decref(a);
-			return -1;
-		}
-	}
-	json_decref(a);
-	return 0;
 }
 
 /* Fill se from a row of n, player, verb, args, fact, at; 0 or -1. */
@@ -979,7 +890,7 @@ entry_from_row(sqlite3_stmt *st, struct stored_entry *se)
 	v = verb_lookup((const char *)sqlite3_column_text(st, 2));
 	se->fact = column_dup(st, 4);
 	se->at = sqlite3_column_int64(st, 5);
-	if (v < 0 || decode_args((const char *)sqlite3_column_text(st, 3),
+	if (v < 0 || store_args_decode((const char *)sqlite3_column_text(st, 3),
 	    se) != 0)
 		return -1;
 	se->verb = (enum verb)v;
@@ -992,7 +903,7 @@ entry_from_row(sqlite3_stmt *st, struct stored_entry *se)
  * (and the failure returned, if any).
  */
 static int
-entries_end(struct store *s, long long id, int rc, int keep,
+entries_end(struct sqlite_store *s, long long id, int rc, int keep,
     struct stored_entry *e, int n, struct stored_entry **ep, int *np,
     char **why)
 {
@@ -1009,16 +920,17 @@ entries_end(struct store *s, long long id, int rc, int keep,
 	if (rc == SQLITE_DONE)
 		return SR_OK;
 	if (rc == SQLITE_CORRUPT)
-		return fail(why, SR_DATA, "game %lld has an entry this "
+		return store_fail(why, SR_DATA, "game %lld has an entry this "
 		    "shakeref cannot read", id);
 	return fail_db(s, why);
 }
 
 /* Load entry n of game id; see store.h. */
-int
-store_entry_load(struct store *s, long long id, int n,
+static int
+sq_entry_load(struct store *base, long long id, int n,
     struct stored_entry *se, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -1032,12 +944,12 @@ store_entry_load(struct store *s, long long id, int n,
 	    0) {
 		finish(s, st);
 		stored_entry_clear(se);
-		return fail(why, SR_DATA, "game %lld has an entry this "
+		return store_fail(why, SR_DATA, "game %lld has an entry this "
 		    "shakeref cannot read", id);
 	}
 	finish(s, st);
 	if (rc == SQLITE_DONE)
-		return fail(why, SR_DATA, "game %lld has no entry %d", id, n);
+		return store_fail(why, SR_DATA, "game %lld has no entry %d", id, n);
 	if (rc != SQLITE_ROW)
 		return fail_db(s, why);
 	return SR_OK;
@@ -1052,7 +964,7 @@ store_entry_load(struct store *s, long long id, int n,
  * entry.
  */
 static int
-entries_scan(struct store *s, long long id, int notes,
+entries_scan(struct sqlite_store *s, long long id, int notes,
     int (*fn)(void *, const struct stored_entry *), void *arg,
     struct stored_entry **ep, int *np, int *complete, char **why)
 {
@@ -1125,19 +1037,21 @@ entries_scan(struct store *s, long long id, int notes,
 }
 
 /* Load a game's entries. */
-int
-store_entries_load(struct store *s, long long id, struct stored_entry **ep,
+static int
+sq_entries_load(struct store *base, long long id, struct stored_entry **ep,
     int *np, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	int complete;
 
 	return entries_scan(s, id, 0, NULL, NULL, ep, np, &complete, why);
 }
 
 /* The number of game id's latest entry (0 if none); see store.h. */
-int
-store_last_n(struct store *s, long long id, int *n, char **why)
+static int
+sq_last_n(struct store *base, long long id, int *n, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -1157,7 +1071,7 @@ store_last_n(struct store *s, long long id, int *n, char **why)
 
 /* The id of the player called name (case-insensitive), created if new. */
 static int
-player_id(struct store *s, const char *name, long long *id, char **why)
+player_id(struct sqlite_store *s, const char *name, long long *id, char **why)
 {
 	sqlite3_stmt *st;
 	int status;
@@ -1183,9 +1097,10 @@ player_id(struct store *s, const char *name, long long *id, char **why)
 }
 
 /* Create a game and its seats. */
-int
-store_game_create(struct store *s, struct store_game *g, char **why)
+static int
+sq_game_create(struct store *base, struct store_game *g, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	long long pid = 0;
 	int status, i;
@@ -1222,30 +1137,17 @@ store_game_create(struct store *s, struct store_game *g, char **why)
 }
 
 /* Append one entry. */
-int
-store_entry_append(struct store *s, long long game,
+static int
+sq_entry_append(struct store *base, long long game,
     const struct stored_entry *se, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
-	json_t *a = json_array();
 	char *args;
-	int status, i;
+	int status;
 
-	/*
-	 * Every argument exactly, or nothing: json_string() refuses what is
-	 * not UTF-8 (NULL), and a dropped argument would be an entry stored
-	 * other than it was acknowledged.
-	 */
-	for (i = 0; i < se->argc; i++)
-		if (json_array_append_new(a, json_string(se->argv[i])) != 0) {
-			json_decref(a);
-			return fail(why, SR_SYSTEM, "cannot store the entry: "
-			    "its argument %d is not valid UTF-8", i + 1);
-		}
-	args = json_dumps(a, JSON_COMPACT);
-	json_decref(a);
-	if (args == NULL)
-		return fail(why, SR_SYSTEM, "cannot encode an entry");
+	if ((status = store_args_encode(se, &args, why)) != SR_OK)
+		return status;
 	if ((status = prepare(s, "INSERT INTO entries(game_id, n, player, "
 	    "verb, args, fact, at) VALUES (?, ?, ?, ?, ?, ?, ?)", &st, why)) !=
 	    SR_OK) {
@@ -1260,10 +1162,11 @@ store_entry_append(struct store *s, long long game,
 }
 
 /* The game with this uid, or 0. */
-int
-store_game_by_uid(struct store *s, const char *uid, long long *id,
+static int
+sq_game_by_uid(struct store *base, const char *uid, long long *id,
     char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -1282,10 +1185,11 @@ store_game_by_uid(struct store *s, const char *uid, long long *id,
 }
 
 /* Record the names and title now where they changed. */
-int
-store_game_names(struct store *s, long long game, const char *const *names,
+static int
+sq_game_names(struct store *base, long long game, const char *const *names,
     int n, const char *title, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	long long pid;
 	int status, i;
@@ -1313,10 +1217,11 @@ store_game_names(struct store *s, long long game, const char *const *names,
 }
 
 /* Record the game's summary. */
-int
-store_summary(struct store *s, long long game, int finished,
+static int
+sq_summary(struct store *base, long long game, int finished,
     const long *scores, const int *winners, int n, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, i;
 
@@ -1345,11 +1250,12 @@ store_summary(struct store *s, long long game, int finished,
 }
 
 /* List games. */
-int
-store_games(struct store *s, int all,
+static int
+sq_games(struct store *base, int all,
     int (*fn)(void *, const struct store_game *, long), void *arg,
     char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	struct store_game g;
 	int status, rc = SQLITE_DONE, have = 0, stop = 0;
@@ -1395,10 +1301,11 @@ store_games(struct store *s, int all,
 }
 
 /* Per player and rules over finished games. */
-int
-store_tallies(struct store *s, int (*fn)(void *, const struct store_tally *),
+static int
+sq_tallies(struct store *base, int (*fn)(void *, const struct store_tally *),
     void *arg, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	struct store_tally t;
 	int status, rc;
@@ -1438,10 +1345,11 @@ store_tallies(struct store *s, int (*fn)(void *, const struct store_tally *),
 	" FROM games g"
 
 /* Export games as JSON texts; see store.h. */
-int
-store_export_json(struct store *s, long long id,
+static int
+sq_export_json(struct store *base, long long id,
     int (*fn)(void *, const char *), void *arg, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -1468,10 +1376,11 @@ store_export_json(struct store *s, long long id,
 	" FROM games g JOIN seats s ON s.game_id = g.id"
 
 /* Export one row per player per game; see store.h. */
-int
-store_export_rows(struct store *s, long long id,
+static int
+sq_export_rows(struct store *base, long long id,
     int (*fn)(void *, const char *const *), void *arg, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	const char *cols[STORE_CSV_COLUMNS];
 	int status, rc, i;
@@ -1498,10 +1407,11 @@ store_export_rows(struct store *s, long long id,
  * check: SQLite's own integrity check; fn gets each line it reports
  * other than "ok".
  */
-int
-store_integrity(struct store *s, int (*fn)(void *, const char *),
+static int
+sq_integrity(struct store *base, int (*fn)(void *, const char *),
     void *arg, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	const char *t;
 	int status, rc;
@@ -1521,9 +1431,10 @@ store_integrity(struct store *s, int (*fn)(void *, const char *),
 }
 
 /* Every game's id, oldest first, into a malloc'd array. */
-int
-store_game_ids(struct store *s, long long **ids, int *n, char **why)
+static int
+sq_game_ids(struct store *base, long long **ids, int *n, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -1547,10 +1458,11 @@ store_game_ids(struct store *s, long long **ids, int *n, char **why)
 }
 
 /* check: game's seats: how many, and whether numbered 0..n-1. */
-int
-store_seats_shape(struct store *s, long long game, int *n, int *numbered,
+static int
+sq_seats_shape(struct store *base, long long game, int *n, int *numbered,
     char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status;
 
@@ -1578,11 +1490,12 @@ store_seats_shape(struct store *s, long long game, int *n, int *numbered,
  * fn gets the table, the game id and the number of rows.  With drop,
  * such snapshots (a cache) are deleted.
  */
-int
-store_orphans(struct store *s, int drop,
+static int
+sq_orphans(struct store *base, int drop,
     int (*fn)(void *, const char *table, long long game, long rows),
     void *arg, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -1609,10 +1522,11 @@ store_orphans(struct store *s, int drop,
 }
 
 /* The summary stored for game (store_summary's), n seats. */
-int
-store_summary_load(struct store *s, long long game, int *finished,
+static int
+sq_summary_load(struct store *base, long long game, int *finished,
     long *scores, int *won, int n, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc, seat;
 
@@ -1649,11 +1563,12 @@ store_summary_load(struct store *s, long long game, int *finished,
  * games' summaries give; fn gets the player's name, the rules, and the
  * stored and the right numbers (played, won).
  */
-int
-store_tallies_check(struct store *s,
+static int
+sq_tallies_check(struct store *base,
     int (*fn)(void *, const char *name, const char *rules, long played,
     long won, long right_played, long right_won), void *arg, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -1688,49 +1603,35 @@ store_tallies_check(struct store *s,
 }
 
 /* Rebuild the tallies from the games' summaries (in a transaction). */
-int
-store_tallies_rebuild(struct store *s, char **why)
+static int
+sq_tallies_rebuild(struct store *base, char **why)
 {
+	struct sqlite_store *s = sq(base);
+
 	return exec(s, "DELETE FROM tallies;"
 	    "INSERT INTO tallies(player_id, rules, played, won) "
 	    TALLIES_SQL ";", why);
 }
 
 /* 1 if store_open() migrated an older schema (its summaries to rebuild). */
-int
-store_migrated(const struct store *s)
+static int
+sq_migrated(const struct store *base)
 {
+	const struct sqlite_store *s = csq(base);
+
 	return s->migrated;
 }
 
-/*
- * 64-bit FNV-1a of n bytes at p, on from h: the snapshot's checksum (a
- * cache's key, not a defence against an attacker, who could rewrite the
- * entries as easily).
- */
-static uint64_t
-fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *u = p;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= u[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
-/* fnv() of column i of st, its type and length first. */
+/* store_fnv() of column i of st, its type and length first. */
 static uint64_t
 fnv_column(uint64_t h, sqlite3_stmt *st, int i)
 {
 	const void *p = sqlite3_column_blob(st, i);
 	int n = sqlite3_column_bytes(st, i), t = sqlite3_column_type(st, i);
 
-	h = fnv(h, &t, sizeof t);
-	h = fnv(h, &n, sizeof n);
-	return p != NULL ? fnv(h, p, (size_t)n) : h;
+	h = store_fnv(h, &t, sizeof t);
+	h = store_fnv(h, &n, sizeof n);
+	return p != NULL ? store_fnv(h, p, (size_t)n) : h;
 }
 
 /*
@@ -1743,11 +1644,11 @@ fnv_column(uint64_t h, sqlite3_stmt *st, int i)
  * no longer sums to its key.
  */
 static int
-snapshot_key(struct store *s, long long game, const char *format,
+snapshot_key(struct sqlite_store *s, long long game, const char *format,
     const void *state, size_t len, int *n, char key[17], char **why)
 {
 	sqlite3_stmt *st;
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = STORE_FNV_START;
 	int status, rc, i;
 
 	*n = 0;
@@ -1765,17 +1666,18 @@ snapshot_key(struct store *s, long long game, const char *format,
 	finish(s, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fail_db(s, why);
-	h = fnv(h, format, strlen(format) + 1);
-	h = fnv(h, state, len);
+	h = store_fnv(h, format, strlen(format) + 1);
+	h = store_fnv(h, state, len);
 	snprintf(key, 17, "%016llx", (unsigned long long)h);
 	return SR_OK;
 }
 
 /* Load game's snapshot; see store.h. */
-int
-store_snapshot_get(struct store *s, long long game, const char *format,
+static int
+sq_snapshot_get(struct store *base, long long game, const char *format,
     struct store_snapshot *sn, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	const void *p;
 	char key[17];
@@ -1822,21 +1724,12 @@ store_snapshot_get(struct store *s, long long game, const char *format,
 	return SR_OK;
 }
 
-/* Free a snapshot's memory. */
-void
-store_snapshot_clear(struct store_snapshot *sn)
-{
-	free(sn->format);
-	free(sn->key);
-	free(sn->state);
-	memset(sn, 0, sizeof *sn);
-}
-
 /* Store game's snapshot; see store.h. */
-int
-store_snapshot_put(struct store *s, long long game, const char *format,
+static int
+sq_snapshot_put(struct store *base, long long game, const char *format,
     const void *state, size_t len, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	char key[17];
 	int status, n;
@@ -1855,9 +1748,10 @@ store_snapshot_put(struct store *s, long long game, const char *format,
 }
 
 /* Forget game's snapshot (its rules keep none). */
-int
-store_snapshot_drop(struct store *s, long long game, char **why)
+static int
+sq_snapshot_drop(struct store *base, long long game, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status;
 
@@ -1873,16 +1767,17 @@ store_snapshot_drop(struct store *s, long long game, char **why)
  * are; it counts only when written with the snapshot stored now, which
  * fits the game's entries now.
  */
-int
-store_undo_head(struct store *s, long long game, const char *format,
+static int
+sq_undo_head(struct store *base, long long game, const char *format,
     struct store_undo *u, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	struct store_snapshot sn;
 	sqlite3_stmt *st;
 	int status, rc;
 
 	memset(u, 0, sizeof *u);
-	if ((status = store_snapshot_get(s, game, format, &sn, why)) != SR_OK)
+	if ((status = sq_snapshot_get(&s->base, game, format, &sn, why)) != SR_OK)
 		return status;
 	if (sn.fit != STORE_SNAP_FITS) {
 		store_snapshot_clear(&sn);
@@ -1911,10 +1806,11 @@ store_undo_head(struct store *s, long long game, const char *format,
 }
 
 /* One row of the undo cache; see store.h. */
-int
-store_undo_get(struct store *s, long long game, int kind, int pos, int *n,
+static int
+sq_undo_get(struct store *base, long long game, int kind, int pos, int *n,
     void **state, size_t *len, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	const void *p;
 	int status, rc;
@@ -1946,7 +1842,7 @@ store_undo_get(struct store *s, long long game, int kind, int pos, int *n,
 
 /* Run SQL with a game id and up to two ints bound (?1, ?2, ?3). */
 static int
-exec_gii(struct store *s, const char *sql, long long game, int a, int b,
+exec_gii(struct sqlite_store *s, const char *sql, long long game, int a, int b,
     char **why)
 {
 	static const char *const types[] = { "", "I", "Ii", "Iii" };
@@ -1963,10 +1859,11 @@ exec_gii(struct store *s, const char *sql, long long game, int a, int b,
 }
 
 /* Entry n pushed at depth, the snapshot stored now before it; see store.h. */
-int
-store_undo_push(struct store *s, long long game, int depth, int n, int keep,
+static int
+sq_undo_push(struct store *base, long long game, int depth, int n, int keep,
     char **why)
 {
+	struct sqlite_store *s = sq(base);
 	int status;
 
 	if ((status = exec_gii(s, "INSERT OR REPLACE INTO undo_states(game_id,"
@@ -1978,10 +1875,11 @@ store_undo_push(struct store *s, long long game, int depth, int n, int keep,
 }
 
 /* The entry in effect at depth undone, to the redo stack; see store.h. */
-int
-store_undo_pop(struct store *s, long long game, int depth, int pos,
+static int
+sq_undo_pop(struct store *base, long long game, int depth, int pos,
     char **why)
 {
+	struct sqlite_store *s = sq(base);
 	int status;
 
 	if ((status = exec_gii(s, "INSERT OR REPLACE INTO undo_states(game_id,"
@@ -1994,18 +1892,21 @@ store_undo_pop(struct store *s, long long game, int depth, int pos,
 }
 
 /* Undone rows from pos up forgotten (0: all); see store.h. */
-int
-store_undo_cut(struct store *s, long long game, int pos, char **why)
+static int
+sq_undo_cut(struct store *base, long long game, int pos, char **why)
 {
+	struct sqlite_store *s = sq(base);
+
 	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = ?1 AND"
 	    " kind = 1 AND pos >= ?2", game, pos, 0, why);
 }
 
 /* Whether an undone entry kept is of verb; see store.h. */
-int
-store_undo_has_verb(struct store *s, long long game, const char *verb,
+static int
+sq_undo_has_verb(struct store *base, long long game, const char *verb,
     int *has, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -2024,19 +1925,22 @@ store_undo_has_verb(struct store *s, long long game, const char *verb,
 }
 
 /* The head, with the snapshot stored now; see store.h. */
-int
-store_undo_set(struct store *s, long long game, int depth, int nundone,
+static int
+sq_undo_set(struct store *base, long long game, int depth, int nundone,
     char **why)
 {
+	struct sqlite_store *s = sq(base);
+
 	return exec_gii(s, "INSERT OR REPLACE INTO undo_heads(game_id, n, key,"
 	    " depth, nundone) SELECT ?1, n, key, ?2, ?3 FROM snapshots"
 	    " WHERE game_id = ?1", game, depth, nundone, why);
 }
 
 /* Forget game's undo cache; see store.h. */
-int
-store_undo_drop(struct store *s, long long game, char **why)
+static int
+sq_undo_drop(struct store *base, long long game, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	int status;
 
 	if ((status = exec_gii(s, "DELETE FROM undo_heads WHERE game_id = ?1",
@@ -2047,10 +1951,11 @@ store_undo_drop(struct store *s, long long game, char **why)
 }
 
 /* Store one row of the undo cache (a rebuild); see store.h. */
-int
-store_undo_put(struct store *s, long long game, int kind, int pos, int n,
+static int
+sq_undo_put(struct store *base, long long game, int kind, int pos, int n,
     const void *state, size_t len, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status;
 
@@ -2065,11 +1970,12 @@ store_undo_put(struct store *s, long long game, int kind, int pos, int n,
 }
 
 /* Every row of game's undo cache; see store.h. */
-int
-store_undo_rows(struct store *s, long long game,
+static int
+sq_undo_rows(struct store *base, long long game,
     int (*fn)(void *, int kind, int pos, int n, const void *state,
     size_t len), void *arg, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -2090,10 +1996,11 @@ store_undo_rows(struct store *s, long long game,
 }
 
 /* Add count to one face's tally of game; see store.h. */
-int
-store_dice_count(struct store *s, long long game, int seat, int kind,
+static int
+sq_dice_count(struct store *base, long long game, int seat, int kind,
     int face, long count, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status;
 
@@ -2107,34 +2014,23 @@ store_dice_count(struct store *s, long long game, int seat, int kind,
 	return step_done(s, st, why);
 }
 
-/* Add (sign 1) or take away (-1) dice from game's tally; see store.h. */
-int
-store_dice_add(struct store *s, long long game, const struct die_rolled *d,
-    int n, int sign, char **why)
-{
-	int status, i;
-
-	for (i = 0; i < n; i++)
-		if ((status = store_dice_count(s, game, d[i].seat, d[i].kind,
-		    d[i].face, sign, why)) != SR_OK)
-			return status;
-	return SR_OK;
-}
-
 /* Forget game's tally; see store.h. */
-int
-store_dice_drop(struct store *s, long long game, char **why)
+static int
+sq_dice_drop(struct store *base, long long game, char **why)
 {
+	struct sqlite_store *s = sq(base);
+
 	return exec_gii(s, "DELETE FROM dice_tally WHERE game_id = ?1",
 	    game, 0, 0, why);
 }
 
 /* The tally's rows, of game (0: every game) ; see store.h. */
-int
-store_dice_rows(struct store *s, long long game,
+static int
+sq_dice_rows(struct store *base, long long game,
     int (*fn)(void *, long long game, int seat, int kind, int face,
     long count), void *arg, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -2159,10 +2055,11 @@ store_dice_rows(struct store *s, long long game,
 }
 
 /* Store entry n's round, note and undone (history's cache); see store.h. */
-int
-store_note_put(struct store *s, long long game, int n, int round,
+static int
+sq_note_put(struct store *base, long long game, int n, int round,
     int undone, const char *note, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status;
 
@@ -2176,37 +2073,44 @@ store_note_put(struct store *s, long long game, int n, int round,
 }
 
 /* Entry n taken back (undone 1) or restored (0); see store.h. */
-int
-store_note_undone(struct store *s, long long game, int n, int undone,
+static int
+sq_note_undone(struct store *base, long long game, int n, int undone,
     char **why)
 {
+	struct sqlite_store *s = sq(base);
+
 	return exec_gii(s, "UPDATE entry_notes SET undone = ?3 WHERE"
 	    " game_id = ?1 AND n = ?2", game, n, undone, why);
 }
 
 /* Forget game's notes; see store.h. */
-int
-store_notes_drop(struct store *s, long long game, char **why)
+static int
+sq_notes_drop(struct store *base, long long game, char **why)
 {
+	struct sqlite_store *s = sq(base);
+
 	return exec_gii(s, "DELETE FROM entry_notes WHERE game_id = ?1",
 	    game, 0, 0, why);
 }
 
 /* Each of game's entries with its note to fn, while it has one; see store.h. */
-int
-store_history_scan(struct store *s, long long id,
+static int
+sq_history_scan(struct store *base, long long id,
     int (*fn)(void *, const struct stored_entry *), void *arg, int *n,
     int *complete, char **why)
 {
+	struct sqlite_store *s = sq(base);
+
 	return entries_scan(s, id, 1, fn, arg, NULL, n, complete, why);
 }
 
 /* Every note row of game, for check; see store.h. */
-int
-store_notes_rows(struct store *s, long long game,
+static int
+sq_notes_rows(struct store *base, long long game,
     int (*fn)(void *, int n, int round, const char *note, int undone),
     void *arg, char **why)
 {
+	struct sqlite_store *s = sq(base);
 	sqlite3_stmt *st;
 	int status, rc;
 
@@ -2224,3 +2128,58 @@ store_notes_rows(struct store *s, long long game,
 		return fail_db(s, why);
 	return SR_OK;
 }
+
+/* The SQLite engine: a path names its file (store-engine.h). */
+const struct store_engine store_engine_sqlite = {
+	.name = "sqlite",
+	.schemes = NULL,
+	.open = sq_open,
+	.close = sq_close,
+	.migrated = sq_migrated,
+	.begin = sq_begin,
+	.commit = sq_commit,
+	.rollback = sq_rollback,
+	.current = sq_current,
+	.set_current = sq_set_current,
+	.game_load = sq_game_load,
+	.entries_load = sq_entries_load,
+	.entry_load = sq_entry_load,
+	.last_n = sq_last_n,
+	.game_create = sq_game_create,
+	.game_by_uid = sq_game_by_uid,
+	.game_names = sq_game_names,
+	.entry_append = sq_entry_append,
+	.summary = sq_summary,
+	.games = sq_games,
+	.export_json = sq_export_json,
+	.export_rows = sq_export_rows,
+	.tallies = sq_tallies,
+	.seats_shape = sq_seats_shape,
+	.orphans = sq_orphans,
+	.integrity = sq_integrity,
+	.game_ids = sq_game_ids,
+	.summary_load = sq_summary_load,
+	.tallies_check = sq_tallies_check,
+	.tallies_rebuild = sq_tallies_rebuild,
+	.snapshot_get = sq_snapshot_get,
+	.snapshot_put = sq_snapshot_put,
+	.snapshot_drop = sq_snapshot_drop,
+	.undo_head = sq_undo_head,
+	.undo_get = sq_undo_get,
+	.undo_push = sq_undo_push,
+	.undo_pop = sq_undo_pop,
+	.undo_cut = sq_undo_cut,
+	.undo_has_verb = sq_undo_has_verb,
+	.undo_set = sq_undo_set,
+	.undo_drop = sq_undo_drop,
+	.undo_put = sq_undo_put,
+	.undo_rows = sq_undo_rows,
+	.note_put = sq_note_put,
+	.note_undone = sq_note_undone,
+	.notes_drop = sq_notes_drop,
+	.history_scan = sq_history_scan,
+	.notes_rows = sq_notes_rows,
+	.dice_count = sq_dice_count,
+	.dice_drop = sq_dice_drop,
+	.dice_rows = sq_dice_rows,
+};

@@ -1,7 +1,9 @@
 /*
- * store.h: the SQLite store (src/store/store-sqlite.c is the only file that includes
- * sqlite3.h).  Every function returns an exit status (SR_OK, SR_DATA,
- * SR_SYSTEM) and sets *why, a malloc'd message, when it fails.
+ * store.h: the store's contract, kept by each engine behind it (the
+ * database's name picks one: store.c; the engines: store-engine.h;
+ * SQLite: store-sqlite.c, the only file that includes sqlite3.h).  Every
+ * function returns an exit status (SR_OK, SR_DATA, SR_SYSTEM) and sets
+ * *why, a malloc'd message, when it fails.
  */
 #ifndef SHAKEREF_STORE_H
 #define SHAKEREF_STORE_H
