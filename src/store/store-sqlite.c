@@ -269,6 +269,21 @@ exec(struct sqlite_store *s, const char *sql, char **why)
 }
 
 /*
+ * Roll back the transaction open, if any.  Its code needs no more than
+ * this: a ROLLBACK that fails (the transaction is gone already, or an I/O
+ * error while undoing it) leaves nothing of the transaction committed,
+ * which only COMMIT does, and SQLite rolls it back at the next open of
+ * the file; a store still in it refuses the next BEGIN with SQLite's
+ * message.
+ */
+static void
+rollback(struct sqlite_store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		(void)sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/*
  * Prepare a statement, or take the one kept for the same SQL text (sql is
  * a literal: its address names it); give it back with finish().
  */
@@ -296,35 +311,25 @@ prepare(struct sqlite_store *s, const char *sql, sqlite3_stmt **st, char **why)
 	return SR_OK;
 }
 
-/* Done with st: a kept one reset for its next use, else finalized. */
+/*
+ * Done with st: a kept one reset for its next use, else finalized.  The
+ * code either gives back is the last step's, which query_end() has seen.
+ */
 static void
 finish(struct sqlite_store *s, sqlite3_stmt *st)
 {
 	struct kept *k;
 
+	if (st == NULL)
+		return;
 	for (k = s->kept; k < s->kept + STORE_KEPT; k++)
 		if (k->st == st && k->sql != NULL) {
-			sqlite3_reset(st);
-			sqlite3_clear_bindings(st);
+			(void)sqlite3_reset(st);
+			(void)sqlite3_clear_bindings(st);
 			k->busy = 0;
 			return;
 		}
-	sqlite3_finalize(st);
-}
-
-/* Step a statement that returns no row; finalize it. */
-static int
-step_done(struct sqlite_store *s, sqlite3_stmt *st, char **why)
-{
-	int rc = sqlite3_step(st);
-
-	if (rc != SQLITE_DONE) {
-		fail_db(s, why);
-		finish(s, st);
-		return SR_SYSTEM;
-	}
-	finish(s, st);
-	return SR_OK;
+	(void)sqlite3_finalize(st);
 }
 
 /*
@@ -332,18 +337,17 @@ step_done(struct sqlite_store *s, sqlite3_stmt *st, char **why)
  * 'I' a long long, 't' a text (NULL binds NULL), 'b' a blob (a pointer
  * and a size_t), '-' none (left NULL).
  * Every bind is checked: a value SQLite cannot bind (too big) would be
- * stored or looked up as NULL.  On failure st is finalized.
+ * stored or looked up as NULL.
  */
 static int
-bind(struct sqlite_store *s, sqlite3_stmt *st, char **why, const char *types, ...)
+bind(struct sqlite_store *s, sqlite3_stmt *st, char **why, const char *types,
+    va_list ap)
 {
-	va_list ap;
 	const char *t;
 	const void *p;
 	size_t n;
 	int i, rc = SQLITE_OK;
 
-	va_start(ap, types);
 	for (i = 1; *types != '\0' && rc == SQLITE_OK; types++, i++) {
 		switch (*types) {
 		case 'i':
@@ -367,30 +371,119 @@ bind(struct sqlite_store *s, sqlite3_stmt *st, char **why, const char *types, ..
 			break;
 		}
 	}
-	va_end(ap);
 	if (rc == SQLITE_OK)
 		return SR_OK;
-	finish(s, st);
 	return store_fail(why, SR_SYSTEM, "database '%s': cannot use value %d "
 	    "exactly: %s", s->path, i - 1, sqlite3_errstr(rc));
+}
+
+/*
+ * A query: every statement of the engine runs through query_start(),
+ * query_row() and query_end(), or query_exec(), which check each code
+ * SQLite returns, so that no caller prepares, binds, steps or finalizes
+ * a statement of its own.
+ */
+struct query {
+	struct sqlite_store	*s;
+	sqlite3_stmt		*st;	/* its columns, while query_row() is 1 */
+	int			 rc;	/* the last step's code */
+};
+
+/* Start q: sql prepared or kept (prepare()), bound as bind() says. */
+static int
+query_vstart(struct query *q, struct sqlite_store *s, const char *sql,
+    char **why, const char *types, va_list ap)
+{
+	int status;
+
+	q->s = s;
+	q->st = NULL;
+	q->rc = SQLITE_OK;
+	if ((status = prepare(s, sql, &q->st, why)) != SR_OK)
+		return status;
+	if ((status = bind(s, q->st, why, types, ap)) != SR_OK) {
+		finish(s, q->st);
+		q->st = NULL;
+	}
+	return status;
+}
+
+/*
+ * Start sql (a literal) with its parameters bound from 1 on, one letter
+ * of types each ('i' an int, 'I' a long long, 't' a text or NULL, 'b' a
+ * blob: a pointer and a size_t, '-' left NULL); SR_OK, else the failure
+ * in *why and nothing to end.  Then query_row() while it gives rows, and
+ * query_end() always.
+ */
+static int
+query_start(struct query *q, struct sqlite_store *s, const char *sql,
+    char **why, const char *types, ...)
+{
+	va_list ap;
+	int status;
+
+	va_start(ap, types);
+	status = query_vstart(q, s, sql, why, types, ap);
+	va_end(ap);
+	return status;
+}
+
+/* Step q: 1 with a row in q->st, 0 at the end or on a failure. */
+static int
+query_row(struct query *q)
+{
+	return (q->rc = sqlite3_step(q->st)) == SQLITE_ROW;
+}
+
+/*
+ * End q (at its end, or stopped after a row): its statement given back;
+ * SR_OK, or SQLite's failure of its last step in *why.
+ */
+static int
+query_end(struct query *q, char **why)
+{
+	int status = SR_OK;
+
+	if (q->rc != SQLITE_OK && q->rc != SQLITE_ROW && q->rc != SQLITE_DONE)
+		status = fail_db(q->s, why);
+	finish(q->s, q->st);
+	q->st = NULL;
+	return status;
+}
+
+/* Run sql, bound as query_start() says, to its end (no rows to read). */
+static int
+query_exec(struct sqlite_store *s, const char *sql, char **why,
+    const char *types, ...)
+{
+	struct query q;
+	va_list ap;
+	int status;
+
+	va_start(ap, types);
+	status = query_vstart(&q, s, sql, why, types, ap);
+	va_end(ap);
+	if (status != SR_OK)
+		return status;
+	while (query_row(&q))
+		continue;
+	return query_end(&q, why);
 }
 
 /* The schema version of the file (PRAGMA user_version) into *version. */
 static int
 schema_version(struct sqlite_store *s, int *version, char **why)
 {
-	sqlite3_stmt *st;
+	struct query q;
 	int status;
 
-	if ((status = prepare(s, "PRAGMA user_version", &st, why)) != SR_OK)
+	*version = 0;
+	if ((status = query_start(&q, s, "PRAGMA user_version", why, "")) !=
+	    SR_OK)
 		return status;
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		finish(s, st);
-		return fail_db(s, why);
-	}
-	*version = sqlite3_column_int(st, 0);
-	finish(s, st);
-	return SR_OK;
+	if (query_row(&q))
+		*version = sqlite3_column_int(q.st, 0);
+	return query_end(&q, why);
 }
 
 /* Refuse a file from a newer shakeref (exit 3). */
@@ -413,28 +506,24 @@ schema_known(struct sqlite_store *s, int version, char **why)
 	static const char *const tables[] = {
 		"meta", "players", "games", "seats", "entries", "tallies"
 	};
-	sqlite3_stmt *st;
-	int status, count, want;
+	struct query q;
+	int status, count = -1, want;
 
 	/* The tables made by migration 0 (five) and 1 (tallies). */
 	want = version == 0 ? 0 : version == 1 ? 5 : 6;
-	if ((status = prepare(s, "SELECT (SELECT COUNT(*) FROM sqlite_master"
-	    " WHERE name NOT LIKE 'sqlite_%'), (SELECT COUNT(*) FROM"
-	    " sqlite_master WHERE type = 'table' AND name IN"
-	    " (?, ?, ?, ?, ?, ?))", &st, why)) != SR_OK)
-		return status;
-	if ((status = bind(s, st, why, "tttttt", tables[0], tables[1],
+	if ((status = query_start(&q, s, "SELECT (SELECT COUNT(*) FROM"
+	    " sqlite_master WHERE name NOT LIKE 'sqlite_%'), (SELECT COUNT(*)"
+	    " FROM sqlite_master WHERE type = 'table' AND name IN"
+	    " (?, ?, ?, ?, ?, ?))", why, "tttttt", tables[0], tables[1],
 	    tables[2], tables[3], tables[4], tables[5])) != SR_OK)
 		return status;
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		finish(s, st);
-		return fail_db(s, why);
-	}
-	count = sqlite3_column_int(st, version == 0 ? 0 : 1);
-	finish(s, st);
+	if (query_row(&q))
+		count = sqlite3_column_int(q.st, version == 0 ? 0 : 1);
+	if ((status = query_end(&q, why)) != SR_OK)
+		return status;
 	if (count != want)
-		return store_fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
-		    s->path);
+		return store_fail(why, SR_SYSTEM, "'%s' is not a shakeref "
+		    "database", s->path);
 	return SR_OK;
 }
 
@@ -486,7 +575,7 @@ migrate(struct sqlite_store *s, int version, char **why)
 		return SR_OK;
 	return exec(s, "COMMIT", why);
 out:
-	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	rollback(s);
 	return status;
 }
 
@@ -497,7 +586,9 @@ out:
  * WAL, and forgets what was checkpointed: its own automatic checkpoint
  * never restarted the WAL, which grew with every entry ever written (10 MB
  * and 11 ms a command after 1,000 entries).  A checkpoint that a reader
- * is in the way of is tried again at the next commit.
+ * is in the way of (SQLITE_BUSY), or that fails, is tried again at the
+ * next commit: the entry is durable in the WAL whatever it returns, so
+ * its code is no failure of the commit.
  */
 static int
 wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
@@ -506,10 +597,11 @@ wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
 	if (pages < STORE_WAL_PAGES)
 		return SQLITE_OK;
 	/* The entry is durable: never make its author wait for a reader. */
-	sqlite3_busy_timeout(db, 0);
-	sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_TRUNCATE, NULL,
-	    NULL);
-	sqlite3_busy_timeout(db, STORE_BUSY_MS);
+	if (sqlite3_busy_timeout(db, 0) != SQLITE_OK)
+		return SQLITE_OK;
+	(void)sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_TRUNCATE,
+	    NULL, NULL);
+	(void)sqlite3_busy_timeout(db, STORE_BUSY_MS);
 	return SQLITE_OK;
 }
 
@@ -520,7 +612,17 @@ wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
  * CREATE (in case the file is new), so a command that finds the WAL kept
  * by the one before it would wait for two syncs a move instead of one.
  * A WAL that exists was made durable in its folder by the command that
- * created it.  Only xOpen differs; the file objects are the system's.
+ * created it (or wal_durable() makes it so).  Only xOpen differs; the
+ * file objects are the system's.
+ *
+ * The store's one piece of state outside a struct store, and of SQLite's
+ * kind: a VFS is registered with SQLite for the whole process and must
+ * outlive every connection that uses it, so it cannot be one store's.
+ * It is written once, by the first store_open() of the process, under
+ * the mutex SQLite keeps for the application (SQLITE_MUTEX_STATIC_APP1,
+ * so two threads opening their first stores at once cannot both write
+ * it), and only read after: a copy of the system's VFS with xOpen
+ * replaced, the same for every store.
  */
 static sqlite3_vfs store_vfs;
 
@@ -545,25 +647,51 @@ store_vfs_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f,
 	return sys->xOpen(sys, name, f, flags, outflags);
 }
 
-/* Register store_vfs once, on top of the default VFS. */
+/* Register store_vfs once, on top of the default VFS; SQLite's code. */
 static int
 store_vfs_init(void)
 {
+	sqlite3_mutex *m;
 	sqlite3_vfs *sys;
+	int rc = SQLITE_OK;
 
-	if (store_vfs.zName != NULL)
-		return SQLITE_OK;
-	if ((sys = sqlite3_vfs_find(NULL)) == NULL)
-		return SQLITE_ERROR;
-	store_vfs = *sys;
-	store_vfs.pNext = NULL;
-	store_vfs.zName = "shakeref";
-	store_vfs.pAppData = sys;
-	store_vfs.xOpen = store_vfs_open;
-	return sqlite3_vfs_register(&store_vfs, 0);
+	if ((rc = sqlite3_initialize()) != SQLITE_OK)
+		return rc;
+	/* NULL when SQLite is built without threads: then no lock. */
+	m = sqlite3_mutex_alloc(SQLITE_MUTEX_STATIC_APP1);
+	sqlite3_mutex_enter(m);
+	if (store_vfs.zName == NULL) {
+		if ((sys = sqlite3_vfs_find(NULL)) == NULL)
+			rc = SQLITE_ERROR;
+		else {
+			store_vfs = *sys;
+			store_vfs.pNext = NULL;
+			store_vfs.zName = "shakeref";
+			store_vfs.pAppData = sys;
+			store_vfs.xOpen = store_vfs_open;
+			if ((rc = sqlite3_vfs_register(&store_vfs, 0)) !=
+			    SQLITE_OK)
+				store_vfs.zName = NULL;
+		}
+	}
+	sqlite3_mutex_leave(m);
+	return rc;
 }
 
 static void	sq_close(struct store *);
+
+/*
+ * SQLITE_OK from a call that sets the connection up (rc), else the
+ * failure, naming what it was for.
+ */
+static int
+set_up(struct sqlite_store *s, int rc, const char *what, char **why)
+{
+	if (rc == SQLITE_OK)
+		return SR_OK;
+	return store_fail(why, SR_SYSTEM, "database '%s': cannot %s: %s",
+	    s->path, what, sqlite3_errstr(rc));
+}
 
 /* Open the database; see store.h. */
 static int
@@ -580,8 +708,8 @@ sq_open(const char *path, int create, struct store **sp, char **why)
 	 */
 	if (!create && ((stat(path, &sb) != 0 && errno == ENOENT) ||
 	    (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)))
-		return store_fail(why, SR_DATA, "no database at '%s'; 'shakeref new' "
-		    "creates it", path);
+		return store_fail(why, SR_DATA, "no database at '%s'; "
+		    "'shakeref new' creates it", path);
 	if (create && (status = make_parents(path, why)) != SR_OK)
 		return status;
 	/* Create the file ourselves so that it is 0600 from the start. */
@@ -606,16 +734,23 @@ sq_open(const char *path, int create, struct store **sp, char **why)
 		sq_close(&s->base);
 		return status;
 	}
-	sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
 	/*
 	 * Leave the WAL for the next command instead of checkpointing it at
 	 * every close (two more fsyncs a command), and never remove it (the
 	 * next command would make it anew and sync its folder): see
 	 * store_vfs_open() and wal_hook(), which keeps it short.
 	 */
-	sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
-	sqlite3_file_control(s->db, "main", SQLITE_FCNTL_PERSIST_WAL, &one);
-	sqlite3_wal_hook(s->db, wal_hook, NULL);
+	if ((status = set_up(s, sqlite3_busy_timeout(s->db, STORE_BUSY_MS),
+	    "set its busy timeout", why)) != SR_OK ||
+	    (status = set_up(s, sqlite3_db_config(s->db,
+	    SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL),
+	    "keep its WAL at close", why)) != SR_OK ||
+	    (status = set_up(s, sqlite3_file_control(s->db, "main",
+	    SQLITE_FCNTL_PERSIST_WAL, &one), "keep its WAL", why)) != SR_OK) {
+		sq_close(&s->base);
+		return status;
+	}
+	(void)sqlite3_wal_hook(s->db, wal_hook, NULL);	/* the old hook */
 	/*
 	 * A newer file, a foreign one or one of an unknown version is
 	 * refused before anything is changed in it (not even its journal
@@ -629,8 +764,8 @@ sq_open(const char *path, int create, struct store **sp, char **why)
 		if (status == SR_SYSTEM && why != NULL && *why != NULL &&
 		    strstr(*why, "not a database") != NULL) {
 			free(*why);
-			store_fail(why, SR_SYSTEM, "'%s' is not a shakeref database",
-			    path);
+			store_fail(why, SR_SYSTEM, "'%s' is not a shakeref "
+			    "database", path);
 		}
 		sq_close(&s->base);
 		return status;
@@ -639,18 +774,30 @@ sq_open(const char *path, int create, struct store **sp, char **why)
 	return SR_OK;
 }
 
-/* Close the database. */
+/*
+ * Close the database.  Every statement is finalized first (their codes
+ * repeat their last steps', which were checked), so sqlite3_close() can
+ * only refuse (SQLITE_BUSY) for a statement not given back, a defect:
+ * then every statement still open is finalized and it is closed again.
+ * Nothing is lost either way: every commit was durable when it returned,
+ * and a transaction still open is rolled back.
+ */
 static void
 sq_close(struct store *base)
 {
 	struct sqlite_store *s = sq(base);
+	sqlite3_stmt *st;
 	int i;
 
 	if (s == NULL)
 		return;
 	for (i = 0; i < STORE_KEPT; i++)
-		sqlite3_finalize(s->kept[i].st);
-	sqlite3_close(s->db);
+		(void)sqlite3_finalize(s->kept[i].st);
+	if (sqlite3_close(s->db) != SQLITE_OK) {
+		while ((st = sqlite3_next_stmt(s->db, NULL)) != NULL)
+			(void)sqlite3_finalize(st);
+		(void)sqlite3_close(s->db);
+	}
 	free(s->path);
 	free(s);
 }
@@ -688,11 +835,11 @@ sync_folder(const char *path)
 static int
 wal_durable(struct sqlite_store *s, char **why)
 {
-	sqlite3_stmt *st;
+	struct query q;
 	struct stat sb;
 	char *wal, id[64];
 	const unsigned char *was;
-	int status, same;
+	int status, same = 0;
 
 	s->wal_known = 1;
 	wal = xasprintf("%s-wal", s->path);
@@ -702,23 +849,19 @@ wal_durable(struct sqlite_store *s, char **why)
 		return SR_OK;	/* none yet: SQLite makes it, folder synced */
 	snprintf(id, sizeof id, "%llu:%llu", (unsigned long long)sb.st_dev,
 	    (unsigned long long)sb.st_ino);
-	if ((status = prepare(s, "SELECT value FROM meta WHERE key = 'wal'",
-	    &st, why)) != SR_OK)
+	if ((status = query_start(&q, s, "SELECT value FROM meta WHERE key ="
+	    " 'wal'", why, "")) != SR_OK)
 		return status;
-	same = sqlite3_step(st) == SQLITE_ROW &&
-	    (was = sqlite3_column_text(st, 0)) != NULL &&
-	    strcmp((const char *)was, id) == 0;
-	finish(s, st);
-	if (same)
-		return SR_OK;
+	if (query_row(&q))
+		same = (was = sqlite3_column_text(q.st, 0)) != NULL &&
+		    strcmp((const char *)was, id) == 0;
+	if ((status = query_end(&q, why)) != SR_OK || same)
+		return status;
 	/* As SQLite does, a folder that cannot be synced is no error. */
 	if (sync_folder(s->path) != 0)
 		return SR_OK;
-	if ((status = prepare(s, "INSERT OR REPLACE INTO meta(key, value)"
-	    " VALUES ('wal', ?)", &st, why)) != SR_OK ||
-	    (status = bind(s, st, why, "t", id)) != SR_OK)
-		return status;
-	return step_done(s, st, why);
+	return query_exec(s, "INSERT OR REPLACE INTO meta(key, value)"
+	    " VALUES ('wal', ?)", why, "t", id);
 }
 
 /* Begin a transaction: IMMEDIATE for writes. */
@@ -732,7 +875,7 @@ sq_begin(struct store *base, int write, char **why)
 	    SR_OK || !write || s->wal_known)
 		return status;
 	if ((status = wal_durable(s, why)) != SR_OK)
-		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		rollback(s);
 	return status;
 }
 
@@ -749,10 +892,7 @@ sq_commit(struct store *base, char **why)
 static void
 sq_rollback(struct store *base)
 {
-	struct sqlite_store *s = sq(base);
-
-	if (!sqlite3_get_autocommit(s->db))
-		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	rollback(sq(base));
 }
 
 /* The current game, or 0. */
@@ -760,41 +900,24 @@ static int
 sq_current(struct store *base, long long *id, char **why)
 {
 	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
+	struct query q;
 	int status;
 
 	*id = 0;
-	if ((status = prepare(s, "SELECT value FROM meta WHERE key = "
-	    "'current'", &st, why)) != SR_OK)
+	if ((status = query_start(&q, s, "SELECT value FROM meta WHERE key ="
+	    " 'current'", why, "")) != SR_OK)
 		return status;
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
-		*id = sqlite3_column_int64(st, 0);
-		break;
-	case SQLITE_DONE:
-		break;
-	default:
-		finish(s, st);
-		return fail_db(s, why);
-	}
-	finish(s, st);
-	return SR_OK;
+	if (query_row(&q))
+		*id = sqlite3_column_int64(q.st, 0);
+	return query_end(&q, why);
 }
 
 /* Make id the current game. */
 static int
 sq_set_current(struct store *base, long long id, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status;
-
-	if ((status = prepare(s, "INSERT OR REPLACE INTO meta(key, value) "
-	    "VALUES ('current', ?)", &st, why)) != SR_OK)
-		return status;
-	if ((status = bind(s, st, why, "I", id)) != SR_OK)
-		return status;
-	return step_done(s, st, why);
+	return query_exec(sq(base), "INSERT OR REPLACE INTO meta(key, value)"
+	    " VALUES ('current', ?)", why, "I", id);
 }
 
 /* Text of column i, malloc'd, or NULL. */
@@ -810,24 +933,19 @@ column_dup(sqlite3_stmt *st, int i)
 static int
 load_seats(struct sqlite_store *s, struct store_game *g, char **why)
 {
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
-	if ((status = prepare(s, "SELECT name, name0 FROM seats WHERE "
-	    "game_id = ? ORDER BY seat", &st, why)) != SR_OK)
-		return status;
-	if ((status = bind(s, st, why, "I", g->id)) != SR_OK)
-		return status;
 	g->nplayers = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	if ((status = query_start(&q, s, "SELECT name, name0 FROM seats"
+	    " WHERE game_id = ? ORDER BY seat", why, "I", g->id)) != SR_OK)
+		return status;
+	while (query_row(&q))
 		if (g->nplayers < GAME_MAX_PLAYERS) {
-			g->names[g->nplayers] = column_dup(st, 0);
-			g->names0[g->nplayers++] = column_dup(st, 1);
+			g->names[g->nplayers] = column_dup(q.st, 0);
+			g->names0[g->nplayers++] = column_dup(q.st, 1);
 		}
-	finish(s, st);
-	if (rc != SQLITE_DONE)
-		return fail_db(s, why);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /* The columns game_from_row() reads, in its order. */
@@ -855,26 +973,23 @@ sq_game_load(struct store *base, long long id, struct store_game *g,
     char **why)
 {
 	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status, found = 0;
 
 	memset(g, 0, sizeof *g);
-	if ((status = prepare(s, "SELECT " GAME_COLUMNS " FROM games "
-	    "WHERE id = ?", &st, why)) != SR_OK)
+	if ((status = query_start(&q, s, "SELECT " GAME_COLUMNS " FROM games"
+	    " WHERE id = ?", why, "I", id)) != SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "I", id)) != SR_OK)
+	if (query_row(&q)) {
+		game_from_row(q.st, g);
+		found = 1;
+	}
+	if ((status = query_end(&q, why)) != SR_OK) {
+		store_game_clear(g);
 		return status;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		finish(s, st);
+	}
+	if (!found)
 		return store_fail(why, SR_DATA, "no game %lld", id);
-	}
-	if (rc != SQLITE_ROW) {
-		finish(s, st);
-		return fail_db(s, why);
-	}
-	game_from_row(st, g);
-	finish(s, st);
 	return load_seats(s, g, why);
 }
 
@@ -898,18 +1013,19 @@ entry_from_row(sqlite3_stmt *st, struct stored_entry *se)
 }
 
 /*
- * The end of a load of n entries e of game id, its scan ended with rc:
- * handed over to *ep and *np when it is done and keep is set, else freed
- * (and the failure returned, if any).
+ * The end of a load of n entries e of game id, its scan ended with status
+ * (bad: at an entry this shakeref cannot read): handed over to *ep and
+ * *np when all is well and keep is set, else freed (and the failure
+ * returned, if any).
  */
 static int
-entries_end(struct sqlite_store *s, long long id, int rc, int keep,
+entries_end(long long id, int status, int bad, int keep,
     struct stored_entry *e, int n, struct stored_entry **ep, int *np,
     char **why)
 {
 	int i;
 
-	if (rc == SQLITE_DONE && keep) {
+	if (status == SR_OK && !bad && keep) {
 		*ep = e;
 		*np = n;
 		return SR_OK;
@@ -917,12 +1033,12 @@ entries_end(struct sqlite_store *s, long long id, int rc, int keep,
 	for (i = 0; i < n; i++)
 		stored_entry_clear(&e[i]);
 	free(e);
-	if (rc == SQLITE_DONE)
-		return SR_OK;
-	if (rc == SQLITE_CORRUPT)
+	if (status != SR_OK)
+		return status;
+	if (bad)
 		return store_fail(why, SR_DATA, "game %lld has an entry this "
 		    "shakeref cannot read", id);
-	return fail_db(s, why);
+	return SR_OK;
 }
 
 /* Load entry n of game id; see store.h. */
@@ -930,28 +1046,29 @@ static int
 sq_entry_load(struct store *base, long long id, int n,
     struct stored_entry *se, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status, found = 0, bad = 0;
 
 	memset(se, 0, sizeof *se);
-	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at "
-	    "FROM entries WHERE game_id = ? AND n = ?", &st, why)) != SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT n, player, verb,"
+	    " args, fact, at FROM entries WHERE game_id = ? AND n = ?", why,
+	    "Ii", id, n)) != SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "Ii", id, n)) != SR_OK)
-		return status;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW && entry_from_row(st, se) !=
-	    0) {
-		finish(s, st);
+	if (query_row(&q)) {
+		found = 1;
+		bad = entry_from_row(q.st, se) != 0;
+	}
+	status = query_end(&q, why);
+	if (status != SR_OK || bad)
 		stored_entry_clear(se);
+	if (status != SR_OK)
+		return status;
+	if (bad)
 		return store_fail(why, SR_DATA, "game %lld has an entry this "
 		    "shakeref cannot read", id);
-	}
-	finish(s, st);
-	if (rc == SQLITE_DONE)
-		return store_fail(why, SR_DATA, "game %lld has no entry %d", id, n);
-	if (rc != SQLITE_ROW)
-		return fail_db(s, why);
+	if (!found)
+		return store_fail(why, SR_DATA, "game %lld has no entry %d", id,
+		    n);
 	return SR_OK;
 }
 
@@ -968,32 +1085,28 @@ entries_scan(struct sqlite_store *s, long long id, int notes,
     int (*fn)(void *, const struct stored_entry *), void *arg,
     struct stored_entry **ep, int *np, int *complete, char **why)
 {
-	struct stored_entry one;
-	sqlite3_stmt *st, *nt = NULL;
-	struct stored_entry *e = NULL, *se;
-	int n = 0, cap = 0, status, rc, k;
+	struct stored_entry one, *e = NULL, *se;
+	struct query q, nq;
+	int n = 0, cap = 0, status, bad = 0, k;
 
 	if (ep != NULL)
 		*ep = NULL;
 	*np = 0;
 	*complete = 1;
-	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at"
-	    " FROM entries WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK)
+	if ((status = query_start(&q, s, "SELECT n, player, verb, args, fact,"
+	    " at FROM entries WHERE game_id = ? ORDER BY n", why, "I", id)) !=
+	    SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "I", id)) != SR_OK)
-		return status;
-	if (notes && ((status = prepare(s, "SELECT n, round, note, undone"
-	    " FROM entry_notes WHERE game_id = ? ORDER BY n", &nt, why)) !=
-	    SR_OK ||
-	    (status = bind(s, nt, why, "I", id)) != SR_OK)) {
-		finish(s, st);
+	if (notes && (status = query_start(&nq, s, "SELECT n, round, note,"
+	    " undone FROM entry_notes WHERE game_id = ? ORDER BY n", why, "I",
+	    id)) != SR_OK) {
+		(void)query_end(&q, NULL);
 		return status;
 	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (nt != NULL && (sqlite3_step(nt) != SQLITE_ROW ||
-		    sqlite3_column_int(nt, 0) != sqlite3_column_int(st, 0))) {
+	while (query_row(&q)) {
+		if (notes && (!query_row(&nq) || sqlite3_column_int(nq.st, 0) !=
+		    sqlite3_column_int(q.st, 0))) {
 			*complete = 0;
-			rc = SQLITE_DONE;
 			break;
 		}
 		if (fn != NULL)
@@ -1005,35 +1118,35 @@ entries_scan(struct sqlite_store *s, long long id, int notes,
 			}
 			se = &e[n++];
 		}
-		if (entry_from_row(st, se) != 0) {
-			rc = SQLITE_CORRUPT;
+		if (entry_from_row(q.st, se) != 0) {
+			bad = 1;
 			if (fn != NULL)
 				stored_entry_clear(se);
 			break;
 		}
-		if (nt != NULL) {
-			se->round = sqlite3_column_int(nt, 1);
-			se->note = column_dup(nt, 2);
-			se->undone = sqlite3_column_int(nt, 3) != 0;
+		if (notes) {
+			se->round = sqlite3_column_int(nq.st, 1);
+			se->note = column_dup(nq.st, 2);
+			se->undone = sqlite3_column_int(nq.st, 3) != 0;
 		}
 		if (fn != NULL) {
 			n++;
 			k = fn(arg, se);
 			stored_entry_clear(se);
-			if (k != 0) {
-				rc = SQLITE_DONE;
+			if (k != 0)
 				break;
-			}
 		}
 	}
 	if (fn != NULL) {
 		*np = n;
 		n = 0;
 	}
-	finish(s, st);
-	finish(s, nt);
-	return entries_end(s, id, rc, *complete && fn == NULL, e, n, ep, np,
-	    why);
+	status = query_end(&q, why);
+	if (notes && (k = query_end(&nq, status == SR_OK ? why : NULL)) !=
+	    SR_OK && status == SR_OK)
+		status = k;
+	return entries_end(id, status, bad, *complete && fn == NULL, e, n, ep,
+	    np, why);
 }
 
 /* Load a game's entries. */
@@ -1051,49 +1164,34 @@ sq_entries_load(struct store *base, long long id, struct stored_entry **ep,
 static int
 sq_last_n(struct store *base, long long id, int *n, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
 	*n = 0;
-	if ((status = prepare(s, "SELECT coalesce(max(n), 0) FROM entries "
-	    "WHERE game_id = ?", &st, why)) != SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT coalesce(max(n), 0)"
+	    " FROM entries WHERE game_id = ?", why, "I", id)) != SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "I", id)) != SR_OK)
-		return status;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*n = sqlite3_column_int(st, 0);
-	finish(s, st);
-	if (rc != SQLITE_ROW)
-		return fail_db(s, why);
-	return SR_OK;
+	if (query_row(&q))
+		*n = sqlite3_column_int(q.st, 0);
+	return query_end(&q, why);
 }
 
 /* The id of the player called name (case-insensitive), created if new. */
 static int
 player_id(struct sqlite_store *s, const char *name, long long *id, char **why)
 {
-	sqlite3_stmt *st;
+	struct query q;
 	int status;
 
-	if ((status = prepare(s, "INSERT INTO players(name) VALUES (?) "
-	    "ON CONFLICT(name) DO NOTHING", &st, why)) != SR_OK)
+	*id = 0;
+	if ((status = query_exec(s, "INSERT INTO players(name) VALUES (?)"
+	    " ON CONFLICT(name) DO NOTHING", why, "t", name)) != SR_OK ||
+	    (status = query_start(&q, s, "SELECT id FROM players WHERE"
+	    " name = ?", why, "t", name)) != SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "t", name)) != SR_OK ||
-	    (status = step_done(s, st, why)) != SR_OK)
-		return status;
-	if ((status = prepare(s, "SELECT id FROM players WHERE name = ?",
-	    &st, why)) != SR_OK)
-		return status;
-	if ((status = bind(s, st, why, "t", name)) != SR_OK)
-		return status;
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		finish(s, st);
-		return fail_db(s, why);
-	}
-	*id = sqlite3_column_int64(st, 0);
-	finish(s, st);
-	return SR_OK;
+	if (query_row(&q))
+		*id = sqlite3_column_int64(q.st, 0);
+	return query_end(&q, why);
 }
 
 /* Create a game and its seats. */
@@ -1101,38 +1199,26 @@ static int
 sq_game_create(struct store *base, struct store_game *g, char **why)
 {
 	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
+	struct query q;
 	long long pid = 0;
 	int status, i;
 
-	if ((status = prepare(s, "INSERT INTO games(rules, title, title0, "
-	    "options, created, uid) VALUES (?1, ?2, ?2, ?3, ?4, "
-	    "coalesce(?5, lower(hex(randomblob(16))))) RETURNING id",
-	    &st, why)) != SR_OK)
+	if ((status = query_start(&q, s, "INSERT INTO games(rules, title,"
+	    " title0, options, created, uid) VALUES (?1, ?2, ?2, ?3, ?4,"
+	    " coalesce(?5, lower(hex(randomblob(16))))) RETURNING id", why,
+	    "tttIt", g->rules, g->title, g->options, g->created, g->uid)) !=
+	    SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "tttIt", g->rules, g->title,
-	    g->options, g->created, g->uid)) != SR_OK)
+	while (query_row(&q))
+		g->id = sqlite3_column_int64(q.st, 0);
+	if ((status = query_end(&q, why)) != SR_OK)
 		return status;
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		status = fail_db(s, why);
-		finish(s, st);
-		return status;
-	}
-	g->id = sqlite3_column_int64(st, 0);
-	if ((status = step_done(s, st, why)) != SR_OK)
-		return status;
-	for (i = 0; i < g->nplayers; i++) {
-		if ((status = player_id(s, g->names[i], &pid, why)) != SR_OK)
+	for (i = 0; i < g->nplayers; i++)
+		if ((status = player_id(s, g->names[i], &pid, why)) != SR_OK ||
+		    (status = query_exec(s, "INSERT INTO seats(game_id, seat,"
+		    " player_id, name, name0) VALUES (?1, ?2, ?3, ?4, ?4)",
+		    why, "IiIt", g->id, i, pid, g->names[i])) != SR_OK)
 			return status;
-		if ((status = prepare(s, "INSERT INTO seats(game_id, seat, "
-		    "player_id, name, name0) VALUES (?1, ?2, ?3, ?4, ?4)", &st,
-		    why)) != SR_OK)
-			return status;
-		if ((status = bind(s, st, why, "IiIt", g->id, i, pid,
-		    g->names[i])) != SR_OK ||
-		    (status = step_done(s, st, why)) != SR_OK)
-			return status;
-	}
 	return SR_OK;
 }
 
@@ -1141,22 +1227,15 @@ static int
 sq_entry_append(struct store *base, long long game,
     const struct stored_entry *se, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
 	char *args;
 	int status;
 
 	if ((status = store_args_encode(se, &args, why)) != SR_OK)
 		return status;
-	if ((status = prepare(s, "INSERT INTO entries(game_id, n, player, "
-	    "verb, args, fact, at) VALUES (?, ?, ?, ?, ?, ?, ?)", &st, why)) !=
-	    SR_OK) {
-		free(args);
-		return status;
-	}
-	if ((status = bind(s, st, why, "IittttI", game, se->n,
-	    se->player, verb_name(se->verb), args, se->fact, se->at)) == SR_OK)
-		status = step_done(s, st, why);
+	status = query_exec(sq(base), "INSERT INTO entries(game_id, n, player,"
+	    " verb, args, fact, at) VALUES (?, ?, ?, ?, ?, ?, ?)", why,
+	    "IittttI", game, se->n, se->player, verb_name(se->verb), args,
+	    se->fact, se->at);
 	free(args);
 	return status;
 }
@@ -1166,22 +1245,16 @@ static int
 sq_game_by_uid(struct store *base, const char *uid, long long *id,
     char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
 	*id = 0;
-	if ((status = prepare(s, "SELECT id FROM games WHERE uid = ?", &st,
-	    why)) != SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT id FROM games WHERE"
+	    " uid = ?", why, "t", uid)) != SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "t", uid)) != SR_OK)
-		return status;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*id = sqlite3_column_int64(st, 0);
-	finish(s, st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return fail_db(s, why);
-	return SR_OK;
+	if (query_row(&q))
+		*id = sqlite3_column_int64(q.st, 0);
+	return query_end(&q, why);
 }
 
 /* Record the names and title now where they changed. */
@@ -1190,29 +1263,20 @@ sq_game_names(struct store *base, long long game, const char *const *names,
     int n, const char *title, char **why)
 {
 	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
 	long long pid;
 	int status, i;
 
-	if ((status = prepare(s, "UPDATE games SET title = ?1 WHERE id = ?2 "
-	    "AND title IS NOT ?1", &st, why)) != SR_OK)
+	if ((status = query_exec(s, "UPDATE games SET title = ?1 WHERE"
+	    " id = ?2 AND title IS NOT ?1", why, "tI", title, game)) != SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "tI", title, game)) != SR_OK ||
-	    (status = step_done(s, st, why)) != SR_OK)
-		return status;
-	for (i = 0; i < n; i++) {
-		if ((status = player_id(s, names[i], &pid, why)) != SR_OK)
+	/* Only the name and player: see the trigger tallies_player. */
+	for (i = 0; i < n; i++)
+		if ((status = player_id(s, names[i], &pid, why)) != SR_OK ||
+		    (status = query_exec(s, "UPDATE seats SET name = ?1,"
+		    " player_id = ?2 WHERE game_id = ?3 AND seat = ?4 AND"
+		    " (name IS NOT ?1 OR player_id != ?2)", why, "tIIi",
+		    names[i], pid, game, i)) != SR_OK)
 			return status;
-		/* Only the name and player: see the trigger tallies_player. */
-		if ((status = prepare(s, "UPDATE seats SET name = ?1, "
-		    "player_id = ?2 WHERE game_id = ?3 AND seat = ?4 AND "
-		    "(name IS NOT ?1 OR player_id != ?2)", &st, why)) != SR_OK)
-			return status;
-		if ((status = bind(s, st, why, "tIIi", names[i], pid, game,
-		    i)) != SR_OK ||
-		    (status = step_done(s, st, why)) != SR_OK)
-			return status;
-	}
 	return SR_OK;
 }
 
@@ -1222,30 +1286,17 @@ sq_summary(struct store *base, long long game, int finished,
     const long *scores, const int *winners, int n, char **why)
 {
 	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
 	int status, i;
 
-	if ((status = prepare(s, "UPDATE games SET finished = ? WHERE id = ?",
-	    &st, why)) != SR_OK)
+	if ((status = query_exec(s, "UPDATE games SET finished = ? WHERE"
+	    " id = ?", why, "iI", finished, game)) != SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "iI", finished, game)) != SR_OK ||
-	    (status = step_done(s, st, why)) != SR_OK)
-		return status;
-	if ((status = prepare(s, "UPDATE seats SET score = ?, won = ? "
-	    "WHERE game_id = ? AND seat = ?", &st, why)) != SR_OK)
-		return status;
-	for (i = 0; i < n; i++) {
-		sqlite3_reset(st);
-		if ((status = bind(s, st, why, "IiIi", (long long)scores[i],
-		    finished && winners[i], game, i)) != SR_OK)
+	for (i = 0; i < n; i++)
+		if ((status = query_exec(s, "UPDATE seats SET score = ?,"
+		    " won = ? WHERE game_id = ? AND seat = ?", why, "IiIi",
+		    (long long)scores[i], finished && winners[i], game, i)) !=
+		    SR_OK)
 			return status;
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			status = fail_db(s, why);
-			finish(s, st);
-			return status;
-		}
-	}
-	finish(s, st);
 	return SR_OK;
 }
 
@@ -1255,27 +1306,25 @@ sq_games(struct store *base, int all,
     int (*fn)(void *, const struct store_game *, long), void *arg,
     char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
+	struct query q;
 	struct store_game g;
-	int status, rc = SQLITE_DONE, have = 0, stop = 0;
+	int status, have = 0, stop = 0;
 
 	/*
 	 * Flat in the number of games: one statement, a row per seat in
 	 * game and seat order, no count of anyone's entries.
 	 */
-	if ((status = prepare(s, all ?
+	if ((status = query_start(&q, sq(base), all ?
 	    "SELECT " GAME_COLUMNS ", s.name, s.name0"
 	    " FROM games g JOIN seats s ON s.game_id = g.id"
 	    " ORDER BY g.id, s.seat" :
 	    "SELECT " GAME_COLUMNS ", s.name, s.name0"
 	    " FROM games g JOIN seats s ON s.game_id = g.id"
-	    " WHERE g.finished = 0 ORDER BY g.id, s.seat", &st, why)) !=
-	    SR_OK)
+	    " WHERE g.finished = 0 ORDER BY g.id, s.seat", why, "")) != SR_OK)
 		return status;
 	memset(&g, 0, sizeof g);
-	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (have && g.id != sqlite3_column_int64(st, 0)) {
+	while (query_row(&q)) {
+		if (have && g.id != sqlite3_column_int64(q.st, 0)) {
 			stop = fn(arg, &g, -1) != 0;
 			store_game_clear(&g);
 			have = 0;
@@ -1283,21 +1332,18 @@ sq_games(struct store *base, int all,
 				break;
 		}
 		if (!have) {
-			game_from_row(st, &g);
+			game_from_row(q.st, &g);
 			have = 1;
 		}
 		if (g.nplayers < GAME_MAX_PLAYERS) {
-			g.names[g.nplayers] = column_dup(st, 8);
-			g.names0[g.nplayers++] = column_dup(st, 9);
+			g.names[g.nplayers] = column_dup(q.st, 8);
+			g.names0[g.nplayers++] = column_dup(q.st, 9);
 		}
 	}
-	if (have && !stop)
+	if ((status = query_end(&q, why)) == SR_OK && have && !stop)
 		fn(arg, &g, -1);
 	store_game_clear(&g);
-	finish(s, st);
-	if (!stop && rc != SQLITE_DONE)
-		return fail_db(s, why);
-	return SR_OK;
+	return status;
 }
 
 /* Per player and rules over finished games. */
@@ -1305,28 +1351,24 @@ static int
 sq_tallies(struct store *base, int (*fn)(void *, const struct store_tally *),
     void *arg, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
+	struct query q;
 	struct store_tally t;
-	int status, rc;
+	int status;
 
-	if ((status = prepare(s, "SELECT p.name, t.rules, t.played, t.won"
-	    " FROM tallies t JOIN players p ON p.id = t.player_id"
-	    " WHERE t.played > 0 ORDER BY p.id, t.rules", &st, why)) !=
-	    SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT p.name, t.rules,"
+	    " t.played, t.won FROM tallies t JOIN players p ON"
+	    " p.id = t.player_id WHERE t.played > 0 ORDER BY p.id, t.rules",
+	    why, "")) != SR_OK)
 		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		t.name = (const char *)sqlite3_column_text(st, 0);
-		t.rules = (const char *)sqlite3_column_text(st, 1);
-		t.played = sqlite3_column_int64(st, 2);
-		t.won = sqlite3_column_int64(st, 3);
+	while (query_row(&q)) {
+		t.name = (const char *)sqlite3_column_text(q.st, 0);
+		t.rules = (const char *)sqlite3_column_text(q.st, 1);
+		t.played = sqlite3_column_int64(q.st, 2);
+		t.won = sqlite3_column_int64(q.st, 3);
 		if (fn(arg, &t) != 0)
 			break;
 	}
-	finish(s, st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return fail_db(s, why);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /* A game as SPEC.md's export object, made by SQLite's JSON functions. */
@@ -1349,23 +1391,17 @@ static int
 sq_export_json(struct store *base, long long id,
     int (*fn)(void *, const char *), void *arg, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
-	if ((status = prepare(s, id != 0 ? EXPORT_JSON_SQL
-	    " WHERE g.id = ?" : EXPORT_JSON_SQL " ORDER BY g.id", &st, why)) !=
-	    SR_OK)
+	if ((status = query_start(&q, sq(base), id != 0 ? EXPORT_JSON_SQL
+	    " WHERE g.id = ?" : EXPORT_JSON_SQL " ORDER BY g.id", why,
+	    id != 0 ? "I" : "", id)) != SR_OK)
 		return status;
-	if (id != 0 && (status = bind(s, st, why, "I", id)) != SR_OK)
-		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (fn(arg, (const char *)sqlite3_column_text(st, 0)) != 0)
+	while (query_row(&q))
+		if (fn(arg, (const char *)sqlite3_column_text(q.st, 0)) != 0)
 			break;
-	finish(s, st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return fail_db(s, why);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /* One row per seat: the names and title now, the summary's scores. */
@@ -1380,27 +1416,21 @@ static int
 sq_export_rows(struct store *base, long long id,
     int (*fn)(void *, const char *const *), void *arg, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
+	struct query q;
 	const char *cols[STORE_CSV_COLUMNS];
-	int status, rc, i;
+	int status, i;
 
-	if ((status = prepare(s, id != 0 ? EXPORT_ROWS_SQL
+	if ((status = query_start(&q, sq(base), id != 0 ? EXPORT_ROWS_SQL
 	    " WHERE g.id = ? ORDER BY s.seat" : EXPORT_ROWS_SQL
-	    " ORDER BY g.id, s.seat", &st, why)) != SR_OK)
+	    " ORDER BY g.id, s.seat", why, id != 0 ? "I" : "", id)) != SR_OK)
 		return status;
-	if (id != 0 && (status = bind(s, st, why, "I", id)) != SR_OK)
-		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while (query_row(&q)) {
 		for (i = 0; i < STORE_CSV_COLUMNS; i++)
-			cols[i] = (const char *)sqlite3_column_text(st, i);
+			cols[i] = (const char *)sqlite3_column_text(q.st, i);
 		if (fn(arg, cols) != 0)
 			break;
 	}
-	finish(s, st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return fail_db(s, why);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /*
@@ -1411,50 +1441,43 @@ static int
 sq_integrity(struct store *base, int (*fn)(void *, const char *),
     void *arg, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
+	struct query q;
 	const char *t;
-	int status, rc;
+	int status;
 
-	if ((status = prepare(s, "PRAGMA integrity_check", &st, why)) !=
-	    SR_OK)
+	if ((status = query_start(&q, sq(base), "PRAGMA integrity_check", why,
+	    "")) != SR_OK)
 		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		t = (const char *)sqlite3_column_text(st, 0);
+	while (query_row(&q)) {
+		t = (const char *)sqlite3_column_text(q.st, 0);
 		if (t != NULL && strcmp(t, "ok") != 0 && fn(arg, t) != 0)
 			break;
 	}
-	finish(s, st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return fail_db(s, why);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /* Every game's id, oldest first, into a malloc'd array. */
 static int
 sq_game_ids(struct store *base, long long **ids, int *n, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
 	*ids = NULL;
 	*n = 0;
-	if ((status = prepare(s, "SELECT id FROM games ORDER BY id", &st,
-	    why)) != SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT id FROM games ORDER"
+	    " BY id", why, "")) != SR_OK)
 		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while (query_row(&q)) {
 		*ids = xreallocarray(*ids, (size_t)*n + 1, sizeof **ids);
-		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+		(*ids)[(*n)++] = sqlite3_column_int64(q.st, 0);
 	}
-	finish(s, st);
-	if (rc != SQLITE_DONE) {
+	if ((status = query_end(&q, why)) != SR_OK) {
 		free(*ids);
 		*ids = NULL;
 		*n = 0;
-		return fail_db(s, why);
 	}
-	return SR_OK;
+	return status;
 }
 
 /* check: game's seats: how many, and whether numbered 0..n-1. */
@@ -1462,27 +1485,21 @@ static int
 sq_seats_shape(struct store *base, long long game, int *n, int *numbered,
     char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
+	struct query q;
 	int status;
 
 	*n = 0;
 	*numbered = 1;
-	if ((status = prepare(s, "SELECT COUNT(*), coalesce(MIN(seat), 0),"
-	    " coalesce(MAX(seat), -1) FROM seats WHERE game_id = ?", &st,
-	    why)) != SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT COUNT(*),"
+	    " coalesce(MIN(seat), 0), coalesce(MAX(seat), -1) FROM seats"
+	    " WHERE game_id = ?", why, "I", game)) != SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "I", game)) != SR_OK)
-		return status;
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		finish(s, st);
-		return fail_db(s, why);
+	if (query_row(&q)) {
+		*n = sqlite3_column_int(q.st, 0);
+		*numbered = sqlite3_column_int64(q.st, 1) == 0 &&
+		    sqlite3_column_int64(q.st, 2) == *n - 1;
 	}
-	*n = sqlite3_column_int(st, 0);
-	*numbered = sqlite3_column_int64(st, 1) == 0 &&
-	    sqlite3_column_int64(st, 2) == *n - 1;
-	finish(s, st);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /*
@@ -1496,29 +1513,26 @@ sq_orphans(struct store *base, int drop,
     void *arg, char **why)
 {
 	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
-	if ((status = prepare(s, "SELECT 'entries', game_id, COUNT(*) FROM"
-	    " entries WHERE game_id NOT IN (SELECT id FROM games)"
+	if ((status = query_start(&q, s, "SELECT 'entries', game_id, COUNT(*)"
+	    " FROM entries WHERE game_id NOT IN (SELECT id FROM games)"
 	    " GROUP BY game_id UNION ALL"
 	    " SELECT 'seats', game_id, COUNT(*) FROM seats"
 	    " WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id"
 	    " UNION ALL SELECT 'snapshots', game_id, 1 FROM snapshots"
 	    " WHERE game_id NOT IN (SELECT id FROM games) ORDER BY 2, 1",
-	    &st, why)) != SR_OK)
+	    why, "")) != SR_OK)
 		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		fn(arg, (const char *)sqlite3_column_text(st, 0),
-		    sqlite3_column_int64(st, 1),
-		    (long)sqlite3_column_int64(st, 2));
-	finish(s, st);
-	if (rc != SQLITE_DONE)
-		return fail_db(s, why);
-	if (drop)
-		return exec(s, "DELETE FROM snapshots WHERE game_id NOT IN"
-		    " (SELECT id FROM games)", why);
-	return SR_OK;
+	while (query_row(&q))
+		fn(arg, (const char *)sqlite3_column_text(q.st, 0),
+		    sqlite3_column_int64(q.st, 1),
+		    (long)sqlite3_column_int64(q.st, 2));
+	if ((status = query_end(&q, why)) != SR_OK || !drop)
+		return status;
+	return exec(s, "DELETE FROM snapshots WHERE game_id NOT IN"
+	    " (SELECT id FROM games)", why);
 }
 
 /* The summary stored for game (store_summary's), n seats. */
@@ -1526,29 +1540,23 @@ static int
 sq_summary_load(struct store *base, long long game, int *finished,
     long *scores, int *won, int n, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc, seat;
+	struct query q;
+	int status, seat;
 
-	if ((status = prepare(s, "SELECT g.finished, s.seat, s.score, s.won"
-	    " FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = ?"
-	    " ORDER BY s.seat", &st, why)) != SR_OK)
-		return status;
-	if ((status = bind(s, st, why, "I", game)) != SR_OK)
-		return status;
 	*finished = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*finished = sqlite3_column_int(st, 0);
-		seat = sqlite3_column_int(st, 1);
+	if ((status = query_start(&q, sq(base), "SELECT g.finished, s.seat,"
+	    " s.score, s.won FROM games g JOIN seats s ON s.game_id = g.id"
+	    " WHERE g.id = ? ORDER BY s.seat", why, "I", game)) != SR_OK)
+		return status;
+	while (query_row(&q)) {
+		*finished = sqlite3_column_int(q.st, 0);
+		seat = sqlite3_column_int(q.st, 1);
 		if (seat >= 0 && seat < n) {
-			scores[seat] = (long)sqlite3_column_int64(st, 2);
-			won[seat] = sqlite3_column_int(st, 3);
+			scores[seat] = (long)sqlite3_column_int64(q.st, 2);
+			won[seat] = sqlite3_column_int(q.st, 3);
 		}
 	}
-	finish(s, st);
-	if (rc != SQLITE_DONE)
-		return fail_db(s, why);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /* The tallies as the seats and games give them (migration 1 -> 2). */
@@ -1568,11 +1576,10 @@ sq_tallies_check(struct store *base,
     int (*fn)(void *, const char *name, const char *rules, long played,
     long won, long right_played, long right_won), void *arg, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
-	if ((status = prepare(s, "WITH r AS (" TALLIES_SQL "),"
+	if ((status = query_start(&q, sq(base), "WITH r AS (" TALLIES_SQL "),"
 	    " t AS (SELECT player_id, rules, played, won FROM tallies"
 	    " WHERE played > 0)"
 	    " SELECT p.name, x.rules, x.tp, x.tw, x.rp, x.rw FROM ("
@@ -1586,20 +1593,17 @@ sq_tallies_check(struct store *base,
 	    " r.player_id AND t.rules = r.rules)) x"
 	    " JOIN players p ON p.id = x.pid"
 	    " WHERE x.tp != x.rp OR x.tw != x.rw ORDER BY p.id, x.rules",
-	    &st, why)) != SR_OK)
+	    why, "")) != SR_OK)
 		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (fn(arg, (const char *)sqlite3_column_text(st, 0),
-		    (const char *)sqlite3_column_text(st, 1),
-		    (long)sqlite3_column_int64(st, 2),
-		    (long)sqlite3_column_int64(st, 3),
-		    (long)sqlite3_column_int64(st, 4),
-		    (long)sqlite3_column_int64(st, 5)) != 0)
+	while (query_row(&q))
+		if (fn(arg, (const char *)sqlite3_column_text(q.st, 0),
+		    (const char *)sqlite3_column_text(q.st, 1),
+		    (long)sqlite3_column_int64(q.st, 2),
+		    (long)sqlite3_column_int64(q.st, 3),
+		    (long)sqlite3_column_int64(q.st, 4),
+		    (long)sqlite3_column_int64(q.st, 5)) != 0)
 			break;
-	finish(s, st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return fail_db(s, why);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /* Rebuild the tallies from the games' summaries (in a transaction). */
@@ -1647,25 +1651,22 @@ static int
 snapshot_key(struct sqlite_store *s, long long game, const char *format,
     const void *state, size_t len, int *n, char key[17], char **why)
 {
-	sqlite3_stmt *st;
+	struct query q;
 	uint64_t h = STORE_FNV_START;
-	int status, rc, i;
+	int status, i;
 
 	*n = 0;
-	if ((status = prepare(s, "SELECT n, player, verb, args, fact, at"
-	    " FROM entries WHERE game_id = ? ORDER BY n DESC LIMIT 1", &st,
-	    why)) != SR_OK)
+	if ((status = query_start(&q, s, "SELECT n, player, verb, args, fact,"
+	    " at FROM entries WHERE game_id = ? ORDER BY n DESC LIMIT 1", why,
+	    "I", game)) != SR_OK)
 		return status;
-	if ((status = bind(s, st, why, "I", game)) != SR_OK)
-		return status;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*n = sqlite3_column_int(st, 0);
+	if (query_row(&q)) {
+		*n = sqlite3_column_int(q.st, 0);
 		for (i = 0; i < 6; i++)
-			h = fnv_column(h, st, i);
+			h = fnv_column(h, q.st, i);
 	}
-	finish(s, st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return fail_db(s, why);
+	if ((status = query_end(&q, why)) != SR_OK)
+		return status;
 	h = store_fnv(h, format, strlen(format) + 1);
 	h = store_fnv(h, state, len);
 	snprintf(key, 17, "%016llx", (unsigned long long)h);
@@ -1678,37 +1679,34 @@ sq_snapshot_get(struct store *base, long long game, const char *format,
     struct store_snapshot *sn, char **why)
 {
 	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
+	struct query q;
 	const void *p;
 	char key[17];
-	int status, rc, n;
+	int status, n;
 
 	memset(sn, 0, sizeof *sn);
-	if ((status = prepare(s, "SELECT n, format, key, state FROM snapshots"
-	    " WHERE game_id = ?", &st, why)) != SR_OK ||
-	    (status = bind(s, st, why, "I", game)) != SR_OK)
+	sn->fit = STORE_SNAP_MISSING;
+	if ((status = query_start(&q, s, "SELECT n, format, key, state FROM"
+	    " snapshots WHERE game_id = ?", why, "I", game)) != SR_OK)
 		return status;
-	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
-		finish(s, st);
-		sn->fit = STORE_SNAP_MISSING;
-		return SR_OK;
-	}
-	if (rc != SQLITE_ROW) {
-		finish(s, st);
-		return fail_db(s, why);
-	}
-	sn->n = sqlite3_column_int(st, 0);
-	sn->format = column_dup(st, 1);
-	sn->key = column_dup(st, 2);
-	sn->len = (size_t)sqlite3_column_bytes(st, 3);
-	sn->state = xmalloc(sn->len);
-	if ((p = sqlite3_column_blob(st, 3)) != NULL)
-		memcpy(sn->state, p, sn->len);
-	finish(s, st);
-	if (sn->format == NULL || strcmp(sn->format, format) != 0) {
+	if (query_row(&q)) {
 		sn->fit = STORE_SNAP_FORMAT;
-		return SR_OK;
+		sn->n = sqlite3_column_int(q.st, 0);
+		sn->format = column_dup(q.st, 1);
+		sn->key = column_dup(q.st, 2);
+		p = sqlite3_column_blob(q.st, 3);
+		sn->len = (size_t)sqlite3_column_bytes(q.st, 3);
+		sn->state = xmalloc(sn->len);
+		if (p != NULL)
+			memcpy(sn->state, p, sn->len);
 	}
+	if ((status = query_end(&q, why)) != SR_OK) {
+		store_snapshot_clear(sn);
+		return status;
+	}
+	if (sn->fit == STORE_SNAP_MISSING || sn->format == NULL ||
+	    strcmp(sn->format, format) != 0)
+		return SR_OK;
 	if ((status = snapshot_key(s, game, format, sn->state, sn->len, &n,
 	    key, why)) != SR_OK) {
 		store_snapshot_clear(sn);
@@ -1730,36 +1728,23 @@ sq_snapshot_put(struct store *base, long long game, const char *format,
     const void *state, size_t len, char **why)
 {
 	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
 	char key[17];
 	int status, n;
 
 	if ((status = snapshot_key(s, game, format, state, len, &n, key,
 	    why)) != SR_OK)
 		return status;
-	if ((status = prepare(s, "INSERT OR REPLACE INTO snapshots(game_id,"
-	    " n, format, key, state) VALUES (?, ?, ?, ?, ?)", &st, why)) !=
-	    SR_OK)
-		return status;
-	if ((status = bind(s, st, why, "Iittb", game, n, format, key, state,
-	    len)) != SR_OK)
-		return status;
-	return step_done(s, st, why);
+	return query_exec(s, "INSERT OR REPLACE INTO snapshots(game_id, n,"
+	    " format, key, state) VALUES (?, ?, ?, ?, ?)", why, "Iittb", game,
+	    n, format, key, state, len);
 }
 
 /* Forget game's snapshot (its rules keep none). */
 static int
 sq_snapshot_drop(struct store *base, long long game, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status;
-
-	if ((status = prepare(s, "DELETE FROM snapshots WHERE game_id = ?",
-	    &st, why)) != SR_OK ||
-	    (status = bind(s, st, why, "I", game)) != SR_OK)
-		return status;
-	return step_done(s, st, why);
+	return query_exec(sq(base), "DELETE FROM snapshots WHERE game_id = ?",
+	    why, "I", game);
 }
 
 /*
@@ -1773,36 +1758,31 @@ sq_undo_head(struct store *base, long long game, const char *format,
 {
 	struct sqlite_store *s = sq(base);
 	struct store_snapshot sn;
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
 	memset(u, 0, sizeof *u);
-	if ((status = sq_snapshot_get(&s->base, game, format, &sn, why)) != SR_OK)
+	if ((status = sq_snapshot_get(base, game, format, &sn, why)) != SR_OK)
 		return status;
 	if (sn.fit != STORE_SNAP_FITS) {
 		store_snapshot_clear(&sn);
 		return SR_OK;
 	}
-	if ((status = prepare(s, "SELECT h.depth, h.nundone, (SELECT"
+	status = query_start(&q, s, "SELECT h.depth, h.nundone, (SELECT"
 	    " COUNT(*) FROM undo_states WHERE game_id = h.game_id AND"
 	    " kind = 1) FROM undo_heads h WHERE h.game_id = ? AND h.n = ?"
-	    " AND h.key = ?", &st, why)) != SR_OK ||
-	    (status = bind(s, st, why, "Iit", game, sn.n, sn.key)) !=
-	    SR_OK) {
-		store_snapshot_clear(&sn);
-		return status;
+	    " AND h.key = ?", why, "Iit", game, sn.n, sn.key);
+	if (status == SR_OK) {
+		if (query_row(&q)) {
+			u->depth = sqlite3_column_int(q.st, 0);
+			u->nundone = sqlite3_column_int(q.st, 1);
+			u->kept_undone = sqlite3_column_int(q.st, 2);
+			u->valid = u->depth >= 0 && u->nundone >= 0;
+		}
+		status = query_end(&q, why);
 	}
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		u->depth = sqlite3_column_int(st, 0);
-		u->nundone = sqlite3_column_int(st, 1);
-		u->kept_undone = sqlite3_column_int(st, 2);
-		u->valid = u->depth >= 0 && u->nundone >= 0;
-	}
-	finish(s, st);
 	store_snapshot_clear(&sn);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return fail_db(s, why);
-	return SR_OK;
+	return status;
 }
 
 /* One row of the undo cache; see store.h. */
@@ -1810,52 +1790,34 @@ static int
 sq_undo_get(struct store *base, long long game, int kind, int pos, int *n,
     void **state, size_t *len, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
+	struct query q;
 	const void *p;
-	int status, rc;
+	int status;
 
 	*n = 0;
 	if (state != NULL) {
 		*state = NULL;
 		*len = 0;
 	}
-	if ((status = prepare(s, "SELECT n, state FROM undo_states"
-	    " WHERE game_id = ? AND kind = ? AND pos = ?", &st, why)) !=
-	    SR_OK ||
-	    (status = bind(s, st, why, "Iii", game, kind, pos)) != SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT n, state FROM"
+	    " undo_states WHERE game_id = ? AND kind = ? AND pos = ?", why,
+	    "Iii", game, kind, pos)) != SR_OK)
 		return status;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*n = sqlite3_column_int(st, 0);
-		p = sqlite3_column_blob(st, 1);
+	if (query_row(&q)) {
+		*n = sqlite3_column_int(q.st, 0);
+		p = sqlite3_column_blob(q.st, 1);
 		if (state != NULL && p != NULL) {
-			*len = (size_t)sqlite3_column_bytes(st, 1);
+			*len = (size_t)sqlite3_column_bytes(q.st, 1);
 			*state = xmalloc(*len + 1);
 			memcpy(*state, p, *len);
 		}
 	}
-	finish(s, st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return fail_db(s, why);
-	return SR_OK;
-}
-
-/* Run SQL with a game id and up to two ints bound (?1, ?2, ?3). */
-static int
-exec_gii(struct sqlite_store *s, const char *sql, long long game, int a, int b,
-    char **why)
-{
-	static const char *const types[] = { "", "I", "Ii", "Iii" };
-	sqlite3_stmt *st;
-	int status, k;
-
-	if ((status = prepare(s, sql, &st, why)) != SR_OK)
-		return status;
-	if ((k = sqlite3_bind_parameter_count(st)) > 3)
-		k = 3;
-	if ((status = bind(s, st, why, types[k], game, a, b)) != SR_OK)
-		return status;
-	return step_done(s, st, why);
+	if ((status = query_end(&q, why)) != SR_OK && state != NULL) {
+		free(*state);
+		*state = NULL;
+		*len = 0;
+	}
+	return status;
 }
 
 /* Entry n pushed at depth, the snapshot stored now before it; see store.h. */
@@ -1866,12 +1828,13 @@ sq_undo_push(struct store *base, long long game, int depth, int n, int keep,
 	struct sqlite_store *s = sq(base);
 	int status;
 
-	if ((status = exec_gii(s, "INSERT OR REPLACE INTO undo_states(game_id,"
-	    " kind, pos, n, state) SELECT ?1, 0, ?2, ?3, state FROM snapshots"
-	    " WHERE game_id = ?1", game, depth, n, why)) != SR_OK)
+	if ((status = query_exec(s, "INSERT OR REPLACE INTO undo_states("
+	    "game_id, kind, pos, n, state) SELECT ?1, 0, ?2, ?3, state FROM"
+	    " snapshots WHERE game_id = ?1", why, "Iii", game, depth, n)) !=
+	    SR_OK)
 		return status;
-	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = ?1 AND"
-	    " kind = 0 AND pos <= ?2 - ?3", game, depth, keep, why);
+	return query_exec(s, "DELETE FROM undo_states WHERE game_id = ?1 AND"
+	    " kind = 0 AND pos <= ?2 - ?3", why, "Iii", game, depth, keep);
 }
 
 /* The entry in effect at depth undone, to the redo stack; see store.h. */
@@ -1882,23 +1845,21 @@ sq_undo_pop(struct store *base, long long game, int depth, int pos,
 	struct sqlite_store *s = sq(base);
 	int status;
 
-	if ((status = exec_gii(s, "INSERT OR REPLACE INTO undo_states(game_id,"
-	    " kind, pos, n, state) SELECT ?1, 1, ?3, n, NULL FROM undo_states"
-	    " WHERE game_id = ?1 AND kind = 0 AND pos = ?2", game, depth, pos,
-	    why)) != SR_OK)
+	if ((status = query_exec(s, "INSERT OR REPLACE INTO undo_states("
+	    "game_id, kind, pos, n, state) SELECT ?1, 1, ?3, n, NULL FROM"
+	    " undo_states WHERE game_id = ?1 AND kind = 0 AND pos = ?2", why,
+	    "Iii", game, depth, pos)) != SR_OK)
 		return status;
-	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = ?1 AND"
-	    " kind = 0 AND pos = ?2", game, depth, 0, why);
+	return query_exec(s, "DELETE FROM undo_states WHERE game_id = ?1 AND"
+	    " kind = 0 AND pos = ?2", why, "Ii", game, depth);
 }
 
 /* Undone rows from pos up forgotten (0: all); see store.h. */
 static int
 sq_undo_cut(struct store *base, long long game, int pos, char **why)
 {
-	struct sqlite_store *s = sq(base);
-
-	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = ?1 AND"
-	    " kind = 1 AND pos >= ?2", game, pos, 0, why);
+	return query_exec(sq(base), "DELETE FROM undo_states WHERE"
+	    " game_id = ?1 AND kind = 1 AND pos >= ?2", why, "Ii", game, pos);
 }
 
 /* Whether an undone entry kept is of verb; see store.h. */
@@ -1906,22 +1867,19 @@ static int
 sq_undo_has_verb(struct store *base, long long game, const char *verb,
     int *has, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
 	*has = 0;
-	if ((status = prepare(s, "SELECT 1 FROM undo_states u JOIN entries e"
-	    " ON e.game_id = u.game_id AND e.n = u.n WHERE u.game_id = ?"
-	    " AND u.kind = 1 AND e.verb = ? LIMIT 1", &st, why)) != SR_OK ||
-	    (status = bind(s, st, why, "It", game, verb)) != SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT 1 FROM undo_states u"
+	    " JOIN entries e ON e.game_id = u.game_id AND e.n = u.n WHERE"
+	    " u.game_id = ? AND u.kind = 1 AND e.verb = ? LIMIT 1", why, "It",
+	    game, verb)) != SR_OK)
 		return status;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*has = 1;
-	finish(s, st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return fail_db(s, why);
-	return SR_OK;
+	*has = query_row(&q);
+	if ((status = query_end(&q, why)) != SR_OK)
+		*has = 0;
+	return status;
 }
 
 /* The head, with the snapshot stored now; see store.h. */
@@ -1929,11 +1887,9 @@ static int
 sq_undo_set(struct store *base, long long game, int depth, int nundone,
     char **why)
 {
-	struct sqlite_store *s = sq(base);
-
-	return exec_gii(s, "INSERT OR REPLACE INTO undo_heads(game_id, n, key,"
-	    " depth, nundone) SELECT ?1, n, key, ?2, ?3 FROM snapshots"
-	    " WHERE game_id = ?1", game, depth, nundone, why);
+	return query_exec(sq(base), "INSERT OR REPLACE INTO undo_heads("
+	    "game_id, n, key, depth, nundone) SELECT ?1, n, key, ?2, ?3 FROM"
+	    " snapshots WHERE game_id = ?1", why, "Iii", game, depth, nundone);
 }
 
 /* Forget game's undo cache; see store.h. */
@@ -1943,11 +1899,11 @@ sq_undo_drop(struct store *base, long long game, char **why)
 	struct sqlite_store *s = sq(base);
 	int status;
 
-	if ((status = exec_gii(s, "DELETE FROM undo_heads WHERE game_id = ?1",
-	    game, 0, 0, why)) != SR_OK)
+	if ((status = query_exec(s, "DELETE FROM undo_heads WHERE game_id = ?",
+	    why, "I", game)) != SR_OK)
 		return status;
-	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = ?1",
-	    game, 0, 0, why);
+	return query_exec(s, "DELETE FROM undo_states WHERE game_id = ?", why,
+	    "I", game);
 }
 
 /* Store one row of the undo cache (a rebuild); see store.h. */
@@ -1955,18 +1911,9 @@ static int
 sq_undo_put(struct store *base, long long game, int kind, int pos, int n,
     const void *state, size_t len, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status;
-
-	if ((status = prepare(s, "INSERT OR REPLACE INTO undo_states(game_id,"
-	    " kind, pos, n, state) VALUES (?, ?, ?, ?, ?)", &st, why)) !=
-	    SR_OK)
-		return status;
-	if ((status = bind(s, st, why, state != NULL ? "Iiiib" : "Iiii-",
-	    game, kind, pos, n, state, len)) != SR_OK)
-		return status;
-	return step_done(s, st, why);
+	return query_exec(sq(base), "INSERT OR REPLACE INTO undo_states("
+	    "game_id, kind, pos, n, state) VALUES (?, ?, ?, ?, ?)", why,
+	    state != NULL ? "Iiiib" : "Iiii-", game, kind, pos, n, state, len);
 }
 
 /* Every row of game's undo cache; see store.h. */
@@ -1975,24 +1922,22 @@ sq_undo_rows(struct store *base, long long game,
     int (*fn)(void *, int kind, int pos, int n, const void *state,
     size_t len), void *arg, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	const void *p;
+	int status;
 
-	if ((status = prepare(s, "SELECT kind, pos, n, state FROM undo_states"
-	    " WHERE game_id = ? ORDER BY kind, pos", &st, why)) != SR_OK ||
-	    (status = bind(s, st, why, "I", game)) != SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT kind, pos, n, state"
+	    " FROM undo_states WHERE game_id = ? ORDER BY kind, pos", why, "I",
+	    game)) != SR_OK)
 		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (fn(arg, sqlite3_column_int(st, 0),
-		    sqlite3_column_int(st, 1), sqlite3_column_int(st, 2),
-		    sqlite3_column_blob(st, 3),
-		    (size_t)sqlite3_column_bytes(st, 3)) != 0)
+	while (query_row(&q)) {
+		p = sqlite3_column_blob(q.st, 3);
+		if (fn(arg, sqlite3_column_int(q.st, 0),
+		    sqlite3_column_int(q.st, 1), sqlite3_column_int(q.st, 2), p,
+		    (size_t)sqlite3_column_bytes(q.st, 3)) != 0)
 			break;
-	finish(s, st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return fail_db(s, why);
-	return SR_OK;
+	}
+	return query_end(&q, why);
 }
 
 /* Add count to one face's tally of game; see store.h. */
@@ -2000,28 +1945,18 @@ static int
 sq_dice_count(struct store *base, long long game, int seat, int kind,
     int face, long count, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status;
-
-	if ((status = prepare(s, "INSERT INTO dice_tally(game_id, seat, kind,"
-	    " face, count) VALUES (?, ?, ?, ?, ?) ON CONFLICT(game_id, seat,"
-	    " kind, face) DO UPDATE SET count = count + excluded.count", &st,
-	    why)) != SR_OK ||
-	    (status = bind(s, st, why, "IiiiI", game, seat, kind, face,
-	    (long long)count)) != SR_OK)
-		return status;
-	return step_done(s, st, why);
+	return query_exec(sq(base), "INSERT INTO dice_tally(game_id, seat,"
+	    " kind, face, count) VALUES (?, ?, ?, ?, ?) ON CONFLICT(game_id,"
+	    " seat, kind, face) DO UPDATE SET count = count + excluded.count",
+	    why, "IiiiI", game, seat, kind, face, (long long)count);
 }
 
 /* Forget game's tally; see store.h. */
 static int
 sq_dice_drop(struct store *base, long long game, char **why)
 {
-	struct sqlite_store *s = sq(base);
-
-	return exec_gii(s, "DELETE FROM dice_tally WHERE game_id = ?1",
-	    game, 0, 0, why);
+	return query_exec(sq(base), "DELETE FROM dice_tally WHERE game_id = ?",
+	    why, "I", game);
 }
 
 /* The tally's rows, of game (0: every game) ; see store.h. */
@@ -2030,28 +1965,22 @@ sq_dice_rows(struct store *base, long long game,
     int (*fn)(void *, long long game, int seat, int kind, int face,
     long count), void *arg, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
-	if ((status = prepare(s, game != 0 ? "SELECT game_id, seat, kind,"
-	    " face, count FROM dice_tally WHERE game_id = ? AND count != 0"
-	    " ORDER BY seat, kind, face" : "SELECT game_id, seat, kind,"
-	    " face, count FROM dice_tally WHERE count != 0 ORDER BY game_id",
-	    &st, why)) != SR_OK)
+	if ((status = query_start(&q, sq(base), game != 0 ? "SELECT game_id,"
+	    " seat, kind, face, count FROM dice_tally WHERE game_id = ? AND"
+	    " count != 0 ORDER BY seat, kind, face" : "SELECT game_id, seat,"
+	    " kind, face, count FROM dice_tally WHERE count != 0 ORDER BY"
+	    " game_id", why, game != 0 ? "I" : "", game)) != SR_OK)
 		return status;
-	if (game != 0 && (status = bind(s, st, why, "I", game)) != SR_OK)
-		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (fn(arg, sqlite3_column_int64(st, 0),
-		    sqlite3_column_int(st, 1), sqlite3_column_int(st, 2),
-		    sqlite3_column_int(st, 3),
-		    (long)sqlite3_column_int64(st, 4)) != 0)
+	while (query_row(&q))
+		if (fn(arg, sqlite3_column_int64(q.st, 0),
+		    sqlite3_column_int(q.st, 1), sqlite3_column_int(q.st, 2),
+		    sqlite3_column_int(q.st, 3),
+		    (long)sqlite3_column_int64(q.st, 4)) != 0)
 			break;
-	finish(s, st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return fail_db(s, why);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /* Store entry n's round, note and undone (history's cache); see store.h. */
@@ -2059,17 +1988,9 @@ static int
 sq_note_put(struct store *base, long long game, int n, int round,
     int undone, const char *note, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status;
-
-	if ((status = prepare(s, "INSERT OR REPLACE INTO entry_notes(game_id,"
-	    " n, round, undone, note) VALUES (?, ?, ?, ?, ?)", &st, why)) !=
-	    SR_OK ||
-	    (status = bind(s, st, why, "Iiiit", game, n, round, undone,
-	    note != NULL ? note : "")) != SR_OK)
-		return status;
-	return step_done(s, st, why);
+	return query_exec(sq(base), "INSERT OR REPLACE INTO entry_notes("
+	    "game_id, n, round, undone, note) VALUES (?, ?, ?, ?, ?)", why,
+	    "Iiiit", game, n, round, undone, note != NULL ? note : "");
 }
 
 /* Entry n taken back (undone 1) or restored (0); see store.h. */
@@ -2077,20 +1998,16 @@ static int
 sq_note_undone(struct store *base, long long game, int n, int undone,
     char **why)
 {
-	struct sqlite_store *s = sq(base);
-
-	return exec_gii(s, "UPDATE entry_notes SET undone = ?3 WHERE"
-	    " game_id = ?1 AND n = ?2", game, n, undone, why);
+	return query_exec(sq(base), "UPDATE entry_notes SET undone = ?3 WHERE"
+	    " game_id = ?1 AND n = ?2", why, "Iii", game, n, undone);
 }
 
 /* Forget game's notes; see store.h. */
 static int
 sq_notes_drop(struct store *base, long long game, char **why)
 {
-	struct sqlite_store *s = sq(base);
-
-	return exec_gii(s, "DELETE FROM entry_notes WHERE game_id = ?1",
-	    game, 0, 0, why);
+	return query_exec(sq(base), "DELETE FROM entry_notes WHERE"
+	    " game_id = ?", why, "I", game);
 }
 
 /* Each of game's entries with its note to fn, while it has one; see store.h. */
@@ -2110,23 +2027,20 @@ sq_notes_rows(struct store *base, long long game,
     int (*fn)(void *, int n, int round, const char *note, int undone),
     void *arg, char **why)
 {
-	struct sqlite_store *s = sq(base);
-	sqlite3_stmt *st;
-	int status, rc;
+	struct query q;
+	int status;
 
-	if ((status = prepare(s, "SELECT n, round, note, undone FROM"
-	    " entry_notes WHERE game_id = ? ORDER BY n", &st, why)) != SR_OK ||
-	    (status = bind(s, st, why, "I", game)) != SR_OK)
+	if ((status = query_start(&q, sq(base), "SELECT n, round, note, undone"
+	    " FROM entry_notes WHERE game_id = ? ORDER BY n", why, "I",
+	    game)) != SR_OK)
 		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (fn(arg, sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
-		    (const char *)sqlite3_column_text(st, 2),
-		    sqlite3_column_int(st, 3)) != 0)
+	while (query_row(&q))
+		if (fn(arg, sqlite3_column_int(q.st, 0),
+		    sqlite3_column_int(q.st, 1),
+		    (const char *)sqlite3_column_text(q.st, 2),
+		    sqlite3_column_int(q.st, 3)) != 0)
 			break;
-	finish(s, st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return fail_db(s, why);
-	return SR_OK;
+	return query_end(&q, why);
 }
 
 /* The SQLite engine: a path names its file (store-engine.h). */
