@@ -92,6 +92,28 @@ store_begin(struct store *s, int write, char **why)
 	return s->engine->begin(s, write, why);
 }
 
+/* Begin a transaction on game *id, or on the current game; see store.h. */
+int
+store_begin_game(struct store *s, int write, long long *id, char **why)
+{
+	int status;
+
+	if ((status = store_begin(s, write, why)) != SR_OK)
+		return status;
+	if (*id == 0 && (status = store_current(s, id, why)) != SR_OK) {
+		store_rollback(s);
+		*id = 0;
+		return status;
+	}
+	if (*id == 0) {
+		store_rollback(s);
+		return store_fail(why, SR_DATA, "no current game; start one "
+		    "with 'shakeref new' or choose one with 'shakeref use "
+		    "ID'");
+	}
+	return SR_OK;
+}
+
 /* Commit; see store.h. */
 int
 store_commit(struct store *s, char **why)
