@@ -1,9 +1,10 @@
 /*
- * cmd-check.c: check [--repair]: the database's integrity.  SQLite's own
- * check, every game replayed, every derived summary (each game's state,
- * each seat's score and win, the all-time tallies) compared with what its
- * entries give; --repair rebuilds the summaries from the entries (they
- * are a cache of them, as git's index is of its objects).
+ * check.c: the database's integrity checked (SQLite's own check, every
+ * game replayed, every derived summary: each game's state, each seat's
+ * score and win, the snapshots, the caches, the all-time tallies,
+ * compared with what its entries give) and, with repair, the derived
+ * data rebuilt from the entries (they are a cache of them, as git's
+ * index is of its objects): for `check` and for a migration.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,19 +14,12 @@
 #include "cmd.h"
 #include "utf8.h"
 
-struct check {
-	struct sr_ctx	*ctx;
-	json_t		*problems;	/* strings */
-	int		 games;
-	int		 lasting;	/* problems no rebuild mends */
-};
-
 /*
  * Record one problem (a line in words), every byte of stored text in it
  * escaped (\xNN): a line on a terminal, a valid JSON string.
  */
 static void
-vproblem(struct check *ck, const char *fmt, va_list ap)
+vproblem(struct sr_check *ck, const char *fmt, va_list ap)
 {
 	struct buf b = BUF_INIT, e = BUF_INIT;
 
@@ -38,7 +32,7 @@ vproblem(struct check *ck, const char *fmt, va_list ap)
 
 /* A problem in the derived data: a rebuild mends it. */
 static void __attribute__((format(printf, 2, 3)))
-problem(struct check *ck, const char *fmt, ...)
+problem(struct sr_check *ck, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -49,7 +43,7 @@ problem(struct check *ck, const char *fmt, ...)
 
 /* A problem in what is not derived (the entries, the setup): it stays. */
 static void __attribute__((format(printf, 2, 3)))
-broken(struct check *ck, const char *fmt, ...)
+broken(struct sr_check *ck, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -80,7 +74,7 @@ integrity_one(void *arg, const char *line)
 static int
 orphan_one(void *arg, const char *table, long long game, long rows)
 {
-	struct check *ck = arg;
+	struct sr_check *ck = arg;
 
 	if (strcmp(table, "snapshots") == 0)
 		problem(ck, "game %lld: a snapshot of a game that does not "
@@ -120,7 +114,7 @@ caches_one(void *arg, const char *line)
  * A game with no entries needs none.  Returns SR_OK or a store failure.
  */
 static int
-check_snapshot(struct check *ck, const struct sr_game *sg, int repair,
+check_snapshot(struct sr_check *ck, const struct sr_game *sg, int repair,
     char **why)
 {
 	struct store_snapshot sn;
@@ -177,7 +171,7 @@ out:
  * many, or -1 with *why set on a store failure.
  */
 static int
-check_setup(struct check *ck, long long id, const struct store_game *g,
+check_setup(struct sr_check *ck, long long id, const struct store_game *g,
     const struct game_rules *rules, char **why)
 {
 	struct buf q = BUF_INIT;
@@ -233,7 +227,7 @@ check_setup(struct check *ck, long long id, const struct store_game *g,
 
 /* The entries numbered 1..n in order, without a gap; 0 or 1 (reported). */
 static int
-check_numbering(struct check *ck, long long id, const struct replay *rp)
+check_numbering(struct sr_check *ck, long long id, const struct replay *rp)
 {
 	int i;
 
@@ -254,7 +248,7 @@ check_numbering(struct check *ck, long long id, const struct replay *rp)
  * a log that is not a game).  Returns SR_OK or a store failure.
  */
 static int
-check_game(struct check *ck, long long id, int repair, char **why)
+check_game(struct sr_check *ck, long long id, int repair, char **why)
 {
 	struct sr_ctx *ctx = ck->ctx;
 	struct sr_game sg;
@@ -357,8 +351,8 @@ check_game(struct check *ck, long long id, int repair, char **why)
  * in the transaction open already (a migration's), committed whatever it
  * found.
  */
-static int
-check_run(struct check *ck, int repair, int begun, char **why)
+int
+sr_check_run(struct sr_check *ck, int repair, int begun, char **why)
 {
 	struct sr_ctx *ctx = ck->ctx;
 	long long *ids = NULL;
@@ -399,14 +393,14 @@ out:
 int
 sr_summaries_rebuild(struct sr_ctx *ctx)
 {
-	struct check ck;
+	struct sr_check ck;
 	char *why = NULL;
 	int status;
 
 	memset(&ck, 0, sizeof ck);
 	ck.ctx = ctx;
 	ck.problems = json_array();
-	if ((status = check_run(&ck, 1, 1, &why)) != SR_OK) {
+	if ((status = sr_check_run(&ck, 1, 1, &why)) != SR_OK) {
 		status = sr_error(ctx, status, "%s", why != NULL ? why :
 		    "database error");
 		free(why);
@@ -414,65 +408,3 @@ sr_summaries_rebuild(struct sr_ctx *ctx)
 	json_decref(ck.problems);
 	return status;
 }
-
-/* check [--repair] */
-static int
-cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
-{
-	struct check ck;
-	char *why = NULL;
-	int repair = args_has(args, "repair"), status, nbad, left;
-	size_t k;
-	json_t *o, *v;
-
-	memset(&ck, 0, sizeof ck);
-	ck.ctx = ctx;
-	ck.problems = json_array();
-	if ((status = sr_store(ctx)) != SR_OK)
-		goto out;
-	if ((status = check_run(&ck, repair, 0, &why)) != SR_OK) {
-		status = sr_error(ctx, status, "%s", why != NULL ? why :
-		    "database error");
-		free(why);
-		goto out;
-	}
-	nbad = (int)json_array_size(ck.problems);
-	/* What is wrong now: with --repair, what no rebuild mended. */
-	left = repair ? ck.lasting : nbad;
-	if (ctx->json) {
-		o = json_object();
-		json_object_set_new(o, "ok", json_boolean(left == 0));
-		json_object_set_new(o, "games", json_integer(ck.games));
-		json_object_set_new(o, "problems", json_incref(ck.problems));
-		if (repair)
-			json_object_set_new(o, "repaired",
-			    json_boolean(nbad > ck.lasting));
-		status = sr_print_json(ctx, o);
-	} else {
-		json_array_foreach(ck.problems, k, v)
-			fprintf(ctx->out, "%s\n", json_string_value(v));
-		fprintf(ctx->out, "%d game%s checked: %d problem%s%s\n",
-		    ck.games, ck.games == 1 ? "" : "s", nbad, nbad == 1 ? "" :
-		    "s", repair && nbad > ck.lasting ? ", the derived data "
-		    "rebuilt from the entries" : "");
-	}
-	if (status == SR_OK && left > 0)
-		status = sr_error(ctx, SR_DATA, "%d problem%s %s%s", left,
-		    left == 1 ? "" : "s", repair ? "no rebuild mends (the "
-		    "entries or the setup)" : "found", repair ? "" :
-		    ck.lasting < nbad ? "; 'shakeref check --repair' rebuilds "
-		    "the derived data" : "; the entries or the setup are "
-		    "wrong, which no rebuild mends");
-out:
-	json_decref(ck.problems);
-	return status;
-}
-
-const struct cmd_entry cmd_check_entry = {
-	.name = "check",
-	.usage = "[--repair]",
-	.summary = "check the database: every game replayed, every summary "
-	    "compared (--repair: rebuilt from the entries)",
-	.spec = { .opts = { { "repair", 0 } }, .hint = "; expected [--repair]" },
-	.exec = cmd_check_exec,
-};

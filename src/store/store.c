@@ -17,7 +17,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "shakeref.h"
+#include "paths.h"
 #include "store.h"
 
 /* Statements a store keeps prepared. */
