@@ -313,10 +313,10 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		list = json_array();
 	} else if (g != NULL && g->rolled == NULL) {
 		/* Not "(0 games)": its games record no die values. */
-		buf_printf(&b, _("dice recorded in %s: none; %s (%d game%s)\n"),
-		    g->name, g->unrolled != NULL ? g->unrolled : _("its dice "
-		    "are not recorded"), au->unrolled, au->unrolled == 1 ? "" :
-		    "s");
+		buf_printf(&b, P_("dice recorded in %s: none; %s (%d game)\n",
+		    "dice recorded in %s: none; %s (%d games)\n", au->unrolled),
+		    g->name, g->unrolled != NULL ? _(g->unrolled) : _("its dice "
+		    "are not recorded"), au->unrolled);
 	} else {
 		buf_puts(&b, _("dice recorded"));
 		if (g != NULL)

@@ -761,7 +761,7 @@ history_path(const struct sr_paths *paths)
 
 	if (paths->state == NULL)
 		return NULL;
-	path = xasprintf(_("%s/history"), paths->state);
+	path = xasprintf("%s/history", paths->state);
 	if (paths_make_parents(path, NULL) != 0) {
 		free(path);
 		return NULL;
@@ -916,7 +916,7 @@ complete_options(struct play *p, const struct words *w, int argi,
 		for (i = 0; i < p->sg.g.nplayers; i++)
 			buf_printf(b, "%s\n", p->sg.g.names[i]);
 	else if (strcmp(opt, "format") == 0)
-		buf_puts(b, _("json\ncsv\n"));
+		buf_puts(b, "json\ncsv\n");
 	buf_free(&vals);
 }
 

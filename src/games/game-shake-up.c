@@ -428,9 +428,10 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 		return RULING_REFUSED;
 	}
 	if (e->nvals != want) {
-		ruling_refuse(r, RULING_REFUSED, "expected %d value%s (the "
-		    "dice %s does not hold), got %d", want, want == 1 ? "" :
-		    "s", name, e->nvals);
+		ruling_refuse(r, RULING_REFUSED, P_("expected %d value (the "
+		    "dice %s does not hold), got %d", "expected %d values (the "
+		    "dice %s does not hold), got %d", want), want, name,
+		    e->nvals);
 		return RULING_REFUSED;
 	}
 	if (game_die_faces(e, r) != RULING_OK)
@@ -1278,7 +1279,7 @@ su_hold_advice(const struct game_state *st, struct advice *a)
 	}
 	for (mask = 1; mask < 1 << npool; mask++) {
 		buf_reset(&b);
-		buf_puts(&b, _("keep"));
+		buf_puts(&b, "keep");
 		for (i = 0, j = 0; i < npool; i++)
 			if (mask & 1 << i) {
 				buf_printf(&b, " %d", pool[i]);

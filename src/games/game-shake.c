@@ -1211,7 +1211,7 @@ order_advice(const struct game_state *st, struct advice *a)
 	}
 	do {
 		buf_reset(&e);
-		buf_puts(&e, _("order"));
+		buf_puts(&e, "order");
 		for (i = 0; i < st->ngroup; i++)
 			buf_printf(&e, " %s", st->gs->names[st->group[perm[i]]]);
 		for (i = 0; perm[i] != me; i++)
