@@ -80,7 +80,7 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	/* The date in words: local (TZ); JSON keeps UTC. */
 	sr_local_time(g->created, when, sizeof when);
 	buf_add(&b, "  ", 2);
-	utf8_pad(&b, sr_stored_state_name(g->finished), STATE_WIDTH);
+	utf8_pad(&b, _(sr_stored_state_name(g->finished)), STATE_WIDTH);
 	buf_add(&b, "  ", 2);
 	buf_puts(&b, when);
 	if (g->title != NULL) {
@@ -119,9 +119,11 @@ games_print(struct games_out *go, int print)
 		width = 7;	/* "players" */
 	/* The header, in the columns of the lines. */
 	buf_puts(&b, _("  game  rules         "));
-	utf8_pad(&b, "players", width);
+	/* TRANSLATORS: a column heading, 7 columns at most. */
+	utf8_pad(&b, _("players"), width);
 	buf_puts(&b, "  ");
-	utf8_pad(&b, "state", STATE_WIDTH);
+	/* TRANSLATORS: a column heading, 9 columns at most. */
+	utf8_pad(&b, _("state"), STATE_WIDTH);
 	buf_puts(&b, _("  created           title\n"));
 	for (i = 0; i < go->count; i++) {
 		buf_puts(&b, go->rows[i].head);

@@ -681,7 +681,7 @@ put_player(struct buf *b, const char *name, const struct decision *d,
 	else if (ndec > 0)
 		buf_printf(b, _("each decision lowered the %s by %.1f%% on "
 		    "average; "), basis == ADVICE_WIN ? _("chance to win") :
-		    "chance", 100 * cost / ndec);
+		    _("chance"), 100 * cost / ndec);
 	buf_printf(b, _("rating: %s"), rating_name(err / n));
 	if (basis == ADVICE_POINTS)
 		buf_printf(b, P_("; luck %s%.1f point", "; luck %s%.1f points",
@@ -811,8 +811,8 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		goto out;
 	}
 	buf_printf(&b, _("game %lld: %s, reviewed by the coach (%s)\n"), sg.g.id,
-	    sg.rules->name, basis == ADVICE_POINTS ? "points" : basis ==
-	    ADVICE_WIN ? _("chance to win") : "chances");
+	    sg.rules->name, basis == ADVICE_POINTS ? _("points") : basis ==
+	    ADVICE_WIN ? _("chance to win") : _("chances"));
 	if (sg.rules->word_round != NULL) {
 		if (words_review(ctx, &sg, &rv, &b) != 0) {
 			status = SR_SYSTEM;

@@ -186,12 +186,13 @@ const char *
 sr_stored_state_name(int state)
 {
 	switch (state) {
+	/* N_: JSON keeps the name; a view in words translates it. */
 	case STORE_FINISHED:
-		return "finished";
+		return N_("finished");
 	case STORE_ABANDONED:
-		return "abandoned";
+		return N_("abandoned");
 	default:
-		return "active";
+		return N_("active");
 	}
 }
 

@@ -102,12 +102,8 @@ top_phrase(const struct game_state *st, struct buf *b)
 static void
 wanted_phrase(int t, struct buf *b)
 {
-	if (t == 0)
-		buf_puts(b, "a 1");
-	else if (t == 1)
-		buf_puts(b, "a 2");
-	else if (t == 6)
-		buf_puts(b, "a 5");
+	if (t == 0 || t == 1 || t == 6)
+		buf_printf(b, _("a %d"), t == 6 ? 5 : t + 1);
 	else
 		buf_printf(b, _("a %d or a %d"), t - 1, t + 1);
 }

@@ -1,0 +1,338 @@
+#!/bin/sh
+# tests/cli/words.sh: the table's own language (SPEC.md "Language", issue
+# 28).  Every catalog of po/LINGUAS complete; C and a locale without a
+# catalog speak today's English; --json the same bytes in every
+# language; and, in each language, a refusal, a prompt, help, a rule
+# card, a coach line and review of each game, plurals at 1 and 2 and
+# numbers as the locale writes them, each against the sentence its
+# translator wrote here by hand (a language of po/LINGUAS needs its
+# words_LL below).
+. "$SRCDIR/tests/cli/lib.sh"
+
+po="$SRCDIR/po"
+langs=$(sed -e 's/#.*//' "$po/LINGUAS" | tr -s ' \t\n' '  ')
+
+# The locale a catalog is tried in: de -> de_DE.UTF-8.
+locale_of() {
+	case $1 in
+	de) echo de_DE.UTF-8 ;;
+	fr) echo fr_FR.UTF-8 ;;
+	es) echo es_ES.UTF-8 ;;
+	*) echo "$1.UTF-8" ;;
+	esac
+}
+
+# 0 if locale $1 (de_DE.UTF-8) is on this machine (bootstrap makes it).
+have_locale() {
+	locale -a 2>/dev/null | grep -qix "$(echo "$1" | sed 's/UTF-8/utf-\\?8/')"
+}
+
+# The languages whose locale is here; a missing one fails the first test.
+missing=
+for l in $langs; do
+	have_locale "$(locale_of "$l")" || missing="$missing $(locale_of "$l")"
+done
+
+test_expect_success 'every catalog of po/LINGUAS has its locale here (bootstrap generates them)' '
+	if [ -n "$missing" ]; then
+		echo "# missing locales:$missing (./bootstrap, or localedef)" &&
+		false
+	fi
+'
+
+test_expect_success 'po/POTFILES.in lists every source of shakeref' '
+	(cd "$SRCDIR" && find src -name "*.c" ! -path "src/tools/*" \
+	    ! -name tt-model-data.c ! -name i18n.c) | sort >want &&
+	sed -e "s/#.*//" -e "/^ *\$/d" "$po/POTFILES.in" | sort >got &&
+	expect_same want got
+'
+
+# The msgids of the sources now, by po/Makevars' own xgettext options.
+fresh_pot() {
+	opts=$(printf "include %s\nall:\n\t@echo \$(XGETTEXT_OPTIONS)\n" \
+	    "$po/Makevars" | env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+	    make -s --no-print-directory -f -) &&
+	(cd "$SRCDIR" && xgettext $opts --files-from=po/POTFILES.in \
+	    -o "$1" 2>/dev/null)
+}
+
+test_expect_success 'po/shakeref.pot holds the msgids of the sources now' '
+	fresh_pot "$PWD/fresh.pot" &&
+	msgcmp --use-untranslated "$po/shakeref.pot" fresh.pot &&
+	msgcmp --use-untranslated fresh.pot "$po/shakeref.pot"
+'
+
+test_expect_success 'each catalog translates every msgid: none missing, untranslated or fuzzy' '
+	fresh_pot "$PWD/fresh.pot" &&
+	for l in $langs; do
+		msgcmp "$po/$l.po" fresh.pot || return 1
+		msgfmt --check --statistics -o /dev/null "$po/$l.po" \
+		    2>stats || return 1
+		if ! grep -qx "[0-9]* translated messages\\." stats; then
+			sed "s/^/# $l: /" stats
+			return 1
+		fi
+	done
+'
+
+test_expect_success 'a catalog missing a message fails the check above' '
+	fresh_pot "$PWD/fresh.pot" &&
+	for l in $langs; do
+		msgattrib --no-wrap "$po/$l.po" |
+		    awk "/^msgid \"expected the values rolled\"/ { cut = 1 }
+			cut && /^msgstr/ { print \"msgstr \\\"\\\"\"; cut = 0;
+			next } { print }" >broken.po &&
+		if msgcmp broken.po fresh.pot 2>/dev/null; then
+			echo "# $l: an untranslated message passed" && return 1
+		fi
+	done
+'
+
+# A short game of each rules in the current database, on stdout and
+# stderr as a table sees it: new, an entry, a refusal, status, help,
+# rules, review, standings, history.
+play_each() {
+	for g in shake shake-up ten-thousand stack-attack shake-a-word; do
+		sr new --game $g --players Ann,Bob &&
+		sr status && sr rules $g && sr review && sr standings &&
+		sr history || return 1
+		sr roll 9 || :
+	done
+	sr games --all && sr help && sr check
+}
+
+test_expect_success 'C and a locale without a catalog speak the same English' '
+	LANG=C LC_ALL=C SHAKEREF_DB="$PWD/c.db" play_each >c.out 2>&1 &&
+	LANG=C.UTF-8 LC_ALL= LANGUAGE=xx SHAKEREF_DB="$PWD/x.db" \
+	    play_each >x.out 2>&1 &&
+	expect_same c.out x.out &&
+	grep -qxF "game 1: shake for Ann, Bob" c.out &&
+	grep -qxF "shakeref: roll: expected 2 values (Ann, Bob), got 1" c.out
+'
+
+# A game's uid (random, made by new) as X.
+no_uid() {
+	sed -e "s/\"uid\":\"[0-9a-f]*\"/\"uid\":\"X\"/g" -e "s/,[0-9a-f]\{32\},/,X,/g"
+}
+
+# Every command with --json once per game.
+json_each() {
+	for g in shake shake-up ten-thousand stack-attack shake-a-word; do
+		sr --json new --game $g --players Ann,Bob || return 1
+	done
+	sr use 1 >/dev/null && sr --json roll 40 60 && sr --json take &&
+	sr use 2 >/dev/null && sr --json roll 6 1 && sr --json roll 1 1 2 3 &&
+	sr use 3 >/dev/null && sr --json roll 1 5 2 3 4 6 &&
+	sr --json keep 1 5 && sr use 4 >/dev/null &&
+	sr --json roll 5 5 1 2 3 &&
+	for id in 1 2 3 4 5; do
+		sr -g $id --json status && sr -g $id --json history &&
+		sr -g $id --json review && sr -g $id --json standings &&
+		sr -g $id export || return 1
+	done
+	sr --json games --all && sr --json standings --all-time &&
+	sr --json check && sr --json dice && sr export --all --format csv
+}
+
+test_expect_success '--json and export: the same bytes in every language' '
+	LANG=C LC_ALL=C SHAKEREF_DB="$PWD/c.db" json_each | no_uid >c.json &&
+	grep -q "\"say\":\"shake: worth 88.6 on average" c.json &&
+	for l in $langs; do
+		LANG=$(locale_of $l) SHAKEREF_DB="$PWD/$l.db" json_each |
+		    no_uid >$l.json || return 1
+		expect_same c.json $l.json || return 1
+	done
+'
+
+test_expect_success 'history kept in the database is English; a translated history replays' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	for l in $langs; do
+		LANG=$(locale_of $l) sr roll 40 40 >/dev/null || return 1
+	done &&
+	sr roll 10 20 >/dev/null &&
+	sr check >out &&
+	expect_out "1 game checked: 0 problems" &&
+	sqlite3 "$SHAKEREF_DB" "SELECT note FROM entry_notes" >notes &&
+	echo "Bob has the highest die (20) and chooses" >want &&
+	expect_same want notes &&
+	sr history >out &&
+	expect_out "all rolled 40: void, roll again (SH-4)" &&
+	expect_out "Bob has the highest die (20) and chooses" &&
+	for l in $langs; do
+		LANG=$(locale_of $l) sr history >$l.out || return 1
+		if grep -q "Bob has the highest" $l.out; then
+			echo "# $l: history in English" && return 1
+		fi
+	done
+'
+
+# -- German (po/de.po; po/GLOSSARY's words)
+words_de() {
+	LANG=de_DE.UTF-8
+	export LANG
+}
+
+if echo " $langs " | grep -q " de "; then
+
+test_expect_success 'de: Shake: refusal, status, coach line, help, rule card, review' '
+	words_de &&
+	sr new --game shake --players Ann,Bob >out &&
+	expect_out "Partie 1: shake für Ann, Bob" &&
+	expect_out "Runde 1. Die farbigen Würfel werfen: je ein Wert für Ann und Bob" &&
+	expect_refused 1 "shakeref: roll: erwartet 2 Werte (Ann, Bob), erhalten 1" sr roll 9 &&
+	expect_refused 1 "shakeref: roll: '"'"'7'"'"' ist keine Seite eines farbigen Würfels" sr roll 7 20 &&
+	sr roll 40 60 >out &&
+	expect_out "Bob hat den höchsten Würfel (60) und wählt" &&
+	expect_out "Runde 1. Bob warf 60 und wählt: take 60 oder shake" &&
+	sr status >out &&
+	expect_out "Punktestand: Ann 0, Bob 0" &&
+	expect_out "Coach: shake: im Schnitt" &&
+	sr help take >out &&
+	expect_out "der Wählende wertet seinen farbigen Würfel; die Wahl geht an den nächsthöheren (SH-6)" &&
+	sr rules shake >out &&
+	expect_out "Shake (2-6 Spieler): 10 Runden, dann die All-Shake-Runde." &&
+	expect_out "Die höchste Summe gewinnt; gleiche Summen teilen sich den Sieg (SH-10)." &&
+	expect_out "Optionen (new --option KEY=VALUE):" &&
+	sr take >/dev/null &&
+	sr review >out &&
+	expect_out "Partie 1: shake, vom Coach durchgesehen (Punkte)" &&
+	expect_out "Bob: 1 Entscheidung"
+'
+
+test_expect_success 'de: the coach'"'"'s numbers as German writes them, JSON'"'"'s as a program reads them' '
+	words_de &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 40 60 >/dev/null &&
+	sr --json status >out &&
+	v=$(jq -r ".advice.moves[0].value" out) &&
+	case $v in *.*) ;; *) echo "# not a decimal: $v"; false ;; esac &&
+	de=$(echo "$v" | tr . ,) &&
+	sr status >out &&
+	expect_out "Coach: shake: im Schnitt $de wert" &&
+	if grep -qF "$v wert" out; then echo "# a C number in words"; false; fi
+'
+
+test_expect_success 'de: Shake Up: refusal, status, coach line, help, rule card, review' '
+	words_de &&
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	sr roll 6 1 >out &&
+	expect_out "Ann wirft am höchsten (6) und beginnt" &&
+	sr roll 1 1 2 3 >out &&
+	expect_out "Runde 1. Ann schüttelte 1 1 2 3 (noch 2 Schütteln): keep, stand, oder roll mit 4 Werten" &&
+	expect_refused 1 "shakeref: keep: '"'"'9'"'"' ist nicht unter den noch nicht gehaltenen Würfeln des letzten Schüttelns (1 1 2 3)" sr keep 9 &&
+	sr status >out &&
+	expect_out "Coach: keep 1 2 3: die beste Chance auf (A) oder (B) bis zum Ende des Zugs" &&
+	sr help stand >out &&
+	expect_out "mit dem Schütteln aufhören: die Hand ist endgültig und wird als (A) bis (D) eingestuft (SU-3, SU-4)" &&
+	sr rules shake-up >out &&
+	expect_out "Shake Up (2-4 Spieler): je fünf Figuren beginnen auf Stufe 1 von 5 (Option levels);" &&
+	sr review >out &&
+	expect_out "Partie 1: shake-up, vom Coach durchgesehen (Punkte)"
+'
+
+test_expect_success 'de: 10,000: refusal, status, coach line, help, rule card, review' '
+	words_de &&
+	sr new --game ten-thousand --players Ann,Bob >out &&
+	expect_out "Runde 1. Ann wirft 6 Würfel: roll mit 6 Werten" &&
+	expect_refused 1 "shakeref: roll: '"'"'9'"'"' ist keine Augenzahl eines Würfels (1 bis 6)" sr roll 9 1 1 1 1 1 &&
+	sr roll 1 5 2 3 4 6 >/dev/null &&
+	expect_refused 1 "shakeref: bank: vor dem Sichern mindestens einen wertenden Würfel aus dem Wurf behalten (TT-3)" sr bank &&
+	sr keep 1 >out &&
+	expect_out "Ann behielt 1 für 100: Zug 100, noch 5 Würfel" &&
+	sr status >out &&
+	expect_out "Runde 1. Ann hat 100 mit 5 Würfeln in der Hand: mehr behalten (keep), roll mit 5 Werten oder bank" &&
+	expect_out "Coach: " && expect_out "Siegchance bei bestem Spiel" &&
+	sr help bank >out &&
+	expect_out "die Zugsumme zum Punktestand addieren; braucht in diesem Zug ein wertendes Behalten (TT-6)" &&
+	sr rules ten-thousand >out &&
+	expect_out "10.000 (2-16 Spieler, 6 Würfel): wer zuerst 10000 erreicht (Option target), gewinnt sofort (TT-8)." &&
+	sr review >out &&
+	expect_out "Partie 1: ten-thousand, vom Coach durchgesehen (Siegchance)"
+'
+
+test_expect_success 'de: Stack Attack: refusal, status, coach line, help, rule card, review' '
+	words_de &&
+	sr new --game stack-attack --players Ann,Bob >/dev/null &&
+	expect_refused 1 "shakeref: roll: erwartet 5 Werte (die Würfel, die Ann hält), erhalten 1" sr roll 5 &&
+	sr roll 5 5 1 2 3 >out &&
+	expect_out "Ann wirft 5 5 1 2 3: 5 5 passen auf der 6 der Basis" &&
+	expect_refused 1 "shakeref: place: '"'"'3'"'"' (Würfel 1 der Kette) kann nicht auf 6: erwartet eine 5 (SA-3)" sr place 3 &&
+	sr status >out &&
+	expect_out "Die längste Kette setzt 1 Würfel: place 5." &&
+	expect_out "Coach: place 5: 1 Würfel im Turm; Bob hat dann eine Chance von" &&
+	sr help place >out &&
+	expect_out "Ihr ganzes Setzen: ein oder mehrere geworfene Würfel, der Reihe nach" &&
+	sr rules stack-attack >out &&
+	expect_out "Stack Attack (2-4 Spieler): ein Turm, reihum gebaut; wer zuerst das Ziel" &&
+	sr review >out &&
+	expect_out "Partie 1: stack-attack, vom Coach durchgesehen"
+'
+
+test_expect_success 'de: Shake-A-Word: refusal, status, coach line, help, rule card, review' '
+	words_de &&
+	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
+	sr new --game shake-a-word --players Ann,Bob --option dict=xx >/dev/null &&
+	expect_refused 1 "shakeref: words: '"'"'words'"'"' braucht eine offene Runde: Runde 1. Den Würfelkasten schütteln und das Raster eingeben" sr words Ann bad &&
+	sr grid ABC DEF GHI >out &&
+	expect_out "Runde 1: 3x3-Raster ABC DEF GHI" &&
+	sr words Ann bad >out &&
+	expect_out "Ann schrieb bad (1 Wort in dieser Runde)" &&
+	sr words Bob bed fad >out &&
+	expect_out "Bob schrieb bed, fad (2 Wörter in dieser Runde)" &&
+	sr status >out &&
+	expect_out "Einzigartige Wörter zählen: 3-4 Buchstaben 1" &&
+	expect_out "Jetzt: Ann +1, Bob +2." &&
+	sr challenge Bob bed >out &&
+	expect_out "'"'"'bed'"'"' von Bob gilt: im Raster und in xx; es zählt +1 (SW-5)" &&
+	expect_exit 5 sr challenge Bob fad &&
+	expect_out "Einspruch stattgegeben: '"'"'fad'"'"' von Bob ist gestrichen: '"'"'fad'"'"' ist nicht im Raster" &&
+	sr help vote >out &&
+	expect_out "das letzte Wort des Tisches über WORD von NAME in dieser Runde (reject zählt als gestrichen) (SW-6)" &&
+	sr rules shake-a-word >out &&
+	expect_out "Shake-A-Word (2-16 Spieler): Runden mit einem Buchstabenraster, dann Wortlisten." &&
+	sr score >/dev/null &&
+	sr review >out &&
+	expect_out "die Punkte des Rasters, jedes gültige Wort aus 1 gewerteten Runde"
+'
+
+test_expect_success 'de: plural forms at 1 and 2' '
+	words_de &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr check >out &&
+	expect_out "1 Partie geprüft: 0 Probleme" &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr check >out &&
+	expect_out "2 Partien geprüft: 0 Probleme" &&
+	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
+	sr roll 1 2 2 3 3 4 >/dev/null &&
+	sr keep 1 >out &&
+	expect_out "noch 5 Würfel" &&
+	expect_refused 1 "erwartet 5 Werte (die Würfel in der Hand von Ann), erhalten 1" sr roll 1
+'
+
+test_expect_success 'de: play'"'"'s prompt and words on a terminal' '
+	words_de &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 40 60 >/dev/null &&
+	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 160 -y 40 \
+	    "cd '"'"'$PWD'"'"' && env NO_COLOR=1 LANG=de_DE.UTF-8 HOME='"'"'$HOME'"'"' SHAKEREF_DB='"'"'$SHAKEREF_DB'"'"' SHAKEREF_NOW='"'"'$SHAKEREF_NOW'"'"' '"'"'$SHAKEREF'"'"' play; echo \$? >exit; sleep 30" &&
+	tty_grep -qF "Runde 1, Bob (take|shake)>" &&
+	tty_grep -qF "Coach: shake: im Schnitt" &&
+	tmux -S "$PWD/tmux.sock" send-keys -l -- "take" &&
+	tmux -S "$PWD/tmux.sock" send-keys Enter &&
+	tty_grep -qF "Bob nimmt 60; Ann wählt" &&
+	tty_grep -qF "Runde 1, Ann (take|shake)>" &&
+	tmux -S "$PWD/tmux.sock" kill-server
+'
+
+fi
+
+test_expect_success 'each language of po/LINGUAS has its words here (words_LL)' '
+	for l in $langs; do
+		if ! grep -q "^words_$l()" "$SRCDIR/tests/cli/words.sh"; then
+			echo "# po/$l.po has no words_$l in tests/cli/words.sh" &&
+			return 1
+		fi
+	done
+'
+test_done
