@@ -302,7 +302,7 @@ check_game(struct sr_check *ck, long long id, int repair, char **why)
 	}
 	if (finished != sr_store_state(&x)) {
 		problem(ck, "game %lld: stored as %s, its entries give %s", id,
-		    sr_stored_state_name(finished), sr_state_name(&x));
+		    _(sr_stored_state_name(finished)), _(sr_state_name(&x)));
 		bad = 1;
 	}
 	/* The names and title now, as the rename and title entries give. */

@@ -480,7 +480,7 @@ check_replay_r(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 	if (sr_store_state(&x) != ig->state)
 		return sr_error(ctx, SR_RULES, "%s: its entries leave it %s, "
 		    "not as the file says; nothing imported", label,
-		    sr_state_name(&x));
+		    _(sr_state_name(&x)));
 	return SR_OK;
 }
 

@@ -218,13 +218,13 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			if (utf8_width(sg.g.names[i]) > width)
 				width = utf8_width(sg.g.names[i]);
 		buf_printf(&b, _("game %lld: %s, %s\n"), sg.g.id,
-		    sg.rules->name, sr_state_name(&x));
+		    sg.rules->name, _(sr_state_name(&x)));
 		for (i = 0; i < sg.g.nplayers; i++) {
 			s = order[i];
 			buf_printf(&b, "%2d. ", ranks[s]);
 			utf8_pad(&b, sg.g.names[s], width);
 			buf_printf(&b, " %6ld%s\n", scores[s], x.finished &&
-			    winners[s] ? "  winner" : "");
+			    winners[s] ? _("  winner") : "");
 		}
 		if (sg.rules->rounds != NULL)
 			sg.rules->rounds(sg.rp.st, &b);
