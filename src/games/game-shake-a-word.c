@@ -1047,6 +1047,101 @@ end_line(struct buf *b)
 	buf_puts(b, "\n");
 }
 
+/*
+ * Match s against fmt, whose only conversions are %s: 1 with each %s's
+ * text in a[] (WHY_ARGS of them at most, each cut to WHY_ARG bytes).
+ */
+#define WHY_ARGS	3
+#define WHY_ARG		256
+static int
+why_match(const char *s, const char *fmt, char a[WHY_ARGS][WHY_ARG])
+{
+	const char *f = fmt, *pc, *end;
+	size_t lit, n;
+	int k = 0;
+
+	for (;;) {
+		pc = strstr(f, "%s");
+		lit = pc != NULL ? (size_t)(pc - f) : strlen(f);
+		if (strncmp(s, f, lit) != 0)
+			return 0;
+		s += lit;
+		if (pc == NULL)
+			return *s == '\0';
+		f = pc + 2;
+		/* The %s ends where the next literal text begins. */
+		lit = (pc = strstr(f, "%s")) != NULL ? (size_t)(pc - f) :
+		    strlen(f);
+		if (lit == 0)
+			end = s + strlen(s);
+		else {
+			char piece[128];
+
+			if (lit >= sizeof piece || k >= WHY_ARGS)
+				return 0;
+			memcpy(piece, f, lit);
+			piece[lit] = '\0';
+			if (pc == NULL) {
+				n = strlen(s);
+				if (n < lit || strcmp(s + n - lit, piece) != 0)
+					return 0;
+				end = s + n - lit;
+			} else if ((end = strstr(s, piece)) == NULL)
+				return 0;
+		}
+		if (k >= WHY_ARGS)
+			return 0;
+		n = (size_t)(end - s) < WHY_ARG - 1 ? (size_t)(end - s) :
+		    WHY_ARG - 1;
+		memcpy(a[k], s, n);
+		a[k++][n] = '\0';
+		s = end;
+	}
+}
+
+/*
+ * A word's reason as the state keeps it (English: rule_word, do_vote)
+ * into b in the user's words: each reason matched and worded again; one
+ * that matches none (a count in it) as kept.
+ */
+static void
+why_words(const char *why, struct buf *b)
+{
+	char a[WHY_ARGS][WHY_ARG];
+
+	if (why_match(why, "the table accepted it", a) ||
+	    why_match(why, "the table rejected it", a) ||
+	    why_match(why, "an empty word is not on the grid", a))
+		buf_puts(b, _(why));
+	else if (why_match(why, "on the grid and in %s as '%s'", a))
+		buf_printf(b, _("on the grid and in %s as '%s'"), a[0], a[1]);
+	else if (why_match(why, "on the grid and in %s", a))
+		buf_printf(b, _("on the grid and in %s"), a[0]);
+	else if (why_match(why, "as a compound: %s, on the grid and by %s's "
+	    "compounding rules", a))
+		buf_printf(b, _("as a compound: %s, on the grid and by %s's "
+		    "compounding rules"), a[0], a[1]);
+	else if (why_match(why, "'%s' is not in %s (suggestions: %s)", a)) {
+		buf_printf(b, _("'%s' is not in %s"), a[0], a[1]);
+		buf_printf(b, _(" (suggestions: %s)"), a[2]);
+	} else if (why_match(why, "'%s' is not in %s", a))
+		buf_printf(b, _("'%s' is not in %s"), a[0], a[1]);
+	else if (why_match(why, "'%s' is not on the grid: it has a Q without "
+	    "U, and the Q die shows Qu", a))
+		buf_printf(b, _("'%s' is not on the grid: it has a Q without "
+		    "U, and the Q die shows Qu"), a[0]);
+	else if (why_match(why, "'%s' is not on the grid: no die shows '%s'",
+	    a))
+		buf_printf(b, _("'%s' is not on the grid: no die shows '%s'"),
+		    a[0], a[1]);
+	else if (why_match(why, "'%s' is not on the grid: after '%s' no "
+	    "unused neighbour shows '%s'", a))
+		buf_printf(b, _("'%s' is not on the grid: after '%s' no unused "
+		    "neighbour shows '%s'"), a[0], a[1], a[2]);
+	else
+		buf_puts(b, why);
+}
+
 /* What ruled a word, in words. */
 static const char *
 how_name(enum how how)
@@ -1171,10 +1266,12 @@ saw_describe(const struct game_state *st, struct buf *b)
 			    sizeof num));
 			if (x)
 				buf_puts(b, _("  crossed out"));
-			if (sw->valid >= 0)
-				buf_printf(b, _("%s %s by %s: %s"), x ? ";" :
+			if (sw->valid >= 0) {
+				buf_printf(b, _("%s %s by %s: "), x ? ";" :
 				    " ", sw->valid ? _("stands") : _("struck"),
-				    how_name(sw->how), _(sw->why));
+				    how_name(sw->how));
+				why_words(sw->why, b);
+			}
 			end_line(b);
 		}
 }

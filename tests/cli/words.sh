@@ -290,7 +290,9 @@ test_expect_success 'de: Shake-A-Word: refusal, status, coach line, help, rule c
 	expect_out "das letzte Wort des Tisches über WORD von NAME in dieser Runde (reject zählt als gestrichen) (SW-6)" &&
 	sr rules shake-a-word >out &&
 	expect_out "Shake-A-Word (2-16 Spieler): Runden mit einem Buchstabenraster, dann Wortlisten." &&
-	sr score >/dev/null &&
+	sr score >out &&
+	expect_out "gilt durch Einspruch: im Raster und in xx" &&
+	expect_out "gestrichen durch Einspruch: '"'"'fad'"'"' ist nicht im Raster" &&
 	sr review >out &&
 	expect_out "die Punkte des Rasters, jedes gültige Wort aus 1 gewerteten Runde"
 '
