@@ -413,4 +413,5 @@ const struct cmd_entry cmd_dice_entry = {
 	    { "player", CMD_VALUE | CMD_NONEMPTY } },
 	    .hint = "; expected [--rules RULES] [--player NAME]" },
 	.exec = cmd_dice_exec,
+	.play = CMD_PLAY,
 };

@@ -184,4 +184,5 @@ const struct cmd_entry cmd_games_entry = {
 	    "ones too)",
 	.spec = { .opts = { { "all", 0 } }, .hint = "; expected [--all]" },
 	.exec = cmd_games_exec,
+	.play = CMD_PLAY,
 };

@@ -255,4 +255,5 @@ const struct cmd_entry cmd_history_entry = {
 	    "turn, in words",
 	.spec = { .upper = 1 },
 	.exec = cmd_history_exec,
+	.play = CMD_PLAY,
 };

@@ -259,4 +259,5 @@ const struct cmd_entry cmd_new_entry = {
 	    { "title", CMD_VALUE | CMD_NONEMPTY } },
 	    .hint = "; the players are one list: --players Ann,Bob,Cid" },
 	.exec = cmd_new_exec,
+	.play = CMD_PLAY | CMD_PLAY_GAME,
 };

@@ -859,4 +859,5 @@ const struct cmd_entry cmd_review_entry = {
 	    "best move, what it cost, each player's luck and skill",
 	.spec = { .hint = "; review takes no arguments" },
 	.exec = cmd_review_exec,
+	.play = CMD_PLAY,
 };

@@ -247,4 +247,5 @@ const struct cmd_entry cmd_solve_entry = {
 	    "the words missed",
 	.spec = { .opts = { { "force", 0 } }, .hint = "; expected [--force]" },
 	.exec = cmd_solve_exec,
+	.play = CMD_PLAY,
 };

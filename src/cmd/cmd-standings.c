@@ -243,4 +243,5 @@ const struct cmd_entry cmd_standings_entry = {
 	.spec = { .opts = { { "all-time", 0 } },
 	    .hint = "; expected [--all-time]" },
 	.exec = cmd_standings_exec,
+	.play = CMD_PLAY,
 };
