@@ -25,7 +25,7 @@ vproblem(struct sr_check *ck, const char *fmt, va_list ap)
 
 	buf_vprintf(&b, fmt, ap);
 	utf8_escape(&e, buf_str(&b), 0, 0);
-	json_array_append_new(ck->problems, json_string(buf_str(&e)));
+	xjson_push(ck->problems, json_string(buf_str(&e)));
 	buf_free(&b);
 	buf_free(&e);
 }

@@ -346,26 +346,26 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		if (ctx->json) {
 			k = json_object();
 			if (kind == 0)
-				json_object_set_new(k, "kind",
+				xjson_set(k, "kind",
 				    json_string("d6"));
 			else {
 				char name[32];
 
 				snprintf(name, sizeof name, "shake-faces=%d",
 				    kind);
-				json_object_set_new(k, "kind",
-				    json_string(name));
+				xjson_set(k, "kind",
+				    xjson_text(name));
 			}
-			json_object_set_new(k, "rolls", json_integer(n));
+			xjson_set(k, "rolls", json_integer(n));
 			faces = json_object();
 			for (f = lo; f <= hi; f++)
-				json_object_set_new(faces, label[f],
+				xjson_set(faces, label[f],
 				    json_integer(c[f]));
-			json_object_set_new(k, "faces", faces);
-			json_object_set_new(k, "chi2", json_real(sr_round(chi2,
+			xjson_set(k, "faces", faces);
+			xjson_set(k, "chi2", json_real(sr_round(chi2,
 			    4)));
-			json_object_set_new(k, "p", json_real(significant(p)));
-			json_array_append_new(list, k);
+			xjson_set(k, "p", json_real(significant(p)));
+			xjson_push(list, k);
 			continue;
 		}
 		if (kind == 0)
@@ -389,7 +389,7 @@ cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		buf_puts(&b, "\n");
 	}
 	if (ctx->json) {
-		json_object_set_new(o, "dice", list);
+		xjson_set(o, "dice", list);
 		status = sr_print_json(ctx, o);
 	} else
 		sr_print_text(ctx, buf_str(&b));

@@ -180,7 +180,7 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	/* Every option with its effective value. */
 	for (i = 0; g->options[i].key != NULL; i++)
 		if (json_object_get(o, g->options[i].key) == NULL)
-			json_object_set_new(o, g->options[i].key,
+			xjson_set(o, g->options[i].key,
 			    json_string(g->options[i].def));
 	/* A dictionary option must name an installed dictionary (exit 4). */
 	if ((k = game_option_kind(g, GAME_OPT_DICT)) >= 0 &&

@@ -106,9 +106,9 @@ solve_json(const struct sr_game *sg, const struct word_round *v,
 	size_t i;
 	int p, val = 0;
 
-	json_object_set_new(o, "game", json_integer(sg->g.id));
-	json_object_set_new(o, "round", json_integer(v->round));
-	json_object_set_new(o, "best_score", json_integer(best));
+	xjson_set(o, "game", json_integer(sg->g.id));
+	xjson_set(o, "round", json_integer(v->round));
+	xjson_set(o, "best_score", json_integer(best));
 	a = json_array();
 	for (i = 0; i < l->n; i++) {
 		w = &l->w[i];
@@ -116,20 +116,20 @@ solve_json(const struct sr_game *sg, const struct word_round *v,
 		if (i == 0 || w->width != l->w[i - 1].width)
 			val = sg->rules->word_value(sg->rp.st, (int)w->width);
 		x = json_object();
-		json_object_set_new(x, "word", json_stringn(w->form, w->len));
-		json_object_set_new(x, "value", json_integer(val));
-		json_array_append_new(a, x);
+		xjson_set(x, "word", json_stringn(w->form, w->len));
+		xjson_set(x, "value", json_integer(val));
+		xjson_push(a, x);
 	}
-	json_object_set_new(o, "words", a);
+	xjson_set(o, "words", a);
 	m = json_object();
 	for (p = 0; p < v->nplayers; p++) {
 		a = json_array();
 		for (i = 0; i < nmissed[p]; i++)
-			json_array_append_new(a, json_stringn(
+			xjson_push(a, json_stringn(
 			    l->w[missed[p][i]].form, l->w[missed[p][i]].len));
-		json_object_set_new(m, sg->g.names[p], a);
+		xjson_set(m, sg->g.names[p], a);
 	}
-	json_object_set_new(o, "missed", m);
+	xjson_set(o, "missed", m);
 	return o;
 }
 

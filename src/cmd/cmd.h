@@ -16,6 +16,7 @@
 #include "ctx.h"
 #include "game.h"
 #include "store.h"
+#include "xjson.h"
 
 /* cmd.c: the command table and parsing. */
 
