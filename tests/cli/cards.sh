@@ -10,8 +10,7 @@ man7="${BUILDDIR:-$SRCDIR}/man/shakeref-games.7"
 mkcard="${BUILDDIR:-$SRCDIR}/src/tools/mkcard-host"
 
 test_expect_success 'every game of rules has its card, titled with its players' '
-	sr rules >list &&
-	sed -n "s/^\([a-z][a-z-]*\) .*/\1/p" list >names &&
+	rules_names >names &&
 	[ "$(wc -l <names)" -ge 5 ] &&
 	while read -r g; do
 		sr rules "$g" >card &&
@@ -23,10 +22,26 @@ test_expect_success 'every game of rules has its card, titled with its players' 
 	done <names
 '
 
+# The counts in a card's title are the ones new keeps (core.sh checks
+# them against SPEC.md for the five games).
+test_expect_success 'each card title names the player counts new accepts and refuses' '
+	rules_names >names &&
+	while read -r g; do
+		sr rules "$g" | sed -n "1s/.* (\([0-9]*\)-\([0-9]*\) players)\$/\1 \2/p" >counts &&
+		read -r lo hi <counts &&
+		players=$(seq -f "p%g" "$hi" | paste -sd, -) &&
+		expect_exit 0 sr -d "$g.db" new --game "$g" --players "$players" &&
+		expect_exit 2 sr -d "$g.db" new --game "$g" --players "$players,x" &&
+		few=$(seq -f "p%g" $((lo - 1)) | paste -sd, -) &&
+		expect_exit 2 sr -d "$g.db" new --game "$g" --players "$few" ||
+		    { echo "# $g"; return 1; }
+	done <names
+'
+
 # The manual's section of a game is its card's title, in capitals, up to
 # " (": one per game, in the order rules lists them, and no other.
 test_expect_success 'shakeref-games(7) has each card as a section, in the order of rules' '
-	sr rules | sed -n "s/^\([a-z][a-z-]*\) .*/\1/p" >names &&
+	rules_names >names &&
 	while read -r g; do
 		sr rules "$g" | head -n 1 | sed "s/ (.*//" |
 		    tr "[:lower:]" "[:upper:]" | sed "s/^/.Sh /" || return 1
@@ -49,7 +64,7 @@ test_expect_success 'rules shake and the manual say the same paragraph' '
 # manual's THE COACH says it) each have an item "- `KEY`: ..." under the
 # card's heading "## The option(s)", and the card names no other.
 test_expect_success 'each card describes every option of its game, and only those' '
-	sr rules | sed -n "s/^\([a-z][a-z-]*\) .*/\1/p" >names &&
+	rules_names >names &&
 	while read -r g; do
 		sr rules "$g" | sed -n "s/^  \([a-z-]*\)=.*/\1/p" |
 		    grep -vx coach | sort >want &&
