@@ -6,7 +6,7 @@
 # has; mkcard refuses what it would not print the same in both.
 . "$SRCDIR/tests/cli/lib.sh"
 
-man7="${BUILDDIR:-$SRCDIR}/man/shakeref-games.7"
+man7="${SHAKEREF_MAN7:-${BUILDDIR:-$SRCDIR}/man/shakeref-games.7}"
 mkcard="${BUILDDIR:-$SRCDIR}/src/tools/mkcard-host"
 
 test_expect_success 'every game of rules has its card, titled with its players' '

@@ -22,8 +22,12 @@
 . "$SRCDIR/tests/cli/lib.sh"
 
 man1="${BUILDDIR:-$SRCDIR}/man/shakeref.1"	# made from man/shakeref.1.in
-man7="${BUILDDIR:-$SRCDIR}/man/shakeref-games.7"	# made from the rule cards
-bindir=$(cd "$(dirname "$SHAKEREF")" && pwd)
+man7="${SHAKEREF_MAN7:-${BUILDDIR:-$SRCDIR}/man/shakeref-games.7}"	# made from the rule cards
+# "shakeref" in the examples is $SHAKEREF, whatever its name (shakeref-pig).
+bindir="$test_root/bin"
+mkdir -p "$bindir" &&
+    ln -s "$(cd "$(dirname "$SHAKEREF")" && pwd)/$(basename "$SHAKEREF")" \
+    "$bindir/shakeref" || exit 1
 work="$test_root/man"
 
 # Split page's examples (mode: examples or run) into $work/NAME/K.*:
