@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/shakeref.h"
 #include "../../src/store/store.h"
 #include "tap.h"
 
