@@ -733,6 +733,21 @@ mk_write_man(FILE *out, const char *template, struct mk_card *cards,
 	return 0;
 }
 
+/* Release the cards read. */
+static void
+mk_free(struct mk_card *cards, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < cards[i].n; k++)
+			buf_free(&cards[i].b[k].text);
+		free(cards[i].b);
+		free(cards[i].name);
+	}
+	free(cards);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -766,13 +781,18 @@ main(int argc, char **argv)
 		if (strlen(base) > 3 &&
 		    strcmp(base + strlen(base) - 3, ".md") == 0)
 			cards[i].name[strlen(base) - 3] = '\0';
-		if (mk_read(&cards[i]) != 0)
+		if (mk_read(&cards[i]) != 0) {
+			mk_free(cards, (size_t)i + 1);
 			return 1;
+		}
 	}
-	if (mk_errors > 0)
+	if (mk_errors > 0) {
+		mk_free(cards, (size_t)n);
 		return 1;
+	}
 	if ((out = fopen(outpath, "w")) == NULL) {
 		perror(outpath);
+		mk_free(cards, (size_t)n);
 		return 1;
 	}
 	if (template != NULL)
@@ -785,6 +805,7 @@ main(int argc, char **argv)
 		perror(outpath);
 		status = -1;
 	}
+	mk_free(cards, (size_t)n);
 	if (status != 0 || mk_errors > 0) {
 		remove(outpath);
 		return 1;
