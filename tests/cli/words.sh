@@ -190,9 +190,10 @@ test_expect_success 'de: Shake: refusal, status, coach line, help, rule card, re
 	expect_out "Coach: shake: im Schnitt" &&
 	sr help take >out &&
 	expect_out "der Wählende wertet seinen farbigen Würfel; die Wahl geht an den nächsthöheren (SH-6)" &&
+	sr rules >out &&
+	expect_out "Shake: die farbigen Würfel werfen, nehmen oder schütteln, 10 Runden und die All-Shake-Runde" &&
+	expect_out "'"'"'shakeref rules RULES'"'"' zeigt eines vollständig" &&
 	sr rules shake >out &&
-	expect_out "Shake (2-6 Spieler): 10 Runden, dann die All-Shake-Runde." &&
-	expect_out "Die höchste Summe gewinnt; gleiche Summen teilen sich den Sieg (SH-10)." &&
 	expect_out "Optionen (new --option KEY=VALUE):" &&
 	sr take >/dev/null &&
 	sr review >out &&
@@ -225,8 +226,8 @@ test_expect_success 'de: Shake Up: refusal, status, coach line, help, rule card,
 	expect_out "Coach: keep 1 2 3: die beste Chance auf (A) oder (B) bis zum Ende des Zugs" &&
 	sr help stand >out &&
 	expect_out "mit dem Schütteln aufhören: die Hand ist endgültig und wird als (A) bis (D) eingestuft (SU-3, SU-4)" &&
-	sr rules shake-up >out &&
-	expect_out "Shake Up (2-4 Spieler): je fünf Figuren beginnen auf Stufe 1 von 5 (Option levels);" &&
+	sr rules >out &&
+	expect_out "Shake Up: bis zu drei Mal vier Würfel schütteln; Straßen und Sätze ziehen Ihre Figuren die Pyramide hinauf" &&
 	sr review >out &&
 	expect_out "Partie 1: shake-up, vom Coach durchgesehen (Punkte)"
 '
@@ -245,8 +246,8 @@ test_expect_success 'de: 10,000: refusal, status, coach line, help, rule card, r
 	expect_out "Coach: " && expect_out "Siegchance bei bestem Spiel" &&
 	sr help bank >out &&
 	expect_out "die Zugsumme zum Punktestand addieren; braucht in diesem Zug ein wertendes Behalten (TT-6)" &&
-	sr rules ten-thousand >out &&
-	expect_out "10.000 (2-16 Spieler, 6 Würfel): wer zuerst 10000 erreicht (Option target), gewinnt sofort (TT-8)." &&
+	sr rules >out &&
+	expect_out "10.000: sechs Würfel, behalten, was wertet, sichern oder weiterwerfen, vom letzten Sichern weiterwerfen" &&
 	sr review >out &&
 	expect_out "Partie 1: ten-thousand, vom Coach durchgesehen (Siegchance)"
 '
@@ -263,8 +264,8 @@ test_expect_success 'de: Stack Attack: refusal, status, coach line, help, rule c
 	expect_out "Coach: place 5: 1 Würfel im Turm; Bob hat dann eine Chance von" &&
 	sr help place >out &&
 	expect_out "Ihr ganzes Setzen: ein oder mehrere geworfene Würfel, der Reihe nach" &&
-	sr rules stack-attack >out &&
-	expect_out "Stack Attack (2-4 Spieler): ein Turm, reihum gebaut; wer zuerst das Ziel" &&
+	sr rules >out &&
+	expect_out "Stack Attack: Würfel eins über oder unter der Spitze stapeln; ein Einsturz wertet 0 für den Schuldigen" &&
 	sr review >out &&
 	expect_out "Partie 1: stack-attack, vom Coach durchgesehen"
 '
@@ -290,7 +291,8 @@ test_expect_success 'de: Shake-A-Word: refusal, status, coach line, help, rule c
 	sr help vote >out &&
 	expect_out "das letzte Wort des Tisches über WORD von NAME in dieser Runde (reject zählt als gestrichen) (SW-6)" &&
 	sr rules shake-a-word >out &&
-	expect_out "Shake-A-Word (2-16 Spieler): Runden mit einem Buchstabenraster, dann Wortlisten." &&
+	expect_out "Optionen (new --option KEY=VALUE):" &&
+	expect_out "NAME (ein installiertes Hunspell-Wörterbuch)" &&
 	sr score >out &&
 	expect_out "gilt durch Einspruch: im Raster und in xx" &&
 	expect_out "gestrichen durch Einspruch: '"'"'fad'"'"' ist nicht im Raster" &&
