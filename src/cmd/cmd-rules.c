@@ -60,4 +60,5 @@ const struct cmd_entry cmd_rules_entry = {
 	.summary = "the rules as refereed, short form",
 	.spec = { .upper = 1, .count = "expected at most one RULES" },
 	.exec = cmd_rules_exec,
+	.play = CMD_PLAY,
 };

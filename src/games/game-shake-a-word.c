@@ -14,6 +14,7 @@
 #include "lexicon.h"
 #include "shake-a-word.h"
 #include "utf8.h"
+#include "xjson.h"
 
 enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE, OPT_COACH, OPT_NOUNS,
     OPT_ACCENTS, OPT_COMPOUNDS };
@@ -1007,10 +1008,10 @@ saw_status_json(const struct game_state *st, json_t *o)
 
 		for (i = 0; i < g->n; i++) {
 			grid_row(g, i, row, sizeof row);
-			json_array_append_new(a, json_string(row));
+			xjson_push(a, json_string(row));
 		}
 	}
-	json_object_set_new(o, "grid", a);
+	xjson_set(o, "grid", a);
 }
 
 /* End a line of b: drop trailing spaces, add a newline. */

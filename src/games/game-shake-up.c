@@ -9,6 +9,7 @@
 #include "game.h"
 #include "game-shake-up.h"
 #include "utf8.h"
+#include "xjson.h"
 
 #define SU_MAX_PLAYERS	4
 #define PAWNS		5
@@ -846,19 +847,19 @@ su_status_json(const struct game_state *st, json_t *o)
 	for (i = 0; i < st->n; i++) {
 		a = json_array();
 		for (k = 0; k < PAWNS; k++)
-			json_array_append_new(a, json_integer(st->pawn[i][k]));
-		json_object_set_new(pawns, st->gs->names[i], a);
+			xjson_push(a, json_integer(st->pawn[i][k]));
+		xjson_set(pawns, st->gs->names[i], a);
 	}
-	json_object_set_new(o, "levels", json_integer(st->levels));
-	json_object_set_new(o, "pawns", pawns);
-	json_object_set_new(o, "shakes_left", json_integer(
+	xjson_set(o, "levels", json_integer(st->levels));
+	xjson_set(o, "pawns", pawns);
+	xjson_set(o, "shakes_left", json_integer(
 	    st->phase == P_SHAKE ? SHAKES - st->shakes : 0));
 	if (in_turn) {
 		n = hand(st, dice);
 		for (k = 0; k < n; k++)
-			json_array_append_new(h, json_integer(dice[k]));
+			xjson_push(h, json_integer(dice[k]));
 	}
-	json_object_set_new(o, "hand", h);
+	xjson_set(o, "hand", h);
 }
 
 /* Append line to b without its trailing blanks, then a newline. */

@@ -10,6 +10,7 @@
 #include "game.h"
 #include "odds.h"
 #include "utf8.h"
+#include "xjson.h"
 
 #define ROUNDS		10
 #define ALL_SHAKE	(ROUNDS + 1)
@@ -688,9 +689,9 @@ shake_status_json(const struct game_state *st, json_t *o)
 {
 	int shaking = st->phase == P_SHAKE;
 
-	json_object_set_new(o, "shaker", shaking ?
-	    json_string(st->gs->names[st->shaker]) : json_null());
-	json_object_set_new(o, "shake_total", json_integer(shaking ?
+	xjson_set(o, "shaker", shaking ?
+	    xjson_text(st->gs->names[st->shaker]) : json_null());
+	xjson_set(o, "shake_total", json_integer(shaking ?
 	    st->total : 0));
 }
 

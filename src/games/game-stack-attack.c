@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "xjson.h"
 
 #define SA_MAX_PLAYERS	4
 #define SA_MAX_DICE	5
@@ -517,15 +518,15 @@ sa_status_json(const struct game_state *st, json_t *o)
 	int i;
 
 	for (i = 0; i < st->ntower; i++)
-		json_array_append_new(tower, json_integer(st->tval[i]));
-	json_object_set_new(o, "tower", tower);
-	json_object_set_new(o, "top", st->ntower > 0 || st->base ?
+		xjson_push(tower, json_integer(st->tval[i]));
+	xjson_set(o, "tower", tower);
+	xjson_set(o, "top", st->ntower > 0 || st->base ?
 	    json_integer(top_value(st)) : json_null());
 	for (i = 0; i < st->n; i++)
 		if (st->in_round[i])
-			json_object_set_new(hand, st->gs->names[i],
+			xjson_set(hand, st->gs->names[i],
 			    json_integer(st->held[i]));
-	json_object_set_new(o, "in_hand", hand);
+	xjson_set(o, "in_hand", hand);
 }
 
 /* The tower bottom to top with each die's owner, and the dice in hand. */

@@ -9,6 +9,7 @@
 #include "dice.h"
 #include "game.h"
 #include "tt-coach.h"
+#include "xjson.h"
 
 enum phase {
 	P_OFFER,	/* the next player: roll off the bank, or fresh */
@@ -652,9 +653,9 @@ tt_status_json(const struct game_state *st, json_t *o)
 	case P_OFFER:
 		dice = 6;
 		off = json_object();
-		json_object_set_new(off, "total",
+		xjson_set(off, "total",
 		    json_integer(st->offer_total));
-		json_object_set_new(off, "dice",
+		xjson_set(off, "dice",
 		    json_integer(st->offer_dice));
 		break;
 	case P_ROLL:
@@ -667,9 +668,9 @@ tt_status_json(const struct game_state *st, json_t *o)
 		dice = 0;
 		break;
 	}
-	json_object_set_new(o, "turn_total", json_integer(turn_total(st)));
-	json_object_set_new(o, "dice_in_hand", json_integer(dice));
-	json_object_set_new(o, "rolloff", off);
+	xjson_set(o, "turn_total", json_integer(turn_total(st)));
+	xjson_set(o, "dice_in_hand", json_integer(dice));
+	xjson_set(o, "rolloff", off);
 }
 
 /* The board: the turn in play (the house rules are status's). */
