@@ -94,6 +94,10 @@ static const struct game_option su_options[] = {
 };
 
 static void	su_expect(const struct game_state *, struct expectation *);
+
+/* The rule card: seeds/shake-up.md, made C by src/tools/mkcard. */
+extern const struct card_block card_shake_up[];
+
 extern const struct game_rules game_shake_up;
 
 /* Sort n ints ascending. */
@@ -1458,25 +1462,7 @@ const struct game_rules game_shake_up = {
 	.alias = NULL,
 	.summary = "Shake Up: up to three shakes of four dice; runs and "
 	    "sets move your pawns up the pyramid",
-	.card =
-	    "Shake Up (2-4 players): five pawns each start on level 1 of 5 "
-	    "(option levels);\n"
-	    "the top level is the Safe Zone (SU-1).  The highest start roll "
-	    "starts; ties\nre-roll (SU-2).\n"
-	    "A turn: up to three shakes of four dice; keep sets dice from the "
-	    "last shake\naside (reroll=free: keep names the whole held set); "
-	    "stand ends the shaking\n(SU-3).\n"
-	    "The final hand (SU-4): (A) run of four or four of a kind; (B) "
-	    "run of three,\nthree of a kind or two pair; (C) one pair; (D) "
-	    "none.\n"
-	    "(A): move LEVEL, then again, penalize NAME LEVEL (an opponent's "
-	    "pawn back to 1;\nthe turn passes) or pass (SU-5).  (A) on the "
-	    "first shake: move, penalize, and\nagain or pass (SU-6).\n"
-	    "(B): move LEVEL.  (C): nothing.  (D): your highest pawn in play "
-	    "goes back to\nlevel 1 (SU-7).\n"
-	    "Two-pawn rule: move up from a level holding two of your pawns, "
-	    "or from your\nlowest level (SU-8, SU-9).\n"
-	    "All five pawns safe wins at once (SU-10).\n",
+	.card = card_shake_up,
 	.min_players = 2,
 	.max_players = SU_MAX_PLAYERS,
 	.verbs = su_verbs,

@@ -265,6 +265,9 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 	    st->round);
 }
 
+/* The rule card: seeds/stack-attack.md, made C by src/tools/mkcard. */
+extern const struct card_block card_stack_attack[];
+
 extern const struct game_rules game_stack_attack;
 
 
@@ -724,30 +727,7 @@ const struct game_rules game_stack_attack = {
 	.alias = "tower",
 	.summary = "Stack Attack: stack dice one above or below the top; "
 	    "a fall scores 0 for its culprit",
-	.card =
-	    "Stack Attack (2-4 players): one tower, built in turns; first to "
-	    "the target\n(20 points, option target) wins.\n"
-	    "Each player holds 5 dice, 4 with four players; two players start "
-	    "on a base with 6 on top (SA-1).\n"
-	    "A turn: roll every die you hold.  A die qualifies if it is one "
-	    "above or below the top;\n"
-	    "on the empty plate only a 1 does.  Nothing qualifies: the turn "
-	    "passes (SA-2).\n"
-	    "Else place one or more dice, in order, each on the top it meets: "
-	    "on 4, roll 2 3 3 5,\n"
-	    "'place 3 2 3' is legal.  Then the turn passes (SA-3).\n"
-	    "fall [NAME]: the tower fell (by default, the last to place); the "
-	    "culprit scores 0,\n"
-	    "the others one point per own die in the tower; the round is over "
-	    "(SA-4).\n"
-	    "All your dice in the tower: you score them, nobody else does; "
-	    "the round is over (SA-5).\n"
-	    "Round 1 starts with the first player listed; the next with the "
-	    "culprit of a fall,\n"
-	    "else the player after the last to play (SA-6).\n"
-	    "Anyone at the target after a round: the highest total wins; tied "
-	    "leaders play more\n"
-	    "rounds alone until one leads (SA-7).\n",
+	.card = card_stack_attack,
 	.min_players = 2,
 	.max_players = SA_MAX_PLAYERS,
 	.verbs = sa_verbs,

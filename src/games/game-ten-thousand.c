@@ -87,6 +87,9 @@ static const struct game_option tt_options[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
+/* The rule card: seeds/ten-thousand.md, made C by src/tools/mkcard. */
+extern const struct card_block card_ten_thousand[];
+
 const struct game_rules game_ten_thousand;
 
 /* A new game: the first player listed rolls six dice (TT-3). */
@@ -795,25 +798,7 @@ const struct game_rules game_ten_thousand = {
 	.alias = "10000",
 	.summary = "10,000: six dice, keep what scores, bank or roll on, "
 	    "roll off the last bank",
-	.card =
-	    "10,000 (2-16 players, 6 dice): first to 10000 (option target) "
-	    "wins at once (TT-8).\n"
-	    "Scores within one roll: 1 = 100, 5 = 50; three of a kind = face "
-	    "x 100, 1000 for 1s,\n"
-	    "doubled per extra die; 1-2-3-4-5-6 = 1000; three pairs (six "
-	    "dice) = 1000 (TT-1);\n"
-	    "four of a kind and a pair count as three pairs unless "
-	    "four-pair=off (TT-2).\n"
-	    "A turn: roll the dice in hand, keep scoring dice (every kept die "
-	    "must score), then roll\n"
-	    "the rest or bank; nothing scoring is a farkle: the turn total "
-	    "is lost (TT-3).\n"
-	    "Every die kept: 6 dice again (TT-4).  Two dice showing doubles: "
-	    "6 dice again (TT-5).\n"
-	    "bank needs a scoring keep this turn (TT-6).  After a bank the "
-	    "next player may\n"
-	    "continue from that total with the dice left, or start fresh "
-	    "(TT-7).\n",
+	.card = card_ten_thousand,
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = tt_verbs,
