@@ -1377,24 +1377,113 @@ serve_end(struct serve *sv)
 	sv->lib.stop_daemon(sv->d);
 }
 
+/*
+ * Say where the scoreboard is (the URL of listening socket fd with the
+ * token, the other addresses it answers at, the QR code) on ctx->out;
+ * the URL into url.
+ */
+static void
+serve_announce(struct serve *sv, int fd, struct buf *url)
+{
+	struct sr_ctx *ctx = sv->ctx;
+	struct buf also = BUF_INIT;
+	const char *line, *nl;
+
+	url_host(fd, url, &also);
+	buf_puts(url, sv->prefix);
+	fprintf(ctx->out, "the scoreboard at %s\n", buf_str(url));
+	for (line = buf_str(&also); *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		fprintf(ctx->out, "  also at %.*s%s\n", (int)(nl - line), line,
+		    sv->prefix);
+	}
+	buf_free(&also);
+	qr_print(sv, ctx->out, buf_str(url), term_color(fileno(ctx->out),
+	    ctx->color));
+	fprintf(ctx->out, "Ctrl-C stops it.\n");
+	fflush(ctx->out);
+}
+
+/*
+ * Serve until SIGINT or SIGTERM (or limit_ms, unless -1): one poll over
+ * libmicrohttpd's epoll descriptor epfd, the change notice and the
+ * waiting streams; the board rendered again on a change, the streams
+ * kept alive.  Then the daemon stopped.
+ */
+static void
+serve_loop(struct serve *sv, int epfd, long long limit_ms)
+{
+	struct sr_ctx *ctx = sv->ctx;
+	struct sigaction sa, oldpipe;
+	struct notice_signals ns;
+	struct pollfd *pfd = NULL;
+	struct notice *nt;
+	MHD_UNSIGNED_LONG_LONG mt;
+	struct timespec t0, t, ts;
+	long long keep_at, now, wait;
+	int timeout, npfd, cap = 0;
+
+	/* The signals wait blocked, let in only inside ppoll(): none lost. */
+	serve_stop = 0;
+	notice_signals(&ns, on_stop, 0, NULL);
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, &oldpipe);
+	nt = notice_open(ctx->db_path);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	keep_at = SERVE_KEEP_MS;
+	while (!serve_stop) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		now = (long long)(t.tv_sec - t0.tv_sec) * 1000 +
+		    (t.tv_nsec - t0.tv_nsec) / 1000000;
+		if (limit_ms >= 0 && now >= limit_ms)
+			break;
+		wait = notice_timeout(nt);
+		if (keep_at - now < wait)
+			wait = keep_at - now;
+		if (limit_ms >= 0 && limit_ms - now < wait)
+			wait = limit_ms - now;
+		if (sv->lib.get_timeout(sv->d, &mt) == MHD_YES &&
+		    (long long)mt < wait)
+			wait = (long long)mt;
+		timeout = wait < 0 ? 0 : (int)wait;
+		npfd = serve_pollfds(sv, epfd, notice_fd(nt), &pfd, &cap);
+		ts.tv_sec = timeout / 1000;
+		ts.tv_nsec = (long)(timeout % 1000) * 1000000;
+		if (ppoll(pfd, (nfds_t)npfd, &ts, &ns.wait) < 0 &&
+		    errno != EINTR)
+			break;
+		if (serve_stop)
+			break;
+		streams_gone(sv, pfd, npfd);
+		if (notice_take(nt) && board_changed(sv))
+			board_update(sv);
+		if (now >= keep_at) {
+			streams_keep(sv);
+			keep_at = now + SERVE_KEEP_MS;
+		}
+		sv->lib.run(sv->d);
+	}
+	notice_close(nt);
+	free(pfd);
+	serve_end(sv);
+	notice_signals_end(&ns);
+	sigaction(SIGPIPE, &oldpipe, NULL);
+}
+
 /* serve [--listen ADDR:PORT] [--max-seconds N] */
 static int
 cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct serve *sv;
-	struct sigaction sa, oldpipe;
-	struct notice_signals ns;
-	struct pollfd *pfd = NULL;
-	struct buf url = BUF_INIT, also = BUF_INIT;
-	struct notice *nt;
+	struct buf url = BUF_INIT;
 	const union MHD_DaemonInfo *info;
-	const char *listen_on = args_get(args, "listen"), *max, *line, *nl;
+	const char *listen_on = args_get(args, "listen"), *max;
 	unsigned char raw[TOKEN_BYTES];
-	MHD_UNSIGNED_LONG_LONG mt;
-	struct timespec t0, t, ts;
-	long long keep_at, limit_ms = -1, now, wait;
+	long long limit_ms = -1;
 	char *end;
-	int fd, v6 = 0, i, timeout, status, npfd, cap = 0;
+	int fd, v6 = 0, i, status;
 
 	if ((max = args_get(args, "max-seconds")) != NULL) {
 		limit_ms = strtoll(max, &end, 10);
@@ -1440,68 +1529,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		free(sv);
 		return sr_error(ctx, SR_SYSTEM, "cannot start the web server");
 	}
-	url_host(fd, &url, &also);
-	buf_puts(&url, sv->prefix);
-	fprintf(ctx->out, "the scoreboard at %s\n", buf_str(&url));
-	for (line = buf_str(&also); *line != '\0'; line = nl + 1) {
-		nl = strchr(line, '\n');
-		fprintf(ctx->out, "  also at %.*s%s\n", (int)(nl - line), line,
-		    sv->prefix);
-	}
-	buf_free(&also);
-	qr_print(sv, ctx->out, buf_str(&url), term_color(fileno(ctx->out),
-	    ctx->color));
-	fprintf(ctx->out, "Ctrl-C stops it.\n");
-	fflush(ctx->out);
-
-	/* The signals wait blocked, let in only inside ppoll(): none lost. */
-	serve_stop = 0;
-	notice_signals(&ns, on_stop, 0, NULL);
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, &oldpipe);
-	nt = notice_open(ctx->db_path);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	keep_at = SERVE_KEEP_MS;
-	while (!serve_stop) {
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		now = (long long)(t.tv_sec - t0.tv_sec) * 1000 +
-		    (t.tv_nsec - t0.tv_nsec) / 1000000;
-		if (limit_ms >= 0 && now >= limit_ms)
-			break;
-		wait = notice_timeout(nt);
-		if (keep_at - now < wait)
-			wait = keep_at - now;
-		if (limit_ms >= 0 && limit_ms - now < wait)
-			wait = limit_ms - now;
-		if (sv->lib.get_timeout(sv->d, &mt) == MHD_YES &&
-		    (long long)mt < wait)
-			wait = (long long)mt;
-		timeout = wait < 0 ? 0 : (int)wait;
-		npfd = serve_pollfds(sv, info->epoll_fd, notice_fd(nt), &pfd,
-		    &cap);
-		ts.tv_sec = timeout / 1000;
-		ts.tv_nsec = (long)(timeout % 1000) * 1000000;
-		if (ppoll(pfd, (nfds_t)npfd, &ts, &ns.wait) < 0 &&
-		    errno != EINTR)
-			break;
-		if (serve_stop)
-			break;
-		streams_gone(sv, pfd, npfd);
-		if (notice_take(nt) && board_changed(sv))
-			board_update(sv);
-		if (now >= keep_at) {
-			streams_keep(sv);
-			keep_at = now + SERVE_KEEP_MS;
-		}
-		sv->lib.run(sv->d);
-	}
-	notice_close(nt);
-	free(pfd);
-	serve_end(sv);
-	notice_signals_end(&ns);
-	sigaction(SIGPIPE, &oldpipe, NULL);
+	serve_announce(sv, fd, &url);
+	serve_loop(sv, info->epoll_fd, limit_ms);
 	blob_drop(sv->event);
 	buf_free(&sv->board);
 	buf_free(&url);
