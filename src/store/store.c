@@ -896,45 +896,73 @@ plain_char(char c)
 }
 
 /*
- * Read the args column as store_entry_append() writes nearly every entry
+ * The args column as store_entry_append() writes nearly every entry
  * (JSON_COMPACT: [] or ["30","30","30"], ", " between them allowed),
- * each argument printable ASCII with no '"' or '\\', without jansson:
- * then those arguments are exactly the JSON strings' values.  1 when it
- * was so (se filled); 0 leaves anything else (escapes, UTF-8) to
- * jansson, untouched.
+ * each argument printable ASCII with no '"' or '\\': then those
+ * arguments are exactly the JSON strings' values, read without jansson.
+ * The number of arguments when it is so; -1 leaves anything else
+ * (escapes, UTF-8) to jansson.
  */
 static int
-decode_plain(const char *text, struct stored_entry *se)
+plain_args(const char *text)
 {
-	const char *p, *q;
-	int n = 0, i;
+	const char *p;
+	int n = 0;
 
 	if (text == NULL || *text != '[')
-		return 0;
+		return -1;
 	for (p = text + 1; *p != ']'; n++) {
 		if (n > 0 && *p++ != ',')
-			return 0;
+			return -1;
 		if (n > 0 && *p == ' ')
 			p++;
 		if (*p++ != '"')
-			return 0;
+			return -1;
 		while (plain_char(*p))
 			p++;
 		if (*p++ != '"')
-			return 0;
+			return -1;
 	}
-	if (p[1] != '\0')
-		return 0;
-	se->argc = n;
-	se->argv = xcalloc((size_t)n + 1, sizeof *se->argv);
-	for (p = text + 1, i = 0; i < n; i++) {
+	return p[1] == '\0' ? n : -1;
+}
+
+/*
+ * The n arguments of a plain args text (plain_args) in argv: each
+ * malloc'd, or with in (a copy of text), each where it stands in in, its
+ * closing quote made its NUL.
+ */
+static void
+split_plain(const char *text, char *in, int n, char **argv)
+{
+	const char *p = text, *q;
+	int i;
+
+	for (i = 0; i < n; i++) {
 		while (*p != '"')
 			p++;
 		for (q = ++p; *q != '"'; q++)
 			continue;
-		se->argv[i] = xstrndup(p, (size_t)(q - p));
+		if (in != NULL) {
+			in[q - text] = '\0';
+			argv[i] = in + (p - text);
+		} else
+			argv[i] = xstrndup(p, (size_t)(q - p));
 		p = q + 1;
 	}
+	argv[n] = NULL;
+}
+
+/* Plain args (plain_args) into se, each argument malloc'd; 1, else 0. */
+static int
+decode_plain(const char *text, struct stored_entry *se)
+{
+	int n;
+
+	if ((n = plain_args(text)) < 0)
+		return 0;
+	se->argc = n;
+	se->argv = xcalloc((size_t)n + 1, sizeof *se->argv);
+	split_plain(text, NULL, n, se->argv);
 	return 1;
 }
 
@@ -967,23 +995,73 @@ decode_args(const char *text, struct stored_entry *se)
 	return 0;
 }
 
-/* Fill se from a row of n, player, verb, args, fact, at; 0 or -1. */
+/*
+ * A row lent to a callback (history's scan): the entry's strings are the
+ * row's own (valid until the next step, never copied) and its plain
+ * arguments are split in memory kept from row to row; only other
+ * arguments (escapes, UTF-8: jansson's) are malloc'd, owned says so.
+ */
+struct row_view {
+	struct buf	  args;		/* the args column, its quotes NULs */
+	char		**argv;
+	int		  room;		/* argv's */
+	int		  owned;
+};
+
+/*
+ * Fill se from a row of n, player, verb, args, fact, at, each string
+ * malloc'd, or with rv lent (row_view_clear, not stored_entry_clear,
+ * then); 0 or -1.
+ */
 static int
-entry_from_row(sqlite3_stmt *st, struct stored_entry *se)
+entry_from_row(sqlite3_stmt *st, struct stored_entry *se,
+    struct row_view *rv)
 {
-	int v;
+	const char *args = (const char *)sqlite3_column_text(st, 3);
+	int v, n;
 
 	memset(se, 0, sizeof *se);
 	se->n = sqlite3_column_int(st, 0);
-	se->player = column_dup(st, 1);
 	v = verb_lookup((const char *)sqlite3_column_text(st, 2));
-	se->fact = column_dup(st, 4);
 	se->at = sqlite3_column_int64(st, 5);
-	if (v < 0 || decode_args((const char *)sqlite3_column_text(st, 3),
-	    se) != 0)
+	if (rv != NULL) {
+		se->player = (char *)sqlite3_column_text(st, 1);
+		se->fact = (char *)sqlite3_column_text(st, 4);
+		rv->owned = 0;
+	} else {
+		se->player = column_dup(st, 1);
+		se->fact = column_dup(st, 4);
+	}
+	if (v < 0)
 		return -1;
 	se->verb = (enum verb)v;
-	return 0;
+	if (rv != NULL && (n = plain_args(args)) >= 0) {
+		if (n >= rv->room) {
+			rv->room = n + 1;
+			rv->argv = xreallocarray(rv->argv, (size_t)rv->room,
+			    sizeof *rv->argv);
+		}
+		buf_reset(&rv->args);
+		buf_add(&rv->args, args, (size_t)sqlite3_column_bytes(st, 3));
+		split_plain(args, rv->args.s, n, rv->argv);
+		se->argc = n;
+		se->argv = rv->argv;
+		return 0;
+	}
+	if (rv != NULL)
+		rv->owned = 1;
+	return decode_args(args, se);
+}
+
+/* Done with an entry entry_from_row() lent through rv. */
+static void
+row_view_clear(struct stored_entry *se, struct row_view *rv)
+{
+	if (rv->owned) {
+		se->player = se->fact = se->note = NULL;
+		stored_entry_clear(se);
+	}
+	memset(se, 0, sizeof *se);
 }
 
 /*
@@ -1028,8 +1106,8 @@ store_entry_load(struct store *s, long long id, int n,
 		return status;
 	if ((status = bind(s, st, why, "Ii", id, n)) != SR_OK)
 		return status;
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW && entry_from_row(st, se) !=
-	    0) {
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW &&
+	    entry_from_row(st, se, NULL) != 0) {
 		finish(s, st);
 		stored_entry_clear(se);
 		return fail(why, SR_DATA, "game %lld has an entry this "
@@ -1057,6 +1135,7 @@ entries_scan(struct store *s, long long id, int notes,
     struct stored_entry **ep, int *np, int *complete, char **why)
 {
 	struct stored_entry one;
+	struct row_view rv = { BUF_INIT, NULL, 0, 0 };
 	sqlite3_stmt *st, *nt = NULL;
 	struct stored_entry *e = NULL, *se;
 	int n = 0, cap = 0, status, rc, k;
@@ -1093,21 +1172,22 @@ entries_scan(struct store *s, long long id, int notes,
 			}
 			se = &e[n++];
 		}
-		if (entry_from_row(st, se) != 0) {
+		if (entry_from_row(st, se, fn != NULL ? &rv : NULL) != 0) {
 			rc = SQLITE_CORRUPT;
 			if (fn != NULL)
-				stored_entry_clear(se);
+				row_view_clear(se, &rv);
 			break;
 		}
 		if (nt != NULL) {
 			se->round = sqlite3_column_int(nt, 1);
-			se->note = column_dup(nt, 2);
+			se->note = fn != NULL ?
+			    (char *)sqlite3_column_text(nt, 2) : column_dup(nt, 2);
 			se->undone = sqlite3_column_int(nt, 3) != 0;
 		}
 		if (fn != NULL) {
 			n++;
 			k = fn(arg, se);
-			stored_entry_clear(se);
+			row_view_clear(se, &rv);
 			if (k != 0) {
 				rc = SQLITE_DONE;
 				break;
@@ -1118,6 +1198,8 @@ entries_scan(struct store *s, long long id, int notes,
 		*np = n;
 		n = 0;
 	}
+	buf_free(&rv.args);
+	free(rv.argv);
 	finish(s, st);
 	finish(s, nt);
 	return entries_end(s, id, rc, *complete && fn == NULL, e, n, ep, np,
