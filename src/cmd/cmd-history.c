@@ -32,9 +32,12 @@ entry_json(const struct stored_entry *se)
 /* Where the note begins: the number, the player and the entry before. */
 #define NOTE_COLUMN	(5 + 2 + 10 + 1 + 24 + 1)
 
-/* n in decimal, right-aligned in width columns (printf's "%*d"). */
-static void
-put_number(struct buf *b, int n, int width)
+/*
+ * n in decimal, right-aligned in width columns (printf's "%*d"), at p
+ * (room for width and 11 bytes); returns the end.
+ */
+static char *
+put_number(char *p, int n, int width)
 {
 	char d[16];
 	unsigned int u = n < 0 ? 0U - (unsigned int)n : (unsigned int)n;
@@ -46,24 +49,92 @@ put_number(struct buf *b, int n, int width)
 	if (n < 0)
 		d[k++] = '-';
 	for (; width > k; width--)
-		buf_puts(b, " ");
+		*p++ = ' ';
 	while (k > 0)
-		buf_add(b, &d[--k], 1);
+		*p++ = d[--k];
+	return p;
+}
+
+/* s, then spaces up to width columns (s is printable ASCII: len columns). */
+static char *
+put_padded(char *p, const char *s, size_t len, size_t width)
+{
+	memcpy(p, s, len);
+	p += len;
+	if (len < width) {
+		memset(p, ' ', width - len);
+		p += width - len;
+	}
+	return p;
 }
 
 /*
- * One entry as a score pad line; with cols (a terminal's), a long one goes
- * on under the note column (or indented by 2 when that leaves no room).
- * cmd, line and esc are the caller's, kept from line to line: the cost of
- * a line does not grow with the game, and stays a few copies (issue 29).
+ * entry_text's line when all of it is printable ASCII (nearly every line:
+ * nothing to escape, a column a byte), written into b in one piece; 0
+ * (nothing written) when it is not.
+ */
+static int
+entry_ascii(struct buf *b, const struct stored_entry *se)
+{
+	const char *verb = verb_name(se->verb);
+	const char *player = se->player != NULL ? se->player : "";
+	const char *note = se->note != NULL ? se->note : "";
+	size_t lp = strlen(player), ln = strlen(note), lv = strlen(verb);
+	size_t lc = lv, k;
+	char *p, *start;
+	int i;
+
+	if (utf8_ascii(player, lp) != lp || utf8_ascii(note, ln) != ln)
+		return 0;
+	for (i = 0; i < se->argc; i++) {
+		k = strlen(se->argv[i]);
+		if (utf8_ascii(se->argv[i], k) != k)
+			return 0;
+		lc += 1 + k;
+	}
+	p = start = buf_reserve(b, 16 + 2 + lp + 10 + 1 + lc + 24 + 1 + 10 +
+	    ln + 1);
+	p = put_number(p, se->n, 5);
+	p = put_padded(p, "  ", 2, 2);
+	p = put_padded(p, player, lp, 10);
+	*p++ = ' ';
+	memcpy(p, verb, lv);
+	p += lv;
+	for (i = 0; i < se->argc; i++) {
+		*p++ = ' ';
+		k = strlen(se->argv[i]);
+		memcpy(p, se->argv[i], k);
+		p += k;
+	}
+	if (lc < 24)		/* to 24 columns; a gap of two, always */
+		p = put_padded(p, "", 0, 24 - lc);
+	else
+		*p++ = ' ';
+	p = se->undone ? put_padded(p, " (undone) ", 10, 10) :
+	    put_padded(p, " ", 1, 1);
+	p = put_padded(p, note, ln, ln);
+	*p++ = '\n';
+	b->len += (size_t)(p - start);
+	b->s[b->len] = '\0';
+	return 1;
+}
+
+/*
+ * One entry as a score pad line, escaped; with cols (a terminal's), a
+ * long one goes on under the note column (or indented by 2 when that
+ * leaves no room).  cmd, line and esc are the caller's, kept from line to
+ * line: the cost of a line does not grow with the game, and stays a few
+ * copies (issue 29).
  */
 static void
 entry_text(struct buf *b, const struct stored_entry *se, int cols,
     struct buf *cmd, struct buf *line, struct buf *esc)
 {
-	struct buf *out = cols > 0 ? line : b;
+	char num[32];
 	int i;
 
+	if (cols == 0 && entry_ascii(b, se))
+		return;
 	buf_reset(cmd);
 	buf_reset(line);
 	buf_puts(cmd, verb_name(se->verb));
@@ -71,23 +142,25 @@ entry_text(struct buf *b, const struct stored_entry *se, int cols,
 		buf_puts(cmd, " ");
 		buf_puts(cmd, se->argv[i]);
 	}
-	put_number(out, se->n, 5);
-	buf_puts(out, "  ");
-	utf8_pad(out, se->player != NULL ? se->player : "", 10);
-	buf_puts(out, " ");
-	utf8_pad(out, buf_str(cmd), 24);
+	buf_add(line, num, (size_t)(put_number(num, se->n, 5) - num));
+	buf_puts(line, "  ");
+	utf8_pad(line, se->player != NULL ? se->player : "", 10);
+	buf_puts(line, " ");
+	utf8_pad(line, buf_str(cmd), 24);
 	if (utf8_width(buf_str(cmd)) >= 24)	/* a gap of two, always */
-		buf_puts(out, " ");
-	buf_puts(out, se->undone ? " (undone) " : " ");
+		buf_puts(line, " ");
+	buf_puts(line, se->undone ? " (undone) " : " ");
 	if (se->note != NULL)
-		buf_puts(out, se->note);
-	buf_puts(out, "\n");
-	if (cols > 0) {
-		buf_reset(esc);
-		utf8_escape(esc, buf_str(line), 0, 1);
-		utf8_wrap(b, buf_str(esc), (size_t)cols,
-		    cols - 1 - NOTE_COLUMN >= 20 ? NOTE_COLUMN : 2);
+		buf_puts(line, se->note);
+	buf_puts(line, "\n");
+	if (cols == 0) {
+		utf8_escape(b, buf_str(line), 0, 1);
+		return;
 	}
+	buf_reset(esc);
+	utf8_escape(esc, buf_str(line), 0, 1);
+	utf8_wrap(b, buf_str(esc), (size_t)cols,
+	    cols - 1 - NOTE_COLUMN >= 20 ? NOTE_COLUMN : 2);
 }
 
 /* History being written: its text or its JSON entries, line by line. */
@@ -210,11 +283,13 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		json_object_set_new(o, "game", json_integer(sg.g.id));
 		h.a = json_array();
 	} else {
-		buf_printf(&h.b, "game %lld: %s for ", sg.g.id,
+		buf_printf(&h.line, "game %lld: %s for ", sg.g.id,
 		    sg.rules->name);
 		for (i = 0; i < sg.g.nplayers; i++)
-			buf_printf(&h.b, "%s%s", i ? ", " : "", sg.g.names[i]);
-		buf_puts(&h.b, "\n");
+			buf_printf(&h.line, "%s%s", i ? ", " : "",
+			    sg.g.names[i]);
+		buf_puts(&h.line, "\n");
+		utf8_escape(&h.b, buf_str(&h.line), 0, 1);
 	}
 	n = hist_entries(ctx, &sg, &h);
 	store_rollback(ctx->store);
@@ -237,12 +312,16 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	if (n == 0)
 		buf_puts(&h.b, "no entries yet\n");
 	sr_ranks(&sg, scores, winners, ranks);
-	buf_puts(&h.b, "scores:");
+	buf_reset(&h.line);
+	buf_puts(&h.line, "scores:");
 	for (i = 0; i < sg.g.nplayers; i++)
-		buf_printf(&h.b, "%s %s %ld", i ? "," : "", sg.g.names[i],
+		buf_printf(&h.line, "%s %s %ld", i ? "," : "", sg.g.names[i],
 		    scores[i]);
-	buf_puts(&h.b, "\n");
-	sr_print_text(ctx, buf_str(&h.b));
+	buf_puts(&h.line, "\n");
+	utf8_escape(&h.b, buf_str(&h.line), 0, 1);
+	buf_free(&h.line);
+	/* Escaped line by line already (sr_print_text's escaping). */
+	sr_fit(ctx, ctx->out, buf_str(&h.b), 2);
 	buf_free(&h.b);
 	sr_game_free(&sg);
 	return SR_OK;
