@@ -428,4 +428,37 @@ test_expect_success 'history: a gap of two spaces at least between the entry and
 	grep -q "words Bob mink  *Bob wrote " out
 '
 
+test_expect_success 'history: columns worked out by hand (names of 10 and 11, commands of 23 to 25, undone, UTF-8), from the notes and from a replay alike' '
+	sr new --game shake --players Abcdefghij,Bcdefghijkl,Zoë >/dev/null &&
+	sr note abcdefghijklmnopqr >/dev/null &&
+	sr note abcdefghijklmnopqrs >/dev/null &&
+	sr note abcdefghijklmnopqrst >/dev/null &&
+	sr roll 30 20 10 >/dev/null && sr take >/dev/null &&
+	sr take >/dev/null && sr undo >/dev/null &&
+	sr note "Zoë é" >/dev/null &&
+	# printf pads by bytes: the lines with Zoë in them are written out
+	{
+		echo "game 1: shake for Abcdefghij, Bcdefghijkl, Zoë" &&
+		sr history | sed -n 2p &&
+		printf "%5d  %-10s %-24s %s\n" \
+		    1 "" "note abcdefghijklmnopqr" "note: abcdefghijklmnopqr" \
+		    2 "" "note abcdefghijklmnopqrs" " note: abcdefghijklmnopqrs" \
+		    3 "" "note abcdefghijklmnopqrst" " note: abcdefghijklmnopqrst" \
+		    4 "" "roll 30 20 10" \
+		    "Abcdefghij has the highest die (30) and chooses" \
+		    5 Abcdefghij take "Abcdefghij takes 30; Bcdefghijkl chooses" &&
+		printf "%5d  %-10s %-24s (undone) %s\n" 6 Bcdefghijkl take \
+		    "Bcdefghijkl takes 20; Zoë chooses" &&
+		printf "%5d  %-10s %-24s %s\n" 7 "" "undo 6" \
+		    "undid entry 6 (Bcdefghijkl: take)" &&
+		echo "    8             note Zoë é               note: Zoë é" &&
+		echo "scores: Abcdefghij 30, Bcdefghijkl 0, Zoë 0"
+	} >expect &&
+	sr history >out && cmp expect out &&
+	sed -n 2p out | grep -Eq "^Round 1  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}\$" &&
+	sqlite3 test.db "DELETE FROM entry_notes" &&
+	sr history >out && cmp expect out &&
+	sr history 2 >out && sed -n "1,2p;9,\$p" expect | cmp - out
+'
+
 test_done
