@@ -8,9 +8,9 @@
 #include "cmd.h"
 #include "utf8.h"
 
-/* One entry as JSON. */
+/* One entry as a JSON object, made by jansson. */
 static json_t *
-entry_json(const struct stored_entry *se)
+entry_jansson(const struct stored_entry *se)
 {
 	json_t *o = json_object(), *a = json_array();
 	char when[32];
@@ -66,6 +66,106 @@ put_padded(char *p, const char *s, size_t len, size_t width)
 		p += width - len;
 	}
 	return p;
+}
+
+/* 1 if s is a JSON string's text as it is: printable ASCII, no '"', '\\'. */
+static int
+json_plain(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s < 0x20 || *s > 0x7e || *s == '"' || *s == '\\')
+			return 0;
+	return 1;
+}
+
+/* "s" at p (s, of len bytes, is json_plain); returns the end. */
+static char *
+json_put(char *p, const char *s, size_t len)
+{
+	*p++ = '"';
+	memcpy(p, s, len);
+	p += len;
+	*p++ = '"';
+	return p;
+}
+
+/*
+ * sr_iso_time(at) in when, kept from the entry before: within its day
+ * only the time of day changes (issue 29: a gmtime and a strftime an
+ * entry were a fifth of history --json).
+ */
+static void
+iso_time(long long at, char when[32], long long *day)
+{
+	long long s = at % 86400;
+
+	if (at < 0 || at / 86400 != *day) {
+		sr_iso_time(at, when, 32);
+		*day = at < 0 || strlen(when) != 20 ? -1 : at / 86400;
+		return;
+	}
+	when[11] = (char)('0' + s / 36000);
+	when[12] = (char)('0' + s / 3600 % 10);
+	when[14] = (char)('0' + s % 3600 / 600);
+	when[15] = (char)('0' + s % 600 / 60);
+	when[17] = (char)('0' + s % 60 / 10);
+	when[18] = (char)('0' + s % 10);
+}
+
+/*
+ * One entry as JSON text (--json's compact form, keys in this order), to
+ * b: written directly when its strings are plain (json_plain, nearly
+ * always), else by jansson, whose escaping is the contract; 0, or -1 out
+ * of memory.  when and day are the caller's (iso_time).
+ */
+static int
+entry_json(struct buf *b, const struct stored_entry *se, char when[32],
+    long long *day)
+{
+	const char *verb = verb_name(se->verb);
+	size_t lp = se->player != NULL ? strlen(se->player) : 0;
+	size_t lv = strlen(verb), k;
+	json_t *o;
+	char *t, *p, *start;
+	int i, plain = se->player == NULL || json_plain(se->player);
+
+	for (i = 0; plain && i < se->argc; i++)
+		plain = json_plain(se->argv[i]);
+	if (!plain) {
+		o = entry_jansson(se);
+		t = json_dumps(o, JSON_PRESERVE_ORDER | JSON_COMPACT);
+		json_decref(o);
+		if (t == NULL)
+			return -1;
+		buf_puts(b, t);
+		free(t);
+		return 0;
+	}
+	iso_time(se->at, when, day);
+	k = lp + lv + 160;	/* the keys, n, when: 110 at most */
+	for (i = 0; i < se->argc; i++)
+		k += strlen(se->argv[i]) + 3;
+	p = start = buf_reserve(b, k);
+	p = put_padded(p, "{\"n\":", 5, 5);
+	p = put_number(p, se->n, 0);
+	p = put_padded(p, ",\"player\":", 10, 10);
+	p = se->player != NULL ? json_put(p, se->player, lp) :
+	    put_padded(p, "null", 4, 4);
+	p = put_padded(p, ",\"verb\":", 8, 8);
+	p = json_put(p, verb, lv);
+	p = put_padded(p, ",\"args\":[", 9, 9);
+	for (i = 0; i < se->argc; i++) {
+		if (i > 0)
+			*p++ = ',';
+		p = json_put(p, se->argv[i], strlen(se->argv[i]));
+	}
+	p = se->undone ? put_padded(p, "],\"undone\":true,\"at\":", 21, 21) :
+	    put_padded(p, "],\"undone\":false,\"at\":", 22, 22);
+	p = json_put(p, when, strlen(when));
+	*p++ = '}';
+	b->len += (size_t)(p - start);
+	b->s[b->len] = '\0';
+	return 0;
 }
 
 /*
@@ -167,7 +267,11 @@ entry_text(struct buf *b, const struct stored_entry *se, int cols,
 struct hist {
 	struct buf	 b;		/* text */
 	struct buf	 cmd, line, esc;
-	json_t		*a;		/* JSON: the entries */
+	int		 json;		/* b is JSON text */
+	int		 shown;		/* entries written */
+	int		 oom;		/* jansson out of memory */
+	char		 when[32];	/* JSON: iso_time()'s */
+	long long	 day;
 	int		 cols;
 	int		 from;		/* entries before it are not shown */
 	int		 i;		/* entries met */
@@ -189,8 +293,11 @@ hist_one(void *arg, const struct stored_entry *se)
 	}
 	if (h->i <= h->from)
 		return 0;
-	if (h->a != NULL) {
-		json_array_append_new(h->a, entry_json(se));
+	if (h->json) {
+		if (h->shown++ > 0)
+			buf_add(&h->b, ",", 1);
+		if (entry_json(&h->b, se, h->when, &h->day) != 0)
+			h->oom = 1;
 		return 0;
 	}
 	if (se->round != h->round) {
@@ -210,9 +317,7 @@ hist_reset(struct hist *h, size_t len)
 	h->b.len = len;
 	if (h->b.s != NULL)
 		h->b.s[len] = '\0';
-	if (h->a != NULL)
-		json_array_clear(h->a);
-	h->i = h->round = h->bad = 0;
+	h->i = h->round = h->bad = h->shown = h->oom = 0;
 }
 
 /*
@@ -238,7 +343,7 @@ hist_entries(struct sr_ctx *ctx, struct sr_game *sg, struct hist *h)
 	why = NULL;
 	hist_reset(h, len);
 	sr_game_free(sg);
-	if ((status = sr_game_read(ctx, id, h->a == NULL, sg, &why)) !=
+	if ((status = sr_game_read(ctx, id, !h->json, sg, &why)) !=
 	    SR_OK) {
 		h->status = sr_error(ctx, status, "%s", why != NULL ? why :
 		    "database error");
@@ -261,7 +366,6 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	int status, i, n;
 	long last = -1;
 	char *end;
-	json_t *o = NULL;
 
 	if (args->argc == 2) {
 		last = strtol(args->argv[1], &end, 10);
@@ -278,11 +382,9 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	n = replay_last_n(&sg.rp);
 	if (last >= 0 && last < n)
 		h.from = n - (int)last;
-	if (ctx->json) {
-		o = json_object();
-		json_object_set_new(o, "game", json_integer(sg.g.id));
-		h.a = json_array();
-	} else {
+	if ((h.json = ctx->json))
+		buf_printf(&h.b, "{\"game\":%lld,\"entries\":[", sg.g.id);
+	else {
 		buf_printf(&h.line, "game %lld: %s for ", sg.g.id,
 		    sg.rules->name);
 		for (i = 0; i < sg.g.nplayers; i++)
@@ -296,18 +398,20 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	buf_free(&h.cmd);
 	buf_free(&h.line);
 	buf_free(&h.esc);
-	if (n < 0) {
-		json_decref(o);
-		json_decref(h.a);
+	if (n >= 0 && h.oom)
+		h.status = sr_error(ctx, SR_SYSTEM, "cannot encode JSON");
+	if (n < 0 || h.oom) {
 		buf_free(&h.b);
 		sr_game_free(&sg);
 		return h.status;
 	}
-	if (ctx->json) {
-		json_object_set_new(o, "entries", h.a);
-		status = sr_print_json(ctx, o);
+	if (h.json) {
+		/* As sr_print_json() prints it (compact, keys in order). */
+		buf_puts(&h.b, "]}\n");
+		fputs(buf_str(&h.b), ctx->out);
+		buf_free(&h.b);
 		sr_game_free(&sg);
-		return status;
+		return SR_OK;
 	}
 	if (n == 0)
 		buf_puts(&h.b, "no entries yet\n");

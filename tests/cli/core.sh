@@ -294,6 +294,37 @@ test_expect_success 'history --json: keys, args as typed, player, at (pinned)' '
 	json "[.entries[].at] == [\"$(pinned_iso)\",\"$(pinned_iso)\"]"
 '
 
+test_expect_success 'history --json: times through a day and across midnight, quotes and UTF-8 as typed; the same from a replay' '
+	sr new --game shake --players "Ann \"A\"",Zoë >/dev/null &&
+	# seconds since the epoch, each worked out into UTC by date(1)
+	for t in 1795046399 1795046400 1795046401 1795046459 1795049999 \
+	    1795132799 1795219200 1795000000; do
+		SHAKEREF_NOW=$t sr note "at $t" >/dev/null || return 1
+	done &&
+	q="a \"quoted\" \\\\ word" &&
+	SHAKEREF_NOW=1795000001 sr note "$q" >/dev/null &&
+	SHAKEREF_NOW=1795000002 sr note "Zoë é" >/dev/null &&
+	SHAKEREF_NOW=1795000003 sr roll 10 20 >/dev/null &&
+	SHAKEREF_NOW=1795000004 sr take >/dev/null &&
+	SHAKEREF_NOW=1795000005 sr undo >/dev/null &&
+	for t in 1795046399 1795046400 1795046401 1795046459 1795049999 \
+	    1795132799 1795219200 1795000000 1795000001 1795000002 \
+	    1795000003 1795000004 1795000005; do
+		date -u -d "@$t" +%Y-%m-%dT%H:%M:%SZ || return 1
+	done >want &&
+	sr --json history >a.json && jq -r ".entries[].at" a.json >got &&
+	cmp want got &&
+	test "$(jq -r ".entries[8].args[0]" a.json)" = "$q" &&
+	grep -Fq "\"args\":[\"a \\\"quoted\\\" \\\\\\\\ word\"]" a.json &&
+	jq -e ".entries[9].args == [\"Zoë é\"]" a.json &&
+	jq -e "[.entries[10,11] | .player] == [null, \"Zoë\"]" a.json &&
+	jq -e "[.entries[].undone] == [range(11) | false] + [true, false]" a.json &&
+	jq -e "[.entries[].n] == [range(1; 14)]" a.json &&
+	jq -c . a.json | cmp - a.json &&
+	sqlite3 test.db "DELETE FROM entry_notes" &&
+	sr --json history | cmp - a.json
+'
+
 test_expect_success 'history in words: numbered entries round by round' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 10 20 >/dev/null && sr take >/dev/null &&
