@@ -16,16 +16,16 @@ entry_jansson(const struct stored_entry *se)
 	char when[32];
 	int i;
 
-	json_object_set_new(o, "n", json_integer(se->n));
-	json_object_set_new(o, "player", se->player != NULL ?
-	    json_string(se->player) : json_null());
-	json_object_set_new(o, "verb", json_string(verb_name(se->verb)));
+	xjson_set(o, "n", json_integer(se->n));
+	xjson_set(o, "player", se->player != NULL ?
+	    xjson_text(se->player) : json_null());
+	xjson_set(o, "verb", json_string(verb_name(se->verb)));
 	for (i = 0; i < se->argc; i++)
-		json_array_append_new(a, json_string(se->argv[i]));
-	json_object_set_new(o, "args", a);
-	json_object_set_new(o, "undone", json_boolean(se->undone));
+		xjson_push(a, json_string(se->argv[i]));
+	xjson_set(o, "args", a);
+	xjson_set(o, "undone", json_boolean(se->undone));
 	sr_iso_time(se->at, when, sizeof when);
-	json_object_set_new(o, "at", json_string(when));
+	xjson_set(o, "at", json_string(when));
 	return o;
 }
 
@@ -438,4 +438,5 @@ const struct cmd_entry cmd_history_entry = {
 	    "turn, in words",
 	.spec = { .upper = 1 },
 	.exec = cmd_history_exec,
+	.play = CMD_PLAY,
 };
