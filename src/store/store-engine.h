@@ -159,6 +159,21 @@ int	store_args_encode(const struct stored_entry *, char **json,
 	    char **why);
 /* The args column's text decoded into se's argc and argv; 0 or -1. */
 int	store_args_decode(const char *text, struct stored_entry *se);
+/*
+ * The same read lent (an engine's history scan: issue 29): when the args
+ * column's text (len bytes) is plain (printable ASCII arguments, no '"'
+ * or '\\': nearly every entry), se's argc and argv are set, argv and its
+ * strings in l's memory (kept from row to row, valid until the next
+ * call), and 1 is returned; else 0, nothing done (store_args_decode).
+ */
+struct store_args_lent {
+	struct buf	  text;		/* the column, its closing quotes NULs */
+	char		**argv;
+	int		  room;		/* argv's */
+};
+int	store_args_lend(const char *text, size_t len, struct stored_entry *se,
+	    struct store_args_lent *l);
+void	store_args_lent_free(struct store_args_lent *l);
 /* 64-bit FNV-1a of n bytes at p, on from h (start: STORE_FNV_START). */
 #define STORE_FNV_START	0xcbf29ce484222325ULL
 uint64_t store_fnv(uint64_t h, const void *p, size_t n);
