@@ -523,18 +523,40 @@ quiet(void *arg, const char *message)
 	(void)message;
 }
 
+static int	schema_known(struct pgstore *, PGresult *, int *, char **);
+
 /*
- * Whether the database has no table in its schema (0) or tables that
- * are not shakeref's (SR_SYSTEM); with meta there, its version.
+ * The schema's version into *version: 0 with *empty when the database
+ * has no table in its schema, SR_SYSTEM when it has tables that are not
+ * shakeref's.  Outside a transaction (fast), the usual case is one round
+ * trip: meta read at once, its absence an error that costs nothing.
  */
 static int
-schema_version(struct pgstore *s, int *version, int *empty, char **why)
+schema_version(struct pgstore *s, int fast, int *version, int *empty,
+    char **why)
 {
 	PGresult *res;
+	const char *state;
 	int status;
 
 	*version = 0;
 	*empty = 0;
+	if (fast) {
+		res = s->pq.exec(s->conn, "SELECT value FROM meta WHERE key ="
+		    " 'schema'");
+		if (res != NULL &&
+		    s->pq.result_status(res) == PGRES_TUPLES_OK)
+			return schema_known(s, res, version, why);
+		state = res != NULL ? s->pq.result_error_field(res,
+		    PG_DIAG_SQLSTATE) : NULL;
+		if (state == NULL || strcmp(state, "42P01") != 0) {
+			status = fail_pg(s, res, why);
+			if (res != NULL)
+				s->pq.clear(res);
+			return status;
+		}
+		s->pq.clear(res);	/* no table meta: see below */
+	}
 	if ((status = q(s, &res, why, "SELECT to_regclass('meta') IS NOT NULL,"
 	    " (SELECT count(*) FROM pg_class c JOIN pg_namespace n"
 	    " ON n.oid = c.relnamespace WHERE n.nspname = current_schema()"
@@ -552,6 +574,13 @@ schema_version(struct pgstore *s, int *version, int *empty, char **why)
 	if ((status = q(s, &res, why, "SELECT value FROM meta WHERE key ="
 	    " 'schema'", "")) != SR_OK)
 		return status;
+	return schema_known(s, res, version, why);
+}
+
+/* The version in res (meta's 'schema' row), read and freed; see above. */
+static int
+schema_known(struct pgstore *s, PGresult *res, int *version, char **why)
+{
 	if (s->pq.ntuples(res) != 1) {
 		s->pq.clear(res);
 		return store_fail(why, SR_SYSTEM, "'%s' is not a shakeref "
@@ -585,7 +614,7 @@ migrate(struct pgstore *s, int create, char **why)
 	if ((status = exec(s, "BEGIN; SELECT pg_advisory_xact_lock("
 	    STORE_PG_CATALOG ")", why)) != SR_OK)
 		return status;
-	if ((status = schema_version(s, &version, &empty, why)) != SR_OK)
+	if ((status = schema_version(s, 0, &version, &empty, why)) != SR_OK)
 		goto out;
 	if (version == PG_NMIGRATIONS)
 		return exec(s, "COMMIT", why);
@@ -663,7 +692,7 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 		return status;
 	}
 	s->pq.set_notice_processor(s->conn, quiet, NULL);
-	if ((status = schema_version(s, &version, &empty, why)) != SR_OK ||
+	if ((status = schema_version(s, 1, &version, &empty, why)) != SR_OK ||
 	    (version < PG_NMIGRATIONS &&
 	    (status = migrate(s, create, why)) != SR_OK)) {
 		pg_close(&s->base);
@@ -701,6 +730,8 @@ pg_client_dir(struct store *st, const char *dir)
 }
 
 static int	current_write(struct pgstore *, long long, char **);
+static int	game_locked(const struct pgstore *, long long);
+static void	game_locked_now(struct pgstore *, long long);
 
 /* Begin: READ COMMITTED with game locks for writes, a snapshot for reads. */
 static int
@@ -775,17 +806,31 @@ pg_rollback(struct store *st)
 static int
 lock_game(struct pgstore *s, long long game, char **why)
 {
-	int i;
-
-	if (!s->write || game == 0)
+	if (!s->write || game == 0 || game_locked(s, game))
 		return SR_OK;
-	for (i = 0; i < s->nlocked; i++)
-		if (s->locked[i] == game)
-			return SR_OK;
-	if (s->nlocked < PG_LOCKED)
-		s->locked[s->nlocked++] = game;
+	game_locked_now(s, game);
 	return q(s, NULL, why, "SELECT 1 FROM games WHERE id = $1 FOR UPDATE",
 	    "I", game);
+}
+
+/* 1 if this write transaction has locked game's row. */
+static int
+game_locked(const struct pgstore *s, long long game)
+{
+	int i;
+
+	for (i = 0; i < s->nlocked; i++)
+		if (s->locked[i] == game)
+			return 1;
+	return 0;
+}
+
+/* Remember that game's row is locked (past PG_LOCKED: locked again). */
+static void
+game_locked_now(struct pgstore *s, long long game)
+{
+	if (s->nlocked < PG_LOCKED)
+		s->locked[s->nlocked++] = game;
 }
 
 /* In a write transaction, take the lock around players and tallies. */
@@ -918,11 +963,17 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	int status, i, n;
 
 	memset(g, 0, sizeof *g);
-	if ((status = lock_game(s, id, why)) != SR_OK ||
-	    (status = q(s, &res, why, "SELECT " GAME_COLUMNS ", s.name,"
-	    " s.name0 FROM games g LEFT JOIN seats s ON s.game_id = g.id"
-	    " WHERE g.id = $1 ORDER BY s.seat", "I", id)) != SR_OK)
+	/* In a write, the game's row locked by this very read. */
+	if ((status = q(s, &res, why, s->write && !game_locked(s, id) ?
+	    "SELECT " GAME_COLUMNS ", s.name, s.name0 FROM games g"
+	    " LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1"
+	    " ORDER BY s.seat FOR UPDATE OF g" :
+	    "SELECT " GAME_COLUMNS ", s.name, s.name0 FROM games g"
+	    " LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1"
+	    " ORDER BY s.seat", "I", id)) != SR_OK)
 		return status;
+	if (s->write && s->pq.ntuples(res) > 0)
+		game_locked_now(s, id);
 	if ((n = s->pq.ntuples(res)) == 0) {
 		s->pq.clear(res);
 		return store_fail(why, SR_DATA, "no game %lld", id);
@@ -1142,8 +1193,8 @@ pg_game_create(struct store *st, struct store_game *g, char **why)
 		return status;
 	g->id = num(s, res, 0, 0);
 	s->pq.clear(res);
-	if (s->write && s->nlocked < PG_LOCKED)
-		s->locked[s->nlocked++] = g->id;	/* its own, new */
+	if (s->write)
+		game_locked_now(s, g->id);	/* its own, new */
 	for (i = 0; i < g->nplayers; i++)
 		if ((status = player_id(s, g->names[i], &pid, why)) != SR_OK ||
 		    (status = q(s, NULL, why, "INSERT INTO seats(game_id, seat,"
