@@ -98,6 +98,7 @@ struct pgstore {
 	int		 write;		/* in a write transaction */
 	int		 migrated;
 	int		 nlocked;	/* games locked in this one */
+	unsigned	 nlocks;	/* games locked: the next slot */
 	long long	 locked[PG_LOCKED];
 	int		 catalog;	/* STORE_PG_CATALOG held */
 	int		 creating;	/* schema made, transaction open */
@@ -825,12 +826,17 @@ game_locked(const struct pgstore *s, long long game)
 	return 0;
 }
 
-/* Remember that game's row is locked (past PG_LOCKED: locked again). */
+/*
+ * Remember that game's row is locked: the last PG_LOCKED games (a
+ * transaction over more, check's, locks an older one again: a no-op
+ * for the server, one round trip).
+ */
 static void
 game_locked_now(struct pgstore *s, long long game)
 {
+	s->locked[s->nlocks++ % PG_LOCKED] = game;
 	if (s->nlocked < PG_LOCKED)
-		s->locked[s->nlocked++] = game;
+		s->nlocked++;
 }
 
 /* In a write transaction, take the lock around players and tallies. */
