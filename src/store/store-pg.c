@@ -1109,7 +1109,7 @@ entries_scan(struct pgstore *s, long long id, int notes,
 		*np = n;
 		return SR_OK;
 	}
-	for (r = 0; r < n; r++)
+	for (r = 0; e != NULL && r < n; r++)
 		stored_entry_clear(&e[r]);
 	free(e);
 	if (!bad)
