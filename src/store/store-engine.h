@@ -33,6 +33,8 @@ struct store_engine {
 		    char **why);
 	void	(*close)(struct store *);
 	int	(*migrated)(const struct store *);
+	/* Optional (NULL: the engine keeps the current game itself). */
+	void	(*client_dir)(struct store *, const char *dir);
 
 	int	(*begin)(struct store *, int write, char **why);
 	int	(*commit)(struct store *, char **why);
@@ -141,6 +143,7 @@ struct store_engine {
 
 /* The engines (store.c's table lists them). */
 extern const struct store_engine store_engine_sqlite;
+extern const struct store_engine store_engine_pg;	/* store-pg.c */
 
 /*
  * Helpers every engine may use (store.c), so that an entry, a message and

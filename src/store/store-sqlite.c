@@ -2094,6 +2094,7 @@ const struct store_engine store_engine_sqlite = {
 	.open = sq_open,
 	.close = sq_close,
 	.migrated = sq_migrated,
+	.client_dir = NULL,	/* the current game is kept in the file */
 	.begin = sq_begin,
 	.commit = sq_commit,
 	.rollback = sq_rollback,

@@ -17,6 +17,7 @@
 /* The engines; the one whose schemes is NULL takes every path. */
 static const struct store_engine *const engines[] = {
 	&store_engine_sqlite,
+	&store_engine_pg,
 };
 #define NENGINES	((int)(sizeof engines / sizeof engines[0]))
 
@@ -68,6 +69,21 @@ store_open(const char *name, int create, struct store **sp, char **why)
 	if ((status = e->open(name, create, sp, why)) == SR_OK)
 		(*sp)->engine = e;
 	return status;
+}
+
+/* 1 if name is a path, not a URI of an engine's scheme; see store.h. */
+int
+store_is_path(const char *name)
+{
+	return engine_for(name)->schemes == NULL;
+}
+
+/* The client's state folder, for the engines that keep state there. */
+void
+store_client_dir(struct store *s, const char *dir)
+{
+	if (s->engine->client_dir != NULL)
+		s->engine->client_dir(s, dir);
 }
 
 /* Close the store (NULL: nothing). */

@@ -97,6 +97,18 @@ int	store_open(const char *path, int create, struct store **,
 	    char **why);
 /* Close it (NULL: nothing); a transaction still open is rolled back. */
 void	store_close(struct store *);
+/*
+ * 1 if the database called name is a path (a file the store makes),
+ * 0 if it is a URI (a league's server: SPEC.md "League").
+ */
+int	store_is_path(const char *name);
+/*
+ * The folder of this client's own state ($XDG_STATE_HOME/shakeref, or
+ * NULL): a database many tables share (a league) keeps each table's
+ * current game there, one file per database name, never in the
+ * database; a file keeps it in itself and ignores this.
+ */
+void	store_client_dir(struct store *, const char *dir);
 
 /*
  * Begin a transaction: with write, one that holds the write lock from
