@@ -332,6 +332,157 @@ test_expect_success 'de: play'"'"'s prompt and words on a terminal' '
 
 fi
 
+# -- Spanish (po/es.po; po/GLOSSARY's words)
+words_es() {
+	LANG=es_ES.UTF-8
+	export LANG
+}
+
+if echo " $langs " | grep -q " es "; then
+
+test_expect_success 'es: Shake: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	sr new --game shake --players Ann,Bob >out &&
+	expect_out "partida 1: shake para Ann, Bob" &&
+	expect_out "Ronda 1. Tiren los dados de color: un valor cada uno para Ann y Bob" &&
+	expect_refused 1 "shakeref: roll: se esperaban 2 valores (Ann, Bob), se recibieron 1" sr roll 9 &&
+	expect_refused 1 "shakeref: roll: '"'"'7'"'"' no es una cara de un dado de color" sr roll 7 20 &&
+	sr roll 40 60 >out &&
+	expect_out "Bob tiene el dado más alto (60) y elige" &&
+	expect_out "Ronda 1. Bob sacó 60 y elige: take 60 o shake" &&
+	sr status >out &&
+	expect_out "puntuaciones: Ann 0, Bob 0" &&
+	expect_out "entrenador: shake: vale 88,6 de media, asegurando cuando el total llega a 230; el dado vale 60" &&
+	sr help take >out &&
+	expect_out "quien elige se anota su dado de color; la elección pasa al siguiente más alto (SH-6)" &&
+	sr rules >out &&
+	expect_out "Shake: tire los dados de color, tome o agite, 10 rondas y la ronda All Shake" &&
+	expect_out "'"'"'shakeref rules RULES'"'"' muestra una entera" &&
+	sr rules shake >out &&
+	expect_out "Opciones (new --option KEY=VALUE):" &&
+	sr take >out &&
+	expect_out "Bob toma 60; Ann elige" &&
+	sr review >out &&
+	expect_out "partida 1: shake, revisada por el entrenador (puntos)" &&
+	expect_out "Bob: 1 decisión (0 bien, 0 dudosa, 0 mala, 1 error garrafal); 28,6 puntos regalados, 28,6 por decisión; nivel: principiante"
+'
+
+test_expect_success 'es: Shake Up: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	sr roll 6 1 >out &&
+	expect_out "Ann saca lo más alto (6) y empieza" &&
+	sr roll 1 1 2 3 >out &&
+	expect_out "Ronda 1. Ann agitó 1 1 2 3 (2 agitadas restantes): keep, stand, o roll de 4 valores" &&
+	expect_refused 1 "shakeref: keep: '"'"'9'"'"' no está entre los dados de la última agitada aún no retenidos (1 1 2 3)" sr keep 9 &&
+	sr status >out &&
+	expect_out "quedan 2 agitadas." &&
+	expect_out "entrenador: keep 1 2 3: la mejor probabilidad de (A) o (B) al final del turno: (A) 30,6%, (A) o (B) 100,0%, (D) 0,0%" &&
+	sr help stand >out &&
+	expect_out "deja de agitar: la mano es definitiva y se clasifica de (A) a (D) (SU-3, SU-4)" &&
+	sr rules >out &&
+	expect_out "Shake Up: hasta tres agitadas de cuatro dados; escaleras y grupos suben sus peones por la pirámide" &&
+	sr review >out &&
+	expect_out "partida 1: shake-up, revisada por el entrenador (puntos)"
+'
+
+test_expect_success 'es: 10,000: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	sr new --game ten-thousand --players Ann,Bob >out &&
+	expect_out "Ronda 1. Ann tira 6 dados: tire 6 valores" &&
+	expect_refused 1 "shakeref: roll: '"'"'9'"'"' no es una cara de un dado (de 1 a 6)" sr roll 9 1 1 1 1 1 &&
+	sr roll 1 5 2 3 4 6 >/dev/null &&
+	expect_refused 1 "shakeref: bank: guarde al menos un dado que puntúe de la tirada antes de asegurar (TT-3)" sr bank &&
+	sr keep 1 >out &&
+	expect_out "Ann guardó 1 por 100: turno 100, 5 dados restantes" &&
+	sr status >out &&
+	expect_out "Ronda 1. Ann tiene 100 con 5 dados en la mano: guarde más, tire 5 valores o bank" &&
+	expect_out "de ganar jugando lo mejor" &&
+	sr help bank >out &&
+	expect_out "suma el total del turno a su puntuación; necesita haber guardado algo que puntúe en este turno (TT-6)" &&
+	sr rules >out &&
+	expect_out "10.000: seis dados, guarde lo que puntúa, asegure o siga tirando, continúe desde lo último asegurado" &&
+	sr review >out &&
+	expect_out "partida 1: ten-thousand, revisada por el entrenador (probabilidad de ganar)"
+'
+
+test_expect_success 'es: Stack Attack: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	sr new --game stack-attack --players Ann,Bob >/dev/null &&
+	expect_refused 1 "shakeref: roll: se esperaban 5 valores (los dados que tiene Ann), se recibieron 1" sr roll 5 &&
+	sr roll 5 5 1 2 3 >out &&
+	expect_out "Ann tira 5 5 1 2 3: 5 5 valen sobre el 6 de la base" &&
+	expect_refused 1 "shakeref: place: '"'"'3'"'"' (dado 1 de la cadena) no puede ir sobre 6: se esperaba un 5 (SA-3)" sr place 3 &&
+	sr status >out &&
+	expect_out "La cadena más larga coloca 1 dado: place 5." &&
+	expect_out "entrenador: place 5: 1 dado en la torre; Bob tiene entonces un 86,8% de probabilidad de sacar un dado que vaya sobre 5" &&
+	sr help place >out &&
+	expect_out "toda su colocación: uno o más dados tirados, en orden, cada uno sobre la cima que encuentra" &&
+	sr rules >out &&
+	expect_out "Stack Attack: apile dados uno por encima o por debajo de la cima; una caída da 0 a su culpable" &&
+	sr review >out &&
+	expect_out "partida 1: stack-attack, revisada por el entrenador"
+'
+
+test_expect_success 'es: Shake-A-Word: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
+	sr new --game shake-a-word --players Ann,Bob --option dict=xx >/dev/null &&
+	expect_refused 1 "shakeref: words: '"'"'words'"'"' necesita una ronda abierta: Ronda 1. Agite el cubo e introduzca la cuadrícula" sr words Ann bad &&
+	sr grid ABC DEF GHI >out &&
+	expect_out "ronda 1: cuadrícula de 3x3 ABC DEF GHI" &&
+	sr words Ann bad >out &&
+	expect_out "Ann escribió bad (1 palabra en esta ronda)" &&
+	sr words Bob bed fad >out &&
+	expect_out "Bob escribió bed, fad (2 palabras en esta ronda)" &&
+	sr status >out &&
+	expect_out "Las palabras únicas puntúan: 3-4 letras 1" &&
+	sr challenge Bob bed >out &&
+	expect_out "'"'"'bed'"'"' de Bob vale: en la cuadrícula y en xx; cuenta +1 (SW-5)" &&
+	expect_exit 5 sr challenge Bob fad &&
+	expect_out "impugnación aceptada: '"'"'fad'"'"' de Bob queda tachada: '"'"'fad'"'"' no está en la cuadrícula" &&
+	sr help vote >out &&
+	expect_out "la última palabra de la mesa sobre la WORD de NAME en esta ronda (reject cuenta como tachada) (SW-6)" &&
+	sr rules shake-a-word >out &&
+	expect_out "NAME (un diccionario Hunspell instalado)" &&
+	sr score >out &&
+	expect_out "ronda 1 puntuada:" &&
+	sr review >out &&
+	expect_out "los puntos del tablero, cada palabra válida de 1 ronda puntuada"
+'
+
+test_expect_success 'es: plural forms at 1 and 2' '
+	words_es &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr check >out &&
+	expect_out "1 partida comprobada: 0 problemas" &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr check >out &&
+	expect_out "2 partidas comprobadas: 0 problemas" &&
+	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
+	sr roll 1 2 2 3 3 4 >/dev/null &&
+	sr keep 1 >out &&
+	expect_out "5 dados restantes" &&
+	expect_refused 1 "se esperaban 5 valores (los dados de la mano de Ann), se recibieron 1" sr roll 1
+'
+
+test_expect_success 'es: play'"'"'s prompt and words on a terminal' '
+	words_es &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 40 60 >/dev/null &&
+	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 160 -y 40 \
+	    "cd '"'"'$PWD'"'"' && env NO_COLOR=1 LANG=es_ES.UTF-8 HOME='"'"'$HOME'"'"' SHAKEREF_DB='"'"'$SHAKEREF_DB'"'"' SHAKEREF_NOW='"'"'$SHAKEREF_NOW'"'"' '"'"'$SHAKEREF'"'"' play; echo \$? >exit; sleep 30" &&
+	tty_grep -qF "ronda 1, Bob (take|shake)>" &&
+	tty_grep -qF "entrenador: shake: vale 88,6 de media" &&
+	tmux -S "$PWD/tmux.sock" send-keys -l -- "take" &&
+	tmux -S "$PWD/tmux.sock" send-keys Enter &&
+	tty_grep -qF "Bob toma 60; Ann elige" &&
+	tty_grep -qF "ronda 1, Ann (take|shake)>" &&
+	tmux -S "$PWD/tmux.sock" kill-server
+'
+
+fi
+
 test_expect_success 'each language of po/LINGUAS has its words here (words_LL)' '
 	for l in $langs; do
 		if ! grep -q "^words_$l()" "$SRCDIR/tests/cli/words.sh"; then
