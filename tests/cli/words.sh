@@ -167,6 +167,22 @@ test_expect_success 'history kept in the database is English; a translated histo
 	done
 '
 
+# play on a terminal in locale $1 after Ann 40, Bob 60: the prompt $2,
+# the coach line $3, then after take the words $4 and the prompt $5.
+play_words() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 40 60 >/dev/null &&
+	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 160 -y 40 \
+	    "cd '$PWD' && env NO_COLOR=1 LANG=$1 HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' '$SHAKEREF' play; echo \$? >exit; sleep 30" &&
+	tty_grep -qF "$2" &&
+	tty_grep -qF "$3" &&
+	tmux -S "$PWD/tmux.sock" send-keys -l -- "take" &&
+	tmux -S "$PWD/tmux.sock" send-keys Enter &&
+	tty_grep -qF "$4" &&
+	tty_grep -qF "$5" &&
+	tmux -S "$PWD/tmux.sock" kill-server
+}
+
 # -- German (po/de.po; po/GLOSSARY's words)
 words_de() {
 	LANG=de_DE.UTF-8
@@ -317,17 +333,9 @@ test_expect_success 'de: plural forms at 1 and 2' '
 
 test_expect_success 'de: play'"'"'s prompt and words on a terminal' '
 	words_de &&
-	sr new --game shake --players Ann,Bob >/dev/null &&
-	sr roll 40 60 >/dev/null &&
-	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 160 -y 40 \
-	    "cd '"'"'$PWD'"'"' && env NO_COLOR=1 LANG=de_DE.UTF-8 HOME='"'"'$HOME'"'"' SHAKEREF_DB='"'"'$SHAKEREF_DB'"'"' SHAKEREF_NOW='"'"'$SHAKEREF_NOW'"'"' '"'"'$SHAKEREF'"'"' play; echo \$? >exit; sleep 30" &&
-	tty_grep -qF "Runde 1, Bob (take|shake)>" &&
-	tty_grep -qF "Coach: shake: im Schnitt" &&
-	tmux -S "$PWD/tmux.sock" send-keys -l -- "take" &&
-	tmux -S "$PWD/tmux.sock" send-keys Enter &&
-	tty_grep -qF "Bob nimmt 60; Ann wählt" &&
-	tty_grep -qF "Runde 1, Ann (take|shake)>" &&
-	tmux -S "$PWD/tmux.sock" kill-server
+	play_words de_DE.UTF-8 "Runde 1, Bob (take|shake)>" \
+	    "Coach: shake: im Schnitt" \
+	    "Bob nimmt 60; Ann wählt" "Runde 1, Ann (take|shake)>"
 '
 
 fi
@@ -468,17 +476,9 @@ test_expect_success 'es: plural forms at 1 and 2' '
 
 test_expect_success 'es: play'"'"'s prompt and words on a terminal' '
 	words_es &&
-	sr new --game shake --players Ann,Bob >/dev/null &&
-	sr roll 40 60 >/dev/null &&
-	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 160 -y 40 \
-	    "cd '"'"'$PWD'"'"' && env NO_COLOR=1 LANG=es_ES.UTF-8 HOME='"'"'$HOME'"'"' SHAKEREF_DB='"'"'$SHAKEREF_DB'"'"' SHAKEREF_NOW='"'"'$SHAKEREF_NOW'"'"' '"'"'$SHAKEREF'"'"' play; echo \$? >exit; sleep 30" &&
-	tty_grep -qF "ronda 1, Bob (take|shake)>" &&
-	tty_grep -qF "entrenador: shake: vale 88,6 de media" &&
-	tmux -S "$PWD/tmux.sock" send-keys -l -- "take" &&
-	tmux -S "$PWD/tmux.sock" send-keys Enter &&
-	tty_grep -qF "Bob toma 60; Ann elige" &&
-	tty_grep -qF "ronda 1, Ann (take|shake)>" &&
-	tmux -S "$PWD/tmux.sock" kill-server
+	play_words es_ES.UTF-8 "ronda 1, Bob (take|shake)>" \
+	    "entrenador: shake: vale 88,6 de media" \
+	    "Bob toma 60; Ann elige" "ronda 1, Ann (take|shake)>"
 '
 
 fi
