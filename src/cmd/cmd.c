@@ -706,7 +706,9 @@ sr_command_unknown(struct buf *b, const char *w)
 	for (c = cmd_table; *c != NULL; c++)
 		if (*c != &cmd_verb_entry)
 			utf8_near_add(&nr, w, (*c)->name);
-	for (v = 0; v < V__COUNT; v++)
+	for (v = 0; verb_nth(v) >= 0; v++)
+		utf8_near_add(&nr, w, verb_name(verb_nth(v)));
+	for (v = V_UNDO; v < V__COUNT; v++)
 		utf8_near_add(&nr, w, verb_name((enum verb)v));
 	buf_printf(b, "unknown command '%s'", w);
 	if (!utf8_near_ok(&nr, w))
@@ -859,7 +861,7 @@ sr_status_json(const struct sr_game *sg)
 	struct expectation x;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
-	const enum verb *v;
+	const struct game_verb *v;
 	json_t *o = json_object(), *a, *p;
 
 	sr_expect(sg, &x, NULL);
@@ -871,9 +873,9 @@ sr_status_json(const struct sr_game *sg)
 	json_object_set_new(o, "turn", !x.finished && x.turn >= 0 ?
 	    json_string(sg->g.names[x.turn]) : json_null());
 	a = json_array();
-	for (v = sg->rules->verbs; *v != V__COUNT && !x.finished; v++)
-		if (x.verbs & VERB_BIT(*v))
-			json_array_append_new(a, json_string(verb_name(*v)));
+	for (v = sg->rules->verbs; v->name != NULL && !x.finished; v++)
+		if (x.verbs & VERB_BIT(v - sg->rules->verbs))
+			json_array_append_new(a, json_string(v->name));
 	json_object_set_new(o, "expect", a);
 	a = json_array();
 	for (i = 0; i < sg->g.nplayers; i++) {
@@ -1102,31 +1104,44 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 }
 
 /*
- * timer [DURATION] for the loaded game sg: checked, then run with no
- * transaction open (no lock while it counts down).  Records nothing.
+ * A timer verb ("timer [DURATION]") for the loaded game sg: its DURATION
+ * parsed, checked, then run with no transaction open (no lock while it
+ * counts down).  Records nothing.
  */
 int
 sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
 {
 	struct expectation x;
+	struct entry e;
+	struct ruling r = RULING_INIT;
 	long secs = 180;
+	int status;
 
-	if (argc > 1 && game_duration(argv[1], &secs) != 0)
-		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
-		    "90s, 3m, 1m30s)", argv[1]);
+	memset(&e, 0, sizeof e);
+	e.argc = argc - 1;
+	e.argv = argv + 1;
+	status = game_parse_id(sg->rules, &sg->rp.setup, verb_lookup(argv[0]),
+	    &e, &r);
+	if (status == RULING_OK && e.argc > 0)
+		secs = e.secs;
+	entry_clear(&e);
+	if (status == RULING_USAGE || status == RULING_DATA)
+		status = sr_refusal(ctx, status, "%s", buf_str(&r.why));
+	ruling_free(&r);
+	if (status != RULING_OK)
+		return status;
 	sr_expect(sg, &x, NULL);
 	if (x.finished)
 		return sr_error(ctx, SR_DATA, "the game is over");
-	if (!game_has_verb(sg->rules, V_TIMER))
-		return sr_error(ctx, SR_RULES, "%s has no 'timer'",
-		    sg->rules->name);
-	if (!(x.verbs & VERB_BIT(V_TIMER))) {
+	if (!(verb_kind(sg->rules, verb_lookup(argv[0])) & VERB_TIMER))
+		return sr_error(ctx, SR_RULES, "%s has no '%s'",
+		    sg->rules->name, argv[0]);
+	if (!(x.verbs & VERB_BIT(e.verb))) {
 		struct buf say = BUF_INIT;
-		int status;
 
 		sr_expect(sg, &x, &say);
-		status = sr_error(ctx, SR_RULES, "'timer' needs an open "
-		    "round: %s", buf_str(&say));
+		status = sr_error(ctx, SR_RULES, "'%s' needs an open round: "
+		    "%s", argv[0], buf_str(&say));
 		buf_free(&say);
 		return status;
 	}
@@ -1135,17 +1150,13 @@ sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
 	return SR_OK;
 }
 
-/* timer [DURATION] from the command line: the game loaded, then run. */
+/* A timer verb from the command line: the game loaded, then run. */
 static int
 run_timer(struct sr_ctx *ctx, int argc, char **argv)
 {
 	struct sr_game sg;
-	long secs;
 	int status;
 
-	if (argc > 1 && game_duration(argv[1], &secs) != 0)
-		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
-		    "90s, 3m, 1m30s)", argv[1]);
 	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
@@ -1192,25 +1203,26 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 	memset(&gs, 0, sizeof gs);
 	gs.nplayers = g.nplayers;
 	gs.names = (const char *const *)g.names;
-	status = sr_entry_data(ctx, &gs, g.finished, v, argc, argv);
+	status = sr_entry_data(ctx, game_find(g.rules), &gs, g.finished, v,
+	    argc, argv);
 	store_game_clear(&g);
 	return status;
 }
 
 /* The data check of an entry against a game's players; see cmd.h. */
 int
-sr_entry_data(struct sr_ctx *ctx, const struct game_setup *gs, int finished,
-    enum verb v, int argc, char **argv)
+sr_entry_data(struct sr_ctx *ctx, const struct game_rules *g,
+    const struct game_setup *gs, int finished, enum verb v, int argc,
+    char **argv)
 {
 	struct entry e;
 	struct ruling r = RULING_INIT;
 	int status = SR_OK;
 
 	memset(&e, 0, sizeof e);
-	e.verb = v;
 	e.argc = argc - 1;
 	e.argv = argv + 1;
-	switch (game_parse(gs, &e, &r)) {
+	switch (game_parse_id(g, gs, v, &e, &r)) {
 	case RULING_DATA:
 		status = sr_refusal(ctx, SR_DATA, "%s", buf_str(&r.why));
 		break;
@@ -1275,13 +1287,13 @@ sr_names_sync(struct sr_ctx *ctx, struct sr_game *sg, char **why)
 int
 sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 {
-	return sr_entry_usage_in(ctx, NULL, argc, argv, vp);
+	return sr_entry_usage_in(ctx, NULL, NULL, argc, argv, vp);
 }
 
 /* The usage check, knowing the players; see cmd.h. */
 int
-sr_entry_usage_in(struct sr_ctx *ctx, const struct game_setup *gs,
-    int argc, char **argv, enum verb *vp)
+sr_entry_usage_in(struct sr_ctx *ctx, const struct game_rules *g,
+    const struct game_setup *gs, int argc, char **argv, enum verb *vp)
 {
 	struct ruling r = RULING_INIT;
 	struct game_setup none;
@@ -1293,10 +1305,10 @@ sr_entry_usage_in(struct sr_ctx *ctx, const struct game_setup *gs,
 		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[0]);
 	memset(&none, 0, sizeof none);
 	memset(&e, 0, sizeof e);
-	e.verb = (enum verb)v;
 	e.argc = argc - 1;
 	e.argv = argv + 1;
-	status = game_parse(gs != NULL ? gs : &none, &e, &r);
+	status = game_parse_id(g, gs != NULL ? gs : &none, (enum verb)v, &e,
+	    &r);
 	entry_clear(&e);
 	if (status == RULING_USAGE)
 		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));
@@ -1321,7 +1333,7 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	/* Usage first, before the game is even looked at. */
 	if ((status = sr_entry_usage(ctx, argc, argv, &v)) != SR_OK)
 		return status;
-	if (v == V_TIMER)
+	if (verb_kind(NULL, v) & VERB_TIMER)
 		return run_timer(ctx, argc, argv);
 	if ((status = data_first(ctx, v, argc, argv)) != SR_OK)
 		return status;
@@ -1412,7 +1424,8 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 		buf_printf(&b, "%s\n", buf_str(&r.note));
 	ruling_free(&r);
 	/* A round's close: the board, every word with its value. */
-	if (v == V_SCORE && sg->rules->describe != NULL)
+	if ((verb_kind(sg->rules, v) & VERB_CLOSE) &&
+	    sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);
 	if (x.finished && !x.abandoned && ctx->paint) {
 		/* The win in colour: the sequences outside the escaping. */
