@@ -57,6 +57,7 @@ static const struct game_verb common_verbs[V__COUNT - V_UNDO] = {
  * li; above every index in a row and the common verbs' ids.
  */
 #define VERB_ID_BASE	(2 * GAME_VERBS_MAX)
+_Static_assert(V__COUNT <= 32, "a VERB_BIT of every verb fits 32 bits");
 #define VERB_ID(gi, li)	(VERB_ID_BASE + (gi) * GAME_VERBS_MAX + (li))
 
 /* The id of the verb named exactly s, or -1. */

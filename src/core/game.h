@@ -33,7 +33,8 @@
  * in every game (the verbs below are their own ids); game_verb_find()
  * gives the index of that verb in one game's row.
  */
-#define GAME_VERBS_MAX	32	/* a game's row holds fewer */
+#define GAME_VERBS_MAX	24	/* a game's row holds fewer; every
+				   VERB_BIT fits 32 bits */
 struct game_rules;
 enum verb {
 	V_UNDO = GAME_VERBS_MAX, V_REDO,

@@ -178,6 +178,33 @@ main(void)
 	    "1m30s", &e, &r), RULING_OK, "timer 1m30s (SW-3)");
 	is_int(e.secs, 90, "... parsed once, into secs: 90");
 
+	/* Every game's row: room for its verbs, each name once, known words. */
+	for (i = 0; game_table[i] != NULL; i++) {
+		const struct game_rules *g = game_table[i];
+		int v, w, k, good = 1;
+
+		for (v = 0; g->verbs[v].name != NULL; v++) {
+			for (w = 0; w < v; w++)
+				if (strcmp(g->verbs[w].name,
+				    g->verbs[v].name) == 0)
+					good = 0;
+			if (verb_lookup(g->verbs[v].name) >= V_UNDO &&
+			    verb_lookup(g->verbs[v].name) < V__COUNT)
+				good = 0;
+			for (k = 1; k < 8; k++)
+				if (game_verb_arg(g, v, k) != 0 &&
+				    strchr("VLNDKW", game_verb_arg(g, v,
+				    k)) == NULL)
+					good = 0;
+			if (g->verbs[v].args == NULL ||
+			    g->verbs[v].text == NULL)
+				good = 0;
+		}
+		ok(good && v < GAME_VERBS_MAX, "%s: %d verbs (fewer than %d), "
+		    "each once, none an entry every game takes, each with "
+		    "its arguments and help", g->name, v, GAME_VERBS_MAX);
+	}
+
 	/* Before the game is known: usage by the games that have it. */
 	{
 		struct game_setup none = { 0, NULL, NULL };
