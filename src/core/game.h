@@ -107,6 +107,8 @@ struct game_verb {
 				   roll as one decision */
 #define VERB_CLOSE	16	/* closes a round: the board follows its
 				   note, `review` keeps the round's words */
+#define VERB_GRID	32	/* enters a round's grid: `solve` names it
+				   when there is none */
 	const char	*text;		/* help: what it does in this game */
 };
 

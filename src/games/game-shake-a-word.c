@@ -72,7 +72,7 @@ enum {
 /* Its verbs: arguments, usage, whose entry, kind and what each does. */
 static const struct game_verb saw_verbs[] = {
 	[V_GRID] = { "grid", "ROW...",
-	    "expected the rows of the grid", WHO_TABLE, 0,
+	    "expected the rows of the grid", WHO_TABLE, VERB_GRID,
 	    "open a round: N rows of N letters, N = 3 to 6, "
 	    "Qu as one die (grid ABCD EFGH IJKL MNQuP) (SW-1, SW-7)" },
 	[V_TIMER] = { "timer", "[DURATION]",

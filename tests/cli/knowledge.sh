@@ -60,7 +60,7 @@ test_expect_success 'generic code names no game verb: a kind, never V_NAME or a 
 	{ xargs grep -n -o -w "V_[A-Z_]*" <files |
 	    grep -v -w -F -f common >>bad || :; } &&
 	while read -r v; do
-		xargs grep -n -F "'\''$v'\''" <files >>bad || :
+		xargs grep -n -e "'\''$v'\''" -e "'\''$v [A-Z[]" <files >>bad || :
 	done <verbs &&
 	if [ -s bad ]; then
 		sed "s|^$src/|# |" bad && false
