@@ -116,11 +116,19 @@ game_verb_find(const struct game_rules *g, enum verb id)
 {
 	const struct game_verb *gv;
 	const char *name;
+	int n, gi, li;
 
 	if (id >= V_UNDO && id < V__COUNT)
 		return id;
 	if (id < VERB_ID_BASE)
 		return -1;
+	/* The game that gave the id: its index at once. */
+	gi = (id - VERB_ID_BASE) / GAME_VERBS_MAX;
+	li = (id - VERB_ID_BASE) % GAME_VERBS_MAX;
+	for (n = 0; n < gi && game_table[n] != NULL; n++)
+		continue;
+	if (n == gi && game_table[gi] == g)
+		return li;
 	name = verb_name(id);
 	for (gv = g->verbs; gv->name != NULL; gv++)
 		if (strcmp(gv->name, name) == 0)
@@ -816,24 +824,29 @@ shape_kind(const struct game_verb *gv, const struct shape_word *w)
 	return 'W';
 }
 
-/*
- * The shape word for argument i (from 0) of verb gv into w; its kind, or
- * '\0' if the shape takes no argument there.  A repeated word stands
- * for every argument from its place on.
- */
-static char
-shape_at(const struct game_verb *gv, int i, struct shape_word *w)
+/* A verb's shape, its words read once for a parse. */
+#define SHAPE_MAX	8
+struct shape {
+	struct shape_word w[SHAPE_MAX];
+	int		 n;		/* words */
+	int		 least, most;	/* arguments (most -1: no limit) */
+};
+
+/* Read the words of verb gv's shape into sh. */
+static void
+shape_read(const struct game_verb *gv, struct shape *sh)
 {
 	const char *p = gv->args;
+	struct shape_word *w;
 	size_t n;
-	int pos = 0;
 
-	memset(w, 0, sizeof *w);
-	for (; *p != '\0'; p += n) {
+	memset(sh, 0, sizeof *sh);
+	for (; *p != '\0' && sh->n < SHAPE_MAX && sh->most >= 0; p += n) {
 		while (*p == ' ')
 			p++;
 		if ((n = strcspn(p, " ")) == 0)
 			break;
+		w = &sh->w[sh->n++];
 		w->opt = p[0] == '[' && p[n - 1] == ']';
 		w->s = p + w->opt;
 		w->len = n - 2 * w->opt;
@@ -841,30 +854,33 @@ shape_at(const struct game_verb *gv, int i, struct shape_word *w)
 		    strncmp(w->s + w->len - 3, "...", 3) == 0))
 			w->len -= 3;
 		w->kind = shape_kind(gv, w);
-		if (w->rep || pos++ == i)
-			return w->kind;
+		if (!w->opt)
+			sh->least++;
+		sh->most = w->rep ? -1 : sh->most + 1;
 	}
-	memset(w, 0, sizeof *w);
-	return '\0';
 }
 
-/* The least and most arguments verb gv takes (most -1: no limit). */
-static void
-shape_counts(const struct game_verb *gv, int *least, int *most)
+/*
+ * The word of sh for argument i (from 0), a repeated last one standing
+ * for every argument from its place on; NULL past the last.
+ */
+static const struct shape_word *
+shape_arg(const struct shape *sh, int i)
 {
-	struct shape_word w;
-	int i;
+	if (i < 0 || sh->n == 0)
+		return NULL;
+	if (i < sh->n)
+		return &sh->w[i];
+	return sh->w[sh->n - 1].rep ? &sh->w[sh->n - 1] : NULL;
+}
 
-	*least = *most = 0;
-	for (i = 0; shape_at(gv, i, &w) != '\0'; i++) {
-		if (!w.opt)
-			++*least;
-		if (w.rep) {
-			*most = -1;
-			break;
-		}
-		++*most;
-	}
+/* The kind of argument i of sh (see struct shape_word), or '\0'. */
+static char
+shape_at(const struct shape *sh, int i)
+{
+	const struct shape_word *w = shape_arg(sh, i);
+
+	return w != NULL ? w->kind : '\0';
 }
 
 /* Keyword k (0: the first) of K word w into b; 1, or 0 if none. */
@@ -899,12 +915,13 @@ int
 game_verb_arg(const struct game_rules *g, int v, int argi)
 {
 	const struct game_verb *gv = game_verb(g, v);
-	struct shape_word w;
+	struct shape sh;
 	char c;
 
 	if (gv == NULL || argi < 1)
 		return 0;
-	c = shape_at(gv, argi - 1, &w);
+	shape_read(gv, &sh);
+	c = shape_at(&sh, argi - 1);
 	return c == 'R' ? 'V' : c;
 }
 
@@ -914,11 +931,14 @@ game_verb_keyword(const struct game_rules *g, int v, int argi, int k,
     struct buf *b)
 {
 	const struct game_verb *gv = game_verb(g, v);
-	struct shape_word w;
+	struct shape sh;
 
-	if (gv == NULL || argi < 1 || shape_at(gv, argi - 1, &w) != 'K')
+	if (gv == NULL || argi < 1)
 		return 0;
-	return shape_keyword(&w, k, b);
+	shape_read(gv, &sh);
+	if (shape_at(&sh, argi - 1) != 'K')
+		return 0;
+	return shape_keyword(shape_arg(&sh, argi - 1), k, b);
 }
 
 /* Usage of argument a of shape word w; RULING_OK or RULING_USAGE. */
@@ -1095,14 +1115,14 @@ usage_count(const struct game_verb *gv, const char *more, struct ruling *r)
  */
 static int
 split_count(const struct game_setup *gs, const struct game_verb *gv,
-    const struct entry *e, int most, struct ruling *r)
+    const struct shape *sh, const struct entry *e, struct ruling *r)
 {
-	struct shape_word w;
 	struct buf b = BUF_INIT;
-	int p, extra = e->argc - most, i, status = RULING_OK;
+	int p, most = sh->most, extra = e->argc - most, i;
+	int status = RULING_OK;
 
 	for (p = 0; p < most; p++)
-		if (shape_at(gv, p, &w) == 'N' && !w.rep)
+		if (shape_at(sh, p) == 'N' && !shape_arg(sh, p)->rep)
 			break;
 	if (p == most || !name_words(extra + 1, e->argv + p))
 		return RULING_OK;
@@ -1163,30 +1183,27 @@ split_pair(const struct game_setup *gs, const struct entry *e, int i,
 /* Usage of e by verb gv: the count, then every argument's form; see game.h. */
 static int
 parse_usage(const struct game_setup *gs, const struct game_verb *gv,
-    struct entry *e, int *named, struct ruling *r)
+    const struct shape *sh, struct entry *e, int *named, struct ruling *r)
 {
-	struct shape_word w;
-	int i, least, most, status;
+	int i, most = sh->most, status;
 
-	shape_counts(gv, &least, &most);
 	if (most == 0 && e->argc != 0)
 		return usage(r, "'%s' takes no arguments", gv->name);
 	if (most >= 0 && e->argc > most &&
-	    (status = split_count(gs, gv, e, most, r)) != RULING_OK)
+	    (status = split_count(gs, gv, sh, e, r)) != RULING_OK)
 		return status;
-	if (e->argc < least || (most >= 0 && e->argc > most))
+	if (e->argc < sh->least || (most >= 0 && e->argc > most))
 		return usage_count(gv, "", r);
 	*named = 0;
 	for (i = 0; i < e->argc; i++)
-		if (shape_at(gv, i, &w) == 'R' &&
+		if (shape_at(sh, i) == 'R' &&
 		    strchr(e->argv[i], '=') != NULL)
 			++*named;
 	for (i = 0; i < e->argc; i++) {
-		shape_at(gv, i, &w);
-		if (w.kind == 'R' && *named > 0 &&
+		if (shape_at(sh, i) == 'R' && *named > 0 &&
 		    strchr(e->argv[i], '=') == NULL && !is_number(e->argv[i]))
 			return split_pair(gs, e, i, r);
-		if (check_arg(&w, e->argv[i], r) != RULING_OK)
+		if (check_arg(shape_arg(sh, i), e->argv[i], r) != RULING_OK)
 			return RULING_USAGE;
 	}
 	if (*named > 0 && *named < e->argc)
@@ -1197,22 +1214,21 @@ parse_usage(const struct game_setup *gs, const struct game_verb *gv,
 	return RULING_OK;
 }
 
-/* e's values, levels, durations and keywords, as verb gv's shape says. */
+/* e's values, levels, durations and keywords, as the shape says. */
 static void
-parse_values(const struct game_verb *gv, struct entry *e)
+parse_values(const struct shape *sh, struct entry *e)
 {
-	struct shape_word w;
 	const char *v;
 	int i;
 
 	for (i = 0; i < e->argc; i++) {
-		switch (shape_at(gv, i, &w)) {
+		switch (shape_at(sh, i)) {
 		case 'V': case 'R':
 			if (e->vals == NULL)
 				e->vals = xcalloc((size_t)e->argc,
 				    sizeof *e->vals);
 			v = NULL;
-			if (w.kind == 'R')
+			if (shape_at(sh, i) == 'R')
 				kv_split(e->argv[i], &v);
 			e->vals[e->nvals++] = number_value(v != NULL ? v :
 			    e->argv[i]);
@@ -1224,31 +1240,30 @@ parse_values(const struct game_verb *gv, struct entry *e)
 			game_duration(e->argv[i], &e->secs);
 			break;
 		case 'K':
-			e->accept = is_keyword(&w, 0, e->argv[i]);
+			e->accept = is_keyword(shape_arg(sh, i), 0,
+			    e->argv[i]);
 			break;
 		}
 	}
 }
 
-/* e's NAMEs, as verb gv's shape says: RULING_OK or RULING_DATA. */
+/* e's NAMEs, as the shape says: RULING_OK or RULING_DATA. */
 static int
-parse_names(const struct game_setup *gs, const struct game_verb *gv,
+parse_names(const struct game_setup *gs, const struct shape *sh,
     struct entry *e, int named, struct ruling *r)
 {
-	struct shape_word w;
 	const char *v;
 	int i, k, seat;
 
 	for (i = 0; i < e->argc; i++) {
-		shape_at(gv, i, &w);
-		if (w.kind == 'R' && named > 0) {
+		if (shape_at(sh, i) == 'R' && named > 0) {
 			if (e->seats == NULL)
 				e->seats = xcalloc((size_t)e->argc,
 				    sizeof *e->seats);
 			if ((e->seats[i] = parse_name_n(gs, e->argv[i],
 			    kv_split(e->argv[i], &v), r)) < 0)
 				return RULING_DATA;
-		} else if (w.kind == 'N') {
+		} else if (shape_at(sh, i) == 'N') {
 			if (game_seat(gs, e->argv[i]) < 0 && i + 1 < e->argc &&
 			    (k = split_name(gs, e->argc - i, e->argv + i)) > 0) {
 				refuse_split(gs, k, e->argv + i, r);
@@ -1256,7 +1271,7 @@ parse_names(const struct game_setup *gs, const struct game_verb *gv,
 			}
 			if ((seat = parse_name(gs, e->argv[i], r)) < 0)
 				return RULING_DATA;
-			if (w.rep) {
+			if (shape_arg(sh, i)->rep) {
 				if (e->names == NULL)
 					e->names = xcalloc((size_t)e->argc,
 					    sizeof *e->names);
@@ -1274,6 +1289,7 @@ game_parse(const struct game_rules *g, const struct game_setup *gs,
     struct entry *e, struct ruling *r)
 {
 	const struct game_verb *gv;
+	struct shape sh;
 	int named = 0, status;
 
 	e->who = -1;
@@ -1283,10 +1299,11 @@ game_parse(const struct game_rules *g, const struct game_setup *gs,
 	if ((gv = game_verb(g, e->verb)) == NULL)
 		return usage(r, "%s", "unknown verb");
 	/* Usage first; then the values; then the names (data). */
-	if ((status = parse_usage(gs, gv, e, &named, r)) != RULING_OK)
+	shape_read(gv, &sh);
+	if ((status = parse_usage(gs, gv, &sh, e, &named, r)) != RULING_OK)
 		return status;
-	parse_values(gv, e);
-	if ((status = parse_names(gs, gv, e, named, r)) != RULING_OK)
+	parse_values(&sh, e);
+	if ((status = parse_names(gs, &sh, e, named, r)) != RULING_OK)
 		return status;
 	if (e->verb == V_RENAME)
 		return parse_rename(gs, e, r);
