@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "card.h"
 #include "grid.h"
 #include "status.h"
 
@@ -320,7 +321,11 @@ struct game_rules {
 	const char		*name;		/* canonical: "shake" */
 	const char		*alias;		/* or NULL */
 	const char		*summary;	/* one line */
-	const char		*card;		/* the rules as refereed, short */
+	/*
+	 * The rule card, made from seeds/NAME.md at build time (card.h):
+	 * card_NAME, '-' as '_'; `rules NAME` prints it.
+	 */
+	const struct card_block	*card;
 	int			 min_players, max_players;
 	/*
 	 * Its verbs (struct game_verb), ends with name NULL: the one
