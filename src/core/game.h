@@ -101,8 +101,9 @@ struct game_verb {
 				   of one die each) */
 #define VERB_TIMER	2	/* runs the round's timer (DURATION) and is
 				   never an entry: the command runs it */
-#define VERB_ROLL	4	/* rolls dice: `review` counts the luck
-				   since a decision */
+#define VERB_ROLL	4	/* rolls dice: `dice` asks the rolled hook
+				   about it, `review` counts the luck since
+				   a decision */
 #define VERB_KEEP	8	/* sets dice aside from the roll showing:
 				   `review` judges a run of them from one
 				   roll as one decision */
