@@ -420,7 +420,7 @@ play_help(struct play *p, int argc, char **argv)
 		    (enum verb)vb)) != NULL)
 			buf_printf(&b, "%s%s%s: %s\n", argv[1], h->args[0] ?
 			    " " : "", h->args, h->text);
-		else if (vb >= 0)
+		else if (vb >= 0 && !VERB_IS_META(vb))
 			return sr_error(ctx, SR_RULES, "%s has no '%s'",
 			    p->sg.rules->name, argv[1]);
 		else if (play_cmd_find(argv[1], &pc)) {
