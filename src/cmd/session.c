@@ -20,6 +20,7 @@ store_use(struct sr_ctx *ctx, int create)
 	if ((status = store_open(ctx->db_path, create, &ctx->store, &why)) !=
 	    SR_OK)
 		return sr_store_error(ctx, status, why);
+	store_client_dir(ctx->store, ctx->paths.state);
 	/*
 	 * Summaries are a cache of the entries: a migration rebuilds them,
 	 * in its own transaction (committed by the rebuild).
