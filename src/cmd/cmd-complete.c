@@ -232,7 +232,7 @@ static void
 add_commands(struct sr_ctx *ctx, struct cands *c)
 {
 	const struct cmd_entry *const *e;
-	const enum verb *v;
+	const struct game_verb *v;
 	struct expectation x;
 	struct sr_game sg;
 
@@ -243,9 +243,9 @@ add_commands(struct sr_ctx *ctx, struct cands *c)
 	if (load_game(ctx, &sg) != 0)
 		return;
 	sr_expect(&sg, &x, NULL);
-	for (v = sg.rules->verbs; *v != V__COUNT; v++)
-		if (!x.finished && (x.verbs & VERB_BIT(*v)))
-			add(c, verb_name(*v));
+	for (v = sg.rules->verbs; v->name != NULL; v++)
+		if (!x.finished && (x.verbs & VERB_BIT(v - sg.rules->verbs)))
+			add(c, v->name);
 	if (sg.rp.ndone > 0)
 		add(c, "undo");
 	if (sg.rp.nundone > 0)
@@ -259,7 +259,9 @@ add_all_verbs(struct cands *c)
 {
 	int v;
 
-	for (v = 0; v < V__COUNT; v++)
+	for (v = 0; verb_nth(v) >= 0; v++)
+		add(c, verb_name(verb_nth(v)));
+	for (v = V_UNDO; v < V__COUNT; v++)
 		add(c, verb_name((enum verb)v));
 }
 
@@ -340,23 +342,21 @@ command_options(struct cands *c, const char *cmd)
 }
 
 /*
- * The few values argument k (from 1) of verb v may take now, after the
- * arguments args[0..k - 1): the game's values hook (move and penalize
- * levels, the words of vote and challenge), as play completes them.
+ * The few values argument k (from 1) of verb lv of the loaded game sg may
+ * take now, after the arguments args[0..k - 1): the game's values hook
+ * (move and penalize levels, the words of vote and challenge), as play
+ * completes them; 1 if any.
  */
 static int
-add_values(struct sr_ctx *ctx, struct cands *c, enum verb v, int k,
+add_values(struct cands *c, const struct sr_game *sg, int lv, int k,
     char *const *args)
 {
-	struct sr_game sg;
 	struct buf b = BUF_INIT;
 	char *s, *e;
 	int n;
 
-	if (load_game(ctx, &sg) != 0)
-		return 0;
-	if (sg.rules->values != NULL)
-		sg.rules->values(sg.rp.st, v, k - 1, args, &b);
+	if (sg->rules->values != NULL)
+		sg->rules->values(sg->rp.st, lv, k - 1, args, &b);
 	for (s = b.s; s != NULL && *s != '\0'; s = e + 1) {
 		if ((e = strchr(s, '\n')) == NULL)
 			break;
@@ -366,29 +366,50 @@ add_values(struct sr_ctx *ctx, struct cands *c, enum verb v, int k,
 	}
 	n = b.len > 0;
 	buf_free(&b);
-	sr_game_free(&sg);
 	return n;
 }
 
-/* The candidates for argument k (from 1) of a game verb: by its shape. */
+/*
+ * The candidates for argument k (from 1) of a game verb: by its
+ * declaration in the current game, else in the first game that has it.
+ */
 static void
 verb_argument(struct sr_ctx *ctx, struct cands *c, enum verb v, int k,
     char *const *args)
 {
-	switch (verb_arg_shape(v, k)) {
+	const struct game_rules *const *o, *g = NULL;
+	struct sr_game sg;
+	struct buf b = BUF_INIT, b2 = BUF_INIT;
+	int loaded = load_game(ctx, &sg) == 0, lv = -1, own;
+
+	if (loaded && (lv = game_verb_find(sg.rules, v)) >= 0)
+		g = sg.rules;
+	own = g != NULL;
+	for (o = game_table; g == NULL && *o != NULL; o++)
+		if ((lv = game_verb_find(*o, v)) >= 0)
+			g = *o;
+	switch (g != NULL ? game_verb_arg(g, lv, k) : 0) {
 	case 'N':
 		/* The players it may name now, else every one. */
-		if (!add_values(ctx, c, v, k, args))
+		if (!own || !add_values(c, &sg, lv, k, args))
 			add_players(ctx, c);
 		break;
 	case 'K':
-		add(c, verb_keyword(v, 1));
-		add(c, verb_keyword(v, 0));
+		/* c keeps the words it saw: one buffer each. */
+		game_verb_keyword(g, lv, k, 0, &b);
+		game_verb_keyword(g, lv, k, 1, &b2);
+		add(c, buf_str(&b));
+		add(c, buf_str(&b2));
 		break;
 	default:
-		add_values(ctx, c, v, k, args);
+		if (own)
+			add_values(c, &sg, lv, k, args);
 		break;
 	}
+	buf_free(&b);
+	buf_free(&b2);
+	if (loaded)
+		sr_game_free(&sg);
 }
 
 /* The rules of "--game RULES" (or --game=RULES) among words, or NULL. */

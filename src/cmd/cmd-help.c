@@ -1,7 +1,7 @@
 /*
  * cmd-help.c: usage, of everything, of one command, or of one game verb
  * in each game that has it.  The texts are the command table's and the
- * rules modules' (struct verb_help): the same in `play`.
+ * rules modules' (struct game_verb): the same in `play`.
  */
 #include <stdio.h>
 
@@ -26,8 +26,8 @@ sr_usage(const struct sr_ctx *ctx, FILE *f)
 	for (c = cmd_table; *c != NULL; c++)
 		buf_printf(&b, "  %-10s %s\n", (*c)->name, _((*c)->summary));
 	buf_printf(&b, "  %-10s %s: ", "VERB", _(cmd_verb_entry.summary));
-	for (v = 0; v < V_UNDO; v++)
-		buf_printf(&b, "%s%s", v ? ", " : "", verb_name((enum verb)v));
+	for (v = 0; verb_nth(v) >= 0; v++)
+		buf_printf(&b, "%s%s", v ? ", " : "", verb_name(verb_nth(v)));
 	buf_puts(&b, "\n");
 	sr_fit(ctx, f, buf_str(&b), SUMMARY_COLUMN);
 	sr_fit(ctx, f, _("\n'shakeref help COMMAND' or 'shakeref COMMAND "
@@ -39,11 +39,13 @@ sr_usage(const struct sr_ctx *ctx, FILE *f)
 static void
 sr_verb_help(struct buf *b, const struct game_rules *g, enum verb v)
 {
-	const struct verb_help *h = game_verb_help(g, v);
+	const struct game_verb *h;
+	int k = game_verb_find(g, v);
 
-	if (h == NULL)
+	/* A verb of g's own (undo, redo ... are commands). */
+	if (k < 0 || k >= V_UNDO || (h = game_verb(g, k)) == NULL)
 		return;
-	buf_printf(b, _("usage: shakeref %s%s%s (%s)\n  %s\n"), verb_name(v),
+	buf_printf(b, _("usage: shakeref %s%s%s (%s)\n  %s\n"), h->name,
 	    h->args[0] != '\0' ? " " : "", h->args, g->name, _(h->text));
 }
 

@@ -225,7 +225,8 @@ parse_entry(struct sr_ctx *ctx, struct imp_game *ig, int k, json_t *o,
 		return bad(ctx, ig, "entry %d: 'n' must be %d (entries are "
 		    "numbered from 1, in order)", k + 1, k + 1);
 	se->n = k + 1;
-	if (verb == NULL || (v = verb_lookup(verb)) < 0 || v == V_TIMER)
+	if (verb == NULL || (v = verb_lookup(verb)) < 0 ||
+	    (verb_kind(NULL, (enum verb)v) & VERB_TIMER))
 		return bad(ctx, ig, "entry %d: 'verb' is not an entry's verb",
 		    k + 1);
 	se->verb = (enum verb)v;

@@ -75,12 +75,9 @@ struct play_cmd {
 	enum play_kind		 kind;
 };
 
-/* undo and redo, which every game takes. */
-static const struct verb_help play_undo_help[] = {
-	{ V_UNDO, "", N_("take back the latest entry still in effect") },
-	{ V_REDO, "", N_("restore the latest undone entry") },
-	{ V__COUNT, NULL, NULL }
-};
+/* undo and redo, which every game takes: play offers them with its verbs. */
+static const enum verb play_undo[] = { V_UNDO, V_REDO };
+#define PLAY_UNDO	(int)(sizeof play_undo / sizeof play_undo[0])
 
 /*
  * libedit, loaded with dlopen() on a terminal only: the commands that
@@ -261,16 +258,16 @@ play_cmd_at(int i, struct play_cmd *pc)
 	return 0;
 }
 
-/* What verb v does in game g (its help line; undo, redo too), or NULL. */
-static const struct verb_help *
-verb_help_find(const struct game_rules *g, enum verb v)
+/*
+ * The declaration of the verb of id in game g (its help line; undo, redo
+ * too), or NULL: the entries about the game are play's commands.
+ */
+static const struct game_verb *
+verb_help_find(const struct game_rules *g, enum verb id)
 {
-	const struct verb_help *h;
-
-	for (h = play_undo_help; h->verb != V__COUNT; h++)
-		if (h->verb == v)
-			return h;
-	return game_verb_help(g, v);
+	if (VERB_IS_META(id))
+		return NULL;
+	return game_verb(g, game_verb_find(g, id));
 }
 
 /* "NAME ARGS: what it does" of a play command into b (0 if none). */
@@ -373,17 +370,17 @@ static int
 unknown_word(struct play *p, const char *w)
 {
 	struct play_cmd pc;
-	const enum verb *v;
+	const struct game_verb *v;
 	struct utf8_near nr = UTF8_NEAR_INIT;
 	struct buf b = BUF_INIT;
 	int i, status;
 
 	p->ctx->cmd = "play";
 	if (p->loaded)
-		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
-			utf8_near_add(&nr, w, verb_name(*v));
-	for (i = 0; play_undo_help[i].verb != V__COUNT; i++)
-		utf8_near_add(&nr, w, verb_name(play_undo_help[i].verb));
+		for (v = p->sg.rules->verbs; v->name != NULL; v++)
+			utf8_near_add(&nr, w, v->name);
+	for (i = 0; i < PLAY_UNDO; i++)
+		utf8_near_add(&nr, w, verb_name(play_undo[i]));
 	for (i = 0; play_cmd_at(i, &pc); i++)
 		utf8_near_add(&nr, w, pc.name);
 	if (utf8_near_ok(&nr, w)) {
@@ -408,9 +405,8 @@ play_help(struct play *p, int argc, char **argv)
 	struct sr_ctx *ctx = p->ctx;
 	struct expectation x;
 	struct buf b = BUF_INIT;
-	const struct verb_help *h;
+	const struct game_verb *h;
 	struct play_cmd pc;
-	const enum verb *v;
 	int status, vb, i;
 
 	ctx->cmd = "help";
@@ -424,7 +420,7 @@ play_help(struct play *p, int argc, char **argv)
 		    (enum verb)vb)) != NULL)
 			buf_printf(&b, "%s%s%s: %s\n", argv[1], h->args[0] ?
 			    " " : "", h->args, _(h->text));
-		else if (vb >= 0)
+		else if (vb >= 0 && !VERB_IS_META(vb))
 			return sr_error(ctx, SR_RULES, "%s has no '%s'",
 			    p->sg.rules->name, argv[1]);
 		else if (play_cmd_find(argv[1], &pc)) {
@@ -440,15 +436,16 @@ play_help(struct play *p, int argc, char **argv)
 	sr_expect(&p->sg, &x, NULL);
 	buf_printf(&b, _("%s, game %lld. "), p->sg.rules->name, p->sg.g.id);
 	buf_puts(&b, x.finished ? _("The game is over.\n") : _("Legal now:\n"));
-	for (v = p->sg.rules->verbs; *v != V__COUNT && !x.finished; v++)
-		if ((x.verbs & VERB_BIT(*v)) &&
-		    (h = verb_help_find(p->sg.rules, *v)) != NULL)
-			buf_printf(&b, "  %-10s %-12s %s\n", verb_name(*v),
+	for (h = p->sg.rules->verbs; h->name != NULL && !x.finished; h++)
+		if (x.verbs & VERB_BIT(h - p->sg.rules->verbs))
+			buf_printf(&b, "  %-10s %-12s %s\n", h->name,
 			    h->args, _(h->text));
-	for (h = play_undo_help; h->verb != V__COUNT; h++)
-		if (undo_redo_now(p, h->verb))
-			buf_printf(&b, "  %-10s %-12s %s\n",
-			    verb_name(h->verb), h->args, _(h->text));
+	for (i = 0; i < PLAY_UNDO; i++)
+		if (undo_redo_now(p, play_undo[i])) {
+			h = game_verb(p->sg.rules, play_undo[i]);
+			buf_printf(&b, "  %-10s %-12s %s\n", h->name,
+			    h->args, _(h->text));
+		}
 	/* Each verb's words go on under their column. */
 	sr_fit(ctx, ctx->out, buf_str(&b), HELP_COLUMN);
 	buf_reset(&b);
@@ -472,10 +469,10 @@ play_entry(struct play *p, int argc, char **argv)
 	enum verb v;
 	int status;
 
-	if ((status = sr_entry_usage_in(ctx, p->loaded ? &p->sg.rp.setup :
-	    NULL, argc, argv, &v)) != SR_OK)
+	if ((status = sr_entry_usage_in(ctx, p->loaded ? p->sg.rules : NULL,
+	    p->loaded ? &p->sg.rp.setup : NULL, argc, argv, &v)) != SR_OK)
 		return status;
-	if (v == V_TIMER) {
+	if (verb_kind(p->loaded ? p->sg.rules : NULL, v) & VERB_TIMER) {
 		if ((status = play_sync(p, 0)) != SR_OK)
 			return status;
 		return sr_timer(ctx, &p->sg, argc, argv);
@@ -484,8 +481,8 @@ play_entry(struct play *p, int argc, char **argv)
 	 * Data before system (SPEC.md): what the entry names and a game
 	 * over, against the game in memory, before waiting for the lock.
 	 */
-	if (p->loaded && (status = sr_entry_data(ctx, &p->sg.rp.setup,
-	    p->sg.g.finished, v, argc, argv)) != SR_OK)
+	if (p->loaded && (status = sr_entry_data(ctx, p->sg.rules,
+	    &p->sg.rp.setup, p->sg.g.finished, v, argc, argv)) != SR_OK)
 		return status;
 	if ((status = play_sync(p, 1)) != SR_OK)
 		return status;
@@ -658,7 +655,7 @@ play_prompt(struct play *p)
 {
 	struct expectation x;
 	struct buf b = BUF_INIT, list = BUF_INIT;
-	const enum verb *v;
+	const struct game_verb *v;
 	int first = 1, paint = p->ctx->paint && p->ed.el != NULL;
 	size_t cols = (size_t)term_width(fileno(p->ctx->out),
 	    p->ctx->columns), w;
@@ -674,10 +671,9 @@ play_prompt(struct play *p)
 		return b.s;
 	}
 	buf_puts(&list, " (");
-	for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
-		if (x.verbs & VERB_BIT(*v)) {
-			buf_printf(&list, "%s%s", first ? "" : "|",
-			    verb_name(*v));
+	for (v = p->sg.rules->verbs; v->name != NULL; v++)
+		if (x.verbs & VERB_BIT(v - p->sg.rules->verbs)) {
+			buf_printf(&list, "%s%s", first ? "" : "|", v->name);
 			first = 0;
 		}
 	buf_puts(&list, ")");
@@ -956,25 +952,25 @@ complete_values(struct play *p, const struct words *w, int argi,
 {
 	struct expectation x;
 	struct play_cmd pc;
-	const enum verb *v;
-	int i, vb;
+	const struct game_verb *v;
+	int i, vb, lv;
 
 	sr_expect(&p->sg, &x, NULL);
 	if (argi == 0) {
-		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
-			if (!x.finished && (x.verbs & VERB_BIT(*v)))
-				buf_printf(b, "%s\n", verb_name(*v));
-		for (i = 0; play_undo_help[i].verb != V__COUNT; i++)
-			if (undo_redo_now(p, play_undo_help[i].verb))
-				buf_printf(b, "%s\n",
-				    verb_name(play_undo_help[i].verb));
+		for (v = p->sg.rules->verbs; v->name != NULL; v++)
+			if (!x.finished &&
+			    (x.verbs & VERB_BIT(v - p->sg.rules->verbs)))
+				buf_printf(b, "%s\n", v->name);
+		for (i = 0; i < PLAY_UNDO; i++)
+			if (undo_redo_now(p, play_undo[i]))
+				buf_printf(b, "%s\n", verb_name(play_undo[i]));
 		for (i = 0; play_cmd_at(i, &pc); i++)
 			buf_printf(b, "%s\n", pc.name);
 		return;
 	}
 	if (strcmp(w->w[0], "help") == 0 && argi == 1) {
-		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
-			buf_printf(b, "%s\n", verb_name(*v));
+		for (v = p->sg.rules->verbs; v->name != NULL; v++)
+			buf_printf(b, "%s\n", v->name);
 		for (i = 0; play_cmd_at(i, &pc); i++)
 			buf_printf(b, "%s\n", pc.name);
 		return;
@@ -990,25 +986,25 @@ complete_values(struct play *p, const struct words *w, int argi,
 	}
 	/* A verb of this game, or one of every game (rename ...). */
 	if ((vb = verb_lookup(w->w[0])) < 0 ||
-	    (verb_help_find(p->sg.rules, (enum verb)vb) == NULL &&
-	    !VERB_IS_META(vb)))
+	    (lv = game_verb_find(p->sg.rules, (enum verb)vb)) < 0)
 		return;
-	if (verb_arg_shape((enum verb)vb, argi) == 'K') {
-		buf_printf(b, "%s\n%s\n", verb_keyword((enum verb)vb, 1),
-		    verb_keyword((enum verb)vb, 0));
+	if (game_verb_arg(p->sg.rules, lv, argi) == 'K') {
+		game_verb_keyword(p->sg.rules, lv, argi, 0, b);
+		buf_puts(b, "\n");
+		game_verb_keyword(p->sg.rules, lv, argi, 1, b);
+		buf_puts(b, "\n");
 		return;
 	}
 	if (p->sg.rules->values != NULL) {
 		size_t before = b->len;
 
-		p->sg.rules->values(p->sg.rp.st, (enum verb)vb, argi - 1,
-		    w->w + 1, b);
+		p->sg.rules->values(p->sg.rp.st, lv, argi - 1, w->w + 1, b);
 		if (b->len != before)
 			return;
 	}
 	/* A NAME where the verb takes one (its shape, game.c): none the
 	 * module named (penalize: the opponents it reaches), every one. */
-	if (verb_arg_shape((enum verb)vb, argi) != 'N')
+	if (game_verb_arg(p->sg.rules, lv, argi) != 'N')
 		return;
 	for (i = 0; i < p->sg.g.nplayers; i++)
 		buf_printf(b, "%s\n", p->sg.g.names[i]);
@@ -1095,11 +1091,11 @@ editor_complete(EditLine *el, int ch)
 	cands_lines(buf_str(&vals), pre, list, &n, 64);
 	if (n == 0 && argi == 0) {
 		/* Nothing legal now starts so: the game's other verbs. */
-		const enum verb *v;
+		const struct game_verb *v;
 
 		buf_reset(&vals);
-		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
-			buf_printf(&vals, "%s\n", verb_name(*v));
+		for (v = p->sg.rules->verbs; v->name != NULL; v++)
+			buf_printf(&vals, "%s\n", v->name);
 		cands_lines(buf_str(&vals), pre, list, &n, 64);
 	}
 	if (n == 0)

@@ -71,6 +71,7 @@ struct review {
 	struct buf	 grp_args;	/* every value kept, as typed */
 	struct buf	 grp_last;	/* the last keep's values */
 	int		 last_keep;	/* the entry before was grp's keep */
+	const char	*keep;		/* the game's keep verb (VERB_KEEP) */
 	struct scored	*sc;
 	int		 nsc;
 };
@@ -227,8 +228,8 @@ entry_made(const struct replay *rp, const struct entry *e)
 	struct buf made = BUF_INIT;
 	int k;
 
-	buf_puts(&made, verb_name(e->verb));
-	if (e->verb == V_ORDER && e->nnames > 0)	/* names as the coach's */
+	buf_puts(&made, game_verb_name(rp->rules, e->verb));
+	if (e->nnames > 0)	/* NAME...: the names as the coach's */
 		for (k = 0; k < e->nnames; k++)
 			buf_printf(&made, " %s", rp->setup.names[e->names[k]]);
 	else
@@ -255,22 +256,22 @@ made_move(const struct advice *a, const char *made)
 	return advice_find(a, verb);
 }
 
-/* 1 if the move is a keep (of dice from the roll showing). */
+/* 1 if the move is a keep (of dice from the roll showing: VERB_KEEP). */
 static int
-is_keep(const char *entry)
+is_keep(const struct review *rv, const char *entry)
 {
-	return strncmp(entry, verb_name(V_KEEP), strlen(verb_name(V_KEEP)))
-	    == 0;
+	return rv->keep != NULL && strncmp(entry, rv->keep,
+	    strlen(rv->keep)) == 0;
 }
 
 /* The best move of a that is no keep, or NULL. */
 static const struct advice_move *
-best_go(const struct advice *a)
+best_go(const struct review *rv, const struct advice *a)
 {
 	int i;
 
 	for (i = 0; i < a->nmoves; i++)
-		if (!is_keep(a->moves[i].entry))
+		if (!is_keep(rv, a->moves[i].entry))
 			return &a->moves[i];
 	return NULL;
 }
@@ -285,9 +286,9 @@ by_number(const void *x, const void *y)
 	return va < vb ? -1 : va > vb;
 }
 
-/* "keep" and the values of vals (space-separated), ascending. */
+/* The keep verb and the values of vals (space-separated), ascending. */
 static char *
-keep_entry(const char *vals)
+keep_entry(const struct review *rv, const char *vals)
 {
 	struct buf b = BUF_INIT;
 	char *copy = xstrdup(vals), *w, **v = NULL, *save = NULL;
@@ -299,7 +300,7 @@ keep_entry(const char *vals)
 		v[n++] = w;
 	}
 	qsort(v, n, sizeof *v, by_number);
-	buf_puts(&b, verb_name(V_KEEP));
+	buf_puts(&b, rv->keep != NULL ? rv->keep : "");
 	for (k = 0; k < n; k++)
 		buf_printf(&b, " %s", v[k]);
 	free(v);
@@ -331,8 +332,8 @@ group_close(struct review *rv)
 	if (rv->grp < 0)
 		return;
 	d = &rv->d[rv->grp];
-	all = keep_entry(buf_str(&rv->grp_args));
-	last = keep_entry(buf_str(&rv->grp_last));
+	all = keep_entry(rv, buf_str(&rv->grp_args));
+	last = keep_entry(rv, buf_str(&rv->grp_last));
 	if ((m = advice_find(rv->grp_a, all)) == NULL)
 		m = advice_find(rv->grp_a, last);
 	if (m != NULL) {
@@ -381,7 +382,8 @@ review_observe(void *arg, const struct replay *rp, int i,
 	for (p = 0; p < rv->nplayers; p++)
 		rv->line[p][rv->npoints] = score[p];
 	rv->npoints++;
-	if (e->verb == V_SCORE && rp->rules->word_round != NULL)
+	if ((game_verb(rp->rules, e->verb)->kind & VERB_CLOSE) &&
+	    rp->rules->word_round != NULL)
 		words_keep(rv, i, rp->rules, rp->st);
 	/* The turn passed: what the dice gave against the value. */
 	for (p = 0; p < rv->nplayers; p++) {
@@ -394,7 +396,7 @@ review_observe(void *arg, const struct replay *rp, int i,
 			    score[p] - pd->score : 0) - pd->q;
 		pd->on = 0;
 	}
-	keep = e->verb == V_KEEP;
+	keep = (game_verb(rp->rules, e->verb)->kind & VERB_KEEP) != 0;
 	after_keeps = rv->grp >= 0 && rv->last_keep &&
 	    rv->d[rv->grp].seat == x.turn;
 	if (after_keeps && keep) {
@@ -437,7 +439,7 @@ review_observe(void *arg, const struct replay *rp, int i,
 	d->seat = p;
 	d->basis = a->basis;
 	/* After keeps from this roll: bank or roll on (keeps were judged). */
-	go = after_keeps ? best_go(a) : NULL;
+	go = after_keeps ? best_go(rv, a) : NULL;
 	m = go != NULL ? go : &a->moves[0];
 	d->best = xstrdup(m->entry);
 	d->best_v = m->value;
@@ -474,7 +476,7 @@ review_observe(void *arg, const struct replay *rp, int i,
 		free(a);
 	}
 rolled:
-	if (e->verb == V_ROLL)
+	if (game_verb(rp->rules, e->verb)->kind & VERB_ROLL)
 		for (p = 0; p < rv->nplayers; p++)
 			rv->pend[p].rolled |= rv->pend[p].on;
 }
@@ -714,6 +716,8 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	store_rollback(ctx->store);
 	memset(&rv, 0, sizeof rv);
 	rv.grp = -1;
+	if ((k = game_verb_kind(sg.rules, VERB_KEEP)) >= 0)
+		rv.keep = game_verb_name(sg.rules, k);
 	rv.n = sg.rp.nentries;
 	rv.nplayers = sg.g.nplayers;
 	/* The entries in effect: a replay says which were taken back. */

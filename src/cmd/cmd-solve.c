@@ -234,9 +234,16 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		goto out;
 	}
 	if (sg.rules->word_round(sg.rp.st, force, &v) != 0) {
-		status = sr_error(ctx, SR_RULES, force ? "no grid yet: enter "
-		    "one with 'grid ROW...'" : _("no round scored yet; 'solve "
-		    "--force' solves the open round"));
+		const struct game_verb *gv = game_verb(sg.rules,
+		    game_verb_kind(sg.rules, VERB_GRID));
+
+		if (force && gv != NULL)
+			status = sr_error(ctx, SR_RULES, "no grid yet: enter "
+			    "one with '%s %s'", gv->name, gv->args);
+		else
+			status = sr_error(ctx, SR_RULES, force ? "no grid "
+			    "yet" : _("no round scored yet; 'solve --force' "
+			    "solves the open round"));
 		goto out;
 	}
 	if ((status = solve_round(ctx, &v, &l, &n)) != SR_OK)

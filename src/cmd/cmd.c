@@ -65,7 +65,9 @@ sr_command_unknown(struct buf *b, const char *w)
 	for (c = cmd_table; *c != NULL; c++)
 		if (*c != &cmd_verb_entry)
 			utf8_near_add(&nr, w, (*c)->name);
-	for (v = 0; v < V__COUNT; v++)
+	for (v = 0; verb_nth(v) >= 0; v++)
+		utf8_near_add(&nr, w, verb_name(verb_nth(v)));
+	for (v = V_UNDO; v < V__COUNT; v++)
 		utf8_near_add(&nr, w, verb_name((enum verb)v));
 	buf_printf(b, _("unknown command '%s'"), w);
 	if (!utf8_near_ok(&nr, w))

@@ -357,12 +357,13 @@ int	sr_enter(struct sr_ctx *, int argc, char **argv);
  */
 int	sr_entry_usage(struct sr_ctx *, int argc, char **argv, enum verb *v);
 /*
- * The same, knowing the players (play: the game in memory, or NULL): a
- * name with a space split into words is then left to the data check,
- * which names the player, rather than a usage error that guesses.
+ * The same, knowing the game (play: the game in memory, or NULL): its
+ * verb's own arguments (game_parse_id), and a name with a space split
+ * into words is then left to the data check, which names the player,
+ * rather than a usage error that guesses.
  */
-int	sr_entry_usage_in(struct sr_ctx *, const struct game_setup *,
-	    int argc, char **argv, enum verb *v);
+int	sr_entry_usage_in(struct sr_ctx *, const struct game_rules *,
+	    const struct game_setup *, int argc, char **argv, enum verb *v);
 /*
  * The data check of entry "verb argv..." (SPEC.md: data before system):
  * a NAME that is not one of gs's players, or a game over (finished) for
@@ -370,8 +371,9 @@ int	sr_entry_usage_in(struct sr_ctx *, const struct game_setup *,
  * (SR_USAGE for a usage error only the players could tell: a name split
  * into words that names none).
  */
-int	sr_entry_data(struct sr_ctx *, const struct game_setup *, int finished,
-	    enum verb, int argc, char **argv);
+int	sr_entry_data(struct sr_ctx *, const struct game_rules *,
+	    const struct game_setup *, int finished, enum verb, int argc,
+	    char **argv);
 /*
  * The write path for sg, loaded and replayed in a write transaction
  * (play keeps it loaded): the entry checked, appended and committed, or
@@ -380,7 +382,11 @@ int	sr_entry_data(struct sr_ctx *, const struct game_setup *, int finished,
  */
 int	sr_enter_loaded(struct sr_ctx *, struct sr_game *, enum verb v,
 	    int argc, char **argv);
-/* timer [DURATION] for sg, loaded (no transaction open): records nothing. */
+/*
+ * A verb of kind VERB_TIMER ("timer [DURATION]") for sg, loaded (no
+ * transaction open): its DURATION parsed by its declaration, then run.
+ * Records nothing.
+ */
 int	sr_timer(struct sr_ctx *, const struct sr_game *, int argc,
 	    char **argv);
 

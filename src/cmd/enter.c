@@ -60,31 +60,44 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 }
 
 /*
- * timer [DURATION] for the loaded game sg: checked, then run with no
- * transaction open (no lock while it counts down).  Records nothing.
+ * A timer verb ("timer [DURATION]") for the loaded game sg: its DURATION
+ * parsed, checked, then run with no transaction open (no lock while it
+ * counts down).  Records nothing.
  */
 int
 sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
 {
 	struct expectation x;
+	struct entry e;
+	struct ruling r = RULING_INIT;
 	long secs = 180;
+	int status;
 
-	if (argc > 1 && game_duration(argv[1], &secs) != 0)
-		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
-		    "90s, 3m, 1m30s)", argv[1]);
+	memset(&e, 0, sizeof e);
+	e.argc = argc - 1;
+	e.argv = argv + 1;
+	status = game_parse_id(sg->rules, &sg->rp.setup, verb_lookup(argv[0]),
+	    &e, &r);
+	if (status == RULING_OK && e.argc > 0)
+		secs = e.secs;
+	entry_clear(&e);
+	if (status == RULING_USAGE || status == RULING_DATA)
+		status = sr_refusal(ctx, status, "%s", buf_str(&r.why));
+	ruling_free(&r);
+	if (status != RULING_OK)
+		return status;
 	sr_expect(sg, &x, NULL);
 	if (x.finished)
 		return sr_error(ctx, SR_DATA, "the game is over");
-	if (!game_has_verb(sg->rules, V_TIMER))
-		return sr_error(ctx, SR_RULES, "%s has no 'timer'",
-		    sg->rules->name);
-	if (!(x.verbs & VERB_BIT(V_TIMER))) {
+	if (!(verb_kind(sg->rules, verb_lookup(argv[0])) & VERB_TIMER))
+		return sr_error(ctx, SR_RULES, "%s has no '%s'",
+		    sg->rules->name, argv[0]);
+	if (!(x.verbs & VERB_BIT(e.verb))) {
 		struct buf say = BUF_INIT;
-		int status;
 
 		sr_expect(sg, &x, &say);
-		status = sr_error(ctx, SR_RULES, "'timer' needs an open "
-		    "round: %s", buf_str(&say));
+		status = sr_error(ctx, SR_RULES, "'%s' needs an open round: "
+		    "%s", argv[0], buf_str(&say));
 		buf_free(&say);
 		return status;
 	}
@@ -93,17 +106,13 @@ sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
 	return SR_OK;
 }
 
-/* timer [DURATION] from the command line: the game loaded, then run. */
+/* A timer verb from the command line: the game loaded, then run. */
 static int
 run_timer(struct sr_ctx *ctx, int argc, char **argv)
 {
 	struct sr_game sg;
-	long secs;
 	int status;
 
-	if (argc > 1 && game_duration(argv[1], &secs) != 0)
-		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
-		    "90s, 3m, 1m30s)", argv[1]);
 	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
@@ -140,25 +149,26 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 	memset(&gs, 0, sizeof gs);
 	gs.nplayers = g.nplayers;
 	gs.names = (const char *const *)g.names;
-	status = sr_entry_data(ctx, &gs, g.finished, v, argc, argv);
+	status = sr_entry_data(ctx, game_find(g.rules), &gs, g.finished, v,
+	    argc, argv);
 	store_game_clear(&g);
 	return status;
 }
 
 /* The data check of an entry against a game's players; see cmd.h. */
 int
-sr_entry_data(struct sr_ctx *ctx, const struct game_setup *gs, int finished,
-    enum verb v, int argc, char **argv)
+sr_entry_data(struct sr_ctx *ctx, const struct game_rules *g,
+    const struct game_setup *gs, int finished, enum verb v, int argc,
+    char **argv)
 {
 	struct entry e;
 	struct ruling r = RULING_INIT;
 	int status = SR_OK;
 
 	memset(&e, 0, sizeof e);
-	e.verb = v;
 	e.argc = argc - 1;
 	e.argv = argv + 1;
-	switch (game_parse(gs, &e, &r)) {
+	switch (game_parse_id(g, gs, v, &e, &r)) {
 	case RULING_DATA:
 		status = sr_refusal(ctx, SR_DATA, "%s", buf_str(&r.why));
 		break;
@@ -179,13 +189,13 @@ sr_entry_data(struct sr_ctx *ctx, const struct game_setup *gs, int finished,
 int
 sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 {
-	return sr_entry_usage_in(ctx, NULL, argc, argv, vp);
+	return sr_entry_usage_in(ctx, NULL, NULL, argc, argv, vp);
 }
 
 /* The usage check, knowing the players; see cmd.h. */
 int
-sr_entry_usage_in(struct sr_ctx *ctx, const struct game_setup *gs,
-    int argc, char **argv, enum verb *vp)
+sr_entry_usage_in(struct sr_ctx *ctx, const struct game_rules *g,
+    const struct game_setup *gs, int argc, char **argv, enum verb *vp)
 {
 	struct ruling r = RULING_INIT;
 	struct game_setup none;
@@ -197,10 +207,10 @@ sr_entry_usage_in(struct sr_ctx *ctx, const struct game_setup *gs,
 		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[0]);
 	memset(&none, 0, sizeof none);
 	memset(&e, 0, sizeof e);
-	e.verb = (enum verb)v;
 	e.argc = argc - 1;
 	e.argv = argv + 1;
-	status = game_parse(gs != NULL ? gs : &none, &e, &r);
+	status = game_parse_id(g, gs != NULL ? gs : &none, (enum verb)v, &e,
+	    &r);
 	entry_clear(&e);
 	if (status == RULING_USAGE)
 		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));
@@ -225,7 +235,7 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	/* Usage first, before the game is even looked at. */
 	if ((status = sr_entry_usage(ctx, argc, argv, &v)) != SR_OK)
 		return status;
-	if (v == V_TIMER)
+	if (verb_kind(NULL, v) & VERB_TIMER)
 		return run_timer(ctx, argc, argv);
 	if ((status = data_first(ctx, v, argc, argv)) != SR_OK)
 		return status;
@@ -292,7 +302,8 @@ entry_say(struct sr_ctx *ctx, const struct sr_game *sg, enum verb v,
 	if (r->note.len > 0)
 		buf_printf(&b, "%s\n", buf_str(&r->note));
 	/* A round's close: the board, every word with its value. */
-	if (v == V_SCORE && sg->rules->describe != NULL)
+	if ((verb_kind(sg->rules, v) & VERB_CLOSE) &&
+	    sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);
 	if (x->finished && !x->abandoned && ctx->paint) {
 		/* The win in colour: the sequences outside the escaping. */

@@ -82,7 +82,7 @@ sr_status_json(const struct sr_game *sg)
 	struct expectation x;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
-	const enum verb *v;
+	const struct game_verb *v;
 	json_t *o = json_object(), *a, *p;
 
 	sr_expect(sg, &x, NULL);
@@ -94,9 +94,9 @@ sr_status_json(const struct sr_game *sg)
 	xjson_set(o, "turn", !x.finished && x.turn >= 0 ?
 	    xjson_text(sg->g.names[x.turn]) : json_null());
 	a = json_array();
-	for (v = sg->rules->verbs; *v != V__COUNT && !x.finished; v++)
-		if (x.verbs & VERB_BIT(*v))
-			xjson_push(a, json_string(verb_name(*v)));
+	for (v = sg->rules->verbs; v->name != NULL && !x.finished; v++)
+		if (x.verbs & VERB_BIT(v - sg->rules->verbs))
+			xjson_push(a, json_string(v->name));
 	xjson_set(o, "expect", a);
 	a = json_array();
 	for (i = 0; i < sg->g.nplayers; i++) {

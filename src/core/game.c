@@ -37,103 +37,161 @@ const struct game_rules *const game_table[] = {
 };
 
 /*
- * The verbs, indexed by enum verb: name, argument shape (game.h), the
- * usage error for a wrong count, keywords, whose entry it is.  Which
- * games take a verb is each module's row of verbs (game_rules.verbs);
- * what it does there, its help (game_rules.help).
+ * The verbs every game takes, which replay applies itself, indexed by
+ * enum verb from V_UNDO.  A game's own verbs are its row
+ * (game_rules.verbs).
  */
-static const struct verb_info verb_table[V__COUNT] = {
-	[V_ROLL] = { "roll", "R+",
-	    N_("expected the values rolled"), { NULL, NULL }, WHO_TURN },
-	[V_TAKE] = { "take", "", NULL, { NULL, NULL }, WHO_TURN },
-	[V_SHAKE] = { "shake", "", NULL, { NULL, NULL }, WHO_TURN },
-	[V_BANK] = { "bank", "", NULL, { NULL, NULL }, WHO_TURN },
-	[V_PASS] = { "pass", "", NULL, { NULL, NULL }, WHO_TURN },
-	[V_ORDER] = { "order", "N+",
-	    N_("expected the players' names in shaking order"),
-	    { NULL, NULL }, WHO_TURN },
-	[V_KEEP] = { "keep", "V+",
-	    N_("expected one or more die values"), { NULL, NULL }, WHO_TURN },
-	[V_STAND] = { "stand", "", NULL, { NULL, NULL }, WHO_TURN },
-	[V_MOVE] = { "move", "L",
-	    N_("expected one LEVEL"), { NULL, NULL }, WHO_TURN },
-	[V_AGAIN] = { "again", "", NULL, { NULL, NULL }, WHO_TURN },
-	[V_PENALIZE] = { "penalize", "NL",
-	    N_("expected NAME LEVEL"), { NULL, NULL }, WHO_TURN },
-	[V_CONTINUE] = { "continue", "", NULL, { NULL, NULL }, WHO_TURN },
-	[V_FRESH] = { "fresh", "", NULL, { NULL, NULL }, WHO_TURN },
-	[V_GRID] = { "grid", "W+",
-	    N_("expected the rows of the grid"), { NULL, NULL }, WHO_TABLE },
-	[V_TIMER] = { "timer", "D?",
-	    N_("expected at most one DURATION"), { NULL, NULL }, WHO_TABLE },
-	[V_WORDS] = { "words", "NW+",
-	    N_("expected NAME and one or more words"), { NULL, NULL }, WHO_NAMED },
-	[V_CHALLENGE] = { "challenge", "NW",
-	    N_("expected NAME WORD"), { NULL, NULL }, WHO_NAMED },
-	[V_VOTE] = { "vote", "NWK",
-	    N_("expected NAME WORD accept|reject"),
-	    { "reject", "accept" }, WHO_NAMED },
-	[V_SCORE] = { "score", "", NULL, { NULL, NULL }, WHO_TABLE },
-	[V_FINISH] = { "finish", "", NULL, { NULL, NULL }, WHO_TABLE },
-	[V_PLACE] = { "place", "V+",
-	    N_("expected one or more die values"), { NULL, NULL }, WHO_TURN },
-	[V_FALL] = { "fall", "N?",
-	    N_("expected at most one NAME"), { NULL, NULL }, WHO_TABLE },
-	[V_UNDO] = { "undo", "", NULL, { NULL, NULL }, WHO_TABLE },
-	[V_REDO] = { "redo", "", NULL, { NULL, NULL }, WHO_TABLE },
-	[V_ABANDON] = { "abandon", "", NULL, { NULL, NULL }, WHO_TABLE },
-	[V_RENAME] = { "rename", "NW",
-	    N_("expected OLD NEW (a player's name, and the new one)"),
-	    { NULL, NULL }, WHO_TABLE },
-	[V_TITLE] = { "title", "W*", NULL, { NULL, NULL }, WHO_TABLE },
-	[V_NOTE] = { "note", "W+", N_("expected the TEXT of the note"),
-	    { NULL, NULL }, WHO_TABLE },
+static const struct game_verb common_verbs[V__COUNT - V_UNDO] = {
+	[V_UNDO - V_UNDO] = { "undo", "", NULL, WHO_TABLE, 0,
+	    N_("take back the latest entry still in effect") },
+	[V_REDO - V_UNDO] = { "redo", "", NULL, WHO_TABLE, 0,
+	    N_("restore the latest undone entry") },
+	[V_ABANDON - V_UNDO] = { "abandon", "", NULL, WHO_TABLE, 0,
+	    N_("end the game with no winner") },
+	[V_RENAME - V_UNDO] = { "rename", "OLD NEW",
+	    N_("expected OLD NEW (a player's name, and the new one)"), WHO_TABLE,
+	    0, N_("change a player's name") },
+	[V_TITLE - V_UNDO] = { "title", "[TEXT...]", NULL, WHO_TABLE, 0,
+	    N_("set the game's title, or clear it") },
+	[V_NOTE - V_UNDO] = { "note", "TEXT...",
+	    N_("expected the TEXT of the note"), WHO_TABLE, 0,
+	    N_("a note in the game's history") },
 };
 
-/* The shape letter of argument argi of verb v; see game.h. */
-int
-verb_arg_shape(enum verb v, int argi)
-{
-	const char *s;
+/*
+ * The id of a game verb: where it is first declared, game gi's row at
+ * li; above every index in a row and the common verbs' ids.
+ */
+#define VERB_ID_BASE	(2 * GAME_VERBS_MAX)
+_Static_assert(V__COUNT <= 32, "a VERB_BIT of every verb fits 32 bits");
+#define VERB_ID(gi, li)	(VERB_ID_BASE + (gi) * GAME_VERBS_MAX + (li))
 
-	if (v >= V__COUNT || argi < 1)
-		return 0;
-	for (s = verb_table[v].args; *s != '\0'; s++) {
-		if (s[1] == '+' || s[1] == '*')
-			return *s;
-		if (--argi == 0)
-			return *s;
-		if (s[1] == '?')
-			s++;
-	}
-	return 0;
-}
-
-/* Keyword k of verb v; see game.h. */
-const char *
-verb_keyword(enum verb v, int k)
-{
-	return v < V__COUNT && k >= 0 && k < 2 ? verb_table[v].keywords[k] :
-	    NULL;
-}
-
-/* The name of a verb. */
-const char *
-verb_name(enum verb v)
-{
-	return v < V__COUNT ? verb_table[v].name : "?";
-}
-
-/* The verb named exactly s, or -1. */
+/* The id of the verb named exactly s, or -1. */
 int
 verb_lookup(const char *s)
 {
+	const struct game_verb *gv;
+	int gi, v;
+
+	for (v = V_UNDO; v < V__COUNT; v++)
+		if (strcmp(common_verbs[v - V_UNDO].name, s) == 0)
+			return v;
+	for (gi = 0; game_table[gi] != NULL; gi++)
+		for (gv = game_table[gi]->verbs; gv->name != NULL; gv++)
+			if (strcmp(gv->name, s) == 0)
+				return VERB_ID(gi, gv - game_table[gi]->verbs);
+	return -1;
+}
+
+/* The name of the verb of that id, "?" if none. */
+const char *
+verb_name(enum verb id)
+{
+	int gi, li, n;
+
+	if (id >= V_UNDO && id < V__COUNT)
+		return common_verbs[id - V_UNDO].name;
+	if (id < VERB_ID_BASE)
+		return "?";
+	gi = (id - VERB_ID_BASE) / GAME_VERBS_MAX;
+	li = (id - VERB_ID_BASE) % GAME_VERBS_MAX;
+	for (n = 0; n < gi && game_table[n] != NULL; n++)
+		continue;
+	return n == gi ? game_verb_name(game_table[gi], li) : "?";
+}
+
+/* The id of the k-th game verb of every game; see game.h. */
+int
+verb_nth(int k)
+{
+	const struct game_verb *gv;
+	int gi, id;
+
+	for (gi = 0; game_table[gi] != NULL; gi++)
+		for (gv = game_table[gi]->verbs; gv->name != NULL; gv++) {
+			id = VERB_ID(gi, gv - game_table[gi]->verbs);
+			if (verb_lookup(gv->name) == id && k-- == 0)
+				return id;
+		}
+	return -1;
+}
+
+/* The index in g's row of the verb of that id; see game.h. */
+int
+game_verb_find(const struct game_rules *g, enum verb id)
+{
+	const struct game_verb *gv;
+	const char *name;
+	int n, gi, li;
+
+	if (id >= V_UNDO && id < V__COUNT)
+		return id;
+	if (id < VERB_ID_BASE)
+		return -1;
+	/* The game that gave the id: its index at once. */
+	gi = (id - VERB_ID_BASE) / GAME_VERBS_MAX;
+	li = (id - VERB_ID_BASE) % GAME_VERBS_MAX;
+	for (n = 0; n < gi && game_table[n] != NULL; n++)
+		continue;
+	if (n == gi && game_table[gi] == g)
+		return li;
+	name = verb_name(id);
+	for (gv = g->verbs; gv->name != NULL; gv++)
+		if (strcmp(gv->name, name) == 0)
+			return (int)(gv - g->verbs);
+	return -1;
+}
+
+/* Verb v of g, or NULL. */
+const struct game_verb *
+game_verb(const struct game_rules *g, int v)
+{
+	int i;
+
+	if (v >= V_UNDO && v < V__COUNT)
+		return &common_verbs[v - V_UNDO];
+	if (g == NULL || v < 0)
+		return NULL;
+	for (i = 0; i < v && g->verbs[i].name != NULL; i++)
+		continue;
+	return g->verbs[i].name != NULL ? &g->verbs[i] : NULL;
+}
+
+/* The name of verb v of g. */
+const char *
+game_verb_name(const struct game_rules *g, int v)
+{
+	const struct game_verb *gv = game_verb(g, v);
+
+	return gv != NULL ? gv->name : "?";
+}
+
+/* The first verb of g with kind k; see game.h. */
+int
+game_verb_kind(const struct game_rules *g, int kind)
+{
 	int v;
 
-	for (v = 0; v < V__COUNT; v++)
-		if (strcmp(verb_table[v].name, s) == 0)
+	for (v = 0; g->verbs[v].name != NULL; v++)
+		if (g->verbs[v].kind & kind)
 			return v;
 	return -1;
+}
+
+/* The kind of the verb of an id in g, or in every game; see game.h. */
+int
+verb_kind(const struct game_rules *g, enum verb id)
+{
+	const struct game_rules *const *o;
+	int v, kind = -1;
+
+	if (g != NULL)
+		return (v = game_verb_find(g, id)) >= 0 ?
+		    game_verb(g, v)->kind : 0;
+	for (o = game_table; *o != NULL; o++)
+		if ((v = game_verb_find(*o, id)) >= 0)
+			kind &= game_verb(*o, v)->kind;
+	return kind < 0 ? 0 : kind;
 }
 
 /* The rules named or aliased exactly s, or NULL. */
@@ -146,30 +204,6 @@ game_find(const char *s)
 		if (strcmp((*g)->name, s) == 0 ||
 		    ((*g)->alias != NULL && strcmp((*g)->alias, s) == 0))
 			return *g;
-	return NULL;
-}
-
-/* 1 if v is in the rules' row of verbs. */
-int
-game_has_verb(const struct game_rules *g, enum verb v)
-{
-	const enum verb *p;
-
-	for (p = g->verbs; *p != V__COUNT; p++)
-		if (*p == v)
-			return 1;
-	return 0;
-}
-
-/* The help of verb v in rules g, or NULL if g has no v. */
-const struct verb_help *
-game_verb_help(const struct game_rules *g, enum verb v)
-{
-	const struct verb_help *h;
-
-	for (h = g->help; h != NULL && h->verb != V__COUNT; h++)
-		if (h->verb == v)
-			return h;
 	return NULL;
 }
 
@@ -579,7 +613,7 @@ game_highest(const int *vals, const int *rollers, int n, int *top,
 /* Refuse verb v as out of turn, saying what the rules expect now. */
 int
 game_not_now(const struct game_rules *g, const struct game_state *st,
-    enum verb v, struct ruling *r)
+    int v, struct ruling *r)
 {
 	struct expectation x;
 	struct buf say = BUF_INIT;
@@ -589,7 +623,7 @@ game_not_now(const struct game_rules *g, const struct game_state *st,
 	x.say = &say;
 	g->expect(st, &x);
 	ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: %s",
-	    verb_name(v), buf_str(&say));
+	    game_verb_name(g, v), buf_str(&say));
 	buf_free(&say);
 	return RULING_REFUSED;
 }
@@ -762,57 +796,167 @@ parse_name(const struct game_setup *gs, const char *s, struct ruling *r)
 }
 
 /*
- * The shape letter for argument i of n (see struct verb_info), or '\0' if
- * the shape takes no argument there.
+ * One word of a verb's shape (struct game_verb's args): its kind ('V',
+ * 'R': a V of VERB_PAIRS, 'L', 'N', 'D', 'K', 'W'), its text without
+ * "[", "..." and "]", whether it repeats to the end and is optional.
  */
+struct shape_word {
+	char		 kind;
+	const char	*s;
+	size_t		 len;
+	int		 rep, opt;
+};
+
+/* The kind of shape word w of verb gv (see game.h). */
 static char
-shape_at(const char *shape, int i, int *repeats)
+shape_kind(const struct game_verb *gv, const struct shape_word *w)
 {
-	const char *p;
-	int pos = 0;
+	static const struct {
+		const char	*word;
+		char		 kind;
+	} kinds[] = {
+		{ "V", 'V' }, { "LEVEL", 'L' }, { "NAME", 'N' }, { "OLD", 'N' },
+		{ "DURATION", 'D' }
+	};
+	size_t k;
 
-	*repeats = 0;
-	for (p = shape; *p != '\0'; p++) {
-		if (*p == '+' || *p == '*' || *p == '?')
-			continue;
-		if (p[1] == '+' || p[1] == '*') {
-			*repeats = 1;	/* to the end */
-			return *p;
-		}
-		if (pos++ == i)
-			return *p;
-	}
-	return '\0';
+	if (memchr(w->s, '|', w->len) != NULL)
+		return 'K';
+	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		if (strlen(kinds[k].word) == w->len &&
+		    strncmp(kinds[k].word, w->s, w->len) == 0)
+			return kinds[k].kind == 'V' && (gv->kind & VERB_PAIRS) ?
+			    'R' : kinds[k].kind;
+	return 'W';
 }
 
-/* The least and most arguments the shape takes (most -1: no limit). */
+/* A verb's shape, its words read once for a parse. */
+#define SHAPE_MAX	8
+struct shape {
+	struct shape_word w[SHAPE_MAX];
+	int		 n;		/* words */
+	int		 least, most;	/* arguments (most -1: no limit) */
+};
+
+/* Read the words of verb gv's shape into sh. */
 static void
-shape_counts(const char *shape, int *least, int *most)
+shape_read(const struct game_verb *gv, struct shape *sh)
 {
-	const char *p;
+	const char *p = gv->args;
+	struct shape_word *w;
+	size_t n;
 
-	*least = *most = 0;
-	for (p = shape; *p != '\0'; p++) {
-		if (*p == '+' || *p == '*' || *p == '?')
-			continue;
-		if (p[1] != '*' && p[1] != '?')
-			++*least;
-		if (p[1] == '+' || p[1] == '*')
-			*most = -1;
-		else if (*most >= 0)
-			++*most;
+	memset(sh, 0, sizeof *sh);
+	for (; *p != '\0' && sh->n < SHAPE_MAX && sh->most >= 0; p += n) {
+		while (*p == ' ')
+			p++;
+		if ((n = strcspn(p, " ")) == 0)
+			break;
+		w = &sh->w[sh->n++];
+		w->opt = p[0] == '[' && p[n - 1] == ']';
+		w->s = p + w->opt;
+		w->len = n - 2 * w->opt;
+		if ((w->rep = w->len > 3 &&
+		    strncmp(w->s + w->len - 3, "...", 3) == 0))
+			w->len -= 3;
+		w->kind = shape_kind(gv, w);
+		if (!w->opt)
+			sh->least++;
+		sh->most = w->rep ? -1 : sh->most + 1;
 	}
 }
 
-/* Usage of one argument a of shape letter c; RULING_OK or RULING_USAGE. */
-static int
-check_arg(const struct verb_info *vi, char c, const char *a,
-    struct ruling *r)
+/*
+ * The word of sh for argument i (from 0), a repeated last one standing
+ * for every argument from its place on; NULL past the last.
+ */
+static const struct shape_word *
+shape_arg(const struct shape *sh, int i)
 {
+	if (i < 0 || sh->n == 0)
+		return NULL;
+	if (i < sh->n)
+		return &sh->w[i];
+	return sh->w[sh->n - 1].rep ? &sh->w[sh->n - 1] : NULL;
+}
+
+/* The kind of argument i of sh (see struct shape_word), or '\0'. */
+static char
+shape_at(const struct shape *sh, int i)
+{
+	const struct shape_word *w = shape_arg(sh, i);
+
+	return w != NULL ? w->kind : '\0';
+}
+
+/* Keyword k (0: the first) of K word w into b; 1, or 0 if none. */
+static int
+shape_keyword(const struct shape_word *w, int k, struct buf *b)
+{
+	size_t bar;
+
+	if (w->kind != 'K')
+		return 0;
+	bar = (size_t)((const char *)memchr(w->s, '|', w->len) - w->s);
+	if (k == 0)
+		buf_add(b, w->s, bar);
+	else
+		buf_add(b, w->s + bar + 1, w->len - bar - 1);
+	return 1;
+}
+
+/* 1 if a is keyword k of K word w. */
+static int
+is_keyword(const struct shape_word *w, int k, const char *a)
+{
+	struct buf b = BUF_INIT;
+	int is = shape_keyword(w, k, &b) && strcmp(buf_str(&b), a) == 0;
+
+	buf_free(&b);
+	return is;
+}
+
+/* The kind of argument argi (from 1) of verb v of g; see game.h. */
+int
+game_verb_arg(const struct game_rules *g, int v, int argi)
+{
+	const struct game_verb *gv = game_verb(g, v);
+	struct shape sh;
+	char c;
+
+	if (gv == NULL || argi < 1)
+		return 0;
+	shape_read(gv, &sh);
+	c = shape_at(&sh, argi - 1);
+	return c == 'R' ? 'V' : c;
+}
+
+/* Keyword k of argument argi of verb v of g into b; see game.h. */
+int
+game_verb_keyword(const struct game_rules *g, int v, int argi, int k,
+    struct buf *b)
+{
+	const struct game_verb *gv = game_verb(g, v);
+	struct shape sh;
+
+	if (gv == NULL || argi < 1)
+		return 0;
+	shape_read(gv, &sh);
+	if (shape_at(&sh, argi - 1) != 'K')
+		return 0;
+	return shape_keyword(shape_arg(&sh, argi - 1), k, b);
+}
+
+/* Usage of argument a of shape word w; RULING_OK or RULING_USAGE. */
+static int
+check_arg(const struct shape_word *w, const char *a, struct ruling *r)
+{
+	struct buf k0 = BUF_INIT, k1 = BUF_INIT;
 	const char *v;
 	long secs;
+	int status = RULING_OK;
 
-	switch (c) {
+	switch (w->kind) {
 	case 'V': case 'L':
 		if (!is_number(a))
 			return usage(r, "'%s' is not a number", a);
@@ -830,13 +974,17 @@ check_arg(const struct verb_info *vi, char c, const char *a,
 			    "1m30s)", a);
 		break;
 	case 'K':
-		if (strcmp(a, vi->keywords[0]) != 0 &&
-		    strcmp(a, vi->keywords[1]) != 0)
-			return usage(r, "'%s' is neither %s nor %s", a,
-			    vi->keywords[1], vi->keywords[0]);
+		shape_keyword(w, 0, &k0);
+		shape_keyword(w, 1, &k1);
+		if (strcmp(a, buf_str(&k0)) != 0 &&
+		    strcmp(a, buf_str(&k1)) != 0)
+			status = usage(r, "'%s' is neither %s nor %s", a,
+			    buf_str(&k0), buf_str(&k1));
+		buf_free(&k0);
+		buf_free(&k1);
 		break;
 	}
-	return RULING_OK;
+	return status;
 }
 
 /* The seat of the NAME in s[0..n) (NAME=V: n stops at '='), or -1. */
@@ -953,22 +1101,34 @@ capitalised(int n, char *const *argv)
 	return 1;
 }
 
+/* The usage error of verb gv for a wrong count: its expect, else args'. */
+static int
+usage_count(const struct game_verb *gv, const char *more, struct ruling *r)
+{
+	if (gv->expect != NULL)
+		return usage(r, "%s%s", _(gv->expect), more);
+	if (gv->args[0] == '\0')
+		return usage(r, "'%s' takes no arguments%s", gv->name, more);
+	return usage(r, "expected %s%s", gv->args, more);
+}
+
 /*
- * Too many arguments for vi, where the words at its NAME are a name with
+ * Too many arguments for gv, where the words at its NAME are a name with
  * a space split into words: with the players known, a data refusal if
  * they name one (RULING_OK if not: the count's usage error follows);
  * without, the count's usage error with the hint to quote when the words
  * look like a name's (capitalised).
  */
 static int
-split_count(const struct game_setup *gs, const struct verb_info *vi,
-    const struct entry *e, int most, struct ruling *r)
+split_count(const struct game_setup *gs, const struct game_verb *gv,
+    const struct shape *sh, const struct entry *e, struct ruling *r)
 {
 	struct buf b = BUF_INIT;
-	int p, rep, extra = e->argc - most, i, status = RULING_OK;
+	int p, most = sh->most, extra = e->argc - most, i;
+	int status = RULING_OK;
 
 	for (p = 0; p < most; p++)
-		if (shape_at(vi->args, p, &rep) == 'N' && !rep)
+		if (shape_at(sh, p) == 'N' && !shape_arg(sh, p)->rep)
 			break;
 	if (p == most || !name_words(extra + 1, e->argv + p))
 		return RULING_OK;
@@ -981,10 +1141,11 @@ split_count(const struct game_setup *gs, const struct verb_info *vi,
 	}
 	if (!capitalised(extra + 1, e->argv + p))
 		return RULING_OK;
+	buf_puts(&b, "; quote a name with a space: \"");
 	for (i = 0; i <= extra; i++)
 		buf_printf(&b, "%s%s", i ? " " : "", e->argv[p + i]);
-	status = usage(r, "%s; quote a name with a space: \"%s\"",
-	    _(vi->expect), buf_str(&b));
+	buf_puts(&b, "\"");
+	status = usage_count(gv, buf_str(&b), r);
 	buf_free(&b);
 	return status;
 }
@@ -1025,77 +1186,90 @@ split_pair(const struct game_setup *gs, const struct entry *e, int i,
 	return status;
 }
 
-/* Parse e's arguments for its verb, as its row says; see game.h. */
-int
-game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
+/* Usage of e by verb gv: the count, then every argument's form; see game.h. */
+static int
+parse_usage(const struct game_setup *gs, const struct game_verb *gv,
+    const struct shape *sh, struct entry *e, int *named, struct ruling *r)
 {
-	const struct verb_info *vi;
-	const char *v;
-	int i, k, least, most, named = 0, seat, rep, status;
-	char c;
+	int i, most = sh->most, status;
 
-	e->who = -1;
-	e->nvals = e->nnames = 0;
-	e->vals = NULL;
-	e->seats = e->names = NULL;
-	if (e->verb >= V__COUNT)
-		return usage(r, "%s", "unknown verb");
-	vi = &verb_table[e->verb];
-
-	/* Usage: the count, then every argument's form. */
-	shape_counts(vi->args, &least, &most);
 	if (most == 0 && e->argc != 0)
-		return usage(r, "'%s' takes no arguments", vi->name);
+		return usage(r, "'%s' takes no arguments", gv->name);
 	if (most >= 0 && e->argc > most &&
-	    (status = split_count(gs, vi, e, most, r)) != RULING_OK)
+	    (status = split_count(gs, gv, sh, e, r)) != RULING_OK)
 		return status;
-	if (e->argc < least || (most >= 0 && e->argc > most))
-		return usage(r, "%s", _(vi->expect));
+	if (e->argc < sh->least || (most >= 0 && e->argc > most))
+		return usage_count(gv, "", r);
+	*named = 0;
 	for (i = 0; i < e->argc; i++)
-		if (shape_at(vi->args, i, &rep) == 'R' &&
+		if (shape_at(sh, i) == 'R' &&
 		    strchr(e->argv[i], '=') != NULL)
-			named++;
+			++*named;
 	for (i = 0; i < e->argc; i++) {
-		c = shape_at(vi->args, i, &rep);
-		if (c == 'R' && named > 0 && strchr(e->argv[i], '=') == NULL &&
-		    !is_number(e->argv[i]))
+		if (shape_at(sh, i) == 'R' && *named > 0 &&
+		    strchr(e->argv[i], '=') == NULL && !is_number(e->argv[i]))
 			return split_pair(gs, e, i, r);
-		if (check_arg(vi, c, e->argv[i], r) != RULING_OK)
+		if (check_arg(shape_arg(sh, i), e->argv[i], r) != RULING_OK)
 			return RULING_USAGE;
 	}
-	if (named > 0 && named < e->argc)
-		return usage(r, "%s", _("give plain values or NAME=V pairs, "
-		    "not both"));
+	if (*named > 0 && *named < e->argc)
+		return usage(r, "%s", "give plain values or NAME=V pairs, "
+		    "not both");
 	if (VERB_IS_META(e->verb) && parse_meta(e, r) != RULING_OK)
 		return RULING_USAGE;
+	return RULING_OK;
+}
 
-	/* The values; then the names, a data error if one is unknown. */
+/* e's values, levels, durations and keywords, as the shape says. */
+static void
+parse_values(const struct shape *sh, struct entry *e)
+{
+	const char *v;
+	int i;
+
 	for (i = 0; i < e->argc; i++) {
-		c = shape_at(vi->args, i, &rep);
-		if (c == 'V' || c == 'R') {
+		switch (shape_at(sh, i)) {
+		case 'V': case 'R':
 			if (e->vals == NULL)
 				e->vals = xcalloc((size_t)e->argc,
 				    sizeof *e->vals);
 			v = NULL;
-			if (c == 'R')
+			if (shape_at(sh, i) == 'R')
 				kv_split(e->argv[i], &v);
 			e->vals[e->nvals++] = number_value(v != NULL ? v :
 			    e->argv[i]);
-		} else if (c == 'L')
+			break;
+		case 'L':
 			e->level = number_value(e->argv[i]);
-		else if (c == 'K')
-			e->accept = strcmp(e->argv[i], vi->keywords[1]) == 0;
+			break;
+		case 'D':
+			game_duration(e->argv[i], &e->secs);
+			break;
+		case 'K':
+			e->accept = is_keyword(shape_arg(sh, i), 0,
+			    e->argv[i]);
+			break;
+		}
 	}
+}
+
+/* e's NAMEs, as the shape says: RULING_OK or RULING_DATA. */
+static int
+parse_names(const struct game_setup *gs, const struct shape *sh,
+    struct entry *e, int named, struct ruling *r)
+{
+	const char *v;
+	int i, k, seat;
+
 	for (i = 0; i < e->argc; i++) {
-		c = shape_at(vi->args, i, &rep);
-		if (c == 'R' && named > 0) {
+		if (shape_at(sh, i) == 'R' && named > 0) {
 			if (e->seats == NULL)
 				e->seats = xcalloc((size_t)e->argc,
 				    sizeof *e->seats);
 			if ((e->seats[i] = parse_name_n(gs, e->argv[i],
 			    kv_split(e->argv[i], &v), r)) < 0)
 				return RULING_DATA;
-		} else if (c == 'N') {
+		} else if (shape_at(sh, i) == 'N') {
 			if (game_seat(gs, e->argv[i]) < 0 && i + 1 < e->argc &&
 			    (k = split_name(gs, e->argc - i, e->argv + i)) > 0) {
 				refuse_split(gs, k, e->argv + i, r);
@@ -1103,7 +1277,7 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 			}
 			if ((seat = parse_name(gs, e->argv[i], r)) < 0)
 				return RULING_DATA;
-			if (rep) {
+			if (shape_arg(sh, i)->rep) {
 				if (e->names == NULL)
 					e->names = xcalloc((size_t)e->argc,
 					    sizeof *e->names);
@@ -1112,9 +1286,63 @@ game_parse(const struct game_setup *gs, struct entry *e, struct ruling *r)
 				e->who = seat;
 		}
 	}
+	return RULING_OK;
+}
+
+/* Parse e's arguments for its verb, as its declaration says; see game.h. */
+int
+game_parse(const struct game_rules *g, const struct game_setup *gs,
+    struct entry *e, struct ruling *r)
+{
+	const struct game_verb *gv;
+	struct shape sh;
+	int named = 0, status;
+
+	e->who = -1;
+	e->nvals = e->nnames = 0;
+	e->vals = NULL;
+	e->seats = e->names = NULL;
+	if ((gv = game_verb(g, e->verb)) == NULL)
+		return usage(r, "%s", "unknown verb");
+	/* Usage first; then the values; then the names (data). */
+	shape_read(gv, &sh);
+	if ((status = parse_usage(gs, gv, &sh, e, &named, r)) != RULING_OK)
+		return status;
+	parse_values(&sh, e);
+	if ((status = parse_names(gs, &sh, e, named, r)) != RULING_OK)
+		return status;
 	if (e->verb == V_RENAME)
 		return parse_rename(gs, e, r);
 	return RULING_OK;
+}
+
+/* Parse e for the verb of an id, in g or as its games would; game.h. */
+int
+game_parse_id(const struct game_rules *g, const struct game_setup *gs,
+    enum verb id, struct entry *e, struct ruling *r)
+{
+	const struct game_rules *const *o;
+	struct ruling first = RULING_INIT;
+	int status = RULING_USAGE;
+
+	if (g != NULL && (e->verb = game_verb_find(g, id)) >= 0)
+		return game_parse(g, gs, e, r);
+	for (o = game_table; *o != NULL && status == RULING_USAGE; o++) {
+		if ((e->verb = game_verb_find(*o, id)) < 0)
+			continue;
+		entry_clear(e);
+		ruling_reset(r);
+		if ((status = game_parse(*o, gs, e, r)) == RULING_USAGE &&
+		    first.why.len == 0)
+			buf_puts(&first.why, buf_str(&r->why));
+	}
+	e->verb = -1;
+	if (status == RULING_USAGE) {
+		ruling_reset(r);
+		ruling_refuse(r, RULING_USAGE, "%s", buf_str(&first.why));
+	}
+	ruling_free(&first);
+	return status;
 }
 
 /* The item of fact for word ("word=..."), or NULL. */
@@ -1213,13 +1441,17 @@ fact_dict(const char *fact, char *buf, size_t len)
 	return 0;
 }
 
-/* e, unparsed, for stored entry se (its words are se's, not copied). */
+/*
+ * e, unparsed, for stored entry se of a game of g (its words are se's,
+ * not copied); e->verb is -1 if g has no such verb.
+ */
 static void
-entry_of(struct entry *e, const struct stored_entry *se)
+entry_of(const struct game_rules *g, struct entry *e,
+    const struct stored_entry *se)
 {
 	memset(e, 0, sizeof *e);
 	e->n = se->n;
-	e->verb = se->verb;
+	e->verb = game_verb_find(g, se->verb);
 	e->argc = se->argc;
 	e->argv = se->argv;
 	e->fact = se->fact;
@@ -1454,16 +1686,11 @@ apply_stored(struct replay *rp, struct game_state *st,
 	struct entry e;
 	int status;
 
-	memset(&e, 0, sizeof e);
 	ruling_reset(r);
-	e.n = se->n;
-	e.verb = se->verb;
-	e.argc = se->argc;
-	e.argv = se->argv;
-	e.fact = se->fact;
-	e.at = se->at;
+	entry_of(rp->rules, &e, se);
 	e.stored = 1;
-	if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK) {
+	if ((status = game_parse(rp->rules, &rp->setup, &e, r)) ==
+	    RULING_OK) {
 		if (VERB_IS_META(e.verb))
 			status = meta_apply(rp, &e, r);
 		else
@@ -1507,13 +1734,11 @@ meta_rewind(struct replay *rp, int depth, struct ruling *r)
 		se = &rp->entries[rp->done[i]];
 		if (!VERB_IS_META(se->verb) || se->verb == V_NOTE)
 			continue;
-		memset(&e, 0, sizeof e);
-		e.n = se->n;
-		e.verb = se->verb;
-		e.argc = se->argc;
-		e.argv = se->argv;
+		entry_of(rp->rules, &e, se);
+		e.fact = NULL;
 		e.stored = 1;
-		if ((status = game_parse(&rp->setup, &e, r)) == RULING_OK)
+		if ((status = game_parse(rp->rules, &rp->setup, &e, r)) ==
+		    RULING_OK)
 			status = meta_apply(rp, &e, r);
 		entry_clear(&e);
 		if (status != RULING_OK)
@@ -1599,7 +1824,7 @@ entry_undo_note(const struct stored_entry *se, int undo)
 static const char *
 entry_player(const struct replay *rp, const struct entry *e, int turn)
 {
-	switch (verb_table[e->verb].who) {
+	switch (game_verb(rp->rules, e->verb)->who) {
 	case WHO_NAMED:
 		return e->who >= 0 ? rp->setup.names[e->who] : NULL;
 	case WHO_TURN:
@@ -1891,6 +2116,114 @@ player_check(const struct replay *rp, const struct stored_entry *se,
 }
 
 /*
+ * Parse e, of stored entry se, for the step: by the game's declaration,
+ * or, for a verb the game lacks, as the games that have it would (usage
+ * first, a game over next), then refused: "shake has no 'grid'".  A
+ * stored one that no longer parses is corrupt.
+ */
+static int
+step_parse(struct replay *rp, struct stored_entry *se, struct entry *e,
+    int live, const struct expectation *x, struct ruling *r)
+{
+	const struct game_verb *gv;
+	int status;
+
+	if ((status = game_parse_id(rp->rules, &rp->setup, se->verb, e, r)) !=
+	    RULING_OK)
+		return live ? status : corrupt(se, r);
+	gv = game_verb(rp->rules, e->verb);
+	if (gv != NULL && !(gv->kind & VERB_TIMER))
+		return RULING_OK;
+	if (live && x->finished && !VERB_IS_META(se->verb)) {
+		ruling_refuse(r, RULING_DATA, "the game is over");
+		return RULING_DATA;
+	}
+	ruling_refuse(r, RULING_REFUSED, "%s has no '%s'", rp->rules->name,
+	    verb_name(se->verb));
+	return live ? RULING_REFUSED : corrupt(se, r);
+}
+
+/* The step of abandon, rename, title or note (parsed e). */
+static int
+step_meta(struct replay *rp, struct stored_entry *se, const struct entry *e,
+    int live, const struct expectation *x, struct ruling *r)
+{
+	int status;
+
+	/* No game state changes: nothing to pool. */
+	if (live && x->finished && se->verb == V_ABANDON) {
+		ruling_refuse(r, RULING_DATA, "the game is over");
+		return RULING_DATA;
+	}
+	if (!live && (status = player_check(rp, se, NULL, r)) != RULING_OK)
+		return status;
+	if ((status = meta_apply(rp, e, r)) != RULING_OK)
+		return live ? status : corrupt(se, r);
+	if (live) {
+		free(se->player);
+		se->player = NULL;
+	}
+	return RULING_OK;
+}
+
+/*
+ * The step of a game verb (parsed e): live, checked (game over, facts
+ * gathered) and given its player; stored, its player checked.  The
+ * rules apply it; a refused live entry leaves the state as it was.
+ */
+static int
+step_game(struct replay *rp, int i, struct entry *e, int live,
+    const struct expectation *x, struct ruling *r)
+{
+	struct stored_entry *se = &rp->entries[i];
+	struct game_state *pre = NULL;
+	const char *player = entry_player(rp, e, x->turn);
+	int status, depth = rp->ndone, top = top_tag(rp);
+
+	if (live && x->finished) {
+		ruling_refuse(r, RULING_DATA, "the game is over");
+		return RULING_DATA;
+	}
+	if (live && !rp->stored_facts && (status = gather_facts(rp, e,
+	    &se->fact, r)) != RULING_OK)
+		return status;
+	if (live) {
+		e->fact = se->fact;
+		free(se->player);
+		se->player = player != NULL ? xstrdup(player) : NULL;
+	} else if ((status = player_check(rp, se, player, r)) != RULING_OK)
+		return status;
+	if (!live && rp->observe != NULL)
+		rp->observe(rp->observe_arg, rp, i, e);
+	if (live || se->fate)
+		pre = state_dup(rp->rules, rp->st);
+	status = r->status = rp->rules->apply(rp->st, e, r);
+	if (status == RULING_OK || status == RULING_UPHELD) {
+		if (pre != NULL)
+			snap_put(rp, pre, depth, top);
+		return status;
+	}
+	if (!live)
+		status = corrupt(se, r);
+	else if (pre != NULL) {
+		/* The state may be half-changed: back to the one before. */
+		rp->rules->state_free(rp->st);
+		rp->st = pre;
+		pre = NULL;
+	} else {
+		struct ruling r2 = RULING_INIT;
+
+		rp->rules->state_free(rp->st);
+		rp->st = NULL;
+		state_settle(rp, depth, top, &r2);
+		ruling_free(&r2);
+	}
+	if (pre != NULL)
+		rp->rules->state_free(pre);
+	return status;
+}
+
+/*
  * One step: entries[i] taken in.  live: a new entry, checked (game over,
  * the game's verbs, facts gathered) and given its player; else a stored
  * one, which must replay.  Returns the ruling's status; a refused live
@@ -1900,11 +2233,9 @@ static int
 replay_step(struct replay *rp, int i, int live, struct ruling *r)
 {
 	struct stored_entry *se = &rp->entries[i];
-	struct game_state *pre = NULL;
 	struct expectation x;
 	struct entry e;
-	const char *player;
-	int status, depth = rp->ndone, top = top_tag(rp);
+	int status;
 
 	ruling_reset(r);
 	/* A stored entry's note is formatted only for those who read it. */
@@ -1922,87 +2253,15 @@ replay_step(struct replay *rp, int i, int live, struct ruling *r)
 			return RULING_DATA;
 		return step_undo(rp, i, live, r);
 	}
-
-	entry_of(&e, se);
+	entry_of(rp->rules, &e, se);
 	e.stored = !live;
-	if ((status = game_parse(&rp->setup, &e, r)) != RULING_OK)
-		goto out;
-	if (VERB_IS_META(se->verb)) {
-		/* No game state changes: nothing to pool. */
-		if (live && x.finished && se->verb == V_ABANDON) {
-			ruling_refuse(r, RULING_DATA, "the game is over");
-			status = RULING_DATA;
-			goto out;
-		}
-		if (!live && (status = player_check(rp, se, NULL, r)) !=
-		    RULING_OK)
-			goto out;
-		if ((status = meta_apply(rp, &e, r)) != RULING_OK) {
-			if (!live)
-				status = corrupt(se, r);
-			goto out;
-		}
-		if (live) {
-			free(se->player);
-			se->player = NULL;
-		}
-		goto accepted;
-	}
-	if (live) {
-		if (x.finished) {
-			ruling_refuse(r, RULING_DATA, "the game is over");
-			status = RULING_DATA;
-			goto out;
-		}
-		if (!rp->stored_facts && (status = gather_facts(rp, &e,
-		    &se->fact, r)) != RULING_OK)
-			goto out;
-		e.fact = se->fact;
-		if (!game_has_verb(rp->rules, se->verb) ||
-		    se->verb == V_TIMER) {
-			ruling_refuse(r, RULING_REFUSED, "%s has no '%s'",
-			    rp->rules->name, verb_name(se->verb));
-			status = RULING_REFUSED;
-			goto out;
-		}
-		player = entry_player(rp, &e, x.turn);
-		free(se->player);
-		se->player = player != NULL ? xstrdup(player) : NULL;
-	}
-	if (!live && (status = player_check(rp, se, entry_player(rp, &e,
-	    x.turn), r)) != RULING_OK)
-		goto out;
-	if (!live && rp->observe != NULL)
-		rp->observe(rp->observe_arg, rp, i, &e);
-	if (live || se->fate)
-		pre = state_dup(rp->rules, rp->st);
-	status = rp->rules->apply(rp->st, &e, r);
-	r->status = status;
-	if (status != RULING_OK && status != RULING_UPHELD) {
-		if (!live) {
-			status = corrupt(se, r);
-			goto out;
-		}
-		/* The state may be half-changed: back to the one before. */
-		if (pre != NULL) {
-			rp->rules->state_free(rp->st);
-			rp->st = pre;
-			pre = NULL;
-		} else {
-			struct ruling r2 = RULING_INIT;
-
-			rp->rules->state_free(rp->st);
-			rp->st = NULL;
-			state_settle(rp, depth, top, &r2);
-			ruling_free(&r2);
-		}
-		goto out;
-	}
-	if (pre != NULL) {
-		snap_put(rp, pre, depth, top);
-		pre = NULL;
-	}
-accepted:
+	if ((status = step_parse(rp, se, &e, live, &x, r)) == RULING_OK)
+		status = VERB_IS_META(se->verb) ?
+		    step_meta(rp, se, &e, live, &x, r) :
+		    step_game(rp, i, &e, live, &x, r);
+	entry_clear(&e);
+	if (status != RULING_OK && status != RULING_UPHELD)
+		return status;
 	if (live || rp->notes) {
 		free(se->note);
 		se->note = xstrdup(buf_str(&r->note));
@@ -2010,10 +2269,6 @@ accepted:
 	if (ends_redo(rp, se->verb))
 		rp->nundone = 0;
 	rp->done[rp->ndone++] = i;
-out:
-	if (pre != NULL)
-		rp->rules->state_free(pre);
-	entry_clear(&e);
 	return status;
 }
 
@@ -2427,16 +2682,20 @@ int
 replay_rolled(const struct replay *rp, const struct stored_entry *se,
     int stored, struct die_rolled *d, int max)
 {
+	const struct game_verb *gv;
 	struct entry e;
 	struct ruling r = RULING_INIT;
 	int n = 0;
 
-	if (se->verb != V_ROLL || rp->rules->rolled == NULL || rp->st == NULL)
+	if (rp->rules->rolled == NULL || rp->st == NULL)
 		return 0;
-	entry_of(&e, se);
+	entry_of(rp->rules, &e, se);
+	if ((gv = game_verb(rp->rules, e.verb)) == NULL ||
+	    !(gv->kind & VERB_ROLL))
+		return 0;
 	e.stored = stored;
 	r.quiet = 1;
-	if (game_parse(&rp->setup, &e, &r) == RULING_OK)
+	if (game_parse(rp->rules, &rp->setup, &e, &r) == RULING_OK)
 		n = rp->rules->rolled(rp->st, &e, d, max);
 	entry_clear(&e);
 	ruling_free(&r);

@@ -22,17 +22,24 @@
 #define GAME_NAME_BYTES		(32 * 4)
 
 /*
- * Every game verb, in the order of SPEC.md's rows; then undo and redo,
- * then the entries about the game itself (abandon, rename, title, note),
- * which every rules takes and the replay applies itself.
- * Each has its row in verb_table (game.c): adding a verb is a name here,
- * a row there, and its handling in the modules whose row of verbs has it.
+ * Verbs.  A game declares its own verbs in its module, once: its row of
+ * struct game_verb (name, arguments, the usage error for a wrong count,
+ * whose entry, kind, help), in which a verb is its index (from 0; the
+ * module names them with an enum of its own, in the row's order: the
+ * number an entry of it has, entry.verb, and its VERB_BIT).  Every game
+ * takes the verbs below besides, which replay applies itself: undo and
+ * redo, then the entries about the game (abandon, rename, title, note).
+ *
+ * Outside a game (a stored entry, the command line) a verb is known by
+ * its name alone: verb_lookup() gives its id, the same for the same name
+ * in every game (the verbs below are their own ids); game_verb_find()
+ * gives the index of that verb in one game's row.
  */
+#define GAME_VERBS_MAX	24	/* a game's row holds fewer; every
+				   VERB_BIT fits 32 bits */
+struct game_rules;
 enum verb {
-	V_ROLL, V_TAKE, V_SHAKE, V_BANK, V_PASS, V_ORDER, V_KEEP, V_STAND,
-	V_MOVE, V_AGAIN, V_PENALIZE, V_CONTINUE, V_FRESH, V_GRID, V_TIMER,
-	V_WORDS, V_CHALLENGE, V_VOTE, V_SCORE, V_FINISH, V_PLACE, V_FALL,
-	V_UNDO, V_REDO,
+	V_UNDO = GAME_VERBS_MAX, V_REDO,
 	V_ABANDON, V_RENAME, V_TITLE, V_NOTE,
 	V__COUNT
 };
@@ -63,35 +70,64 @@ enum verb_who {
 };
 
 /*
- * A verb's row.  args is its argument shape, one letter a position, each
- * followed by '+' (one or more), '*' (zero or more) or '?' (optional):
- *	V	a number (a die value)		-> vals
- *	R	a number or NAME=NUMBER		-> vals (and seats)
- *	N	a player's NAME			-> who; with '+' -> names
- *	L	a number (a LEVEL)		-> level
- *	W	any word
- *	D	a timer DURATION (90, 90s, 3m, 1m30s)
- *	K	one of keywords			-> accept (its index)
- * Usage is checked for every position before any NAME is looked up, so
- * a malformed entry is a usage error (2) before an unknown name (3).
+ * One verb of a game, declared once in its module's row.
+ *
+ * args is what `help` shows after the verb, and it is the shape the
+ * arguments are parsed by: words separated by single spaces, each one
+ * argument, "X..." one or more (last), "[X]" optional, "[X...]" zero or
+ * more (last).  The word says what stands there:
+ *	V		a number (a die value)			-> vals
+ *			(VERB_PAIRS: or NAME=NUMBER	-> vals, seats)
+ *	LEVEL		a number				-> level
+ *	NAME, OLD	a player's NAME			-> who; "NAME..." -> names
+ *	DURATION	a timer DURATION (90, 90s, 3m, 1m30s)	-> secs
+ *	a|b		one of two keywords		-> accept: 1 for a
+ *	any other	any word (ROW, WORD, W, TEXT ...)
+ * A wrong count is a usage error (exit 2) with expect ("expected NAME
+ * LEVEL"; NULL: "expected " and args); every argument's form is checked
+ * before any NAME is looked up, so a malformed entry is a usage error (2)
+ * before an unknown name (3).
  */
-struct verb_info {
-	const char	*name;
-	const char	*args;		/* the shape, "" for none */
+struct game_verb {
+	const char	*name;		/* "roll"; NULL ends the row */
+	const char	*args;		/* "V...", "NAME LEVEL", "" for none */
 	const char	*expect;	/* the usage error for a wrong count */
-	const char	*keywords[2];	/* K: [0] gives 0, [1] gives 1 */
 	enum verb_who	 who;
+	/*
+	 * What the generic commands know of it (0: nothing): they ask for a
+	 * kind, never for a verb by its name.
+	 */
+	int		 kind;
+#define VERB_PAIRS	1	/* its values may be NAME=V pairs (a roll
+				   of one die each) */
+#define VERB_TIMER	2	/* runs the round's timer (DURATION) and is
+				   never an entry: the command runs it */
+#define VERB_ROLL	4	/* rolls dice: `dice` asks the rolled hook
+				   about it, `review` counts the luck since
+				   a decision */
+#define VERB_KEEP	8	/* sets dice aside from the roll showing:
+				   `review` judges a run of them from one
+				   roll as one decision */
+#define VERB_CLOSE	16	/* closes a round: the board follows its
+				   note, `review` keeps the round's words */
+#define VERB_GRID	32	/* enters a round's grid: `solve` names it
+				   when there is none */
+	const char	*text;		/* help: what it does in this game */
 };
 
-
 /*
- * The shape letter of argument argi (from 1) of verb v ('N', 'K' ...), a
- * repeated position ('+', '*') standing for every argument after it; 0
- * past the last.  Completion reads it: a NAME, or one of the keywords.
+ * The kind of argument argi (from 1) of verb v in game g: 'V', 'L', 'N',
+ * 'D', 'K' (keywords) or 'W' (any word), a repeated last one ("X...")
+ * standing for every argument after it; 0 past the last.  Completion
+ * reads it: a NAME, or one of the keywords.
  */
-int		 verb_arg_shape(enum verb v, int argi);
-/* Keyword k (0, 1) of verb v's K position ("reject", "accept"), or NULL. */
-const char	*verb_keyword(enum verb v, int k);
+int		 game_verb_arg(const struct game_rules *, int v, int argi);
+/*
+ * Keyword k (0, 1) of argument argi of verb v in game g (the "accept" and
+ * "reject" of "accept|reject", in that order) into b; 0 if none.
+ */
+int		 game_verb_keyword(const struct game_rules *, int v, int argi,
+		    int k, struct buf *b);
 
 struct game_setup {
 	int			 nplayers;
@@ -133,7 +169,7 @@ struct game_option {
  */
 struct entry {
 	int		 n;		/* 1-based entry number in the game */
-	enum verb	 verb;
+	int		 verb;		/* index in the game's row, or V_UNDO ... */
 	int		 argc;
 	char *const	*argv;
 	/* parsed */
@@ -142,6 +178,7 @@ struct entry {
 	int		*seats;		/* roll NAME=V: seat of each value, else NULL */
 	int		 who;		/* seat of the NAME argument, or -1 */
 	long		 level;		/* move LEVEL, penalize NAME LEVEL */
+	long		 secs;		/* a DURATION in seconds */
 	int		 nnames;	/* order NAME...: seats */
 	int		*names;
 	int		 accept;	/* vote: 1 accept, 0 reject */
@@ -269,13 +306,6 @@ struct word_round {
 	const char *const *keys[GAME_MAX_PLAYERS];
 };
 
-/* One verb in one game, for help: its arguments and what it does there. */
-struct verb_help {
-	enum verb	 verb;
-	const char	*args;		/* "V...", "NAME LEVEL", "" */
-	const char	*text;		/* one line */
-};
-
 /* A die really rolled, for the dice audit (`dice`). */
 struct die_rolled {
 	int		 kind;		/* 0: six-sided (face 1..6); k 1..5: a
@@ -299,12 +329,12 @@ struct game_rules {
 	 */
 	const struct card_block	*card;
 	int			 min_players, max_players;
-	const enum verb		*verbs;		/* the row, ends with V__COUNT */
 	/*
-	 * Help: each verb of the row, what it does in this game; ends with
-	 * V__COUNT.  The one source of `help VERB`, in the shell and in play.
+	 * Its verbs (struct game_verb), ends with name NULL: the one
+	 * source of their parsing, usage errors and `help VERB`, in the
+	 * shell and in play.
 	 */
-	const struct verb_help	*help;
+	const struct game_verb	*verbs;
 	const struct game_option *options;	/* ends with key NULL */
 
 	struct game_state	*(*state_new)(const struct game_setup *);
@@ -376,7 +406,7 @@ struct game_rules {
 	 * reach); none given, completion offers every player.
 	 */
 	void			 (*values)(const struct game_state *,
-				    enum verb, int argi, char *const *args,
+				    int verb, int argi, char *const *args,
 				    struct buf *);
 	/* Optional: odds for the player to move, in words (lines). */
 	void			 (*advise)(const struct game_state *,
@@ -441,16 +471,35 @@ struct game_rules {
 
 extern const struct game_rules *const game_table[];
 
-const char	*verb_name(enum verb);
-int		 verb_lookup(const char *);
-const struct game_rules *game_find(const char *);
-int		 game_has_verb(const struct game_rules *, enum verb);
 /*
- * The help of game verb v in rules g, or NULL if g has no v (undo, redo
- * and the other commands have theirs in the command table).
+ * The id of the verb named exactly s (a verb of some game, or undo, redo
+ * ...), or -1; the name of a verb by its id.
  */
-const struct verb_help *game_verb_help(const struct game_rules *,
-		    enum verb);
+int		 verb_lookup(const char *);
+const char	*verb_name(enum verb);
+/*
+ * The game verbs of every game, each once, in the game table's order
+ * (the first game to declare a name gives its place): the id of the k-th
+ * (from 0), or -1 past the last.
+ */
+int		 verb_nth(int k);
+/* The index in g's row of the verb of that id, the id of undo ...; -1. */
+int		 game_verb_find(const struct game_rules *, enum verb);
+/*
+ * Verb v of g (an index in its row, or V_UNDO ...: the common ones'
+ * declarations), or NULL if g has no such verb.
+ */
+const struct game_verb *game_verb(const struct game_rules *, int v);
+/* The name of verb v of g ("?" if none). */
+const char	*game_verb_name(const struct game_rules *, int v);
+/*
+ * The kind (VERB_*) of the verb of an id in g (0 if g lacks it); with g
+ * NULL, the kinds it has in every game that has it.
+ */
+int		 verb_kind(const struct game_rules *, enum verb);
+/* The index in g's row of the first verb with kind k (VERB_TIMER), -1. */
+int		 game_verb_kind(const struct game_rules *, int kind);
+const struct game_rules *game_find(const char *);
 int		 game_option_index(const struct game_rules *, const char *);
 /* Index of the first option of kind (GAME_OPT_DICT ...), or -1. */
 int		 game_option_kind(const struct game_rules *, int kind);
@@ -487,10 +536,21 @@ char		*game_player_why(const char *const *names, int n,
 		    const char *s);
 
 /*
- * Parse argv for verb into e (e->verb, argc, argv already set).  Returns
- * RULING_OK, or RULING_USAGE / RULING_DATA with r->why set.
+ * Parse argv for verb into e (e->verb, argc, argv already set) by the
+ * verb's declaration in g (game_verb).  Returns RULING_OK, or
+ * RULING_USAGE / RULING_DATA with r->why set.
  */
-int		 game_parse(const struct game_setup *, struct entry *,
+int		 game_parse(const struct game_rules *, const struct game_setup *,
+		    struct entry *, struct ruling *);
+/*
+ * Parse e for the verb of an id (verb_lookup): by g's declaration when g
+ * has it (e->verb its index); else (g NULL, or without it) as the games
+ * that have it would, e->verb -1: a usage error only if it is one in
+ * every such game (the first's), so that a usage error comes first
+ * before the game is known.
+ */
+int		 game_parse_id(const struct game_rules *,
+		    const struct game_setup *, enum verb, struct entry *,
 		    struct ruling *);
 void		 entry_clear(struct entry *);
 
@@ -534,7 +594,7 @@ int		 game_highest(const int *vals, const int *rollers, int n,
 		    int *top, int *high);
 /* Refuse v as out of turn: "'v' is not expected now: <say>". */
 int		 game_not_now(const struct game_rules *,
-		    const struct game_state *, enum verb, struct ruling *);
+		    const struct game_state *, int verb, struct ruling *);
 /*
  * The highest of score[0..n) (n >= 1): top[i] = 1 for each seat that has
  * it, else 0; returns it.  The one "highest score wins" search.
@@ -558,7 +618,7 @@ int		 game_duration(const char *, long *secs);
 struct stored_entry {
 	int		 n;
 	char		*player;	/* as recorded, or NULL */
-	enum verb	 verb;
+	enum verb	 verb;		/* its id (verb_lookup) */
 	int		 argc;
 	char	       **argv;
 	char		*fact;

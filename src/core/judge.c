@@ -789,19 +789,70 @@ cutter_pop(struct cutter *c, int n)
 	}
 }
 
+/*
+ * The form of the n letters cut as end's way (mode m, capital t) says,
+ * into form (len bytes): the parts back to front (a row's form kept for
+ * the next verdict), then in place, with c->plus a '+' between them.
+ * 0, or -1 if it cannot be.
+ */
+static int
+cut_form(struct cutter *c, const struct cutrow *end, int n, int m, int t,
+    char *form, size_t len)
+{
+	char last[CUT_FORM], *pf;
+	const char *pp[CUT_MAX];
+	const struct cutrow *r;
+	size_t pl[CUT_MAX], o, total = 0;
+	uint32_t node;
+	unsigned f, bit = 1u << (2 * m + t);
+	int p, from, np, j, w;
+
+	for (np = 0, p = n, r = end; p > 0; np++, p = from,
+	    r = &c->row[from]) {
+		from = r->from[m][t];
+		node = r->node[m][t];
+		f = p == n ? DAWG_END : from == 0 ? first_bits[t] :
+		    DAWG_MIDDLE;
+		pf = p == n ? last : c->forms[p][m][t];
+		/*
+		 * Written's letters are no form of a part that follows
+		 * written's parts and is not (cutter_take found that out):
+		 * its first form.
+		 */
+		w = m == 0 && !(c->row[from].wr[t] && !r->wr[t]);
+		if ((p == n || !(c->row[p].formed & bit)) &&
+		    part_form1(c->d, node, c->key + c->kp[from],
+		    (size_t)c->kp[p] - c->kp[from], w ?
+		    c->written + c->wp[from] : NULL, w ?
+		    (size_t)c->wp[p] - c->wp[from] : 0, f, pf) < 0)
+			return -1;	/* cannot be */
+		if (p < n)
+			c->row[p].formed |= (uint8_t)bit;
+		pp[np] = pf;
+		pl[np] = strlen(pf);
+		total += pl[np];
+	}
+	if (total + (c->plus ? (size_t)np - 1 : 0) >= len)
+		return -1;
+	for (o = 0, j = np - 1; j >= 0; j--) {
+		memcpy(form + o, pp[j], pl[j]);
+		o += pl[j];
+		if (c->plus && j > 0)
+			form[o++] = '+';
+	}
+	form[o] = '\0';
+	return 0;
+}
+
 /* The verdict on the letters so far; see judge.h. */
 enum cut
 cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 {
-	char last[CUT_FORM], *pf;
-	const char *pp[CUT_MAX];
 	struct cutrow end;
-	const struct cutrow *r;
 	const struct cutstate *s;
-	size_t pl[CUT_MAX], o, total;
-	uint32_t i, node;
-	unsigned f, bit;
-	int n = c->n, m, t, p, from, np, j, w;
+	const char *pf;
+	uint32_t i;
+	int n = c->n, m, t, w;
 
 	if (n > CUT_MAX)
 		return CUT_OTHER;
@@ -831,47 +882,8 @@ cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 				return CUT_FOUND;
 			continue;
 		}
-		/*
-		 * The parts back to front (a row's form kept for the next
-		 * verdict), then in place.
-		 */
-		total = 0;
-		bit = 1u << (2 * m + t);
-		for (np = 0, p = n, r = &end; p > 0; np++, p = from,
-		    r = &c->row[from]) {
-			from = r->from[m][t];
-			node = r->node[m][t];
-			f = p == n ? DAWG_END : from == 0 ? first_bits[t] :
-			    DAWG_MIDDLE;
-			pf = p == n ? last : c->forms[p][m][t];
-			/*
-			 * Written's letters are no form of a part that
-			 * follows written's parts and is not (cutter_take
-			 * found that out): its first form.
-			 */
-			w = m == 0 && !(c->row[from].wr[t] && !r->wr[t]);
-			if ((p == n || !(c->row[p].formed & bit)) &&
-			    part_form1(c->d, node, c->key + c->kp[from],
-			    (size_t)c->kp[p] - c->kp[from], w ?
-			    c->written + c->wp[from] : NULL, w ?
-			    (size_t)c->wp[p] - c->wp[from] : 0, f, pf) < 0)
-				return CUT_OTHER;	/* cannot be */
-			if (p < n)
-				c->row[p].formed |= (uint8_t)bit;
-			pp[np] = pf;
-			pl[np] = strlen(pf);
-			total += pl[np];
-		}
-		/* With c->plus, a '+' between the parts. */
-		if (total + (c->plus ? (size_t)np - 1 : 0) >= len)
+		if (cut_form(c, &end, n, m, t, form, len) < 0)
 			return CUT_OTHER;
-		for (o = 0, j = np - 1; j >= 0; j--) {
-			memcpy(form + o, pp[j], pl[j]);
-			o += pl[j];
-			if (c->plus && j > 0)
-				form[o++] = '+';
-		}
-		form[o] = '\0';
 		*cap = t;
 		/* 3 letters or more (lang_width, told apart at 3). */
 		for (w = 0, pf = form; *pf != '\0' && w < 3; pf++)

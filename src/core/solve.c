@@ -681,6 +681,99 @@ finish(struct walk *k, struct solve_list *l)
 	free(k->w);
 }
 
+/* Each cell's neighbours in k (nb, nnb) and the first letters of theirs. */
+static void
+walk_neighbours(struct walk *k, const struct grid *g)
+{
+	size_t i;
+	int cell, dr, dc, r, c;
+
+	for (cell = 0; cell < g->n * g->n; cell++) {
+		k->klen[cell] = strlen(g->keys[cell]);
+		k->tlen_[cell] = strlen(g->cells[cell]);
+		for (dr = -1; dr <= 1; dr++)
+			for (dc = -1; dc <= 1; dc++) {
+				r = cell / g->n + dr;
+				c = cell % g->n + dc;
+				if ((dr == 0 && dc == 0) || r < 0 ||
+				    r >= g->n || c < 0 || c >= g->n)
+					continue;
+				k->nb[cell][k->nnb[cell]++] = r * g->n + c;
+			}
+	}
+	for (cell = 0; cell < g->n * g->n; cell++)
+		for (i = 0; i < (size_t)k->nnb[cell]; i++)
+			k->first[cell][(unsigned char)
+			    g->keys[k->nb[cell][i]][0]] |= 1u << i;
+}
+
+/*
+ * Compounds (compounds=on, a list with parts): the cutter's walk from
+ * every cell of k's grid.
+ */
+static void
+walk_compounds(struct walk *k, const char *dict, int fold)
+{
+	const struct grid *g = k->g;
+	size_t i, m, l;
+	int cell;
+
+	k->cu = xmalloc(sizeof *k->cu);
+	k->cu->st = NULL;
+	cutter_init(k->cu, k->d, k->root, k->nouns);
+	for (cell = 0; cell < g->n * g->n; cell++) {
+		for (m = 0; g->keys[cell][m] != '\0'; m += l) {
+			l = 1;
+			while ((g->keys[cell][m + l] & 0xc0) == 0x80)
+				l++;
+			k->ko[cell][k->nl[cell]++] = (uint16_t)m;
+		}
+		k->ko[cell][k->nl[cell]] = (uint16_t)m;
+		k->al[cell] = wordlist_aligned(dict, fold, g->keys[cell],
+		    g->cells[cell], k->wo[cell], GRID_KEY + 1);
+	}
+	for (cell = 0; cell < g->n * g->n; cell++)
+		for (i = 0; i < (size_t)k->nnb[cell]; i++)
+			if (k->cu->next[(unsigned char)
+			    g->keys[k->nb[cell][i]][0]] != 0)
+				k->rootnb[cell] |= (uint8_t)(1u << i);
+	for (cell = 0; cell < g->n * g->n; cell++) {
+		if ((k->len = k->klen[cell]) == 0 || !enter(k, cell))
+			continue;
+		memcpy(k->key, g->keys[cell], k->len + 1);
+		k->tlen = k->tlen_[cell];
+		memcpy(k->text, g->cells[cell], k->tlen + 1);
+		ends(k);
+		branch(k, (uint64_t)1 << cell, cell);
+		cutter_pop(k->cu, 0);
+	}
+	cutter_done(k->cu);
+	free(k->cu);
+	free(k->seen.slot);
+	free(k->seen.a);
+	k->cu = NULL;
+}
+
+/* The forms alone from every cell of k's grid: one place (branch1). */
+static void
+walk_forms(struct walk *k)
+{
+	const struct grid *g = k->g;
+	uint32_t node;
+	int cell;
+
+	for (cell = 0; cell < g->n * g->n; cell++) {
+		if ((k->len = k->klen[cell]) == 0 ||
+		    (node = dawg_walk(k->d, k->root, g->keys[cell])) == 0)
+			continue;
+		memcpy(k->key, g->keys[cell], k->len + 1);
+		k->tlen = k->tlen_[cell];
+		memcpy(k->text, g->cells[cell], k->tlen + 1);
+		found(k, node);
+		branch1(k, node, (uint64_t)1 << cell, cell);
+	}
+}
+
 /* Every word on the grid and its key; see solve.h. */
 size_t
 solve_grid_list(const struct dawg *d, const struct grid *grid,
@@ -689,10 +782,7 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 {
 	struct walk *k;
 	struct grid g = *grid;
-	size_t i, m, l;
-	int cell, dr, dc, r, c, failed;
 	unsigned char *memo;
-	uint32_t node;
 
 	memset(list, 0, sizeof *list);
 	if (g.n < GRID_MIN || g.n > GRID_MAX ||
@@ -706,75 +796,12 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 	k->e = dawg_all(d, &k->ne, &memo);
 	k->g = &g;
 	k->nouns = nouns;
-	for (cell = 0; cell < g.n * g.n; cell++) {
-		k->klen[cell] = strlen(g.keys[cell]);
-		k->tlen_[cell] = strlen(g.cells[cell]);
-		for (dr = -1; dr <= 1; dr++)
-			for (dc = -1; dc <= 1; dc++) {
-				r = cell / g.n + dr;
-				c = cell % g.n + dc;
-				if ((dr == 0 && dc == 0) || r < 0 ||
-				    r >= g.n || c < 0 || c >= g.n)
-					continue;
-				k->nb[cell][k->nnb[cell]++] = r * g.n + c;
-			}
-	}
-	for (cell = 0; cell < g.n * g.n; cell++)
-		for (i = 0; i < (size_t)k->nnb[cell]; i++)
-			k->first[cell][(unsigned char)
-			    g.keys[k->nb[cell][i]][0]] |= 1u << i;
-	/*
-	 * Compounds (compounds=on, a list with parts): the cutter's walk.
-	 * Else the forms alone: one place in the list (branch1).
-	 */
-	if (compounds && wordlist_has_parts(d)) {
-		k->cu = xmalloc(sizeof *k->cu);
-		k->cu->st = NULL;
-		cutter_init(k->cu, d, k->root, nouns);
-		for (cell = 0; cell < g.n * g.n; cell++) {
-			for (m = 0; g.keys[cell][m] != '\0'; m += l) {
-				l = 1;
-				while ((g.keys[cell][m + l] & 0xc0) == 0x80)
-					l++;
-				k->ko[cell][k->nl[cell]++] = (uint16_t)m;
-			}
-			k->ko[cell][k->nl[cell]] = (uint16_t)m;
-			k->al[cell] = wordlist_aligned(dict, fold, g.keys[cell],
-			    g.cells[cell], k->wo[cell], GRID_KEY + 1);
-		}
-		for (cell = 0; cell < g.n * g.n; cell++)
-			for (i = 0; i < (size_t)k->nnb[cell]; i++)
-				if (k->cu->next[(unsigned char)
-				    g.keys[k->nb[cell][i]][0]] != 0)
-					k->rootnb[cell] |= (uint8_t)(1u << i);
-		for (cell = 0; cell < g.n * g.n; cell++) {
-			if ((k->len = k->klen[cell]) == 0 || !enter(k, cell))
-				continue;
-			memcpy(k->key, g.keys[cell], k->len + 1);
-			k->tlen = k->tlen_[cell];
-			memcpy(k->text, g.cells[cell], k->tlen + 1);
-			ends(k);
-			branch(k, (uint64_t)1 << cell, cell);
-			cutter_pop(k->cu, 0);
-		}
-		cutter_done(k->cu);
-		free(k->cu);
-		free(k->seen.slot);
-		free(k->seen.a);
-		k->cu = NULL;
-	} else
-		for (cell = 0; cell < g.n * g.n; cell++) {
-			if ((k->len = k->klen[cell]) == 0 ||
-			    (node = dawg_walk(d, k->root, g.keys[cell])) == 0)
-				continue;
-			memcpy(k->key, g.keys[cell], k->len + 1);
-			k->tlen = k->tlen_[cell];
-			memcpy(k->text, g.cells[cell], k->tlen + 1);
-			found(k, node);
-			branch1(k, node, (uint64_t)1 << cell, cell);
-		}
-	failed = put_compounds(k, dict, fold, sp);
-	if (failed) {
+	walk_neighbours(k, &g);
+	if (compounds && wordlist_has_parts(d))
+		walk_compounds(k, dict, fold);
+	else
+		walk_forms(k);
+	if (put_compounds(k, dict, fold, sp)) {
 		free(k->w);
 		free(k->ar);
 		free(k->slot);

@@ -26,18 +26,22 @@ struct game_state {
 	int		 over;
 };
 
-static const enum verb pig_verbs[] = {
-	V_ROLL, V_BANK, V_PASS, V__COUNT
+/* Its verbs, in the row's order (an entry's verb is its index). */
+enum {
+	V_ROLL, V_BANK, V_PASS
 };
 
-/* What each verb does in Pig, for help (in the row's order). */
-static const struct verb_help pig_help[] = {
-	{ V_ROLL, "V", "the one die you rolled, 1 to 6: a 1 loses the "
-	    "turn's total and ends the turn, else it adds to it (PG-1)" },
-	{ V_BANK, "", "add the turn's total to your score and end the turn; "
-	    "the first to bank the target wins (PG-2, PG-4)" },
-	{ V_PASS, "", "end your turn, its total lost (PG-3)" },
-	{ V__COUNT, NULL, NULL }
+/* Its verbs: arguments, usage, whose entry, kind and what each does. */
+static const struct game_verb pig_verbs[] = {
+	[V_ROLL] = { "roll", "V", N_("expected the one die rolled"), WHO_TURN,
+	    VERB_ROLL, N_("the one die you rolled, 1 to 6: a 1 loses the "
+	    "turn's total and ends the turn, else it adds to it (PG-1)") },
+	[V_BANK] = { "bank", "", NULL, WHO_TURN, 0, N_("add the turn's total to "
+	    "your score and end the turn; the first to bank the target wins "
+	    "(PG-2, PG-4)") },
+	[V_PASS] = { "pass", "", NULL, WHO_TURN, 0,
+	    N_("end your turn, its total lost (PG-3)") },
+	{ NULL, NULL, NULL, WHO_TABLE, 0, NULL }
 };
 
 /* 1 if v is a target: a number 10..1000. */
@@ -104,11 +108,7 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 	struct buf b = BUF_INIT;
 	const char *name = st->gs->names[st->turn];
 
-	if (e->nvals != 1 || e->seats != NULL) {
-		ruling_refuse(r, RULING_REFUSED, "a roll is the one die %s "
-		    "rolled, got %d values", name, e->nvals);
-		return RULING_REFUSED;
-	}
+	/* One value, no NAME=V: its declaration ("V") says so (exit 2). */
 	if (game_die_faces(e, r) != RULING_OK)
 		return RULING_REFUSED;
 	if (e->vals[0] == 1) {
@@ -235,7 +235,6 @@ const struct game_rules game_pig = {
 	.min_players = 2,
 	.max_players = PIG_MAX_PLAYERS,
 	.verbs = pig_verbs,
-	.help = pig_help,
 	.options = pig_options,
 	.state_new = pig_new,
 	.state_free = pig_free,

@@ -65,29 +65,43 @@ struct game_state {
 	int		 finished;
 };
 
-static const enum verb saw_verbs[] = {
-	V_GRID, V_TIMER, V_WORDS, V_CHALLENGE, V_VOTE, V_SCORE, V_FINISH,
-	V__COUNT
+/* Its verbs, in the row's order (an entry's verb is its index). */
+enum {
+	V_GRID, V_TIMER, V_WORDS, V_CHALLENGE, V_VOTE, V_SCORE, V_FINISH
 };
 
-/* What each verb does in Shake-A-Word, for help (in the row's order). */
-static const struct verb_help saw_help[] = {
-	{ V_GRID, "ROW...", N_("open a round: N rows of N letters, N = 3 to 6, "
+/* Its verbs: arguments, usage, whose entry, kind and what each does. */
+static const struct game_verb saw_verbs[] = {
+	[V_GRID] = { "grid", "ROW...",
+	    N_("expected the rows of the grid"), WHO_TABLE, VERB_GRID,
+	    N_("open a round: N rows of N letters, N = 3 to 6, "
 	    "Qu as one die (grid ABCD EFGH IJKL MNQuP) (SW-1, SW-7)") },
-	{ V_TIMER, "[DURATION]", N_("run the round's timer (default 3m; 90, 90s, "
+	[V_TIMER] = { "timer", "[DURATION]",
+	    N_("expected at most one DURATION"), WHO_TABLE, VERB_TIMER,
+	    N_("run the round's timer (default 3m; 90, 90s, "
 	    "1m30s); records nothing (SW-3)") },
-	{ V_WORDS, "NAME W...", N_("NAME's words this round, letters only, 3 at "
+	[V_WORDS] = { "words", "NAME W...",
+	    N_("expected NAME and one or more words"), WHO_NAMED, 0,
+	    N_("NAME's words this round, letters only, 3 at "
 	    "least; repeatable until score (SW-3)") },
-	{ V_CHALLENGE, "NAME WORD", N_("the referee rules on NAME's WORD: on the "
+	[V_CHALLENGE] = { "challenge", "NAME WORD",
+	    N_("expected NAME WORD"), WHO_NAMED, 0,
+	    N_("the referee rules on NAME's WORD: on the "
 	    "grid and in the dictionary, or struck (counts minus its value, "
 	    "exit 5) (SW-2, SW-5)") },
-	{ V_VOTE, "NAME WORD accept|reject", N_("the table's last word on NAME's "
+	[V_VOTE] = { "vote", "NAME WORD accept|reject",
+	    N_("expected NAME WORD accept|reject"), WHO_NAMED, 0,
+	    N_("the table's last word on NAME's "
 	    "WORD this round (reject counts as struck) (SW-6)") },
-	{ V_SCORE, "", N_("close the round: crossed-out words, values, rulings "
+	[V_SCORE] = { "score", "",
+	    NULL, WHO_TABLE, VERB_CLOSE,
+	    N_("close the round: crossed-out words, values, rulings "
 	    "(SW-4, SW-5)") },
-	{ V_FINISH, "", N_("between rounds: end the game; the highest total "
+	[V_FINISH] = { "finish", "",
+	    NULL, WHO_TABLE, 0,
+	    N_("between rounds: end the game; the highest total "
 	    "wins (SW-7)") },
-	{ V__COUNT, NULL, NULL }
+	{ NULL, NULL, NULL, WHO_TABLE, 0, NULL }
 };
 
 /* 1 if v has the shape of a dictionary name (en_US, de_DE_frami). */
@@ -519,7 +533,7 @@ static void	saw_expect(const struct game_state *, struct expectation *);
 
 /* Refuse verb v as out of turn, saying what is expected. */
 static int
-not_now(const struct game_state *st, enum verb v, struct ruling *r)
+not_now(const struct game_state *st, int v, struct ruling *r)
 {
 	struct expectation x;
 	struct buf say = BUF_INIT;
@@ -529,10 +543,10 @@ not_now(const struct game_state *st, enum verb v, struct ruling *r)
 	saw_expect(st, &x);
 	if (v == V_WORDS || v == V_CHALLENGE || v == V_VOTE || v == V_SCORE)
 		ruling_refuse(r, RULING_REFUSED, "'%s' needs an open round: "
-		    "%s", verb_name(v), buf_str(&say));
+		    "%s", saw_verbs[v].name, buf_str(&say));
 	else
 		ruling_refuse(r, RULING_REFUSED, "'%s' is not expected now: "
-		    "%s", verb_name(v), buf_str(&say));
+		    "%s", saw_verbs[v].name, buf_str(&say));
 	buf_free(&say);
 	return RULING_REFUSED;
 }
@@ -1205,7 +1219,7 @@ saw_rounds(const struct game_state *st, struct buf *b)
  * those with no ruling yet for a challenge (SW-5).
  */
 static void
-saw_values(const struct game_state *st, enum verb v, int argi,
+saw_values(const struct game_state *st, int v, int argi,
     char *const *args, struct buf *b)
 {
 	const struct saw_rnd *rd = open_round(st);
@@ -1378,7 +1392,6 @@ const struct game_rules game_shake_a_word = {
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = saw_verbs,
-	.help = saw_help,
 	.options = saw_options,
 	.state_new = saw_new,
 	.state_free = saw_free,

@@ -46,28 +46,42 @@ struct game_state {
 	int		 winner;
 };
 
-static const enum verb su_verbs[] = {
-	V_ROLL, V_KEEP, V_STAND, V_MOVE, V_AGAIN, V_PENALIZE, V_PASS,
-	V__COUNT
+/* Its verbs, in the row's order (an entry's verb is its index). */
+enum {
+	V_ROLL, V_KEEP, V_STAND, V_MOVE, V_AGAIN, V_PENALIZE, V_PASS
 };
 
-/* What each verb does in Shake Up, for help (in the row's order). */
-static const struct verb_help su_help[] = {
-	{ V_ROLL, "V...", N_("the start roll: one die per player, the highest "
+/* Its verbs: arguments, usage, whose entry, kind and what each does. */
+static const struct game_verb su_verbs[] = {
+	[V_ROLL] = { "roll", "V...",
+	    N_("expected the values rolled"), WHO_TURN, VERB_PAIRS | VERB_ROLL,
+	    N_("the start roll: one die per player, the highest "
 	    "starts (SU-2); in a turn: the dice shaken, 4 minus those held "
 	    "(SU-3)") },
-	{ V_KEEP, "V...", N_("set dice of the last shake aside; held dice stay "
+	[V_KEEP] = { "keep", "V...",
+	    N_("expected one or more die values"), WHO_TURN, VERB_KEEP,
+	    N_("set dice of the last shake aside; held dice stay "
 	    "held (reroll=free: name the whole held set) (SU-3)") },
-	{ V_STAND, "", N_("stop shaking: the hand is final and is classified "
+	[V_STAND] = { "stand", "",
+	    NULL, WHO_TURN, 0,
+	    N_("stop shaking: the hand is final and is classified "
 	    "(A) to (D) (SU-3, SU-4)") },
-	{ V_MOVE, "LEVEL", N_("move one of your pawns up from LEVEL, after an "
+	[V_MOVE] = { "move", "LEVEL",
+	    N_("expected one LEVEL"), WHO_TURN, 0,
+	    N_("move one of your pawns up from LEVEL, after an "
 	    "(A) or (B) hand (SU-5, SU-7, two-pawn rule SU-8)") },
-	{ V_AGAIN, "", N_("after an (A) move: take another turn (SU-5, SU-6)") },
-	{ V_PENALIZE, "NAME LEVEL", N_("after an (A) move: send one of NAME's "
+	[V_AGAIN] = { "again", "",
+	    NULL, WHO_TURN, 0,
+	    N_("after an (A) move: take another turn (SU-5, SU-6)") },
+	[V_PENALIZE] = { "penalize", "NAME LEVEL",
+	    N_("expected NAME LEVEL"), WHO_TURN, 0,
+	    N_("after an (A) move: send one of NAME's "
 	    "pawns on LEVEL (above 1, not safe) back to level 1 (SU-5, SU-6)") },
-	{ V_PASS, "", N_("after an (A) move: end the turn without again or "
+	[V_PASS] = { "pass", "",
+	    NULL, WHO_TURN, 0,
+	    N_("after an (A) move: end the turn without again or "
 	    "penalize (SU-5)") },
-	{ V__COUNT, NULL, NULL }
+	{ NULL, NULL, NULL, WHO_TABLE, 0, NULL }
 };
 
 static const char *const class_letter = "ABCD";
@@ -720,7 +734,7 @@ movable(const struct game_state *st, int p, struct buf *b)
  * safe, and the levels of NAME's such pawns (SU-5, SU-6).
  */
 static void
-su_values(const struct game_state *st, enum verb v, int argi,
+su_values(const struct game_state *st, int v, int argi,
     char *const *args, struct buf *b)
 {
 	int l, who, k;
@@ -1470,7 +1484,6 @@ const struct game_rules game_shake_up = {
 	.min_players = 2,
 	.max_players = SU_MAX_PLAYERS,
 	.verbs = su_verbs,
-	.help = su_help,
 	.options = su_options,
 	.state_new = su_new,
 	.state_free = su_free,

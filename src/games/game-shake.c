@@ -52,27 +52,40 @@ struct game_state {
 	int		 void_rolls;
 };
 
-static const enum verb shake_verbs[] = {
-	V_ROLL, V_TAKE, V_SHAKE, V_BANK, V_PASS, V_ORDER, V__COUNT
+/* Its verbs, in the row's order (an entry's verb is its index). */
+enum {
+	V_ROLL, V_TAKE, V_SHAKE, V_BANK, V_PASS, V_ORDER
 };
 
-/* What each verb does in Shake, for help (in the row's order). */
-static const struct verb_help shake_help[] = {
-	{ V_ROLL, "V...", N_("the colored dice at a round's start or a tie roll: one "
+/* Its verbs: arguments, usage, whose entry, kind and what each does. */
+static const struct game_verb shake_verbs[] = {
+	[V_ROLL] = { "roll", "V...",
+	    N_("expected the values rolled"), WHO_TURN, VERB_PAIRS | VERB_ROLL,
+	    N_("the colored dice at a round's start or a tie roll: one "
 	    "value per player (10..60, or 1..6 pips), in seat order or as "
 	    "NAME=V (SH-1, SH-4, SH-9); while shaking: the six Shake dice, "
 	    "each 0 or 10 (SH-2, SH-7)") },
-	{ V_TAKE, "", N_("the chooser scores their colored die; the choice "
+	[V_TAKE] = { "take", "",
+	    NULL, WHO_TURN, 0,
+	    N_("the chooser scores their colored die; the choice "
 	    "passes to the next highest (SH-6)") },
-	{ V_SHAKE, "", N_("the chooser shakes instead: every other undecided "
+	[V_SHAKE] = { "shake", "",
+	    NULL, WHO_TURN, 0,
+	    N_("the chooser shakes instead: every other undecided "
 	    "player scores their die; then roll the Shake dice (SH-6, SH-7)") },
-	{ V_BANK, "", N_("the shaker scores the total shaken so far and the turn "
+	[V_BANK] = { "bank", "",
+	    NULL, WHO_TURN, 0,
+	    N_("the shaker scores the total shaken so far and the turn "
 	    "ends (SH-7, SH-8)") },
-	{ V_PASS, "", N_("in the All Shake round, skip your shake and score 0 "
+	[V_PASS] = { "pass", "",
+	    NULL, WHO_TURN, 0,
+	    N_("in the All Shake round, skip your shake and score 0 "
 	    "(SH-8)") },
-	{ V_ORDER, "NAME...", N_("after a tie roll, the highest roller names "
+	[V_ORDER] = { "order", "NAME...",
+	    N_("expected the players' names in shaking order"), WHO_TURN, 0,
+	    N_("after a tie roll, the highest roller names "
 	    "every member of the tied group once: their shaking order (SH-9)") },
-	{ V__COUNT, NULL, NULL }
+	{ NULL, NULL, NULL, WHO_TABLE, 0, NULL }
 };
 
 /* 1 if v is a face count 1..5. */
@@ -1356,7 +1369,6 @@ const struct game_rules game_shake = {
 	.min_players = 2,
 	.max_players = 6,
 	.verbs = shake_verbs,
-	.help = shake_help,
 	.options = shake_options,
 	.state_new = shake_new,
 	.state_free = shake_free,

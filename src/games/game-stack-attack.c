@@ -42,20 +42,27 @@ struct game_state {
 	int		 placer;		/* last accepted place, or -1 */
 };
 
-static const enum verb sa_verbs[] = {
-	V_ROLL, V_PLACE, V_FALL, V__COUNT
+/* Its verbs, in the row's order (an entry's verb is its index). */
+enum {
+	V_ROLL, V_PLACE, V_FALL
 };
 
-/* What each verb does in Stack Attack, for help (in the row's order). */
-static const struct verb_help sa_help[] = {
-	{ V_ROLL, "V...", N_("every die you hold; a die one above or below the "
+/* Its verbs: arguments, usage, whose entry, kind and what each does. */
+static const struct game_verb sa_verbs[] = {
+	[V_ROLL] = { "roll", "V...",
+	    N_("expected the values rolled"), WHO_TURN, VERB_PAIRS | VERB_ROLL,
+	    N_("every die you hold; a die one above or below the "
 	    "top qualifies (on the empty plate only a 1) (SA-2)") },
-	{ V_PLACE, "V...", N_("your whole placement: one or more rolled dice, in "
+	[V_PLACE] = { "place", "V...",
+	    N_("expected one or more die values"), WHO_TURN, 0,
+	    N_("your whole placement: one or more rolled dice, in "
 	    "order, each on the top it meets; then the turn passes (SA-3, "
 	    "SA-5)") },
-	{ V_FALL, "[NAME]", N_("the tower fell: NAME (by default the last to "
+	[V_FALL] = { "fall", "[NAME]",
+	    N_("expected at most one NAME"), WHO_TABLE, 0,
+	    N_("the tower fell: NAME (by default the last to "
 	    "place) scores 0, the others a point per own die in it (SA-4)") },
-	{ V__COUNT, NULL, NULL }
+	{ NULL, NULL, NULL, WHO_TABLE, 0, NULL }
 };
 
 /* 1 if v is a target: a number 1..1000. */
@@ -729,7 +736,6 @@ const struct game_rules game_stack_attack = {
 	.min_players = 2,
 	.max_players = SA_MAX_PLAYERS,
 	.verbs = sa_verbs,
-	.help = sa_help,
 	.options = sa_options,
 	.state_new = sa_new,
 	.state_free = sa_free,

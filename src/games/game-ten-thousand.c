@@ -44,25 +44,36 @@ struct game_state {
 	int		 banker;
 };
 
-static const enum verb tt_verbs[] = {
-	V_ROLL, V_KEEP, V_BANK, V_CONTINUE, V_FRESH, V__COUNT
+/* Its verbs, in the row's order (an entry's verb is its index). */
+enum {
+	V_ROLL, V_KEEP, V_BANK, V_CONTINUE, V_FRESH
 };
 
-/* What each verb does in 10,000, for help (in the row's order). */
-static const struct verb_help tt_help[] = {
-	{ V_ROLL, "V...", N_("exactly the dice in hand (6 at a fresh start); "
+/* Its verbs: arguments, usage, whose entry, kind and what each does. */
+static const struct game_verb tt_verbs[] = {
+	[V_ROLL] = { "roll", "V...",
+	    N_("expected the values rolled"), WHO_TURN, VERB_PAIRS | VERB_ROLL,
+	    N_("exactly the dice in hand (6 at a fresh start); "
 	    "no scoring die is a farkle (TT-3, TT-5); at a roll-off offer, "
 	    "the dice left mean continue and 6 mean fresh (TT-7)") },
-	{ V_KEEP, "V...", N_("set scoring dice of the last roll aside: 1 = 100, "
+	[V_KEEP] = { "keep", "V...",
+	    N_("expected one or more die values"), WHO_TURN, VERB_KEEP,
+	    N_("set scoring dice of the last roll aside: 1 = 100, "
 	    "5 = 50, three of a kind and more, a straight, three pairs; "
 	    "every kept die must score, keeps after one roll score as one set "
 	    "(TT-1, TT-2, TT-3)") },
-	{ V_BANK, "", N_("add the turn total to your score; needs a scoring "
+	[V_BANK] = { "bank", "",
+	    NULL, WHO_TURN, 0,
+	    N_("add the turn total to your score; needs a scoring "
 	    "keep this turn (TT-6); the next player may roll off (TT-7)") },
-	{ V_CONTINUE, "", N_("at a roll-off offer: go on from the banked total "
+	[V_CONTINUE] = { "continue", "",
+	    NULL, WHO_TURN, 0,
+	    N_("at a roll-off offer: go on from the banked total "
 	    "with the dice left (TT-7)") },
-	{ V_FRESH, "", N_("at a roll-off offer: start at 0 with 6 dice (TT-7)") },
-	{ V__COUNT, NULL, NULL }
+	[V_FRESH] = { "fresh", "",
+	    NULL, WHO_TURN, 0,
+	    N_("at a roll-off offer: start at 0 with 6 dice (TT-7)") },
+	{ NULL, NULL, NULL, WHO_TABLE, 0, NULL }
 };
 
 /* 1 if v is a target: a multiple of 50 in 50..1000000 (TT-8). */
@@ -515,7 +526,7 @@ tt_choose(struct game_state *st, const struct entry *e, struct ruling *r)
 
 	if (st->phase != P_OFFER) {
 		ruling_refuse(r, RULING_REFUSED, "'%s' needs an open roll-off "
-		    "offer, and there is none (TT-7)", verb_name(e->verb));
+		    "offer, and there is none (TT-7)", tt_verbs[e->verb].name);
 		return RULING_REFUSED;
 	}
 	if (e->verb == V_CONTINUE) {
@@ -806,7 +817,6 @@ const struct game_rules game_ten_thousand = {
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = tt_verbs,
-	.help = tt_help,
 	.options = tt_options,
 	.state_new = tt_new,
 	.state_free = tt_free,

@@ -104,6 +104,8 @@ struct pgstore {
 	int		 creating;	/* schema made, transaction open */
 	int		 has_current;	/* current game set in it */
 	long long	 current;	/* that game */
+	int		 listening;	/* LISTEN shakeref sent */
+	char		*notice_path;	/* store_notice()'s *path */
 };
 
 /*
@@ -717,6 +719,7 @@ pg_close(struct store *st)
 	free(s->uri);
 	free(s->name);
 	free(s->client);
+	free(s->notice_path);
 	free(s);
 }
 
@@ -2202,6 +2205,60 @@ pg_notes_rows(struct store *st, long long game,
 	return SR_OK;
 }
 
+/*
+ * Change notices: LISTEN on channel 'shakeref' (the schema's triggers
+ * notify it, with the game's id, at each entry and change of a game),
+ * the connection's socket to poll; the file that keeps this table's
+ * current game, which another terminal's new or use changes.  Outside a
+ * transaction (LISTEN takes effect at once).
+ */
+static int
+pg_notice(struct store *st, const char **path, int *fd, char **why)
+{
+	struct pgstore *s = (struct pgstore *)st;
+	int status;
+
+	*path = NULL;
+	*fd = -1;
+	if (!s->listening) {
+		if ((status = exec(s, "LISTEN shakeref", why)) != SR_OK)
+			return status;
+		s->listening = 1;
+	}
+	free(s->notice_path);
+	if ((s->notice_path = current_file(s)) != NULL)
+		*path = s->notice_path;
+	*fd = s->pq.socket(s->conn);
+	return SR_OK;
+}
+
+/* The notifications that arrived: 1 any, 0 none, -1 the connection lost. */
+static int
+pg_notice_take(struct store *st)
+{
+	struct pgstore *s = (struct pgstore *)st;
+	PGnotify *n;
+	int any = 0;
+
+	if (!s->pq.consume_input(s->conn) ||
+	    s->pq.status(s->conn) != CONNECTION_OK)
+		return -1;
+	while ((n = s->pq.notifies(s->conn)) != NULL) {
+		any = 1;
+		s->pq.freemem(n);
+	}
+	return any;
+}
+
+/* 1 if the connection to the server is lost. */
+static int
+pg_lost(const struct store *st)
+{
+	const struct pgstore *s = (const struct pgstore *)st;
+
+	return s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK;
+}
+
 /* The league engine: a database named by a postgresql:// URI. */
 static const char *const pg_schemes[] = {
 	"postgresql://", "postgres://", NULL
@@ -2260,4 +2317,7 @@ const struct store_engine store_engine_pg = {
 	.dice_count = pg_dice_count,
 	.dice_drop = pg_dice_drop,
 	.dice_rows = pg_dice_rows,
+	.notice = pg_notice,
+	.notice_take = pg_notice_take,
+	.lost = pg_lost,
 };

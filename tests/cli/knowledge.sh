@@ -44,6 +44,29 @@ test_expect_success 'generic code finds an option by its kind, never by its key'
 	fi
 '
 
+# A game's verbs are its own (its row of struct game_verb): the generic
+# code names none, neither by a constant (only enum verb's in game.h, the
+# entries every game takes) nor in a message ('timer'); it asks for a
+# kind (VERB_TIMER ...).  The verbs are the binary's own list (help).
+test_expect_success 'generic code names no game verb: a kind, never V_NAME or a quoted verb' '
+	sed -n "/^enum verb {/,/^};/p" "$src/core/game.h" |
+	    grep -o "\<V_[A-Z_]*" | sort -u >common &&
+	grep -q -x V_UNDO common &&
+	sr help | sed -n "s/^  VERB .*: //p" | tr -d "," | tr " " "\n" |
+	    grep . >verbs &&
+	test "$(wc -l <verbs)" -ge 20 &&
+	generic >files &&
+	: >bad &&
+	{ xargs grep -n -o -w "V_[A-Z_]*" <files |
+	    grep -v -w -F -f common >>bad || :; } &&
+	while read -r v; do
+		xargs grep -n -e "'\''$v'\''" -e "'\''$v [A-Z[]" <files >>bad || :
+	done <verbs &&
+	if [ -s bad ]; then
+		sed "s|^$src/|# |" bad && false
+	fi
+'
+
 test_expect_success 'exit statuses are named (src/core/status.h), never a number' '
 	generic >files && ls "$src"/core/game.c "$src"/games/*.c >>files &&
 	grep -v -E "/(mkdawg|mktt)\.c$" files >shakeref-files &&

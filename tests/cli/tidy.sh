@@ -255,6 +255,15 @@ test_expect_success 'help abandon, rename, title and note' '
 	done
 '
 
+test_expect_success 'in play, help abandon, rename, title and note is the command'\''s, as help in the shell' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	for c in abandon rename title note; do
+		sr help $c | sed -n "s/^usage: shakeref //p" >want &&
+		printf "help %s\n" $c | expect_exit 0 sr play &&
+		grep -F -q "$(cat want):" out || return 1
+	done
+'
+
 # The v2 trigger migration 2 -> 3 replaces.
 v2_trigger="CREATE TRIGGER tallies_finished AFTER UPDATE OF finished ON games
  WHEN old.finished != new.finished BEGIN

@@ -220,11 +220,24 @@ th_turn(struct th *t)
 	return x.turn >= 0 ? t->names[x.turn] : "";
 }
 
-/* 1 if verb is acceptable now. */
-static int __attribute__((unused))
-th_can(struct th *t, enum verb v)
+/* The VERB_BIT of the game's verb named name (the test bails out if none). */
+static unsigned long __attribute__((unused))
+th_bit(struct th *t, const char *name)
 {
-	return (th_expect(t).verbs & VERB_BIT(v)) != 0;
+	int v = game_verb_find(t->rp.rules, (enum verb)verb_lookup(name));
+
+	if (v < 0) {
+		printf("Bail out! %s has no '%s'\n", t->rp.rules->name, name);
+		exit(1);
+	}
+	return VERB_BIT(v);
+}
+
+/* 1 if the verb named name is acceptable now. */
+static int __attribute__((unused))
+th_can(struct th *t, const char *name)
+{
+	return (th_expect(t).verbs & th_bit(t, name)) != 0;
 }
 
 /* The per-rules status JSON, as a compact string (caller frees). */

@@ -61,7 +61,7 @@ test_grid(void)
 	th_start(&t, &game_shake_a_word, "Ann,Bob", NULL);
 	th_json_is(&t, "{\"grid\":[]}", "SW-1: no grid before the first");
 	x = th_expect(&t);
-	is_int(x.verbs, VERB_BIT(V_GRID), "before the first grid only grid "
+	is_int(x.verbs, th_bit(&t, "grid"), "before the first grid only grid "
 	    "is expected");
 	is_int(x.turn, -1, "the table enters (turn -1)");
 	is_int(x.round, 1, "round 1 before the first grid");
@@ -228,10 +228,10 @@ test_challenge(void)
 	is_int(th_do(&t, "challenge Ann cat"), RULING_REFUSED,
 	    "SW-5: a challenge needs an open round");
 	th_do(&t, GRID);
-	ok(!th_can(&t, V_CHALLENGE), "no challenge expected before words");
+	ok(!th_can(&t, "challenge"), "no challenge expected before words");
 	th_do(&t, "words Ann cats road tae orc quite");
 	th_do(&t, "words Bob orc star");
-	ok(th_can(&t, V_CHALLENGE), "challenge expected once words are in");
+	ok(th_can(&t, "challenge"), "challenge expected once words are in");
 	n = t.rp.nentries;
 	is_int(th_do(&t, "challenge Ann star"), RULING_REFUSED,
 	    "SW-5: a challenge of a word NAME did not enter is refused");
@@ -333,7 +333,7 @@ test_check_all(void)
 	th_do(&t, "words Ann cats");
 	is_int(th_do(&t, "score"), RULING_SYSTEM, "check=all without a "
 	    "dictionary: score exits 4");
-	ok(th_can(&t, V_SCORE), "... and the round stays open");
+	ok(th_can(&t, "score"), "... and the round stays open");
 	th_end(&t);
 
 	th_start(&t, &game_shake_a_word, "Ann,Bob", NULL);
@@ -356,11 +356,11 @@ test_vote(void)
 	t.dict = DICT;
 	is_int(th_do(&t, "vote Ann cat accept"), RULING_REFUSED,
 	    "SW-6: vote without an open round is refused");
-	ok(!th_can(&t, V_VOTE), "vote is not expected before a grid");
+	ok(!th_can(&t, "vote"), "vote is not expected before a grid");
 	th_do(&t, GRID);
-	ok(!th_can(&t, V_VOTE), "vote is not expected before words");
+	ok(!th_can(&t, "vote"), "vote is not expected before words");
 	th_do(&t, "words Ann tae cats orc eat");
-	ok(th_can(&t, V_VOTE), "vote is expected once words are in");
+	ok(th_can(&t, "vote"), "vote is expected once words are in");
 	is_int(th_do(&t, "vote Ann star accept"), RULING_REFUSED,
 	    "SW-6: a vote on a word NAME did not enter is refused");
 	is_int(th_do(&t, "vote Ann tae maybe"), RULING_USAGE,
@@ -422,8 +422,8 @@ test_rounds(void)
 	    "SW-7: finish before any round is refused");
 	is_int(saw_round_view(t.rp.st, 1, &v), -1, "no round to view");
 	th_do(&t, GRID);
-	ok(th_can(&t, V_TIMER), "timer is expected while a round is open");
-	ok(!th_can(&t, V_GRID) && !th_can(&t, V_FINISH),
+	ok(th_can(&t, "timer"), "timer is expected while a round is open");
+	ok(!th_can(&t, "grid") && !th_can(&t, "finish"),
 	    "SW-7: neither grid nor finish while a round is open");
 	is_int(th_do(&t, "finish"), RULING_REFUSED,
 	    "SW-7: finish is refused while a round is open");
@@ -433,8 +433,8 @@ test_rounds(void)
 	is_int(saw_round_view(t.rp.st, 1, &v), 0, "force: the open round");
 	is_int(v.open, 1, "... it is open");
 	th_do(&t, "score");
-	ok(!th_can(&t, V_TIMER), "timer is not expected between rounds");
-	ok(th_can(&t, V_GRID) && th_can(&t, V_FINISH),
+	ok(!th_can(&t, "timer"), "timer is not expected between rounds");
+	ok(th_can(&t, "grid") && th_can(&t, "finish"),
 	    "grid or finish between rounds");
 	is_int(saw_round_view(t.rp.st, 0, &v), 0, "the scored round");
 	is_int(v.round, 1, "round 1");
@@ -534,7 +534,7 @@ test_undo(void)
 	th_do(&t, "words Ann tae cats");
 	is_int(th_do(&t, "challenge Ann tae"), RULING_UPHELD, "tae struck");
 	is_int(th_do(&t, "undo"), RULING_OK, "undo the challenge");
-	ok(th_can(&t, V_CHALLENGE), "tae can be challenged again");
+	ok(th_can(&t, "challenge"), "tae can be challenged again");
 	is_int(th_do(&t, "redo"), RULING_OK, "redo it (an upheld challenge "
 	    "replays)");
 	is_int(th_do(&t, "challenge Ann tae"), RULING_REFUSED,
@@ -544,7 +544,7 @@ test_undo(void)
 	is_int(th_score(&t, "Ann"), 0, "tae -1, cats +1");
 	th_do(&t, "undo");
 	is_int(th_score(&t, "Ann"), 0, "undo score: no round scored");
-	ok(th_can(&t, V_WORDS), "the round is open again");
+	ok(th_can(&t, "words"), "the round is open again");
 	th_end(&t);
 }
 
@@ -557,8 +557,8 @@ test_expect(void)
 	th_start(&t, &game_shake_a_word, "Ann,Bob", NULL);
 	th_do(&t, GRID);
 	x = th_expect(&t);
-	is_int(x.verbs, VERB_BIT(V_TIMER) | VERB_BIT(V_WORDS) |
-	    VERB_BIT(V_SCORE), "an open round without words: timer, words, "
+	is_int(x.verbs, th_bit(&t, "timer") | th_bit(&t, "words") |
+	    th_bit(&t, "score"), "an open round without words: timer, words, "
 	    "score");
 	is_int(x.turn, -1, "the table enters");
 	ok(has(buf_str(x.say), "Round 1."), "say names the round: %s", buf_str(x.say));
@@ -571,7 +571,7 @@ test_expect(void)
 	th_do(&t, "vote Ann road reject");
 	th_do(&t, "vote Bob tea accept");
 	th_do(&t, "vote Ann cats accept");
-	ok(!th_can(&t, V_CHALLENGE) && th_can(&t, V_VOTE),
+	ok(!th_can(&t, "challenge") && th_can(&t, "vote"),
 	    "every word ruled: vote but no challenge");
 	th_end(&t);
 }

@@ -216,7 +216,7 @@ test_start(void)
 	key_is(&t, "hand", "[]", "SU-2: no turn yet: hand []");
 	x = th_expect(&t);
 	is_int(x.turn, -1, "SU-2: the table rolls for the start");
-	is_int(x.verbs, VERB_BIT(V_ROLL), "SU-2: only roll is expected");
+	is_int(x.verbs, th_bit(&t, "roll"), "SU-2: only roll is expected");
 	is_int(x.round, 1, "SU-2: round 1");
 	refused(&t, "roll 6 1", 1, "expected 3 values (Ann, Bob, Cid), "
 	    "got 2");
@@ -271,7 +271,7 @@ test_shakes(void)
 	start2(&t, NULL);
 	x = th_expect(&t);
 	is_str(th_turn(&t), "Ann", "SU-3: Ann shakes first");
-	is_int(x.verbs, VERB_BIT(V_ROLL), "SU-3: before a shake only roll");
+	is_int(x.verbs, th_bit(&t, "roll"), "SU-3: before a shake only roll");
 	refused(&t, "keep 1", 1, "'keep' is not expected now");
 	refused(&t, "stand", 1, "'stand' is not expected now");
 	refused(&t, "roll 1 2 3", 1, "expected 4 values (the dice Ann does "
@@ -285,8 +285,8 @@ test_shakes(void)
 	key_is(&t, "hand", "[1,3,5,6]", "SU-3: hand ascending");
 	key_is(&t, "shakes_left", "2", "SU-3: two shakes left");
 	x = th_expect(&t);
-	is_int(x.verbs, VERB_BIT(V_ROLL) | VERB_BIT(V_KEEP) |
-	    VERB_BIT(V_STAND), "SU-3: roll, keep or stand");
+	is_int(x.verbs, th_bit(&t, "roll") | th_bit(&t, "keep") |
+	    th_bit(&t, "stand"), "SU-3: roll, keep or stand");
 	refused(&t, "keep 2", 1, "'2' is not among the dice of the last "
 	    "shake not yet held (1 3 5 6)");
 	refused(&t, "keep 5 5", 1, "'5' is not among");
@@ -320,7 +320,7 @@ test_shakes(void)
 	refused(&t, "stand", 1, "the hand is final");
 	refused(&t, "keep 3", 1, "the hand is final");
 	refused(&t, "roll 1 2", 1, "not expected now");
-	ok(th_expect(&t).verbs == VERB_BIT(V_MOVE), "SU-5: move is required");
+	ok(th_expect(&t).verbs == th_bit(&t, "move"), "SU-5: move is required");
 	ok(th_replays(&t), "SU-3: replays");
 	th_end(&t);
 
@@ -376,7 +376,7 @@ test_classes(void)
 	ok(th_note_has(&t, "Ann stands on 2 3 4 6") && th_note_has(&t,
 	    "a run of three (B): move one pawn up"), "SU-4: (B) named");
 	x = th_expect(&t);
-	is_int(x.verbs, VERB_BIT(V_MOVE), "SU-7: (B): move is expected");
+	is_int(x.verbs, th_bit(&t, "move"), "SU-7: (B): move is expected");
 	is_int(th_do(&t, "move 1"), 0, "SU-7: (B): move 1");
 	ok(th_note_has(&t, "Ann moves a pawn from level 1 to 2") &&
 	    th_note_has(&t, "Bob's turn"), "SU-7: (B): the turn passes");
@@ -441,8 +441,8 @@ test_a(void)
 	refused(&t, "pass", 1, "not expected now");
 	is_int(th_do(&t, "move 1"), 0, "SU-5: the move first");
 	x = th_expect(&t);
-	is_int(x.verbs, VERB_BIT(V_AGAIN) | VERB_BIT(V_PENALIZE) |
-	    VERB_BIT(V_PASS), "SU-5: then again, penalize or pass");
+	is_int(x.verbs, th_bit(&t, "again") | th_bit(&t, "penalize") |
+	    th_bit(&t, "pass"), "SU-5: then again, penalize or pass");
 	is_str(th_turn(&t), "Ann", "SU-5: still Ann's turn");
 	key_is(&t, "shakes_left", "0", "SU-5: the hand stays final");
 	refused(&t, "move 1", 1, "not expected now");
@@ -470,7 +470,7 @@ test_a(void)
 	th_must(&t, "stand");
 	th_must(&t, "move 1");
 	x = th_expect(&t);
-	is_int(x.verbs, VERB_BIT(V_AGAIN) | VERB_BIT(V_PASS),
+	is_int(x.verbs, th_bit(&t, "again") | th_bit(&t, "pass"),
 	    "SU-5: no opponent pawn above 1: no penalize");
 	refused(&t, "penalize Bob 2", 1, "no opponent has a pawn above level "
 	    "1 and not safe");
@@ -510,17 +510,17 @@ test_special(void)
 	is_int(th_do(&t, "stand"), 0, "SU-6: four of a kind on one shake");
 	ok(th_note_has(&t, "four of a kind (A) on the first shake: special "
 	    "advantage (SU-6)"), "SU-6: announced");
-	is_int(th_expect(&t).verbs, VERB_BIT(V_MOVE), "SU-6: move first");
+	is_int(th_expect(&t).verbs, th_bit(&t, "move"), "SU-6: move first");
 	th_must(&t, "move 1");
 	x = th_expect(&t);
-	is_int(x.verbs, VERB_BIT(V_AGAIN) | VERB_BIT(V_PENALIZE) |
-	    VERB_BIT(V_PASS), "SU-6: penalize, again or pass");
+	is_int(x.verbs, th_bit(&t, "again") | th_bit(&t, "penalize") |
+	    th_bit(&t, "pass"), "SU-6: penalize, again or pass");
 	ok(strstr(buf_str(x.say), "special advantage") != NULL, "SU-6: say names it");
 	is_int(th_do(&t, "penalize Bob 2"), 0, "SU-6: penalize");
 	is_str(th_turn(&t), "Ann", "SU-6: the turn stays after the penalty");
 	ok(!th_note_has(&t, "Bob's turn"), "SU-6: the note does not pass");
 	x = th_expect(&t);
-	is_int(x.verbs, VERB_BIT(V_AGAIN) | VERB_BIT(V_PASS),
+	is_int(x.verbs, th_bit(&t, "again") | th_bit(&t, "pass"),
 	    "SU-6: then again or pass");
 	refused(&t, "penalize Bob 2", 1, "not expected now");
 	is_int(th_do(&t, "again"), 0, "SU-6: and another turn");
@@ -631,7 +631,7 @@ test_random(void)
 			char line[64];
 			json_t *o;
 
-			if (x.verbs & VERB_BIT(V_MOVE)) {
+			if (x.verbs & th_bit(&t, "move")) {
 				const char *who = th_turn(&t);
 				json_t *p;
 
@@ -663,9 +663,9 @@ test_random(void)
 					if (th_do(&t, line) == 0)
 						break;
 				}
-			} else if (x.verbs & VERB_BIT(V_AGAIN)) {
+			} else if (x.verbs & th_bit(&t, "again")) {
 				th_must(&t, rnd(&seed) % 2 ? "again" : "pass");
-			} else if ((x.verbs & VERB_BIT(V_STAND)) &&
+			} else if ((x.verbs & th_bit(&t, "stand")) &&
 			    rnd(&seed) % 3 == 0) {
 				th_must(&t, "stand");
 			} else {
@@ -688,7 +688,7 @@ test_random(void)
 						break;
 				}
 				if (k > 1 && left < 3 && rnd(&seed) % 2 &&
-				    (th_expect(&t).verbs & VERB_BIT(V_KEEP)))
+				    (th_expect(&t).verbs & th_bit(&t, "keep")))
 					th_do(&t, "keep 1");
 			}
 		}
@@ -747,7 +747,7 @@ test_win(void)
 	refused(&t, "roll 1 2 3 4", 3, "the game is over");
 	ok(th_replays(&t), "SU-10: replays");
 	is_int(th_do(&t, "undo"), 0, "undo the winning move");
-	ok(!th_expect(&t).finished && th_can(&t, V_MOVE),
+	ok(!th_expect(&t).finished && th_can(&t, "move"),
 	    "undo: the move is expected again");
 	ok(th_replays(&t), "undo: replays");
 	is_int(th_do(&t, "redo"), 0, "redo the winning move");

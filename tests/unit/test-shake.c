@@ -97,7 +97,7 @@ test_void(void)
 	    "SH-4: all equal is accepted (recorded)");
 	is_int(th_score(&t, "Ann"), 0, "SH-4: a void roll scores nothing");
 	is_int(th_expect(&t).round, 1, "SH-4: still round 1");
-	ok(th_can(&t, V_ROLL) && th_expect(&t).turn == -1,
+	ok(th_can(&t, "roll") && th_expect(&t).turn == -1,
 	    "SH-4: the table rolls again");
 	is_int(t.rp.nentries, 1, "SH-4: the void roll is recorded");
 	th_end(&t);
@@ -139,7 +139,7 @@ test_choice(void)
 	struct th t;
 
 	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
-	ok(!th_can(&t, V_TAKE) && !th_can(&t, V_SHAKE),
+	ok(!th_can(&t, "take") && !th_can(&t, "shake"),
 	    "SH-6: no choice before the roll");
 	is_int(th_do(&t, "take"), RULING_REFUSED,
 	    "SH-6: take refused before the roll");
@@ -147,7 +147,7 @@ test_choice(void)
 	    "the refusal says what is expected: %s", buf_str(&t.r.why));
 	th_must(&t, "roll 10 50 30");
 	is_str(th_turn(&t), "Bob", "SH-6: the highest die chooses first");
-	ok(th_can(&t, V_TAKE) && th_can(&t, V_SHAKE) && !th_can(&t, V_ROLL),
+	ok(th_can(&t, "take") && th_can(&t, "shake") && !th_can(&t, "roll"),
 	    "SH-6: the chooser may take or shake, not roll");
 	is_int(th_do(&t, "roll 10 10 10 10 10 10"), RULING_REFUSED,
 	    "SH-6: no shake roll before shake");
@@ -187,7 +187,7 @@ test_shaking(void)
 	th_must(&t, "roll 10 50 60");
 	th_must(&t, "shake");
 	is_str(th_turn(&t), "Cid", "SH-7: the shaker's turn");
-	ok(th_can(&t, V_ROLL) && !th_can(&t, V_BANK),
+	ok(th_can(&t, "roll") && !th_can(&t, "bank"),
 	    "SH-7: no bank before the first shake");
 	is_int(th_do(&t, "bank"), RULING_REFUSED, "SH-7: bank refused "
 	    "before a shake");
@@ -207,7 +207,7 @@ test_shaking(void)
 	is_str(j, "{\"shaker\":\"Cid\",\"shake_total\":40}",
 	    "SH-7: status shows shaker and total");
 	free(j);
-	ok(th_can(&t, V_BANK) && th_can(&t, V_ROLL),
+	ok(th_can(&t, "bank") && th_can(&t, "roll"),
 	    "SH-7: after a shake, bank or roll again");
 	th_must(&t, "roll 10 10 10 0 0 0");
 	th_must(&t, "bank");
@@ -480,8 +480,8 @@ test_all_shake(void)
 
 	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
 	to_all_shake(&t, "10 20 30");	/* Ann 100, Bob 200, Cid 300 */
-	ok(th_can(&t, V_ROLL) && th_can(&t, V_PASS) && !th_can(&t, V_SHAKE)
-	    && !th_can(&t, V_BANK), "SH-8: a turn opens with roll or pass");
+	ok(th_can(&t, "roll") && th_can(&t, "pass") && !th_can(&t, "shake")
+	    && !th_can(&t, "bank"), "SH-8: a turn opens with roll or pass");
 	is_int(th_do(&t, "shake"), RULING_REFUSED,
 	    "SH-8: shake is refused in the All Shake round");
 	ok(th_why_has(&t, "SH-8"), "SH-8: the refusal cites the ruling");
@@ -529,7 +529,7 @@ test_tie_rolls(void)
 	is_int(th_score(&t, "Ann"), 150, "setup: Ann 150");
 	is_int(th_score(&t, "Bob"), 150, "setup: Bob 150");
 	is_int(th_expect(&t).turn, -1, "SH-9: the tie group rolls as a table");
-	ok(th_can(&t, V_ROLL) && !th_can(&t, V_PASS),
+	ok(th_can(&t, "roll") && !th_can(&t, "pass"),
 	    "SH-9: the tie is settled before the first All Shake turn");
 	is_int(th_do(&t, "roll 20 30 40"), RULING_REFUSED,
 	    "SH-9: only the tied players roll");
@@ -538,11 +538,11 @@ test_tie_rolls(void)
 	is_int(th_do(&t, "roll Ann=20 Cid=30"), RULING_REFUSED,
 	    "SH-9: Cid is not in the tie");
 	th_must(&t, "roll 40 40");
-	ok(th_can(&t, V_ROLL) && !th_can(&t, V_ORDER),
+	ok(th_can(&t, "roll") && !th_can(&t, "order"),
 	    "SH-9: a shared highest value is rolled again");
 	th_must(&t, "roll Bob=50 Ann=30");
 	is_str(th_turn(&t), "Bob", "SH-9: the highest roller names the order");
-	ok(th_can(&t, V_ORDER) && !th_can(&t, V_ROLL), "SH-9: order is "
+	ok(th_can(&t, "order") && !th_can(&t, "roll"), "SH-9: order is "
 	    "expected");
 	is_int(th_do(&t, "order Bob"), RULING_REFUSED,
 	    "SH-9: every member must be named (group of two too)");
@@ -580,7 +580,7 @@ test_two_tie_groups(void)
 	    "SH-9: the higher tie (Cid, Dan) rolls first");
 	is_str(th_turn(&t), "Dan", "SH-9: Dan rolled highest");
 	th_must(&t, "order Dan Cid");
-	ok(th_can(&t, V_ROLL) && th_expect(&t).turn == -1,
+	ok(th_can(&t, "roll") && th_expect(&t).turn == -1,
 	    "SH-9: then the lower tie rolls, before any shaking");
 	is_int(th_do(&t, "roll Cid=10 Dan=20"), RULING_REFUSED,
 	    "SH-9: now only Ann and Bob roll");

@@ -66,10 +66,10 @@ test_setup(void)
 	    !o[0].valid("x") && !o[0].valid("-5") && !o[0].valid("2 0") &&
 	    !o[0].valid("99999999999"),
 	    "SA-7: target 0, 1001, empty, words, negatives refused");
-	ok(game_has_verb(&game_stack_attack, V_ROLL) &&
-	    game_has_verb(&game_stack_attack, V_PLACE) &&
-	    game_has_verb(&game_stack_attack, V_FALL) &&
-	    !game_has_verb(&game_stack_attack, V_KEEP),
+	ok(game_verb_find(&game_stack_attack, verb_lookup("roll")) >= 0 &&
+	    game_verb_find(&game_stack_attack, verb_lookup("place")) >= 0 &&
+	    game_verb_find(&game_stack_attack, verb_lookup("fall")) >= 0 &&
+	    game_verb_find(&game_stack_attack, verb_lookup("keep")) < 0,
 	    "verbs: roll, place, fall");
 
 	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
@@ -78,7 +78,7 @@ test_setup(void)
 	    "SA-1: three players hold 5 dice each, empty plate");
 	is_int(th_expect(&t).round, 1, "round 1");
 	is_str(th_turn(&t), "Ann", "SA-6: the first player listed starts");
-	is_int(th_expect(&t).verbs, VERB_BIT(V_ROLL) | VERB_BIT(V_FALL),
+	is_int(th_expect(&t).verbs, th_bit(&t, "roll") | th_bit(&t, "fall"),
 	    "SA-2: a turn opens with roll (or a fall)");
 	is_str(buf_str(th_expect(&t).say), "Round 1. Ann rolls: roll 5 values "
 	    "(on the empty plate, a 1 qualifies)", "the table is told to roll");
@@ -173,7 +173,7 @@ test_roll(void)
 	    "plate"), "SA-2: a 1 qualifies on the empty plate: %s",
 	    buf_str(&t.r.note));
 	is_str(th_turn(&t), "Ann", "SA-3: Ann places next");
-	is_int(th_expect(&t).verbs, VERB_BIT(V_PLACE) | VERB_BIT(V_FALL),
+	is_int(th_expect(&t).verbs, th_bit(&t, "place") | th_bit(&t, "fall"),
 	    "SA-3: with a qualifying die, place is expected (or a fall)");
 	refused_unchanged(&t, "roll 1 1 1 1 1", RULING_REFUSED,
 	    "SA-3: a qualifying roll cannot be rolled again");
@@ -326,7 +326,7 @@ test_fall(void)
 	th_must(&t, "roll 4 4 6 6 6");
 	th_must(&t, "place 4");			/* Bob: 1 in */
 	th_must(&t, "roll 5 5 1 1 1");		/* Cid rolled */
-	is_int(th_expect(&t).verbs, VERB_BIT(V_PLACE) | VERB_BIT(V_FALL),
+	is_int(th_expect(&t).verbs, th_bit(&t, "place") | th_bit(&t, "fall"),
 	    "SA-4: fall is expected at any moment of a round");
 	is_int(th_do(&t, "fall"), RULING_OK,
 	    "SA-4: fall without NAME while Cid places");
@@ -783,7 +783,7 @@ test_undo_redo(void)
 	b = th_json(&t);
 	th_must(&t, "undo");
 	th_json_is(&t, a, "undo takes the place back");
-	ok(th_can(&t, V_PLACE), "Ann places again after undo");
+	ok(th_can(&t, "place"), "Ann places again after undo");
 	th_must(&t, "redo");
 	th_json_is(&t, b, "redo restores it");
 	ok(th_replays(&t), "replay after undo and redo");
@@ -941,7 +941,7 @@ test_random_games(void)
 					    game);
 					fails++;
 				}
-			} else if (x.verbs & VERB_BIT(V_ROLL)) {
+			} else if (x.verbs & th_bit(&t, "roll")) {
 				int any = 0;
 
 				nroll = held;
@@ -956,13 +956,13 @@ test_random_games(void)
 					diag("game %d: '%s' refused", game,
 					    line);
 					fails++;
-				} else if (any != !!th_can(&t, V_PLACE) ||
+				} else if (any != !!th_can(&t, "place") ||
 				    (!any && strcmp(th_turn(&t), name) == 0)) {
 					diag("game %d: after '%s' the turn is "
 					    "wrong", game, line);
 					fails++;
 				}
-			} else if (x.verbs & VERB_BIT(V_PLACE)) {
+			} else if (x.verbs & th_bit(&t, "place")) {
 				memset(left, 0, sizeof left);
 				for (i = 0; i < nroll; i++)
 					left[roll[i]]++;

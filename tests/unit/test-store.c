@@ -112,7 +112,7 @@ main(void)
 	argv[0] = latin1;
 	argv[1] = dogs;
 	argv[2] = NULL;
-	status = append(s, id, 1, latin1, V_WORDS, 2, argv, &why);
+	status = append(s, id, 1, latin1, verb_lookup("words"), 2, argv, &why);
 	is_int(status, SR_SYSTEM, "an argument that is not UTF-8 cannot be "
 	    "stored exactly: the entry is refused, exit 4");
 	ok(why != NULL && strstr(why, "argument 1") != NULL,
@@ -128,7 +128,7 @@ main(void)
 	/* The last argument too, not only the first. */
 	argv[0] = dogs;
 	argv[1] = latin1;
-	status = append(s, id, 1, "Ann", V_WORDS, 2, argv, &why);
+	status = append(s, id, 1, "Ann", verb_lookup("words"), 2, argv, &why);
 	is_int(status, SR_SYSTEM, "a bad last argument: refused too");
 	free(why);
 	why = NULL;
@@ -136,7 +136,7 @@ main(void)
 	/* What can be stored is stored exactly, and read back the same. */
 	argv[0] = utf8;
 	argv[1] = dogs;
-	is_int(append(s, id, 1, utf8, V_WORDS, 2, argv, &why), SR_OK,
+	is_int(append(s, id, 1, utf8, verb_lookup("words"), 2, argv, &why), SR_OK,
 	    "a UTF-8 name is stored");
 	is_int(store_entries_load(s, id, &e, &n, &why), SR_OK,
 	    "and loads");

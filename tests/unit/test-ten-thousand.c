@@ -317,7 +317,7 @@ verbs(struct th *t)
 	return th_expect(t).verbs;
 }
 
-#define B(v)	VERB_BIT(V_ ## v)
+#define B(v)	th_bit(&t, #v)
 
 /* The rules' table entry and options. */
 static void
@@ -358,7 +358,7 @@ test_keep_turn(void)
 	th_start(&t, &game_ten_thousand, "Ann,Bob,Cid", NULL);
 	is_str(th_turn(&t), "Ann", "TT-3: the first player listed starts");
 	is_int(th_expect(&t).round, 1, "round 1");
-	ok(verbs(&t) == B(ROLL), "TT-3: a turn opens with roll only");
+	ok(verbs(&t) == B(roll), "TT-3: a turn opens with roll only");
 	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "status: a fresh turn holds 6 dice");
 	is_int(th_do(&t, "bank"), 1, "TT-6: bank before any roll is refused");
@@ -383,7 +383,7 @@ test_keep_turn(void)
 	is_int(th_do(&t, "take"), 1, "a verb of another game is refused");
 
 	is_int(th_do(&t, "roll 1 3 5 5 2 6"), 0, "TT-3: six values accepted");
-	ok(verbs(&t) == B(KEEP), "TT-3: after a scoring roll only keep");
+	ok(verbs(&t) == B(keep), "TT-3: after a scoring roll only keep");
 	is_int(th_do(&t, "bank"), 1, "TT-3: bank before a keep is refused");
 	is_int(th_do(&t, "roll 1 2 3"), 1, "TT-3: a roll before a keep is "
 	    "refused");
@@ -403,12 +403,12 @@ test_keep_turn(void)
 	    "TT-1: the note reads like a score pad");
 	th_json_is(&t, "{\"turn_total\":150,\"dice_in_hand\":4,\"rolloff\":null}",
 	    "TT-1: turn total 150 with 4 dice");
-	ok(verbs(&t) == (B(ROLL) | B(KEEP) | B(BANK)), "TT-3: keep more, "
+	ok(verbs(&t) == (B(roll) | B(keep) | B(bank)), "TT-3: keep more, "
 	    "roll or bank");
 	is_int(th_do(&t, "keep 5"), 0, "TT-3: a second keep from the roll");
 	is_str(buf_str(&t.r.note), "Ann kept 1 5 5 for 200: turn 200, 3 dice left",
 	    "TT-3: the kept set is scored as a whole");
-	ok(verbs(&t) == (B(ROLL) | B(BANK)), "TT-3: nothing left to keep");
+	ok(verbs(&t) == (B(roll) | B(bank)), "TT-3: nothing left to keep");
 	is_int(th_do(&t, "keep 5"), 1, "TT-3: no third 5 in the roll");
 	is_str(buf_str(&t.r.why), "'5' is not left in the roll 1 3 5 5 2 6 (kept "
 	    "already: 1 5 5)", "TT-3: ... says what is kept");
@@ -427,7 +427,7 @@ test_keep_turn(void)
 	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-7: no roll-off after a farkle");
 	is_int(th_score(&t, "Ann"), 0, "TT-3: Ann scored nothing");
-	ok(verbs(&t) == B(ROLL), "TT-7: Bob can only roll");
+	ok(verbs(&t) == B(roll), "TT-7: Bob can only roll");
 	is_int(th_do(&t, "continue"), 1, "TT-7: no continue after a farkle");
 	ok(th_replays(&t), "replay gives the same state");
 	th_end(&t);
@@ -447,7 +447,7 @@ test_keep_in_full(void)
 	    "or more together", "TT-3: ... naming the 2, with a hint");
 	is_int(th_do(&t, "keep 2 2"), 1, "TT-3: keep 2 2 is refused too");
 	is_int(th_do(&t, "keep 1"), 0, "TT-3: keep 1 first");
-	ok(verbs(&t) == (B(ROLL) | B(KEEP) | B(BANK)), "TT-3: the 2s can "
+	ok(verbs(&t) == (B(roll) | B(keep) | B(bank)), "TT-3: the 2s can "
 	    "still be kept");
 	is_int(th_do(&t, "keep 2 2"), 1, "TT-3: then 2 2 is still refused");
 	is_int(th_do(&t, "keep 2 2 2"), 0, "TT-3: then 2 2 2 is accepted");
@@ -508,7 +508,7 @@ test_doubles(void)
 	    "again (TT-5)", "TT-5: doubles are no farkle");
 	th_json_is(&t, "{\"turn_total\":1050,\"dice_in_hand\":6,\"rolloff\":null}",
 	    "TT-5: the hand is 6, the total kept");
-	ok(verbs(&t) == (B(ROLL) | B(BANK)), "TT-5: roll six or bank, "
+	ok(verbs(&t) == (B(roll) | B(bank)), "TT-5: roll six or bank, "
 	    "nothing to keep");
 	is_int(th_do(&t, "keep 3"), 1, "TT-5: the 3s still do not score");
 	is_str(buf_str(&t.r.why), "'3' does not score in 3 3", "TT-5: ... says so");
@@ -523,7 +523,7 @@ test_doubles(void)
 	th_must(&t, "roll 1 1 1 5 3 4");
 	th_must(&t, "keep 1 1 1 5");
 	th_must(&t, "roll 5 5");
-	ok(verbs(&t) == (B(ROLL) | B(KEEP) | B(BANK)), "TT-5: 5 5: keep, "
+	ok(verbs(&t) == (B(roll) | B(keep) | B(bank)), "TT-5: 5 5: keep, "
 	    "roll or bank");
 	is_int(th_do(&t, "keep 5"), 0, "TT-5: keep one 5 of the doubles");
 	is_str(buf_str(&t.r.note), "Ann kept 5 for 50: turn 1100, 6 dice left",
@@ -561,7 +561,7 @@ test_rolloff(void)
 	is_str(th_turn(&t), "Bob", "TT-7: the next player decides");
 	th_json_is(&t, "{\"turn_total\":0,\"dice_in_hand\":6,\"rolloff\":"
 	    "{\"total\":1050,\"dice\":2}}", "TT-7: the offer in status");
-	ok(verbs(&t) == (B(ROLL) | B(CONTINUE) | B(FRESH)),
+	ok(verbs(&t) == (B(roll) | B(continue) | B(fresh)),
 	    "TT-7: roll, continue or fresh");
 	is_int(th_do(&t, "bank"), 1, "TT-6: bank on an open offer is refused");
 	is_int(th_do(&t, "keep 5"), 1, "TT-7: keep on an open offer is "
@@ -582,7 +582,7 @@ test_rolloff(void)
 	is_int(th_do(&t, "roll 1 2 3 4 5 6"), 1, "TT-7: after continue the "
 	    "roll has the offered count");
 	is_int(th_do(&t, "roll 6 6"), 0, "TT-5: doubles when continuing");
-	ok(verbs(&t) == B(ROLL), "TT-6: no scoring keep yet: roll six only");
+	ok(verbs(&t) == B(roll), "TT-6: no scoring keep yet: roll six only");
 	is_int(th_do(&t, "bank"), 1, "TT-6: bank without a scoring keep "
 	    "this turn is refused");
 	ok(strstr(buf_str(&t.r.why), "TT-6") != NULL, "TT-6: ... naming TT-6");

@@ -1,0 +1,242 @@
+#!/bin/sh
+# tests/cli/league-store.sh: the league engine (src/store/store-pg.c,
+# SPEC.md "League", issue 26) on the file's own PostgreSQL server
+# (tests/pg.sh): the schema made at the first new or import, its
+# guarantees kept by the server (append-only entries, a game's row
+# locked by its writer, a schema version), the current game kept by
+# each table, the same export as a file's, and what a lost connection
+# or a password in the URI gives.
+SHAKEREF_TEST_PG=1
+. "$SRCDIR/tests/cli/lib.sh"
+# The league's harness (tests/pg.sh through lib.sh) starts the server.
+if [ "${sr_engine:-}" != pg ]; then
+	echo "1..0 # SKIP lib.sh has no league harness (tests/pg.sh)"
+	exit 0
+fi
+
+q="'"
+
+# psql on this test's database ($SHAKEREF_DB is postgresql:///tN).
+db_psql() {
+	pg_psql -d "${PWD##*/}" "$@"
+}
+
+# The number of tables in this test's database.
+db_tables() {
+	db_psql -c "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
+}
+
+# hold_game ID: a psql session (in the background, fed by ./hold) that
+# holds game ID's row locked as a writer would; release ends it.
+hold_game() {
+	rm -f hold held && mkfifo hold &&
+	{ pg_psql -d "${PWD##*/}" <hold >held 2>&1 & } &&
+	exec 3>hold &&
+	echo "BEGIN; SELECT 1 FROM games WHERE id = $1 FOR UPDATE;" \
+	    "SELECT 'held';" >&3 &&
+	wait_for grep -q held held
+}
+
+release() {
+	echo "COMMIT;" >&3 && exec 3>&- && wait
+}
+
+# wait_for CMD...: until CMD succeeds, at most 10 s.
+wait_for() {
+	i=0
+	until "$@"; do
+		i=$((i + 1))
+		[ $i -lt 200 ] || { echo "# never: $*"; return 1; }
+		sleep 0.05
+	done
+}
+
+# waiting N: N shakeref connections wait for a lock.
+waiting() {
+	test "$(db_psql -c "SELECT count(*) FROM pg_stat_activity
+	    WHERE application_name = 'shakeref' AND wait_event_type = 'Lock'")" = "$1"
+}
+
+# A game of Shake to its end (SH-10's shared win is not in it): Ann wins.
+shake_game() {
+	i=0
+	while [ $i -lt 10 ]; do
+		echo "roll 10 20" && i=$((i + 1)) || return 1
+	done
+}
+
+test_expect_success 'an empty database: read commands refuse it (3) and make nothing; new makes the schema' '
+	expect_exit 3 sr status && one_err_line &&
+	expect_err "no database at '"'"'$SHAKEREF_DB'"'"'" &&
+	expect_exit 3 sr games && test "$(db_tables)" = 0 &&
+	expect_exit 0 sr new --game shake --players Ann,Bob &&
+	test "$(db_tables)" -gt 5 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 1 &&
+	expect_exit 0 sr roll 10 20 && expect_out "Bob has the highest die (20)"
+'
+
+test_expect_success 'a refused import into an empty league leaves it empty' '
+	SHAKEREF_DB=$PWD/file.db sr new --game shake --players Ann,Bob >/dev/null &&
+	SHAKEREF_DB=$PWD/file.db sr roll 10 20 >/dev/null &&
+	SHAKEREF_DB=$PWD/file.db sr export >good.json &&
+	sed "s/\"args\":\[\"10\",\"20\"\]/\"args\":[\"10\",\"70\"]/" good.json >bad.json &&
+	! cmp -s good.json bad.json &&
+	expect_exit 1 sr import bad.json && one_err_line &&
+	expect_err "nothing imported" && test "$(db_tables)" = 0 &&
+	expect_exit 0 sr import good.json && test "$(db_tables)" -gt 5 &&
+	sr export --all >out && expect_same good.json out
+'
+
+test_expect_success 'the same games, history, standings and export as a file (import from one, export back)' '
+	SHAKEREF_DB=$PWD/file.db && export SHAKEREF_DB &&
+	sr new --game shake --players Ann,Bob --title "Zoë\"s \\ night" >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players Bob,Cid >/dev/null &&
+	printf "%s\n" "roll 10 20" take undo take "note ünï \"quoted\"" |
+	    sr play >/dev/null &&
+	sr new --game ten-thousand --players Ann,Cid >/dev/null &&
+	sr export --all >file.json &&
+	SHAKEREF_DB=postgresql:///${PWD##*/} &&
+	sr import file.json >/dev/null &&
+	sr export --all >out && expect_same file.json out &&
+	sr use 3 >/dev/null &&
+	for c in "-g 2 history" "-g 2 --json history" "-g 2 status" \
+	    "-g 2 --json status" "standings --all-time" \
+	    "--json standings --all-time" "games --all" "--json games --all" \
+	    "-g 1 --json history" "-g 1 standings" "export --format csv --all" \
+	    "-g 1 dice" "check" "-g 2 undo" "-g 2 --json status" "-g 2 roll 10" \
+	    "status"; do
+		st=0 && sr -d "$PWD/file.db" $c >want 2>&1 || st=$?
+		expect_exit $st sr $c && cat err >>out && expect_same want out ||
+		    return 1
+	done
+'
+
+test_expect_success 'entries are append-only in the server: no UPDATE, DELETE or TRUNCATE, by the owner or anyone' '
+	db_psql -c "CREATE ROLE tab_${PWD##*/} LOGIN" &&
+	db_psql -c "ALTER DATABASE ${PWD##*/} OWNER TO tab_${PWD##*/}" &&
+	db_psql -c "GRANT CREATE ON SCHEMA public TO tab_${PWD##*/}" &&
+	SHAKEREF_DB="postgresql://tab_${PWD##*/}@/${PWD##*/}" &&
+	sr new --game shake --players Ann,Bob >/dev/null && sr roll 10 20 >/dev/null &&
+	for sql in "UPDATE entries SET args = '"'"'[]'"'"'" "DELETE FROM entries" \
+	    "TRUNCATE entries CASCADE"; do
+		if pg_psql -U tab_${PWD##*/} -d ${PWD##*/} -c "$sql" 2>err; then
+			echo "# the owner could: $sql" && return 1
+		fi &&
+		grep -q "permission denied" err &&
+		if db_psql -c "$sql" 2>err; then
+			echo "# the superuser could: $sql" && return 1
+		fi &&
+		grep -q "entries are append-only" err || return 1
+	done &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 1 &&
+	expect_exit 0 sr check
+'
+
+test_expect_success 'each table keeps its own current game: new and use elsewhere never move it; games marks it' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	XDG_STATE_HOME=$PWD/other sr new --game shake --players Cid,Dan >/dev/null &&
+	sr status >out && expect_out "game 1:" &&
+	XDG_STATE_HOME=$PWD/other sr status >out && expect_out "game 2:" &&
+	XDG_STATE_HOME=$PWD/other sr use 1 >/dev/null &&
+	sr use 2 >/dev/null &&
+	XDG_STATE_HOME=$PWD/other sr --json games >out &&
+	json "[.games[] | select(.current) | .game] == [1]" &&
+	sr --json games >out && json "[.games[] | select(.current) | .game] == [2]" &&
+	ls "$HOME/.local/state/shakeref" | grep -q "^league-[0-9a-f]*\.current$"
+'
+
+test_expect_success 'two tables on one game: the second waits for the first to commit; another game never waits' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr new --game shake --players Cid,Dan >/dev/null &&
+	hold_game 1 &&
+	{ sr -g 1 roll 10 20 >waited 2>&1 & } &&
+	wait_for waiting 1 &&
+	expect_exit 0 sr -g 2 roll 10 20 &&
+	waiting 1 &&
+	test "$(db_psql -c "SELECT count(*) FROM entries WHERE game_id = 1")" = 0 &&
+	release &&
+	grep -q "Bob has the highest die" waited &&
+	test "$(db_psql -c "SELECT count(*) FROM entries WHERE game_id = 1")" = 1
+'
+
+test_expect_success 'a connection lost mid-command: exit 4, one line, nothing recorded, no credentials' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	hold_game 1 &&
+	{ { st=0 && sr -d "postgresql://shakeref@/${PWD##*/}" -g 1 roll \
+	    10 20 >out 2>err || st=$?; echo $st >rc; } & } &&
+	wait_for waiting 1 &&
+	db_psql -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+	    WHERE application_name = '"'"'shakeref'"'"'" >/dev/null &&
+	wait_for test -s rc &&
+	release &&
+	test "$(cat rc)" = 4 && one_err_line &&
+	expect_err "lost the connection to the league" &&
+	! grep -q "shakeref@" err &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 0
+'
+
+test_expect_success 'no server: exit 4, one line' '
+	SHAKEREF_DB="postgresql:///${PWD##*/}?host=$PWD/nowhere" &&
+	expect_exit 4 sr status && one_err_line &&
+	expect_err "cannot connect to the league"
+'
+
+test_expect_success 'a password in the URI is refused (2) and never printed; credentials come from libpq' '
+	expect_exit 2 sr -d "postgresql://ann:s3cret@/${PWD##*/}" status &&
+	one_err_line && expect_err "holds a password" && ! grep -q s3cret err &&
+	SHAKEREF_DB="postgres:///${PWD##*/}?password=s3cret" &&
+	expect_exit 2 sr new --game shake --players Ann,Bob &&
+	one_err_line && ! grep -q s3cret err &&
+	test "$(db_tables)" = 0
+'
+
+test_expect_success 'a league from a newer shakeref is refused (3), one that is not shakeref'"'"'s (4)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	db_psql -c "UPDATE meta SET value = '"'"'99'"'"' WHERE key = '"'"'schema'"'"'" &&
+	expect_exit 3 sr status && one_err_line && expect_err "newer shakeref" &&
+	pg_createdb other_${PWD##*/} &&
+	pg_psql -d other_${PWD##*/} -c "CREATE TABLE accounts(id int)" &&
+	expect_exit 4 sr -d postgresql:///other_${PWD##*/} new --game shake --players Ann,Bob &&
+	one_err_line && expect_err "not a shakeref database"
+'
+
+test_expect_success 'standings --all-time from the tallies the server keeps, through undo and redo' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players bob,Cid >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr --json standings --all-time >out &&
+	json "[.players[] | [.name, .played, .won]] == [[\"Bob\",2,1],[\"Cid\",1,1],[\"Ann\",1,0]]" &&
+	sr undo >/dev/null &&
+	sr --json standings --all-time >out &&
+	json "[.players[] | [.name, .played, .won]] == [[\"Bob\",1,1],[\"Ann\",1,0]]" &&
+	sr redo >/dev/null && expect_exit 0 sr check &&
+	test "$(db_psql -c "SELECT sum(played) FROM tallies")" = 4
+'
+
+test_expect_success 'check finds a summary and tallies tampered in the server, and --repair rebuilds them' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	db_psql -c "UPDATE seats SET score = 999 WHERE seat = 0" &&
+	db_psql -c "UPDATE tallies SET played = 7, won = 7" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: Ann'"'"'s score is stored as 999, its entries give 100" &&
+	expect_out "tally of '"'"'Bob'"'"' at shake: played 7, won 7; the games give played 1, won 1" &&
+	expect_exit 0 sr check --repair && expect_exit 0 sr check &&
+	test "$(db_psql -c "SELECT string_agg(played || $q|$q || won, $q $q
+	    ORDER BY player_id) FROM tallies")" = "1|0 1|1" &&
+	test "$(db_psql -c "SELECT score FROM seats WHERE seat = 0")" = 100
+'
+
+test_expect_success 'an entry changed behind shakeref (triggers off) that it cannot read: exit 3, one line' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "%s\n" "roll 10 20" take take "roll 10 20" | sr play >/dev/null &&
+	db_psql -c "ALTER TABLE entries DISABLE TRIGGER entries_append_only" &&
+	db_psql -c "UPDATE entries SET args = $q[10, \"20\"]$q WHERE n = 3" &&
+	db_psql -c "ALTER TABLE entries ENABLE TRIGGER entries_append_only" &&
+	expect_exit 3 sr history && one_err_line && expect_err "cannot read" &&
+	expect_exit 3 sr --json history && one_err_line
+'
+
+test_done
