@@ -18,6 +18,9 @@
 # refusal: exit N, one line on stderr holding MSG, nothing recorded;
 # `expect_same FILE [FILE2]` compares FILE with ./out (or FILE2) exactly,
 # line by line, where expect_out only looks for a substring.
+# With SHAKEREF_TEST_PG set the file runs against PostgreSQL (a server
+# of its own, tests/pg.sh; SHAKEREF_DB=postgresql:///tN, a database per
+# test); `test_expect_success SQLITE|PG TITLE BODY` runs on one engine.
 # On a terminal (a tmux server on ./tmux.sock): `tty_grep OPTS TEXT`
 # waits until the pane shows TEXT (grep's OPTS), at most 10 s.
 #
@@ -37,6 +40,26 @@ test_count=0
 test_failed=0
 test_root=$(mktemp -d "${TMPDIR:-/tmp}/shakeref-test.XXXXXX")
 trap 'rm -rf "$test_root"' EXIT
+# The engine the tests run against: SQLite (a file, test.db) unless
+# SHAKEREF_TEST_PG is set (Makefile.am's *.pg tests): then the file's own
+# PostgreSQL server (tests/pg.sh) and each test a fresh database on it,
+# postgresql:///tN.  A test only one engine can run names it first:
+# test_expect_success SQLITE 'title' 'body' (it reads the file with
+# sqlite3, say), or PG; on the other engine it is reported as skipped.
+sr_engine=sqlite
+if [ -n "${SHAKEREF_TEST_PG:-}" ]; then
+	sr_engine=pg
+	. "$SRCDIR/tests/pg.sh"
+	trap 'pg_stop; rm -rf "$test_root"' EXIT
+	if ! pg_start "fsync = off"; then
+		if [ -z "$pg_bin" ]; then
+			echo "1..0 # SKIP $pg_why"
+			exit 0
+		fi
+		echo "Bail out! $pg_why"
+		exit 1
+	fi
+fi
 unset XDG_DATA_HOME XDG_CACHE_HOME XDG_STATE_HOME SHAKEREF_DICT_PATH DICPATH
 # Dates in words are local: the tests read them in UTC unless they say.
 TZ=UTC
@@ -178,8 +201,32 @@ test_chain_lint() {
 
 test_expect_success() {
 	test_count=$((test_count + 1))
+	if [ $# -eq 3 ]; then
+		test_prereq=$1
+		shift
+		case $test_prereq in
+		SQLITE|PG) ;;
+		*) echo "Bail out! unknown prerequisite '$test_prereq'"; exit 1;;
+		esac
+		if [ "$test_prereq" != "$(echo "$sr_engine" | tr a-z A-Z)" ]
+		then
+			echo "ok $test_count # skip $1 (needs $test_prereq)"
+			return 0
+		fi
+	fi
 	dir="$test_root/t$test_count"
 	mkdir -p "$dir/home"
+	db="$dir/test.db"
+	if [ "$sr_engine" = pg ]; then
+		db="postgresql:///t$test_count"
+		if ! pg_createdb "t$test_count" >"$dir.log" 2>&1; then
+			echo "not ok $test_count - $1"
+			echo "# no database t$test_count on the test server:"
+			sed 's/^/# /' "$dir.log"
+			test_failed=$((test_failed + 1))
+			return 0
+		fi
+	fi
 	if [ -z "${TEST_NO_CHAIN_LINT:-}" ] && ! test_chain_lint "$2"; then
 		echo "not ok $test_count - $1"
 		echo "# broken && chain in the test's body (tests/cli/lib.sh)"
@@ -188,7 +235,7 @@ test_expect_success() {
 	fi
 	if (
 		cd "$dir" &&
-		export HOME="$dir/home" SHAKEREF_DB="$dir/test.db" \
+		export HOME="$dir/home" SHAKEREF_DB="$db" \
 		    SHAKEREF_NOW=1795000000 &&
 		set -e &&
 		eval "$2"
