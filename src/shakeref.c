@@ -86,7 +86,7 @@ build_data(const char *argv0)
 }
 
 /*
- * Read the environment, once, into ctx (shakeref.h: the fields marked
+ * Read the environment, once, into ctx (ctx.h: the fields marked
  * "env"); the database path into *db (malloc'd; NULL with no HOME).
  * Nothing else in shakeref calls getenv.
  */

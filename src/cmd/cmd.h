@@ -1,15 +1,23 @@
 /*
- * cmd.h: the command table and what the commands share: the store, the
- * game loaded and replayed, the one write path, and the status object.
+ * cmd.h: the command table and what the commands share, one section a
+ * file of src/cmd/: the table and parsing (cmd.c), output (output.c), a
+ * game loaded (load.c), the store opened and a game found (session.c),
+ * the write path (enter.c), a game shown (show.c), the game table in
+ * words (tables.c), the caches (cache.c) and the integrity check
+ * (check.c).  No circle (tests/cli/layers.sh): a file calls only those
+ * before it in output, load, cache, tables; check; session; show; enter;
+ * the commands (cmd.c's table names their entries: data, not calls).
  */
 #ifndef SHAKEREF_CMD_H
 #define SHAKEREF_CMD_H
 
 #include <jansson.h>
 
+#include "ctx.h"
 #include "game.h"
-#include "shakeref.h"
 #include "store.h"
+
+/* cmd.c: the command table and parsing. */
 
 /* An option of a command, --name: a flag, or with a value. */
 struct cmd_opt {
@@ -88,6 +96,61 @@ extern const struct cmd_entry *const cmd_table[];
 const struct cmd_entry *cmd_find(const char *name);
 
 /*
+ * "unknown command 'W'" into b, and "; did you mean 'status'?" when a
+ * command or game verb is near (then 1).
+ */
+int	sr_command_unknown(struct buf *b, const char *w);
+
+/* output.c: diagnostics and results. */
+
+/* "shakeref: CMD: message" on stderr; returns status. */
+int	sr_error(const struct sr_ctx *, int status, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* The same for a refusal holding a ruling's words: never cut as a whole. */
+int	sr_refusal(const struct sr_ctx *, int status, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* The same for a store failure's message why (NULL: "database error"), freed. */
+int	sr_store_error(struct sr_ctx *, int status, char *why);
+/*
+ * SPEC.md "Text from the user": SR_OK if s is valid UTF-8 with no control
+ * character or direction override, else the refusal printed ("WHAT'S'
+ * is not valid UTF-8; ...") and SR_USAGE.
+ */
+int	sr_text_check(const struct sr_ctx *, const char *what, const char *s);
+/*
+ * Print text on ctx->out with every unprintable byte of it (stored data
+ * from an older shakeref or written by hand) escaped, newlines kept; on
+ * a terminal each line fitted to its width (sr_columns), a long line
+ * going on indented by 2 (utf8_wrap).
+ */
+void	sr_print_text(struct sr_ctx *, const char *);
+/*
+ * Print s (printable text: escaped, with term.c's paint at most) on f;
+ * when f is a terminal, each line wider than it broken at its last
+ * space that fits (utf8_wrap, the one wrapper), going on indented by
+ * indent, or by 4 when that would leave less than SR_FIT_ROOM columns.
+ * Every text in words a terminal shows goes through here: output,
+ * help, refusals, play's lines.
+ */
+#define SR_FIT_ROOM	24
+void	sr_fit(const struct sr_ctx *, FILE *, const char *s, size_t indent);
+/*
+ * The columns to fit words output to: the terminal's width when ctx->out
+ * is a terminal (else $COLUMNS, else 80), 0 when it is not one.
+ */
+int	sr_columns(const struct sr_ctx *);
+/* Print a JSON object on ctx->out. */
+int	sr_print_json(struct sr_ctx *, json_t *);
+/* Flush ctx->out; a write error is a system error. */
+int	sr_flush(struct sr_ctx *, int status);
+/* t in words, "2026-11-22 19:03", in the local time zone (TZ). */
+void	sr_local_time(long long t, char *buf, size_t len);
+/* UTC ISO 8601 of t. */
+void	sr_iso_time(long long t, char *buf, size_t len);
+
+/* load.c: a game loaded and replayed in the caller's transaction. */
+
+/*
  * What the write path keeps of the caches beyond the snapshot for one
  * entry (src/cmd/cache.c): the undo cache's head as read in its transaction,
  * whether to rebuild it from the replay, the dice the entry adds (sign
@@ -112,25 +175,20 @@ struct sr_game {
 };
 
 /*
- * Open ctx->store if it is not open yet: sr_store() refuses a database
- * that does not exist (SR_DATA, nothing made); sr_store_create() makes it
- * (only `new` and `import` do).
+ * Load and replay game id inside the caller's transaction, each stored
+ * entry's player checked against the replay's (for check): SR_OK, or
+ * the status with *why (malloc'd) set; nothing printed.
  */
-int	sr_store(struct sr_ctx *);
-int	sr_store_create(struct sr_ctx *);
+int	sr_game_read(struct sr_ctx *, long long id, int notes,
+	    struct sr_game *, char **why);
+void	sr_game_free(struct sr_game *);
 /*
- * Begin a transaction (write: IMMEDIATE), find the game (-g or current),
- * load and replay it (notes: with each entry's round, turn and note).
- * On failure the transaction is rolled back and the message printed.
+ * The same, how the caller asks: from the snapshot when snap is set and
+ * it fits (else replayed), notes: with each entry's round, turn and
+ * note; players: each stored entry's player checked (check).
  */
-int	sr_game_load(struct sr_ctx *, int write, int notes, struct sr_game *);
-/*
- * The same for a command that needs the game's state only (not its
- * entries, nor undo): from the game's snapshot when it fits its entries
- * (sg->rp.resumed), else replayed.  status, standings and every entry
- * but undo and redo: their cost does not grow with the game.
- */
-int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
+int	sr_game_get(struct sr_ctx *, long long id, int notes, int snap,
+	    int players, struct sr_game *, char **why);
 /*
  * Store the snapshot of replay rp of game id (the state its entries give
  * now), in the caller's write transaction after its last entry; a game
@@ -138,6 +196,25 @@ int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
  */
 int	sr_snapshot_save(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
+/* The expectation now, its words appended to say unless NULL. */
+void	sr_expect(const struct sr_game *, struct expectation *,
+	    struct buf *say);
+/* Scores, winners and ranks (1, 1, 3) in seat order. */
+void	sr_ranks(const struct sr_game *, long *scores, int *winners,
+	    int *ranks);
+/* "active", "finished" or "abandoned": of an expectation, of a stored state. */
+const char *sr_state_name(const struct expectation *);
+const char *sr_stored_state_name(int);
+/* The games.finished value for it: STORE_ACTIVE, ... */
+int	sr_store_state(const struct expectation *);
+/*
+ * Within a write transaction: store the names and title replay has now
+ * where they differ from the game's (rename, title), and take them.
+ */
+int	sr_names_sync(struct sr_ctx *, struct sr_game *, char **why);
+
+/* cache.c: the caches beyond the snapshot. */
+
 /*
  * The caches beyond the snapshot (src/cmd/cache.c: the undo cache and the
  * dice tally), in the caller's write transaction.  sr_cache_ready: sg
@@ -169,27 +246,69 @@ int	sr_caches_check(struct sr_ctx *, const struct sr_game *, int repair,
 /* The same for history's notes (sg replayed with notes). */
 int	sr_notes_check(struct sr_ctx *, const struct sr_game *, int repair,
 	    void (*problem)(void *, const char *), void *arg, char **why);
+
+/* check.c: the integrity check, and the rebuild of the derived data. */
+
+/* check's findings (src/cmd/check.c). */
+struct sr_check {
+	struct sr_ctx	*ctx;
+	json_t		*problems;	/* strings */
+	int		 games;
+	int		 lasting;	/* problems no rebuild mends */
+};
+
 /*
- * new's check of players ("Ann,Bob,Cid": each name valid, no two names
- * equal as new compares them, as many as g takes), the one import
- * holds a file's players to: SR_OK with names (malloc'd, trimmed) in
- * names[0..*np), or the refusal printed (exit 2).
+ * Check (with repair: and rebuild) everything into ck; SR_OK, or a store
+ * failure with *why set.  Commits a repair that found a problem; begun:
+ * in the transaction open already (a migration's), committed whatever it
+ * found.
  */
-int	sr_players_check(struct sr_ctx *, const struct game_rules *g,
-	    const char *list, char **names, int *np);
+int	sr_check_run(struct sr_check *, int repair, int begun, char **why);
 /* Rebuild every game's summary and the tallies from the entries. */
 int	sr_summaries_rebuild(struct sr_ctx *);
+
+/* session.c: the store opened, a transaction begun, the game loaded. */
+
 /*
- * Load and replay game id inside the caller's transaction, each stored
- * entry's player checked against the replay's (for check): SR_OK, or
- * the status with *why (malloc'd) set; nothing printed.
+ * Open ctx->store if it is not open yet: sr_store() refuses a database
+ * that does not exist (SR_DATA, nothing made); sr_store_create() makes it
+ * (only `new` and `import` do).
  */
-int	sr_game_read(struct sr_ctx *, long long id, int notes,
-	    struct sr_game *, char **why);
-void	sr_game_free(struct sr_game *);
-/* The expectation now, its words appended to say unless NULL. */
-void	sr_expect(const struct sr_game *, struct expectation *,
-	    struct buf *say);
+int	sr_store(struct sr_ctx *);
+int	sr_store_create(struct sr_ctx *);
+/*
+ * Begin a transaction (write: IMMEDIATE), find the game (-g or current),
+ * load and replay it (notes: with each entry's round, turn and note).
+ * On failure the transaction is rolled back and the message printed.
+ */
+int	sr_game_load(struct sr_ctx *, int write, int notes, struct sr_game *);
+/*
+ * The same for a command that needs the game's state only (not its
+ * entries, nor undo): from the game's snapshot when it fits its entries
+ * (sg->rp.resumed), else replayed.  status, standings and every entry
+ * but undo and redo: their cost does not grow with the game.
+ */
+int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
+
+/* show.c: a game shown. */
+
+/* The status object of `status --json` (and `new --json`). */
+json_t	*sr_status_json(const struct sr_game *);
+/* Print the status in words. */
+void	sr_status_text(struct sr_ctx *, const struct sr_game *);
+/* What comes next in words, or who won, as status says it, into b. */
+void	sr_next_words(const struct sr_game *, struct buf *);
+/*
+ * The coach's advice for the decision now into a: 1, or 0 when there is
+ * none (no decision, no coach for these rules, or coach=off unless
+ * review is set).
+ */
+int	sr_advice(const struct sr_game *, int review, struct advice *);
+/* x rounded to digits decimals. */
+double	sr_round(double x, int digits);
+
+/* tables.c: the game table in words. */
+
 /*
  * The names of the rules of game_table that keep accepts (NULL: all),
  * "a, b or c", into b; returns b's text.  Messages name games this way,
@@ -212,14 +331,8 @@ const char *sr_rules_unknown(struct buf *b, const char *s);
 void	sr_option_values(const struct sr_ctx *, const struct game_rules *only,
 	    const char *key, struct buf *b);
 void	sr_option_keys(const struct game_rules *only, struct buf *b);
-/*
- * "unknown command 'W'" into b, and "; did you mean 'status'?" when a
- * command or game verb is near (then 1).
- */
-int	sr_command_unknown(struct buf *b, const char *w);
-/* Scores, winners and ranks (1, 1, 3) in seat order. */
-void	sr_ranks(const struct sr_game *, long *scores, int *winners,
-	    int *ranks);
+
+/* enter.c: the write path. */
 
 /*
  * The write path: check the entry "verb argv..." against the game,
@@ -260,59 +373,15 @@ int	sr_enter_loaded(struct sr_ctx *, struct sr_game *, enum verb v,
 int	sr_timer(struct sr_ctx *, const struct sr_game *, int argc,
 	    char **argv);
 
-/* The status object of `status --json` (and `new --json`). */
-json_t	*sr_status_json(const struct sr_game *);
-/* Print the status in words. */
-void	sr_status_text(struct sr_ctx *, const struct sr_game *);
-/* What comes next in words, or who won, as status says it, into b. */
-void	sr_next_words(const struct sr_game *, struct buf *);
+/* new's check of players, in cmd-new.c (import holds a file to it). */
+
 /*
- * The coach's advice for the decision now into a: 1, or 0 when there is
- * none (no decision, no coach for these rules, or coach=off unless
- * review is set).
+ * new's check of players ("Ann,Bob,Cid": each name valid, no two names
+ * equal as new compares them, as many as g takes), the one import
+ * holds a file's players to: SR_OK with names (malloc'd, trimmed) in
+ * names[0..*np), or the refusal printed (exit 2).
  */
-int	sr_advice(const struct sr_game *, int review, struct advice *);
-/* x rounded to digits decimals. */
-double	sr_round(double x, int digits);
-/*
- * Print text on ctx->out with every unprintable byte of it (stored data
- * from an older shakeref or written by hand) escaped, newlines kept; on
- * a terminal each line fitted to its width (sr_columns), a long line
- * going on indented by 2 (utf8_wrap).
- */
-void	sr_print_text(struct sr_ctx *, const char *);
-/*
- * Print s (printable text: escaped, with term.c's paint at most) on f;
- * when f is a terminal, each line wider than it broken at its last
- * space that fits (utf8_wrap, the one wrapper), going on indented by
- * indent, or by 4 when that would leave less than SR_FIT_ROOM columns.
- * Every text in words a terminal shows goes through here: output,
- * help, refusals, play's lines.
- */
-#define SR_FIT_ROOM	24
-void	sr_fit(const struct sr_ctx *, FILE *, const char *s, size_t indent);
-/*
- * The columns to fit words output to: the terminal's width when ctx->out
- * is a terminal (else $COLUMNS, else 80), 0 when it is not one.
- */
-int	sr_columns(const struct sr_ctx *);
-/* Print a JSON object on ctx->out. */
-int	sr_print_json(struct sr_ctx *, json_t *);
-/* Flush ctx->out; a write error is a system error. */
-int	sr_flush(struct sr_ctx *, int status);
-/* "active", "finished" or "abandoned": of an expectation, of a stored state. */
-const char *sr_state_name(const struct expectation *);
-const char *sr_stored_state_name(int);
-/* The games.finished value for it: STORE_ACTIVE, ... */
-int	sr_store_state(const struct expectation *);
-/*
- * Within a write transaction: store the names and title replay has now
- * where they differ from the game's (rename, title), and take them.
- */
-int	sr_names_sync(struct sr_ctx *, struct sr_game *, char **why);
-/* t in words, "2026-11-22 19:03", in the local time zone (TZ). */
-void	sr_local_time(long long t, char *buf, size_t len);
-/* UTC ISO 8601 of t. */
-void	sr_iso_time(long long t, char *buf, size_t len);
+int	sr_players_check(struct sr_ctx *, const struct game_rules *g,
+	    const char *list, char **names, int *np);
 
 #endif

@@ -1,7 +1,53 @@
 /*
- * store.h: the SQLite store (src/store/store.c is the only file that includes
- * sqlite3.h).  Every function returns an exit status (SR_OK, SR_DATA,
- * SR_SYSTEM) and sets *why, a malloc'd message, when it fails.
+ * store.h: the store's contract.  What a store promises, in words above
+ * each operation, and kept by every engine behind it: SQLite (a path,
+ * src/store/store-sqlite.c, the only file that includes sqlite3.h) and
+ * any other an engine table names (store-engine.h; store.c picks the
+ * engine by the database's name).  The commands include this file alone
+ * and never know which engine they talk to; an engine needs nothing from
+ * the commands (only the core's types: struct stored_entry, die_rolled).
+ *
+ * The promises every operation keeps:
+ *
+ * - Status.  Each returns an exit status: SR_OK; SR_DATA for what the
+ *   data says (no such game or entry, no database at a path, a schema
+ *   from a newer shakeref, an entry this shakeref cannot read); SR_SYSTEM
+ *   for the engine failing (I/O, a lock held past the wait, a lost
+ *   connection, a foreign database).  On failure *why is set (if why is
+ *   not NULL) to a malloc'd message, "what is wrong" in the project's
+ *   words, naming the database by its path (never a password or other
+ *   credentials of a URI), for the caller to print after "shakeref:
+ *   CMD: " and free.  Nothing is printed by the store.
+ * - Transactions.  Every operation but open, close and migrated runs
+ *   inside a transaction the caller began with store_begin() (or
+ *   store_begin_game()) and ends with store_commit() or store_rollback().
+ *   A read transaction sees one state of the database throughout
+ *   (snapshot isolation); a write transaction holds the write lock of at
+ *   least the games it writes from its start (SQLite: the file; a
+ *   server: the game's row), so that two tables writing to one game are
+ *   serialised and the second sees the first's entry, and waits for
+ *   another's lock a bounded time (then SR_SYSTEM, "locked by another
+ *   shakeref; try again").
+ * - Durability.  Whatever a write transaction did is durable when
+ *   store_commit() returns SR_OK, and none of it is if it does not:
+ *   an entry, its game's summary, the tallies, snapshot, undo cache,
+ *   notes and dice tally written with it are one atomic change.  The
+ *   caller acknowledges an entry only after that.
+ * - Entries are append-only: numbered 1, 2, ... in each game by the
+ *   caller, never changed or deleted, which the engine's schema itself
+ *   enforces (a
+ *   trigger, a role without the right), not only this code.  Everything
+ *   else (summaries, tallies, snapshots, the undo cache, notes, the dice
+ *   tally) is derived from the entries and can be rebuilt from them (the
+ *   caller's check --repair does), so a derived row that does not fit is
+ *   ignored, never trusted.
+ * - Change notices.  A commit that appends an entry can be noticed by
+ *   another process reading the same database without reading it in a
+ *   loop: SQLite's file, WAL and journal change (src/sys/notice.c watches
+ *   them); a server's engine sends a notification of its own.  What was
+ *   noticed is confirmed with store_last_n().
+ * - Threads.  A store is used by one thread at a time; a second thread
+ *   opens its own.
  */
 #ifndef SHAKEREF_STORE_H
 #define SHAKEREF_STORE_H
@@ -40,32 +86,59 @@ struct store_tally {
 };
 
 /*
- * A store is used by one thread at a time (its SQLite connection is
- * opened without a lock of its own: SQLITE_OPEN_NOMUTEX); a second
- * thread opens its own.
- *
- * Open the database at path; migrate an older schema; refuse a newer one
- * (SR_DATA).  With create, make it (its folders and the file 0600) if
- * need be; without, a missing file is SR_DATA and nothing is made.
+ * Open the database called name (a path, or a URI an engine takes);
+ * migrate an older schema forward, in one transaction; refuse a newer
+ * one (SR_DATA) and a database that is not shakeref's (SR_SYSTEM)
+ * before changing anything in it.  With create (new, import), make it
+ * (a file: its folders and the file 0600) if need be; without, a
+ * missing database is SR_DATA and nothing is made.
  */
 int	store_open(const char *path, int create, struct store **,
 	    char **why);
+/* Close it (NULL: nothing); a transaction still open is rolled back. */
 void	store_close(struct store *);
 
-/* BEGIN IMMEDIATE (write) or BEGIN (read); COMMIT; ROLLBACK. */
+/*
+ * Begin a transaction: with write, one that holds the write lock from
+ * its start (SQLite: BEGIN IMMEDIATE), else a read (see above).
+ */
 int	store_begin(struct store *, int write, char **why);
+/*
+ * store_begin() and the game it is about: *id, or with *id 0 the current
+ * game, whose id it puts in *id.  With no current game: SR_DATA, *id 0
+ * and "no current game; ..." in *why.  On any failure no transaction is
+ * left open.  The set-up every command that reads or writes one game
+ * starts with.
+ */
+int	store_begin_game(struct store *, int write, long long *id,
+	    char **why);
+/* Commit: all of it durable when it returns SR_OK, else none of it. */
 int	store_commit(struct store *, char **why);
+/* Roll back the transaction open, if any (none: nothing happens). */
 void	store_rollback(struct store *);
 
-/* The current game's id, or 0 if none. */
+/*
+ * The current game's id, or 0 if none: the game `new` made or `use`
+ * chose last, as this database keeps it (a server's engine keeps it on
+ * the client, one per database, so that one table never moves
+ * another's).
+ */
 int	store_current(struct store *, long long *id, char **why);
 int	store_set_current(struct store *, long long id, char **why);
 
-/* Load game id (SR_DATA if there is none). */
+/*
+ * Load game id with its seats, as created and as now (SR_DATA if there
+ * is none); store_game_clear() frees what it loaded.
+ */
 int	store_game_load(struct store *, long long id, struct store_game *,
 	    char **why);
 void	store_game_clear(struct store_game *);
-/* Load game id's entries, in order, into a malloc'd array. */
+/*
+ * Load game id's entries, in order of n, into a malloc'd array (each
+ * freed with stored_entry_clear()): every argument exactly as it was
+ * appended.  An entry this shakeref cannot read (an unknown verb,
+ * arguments that are not a list of strings) is SR_DATA.
+ */
 int	store_entries_load(struct store *, long long id,
 	    struct stored_entry **, int *n, char **why);
 /*
@@ -76,8 +149,11 @@ int	store_last_n(struct store *, long long id, int *n, char **why);
 
 /*
  * Create a game and its seats, as created (title0 and names0 the same as
- * title and names), with g->uid if set, else a new random one; sets
- * g->id.
+ * title and names), with g->uid if set, else a new random one (32 hex
+ * digits, unique in the database); sets g->id, which is larger than
+ * every game's before it (games are listed oldest first by id).  Each
+ * name is a player, the same in every game (names that differ only in
+ * ASCII case are one player).
  */
 int	store_game_create(struct store *, struct store_game *, char **why);
 /* The game whose uid is uid into *id, or 0 if none. */
@@ -89,19 +165,30 @@ int	store_game_by_uid(struct store *, const char *uid, long long *id,
  */
 int	store_game_names(struct store *, long long game,
 	    const char *const *names, int n, const char *title, char **why);
-/* Append an entry. */
+/*
+ * Append an entry to game: its number se->n the game's last plus one,
+ * every argument stored exactly (an argument that is not UTF-8 is
+ * refused, SR_SYSTEM, rather than stored otherwise), with its player,
+ * fact and time.  Atomic with the rest of the transaction: the caller
+ * writes the game's summary, snapshot and caches in the same one, before
+ * store_commit().  An entry whose number is taken is refused by the
+ * schema (append-only).
+ */
 int	store_entry_append(struct store *, long long game,
 	    const struct stored_entry *, char **why);
 /*
  * Record the game's summary, which replay can always rebuild: its state
- * (STORE_ACTIVE, ...), each seat's score and whether it won.
+ * (STORE_ACTIVE, ...), each seat's score and whether it won.  The
+ * tallies follow it in the same transaction (the schema keeps them: a
+ * game finished, or active again after undo, counts or stops counting).
  */
 int	store_summary(struct store *, long long game, int state,
 	    const long *scores, const int *winners, int n, char **why);
 
 /*
- * Games, oldest first; all: finished ones too.  fn returns 0 to go on;
- * its third argument is unused (-1).
+ * Games with their seats, oldest first; all: finished and abandoned ones
+ * too, else the active ones.  fn returns 0 to go on; its third argument
+ * is unused (-1).  In time flat in the number of games (no entry read).
  */
 int	store_games(struct store *, int all,
 	    int (*fn)(void *, const struct store_game *, long nentries),
@@ -122,12 +209,20 @@ int	store_export_rows(struct store *, long long id,
 	    int (*fn)(void *, const char *const *cols), void *arg,
 	    char **why);
 
-/* Per player and rules over finished games, players in first-seen order. */
+/*
+ * Per player and rules over finished games (played, won), players in
+ * first-seen order: `standings --all-time`, one row per player and
+ * rules, however many games.
+ */
 int	store_tallies(struct store *,
 	    int (*fn)(void *, const struct store_tally *), void *arg,
 	    char **why);
 
-/* check: game's seats: how many, and whether numbered 0..n-1. */
+/*
+ * For check, which looks for what no write of shakeref's leaves and
+ * repairs what is derived: game's seats: how many, and whether numbered
+ * 0..n-1.
+ */
 int	store_seats_shape(struct store *, long long game, int *n,
 	    int *numbered, char **why);
 /*
@@ -138,10 +233,11 @@ int	store_orphans(struct store *, int drop,
 	    int (*fn)(void *, const char *table, long long game, long rows),
 	    void *arg, char **why);
 /*
- * check: SQLite's integrity check (fn gets each line other than "ok");
- * every game's id; the summary stored for a game of n seats; the tallies
- * that differ from what the games' summaries give; and the tallies
- * rebuilt from those.
+ * check: the engine's own integrity check (fn gets each problem it
+ * reports, SQLite's lines other than "ok"); every game's id, oldest
+ * first; the summary stored for a game of n seats; the tallies that
+ * differ from what the games' summaries give; and the tallies rebuilt
+ * from those.
  */
 int	store_integrity(struct store *, int (*fn)(void *, const char *),
 	    void *arg, char **why);
@@ -183,7 +279,10 @@ int	store_snapshot_put(struct store *, long long game, const char *format,
 	    const void *state, size_t len, char **why);
 int	store_snapshot_drop(struct store *, long long game, char **why);
 
-/* Load entry n of game id into se (SR_DATA if there is none). */
+/*
+ * Load entry n of game id into se (SR_DATA if there is none, or if this
+ * shakeref cannot read it).
+ */
 int	store_entry_load(struct store *, long long id, int n,
 	    struct stored_entry *, char **why);
 
@@ -268,8 +367,8 @@ int	store_dice_rows(struct store *, long long game,
 
 /*
  * 1 if store_open() migrated an older schema: its write transaction is
- * still open, for the caller to rebuild the summaries in it and commit
- * (or roll back: the file keeps its old schema).
+ * still open, for the caller to rebuild the derived data in it and
+ * commit (or roll back: the database keeps its old schema, whole).
  */
 int	store_migrated(const struct store *);
 

@@ -194,7 +194,7 @@ test_expect_success 'SW-2: solve lists with compounds=off exactly the words of i
 	expect_out "every valid word of 1 scored round: $(jq .best_score on.json)"
 '
 
-# The migration of compounds is 5 -> 6 in src/store/store.c's migrations[]: a
+# The migration of compounds is 5 -> 6 in src/store/store-sqlite.c's migrations[]: a
 # schema 5 database is the tables schema 5 has (those of later
 # migrations dropped), the games' options without the key.
 schema5="meta players games seats entries tallies snapshots"

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/shakeref.h"
 #include "../../src/store/store.h"
 #include "tap.h"
 
@@ -196,6 +195,42 @@ main(void)
 		for (i = 0; i < n; i++)
 			stored_entry_clear(&e[i]);
 		free(e);
+	}
+
+	/*
+	 * store_begin_game(): the set-up of a command on one game.  No
+	 * current game yet (open_game made one but chose none): SR_DATA,
+	 * the id 0, and no transaction left open (a BEGIN inside one
+	 * fails); -g's id is taken as given; the current game once chosen.
+	 */
+	{
+		long long g = 0;
+
+		status = store_begin_game(s, 0, &g, &why);
+		is_int(status, SR_DATA, "no current game: exit 3");
+		is_int(g, 0, "and no game");
+		is_str(why, "no current game; start one with 'shakeref new' "
+		    "or choose one with 'shakeref use ID'", "the message says "
+		    "how to get one");
+		free(why);
+		why = NULL;
+		is_int(store_begin(s, 1, &why), SR_OK, "no transaction was "
+		    "left open");
+		is_int(store_set_current(s, id, &why), SR_OK, "a game chosen");
+		is_int(store_commit(s, &why), SR_OK, "and committed");
+		g = id + 100;
+		is_int(store_begin_game(s, 0, &g, &why), SR_OK, "-g ID: begun");
+		is_int(g, id + 100, "on that game, as given");
+		store_rollback(s);
+		g = 0;
+		is_int(store_begin_game(s, 1, &g, &why), SR_OK, "no -g: begun "
+		    "for writing");
+		is_int(g, id, "on the current game");
+		is_int(store_begin(s, 0, &why), SR_SYSTEM, "inside a "
+		    "transaction (a second BEGIN fails)");
+		free(why);
+		why = NULL;
+		store_rollback(s);
 	}
 	store_close(s);
 	cleanup(path);

@@ -1,8 +1,10 @@
 /*
- * shakeref.h: exit codes and the context every command gets.
+ * ctx.h: the context every command gets (struct sr_ctx), filled by main
+ * (src/shakeref.c) and read by the commands; the exit statuses are
+ * status.h's.
  */
-#ifndef SHAKEREF_H
-#define SHAKEREF_H
+#ifndef SHAKEREF_CTX_H
+#define SHAKEREF_CTX_H
 
 #include <stdio.h>
 
@@ -37,18 +39,5 @@ struct sr_ctx {
 	void		*lexicon;	/* the dictionary, loaded on demand */
 	void		*wordlists;	/* its compiled lists (wordlist.h) */
 };
-
-/* "shakeref: CMD: message" on stderr; returns status. */
-int	sr_error(const struct sr_ctx *, int status, const char *, ...)
-	    __attribute__((format(printf, 3, 4)));
-/* The same for a refusal holding a ruling's words: never cut as a whole. */
-int	sr_refusal(const struct sr_ctx *, int status, const char *, ...)
-	    __attribute__((format(printf, 3, 4)));
-/*
- * SPEC.md "Text from the user": SR_OK if s is valid UTF-8 with no control
- * character or direction override, else the refusal printed ("WHAT'S'
- * is not valid UTF-8; ...") and SR_USAGE.
- */
-int	sr_text_check(const struct sr_ctx *, const char *what, const char *s);
 
 #endif

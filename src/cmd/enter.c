@@ -1,0 +1,346 @@
+/*
+ * enter.c: the one write path of an entry: its usage checked, then what
+ * it names (data before system), then the rules in a write transaction;
+ * appended with its summaries and caches and committed, durable before
+ * it says what it did and what comes next.  timer, which records
+ * nothing, is checked the same way.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "lexicon.h"
+#include "term.h"
+#include "timer.h"
+#include "wordlist.h"
+
+/* The time now, for an entry. */
+static long long
+entry_time(const struct sr_ctx *ctx)
+{
+	return ctx->now;
+}
+
+/* lexicon_judge_fn: the list's verdict, the list built if need be. */
+static int
+judge(void *arg, const char *dict, int mode, const char *word, char *form,
+    size_t len, char **why)
+{
+	char *w = NULL;
+	int v;
+
+	v = wordlists_judge(arg, dict, (mode & LEXICON_FOLD) != 0,
+	    (mode & LEXICON_NOUNS) != 0, (mode & LEXICON_COMPOUNDS) != 0,
+	    word, form, len, isatty(STDERR_FILENO), &w);
+	if (v < 0) {
+		free(*why);
+		*why = w;
+	} else
+		free(w);
+	return v;
+}
+
+/* Give the replay its dictionary, loaded only if a word is checked. */
+static void
+lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
+{
+	sg->rp.lookup = NULL;
+	sg->rp.lookup_arg = NULL;
+	if (sg->rules->lookups == NULL)
+		return;
+	if (ctx->lexicon == NULL) {
+		ctx->lexicon = lexicon_cb_new(ctx->paths.dicts);
+		/* Challenges rule by the word list, as solve does. */
+		ctx->wordlists = wordlists_new(&ctx->paths);
+		lexicon_cb_wordlist(ctx->lexicon, judge, ctx->wordlists);
+	}
+	sg->rp.lookup = lexicon_lookup;
+	sg->rp.lookup_arg = ctx->lexicon;
+}
+
+/*
+ * timer [DURATION] for the loaded game sg: checked, then run with no
+ * transaction open (no lock while it counts down).  Records nothing.
+ */
+int
+sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
+{
+	struct expectation x;
+	long secs = 180;
+
+	if (argc > 1 && game_duration(argv[1], &secs) != 0)
+		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
+		    "90s, 3m, 1m30s)", argv[1]);
+	sr_expect(sg, &x, NULL);
+	if (x.finished)
+		return sr_error(ctx, SR_DATA, "the game is over");
+	if (!game_has_verb(sg->rules, V_TIMER))
+		return sr_error(ctx, SR_RULES, "%s has no 'timer'",
+		    sg->rules->name);
+	if (!(x.verbs & VERB_BIT(V_TIMER))) {
+		struct buf say = BUF_INIT;
+		int status;
+
+		sr_expect(sg, &x, &say);
+		status = sr_error(ctx, SR_RULES, "'timer' needs an open "
+		    "round: %s", buf_str(&say));
+		buf_free(&say);
+		return status;
+	}
+	if (timer_run(secs, ctx->tty, ctx->columns, ctx->out) == TIMER_ERROR)
+		return sr_error(ctx, SR_SYSTEM, "cannot write the timer");
+	return SR_OK;
+}
+
+/* timer [DURATION] from the command line: the game loaded, then run. */
+static int
+run_timer(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	long secs;
+	int status;
+
+	if (argc > 1 && game_duration(argv[1], &secs) != 0)
+		return sr_error(ctx, SR_USAGE, "'%s' is not a duration (90, "
+		    "90s, 3m, 1m30s)", argv[1]);
+	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	status = sr_timer(ctx, &sg, argc, argv);
+	sr_game_free(&sg);
+	return status;
+}
+
+/*
+ * Data before system (SPEC.md): what an entry names (the game, the current
+ * game, the players) and a game over are checked in a read transaction
+ * first, which another writer's lock does not hold up, so that they are
+ * refused with exit 3 at once rather than 4 after the busy timeout.  The
+ * write transaction checks everything again.
+ */
+static int
+data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
+{
+	struct store_game g;
+	struct game_setup gs;
+	char *why = NULL;
+	long long id = ctx->game;
+	int status;
+
+	if ((status = sr_store(ctx)) != SR_OK)
+		return status;
+	if ((status = store_begin(ctx->store, 0, &why)) != SR_OK)
+		return sr_store_error(ctx, status, why);
+	if (id == 0 && (status = store_current(ctx->store, &id, &why)) !=
+	    SR_OK) {
+		store_rollback(ctx->store);
+		return sr_store_error(ctx, status, why);
+	}
+	if (id == 0) {
+		store_rollback(ctx->store);
+		return sr_error(ctx, SR_DATA, "no current game; start one with "
+		    "'shakeref new' or choose one with 'shakeref use ID'");
+	}
+	if ((status = store_game_load(ctx->store, id, &g, &why)) != SR_OK) {
+		store_rollback(ctx->store);
+		return sr_store_error(ctx, status, why);
+	}
+	store_rollback(ctx->store);
+	memset(&gs, 0, sizeof gs);
+	gs.nplayers = g.nplayers;
+	gs.names = (const char *const *)g.names;
+	status = sr_entry_data(ctx, &gs, g.finished, v, argc, argv);
+	store_game_clear(&g);
+	return status;
+}
+
+/* The data check of an entry against a game's players; see cmd.h. */
+int
+sr_entry_data(struct sr_ctx *ctx, const struct game_setup *gs, int finished,
+    enum verb v, int argc, char **argv)
+{
+	struct entry e;
+	struct ruling r = RULING_INIT;
+	int status = SR_OK;
+
+	memset(&e, 0, sizeof e);
+	e.verb = v;
+	e.argc = argc - 1;
+	e.argv = argv + 1;
+	switch (game_parse(gs, &e, &r)) {
+	case RULING_DATA:
+		status = sr_refusal(ctx, SR_DATA, "%s", buf_str(&r.why));
+		break;
+	case RULING_USAGE:
+		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));
+		break;
+	default:
+		if (finished && v != V_UNDO && v != V_REDO &&
+		    (v == V_ABANDON || !VERB_IS_META(v)))
+			status = sr_error(ctx, SR_DATA, "the game is over");
+	}
+	entry_clear(&e);
+	ruling_free(&r);
+	return status;
+}
+
+/* The usage check of an entry "verb argv..."; see cmd.h. */
+int
+sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
+{
+	return sr_entry_usage_in(ctx, NULL, argc, argv, vp);
+}
+
+/* The usage check, knowing the players; see cmd.h. */
+int
+sr_entry_usage_in(struct sr_ctx *ctx, const struct game_setup *gs,
+    int argc, char **argv, enum verb *vp)
+{
+	struct ruling r = RULING_INIT;
+	struct game_setup none;
+	struct entry e;
+	int status, v;
+
+	ctx->cmd = argv[0];
+	if ((v = verb_lookup(argv[0])) < 0)
+		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[0]);
+	memset(&none, 0, sizeof none);
+	memset(&e, 0, sizeof e);
+	e.verb = (enum verb)v;
+	e.argc = argc - 1;
+	e.argv = argv + 1;
+	status = game_parse(gs != NULL ? gs : &none, &e, &r);
+	entry_clear(&e);
+	if (status == RULING_USAGE)
+		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));
+	else {
+		*vp = (enum verb)v;
+		status = SR_OK;
+	}
+	ruling_free(&r);
+	return status;
+}
+
+/* The write path; see cmd.h. */
+int
+sr_enter(struct sr_ctx *ctx, int argc, char **argv)
+{
+	struct sr_game sg;
+	enum verb v;
+	char *why = NULL;
+	long long id;
+	int status, ready;
+
+	/* Usage first, before the game is even looked at. */
+	if ((status = sr_entry_usage(ctx, argc, argv, &v)) != SR_OK)
+		return status;
+	if (v == V_TIMER)
+		return run_timer(ctx, argc, argv);
+	if ((status = data_first(ctx, v, argc, argv)) != SR_OK)
+		return status;
+	/* From the snapshot; undo and redo with the undo cache, else replayed. */
+	if ((status = sr_game_load_state(ctx, 1, &sg)) != SR_OK)
+		return status;
+	if ((v == V_UNDO || v == V_REDO) &&
+	    (ready = sr_cache_ready(ctx, &sg, v, &why)) != 1) {
+		id = sg.g.id;
+		sr_game_free(&sg);
+		if (ready < 0 || (status = sr_game_read(ctx, id, 0, &sg,
+		    &why)) != SR_OK) {
+			store_rollback(ctx->store);
+			return sr_store_error(ctx, ready < 0 ? SR_SYSTEM : status,
+			    why);
+		}
+	}
+	status = sr_enter_loaded(ctx, &sg, v, argc, argv);
+	sr_game_free(&sg);
+	return status;
+}
+
+/* The write path for a game loaded in a write transaction; see cmd.h. */
+int
+sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
+    int argc, char **argv)
+{
+	struct stored_entry se;
+	struct ruling r = RULING_INIT;
+	struct buf b = BUF_INIT;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	struct expectation x;
+	char *why = NULL;
+	int status, i;
+
+	ctx->cmd = argv[0];
+	memset(&se, 0, sizeof se);
+	se.n = replay_last_n(&sg->rp) + 1;
+	se.verb = v;
+	se.argc = argc - 1;
+	se.argv = xcalloc((size_t)argc, sizeof *se.argv);
+	for (i = 1; i < argc; i++)
+		se.argv[i - 1] = xstrdup(argv[i]);
+	se.at = entry_time(ctx);
+	lookup_install(ctx, sg);
+	if (sr_cache_before(ctx, sg, &se, &why) != SR_OK) {
+		stored_entry_clear(&se);
+		store_rollback(ctx->store);
+		sg->cache.loaded = 0;
+		return sr_store_error(ctx, SR_SYSTEM, why);
+	}
+	status = replay_add(&sg->rp, &se, &r);
+	if (status != RULING_OK && status != RULING_UPHELD) {
+		stored_entry_clear(&se);
+		store_rollback(ctx->store);
+		sg->cache.loaded = 0;
+		sr_refusal(ctx, status, "%s", buf_str(&r.why));
+		ruling_free(&r);
+		return status;
+	}
+	sr_expect(sg, &x, NULL);
+	sr_ranks(sg, scores, winners, ranks);
+	if (store_entry_append(ctx->store, sg->g.id,
+	    &sg->rp.entries[sg->rp.nentries - 1], &why) != SR_OK ||
+	    store_summary(ctx->store, sg->g.id, sr_store_state(&x), scores,
+	    winners, sg->g.nplayers, &why) != SR_OK ||
+	    sr_names_sync(ctx, sg, &why) != SR_OK ||
+	    sr_cache_after(ctx, sg, &sg->rp.entries[sg->rp.nentries - 1],
+	    &why) != SR_OK ||
+	    sr_snapshot_save(ctx, sg->g.id, &sg->rp, &why) != SR_OK ||
+	    sr_cache_set(ctx, sg, &why) != SR_OK ||
+	    store_commit(ctx->store, &why) != SR_OK) {
+		store_rollback(ctx->store);
+		sg->cache.loaded = 0;
+		ruling_free(&r);
+		return sr_store_error(ctx, SR_SYSTEM, why);
+	}
+	sg->g.finished = sr_store_state(&x);
+	/* Durable: now say what it did and what comes next. */
+	if (ctx->json) {
+		int jst = sr_print_json(ctx, sr_status_json(sg));
+
+		ruling_free(&r);
+		return jst != SR_OK ? jst : status;
+	}
+	if (r.note.len > 0)
+		buf_printf(&b, "%s\n", buf_str(&r.note));
+	ruling_free(&r);
+	/* A round's close: the board, every word with its value. */
+	if (v == V_SCORE && sg->rules->describe != NULL)
+		sg->rules->describe(sg->rp.st, &b);
+	if (x.finished && !x.abandoned && ctx->paint) {
+		/* The win in colour: the sequences outside the escaping. */
+		sr_print_text(ctx, buf_str(&b));
+		buf_reset(&b);
+		fputs(term_on(TERM_WIN), ctx->out);
+		sr_next_words(sg, &b);
+		sr_print_text(ctx, buf_str(&b));
+		fputs(term_off(), ctx->out);
+		buf_reset(&b);
+	} else
+		sr_next_words(sg, &b);
+	buf_puts(&b, "\n");
+	sr_print_text(ctx, buf_str(&b));
+	buf_free(&b);
+	return status;
+}

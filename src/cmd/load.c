@@ -1,0 +1,231 @@
+/*
+ * load.c: a game read from the store inside the caller's transaction and
+ * replayed (or taken up from its snapshot), and what the commands ask of
+ * one loaded: the expectation, scores and ranks, its state's name, its
+ * names and title kept in step with the replay.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+
+/*
+ * Options from the stored JSON; a key it lacks (a game from before that
+ * option) takes the value such a game was played with (game_option_old).
+ */
+static void
+load_options(struct sr_game *sg)
+{
+	json_t *o = json_loads(sg->g.options, 0, NULL);
+	int i;
+
+	for (i = 0; sg->rules->options[i].key != NULL && i < 15; i++) {
+		json_t *v = json_object_get(o, sg->rules->options[i].key);
+
+		sg->opts[i] = xstrdup(json_is_string(v) ?
+		    json_string_value(v) : game_option_old(sg->rules, i));
+	}
+	game_options_effective(sg->rules, sg->opts);
+	json_decref(o);
+}
+
+/*
+ * Take up game sg's snapshot instead of replaying it, if it fits its
+ * entries (*resumed 1); else leave sg to be replayed (*resumed 0).
+ */
+static int
+game_resume(struct sr_ctx *ctx, struct sr_game *sg, int *resumed,
+    char **why)
+{
+	struct store_snapshot sn;
+	struct buf fmt = BUF_INIT;
+	int status;
+
+	*resumed = 0;
+	if (!game_snapshots(sg->rules))
+		return SR_OK;
+	replay_format(sg->rules, &fmt);
+	status = store_snapshot_get(ctx->store, sg->g.id, buf_str(&fmt), &sn,
+	    why);
+	if (status == SR_OK && sn.fit == STORE_SNAP_FITS &&
+	    replay_resume(&sg->rp, sn.state, sn.len, sn.n) == 0)
+		*resumed = 1;
+	store_snapshot_clear(&sn);
+	buf_free(&fmt);
+	return status;
+}
+
+/* Store the snapshot of replay rp of game id; see cmd.h. */
+int
+sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
+    char **why)
+{
+	struct buf fmt = BUF_INIT, b = BUF_INIT;
+	int status;
+
+	if (replay_snapshot(rp, &b) != 0)
+		return store_snapshot_drop(ctx->store, id, why);
+	replay_format(rp->rules, &fmt);
+	status = store_snapshot_put(ctx->store, id, buf_str(&fmt), b.s, b.len,
+	    why);
+	buf_free(&fmt);
+	buf_free(&b);
+	return status;
+}
+
+/* Load game id inside the caller's transaction; see cmd.h. */
+int
+sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
+    int players, struct sr_game *sg, char **why)
+{
+	struct ruling r = RULING_INIT;
+	int status, resumed = 0;
+
+	memset(sg, 0, sizeof *sg);
+	if ((status = store_game_load(ctx->store, id, &sg->g, why)) != SR_OK) {
+		sr_game_free(sg);
+		return status;
+	}
+	if ((sg->rules = game_find(sg->g.rules)) == NULL) {
+		*why = xasprintf("game %lld is of rules '%s', unknown to this "
+		    "shakeref", id, sg->g.rules);
+		sr_game_free(sg);
+		return SR_DATA;
+	}
+	load_options(sg);
+	sg->rp.rules = sg->rules;
+	sg->rp.setup.nplayers = sg->g.nplayers;
+	/* Replay starts from the game as created; renames follow. */
+	sg->rp.setup.names = (const char *const *)sg->g.names0;
+	sg->rp.title0 = sg->g.title0;
+	sg->rp.setup.options = (const char *const *)sg->opts;
+	sg->rp.players = players;
+	if (snap && (status = game_resume(ctx, sg, &resumed, why)) != SR_OK) {
+		sr_game_free(sg);
+		return status;
+	}
+	if (resumed)
+		return SR_OK;
+	if ((status = store_entries_load(ctx->store, id, &sg->rp.entries,
+	    &sg->rp.nentries, why)) != SR_OK) {
+		sr_game_free(sg);
+		return status;
+	}
+	if (replay_run(&sg->rp, notes, &r) != RULING_OK) {
+		*why = xasprintf("game %lld: %s", id, buf_str(&r.why));
+		ruling_free(&r);
+		sr_game_free(sg);
+		return SR_DATA;
+	}
+	ruling_free(&r);
+	return SR_OK;
+}
+
+/* Load and replay game id inside the caller's transaction; see cmd.h. */
+int
+sr_game_read(struct sr_ctx *ctx, long long id, int notes, struct sr_game *sg,
+    char **why)
+{
+	return sr_game_get(ctx, id, notes, 0, 1, sg, why);
+}
+
+/* Free a loaded game. */
+void
+sr_game_free(struct sr_game *sg)
+{
+	int i;
+
+	replay_free(&sg->rp);
+	store_game_clear(&sg->g);
+	for (i = 0; i < 16; i++)
+		free(sg->opts[i]);
+	memset(sg, 0, sizeof *sg);
+}
+
+/* The expectation now. */
+void
+sr_expect(const struct sr_game *sg, struct expectation *x, struct buf *say)
+{
+	replay_expect(&sg->rp, x, say);
+}
+
+/* Scores, winners and ranks in seat order. */
+void
+sr_ranks(const struct sr_game *sg, long *scores, int *winners, int *ranks)
+{
+	int i, k, n = sg->g.nplayers;
+
+	memset(winners, 0, sizeof(int) * GAME_MAX_PLAYERS);
+	sg->rules->score(sg->rp.st, scores, winners);
+	for (i = 0; i < n; i++) {
+		ranks[i] = 1;
+		for (k = 0; k < n; k++)
+			if (scores[k] > scores[i])
+				ranks[i]++;
+	}
+}
+
+/* The state to store for expectation x (STORE_ACTIVE, ...). */
+int
+sr_store_state(const struct expectation *x)
+{
+	if (x->abandoned)
+		return STORE_ABANDONED;
+	return x->finished ? STORE_FINISHED : STORE_ACTIVE;
+}
+
+/* "active", "finished" or "abandoned". */
+const char *
+sr_state_name(const struct expectation *x)
+{
+	return sr_stored_state_name(sr_store_state(x));
+}
+
+/* The word for a stored state (games.finished). */
+const char *
+sr_stored_state_name(int state)
+{
+	switch (state) {
+	case STORE_FINISHED:
+		return "finished";
+	case STORE_ABANDONED:
+		return "abandoned";
+	default:
+		return "active";
+	}
+}
+
+/* 1 if a and b (either NULL) differ. */
+static int
+text_differs(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a != b;
+	return strcmp(a, b) != 0;
+}
+
+/*
+ * Store the names and title now if replay changed them (rename, title,
+ * an undo of either), and show them from now on.
+ */
+int
+sr_names_sync(struct sr_ctx *ctx, struct sr_game *sg, char **why)
+{
+	int i, changed = text_differs(sg->g.title, sg->rp.title), status;
+
+	for (i = 0; i < sg->g.nplayers; i++)
+		changed |= text_differs(sg->g.names[i], sg->rp.names[i]);
+	if (!changed)
+		return SR_OK;
+	if ((status = store_game_names(ctx->store, sg->g.id,
+	    (const char *const *)sg->rp.names, sg->g.nplayers, sg->rp.title,
+	    why)) != SR_OK)
+		return status;
+	for (i = 0; i < sg->g.nplayers; i++) {
+		free(sg->g.names[i]);
+		sg->g.names[i] = xstrdup(sg->rp.names[i]);
+	}
+	free(sg->g.title);
+	sg->g.title = sg->rp.title != NULL ? xstrdup(sg->rp.title) : NULL;
+	return SR_OK;
+}

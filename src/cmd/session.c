@@ -1,0 +1,96 @@
+/*
+ * session.c: the store opened on first use (a migrated one has its
+ * summaries rebuilt, src/cmd/check.c), and a command's game found (-g or
+ * the current one) and loaded in a transaction it begins.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+
+/* Open the store on first use; only with create is a missing one made. */
+static int
+store_use(struct sr_ctx *ctx, int create)
+{
+	char *why = NULL;
+	int status;
+
+	if (ctx->store != NULL)
+		return SR_OK;
+	if ((status = store_open(ctx->db_path, create, &ctx->store, &why)) !=
+	    SR_OK)
+		return sr_store_error(ctx, status, why);
+	/*
+	 * Summaries are a cache of the entries: a migration rebuilds them,
+	 * in its own transaction (committed by the rebuild).
+	 */
+	if (store_migrated(ctx->store) &&
+	    (status = sr_summaries_rebuild(ctx)) != SR_OK) {
+		store_rollback(ctx->store);
+		store_close(ctx->store);
+		ctx->store = NULL;
+		return status;
+	}
+	return SR_OK;
+}
+
+/* Open the store on first use; a missing database is SR_DATA. */
+int
+sr_store(struct sr_ctx *ctx)
+{
+	return store_use(ctx, 0);
+}
+
+/* Open the store on first use, creating it (new, import). */
+int
+sr_store_create(struct sr_ctx *ctx)
+{
+	return store_use(ctx, 1);
+}
+
+/* Begin, find the game and load it (snap: from its snapshot if fits). */
+static int
+game_load(struct sr_ctx *ctx, int write, int notes, int snap,
+    struct sr_game *sg)
+{
+	char *why = NULL;
+	long long id = ctx->game;
+	int status;
+
+	memset(sg, 0, sizeof *sg);
+	if ((status = sr_store(ctx)) != SR_OK)
+		return status;
+	if ((status = store_begin(ctx->store, write, &why)) != SR_OK)
+		return sr_store_error(ctx, status, why);
+	if (id == 0) {
+		if ((status = store_current(ctx->store, &id, &why)) != SR_OK)
+			goto fail;
+		if (id == 0) {
+			store_rollback(ctx->store);
+			return sr_error(ctx, SR_DATA, "no current game; start "
+			    "one with 'shakeref new' or choose one with "
+			    "'shakeref use ID'");
+		}
+	}
+	if ((status = sr_game_get(ctx, id, notes, snap, 0, sg, &why)) !=
+	    SR_OK)
+		goto fail;
+	return SR_OK;
+fail:
+	store_rollback(ctx->store);
+	return sr_store_error(ctx, status, why);
+}
+
+/* Load and replay the game; see cmd.h. */
+int
+sr_game_load(struct sr_ctx *ctx, int write, int notes, struct sr_game *sg)
+{
+	return game_load(ctx, write, notes, 0, sg);
+}
+
+/* Load the game's state, from its snapshot if it fits; see cmd.h. */
+int
+sr_game_load_state(struct sr_ctx *ctx, int write, struct sr_game *sg)
+{
+	return game_load(ctx, write, 0, 1, sg);
+}

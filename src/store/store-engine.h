@@ -1,0 +1,166 @@
+/*
+ * store-engine.h: what an engine of the store gives store.c (the
+ * dispatch), for the engines alone (src/store/store-*.c); the commands
+ * include store.h and never know which engine they talk to.
+ *
+ * An engine is one struct store_engine: a function for each operation of
+ * store.h, with the same arguments and the same promises (store.h says
+ * them, above each operation).  store_open() picks the engine by the
+ * database's name: a URI whose scheme one engine lists in its schemes
+ * goes to that engine, anything else is a path and goes to the engine
+ * whose schemes is NULL (SQLite).  The engine's open makes its own store,
+ * a struct that begins with a struct store (its base, which store.c fills
+ * in), and close frees it.
+ */
+#ifndef SHAKEREF_STORE_ENGINE_H
+#define SHAKEREF_STORE_ENGINE_H
+
+#include <stdint.h>
+
+#include "store.h"
+
+/* The part of every engine's store that store.c reads. */
+struct store {
+	const struct store_engine	*engine;
+};
+
+struct store_engine {
+	const char		 *name;		/* "sqlite", in messages */
+	/* URI prefixes it takes ("postgresql://"); NULL: a path. */
+	const char *const	 *schemes;
+
+	int	(*open)(const char *name, int create, struct store **,
+		    char **why);
+	void	(*close)(struct store *);
+	int	(*migrated)(const struct store *);
+
+	int	(*begin)(struct store *, int write, char **why);
+	int	(*commit)(struct store *, char **why);
+	void	(*rollback)(struct store *);
+
+	int	(*current)(struct store *, long long *id, char **why);
+	int	(*set_current)(struct store *, long long id, char **why);
+
+	int	(*game_load)(struct store *, long long id,
+		    struct store_game *, char **why);
+	int	(*entries_load)(struct store *, long long id,
+		    struct stored_entry **, int *n, char **why);
+	int	(*entry_load)(struct store *, long long id, int n,
+		    struct stored_entry *, char **why);
+	int	(*last_n)(struct store *, long long id, int *n, char **why);
+	int	(*game_create)(struct store *, struct store_game *,
+		    char **why);
+	int	(*game_by_uid)(struct store *, const char *uid,
+		    long long *id, char **why);
+	int	(*game_names)(struct store *, long long game,
+		    const char *const *names, int n, const char *title,
+		    char **why);
+	int	(*entry_append)(struct store *, long long game,
+		    const struct stored_entry *, char **why);
+	int	(*summary)(struct store *, long long game, int state,
+		    const long *scores, const int *winners, int n,
+		    char **why);
+
+	int	(*games)(struct store *, int all,
+		    int (*fn)(void *, const struct store_game *, long),
+		    void *arg, char **why);
+	int	(*export_json)(struct store *, long long id,
+		    int (*fn)(void *, const char *json), void *arg,
+		    char **why);
+	int	(*export_rows)(struct store *, long long id,
+		    int (*fn)(void *, const char *const *cols), void *arg,
+		    char **why);
+	int	(*tallies)(struct store *,
+		    int (*fn)(void *, const struct store_tally *), void *arg,
+		    char **why);
+
+	int	(*seats_shape)(struct store *, long long game, int *n,
+		    int *numbered, char **why);
+	int	(*orphans)(struct store *, int drop,
+		    int (*fn)(void *, const char *table, long long game,
+		    long rows), void *arg, char **why);
+	int	(*integrity)(struct store *, int (*fn)(void *, const char *),
+		    void *arg, char **why);
+	int	(*game_ids)(struct store *, long long **ids, int *n,
+		    char **why);
+	int	(*summary_load)(struct store *, long long game,
+		    int *finished, long *scores, int *won, int n, char **why);
+	int	(*tallies_check)(struct store *,
+		    int (*fn)(void *, const char *name, const char *rules,
+		    long played, long won, long right_played, long right_won),
+		    void *arg, char **why);
+	int	(*tallies_rebuild)(struct store *, char **why);
+
+	int	(*snapshot_get)(struct store *, long long game,
+		    const char *format, struct store_snapshot *, char **why);
+	int	(*snapshot_put)(struct store *, long long game,
+		    const char *format, const void *state, size_t len,
+		    char **why);
+	int	(*snapshot_drop)(struct store *, long long game, char **why);
+
+	int	(*undo_head)(struct store *, long long game,
+		    const char *format, struct store_undo *, char **why);
+	int	(*undo_get)(struct store *, long long game, int kind, int pos,
+		    int *n, void **state, size_t *len, char **why);
+	int	(*undo_push)(struct store *, long long game, int depth, int n,
+		    int keep, char **why);
+	int	(*undo_pop)(struct store *, long long game, int depth, int pos,
+		    char **why);
+	int	(*undo_cut)(struct store *, long long game, int pos,
+		    char **why);
+	int	(*undo_has_verb)(struct store *, long long game,
+		    const char *verb, int *has, char **why);
+	int	(*undo_set)(struct store *, long long game, int depth,
+		    int nundone, char **why);
+	int	(*undo_drop)(struct store *, long long game, char **why);
+	int	(*undo_put)(struct store *, long long game, int kind, int pos,
+		    int n, const void *state, size_t len, char **why);
+	int	(*undo_rows)(struct store *, long long game,
+		    int (*fn)(void *, int kind, int pos, int n,
+		    const void *state, size_t len), void *arg, char **why);
+
+	int	(*note_put)(struct store *, long long game, int n, int round,
+		    int undone, const char *note, char **why);
+	int	(*note_undone)(struct store *, long long game, int n,
+		    int undone, char **why);
+	int	(*notes_drop)(struct store *, long long game, char **why);
+	int	(*history_scan)(struct store *, long long id,
+		    int (*fn)(void *, const struct stored_entry *), void *arg,
+		    int *n, int *complete, char **why);
+	int	(*notes_rows)(struct store *, long long game,
+		    int (*fn)(void *, int n, int round, const char *note,
+		    int undone), void *arg, char **why);
+
+	int	(*dice_count)(struct store *, long long game, int seat,
+		    int kind, int face, long count, char **why);
+	int	(*dice_drop)(struct store *, long long game, char **why);
+	int	(*dice_rows)(struct store *, long long game,
+		    int (*fn)(void *, long long game, int seat, int kind,
+		    int face, long count), void *arg, char **why);
+};
+
+/* The engines (store.c's table lists them). */
+extern const struct store_engine store_engine_sqlite;
+
+/*
+ * Helpers every engine may use (store.c), so that an entry, a message and
+ * a snapshot's checksum are the same whichever engine keeps them.
+ */
+
+/* Set *why to a formatted, malloc'd message (if why); return status. */
+int	store_fail(char **why, int status, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/*
+ * An entry's arguments as the args column holds them: a JSON array of
+ * strings (JSON_COMPACT), malloc'd into *json; SR_SYSTEM with *why if an
+ * argument is not UTF-8 (it could not be stored exactly).
+ */
+int	store_args_encode(const struct stored_entry *, char **json,
+	    char **why);
+/* The args column's text decoded into se's argc and argv; 0 or -1. */
+int	store_args_decode(const char *text, struct stored_entry *se);
+/* 64-bit FNV-1a of n bytes at p, on from h (start: STORE_FNV_START). */
+#define STORE_FNV_START	0xcbf29ce484222325ULL
+uint64_t store_fnv(uint64_t h, const void *p, size_t n);
+
+#endif
