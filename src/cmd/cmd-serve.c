@@ -1421,7 +1421,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, &oldpipe);
-	nt = notice_open(ctx->db_path);
+	nt = sr_notice_open(ctx);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	keep_at = SERVE_KEEP_MS;
 	while (!serve_stop) {
@@ -1449,7 +1449,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		if (serve_stop)
 			break;
 		streams_gone(sv, pfd, npfd);
-		if (notice_take(nt) && board_changed(sv))
+		if (notice_take(nt) && sr_notice_look(ctx, nt) &&
+		    board_changed(sv))
 			board_update(sv);
 		if (now >= keep_at) {
 			streams_keep(sv);

@@ -252,7 +252,7 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	watch_stop = watch_resized = 0;
 	notice_signals(&ns, on_stop, SIGWINCH, on_winch);
-	nt = notice_open(ctx->db_path);
+	nt = sr_notice_open(ctx);
 	term_alt(ctx->out, 1);
 	term_cursor(ctx->out, 0);
 	term_clear(ctx->out);
@@ -270,6 +270,9 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			break;
 		/* One look for many events; none between them. */
 		if (!notice_take(nt) && !watch_resized)
+			continue;
+		/* A server gone: connected again, else the next look. */
+		if (!sr_notice_look(ctx, nt))
 			continue;
 		if (!watch_resized && !watch_changed(ctx, pinned, id, last))
 			continue;

@@ -137,6 +137,11 @@ struct store_engine {
 	int	(*dice_rows)(struct store *, long long game,
 		    int (*fn)(void *, long long game, int seat, int kind,
 		    int face, long count), void *arg, char **why);
+
+	int	(*notice)(struct store *, const char **path, int *fd,
+		    char **why);
+	int	(*notice_take)(struct store *);
+	int	(*lost)(const struct store *);
 };
 
 /* The engines (store.c's table lists them). */

@@ -2043,6 +2043,36 @@ sq_notes_rows(struct store *base, long long game,
 	return query_end(&q, why);
 }
 
+/*
+ * Change notices: the file itself, its WAL and journal, which notice.c
+ * watches by the database's name; no descriptor of SQLite's own.
+ */
+static int
+sq_notice(struct store *base, const char **path, int *fd, char **why)
+{
+	(void)base;
+	(void)why;
+	*path = NULL;
+	*fd = -1;
+	return SR_OK;
+}
+
+/* Nothing is notified but through the file. */
+static int
+sq_notice_take(struct store *base)
+{
+	(void)base;
+	return 0;
+}
+
+/* A file has no connection to lose. */
+static int
+sq_lost(const struct store *base)
+{
+	(void)base;
+	return 0;
+}
+
 /* The SQLite engine: a path names its file (store-engine.h). */
 const struct store_engine store_engine_sqlite = {
 	.name = "sqlite",
@@ -2096,4 +2126,7 @@ const struct store_engine store_engine_sqlite = {
 	.dice_count = sq_dice_count,
 	.dice_drop = sq_dice_drop,
 	.dice_rows = sq_dice_rows,
+	.notice = sq_notice,
+	.notice_take = sq_notice_take,
+	.lost = sq_lost,
 };

@@ -511,6 +511,29 @@ store_dice_rows(struct store *s, long long game,
 	return s->engine->dice_rows(s, game, fn, arg, why);
 }
 
+/* What a view sleeps on; see store.h. */
+int
+store_notice(struct store *s, const char **path, int *fd, char **why)
+{
+	*path = NULL;
+	*fd = -1;
+	return s->engine->notice(s, path, fd, why);
+}
+
+/* The notifications that arrived; see store.h. */
+int
+store_notice_take(struct store *s)
+{
+	return s->engine->notice_take(s);
+}
+
+/* Whether the connection is lost; see store.h. */
+int
+store_lost(const struct store *s)
+{
+	return s->engine->lost(s);
+}
+
 /* An entry's arguments as a JSON array; see store-engine.h. */
 int
 store_args_encode(const struct stored_entry *se, char **json, char **why)

@@ -44,8 +44,9 @@
  * - Change notices.  A commit that appends an entry can be noticed by
  *   another process reading the same database without reading it in a
  *   loop: SQLite's file, WAL and journal change (src/sys/notice.c watches
- *   them); a server's engine sends a notification of its own.  What was
- *   noticed is confirmed with store_last_n().
+ *   them); a server's engine sends a notification of its own
+ *   (store_notice(), below).  What was noticed is confirmed with
+ *   store_last_n().
  * - Threads.  A store is used by one thread at a time; a second thread
  *   opens its own.
  */
@@ -371,5 +372,28 @@ int	store_dice_rows(struct store *, long long game,
  * commit (or roll back: the database keeps its old schema, whole).
  */
 int	store_migrated(const struct store *);
+
+/*
+ * Change notices (above), for a view (watch, serve) to sleep on, outside
+ * any transaction.  *path: the file whose changes matter, or NULL for
+ * the database's own name as opened (SQLite: the file, its WAL and
+ * journal beside it; a server's engine: the file on this client that
+ * keeps the current game, which another terminal's `new` or `use` may
+ * change).  *fd: a descriptor that becomes readable when another
+ * connection commits a change (a server's engine: LISTEN on the
+ * connection's socket), or -1 when the engine has none (SQLite: the
+ * file is the notice).  store_notice_take() reads what arrived on *fd
+ * without waiting: 1 a change was notified, 0 nothing, -1 the
+ * connection is lost.
+ */
+int	store_notice(struct store *, const char **path, int *fd, char **why);
+int	store_notice_take(struct store *);
+/*
+ * 1 if the store's connection to its server is lost (an operation
+ * failed with SR_SYSTEM because of it; SQLite: never).  Nothing it
+ * acknowledged is lost; the caller may close the store and open it
+ * again (play does at its next line, watch and serve at their next look).
+ */
+int	store_lost(const struct store *);
 
 #endif
