@@ -24,9 +24,11 @@
 # pg_psql ARGS runs psql on database postgres unless ARGS name another;
 # pg_createdb NAME makes an empty database.
 #
-# The binaries: SHAKEREF_PG_BINDIR, else `pg_config --bindir` when it has
-# initdb, else the newest /usr/lib/postgresql/N/bin (Debian's), else
-# initdb on PATH.
+# The binaries: SHAKEREF_PG_BINDIR (that folder alone), else
+# `pg_config --bindir` when it has initdb, else the newest
+# /usr/lib/postgresql/N/bin (Debian's), else initdb on PATH.  None: the
+# tests of a file run against PostgreSQL are skipped, unless
+# SHAKEREF_PG_REQUIRED is set (.ci/run): then they bail out.
 
 pg_dir=
 pg_bin=
@@ -35,10 +37,15 @@ pg_as=
 
 # Find the server's binaries into pg_bin; 1 and pg_why if there are none.
 pg_find() {
-	for d in "${SHAKEREF_PG_BINDIR:-}" \
-	    "$(pg_config --bindir 2>/dev/null)" \
-	    $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n -r) \
-	    "$(dirname "$(command -v initdb 2>/dev/null || echo /)")"; do
+	if [ -n "${SHAKEREF_PG_BINDIR:-}" ]; then
+		set -- "$SHAKEREF_PG_BINDIR"
+	else
+		set -- "$(pg_config --bindir 2>/dev/null)" \
+		    $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null |
+		    sort -t/ -k5 -n -r) \
+		    "$(dirname "$(command -v initdb 2>/dev/null || echo /)")"
+	fi
+	for d in "$@"; do
 		if [ -n "$d" ] && [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] &&
 		    [ -x "$d/postgres" ]; then
 			pg_bin=$d

@@ -32,6 +32,19 @@ test_expect_success 'each test gets a database of its own, empty' '
 	    AND s.nspname NOT LIKE \$\$pg_toast%\$\$")" = 0
 '
 
+test_expect_success 'no server binaries: a file run against PostgreSQL skips, or bails out where one is required (CI)' '
+	SHAKEREF_PG_BINDIR=$PWD/nowhere SHAKEREF_TEST_PG=1 \
+	    sh "$SRCDIR/tests/cli/help.sh" >out 2>err &&
+	expect_out "1..0 # SKIP no PostgreSQL server binaries" &&
+	test "$(wc -l <out)" = 1 &&
+	if SHAKEREF_PG_BINDIR=$PWD/nowhere SHAKEREF_TEST_PG=1 \
+	    SHAKEREF_PG_REQUIRED=1 sh "$SRCDIR/tests/cli/help.sh" >out 2>err
+	then
+		false
+	fi &&
+	expect_out "Bail out! no PostgreSQL server binaries"
+'
+
 test_expect_success 'pg_stop: the server gone and its folder removed (also at exit)' '
 	(
 		pg_dir= &&
