@@ -1354,8 +1354,8 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			break;
 		}
 		/* The server gone mid-line: its next line connects again. */
-		if (status == SR_SYSTEM && ctx->store != NULL &&
-		    store_lost(ctx->store)) {
+		if (status == SR_SYSTEM && (ctx->store == NULL ||
+		    store_lost(ctx->store))) {
 			play_forget(&p);
 			if (p.tty)
 				fputs("The server went away; the next line "
