@@ -25,7 +25,7 @@ vproblem(struct sr_check *ck, const char *fmt, va_list ap)
 
 	buf_vprintf(&b, fmt, ap);
 	utf8_escape(&e, buf_str(&b), 0, 0);
-	json_array_append_new(ck->problems, json_string(buf_str(&e)));
+	xjson_push(ck->problems, json_string(buf_str(&e)));
 	buf_free(&b);
 	buf_free(&e);
 }
@@ -242,6 +242,69 @@ check_numbering(struct sr_check *ck, long long id, const struct replay *rp)
 }
 
 /*
+ * Compare game sg's stored summary (its state, each seat's score and
+ * win) and its names and title with what its replay gives (x, scores,
+ * winners); problems into ck, *bad set if any differs.  SR_OK, or a
+ * store failure with *why set.
+ */
+static int
+check_summary(struct sr_check *ck, const struct sr_game *sg,
+    const struct expectation *x, const long *scores, const int *winners,
+    int *bad, char **why)
+{
+	struct buf q1 = BUF_INIT, q2 = BUF_INIT;
+	long stored[GAME_MAX_PLAYERS];
+	int won[GAME_MAX_PLAYERS], finished, i, status;
+	long long id = sg->g.id;
+
+	*bad = 0;
+	memset(stored, 0, sizeof stored);
+	memset(won, 0, sizeof won);
+	if ((status = store_summary_load(ck->ctx->store, id, &finished,
+	    stored, won, sg->g.nplayers, why)) != SR_OK)
+		return status;
+	if (finished != sr_store_state(x)) {
+		problem(ck, "game %lld: stored as %s, its entries give %s", id,
+		    sr_stored_state_name(finished), sr_state_name(x));
+		*bad = 1;
+	}
+	/* The names and title now, as the rename and title entries give. */
+	for (i = 0; i < sg->g.nplayers; i++)
+		if (strcmp(sg->g.names[i], sg->rp.names[i]) != 0) {
+			problem(ck, "game %lld: seat %d is stored as '%s', its "
+			    "entries give '%s'", id, i + 1,
+			    quote(&q1, sg->g.names[i]),
+			    quote(&q2, sg->rp.names[i]));
+			*bad = 1;
+		}
+	if ((sg->g.title == NULL) != (sg->rp.title == NULL) ||
+	    (sg->g.title != NULL && strcmp(sg->g.title, sg->rp.title) != 0)) {
+		problem(ck, "game %lld: its title is stored as '%s', its "
+		    "entries give '%s'", id, quote(&q1, sg->g.title),
+		    quote(&q2, sg->rp.title));
+		*bad = 1;
+	}
+	for (i = 0; i < sg->g.nplayers; i++) {
+		if (stored[i] != scores[i]) {
+			problem(ck, "game %lld: %s's score is stored as %ld, "
+			    "its entries give %ld", id,
+			    quote(&q1, sg->rp.names[i]), stored[i], scores[i]);
+			*bad = 1;
+		}
+		if ((won[i] != 0) != (x->finished && winners[i])) {
+			problem(ck, "game %lld: %s is stored as %s, its "
+			    "entries say %s", id, quote(&q1, sg->rp.names[i]),
+			    won[i] ? "a winner" : "not a winner", x->finished &&
+			    winners[i] ? "a winner" : "not a winner");
+			*bad = 1;
+		}
+	}
+	buf_free(&q1);
+	buf_free(&q2);
+	return SR_OK;
+}
+
+/*
  * Replay game id from its entries alone and compare everything stored
  * about it; with repair, store the derived data the replay gives (never
  * for a game whose setup or entries are broken: nothing is credited from
@@ -253,10 +316,9 @@ check_game(struct sr_check *ck, long long id, int repair, char **why)
 	struct sr_ctx *ctx = ck->ctx;
 	struct sr_game sg;
 	struct expectation x;
-	struct buf q1 = BUF_INIT, q2 = BUF_INIT;
-	long scores[GAME_MAX_PLAYERS], stored[GAME_MAX_PLAYERS];
+	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
-	int won[GAME_MAX_PLAYERS], finished, i, bad = 0, status, nbroken;
+	int bad, status, nbroken;
 	const struct game_rules *rules;
 	struct store_game g;
 	char *err = NULL;
@@ -285,51 +347,11 @@ check_game(struct sr_check *ck, long long id, int repair, char **why)
 	}
 	sr_expect(&sg, &x, NULL);
 	sr_ranks(&sg, scores, winners, ranks);
-	memset(stored, 0, sizeof stored);
-	memset(won, 0, sizeof won);
-	if ((status = store_summary_load(ctx->store, id, &finished, stored,
-	    won, sg.g.nplayers, why)) != SR_OK) {
+	if ((status = check_summary(ck, &sg, &x, scores, winners, &bad,
+	    why)) != SR_OK) {
 		sr_game_free(&sg);
 		return status;
 	}
-	if (finished != sr_store_state(&x)) {
-		problem(ck, "game %lld: stored as %s, its entries give %s", id,
-		    sr_stored_state_name(finished), sr_state_name(&x));
-		bad = 1;
-	}
-	/* The names and title now, as the rename and title entries give. */
-	for (i = 0; i < sg.g.nplayers; i++)
-		if (strcmp(sg.g.names[i], sg.rp.names[i]) != 0) {
-			problem(ck, "game %lld: seat %d is stored as '%s', its "
-			    "entries give '%s'", id, i + 1,
-			    quote(&q1, sg.g.names[i]),
-			    quote(&q2, sg.rp.names[i]));
-			bad = 1;
-		}
-	if ((sg.g.title == NULL) != (sg.rp.title == NULL) ||
-	    (sg.g.title != NULL && strcmp(sg.g.title, sg.rp.title) != 0)) {
-		problem(ck, "game %lld: its title is stored as '%s', its "
-		    "entries give '%s'", id, quote(&q1, sg.g.title),
-		    quote(&q2, sg.rp.title));
-		bad = 1;
-	}
-	for (i = 0; i < sg.g.nplayers; i++) {
-		if (stored[i] != scores[i]) {
-			problem(ck, "game %lld: %s's score is stored as %ld, "
-			    "its entries give %ld", id,
-			    quote(&q1, sg.rp.names[i]), stored[i], scores[i]);
-			bad = 1;
-		}
-		if ((won[i] != 0) != (x.finished && winners[i])) {
-			problem(ck, "game %lld: %s is stored as %s, its "
-			    "entries say %s", id, quote(&q1, sg.rp.names[i]),
-			    won[i] ? "a winner" : "not a winner", x.finished &&
-			    winners[i] ? "a winner" : "not a winner");
-			bad = 1;
-		}
-	}
-	buf_free(&q1);
-	buf_free(&q2);
 	if (bad && repair && (status = store_summary(ctx->store, id,
 	    sr_store_state(&x), scores, winners, sg.g.nplayers, why)) ==
 	    SR_OK)

@@ -35,11 +35,11 @@ cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	left = repair ? ck.lasting : nbad;
 	if (ctx->json) {
 		o = json_object();
-		json_object_set_new(o, "ok", json_boolean(left == 0));
-		json_object_set_new(o, "games", json_integer(ck.games));
-		json_object_set_new(o, "problems", json_incref(ck.problems));
+		xjson_set(o, "ok", json_boolean(left == 0));
+		xjson_set(o, "games", json_integer(ck.games));
+		xjson_set(o, "problems", json_incref(ck.problems));
 		if (repair)
-			json_object_set_new(o, "repaired",
+			xjson_set(o, "repaired",
 			    json_boolean(nbad > ck.lasting));
 		status = sr_print_json(ctx, o);
 	} else {

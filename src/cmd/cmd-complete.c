@@ -427,6 +427,92 @@ after_equals(struct sr_ctx *ctx, struct cands *c, const char *key,
 		add_rules(c);
 }
 
+/* The global options, for a word that starts with '-'. */
+static const char *const globals[] = { "-d", "--db", "-g", "--id",
+    "--json", "-h", "--help", "--version", NULL };
+
+/*
+ * Read the words tok[0..ntok) before the one completed: the global
+ * options (-d and -g taken into ctx, so that the candidates come from
+ * that database and game), the command into *cmd (NULL: none yet), new's
+ * --game into *rules, the command's arguments into vargs[0..*nargs).
+ */
+static void
+scan_words(struct sr_ctx *ctx, char **tok, int ntok, const char **cmd,
+    const struct game_rules **rules, char **vargs, int *nargs)
+{
+	const struct cmd_opt *o;
+	const char *w;
+	int i;
+
+	for (i = 0; i < ntok; i++) {
+		w = tok[i];
+		if (global_with_value(w) && i + 1 < ntok) {
+			if (strcmp(w, "-d") == 0 || strcmp(w, "--db") == 0) {
+				free(ctx->db_path);
+				ctx->db_path = xstrdup(tok[i + 1]);
+			} else
+				ctx->game = strtoll(tok[i + 1], NULL, 10);
+			i++;
+			continue;
+		}
+		if (w[0] == '-' && w[1] != '\0') {
+			if (*cmd != NULL && strcmp(*cmd, "new") == 0 &&
+			    strcmp(w, "--game") == 0 && i + 1 < ntok)
+				*rules = game_find(tok[i + 1]);
+			/* A command's option with a value: skip the value. */
+			if (*cmd != NULL && i + 1 < ntok &&
+			    (o = command_opt(*cmd, w)) != NULL &&
+			    (o->flags & CMD_VALUE) && strchr(w, '=') == NULL)
+				i++;
+			continue;
+		}
+		if (*cmd == NULL)
+			*cmd = w;
+		else
+			vargs[(*nargs)++] = tok[i];
+	}
+}
+
+/*
+ * The candidates for the word after prev, of command cmd (NULL: none
+ * yet) with its arguments vargs[0..nargs) so far.
+ */
+static void
+complete_word(struct sr_ctx *ctx, struct cands *c, const char *cmd,
+    const char *prev, const struct game_rules *rules, int nargs,
+    char **vargs)
+{
+	int k;
+
+	if (strcmp(prev, "-d") == 0 || strcmp(prev, "--db") == 0)
+		add_files(c);
+	else if (strcmp(prev, "-g") == 0 || strcmp(prev, "--id") == 0)
+		add_game_ids(ctx, c);
+	else if (cmd == NULL && c->cur[0] == '-')
+		add_list(c, globals);
+	else if (cmd == NULL)
+		add_commands(ctx, c);
+	else if (option_value(ctx, c, cmd, prev, rules))
+		return;
+	else if (c->cur[0] == '-') {
+		command_options(c, cmd);
+		add_list(c, globals);
+	} else if (strcmp(cmd, "use") == 0 && nargs == 0)
+		add_game_ids(ctx, c);
+	else if (strcmp(cmd, "import") == 0 && nargs == 0)
+		add_files(c);
+	else if (strcmp(cmd, "rules") == 0 && nargs == 0)
+		add_rules(c);
+	else if (strcmp(cmd, "help") == 0 && nargs == 0) {
+		add_commands(ctx, c);
+		add_all_verbs(c);
+	} else if ((k = verb_lookup(cmd)) >= 0)
+		verb_argument(ctx, c, (enum verb)k, nargs + 1, vargs);
+	else
+		command_options(c, cmd);
+}
+
 /* complete -- CWORD WORD... */
 static int
 cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
@@ -435,12 +521,9 @@ cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	int argc = args->argc;
 	char **argv = args->argv;
 	char **words = argv + 2, *tok[MAX_TOKENS], *vargs[MAX_TOKENS], *end;
-	const char *cmd = NULL, *prev, *w;
+	const char *cmd = NULL, *prev;
 	const struct game_rules *rules = NULL;
-	const struct cmd_opt *o;
-	int nwords = argc - 2, ntok = 0, cword, i, k, nargs = 0;
-	static const char *const globals[] = { "-d", "--db", "-g", "--id",
-	    "--json", "-h", "--help", "--version", NULL };
+	int nwords = argc - 2, ntok = 0, cword, i, nargs = 0;
 
 	if (argc < 3)
 		return SR_OK;
@@ -465,70 +548,9 @@ cmd_complete_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		if (strcmp(words[i], "=") != 0)
 			tok[ntok++] = words[i];
 	prev = ntok > 0 ? tok[ntok - 1] : "";
-
 	/* Global options, the command and its arguments. */
-	for (i = 0; i < ntok; i++) {
-		w = tok[i];
-		if (global_with_value(w) && i + 1 < ntok) {
-			if (strcmp(w, "-d") == 0 || strcmp(w, "--db") == 0) {
-				free(ctx->db_path);
-				ctx->db_path = xstrdup(tok[i + 1]);
-			} else
-				ctx->game = strtoll(tok[i + 1], NULL, 10);
-			i++;
-			continue;
-		}
-		if (w[0] == '-' && w[1] != '\0') {
-			if (cmd != NULL && strcmp(cmd, "new") == 0 &&
-			    strcmp(w, "--game") == 0 && i + 1 < ntok)
-				rules = game_find(tok[i + 1]);
-			/* A command's option with a value: skip the value. */
-			if (cmd != NULL && i + 1 < ntok &&
-			    (o = command_opt(cmd, w)) != NULL &&
-			    (o->flags & CMD_VALUE) && strchr(w, '=') == NULL)
-				i++;
-			continue;
-		}
-		if (cmd == NULL)
-			cmd = w;
-		else
-			vargs[nargs++] = tok[i];
-	}
-	if (strcmp(prev, "-d") == 0 || strcmp(prev, "--db") == 0) {
-		add_files(&c);
-		return SR_OK;
-	}
-	if (strcmp(prev, "-g") == 0 || strcmp(prev, "--id") == 0) {
-		add_game_ids(ctx, &c);
-		return SR_OK;
-	}
-	if (cmd == NULL) {
-		if (c.cur[0] == '-')
-			add_list(&c, globals);
-		else
-			add_commands(ctx, &c);
-		return SR_OK;
-	}
-	if (option_value(ctx, &c, cmd, prev, rules))
-		return SR_OK;
-	if (c.cur[0] == '-') {
-		command_options(&c, cmd);
-		add_list(&c, globals);
-		return SR_OK;
-	}
-	if (strcmp(cmd, "use") == 0 && nargs == 0)
-		add_game_ids(ctx, &c);
-	else if (strcmp(cmd, "import") == 0 && nargs == 0)
-		add_files(&c);
-	else if (strcmp(cmd, "rules") == 0 && nargs == 0)
-		add_rules(&c);
-	else if (strcmp(cmd, "help") == 0 && nargs == 0) {
-		add_commands(ctx, &c);
-		add_all_verbs(&c);
-	} else if ((k = verb_lookup(cmd)) >= 0)
-		verb_argument(ctx, &c, (enum verb)k, nargs + 1, vargs);
-	else
-		command_options(&c, cmd);
+	scan_words(ctx, tok, ntok, &cmd, &rules, vargs, &nargs);
+	complete_word(ctx, &c, cmd, prev, rules, nargs, vargs);
 	return SR_OK;
 }
 

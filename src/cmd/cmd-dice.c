@@ -245,157 +245,217 @@ verdict(const long *c, const double *pf, int lo, int hi, long n, double p,
 	put_chance(b, p);
 }
 
-/* dice [--rules RULES] [--player NAME] */
+/* One kind of die counted, and its test against a fair die. */
+struct kind_test {
+	int		 kind;
+	const long	*c;		/* count per face */
+	double		 pf[7];		/* a fair die's chance per face */
+	const char	*label[7];
+	int		 lo, hi;	/* the faces */
+	long		 n;		/* dice */
+	double		 chi2, p;
+};
+
+/* Test kind's counts in au with chisq_q: 0, or -1 if none was rolled. */
 static int
-cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
+kind_test(const struct audit *au, int kind,
+    double (*chisq_q)(double, double), struct kind_test *t)
 {
 	static const char *d6[] = { "0", "1", "2", "3", "4", "5", "6" };
-	const char *rules = args_get(args, "rules"), *label[7];
-	const struct game_rules *g = NULL;
-	struct audit *au;
-	struct buf b = BUF_INIT;
-	double (*chisq_q)(double, double) = NULL, pf[7], chi2, p, e;
-	void *dl = NULL;
-	char *why = NULL;
-	long n;
-	int status, kind, lo, hi, f;
-	json_t *o = NULL, *list = NULL, *k, *faces;
+	double e;
+	int f;
 
-	if (rules != NULL && (g = game_find(rules)) == NULL) {
-		status = sr_error(ctx, SR_USAGE, "%s", sr_rules_unknown(&b,
-		    rules));
-		buf_free(&b);
-		return status;
+	t->kind = kind;
+	t->c = au->t.count[kind];
+	memcpy(t->label, d6, sizeof t->label);
+	t->lo = kind_faces(kind, t->pf, t->label);
+	t->hi = kind == 0 ? 6 : 1;
+	for (t->n = 0, f = t->lo; f <= t->hi; f++)
+		t->n += t->c[f];
+	if (t->n == 0)
+		return -1;
+	for (t->chi2 = 0, f = t->lo; f <= t->hi; f++) {
+		e = t->n * t->pf[f];
+		t->chi2 += (t->c[f] - e) * (t->c[f] - e) / e;
 	}
-	if ((status = sr_store(ctx)) != SR_OK)
-		return status;
-	au = xcalloc(1, sizeof *au);
-	au->player = args_get(args, "player");
-	au->rules = g != NULL ? g->name : NULL;
+	t->p = chisq_q(t->chi2, t->hi - t->lo);
+	return 0;
+}
+
+/* A kind's object of dice --json. */
+static json_t *
+kind_json(const struct kind_test *t)
+{
+	json_t *k = json_object(), *faces = json_object();
+	char name[32];
+	int f;
+
+	if (t->kind == 0)
+		xjson_set(k, "kind", json_string("d6"));
+	else {
+		snprintf(name, sizeof name, "shake-faces=%d", t->kind);
+		xjson_set(k, "kind", json_string(name));
+	}
+	xjson_set(k, "rolls", json_integer(t->n));
+	for (f = t->lo; f <= t->hi; f++)
+		xjson_set(faces, t->label[f], json_integer(t->c[f]));
+	xjson_set(k, "faces", faces);
+	xjson_set(k, "chi2", json_real(sr_round(t->chi2, 4)));
+	xjson_set(k, "p", json_real(significant(t->p)));
+	return k;
+}
+
+/* A kind in words into b: its table, the chi-square, the verdict. */
+static void
+kind_text(const struct kind_test *t, struct buf *b)
+{
+	int f, lo = t->lo, hi = t->hi;
+
+	if (t->kind == 0)
+		buf_printf(b, "six-sided dice: %ld\n", t->n);
+	else
+		buf_printf(b, "Shake dice with %d face%s of 6 showing 10 "
+		    "(shake-faces=%d): %ld\n", t->kind, t->kind == 1 ? "" :
+		    "s", t->kind, t->n);
+	buf_puts(b, "  face    ");
+	for (f = lo; f <= hi; f++)
+		buf_printf(b, " %7s", t->label[f]);
+	buf_puts(b, "\n  rolled  ");
+	for (f = lo; f <= hi; f++)
+		buf_printf(b, " %7ld", t->c[f]);
+	buf_puts(b, "\n  expected");
+	for (f = lo; f <= hi; f++)
+		buf_printf(b, " %7.1f", t->n * t->pf[f]);
+	buf_printf(b, "\n  chi-square %.2f with %d degree%s of freedom\n  ",
+	    t->chi2, hi - lo, hi - lo == 1 ? "" : "s");
+	verdict(t->c, t->pf, lo, hi, t->n, t->p, t->label, b);
+	buf_puts(b, "\n");
+}
+
+/*
+ * The words before the kinds into b: what was counted (g: --rules, n:
+ * the dice in all), or that g records no dice.
+ */
+static void
+dice_heading(const struct audit *au, const struct game_rules *g, long n,
+    struct buf *b)
+{
+	if (g != NULL && g->rolled == NULL) {
+		/* Not "(0 games)": its games record no die values. */
+		buf_printf(b, "dice recorded in %s: none; %s (%d game%s)\n",
+		    g->name, g->unrolled != NULL ? g->unrolled : "its dice "
+		    "are not recorded", au->unrolled, au->unrolled == 1 ? "" :
+		    "s");
+		return;
+	}
+	buf_puts(b, "dice recorded");
+	if (g != NULL)
+		buf_printf(b, " in %s", g->name);
+	if (au->player != NULL)
+		buf_printf(b, " by %s", au->player);
+	buf_printf(b, " (%d game%s)\n", au->games, au->games == 1 ? "" : "s");
+	if (n == 0)
+		buf_puts(b, "no dice yet\n");
+}
+
+/*
+ * Count the dice of the games au asks for, in a read transaction of its
+ * own; then --player naming no player is exit 3.  SR_OK, or the message
+ * printed.
+ */
+static int
+dice_read(struct sr_ctx *ctx, const struct game_rules *g, struct audit *au)
+{
+	struct buf of = BUF_INIT, m = BUF_INIT;
+	char *why = NULL;
+	int status;
+
 	if ((status = store_begin(ctx->store, 0, &why)) != SR_OK ||
 	    (status = store_games(ctx->store, 1, dice_collect, au, &why)) !=
 	    SR_OK ||
 	    (status = store_dice_rows(ctx->store, 0, dice_row, au, &why)) !=
 	    SR_OK) {
 		store_rollback(ctx->store);
-		sr_error(ctx, status, "%s", why != NULL ? why : "database "
-		    "error");
-		free(why);
-		goto out;
+		return sr_store_error(ctx, status, why);
 	}
 	store_rollback(ctx->store);
-	if (au->player != NULL && au->found == 0) {
-		struct buf of = BUF_INIT, m = BUF_INIT;
+	if (au->player == NULL || au->found > 0)
+		return SR_OK;
+	if (g != NULL)
+		buf_printf(&of, " of %s", g->name);
+	dice_unknown(au, buf_str(&of), &m);
+	status = sr_error(ctx, SR_DATA, "%s", buf_str(&m));
+	buf_free(&of);
+	buf_free(&m);
+	return status;
+}
 
-		if (g != NULL)
-			buf_printf(&of, " of %s", g->name);
-		dice_unknown(au, buf_str(&of), &m);
-		status = sr_error(ctx, SR_DATA, "%s", buf_str(&m));
-		buf_free(&of);
-		buf_free(&m);
-		goto out;
+/* GSL's gsl_cdf_chisq_Q into *q, GSL loaded into *dl; or the message. */
+static int
+load_chisq(struct sr_ctx *ctx, void **dl, double (**q)(double, double))
+{
+	if ((*dl = dlopen(GSL_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL ||
+	    (*(void **)q = dlsym(*dl, "gsl_cdf_chisq_Q")) == NULL)
+		return sr_error(ctx, SR_SYSTEM, "cannot load GSL (%s) for the "
+		    "chi-square test: %s", GSL_SONAME, dlerror());
+	return SR_OK;
+}
+
+/* dice [--rules RULES] [--player NAME] */
+static int
+cmd_dice_exec(struct sr_ctx *ctx, struct cmd_args *args)
+{
+	const char *rules = args_get(args, "rules");
+	const struct game_rules *g = NULL;
+	struct kind_test t;
+	struct audit *au;
+	struct buf b = BUF_INIT;
+	double (*chisq_q)(double, double) = NULL;
+	void *dl = NULL;
+	long n;
+	int status, kind, f;
+	json_t *list = json_array(), *o;
+
+	if (rules != NULL && (g = game_find(rules)) == NULL)
+		status = sr_error(ctx, SR_USAGE, "%s", sr_rules_unknown(&b,
+		    rules));
+	else
+		status = sr_store(ctx);
+	if (status != SR_OK) {
+		json_decref(list);
+		buf_free(&b);
+		return status;
 	}
+	au = xcalloc(1, sizeof *au);
+	au->player = args_get(args, "player");
+	au->rules = g != NULL ? g->name : NULL;
+	if ((status = dice_read(ctx, g, au)) != SR_OK)
+		goto out;
 	for (kind = 0, n = 0; kind < KINDS; kind++)
 		for (f = 0; f <= 6; f++)
 			n += au->t.count[kind][f];
-	if (n > 0) {
-		if ((dl = dlopen(GSL_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL ||
-		    (*(void **)&chisq_q = dlsym(dl, "gsl_cdf_chisq_Q")) ==
-		    NULL) {
-			status = sr_error(ctx, SR_SYSTEM, "cannot load GSL "
-			    "(%s) for the chi-square test: %s", GSL_SONAME,
-			    dlerror());
-			goto out;
-		}
+	if (n > 0 && (status = load_chisq(ctx, &dl, &chisq_q)) != SR_OK)
+		goto out;
+	if (!ctx->json)
+		dice_heading(au, g, n, &b);
+	for (kind = 0; kind < KINDS; kind++) {
+		if (kind_test(au, kind, chisq_q, &t) != 0)
+			continue;
+		if (ctx->json)
+			xjson_push(list, kind_json(&t));
+		else
+			kind_text(&t, &b);
 	}
 	if (ctx->json) {
 		o = json_object();
-		list = json_array();
-	} else if (g != NULL && g->rolled == NULL) {
-		/* Not "(0 games)": its games record no die values. */
-		buf_printf(&b, "dice recorded in %s: none; %s (%d game%s)\n",
-		    g->name, g->unrolled != NULL ? g->unrolled : "its dice "
-		    "are not recorded", au->unrolled, au->unrolled == 1 ? "" :
-		    "s");
-	} else {
-		buf_puts(&b, "dice recorded");
-		if (g != NULL)
-			buf_printf(&b, " in %s", g->name);
-		if (au->player != NULL)
-			buf_printf(&b, " by %s", au->player);
-		buf_printf(&b, " (%d game%s)\n", au->games, au->games == 1 ?
-		    "" : "s");
-		if (n == 0)
-			buf_puts(&b, "no dice yet\n");
-	}
-	for (kind = 0; kind < KINDS; kind++) {
-		long *c = au->t.count[kind];
-
-		memcpy(label, d6, sizeof label);
-		lo = kind_faces(kind, pf, label);
-		hi = kind == 0 ? 6 : 1;
-		for (n = 0, f = lo; f <= hi; f++)
-			n += c[f];
-		if (n == 0)
-			continue;
-		for (chi2 = 0, f = lo; f <= hi; f++) {
-			e = n * pf[f];
-			chi2 += (c[f] - e) * (c[f] - e) / e;
-		}
-		p = chisq_q(chi2, hi - lo);
-		if (ctx->json) {
-			k = json_object();
-			if (kind == 0)
-				json_object_set_new(k, "kind",
-				    json_string("d6"));
-			else {
-				char name[32];
-
-				snprintf(name, sizeof name, "shake-faces=%d",
-				    kind);
-				json_object_set_new(k, "kind",
-				    json_string(name));
-			}
-			json_object_set_new(k, "rolls", json_integer(n));
-			faces = json_object();
-			for (f = lo; f <= hi; f++)
-				json_object_set_new(faces, label[f],
-				    json_integer(c[f]));
-			json_object_set_new(k, "faces", faces);
-			json_object_set_new(k, "chi2", json_real(sr_round(chi2,
-			    4)));
-			json_object_set_new(k, "p", json_real(significant(p)));
-			json_array_append_new(list, k);
-			continue;
-		}
-		if (kind == 0)
-			buf_printf(&b, "six-sided dice: %ld\n", n);
-		else
-			buf_printf(&b, "Shake dice with %d face%s of 6 showing "
-			    "10 (shake-faces=%d): %ld\n", kind, kind == 1 ?
-			    "" : "s", kind, n);
-		buf_puts(&b, "  face    ");
-		for (f = lo; f <= hi; f++)
-			buf_printf(&b, " %7s", label[f]);
-		buf_puts(&b, "\n  rolled  ");
-		for (f = lo; f <= hi; f++)
-			buf_printf(&b, " %7ld", c[f]);
-		buf_puts(&b, "\n  expected");
-		for (f = lo; f <= hi; f++)
-			buf_printf(&b, " %7.1f", n * pf[f]);
-		buf_printf(&b, "\n  chi-square %.2f with %d degree%s of "
-		    "freedom\n  ", chi2, hi - lo, hi - lo == 1 ? "" : "s");
-		verdict(c, pf, lo, hi, n, p, label, &b);
-		buf_puts(&b, "\n");
-	}
-	if (ctx->json) {
-		json_object_set_new(o, "dice", list);
+		xjson_set(o, "dice", json_incref(list));
 		status = sr_print_json(ctx, o);
 	} else
 		sr_print_text(ctx, buf_str(&b));
 out:
 	if (dl != NULL)
 		dlclose(dl);
+	json_decref(list);
 	buf_free(&b);
 	free(au->id);
 	free(au->seat);
@@ -413,4 +473,5 @@ const struct cmd_entry cmd_dice_entry = {
 	    { "player", CMD_VALUE | CMD_NONEMPTY } },
 	    .hint = "; expected [--rules RULES] [--player NAME]" },
 	.exec = cmd_dice_exec,
+	.play = CMD_PLAY,
 };

@@ -43,21 +43,21 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	if (go->list != NULL) {
 		sr_iso_time(g->created, when, sizeof when);
 		o = json_object();
-		json_object_set_new(o, "game", json_integer(g->id));
-		json_object_set_new(o, "uid", json_string(g->uid));
-		json_object_set_new(o, "rules", json_string(g->rules));
-		json_object_set_new(o, "title", g->title != NULL ?
-		    json_string(g->title) : json_null());
-		json_object_set_new(o, "current",
+		xjson_set(o, "game", json_integer(g->id));
+		xjson_set(o, "uid", xjson_text(g->uid));
+		xjson_set(o, "rules", xjson_text(g->rules));
+		xjson_set(o, "title", g->title != NULL ?
+		    xjson_text(g->title) : json_null());
+		xjson_set(o, "current",
 		    json_boolean(g->id == go->current));
-		json_object_set_new(o, "state",
+		xjson_set(o, "state",
 		    json_string(sr_stored_state_name(g->finished)));
 		names = json_array();
 		for (i = 0; i < g->nplayers; i++)
-			json_array_append_new(names, json_string(g->names[i]));
-		json_object_set_new(o, "players", names);
-		json_object_set_new(o, "created", json_string(when));
-		json_array_append_new(go->list, o);
+			xjson_push(names, xjson_text(g->names[i]));
+		xjson_set(o, "players", names);
+		xjson_set(o, "created", json_string(when));
+		xjson_push(go->list, o);
 		return 0;
 	}
 	if (go->count > go->cap) {
@@ -167,7 +167,7 @@ cmd_games_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	store_rollback(ctx->store);
 	if (ctx->json) {
 		o = json_object();
-		json_object_set_new(o, "games", go.list);
+		xjson_set(o, "games", go.list);
 		return sr_print_json(ctx, o);
 	}
 	games_print(&go, 1);
@@ -184,4 +184,5 @@ const struct cmd_entry cmd_games_entry = {
 	    "ones too)",
 	.spec = { .opts = { { "all", 0 } }, .hint = "; expected [--all]" },
 	.exec = cmd_games_exec,
+	.play = CMD_PLAY,
 };

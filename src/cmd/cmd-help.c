@@ -86,4 +86,5 @@ const struct cmd_entry cmd_help_entry = {
 	.summary = "this list, or the usage of one command or game verb",
 	.spec = { .upper = 1, .count = "expected at most one COMMAND" },
 	.exec = cmd_help_exec,
+	.play = CMD_PLAY,
 };

@@ -16,16 +16,16 @@ entry_json(const struct stored_entry *se)
 	char when[32];
 	int i;
 
-	json_object_set_new(o, "n", json_integer(se->n));
-	json_object_set_new(o, "player", se->player != NULL ?
-	    json_string(se->player) : json_null());
-	json_object_set_new(o, "verb", json_string(verb_name(se->verb)));
+	xjson_set(o, "n", json_integer(se->n));
+	xjson_set(o, "player", se->player != NULL ?
+	    xjson_text(se->player) : json_null());
+	xjson_set(o, "verb", json_string(verb_name(se->verb)));
 	for (i = 0; i < se->argc; i++)
-		json_array_append_new(a, json_string(se->argv[i]));
-	json_object_set_new(o, "args", a);
-	json_object_set_new(o, "undone", json_boolean(se->undone));
+		xjson_push(a, json_string(se->argv[i]));
+	xjson_set(o, "args", a);
+	xjson_set(o, "undone", json_boolean(se->undone));
 	sr_iso_time(se->at, when, sizeof when);
-	json_object_set_new(o, "at", json_string(when));
+	xjson_set(o, "at", json_string(when));
 	return o;
 }
 
@@ -117,7 +117,7 @@ hist_one(void *arg, const struct stored_entry *se)
 	if (h->i <= h->from)
 		return 0;
 	if (h->a != NULL) {
-		json_array_append_new(h->a, entry_json(se));
+		xjson_push(h->a, entry_json(se));
 		return 0;
 	}
 	if (se->round != h->round) {
@@ -207,7 +207,7 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		h.from = n - (int)last;
 	if (ctx->json) {
 		o = json_object();
-		json_object_set_new(o, "game", json_integer(sg.g.id));
+		xjson_set(o, "game", json_integer(sg.g.id));
 		h.a = json_array();
 	} else {
 		buf_printf(&h.b, "game %lld: %s for ", sg.g.id,
@@ -229,7 +229,7 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		return h.status;
 	}
 	if (ctx->json) {
-		json_object_set_new(o, "entries", h.a);
+		xjson_set(o, "entries", h.a);
 		status = sr_print_json(ctx, o);
 		sr_game_free(&sg);
 		return status;
@@ -255,4 +255,5 @@ const struct cmd_entry cmd_history_entry = {
 	    "turn, in words",
 	.spec = { .upper = 1 },
 	.exec = cmd_history_exec,
+	.play = CMD_PLAY,
 };

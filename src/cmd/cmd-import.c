@@ -151,7 +151,7 @@ parse_options(struct sr_ctx *ctx, struct imp_game *ig, json_t *o)
 		ig->opts[i] = xstrdup(v != NULL ?
 		    game_option_value(json_string_value(v)) :
 		    game_option_old(g, i));
-		json_object_set_new(all, g->options[i].key,
+		xjson_set(all, g->options[i].key,
 		    json_string(ig->opts[i]));
 	}
 	ig->options = json_dumps(all, JSON_COMPACT | JSON_SORT_KEYS);

@@ -128,105 +128,98 @@ parse_option(struct sr_ctx *ctx, const struct game_rules *g,
 	return status;
 }
 
-/* new --game RULES --players A,B,C [--option K=V]... [--title T] */
+/* --game RULES: its rules into *g; SR_OK, or the refusal printed. */
 static int
-cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
+new_rules(struct sr_ctx *ctx, const char *rules,
+    const struct game_rules **g)
 {
-	const char *rules = args_get(args, "game");
-	const char *players = args_get(args, "players");
-	const char *title = args_get(args, "title");
-	char *const *optv;
-	const struct game_rules *g;
-	struct store_game sg;
-	struct sr_game game;
 	struct buf b = BUF_INIT;
-	char *names[GAME_MAX_PLAYERS], *why = NULL, *opts;
-	json_t *o;
-	int i, k, nopt, n = 0, status;
+	int status = SR_OK;
 
-	optv = args_values(args, "option", &nopt);
-	if (title != NULL && utf8_len(title) > 200)
-		return sr_error(ctx, SR_USAGE, "the title is %zu characters; "
-		    "at most 200", utf8_len(title));
 	rules_list(&b);
-	if (rules == NULL || *rules == '\0') {
+	if (rules == NULL || *rules == '\0')
 		status = sr_error(ctx, SR_USAGE, "expected --game RULES, one "
 		    "of %s", buf_str(&b));
-		buf_free(&b);
-		return status;
-	}
-	if ((g = game_find(rules)) == NULL) {
+	else if ((*g = game_find(rules)) == NULL) {
 		buf_reset(&b);
 		status = sr_error(ctx, SR_USAGE, "%s", sr_rules_unknown(&b,
 		    rules));
-		buf_free(&b);
-		return status;
 	}
 	buf_free(&b);
-	if (players == NULL || *players == '\0')
-		return sr_error(ctx, SR_USAGE, "expected --players NAME,NAME"
-		    "[,...] (%d to %d players)", g->min_players,
-		    g->max_players);
-	o = json_object();
-	for (i = 0; i < nopt; i++)
-		if ((status = parse_option(ctx, g, optv[i], o)) != SR_OK) {
-			json_decref(o);
-			return status;
-		}
-	if ((status = parse_players(ctx, g, players, names, &n)) != SR_OK) {
-		json_decref(o);
-		return status;
-	}
+	return status;
+}
+
+/*
+ * The options of o (each --option given) completed with every other
+ * option's default, a dictionary option checked installed (exit 4), as
+ * the text to store into *opts (malloc'd).  SR_OK, or the refusal
+ * printed.
+ */
+static int
+new_options(struct sr_ctx *ctx, const struct game_rules *g, json_t *o,
+    char **opts)
+{
+	char *why = NULL;
+	int i, k;
+
+	*opts = NULL;
 	/* Every option with its effective value. */
 	for (i = 0; g->options[i].key != NULL; i++)
 		if (json_object_get(o, g->options[i].key) == NULL)
-			json_object_set_new(o, g->options[i].key,
+			xjson_set(o, g->options[i].key,
 			    json_string(g->options[i].def));
 	/* A dictionary option must name an installed dictionary (exit 4). */
 	if ((k = game_option_kind(g, GAME_OPT_DICT)) >= 0 &&
 	    !lexicon_exists(ctx->paths.dicts, json_string_value(
 	    json_object_get(o, g->options[k].key)), &why)) {
-		status = sr_error(ctx, SR_SYSTEM, "%s", why);
+		i = sr_error(ctx, SR_SYSTEM, "%s", why);
 		free(why);
-		json_decref(o);
-		opts = NULL;
-		goto out;
+		return i;
 	}
-	opts = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
-	json_decref(o);
+	*opts = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+	return SR_OK;
+}
 
-	memset(&sg, 0, sizeof sg);
-	sg.rules = (char *)g->name;
-	sg.title = (char *)title;
-	sg.options = opts;
-	sg.created = ctx->now;
-	sg.nplayers = n;
-	for (i = 0; i < n; i++)
-		sg.names[i] = names[i];
+/* Store game sg and make it current, in a transaction of its own. */
+static int
+new_store(struct sr_ctx *ctx, struct store_game *sg)
+{
+	char *why = NULL;
+	int status;
+
 	if ((status = sr_store_create(ctx)) != SR_OK)
-		goto out;
+		return status;
 	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK ||
-	    (status = store_game_create(ctx->store, &sg, &why)) != SR_OK ||
-	    (status = store_set_current(ctx->store, sg.id, &why)) != SR_OK ||
+	    (status = store_game_create(ctx->store, sg, &why)) != SR_OK ||
+	    (status = store_set_current(ctx->store, sg->id, &why)) != SR_OK ||
 	    (status = store_commit(ctx->store, &why)) != SR_OK) {
 		store_rollback(ctx->store);
 		sr_error(ctx, status, "%s", why);
 		free(why);
-		goto out;
 	}
-	ctx->game = sg.id;
+	return status;
+}
+
+/* Say what new made: its status object, or its line and what is next. */
+static int
+new_say(struct sr_ctx *ctx, const struct store_game *sg)
+{
+	struct sr_game game;
+	struct expectation x;
+	struct buf say = BUF_INIT, out = BUF_INIT;
+	int status, i;
+
+	ctx->game = sg->id;
 	if ((status = sr_game_load(ctx, 0, 0, &game)) != SR_OK)
-		goto out;
+		return status;
 	store_rollback(ctx->store);
 	if (ctx->json)
 		status = sr_print_json(ctx, sr_status_json(&game));
 	else {
-		struct expectation x;
-		struct buf say = BUF_INIT, out = BUF_INIT;
-
-		buf_printf(&out, "game %lld: %s for ", sg.id, g->name);
-		for (i = 0; i < n; i++)
-			buf_printf(&out, "%s%s", i == 0 ? "" : ", ", names[i]);
+		buf_printf(&out, "game %lld: %s for ", sg->id, sg->rules);
+		for (i = 0; i < sg->nplayers; i++)
+			buf_printf(&out, "%s%s", i == 0 ? "" : ", ",
+			    sg->names[i]);
 		sr_expect(&game, &x, &say);
 		buf_printf(&out, "\n%s\n", buf_str(&say));
 		sr_print_text(ctx, buf_str(&out));
@@ -234,7 +227,52 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		buf_free(&out);
 	}
 	sr_game_free(&game);
-out:
+	return status;
+}
+
+/* new --game RULES --players A,B,C [--option K=V]... [--title T] */
+static int
+cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
+{
+	const char *players = args_get(args, "players");
+	const char *title = args_get(args, "title");
+	char *const *optv;
+	const struct game_rules *g = NULL;
+	struct store_game sg;
+	char *names[GAME_MAX_PLAYERS], *opts = NULL;
+	json_t *o;
+	int i, nopt, n = 0, status;
+
+	optv = args_values(args, "option", &nopt);
+	if (title != NULL && utf8_len(title) > 200)
+		return sr_error(ctx, SR_USAGE, "the title is %zu characters; "
+		    "at most 200", utf8_len(title));
+	if ((status = new_rules(ctx, args_get(args, "game"), &g)) != SR_OK)
+		return status;
+	if (players == NULL || *players == '\0')
+		return sr_error(ctx, SR_USAGE, "expected --players NAME,NAME"
+		    "[,...] (%d to %d players)", g->min_players,
+		    g->max_players);
+	o = json_object();
+	for (i = 0; i < nopt && status == SR_OK; i++)
+		status = parse_option(ctx, g, optv[i], o);
+	if (status == SR_OK)
+		status = parse_players(ctx, g, players, names, &n);
+	if (status == SR_OK)
+		status = new_options(ctx, g, o, &opts);
+	json_decref(o);
+	if (status == SR_OK) {
+		memset(&sg, 0, sizeof sg);
+		sg.rules = (char *)g->name;
+		sg.title = (char *)title;
+		sg.options = opts;
+		sg.created = ctx->now;
+		sg.nplayers = n;
+		for (i = 0; i < n; i++)
+			sg.names[i] = names[i];
+		if ((status = new_store(ctx, &sg)) == SR_OK)
+			status = new_say(ctx, &sg);
+	}
 	free(opts);
 	for (i = 0; i < n; i++)
 		free(names[i]);
@@ -259,4 +297,5 @@ const struct cmd_entry cmd_new_entry = {
 	    { "title", CMD_VALUE | CMD_NONEMPTY } },
 	    .hint = "; the players are one list: --players Ann,Bob,Cid" },
 	.exec = cmd_new_exec,
+	.play = CMD_PLAY | CMD_PLAY_GAME,
 };

@@ -42,39 +42,37 @@ static int (*play_el_get)(EditLine *, int, ...);
 
 /* What a word of play does besides the game verbs. */
 enum play_kind {
-	PK_HELP, PK_STATUS, PK_HISTORY, PK_CMD, PK_NEW, PK_USE, PK_QUIT
+	PK_CMD, PK_HELP, PK_STATUS, PK_HISTORY, PK_QUIT
 };
 
 /*
- * The commands of play (SPEC.md "play"), for dispatch, help, completion.
- * A command of the command table is described by its entry there; the
- * words of play alone by their own line.
+ * The commands of play (SPEC.md "play") are those of the command table
+ * with CMD_PLAY (cmd.h), each run by its exec (play_command).  These are
+ * the ones play runs its own way (help: what is legal in the game in
+ * memory; status: of it; history: its N checked first) and play's own
+ * words (quit, exit), with play's own help where it has one.
  */
-static const struct play_cmd {
+static const struct play_own {
 	const char	*name;
 	enum play_kind	 kind;
-	const char	*args;		/* play's own words only */
+	const char	*args;		/* play's own help, else the table's */
 	const char	*says;
-} play_cmds[] = {
+} play_own[] = {
 	{ "help", PK_HELP, "[VERB]", "the verbs legal now, or what one does "
 	    "in this game" },
 	{ "status", PK_STATUS, NULL, NULL },
-	{ "standings", PK_CMD, NULL, NULL },
 	{ "history", PK_HISTORY, NULL, NULL },
-	{ "rules", PK_CMD, NULL, NULL },
-	{ "review", PK_CMD, NULL, NULL },
-	{ "solve", PK_CMD, NULL, NULL },
-	{ "dice", PK_CMD, NULL, NULL },
-	{ "games", PK_CMD, NULL, NULL },
-	{ "new", PK_NEW, NULL, NULL },
-	{ "use", PK_USE, NULL, NULL },
-	{ "abandon", PK_CMD, NULL, NULL },
-	{ "rename", PK_CMD, NULL, NULL },
-	{ "title", PK_CMD, NULL, NULL },
-	{ "note", PK_CMD, NULL, NULL },
 	{ "quit", PK_QUIT, "", "leave play (also exit, Ctrl-D)" },
 	{ "exit", PK_QUIT, "", "leave play (also quit, Ctrl-D)" },
-	{ NULL, PK_QUIT, NULL, NULL }
+	{ NULL, PK_CMD, NULL, NULL }
+};
+
+/* A command of play: its row of the command table, play's own, or both. */
+struct play_cmd {
+	const char		*name;
+	const struct cmd_entry	*c;	/* or NULL: play's own word */
+	const struct play_own	*own;	/* or NULL: run by c's exec */
+	enum play_kind		 kind;
 };
 
 /* undo and redo, which every game takes. */
@@ -225,16 +223,42 @@ undo_redo_now(const struct play *p, enum verb v)
 	return v == V_UNDO ? p->sg.rp.ndone > 0 : p->sg.rp.nundone > 0;
 }
 
-/* The play command named exactly s, or NULL. */
-static const struct play_cmd *
-play_cmd_find(const char *s)
+/* The command of play named exactly s into pc: 1, or 0 if none. */
+static int
+play_cmd_find(const char *s, struct play_cmd *pc)
 {
-	const struct play_cmd *pc;
+	const struct play_own *o;
 
-	for (pc = play_cmds; pc->name != NULL; pc++)
-		if (strcmp(pc->name, s) == 0)
-			return pc;
-	return NULL;
+	memset(pc, 0, sizeof *pc);
+	for (o = play_own; o->name != NULL; o++)
+		if (strcmp(o->name, s) == 0)
+			pc->own = o;
+	if ((pc->c = cmd_find(s)) != NULL && !(pc->c->play & CMD_PLAY))
+		pc->c = NULL;
+	if (pc->c == NULL && pc->own == NULL)
+		return 0;
+	pc->name = pc->c != NULL ? pc->c->name : pc->own->name;
+	pc->kind = pc->own != NULL ? pc->own->kind : PK_CMD;
+	return 1;
+}
+
+/*
+ * The command of play number i (from 0) into pc: the command table's in
+ * its order, then play's own words; 0 past the last.
+ */
+static int
+play_cmd_at(int i, struct play_cmd *pc)
+{
+	const struct cmd_entry *const *c;
+	const struct play_own *o;
+
+	for (c = cmd_table; *c != NULL; c++)
+		if (((*c)->play & CMD_PLAY) && i-- == 0)
+			return play_cmd_find((*c)->name, pc);
+	for (o = play_own; o->name != NULL; o++)
+		if (cmd_find(o->name) == NULL && i-- == 0)
+			return play_cmd_find(o->name, pc);
+	return 0;
 }
 
 /* What verb v does in game g (its help line; undo, redo too), or NULL. */
@@ -253,12 +277,12 @@ verb_help_find(const struct game_rules *g, enum verb v)
 static int
 play_cmd_help(const struct play_cmd *pc, struct buf *b)
 {
-	const struct cmd_entry *c = cmd_find(pc->name);
+	const struct cmd_entry *c = pc->c;
 
-	if (pc->says != NULL)
-		buf_printf(b, "%s%s%s: %s\n", pc->name, pc->args[0] ? " " : "",
-		    pc->args, pc->says);
-	else if (c != NULL && c != &cmd_verb_entry)
+	if (pc->own != NULL && pc->own->says != NULL)
+		buf_printf(b, "%s%s%s: %s\n", pc->name, pc->own->args[0] ?
+		    " " : "", pc->own->args, pc->own->says);
+	else if (c != NULL)
 		buf_printf(b, "%s%s%s: %s\n", c->name, c->usage[0] ? " " : "",
 		    c->usage, c->summary);
 	else
@@ -377,7 +401,7 @@ scores_line(const struct play *p, struct buf *b)
 static int
 unknown_word(struct play *p, const char *w)
 {
-	const struct play_cmd *pc;
+	struct play_cmd pc;
 	const enum verb *v;
 	struct utf8_near nr = UTF8_NEAR_INIT;
 	struct buf b = BUF_INIT;
@@ -389,8 +413,8 @@ unknown_word(struct play *p, const char *w)
 			utf8_near_add(&nr, w, verb_name(*v));
 	for (i = 0; play_undo_help[i].verb != V__COUNT; i++)
 		utf8_near_add(&nr, w, verb_name(play_undo_help[i].verb));
-	for (pc = play_cmds; pc->name != NULL; pc++)
-		utf8_near_add(&nr, w, pc->name);
+	for (i = 0; play_cmd_at(i, &pc); i++)
+		utf8_near_add(&nr, w, pc.name);
 	if (utf8_near_ok(&nr, w)) {
 		buf_puts(&b, "; did you mean ");
 		utf8_near_list(&b, &nr);
@@ -414,9 +438,9 @@ play_help(struct play *p, int argc, char **argv)
 	struct expectation x;
 	struct buf b = BUF_INIT;
 	const struct verb_help *h;
-	const struct play_cmd *pc;
+	struct play_cmd pc;
 	const enum verb *v;
-	int status, vb;
+	int status, vb, i;
 
 	ctx->cmd = "help";
 	if (argc > 2)
@@ -432,8 +456,8 @@ play_help(struct play *p, int argc, char **argv)
 		else if (vb >= 0)
 			return sr_error(ctx, SR_RULES, "%s has no '%s'",
 			    p->sg.rules->name, argv[1]);
-		else if ((pc = play_cmd_find(argv[1])) != NULL) {
-			if (!play_cmd_help(pc, &b))
+		else if (play_cmd_find(argv[1], &pc)) {
+			if (!play_cmd_help(&pc, &b))
 				return sr_error(ctx, SR_USAGE, "'%s' is not in "
 				    "this shakeref yet", argv[1]);
 		} else
@@ -458,8 +482,8 @@ play_help(struct play *p, int argc, char **argv)
 	sr_fit(ctx, ctx->out, buf_str(&b), HELP_COLUMN);
 	buf_reset(&b);
 	buf_puts(&b, "Commands: ");
-	for (pc = play_cmds; pc->name != NULL; pc++)
-		buf_printf(&b, "%s%s", pc == play_cmds ? "" : ", ", pc->name);
+	for (i = 0; play_cmd_at(i, &pc); i++)
+		buf_printf(&b, "%s%s", i == 0 ? "" : ", ", pc.name);
 	buf_puts(&b, ".\n'help VERB' for one; quote a name with a space: "
 	    "penalize \"Mary Ann\" 2\n");
 	sr_fit(ctx, ctx->out, buf_str(&b), 2);
@@ -523,12 +547,11 @@ play_command(struct play *p, const struct play_cmd *pc, int argc,
 	int status;
 
 	ctx->cmd = pc->name;
-	if ((c = cmd_find(pc->name)) == NULL || c == &cmd_verb_entry)
+	if ((c = pc->c) == NULL)
 		return sr_error(ctx, SR_USAGE, "'%s' is not in this shakeref "
 		    "yet", pc->name);
-	ctx->game = p->id;
-	if (pc->kind == PK_NEW)
-		ctx->game = 0;
+	/* new and use choose the game; the others act on the session's. */
+	ctx->game = c->play & CMD_PLAY_GAME ? 0 : p->id;
 	/* The command line's path: the command table and its spec. */
 	if ((status = cmd_parse(ctx, c, argc, argv, argc, &a)) != SR_OK)
 		return status;
@@ -536,10 +559,10 @@ play_command(struct play *p, const struct play_cmd *pc, int argc,
 	cmd_args_free(&a);
 	if (status != SR_OK)
 		return status;
-	if (pc->kind == PK_NEW || pc->kind == PK_USE) {
+	if (c->play & CMD_PLAY_GAME) {
 		/* The session goes on with that game. */
 		play_forget(p);
-		p->id = pc->kind == PK_USE ? ctx->game : 0;
+		p->id = ctx->game;
 	}
 	/* The game as the command left it (abandon, rename ...). */
 	return play_sync(p, 0);
@@ -575,7 +598,7 @@ static int
 play_line(struct play *p, const char *line)
 {
 	struct sr_ctx *ctx = p->ctx;
-	const struct play_cmd *pc;
+	struct play_cmd pc;
 	struct words w;
 	const char *why;
 	char *t;
@@ -611,10 +634,10 @@ play_line(struct play *p, const char *line)
 			words_free(&w);
 			return status;
 		}
-	if ((pc = play_cmd_find(w.w[0])) != NULL) {
-		switch (pc->kind) {
+	if (play_cmd_find(w.w[0], &pc)) {
+		switch (pc.kind) {
 		case PK_QUIT:
-			ctx->cmd = pc->name;
+			ctx->cmd = pc.name;
 			status = w.n == 1 ? PLAY_LEAVE : sr_error(ctx, SR_USAGE,
 			    "unexpected argument '%s'", w.w[1]);
 			break;
@@ -637,10 +660,10 @@ play_line(struct play *p, const char *line)
 			}
 			break;
 		case PK_HISTORY:
-			status = play_history(p, pc, w.n, w.w);
+			status = play_history(p, &pc, w.n, w.w);
 			break;
 		default:
-			status = play_command(p, pc, w.n, w.w);
+			status = play_command(p, &pc, w.n, w.w);
 			break;
 		}
 	} else if (verb_lookup(w.w[0]) >= 0)
@@ -961,7 +984,7 @@ complete_values(struct play *p, const struct words *w, int argi,
     struct buf *b)
 {
 	struct expectation x;
-	const struct play_cmd *pc;
+	struct play_cmd pc;
 	const enum verb *v;
 	int i, vb;
 
@@ -974,15 +997,15 @@ complete_values(struct play *p, const struct words *w, int argi,
 			if (undo_redo_now(p, play_undo_help[i].verb))
 				buf_printf(b, "%s\n",
 				    verb_name(play_undo_help[i].verb));
-		for (pc = play_cmds; pc->name != NULL; pc++)
-			buf_printf(b, "%s\n", pc->name);
+		for (i = 0; play_cmd_at(i, &pc); i++)
+			buf_printf(b, "%s\n", pc.name);
 		return;
 	}
 	if (strcmp(w->w[0], "help") == 0 && argi == 1) {
 		for (v = p->sg.rules->verbs; *v != V__COUNT; v++)
 			buf_printf(b, "%s\n", verb_name(*v));
-		for (pc = play_cmds; pc->name != NULL; pc++)
-			buf_printf(b, "%s\n", pc->name);
+		for (i = 0; play_cmd_at(i, &pc); i++)
+			buf_printf(b, "%s\n", pc.name);
 		return;
 	}
 	if (strcmp(w->w[0], "rules") == 0 && argi == 1) {
@@ -990,7 +1013,7 @@ complete_values(struct play *p, const struct words *w, int argi,
 			buf_printf(b, "%s\n", game_table[i]->name);
 		return;
 	}
-	if (play_cmd_find(w->w[0]) != NULL) {
+	if (play_cmd_find(w->w[0], &pc)) {
 		complete_options(p, w, argi, b);
 		return;
 	}

@@ -759,44 +759,44 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 
 	if (ctx->json) {
 		o = json_object();
-		json_object_set_new(o, "game", json_integer(sg.g.id));
-		json_object_set_new(o, "rules", json_string(sg.rules->name));
-		json_object_set_new(o, "basis",
+		xjson_set(o, "game", json_integer(sg.g.id));
+		xjson_set(o, "rules", json_string(sg.rules->name));
+		xjson_set(o, "basis",
 		    json_string(advice_basis_name(basis)));
 		list = json_array();
 		for (i = 0; i < nd; i++) {
 			j = json_object();
-			json_object_set_new(j, "n", json_integer(d[i].n));
-			json_object_set_new(j, "player",
-			    json_string(sg.g.names[d[i].seat]));
-			json_object_set_new(j, "made", json_string(d[i].made));
-			json_object_set_new(j, "best", json_string(d[i].best));
-			json_object_set_new(j, "cost", json_real(sr_round(
+			xjson_set(j, "n", json_integer(d[i].n));
+			xjson_set(j, "player",
+			    xjson_text(sg.g.names[d[i].seat]));
+			xjson_set(j, "made", json_string(d[i].made));
+			xjson_set(j, "best", json_string(d[i].best));
+			xjson_set(j, "cost", json_real(sr_round(
 			    d[i].cost, d[i].basis == ADVICE_POINTS ? 1 : 4)));
 			if (d[i].basis != basis)
-				json_object_set_new(j, "basis", json_string(
+				xjson_set(j, "basis", json_string(
 				    advice_basis_name(d[i].basis)));
-			json_array_append_new(list, j);
+			xjson_push(list, j);
 		}
-		json_object_set_new(o, "decisions", list);
+		xjson_set(o, "decisions", list);
 		list = json_array();
 		for (p = 0; p < sg.g.nplayers; p++) {
 			/* A chance is never summed: its average a decision. */
 			avg = basis == ADVICE_POINTS || ndec[p] == 0 ? 1 :
 			    ndec[p];
 			j = json_object();
-			json_object_set_new(j, "name",
-			    json_string(sg.g.names[p]));
-			json_object_set_new(j, "decisions",
+			xjson_set(j, "name",
+			    xjson_text(sg.g.names[p]));
+			xjson_set(j, "decisions",
 			    json_integer(ndec[p]));
-			json_object_set_new(j, "cost", json_real(sr_round(
+			xjson_set(j, "cost", json_real(sr_round(
 			    cost[p] / avg, basis == ADVICE_POINTS ? 1 : 4)));
-			json_object_set_new(j, "luck", json_real(sr_round(
+			xjson_set(j, "luck", json_real(sr_round(
 			    rv.luck[p] / avg, basis == ADVICE_POINTS ? 1 :
 			    4)));
-			json_array_append_new(list, j);
+			xjson_push(list, j);
 		}
-		json_object_set_new(o, "players", list);
+		xjson_set(o, "players", list);
 		status = sr_print_json(ctx, o);
 		goto out;
 	}
@@ -859,4 +859,5 @@ const struct cmd_entry cmd_review_entry = {
 	    "best move, what it cost, each player's luck and skill",
 	.spec = { .hint = "; review takes no arguments" },
 	.exec = cmd_review_exec,
+	.play = CMD_PLAY,
 };

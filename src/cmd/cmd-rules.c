@@ -1,10 +1,13 @@
 /*
- * cmd-rules.c: the rules as refereed, short form.
+ * cmd-rules.c: the rules as refereed: the game's rule card (card.h).
  */
 #include <stdio.h>
 
+#include "card.h"
 #include "cmd.h"
 #include "lexicon.h"
+
+#define RULES_COLUMNS	76	/* the card's width off a terminal */
 
 /* rules [RULES] */
 static int
@@ -33,9 +36,9 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		buf_free(&b);
 		return status;
 	}
-	buf_puts(&b, one->card);
+	card_render(&b, one->card, RULES_COLUMNS);
 	if (one->options[0].key != NULL)
-		buf_puts(&b, "Options (new --option KEY=VALUE):\n");
+		buf_puts(&b, "\nOptions (new --option KEY=VALUE):\n");
 	for (o = one->options; o->key != NULL; o++)
 		buf_printf(&b, "  %s=%s (default %s)\n", o->key, o->values,
 		    o->def);
@@ -57,4 +60,5 @@ const struct cmd_entry cmd_rules_entry = {
 	.summary = "the rules as refereed, short form",
 	.spec = { .upper = 1, .count = "expected at most one RULES" },
 	.exec = cmd_rules_exec,
+	.play = CMD_PLAY,
 };

@@ -286,26 +286,24 @@ board_render(struct serve *sv, struct buf *b)
 	json_t *o, *p, *v;
 	char *why = NULL;
 	long long id = sv->pinned;
-	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, status;
 	long scores[GAME_MAX_PLAYERS];
 	size_t k;
 
 	buf_reset(b);
 	sv->game = 0;
 	sv->last = 0;
-	if (store_begin(ctx->store, 0, &why) != SR_OK ||
-	    (id == 0 && store_current(ctx->store, &id, &why) != SR_OK)) {
-		store_rollback(ctx->store);
-		buf_puts(b, "<p class=\"say\">The database cannot be read: ");
-		html_text(b, why != NULL ? why : "");
-		buf_puts(b, "</p>\n");
+	if ((status = store_begin_game(ctx->store, 0, &id, &why)) != SR_OK) {
+		if (status == SR_DATA && id == 0)
+			buf_puts(b, "<p class=\"say\">No game yet: start one "
+			    "with <code>shakeref new</code>.</p>\n");
+		else {
+			buf_puts(b, "<p class=\"say\">The database cannot be "
+			    "read: ");
+			html_text(b, why != NULL ? why : "");
+			buf_puts(b, "</p>\n");
+		}
 		free(why);
-		return;
-	}
-	if (id == 0) {
-		store_rollback(ctx->store);
-		buf_puts(b, "<p class=\"say\">No game yet: start one with "
-		    "<code>shakeref new</code>.</p>\n");
 		return;
 	}
 	if (sr_game_read(ctx, id, 1, &sg, &why) != SR_OK) {

@@ -106,9 +106,9 @@ solve_json(const struct sr_game *sg, const struct word_round *v,
 	size_t i;
 	int p, val = 0;
 
-	json_object_set_new(o, "game", json_integer(sg->g.id));
-	json_object_set_new(o, "round", json_integer(v->round));
-	json_object_set_new(o, "best_score", json_integer(best));
+	xjson_set(o, "game", json_integer(sg->g.id));
+	xjson_set(o, "round", json_integer(v->round));
+	xjson_set(o, "best_score", json_integer(best));
 	a = json_array();
 	for (i = 0; i < l->n; i++) {
 		w = &l->w[i];
@@ -116,20 +116,20 @@ solve_json(const struct sr_game *sg, const struct word_round *v,
 		if (i == 0 || w->width != l->w[i - 1].width)
 			val = sg->rules->word_value(sg->rp.st, (int)w->width);
 		x = json_object();
-		json_object_set_new(x, "word", json_stringn(w->form, w->len));
-		json_object_set_new(x, "value", json_integer(val));
-		json_array_append_new(a, x);
+		xjson_set(x, "word", json_stringn(w->form, w->len));
+		xjson_set(x, "value", json_integer(val));
+		xjson_push(a, x);
 	}
-	json_object_set_new(o, "words", a);
+	xjson_set(o, "words", a);
 	m = json_object();
 	for (p = 0; p < v->nplayers; p++) {
 		a = json_array();
 		for (i = 0; i < nmissed[p]; i++)
-			json_array_append_new(a, json_stringn(
+			xjson_push(a, json_stringn(
 			    l->w[missed[p][i]].form, l->w[missed[p][i]].len));
-		json_object_set_new(m, sg->g.names[p], a);
+		xjson_set(m, sg->g.names[p], a);
 	}
-	json_object_set_new(o, "missed", m);
+	xjson_set(o, "missed", m);
 	return o;
 }
 
@@ -142,21 +142,84 @@ has_grid(const struct game_rules *g)
 	return g->word_round != NULL;
 }
 
+/*
+ * Every word of round v's grid, by its word list (built if need be) and,
+ * for a compound only Hunspell can judge, the dictionary, into l; their
+ * number into *n.  SR_OK, or the message printed.
+ */
+static int
+solve_round(struct sr_ctx *ctx, const struct word_round *v,
+    struct solve_list *l, size_t *n)
+{
+	struct grid g;
+	struct dawg *d;
+	struct speller *sp;
+	char *why = NULL;
+	int status = SR_OK;
+
+	if ((d = wordlist_open(&ctx->paths, v->dict, isatty(STDERR_FILENO),
+	    &why)) == NULL) {
+		status = sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s",
+		    v->dict, why);
+		free(why);
+		return status;
+	}
+	memset(&g, 0, sizeof g);
+	g.n = v->n;
+	memcpy(g.cells, v->cells, sizeof g.cells);
+	snprintf(g.dict, sizeof g.dict, "%s", v->dict);
+	sp = wordlist_speller_new(ctx->paths.dicts, v->dict);
+	*n = solve_grid_list(d, &g, v->dict, v->fold, v->nouns, v->compounds,
+	    sp, l);
+	dawg_close(d);
+	if (*n == SOLVE_FAILED)
+		status = sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
+		    "'%s' about a compound: %s", v->dict,
+		    wordlist_speller_why(sp) != NULL ?
+		    wordlist_speller_why(sp) : "no dictionary");
+	wordlist_speller_free(sp);
+	return status;
+}
+
+/*
+ * For each player p of round v, the words of l[0..n) p did not write
+ * (by their keys), as indexes into missed[p] (malloc'd), nmissed[p] of
+ * them.
+ */
+static void
+solve_missed(const struct word_round *v, const struct solve_list *l,
+    size_t n, size_t **missed, size_t *nmissed)
+{
+	const char *const *wk;
+	uint32_t *wrote;
+	size_t i, x;
+	int p;
+
+	/* Who wrote each word (a bit for each player), by its key. */
+	wrote = xcalloc(n, sizeof *wrote);
+	for (p = 0; p < v->nplayers; p++)
+		for (wk = v->keys[p]; wk != NULL && *wk != NULL; wk++)
+			if ((x = solve_find(l, *wk)) != SOLVE_FAILED)
+				wrote[x] |= (uint32_t)1 << p;
+	for (p = 0; p < v->nplayers; p++) {
+		missed[p] = xreallocarray(NULL, n + 1, sizeof *missed[p]);
+		nmissed[p] = 0;
+		for (i = 0; i < n; i++)
+			if (!(wrote[i] & (uint32_t)1 << p))
+				missed[p][nmissed[p]++] = i;
+	}
+	free(wrote);
+}
+
 /* solve [--force] */
 static int
 cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct sr_game sg;
 	struct word_round v;
-	struct grid g;
-	struct dawg *d;
-	struct speller *sp;
 	struct buf b = BUF_INIT;
 	struct solve_list l;
-	const char *const *wk;
-	uint32_t *wrote = NULL;
-	char *why = NULL;
-	size_t *missed[GAME_MAX_PLAYERS], nmissed[GAME_MAX_PLAYERS], n, i, x;
+	size_t *missed[GAME_MAX_PLAYERS], nmissed[GAME_MAX_PLAYERS], n, i;
 	long best = 0;
 	int force = args_has(args, "force"), status, p, val = 0, cols;
 
@@ -175,30 +238,8 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		    "--force' solves the open round");
 		goto out;
 	}
-	if ((d = wordlist_open(&ctx->paths, v.dict, isatty(STDERR_FILENO),
-	    &why)) == NULL) {
-		status = sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s",
-		    v.dict, why);
-		free(why);
+	if ((status = solve_round(ctx, &v, &l, &n)) != SR_OK)
 		goto out;
-	}
-	memset(&g, 0, sizeof g);
-	g.n = v.n;
-	memcpy(g.cells, v.cells, sizeof g.cells);
-	snprintf(g.dict, sizeof g.dict, "%s", v.dict);
-	sp = wordlist_speller_new(ctx->paths.dicts, v.dict);
-	n = solve_grid_list(d, &g, v.dict, v.fold, v.nouns, v.compounds, sp,
-	    &l);
-	dawg_close(d);
-	if (n == SOLVE_FAILED) {
-		status = sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
-		    "'%s' about a compound: %s", v.dict,
-		    wordlist_speller_why(sp) != NULL ?
-		    wordlist_speller_why(sp) : "no dictionary");
-		wordlist_speller_free(sp);
-		goto out;
-	}
-	wordlist_speller_free(sp);
 	/* Each width's value once; words are longest first. */
 	for (i = 0; i < n; i++) {
 		if (i == 0 || l.w[i].width != l.w[i - 1].width)
@@ -206,20 +247,7 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			    (int)l.w[i].width);
 		best += val;
 	}
-	/* Who wrote each word (a bit for each player), by its key. */
-	wrote = xcalloc(n, sizeof *wrote);
-	for (p = 0; p < v.nplayers; p++)
-		for (wk = v.keys[p]; wk != NULL && *wk != NULL; wk++)
-			if ((x = solve_find(&l, *wk)) != SOLVE_FAILED)
-				wrote[x] |= (uint32_t)1 << p;
-	for (p = 0; p < v.nplayers; p++) {
-		missed[p] = xreallocarray(NULL, n + 1, sizeof *missed[p]);
-		nmissed[p] = 0;
-		for (i = 0; i < n; i++)
-			if (!(wrote[i] & (uint32_t)1 << p))
-				missed[p][nmissed[p]++] = i;
-	}
-	free(wrote);
+	solve_missed(&v, &l, n, missed, nmissed);
 	if (ctx->json)
 		status = sr_print_json(ctx, solve_json(&sg, &v, &l, best,
 		    missed, nmissed));
@@ -230,7 +258,6 @@ cmd_solve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		    cols - 1 < 78 ? (size_t)cols - 1 : 78, &b);
 		sr_print_text(ctx, buf_str(&b));
 	}
-	buf_free(&b);
 	for (p = 0; p < v.nplayers; p++)
 		free(missed[p]);
 	solve_list_free(&l);
@@ -247,4 +274,5 @@ const struct cmd_entry cmd_solve_entry = {
 	    "the words missed",
 	.spec = { .opts = { { "force", 0 } }, .hint = "; expected [--force]" },
 	.exec = cmd_solve_exec,
+	.play = CMD_PLAY,
 };

@@ -49,9 +49,9 @@ tally_row(void *arg, const struct store_tally *row)
 		won += (long)json_integer_value(json_object_get(r, "won"));
 	}
 	r = json_object();
-	json_object_set_new(r, "played", json_integer(played));
-	json_object_set_new(r, "won", json_integer(won));
-	json_object_set_new(t->by_rules, row->rules, r);
+	xjson_set(r, "played", json_integer(played));
+	xjson_set(r, "won", json_integer(won));
+	xjson_set(t->by_rules, row->rules, r);
 	return 0;
 }
 
@@ -111,16 +111,16 @@ all_time(struct sr_ctx *ctx)
 		a = json_array();
 		for (i = 0; i < ts.n; i++) {
 			p = json_object();
-			json_object_set_new(p, "name",
-			    json_string(ts.t[i].name));
-			json_object_set_new(p, "played",
+			xjson_set(p, "name",
+			    xjson_text(ts.t[i].name));
+			xjson_set(p, "played",
 			    json_integer(ts.t[i].played));
-			json_object_set_new(p, "won",
+			xjson_set(p, "won",
 			    json_integer(ts.t[i].won));
-			json_object_set(p, "by_rules", ts.t[i].by_rules);
-			json_array_append_new(a, p);
+			xjson_set(p, "by_rules", json_incref(ts.t[i].by_rules));
+			xjson_push(a, p);
 		}
-		json_object_set_new(o, "players", a);
+		xjson_set(o, "players", a);
 		status = sr_print_json(ctx, o);
 		goto out;
 	}
@@ -188,27 +188,27 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	rank_order(&sg, ranks, order);
 	if (ctx->json) {
 		o = json_object();
-		json_object_set_new(o, "game", json_integer(sg.g.id));
-		json_object_set_new(o, "rules", json_string(sg.rules->name));
-		json_object_set_new(o, "state", json_string(sr_state_name(&x)));
+		xjson_set(o, "game", json_integer(sg.g.id));
+		xjson_set(o, "rules", json_string(sg.rules->name));
+		xjson_set(o, "state", json_string(sr_state_name(&x)));
 		a = json_array();
 		for (i = 0; i < sg.g.nplayers; i++) {
 			s = order[i];
 			p = json_object();
-			json_object_set_new(p, "name",
-			    json_string(sg.g.names[s]));
-			json_object_set_new(p, "score",
+			xjson_set(p, "name",
+			    xjson_text(sg.g.names[s]));
+			xjson_set(p, "score",
 			    json_integer(scores[s]));
-			json_object_set_new(p, "rank", json_integer(ranks[s]));
-			json_array_append_new(a, p);
+			xjson_set(p, "rank", json_integer(ranks[s]));
+			xjson_push(a, p);
 		}
-		json_object_set_new(o, "players", a);
+		xjson_set(o, "players", a);
 		a = json_array();
 		for (i = 0; i < sg.g.nplayers && x.finished; i++)
 			if (winners[i])
-				json_array_append_new(a,
-				    json_string(sg.g.names[i]));
-		json_object_set_new(o, "winners", a);
+				xjson_push(a,
+				    xjson_text(sg.g.names[i]));
+		xjson_set(o, "winners", a);
 		status = sr_print_json(ctx, o);
 	} else {
 		struct buf b = BUF_INIT;
@@ -243,4 +243,5 @@ const struct cmd_entry cmd_standings_entry = {
 	.spec = { .opts = { { "all-time", 0 } },
 	    .hint = "; expected [--all-time]" },
 	.exec = cmd_standings_exec,
+	.play = CMD_PLAY,
 };

@@ -36,4 +36,5 @@ const struct cmd_entry cmd_status_entry = {
 	    "expected",
 	.spec = { .upper = 0 },
 	.exec = cmd_status_exec,
+	.play = CMD_PLAY,
 };

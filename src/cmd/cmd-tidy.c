@@ -17,6 +17,7 @@ const struct cmd_entry cmd_abandon_entry = {
 	.summary = "end the game with no winner (an entry: undo restores it)",
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_tidy_exec,
+	.play = CMD_PLAY,
 };
 
 const struct cmd_entry cmd_rename_entry = {
@@ -25,6 +26,7 @@ const struct cmd_entry cmd_rename_entry = {
 	.summary = "rename a player of this game (an entry)",
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_tidy_exec,
+	.play = CMD_PLAY,
 };
 
 const struct cmd_entry cmd_title_entry = {
@@ -33,6 +35,7 @@ const struct cmd_entry cmd_title_entry = {
 	.summary = "set the game's title, or clear it (an entry)",
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_tidy_exec,
+	.play = CMD_PLAY,
 };
 
 const struct cmd_entry cmd_note_entry = {
@@ -41,4 +44,5 @@ const struct cmd_entry cmd_note_entry = {
 	.summary = "a remark in the game's history (an entry)",
 	.spec = { .upper = -1, .raw = 1 },
 	.exec = cmd_tidy_exec,
+	.play = CMD_PLAY,
 };

@@ -53,4 +53,5 @@ const struct cmd_entry cmd_use_entry = {
 	.summary = "make a game current",
 	.spec = { .lower = 1, .upper = 1, .count = "expected one game ID" },
 	.exec = cmd_use_exec,
+	.play = CMD_PLAY | CMD_PLAY_GAME,
 };

@@ -119,13 +119,61 @@ join_list(struct cmd_args *a, int k, const char *v, char **words, int *i,
 	return a->joined[k];
 }
 
+/*
+ * "unknown option 'W'; expected --a, --b" for word w (an option of none
+ * of spec's, or one taking no value given "=V"); SR_USAGE.
+ */
+static int
+opt_unknown(struct sr_ctx *ctx, const struct cmd_spec *spec, const char *w)
+{
+	struct buf b = BUF_INIT;
+	int k, status;
+
+	for (k = 0; k < CMD_MAX_OPTS && spec->opts[k].name != NULL; k++)
+		buf_printf(&b, "%s--%s", k ? ", " : "", spec->opts[k].name);
+	status = sr_error(ctx, SR_USAGE, "unknown option '%s'; expected %s",
+	    w, buf_str(&b));
+	buf_free(&b);
+	return status;
+}
+
+/*
+ * The value of option k, words[*i] (after "=" if not NULL), into *v:
+ * "" for a flag, else after "=", or the next word unless that is another
+ * option ("--title --option k=v": a value that starts with "--" is
+ * given as "--name=V"); a CMD_LIST's words joined.  SR_OK, or SR_USAGE
+ * with the message printed.
+ */
+static int
+opt_value(struct sr_ctx *ctx, struct cmd_args *a, int k, char **words,
+    int *i, int n, int raw, const char *after, const char **v)
+{
+	const struct cmd_opt *o = &a->spec->opts[k];
+
+	*v = "";
+	if (after != NULL)
+		*v = after;
+	else if (o->flags & CMD_VALUE) {
+		if (*i + 1 >= n || *i + 1 >= raw ||
+		    strncmp(words[*i + 1], "--", 2) == 0)
+			return sr_error(ctx, SR_USAGE, "--%s expects a value",
+			    o->name);
+		*v = words[++*i];
+	}
+	if (o->flags & CMD_LIST)
+		*v = join_list(a, k, *v, words, i, n < raw ? n : raw);
+	if (**v == '\0' && (o->flags & CMD_NONEMPTY))
+		return sr_error(ctx, SR_USAGE, "--%s expects a value",
+		    o->name);
+	return SR_OK;
+}
+
 /* Parse a command line against the command's spec; see cmd.h. */
 int
 cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
     char **words, int raw, struct cmd_args *a)
 {
 	const struct cmd_spec *spec = &c->spec;
-	struct buf b = BUF_INIT;
 	const char *w, *after, *v;
 	size_t len;
 	int i, k, status;
@@ -147,12 +195,7 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 			k = opt_index(spec, w + 2, len - 2);
 		if (k < 0 || (after != NULL && !(spec->opts[k].flags &
 		    CMD_VALUE))) {
-			for (k = 0; k < CMD_MAX_OPTS &&
-			    spec->opts[k].name != NULL; k++)
-				buf_printf(&b, "%s--%s", k ? ", " : "",
-				    spec->opts[k].name);
-			status = sr_error(ctx, SR_USAGE, "unknown option '%s'; "
-			    "expected %s", w, buf_str(&b));
+			status = opt_unknown(ctx, spec, w);
 			goto fail;
 		}
 		if (a->nvalues[k] > 0 && !(spec->opts[k].flags & CMD_MULTI)) {
@@ -160,30 +203,9 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 			    "given twice", spec->opts[k].name);
 			goto fail;
 		}
-		/*
-		 * A value: after "=", or the next word unless that is another
-		 * option ("--title --option k=v": a value that starts with
-		 * "--" is given as "--name=V").
-		 */
-		v = "";
-		if (after != NULL)
-			v = after;
-		else if (spec->opts[k].flags & CMD_VALUE) {
-			if (i + 1 >= n || i + 1 >= raw ||
-			    strncmp(words[i + 1], "--", 2) == 0) {
-				status = sr_error(ctx, SR_USAGE, "--%s expects "
-				    "a value", spec->opts[k].name);
-				goto fail;
-			}
-			v = words[++i];
-		}
-		if (spec->opts[k].flags & CMD_LIST)
-			v = join_list(a, k, v, words, &i, n < raw ? n : raw);
-		if (*v == '\0' && (spec->opts[k].flags & CMD_NONEMPTY)) {
-			status = sr_error(ctx, SR_USAGE, "--%s expects a value",
-			    spec->opts[k].name);
+		if ((status = opt_value(ctx, a, k, words, &i, n, raw, after,
+		    &v)) != SR_OK)
 			goto fail;
-		}
 		a->values[k] = xreallocarray(a->values[k],
 		    (size_t)a->nvalues[k] + 1, sizeof *a->values[k]);
 		a->values[k][a->nvalues[k]++] = (char *)v;
@@ -200,7 +222,6 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 	else
 		status = sr_error(ctx, SR_USAGE, "expected %s", c->usage);
 fail:
-	buf_free(&b);
 	cmd_args_free(a);
 	return status;
 }

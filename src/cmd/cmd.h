@@ -16,6 +16,7 @@
 #include "ctx.h"
 #include "game.h"
 #include "store.h"
+#include "xjson.h"
 
 /* cmd.c: the command table and parsing. */
 
@@ -65,6 +66,16 @@ struct cmd_entry {
 	const char	*summary;
 	struct cmd_spec	 spec;
 	int		(*exec)(struct sr_ctx *, struct cmd_args *);
+	int		 play;		/* CMD_PLAY...: play takes it; 0 not */
+/*
+ * play takes the command (a line of it runs cmd_parse and exec, with -g
+ * the session's game); help, completion and "did you mean" of play list
+ * it.  With CMD_PLAY_GAME the command chooses the game (it is run with
+ * ctx->game 0: the current one) and the session goes on with the game
+ * it leaves in ctx->game (0: the current one): new, use.
+ */
+#define CMD_PLAY	0x1
+#define CMD_PLAY_GAME	0x2
 };
 
 /*

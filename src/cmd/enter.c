@@ -130,18 +130,8 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
-	if ((status = store_begin(ctx->store, 0, &why)) != SR_OK)
+	if ((status = store_begin_game(ctx->store, 0, &id, &why)) != SR_OK)
 		return sr_store_error(ctx, status, why);
-	if (id == 0 && (status = store_current(ctx->store, &id, &why)) !=
-	    SR_OK) {
-		store_rollback(ctx->store);
-		return sr_store_error(ctx, status, why);
-	}
-	if (id == 0) {
-		store_rollback(ctx->store);
-		return sr_error(ctx, SR_DATA, "no current game; start one with "
-		    "'shakeref new' or choose one with 'shakeref use ID'");
-	}
 	if ((status = store_game_load(ctx->store, id, &g, &why)) != SR_OK) {
 		store_rollback(ctx->store);
 		return sr_store_error(ctx, status, why);

@@ -125,25 +125,15 @@ game_load(struct sr_ctx *ctx, int write, int notes, int snap,
 	memset(sg, 0, sizeof *sg);
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
-	if ((status = store_begin(ctx->store, write, &why)) != SR_OK)
-		return sr_store_error(ctx, status, why);
-	if (id == 0) {
-		if ((status = store_current(ctx->store, &id, &why)) != SR_OK)
-			goto fail;
-		if (id == 0) {
-			store_rollback(ctx->store);
-			return sr_error(ctx, SR_DATA, "no current game; start "
-			    "one with 'shakeref new' or choose one with "
-			    "'shakeref use ID'");
-		}
-	}
-	if ((status = sr_game_get(ctx, id, notes, snap, 0, sg, &why)) !=
+	if ((status = store_begin_game(ctx->store, write, &id, &why)) !=
 	    SR_OK)
-		goto fail;
+		return sr_store_error(ctx, status, why);
+	if ((status = sr_game_get(ctx, id, notes, snap, 0, sg, &why)) !=
+	    SR_OK) {
+		store_rollback(ctx->store);
+		return sr_store_error(ctx, status, why);
+	}
 	return SR_OK;
-fail:
-	store_rollback(ctx->store);
-	return sr_store_error(ctx, status, why);
 }
 
 /* Load and replay the game; see cmd.h. */

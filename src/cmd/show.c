@@ -58,18 +58,18 @@ advice_json(const struct sr_game *sg)
 		return json_null();
 	}
 	o = json_object();
-	json_object_set_new(o, "basis",
+	xjson_set(o, "basis",
 	    json_string(advice_basis_name(a->basis)));
 	moves = json_array();
 	for (i = 0; i < a->nmoves; i++) {
 		m = json_object();
-		json_object_set_new(m, "entry", json_string(a->moves[i].entry));
-		json_object_set_new(m, "value", json_real(sr_round(
+		xjson_set(m, "entry", json_string(a->moves[i].entry));
+		xjson_set(m, "value", json_real(sr_round(
 		    a->moves[i].value, a->basis == ADVICE_POINTS ? 1 : 4)));
-		json_array_append_new(moves, m);
+		xjson_push(moves, m);
 	}
-	json_object_set_new(o, "moves", moves);
-	json_object_set_new(o, "say", json_string(buf_str(&a->say)));
+	xjson_set(o, "moves", moves);
+	xjson_set(o, "say", json_string(buf_str(&a->say)));
 	advice_free(a);
 	free(a);
 	return o;
@@ -87,32 +87,32 @@ sr_status_json(const struct sr_game *sg)
 
 	sr_expect(sg, &x, NULL);
 	sr_ranks(sg, scores, winners, ranks);
-	json_object_set_new(o, "game", json_integer(sg->g.id));
-	json_object_set_new(o, "rules", json_string(sg->rules->name));
-	json_object_set_new(o, "state", json_string(sr_state_name(&x)));
-	json_object_set_new(o, "round", json_integer(x.round));
-	json_object_set_new(o, "turn", !x.finished && x.turn >= 0 ?
-	    json_string(sg->g.names[x.turn]) : json_null());
+	xjson_set(o, "game", json_integer(sg->g.id));
+	xjson_set(o, "rules", json_string(sg->rules->name));
+	xjson_set(o, "state", json_string(sr_state_name(&x)));
+	xjson_set(o, "round", json_integer(x.round));
+	xjson_set(o, "turn", !x.finished && x.turn >= 0 ?
+	    xjson_text(sg->g.names[x.turn]) : json_null());
 	a = json_array();
 	for (v = sg->rules->verbs; *v != V__COUNT && !x.finished; v++)
 		if (x.verbs & VERB_BIT(*v))
-			json_array_append_new(a, json_string(verb_name(*v)));
-	json_object_set_new(o, "expect", a);
+			xjson_push(a, json_string(verb_name(*v)));
+	xjson_set(o, "expect", a);
 	a = json_array();
 	for (i = 0; i < sg->g.nplayers; i++) {
 		p = json_object();
-		json_object_set_new(p, "name", json_string(sg->g.names[i]));
-		json_object_set_new(p, "score", json_integer(scores[i]));
-		json_array_append_new(a, p);
+		xjson_set(p, "name", xjson_text(sg->g.names[i]));
+		xjson_set(p, "score", json_integer(scores[i]));
+		xjson_push(a, p);
 	}
-	json_object_set_new(o, "players", a);
+	xjson_set(o, "players", a);
 	p = json_object();
 	for (i = 0; sg->rules->options[i].key != NULL; i++)
-		json_object_set_new(p, sg->rules->options[i].key,
+		xjson_set(p, sg->rules->options[i].key,
 		    json_string(sg->opts[i]));
-	json_object_set_new(o, "options", p);
+	xjson_set(o, "options", p);
 	sg->rules->status_json(sg->rp.st, o);
-	json_object_set_new(o, "advice", advice_json(sg));
+	xjson_set(o, "advice", advice_json(sg));
 	return o;
 }
 

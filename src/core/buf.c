@@ -11,8 +11,8 @@
 #include "buf.h"
 #include "status.h"
 
-/* Print a message and exit with status 4 (system). */
-static void __attribute__((format(printf, 1, 2), noreturn))
+/* Print a message and exit with status 4 (system); see buf.h. */
+void
 fatal(const char *fmt, ...)
 {
 	va_list ap;

@@ -32,6 +32,12 @@ void	 buf_free(struct buf *);
 /* The text so far ("" when empty). */
 const char *buf_str(const struct buf *);
 
+/*
+ * "shakeref: MESSAGE" on stderr and exit 4 (system): out of memory only,
+ * from the x*() wrappers here and xjson.h's; nothing else exits.
+ */
+void	 fatal(const char *, ...)
+	    __attribute__((format(printf, 1, 2), noreturn));
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);

@@ -20,6 +20,9 @@ extern const struct game_rules game_shake_up;
 extern const struct game_rules game_ten_thousand;
 extern const struct game_rules game_shake_a_word;
 extern const struct game_rules game_stack_attack;
+#ifdef SR_FIXTURE_PIG
+extern const struct game_rules game_pig;
+#endif
 
 const struct game_rules *const game_table[] = {
 	&game_shake,
@@ -27,6 +30,9 @@ const struct game_rules *const game_table[] = {
 	&game_ten_thousand,
 	&game_shake_a_word,
 	&game_stack_attack,
+#ifdef SR_FIXTURE_PIG
+	&game_pig,		/* the fixture game: shakeref-pig alone */
+#endif
 	NULL
 };
 

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "card.h"
 #include "grid.h"
 #include "status.h"
 
@@ -291,7 +292,11 @@ struct game_rules {
 	const char		*name;		/* canonical: "shake" */
 	const char		*alias;		/* or NULL */
 	const char		*summary;	/* one line */
-	const char		*card;		/* the rules as refereed, short */
+	/*
+	 * The rule card, made from seeds/NAME.md at build time (card.h):
+	 * card_NAME, '-' as '_'; `rules NAME` prints it.
+	 */
+	const struct card_block	*card;
 	int			 min_players, max_players;
 	const enum verb		*verbs;		/* the row, ends with V__COUNT */
 	/*

@@ -14,6 +14,7 @@
 #include "lexicon.h"
 #include "shake-a-word.h"
 #include "utf8.h"
+#include "xjson.h"
 
 enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE, OPT_COACH, OPT_NOUNS,
     OPT_ACCENTS, OPT_COMPOUNDS };
@@ -1007,10 +1008,10 @@ saw_status_json(const struct game_state *st, json_t *o)
 
 		for (i = 0; i < g->n; i++) {
 			grid_row(g, i, row, sizeof row);
-			json_array_append_new(a, json_string(row));
+			xjson_push(a, json_string(row));
 		}
 	}
-	json_object_set_new(o, "grid", a);
+	xjson_set(o, "grid", a);
 }
 
 /* End a line of b: drop trailing spaces, add a newline. */
@@ -1243,39 +1244,15 @@ saw_round_view(const struct game_state *st, int force, struct word_round *v)
 	return 0;
 }
 
+/* The rule card: seeds/shake-a-word.md, made C by src/tools/mkcard. */
+extern const struct card_block card_shake_a_word[];
+
 const struct game_rules game_shake_a_word = {
 	.name = "shake-a-word",
 	.alias = "word",
 	.summary = "Shake-A-Word: find words on a grid of letter dice; "
 	    "unique words score",
-	.card =
-	    "Shake-A-Word (2-16 players): rounds of a letter grid, "
-	    "then lists of words.\n"
-	    "grid ROW...: 3 to 6 rows of as many letters of the language "
-	    "(Ä, É, Ñ, ß ...);\n"
-	    "Qu is one die (SW-1).  A word: 3+ letters, a path of touching "
-	    "dice\n"
-	    "(8 directions), no die twice, and in the dictionary; nouns=on: "
-	    "haus stands\n"
-	    "by Haus; accents=fold: etait by était, ß as ss; compounds=on: "
-	    "compounds\n"
-	    "its rules build stand too (Maus+abend), else only forms it "
-	    "lists (SW-2).\n"
-	    "timer [DURATION]: the round's 3 minutes.\n"
-	    "words NAME W...: a player's list, letters only (SW-3).  A word "
-	    "two players\n"
-	    "wrote scores 0; else 3-4 letters 1, +1 a letter beyond (Qu is "
-	    "2 letters) (SW-4).\n"
-	    "challenge NAME WORD: the referee rules; a struck word counts "
-	    "minus its value\n"
-	    "(SW-5).  vote NAME WORD accept|reject: the table's last word "
-	    "(SW-6);\n"
-	    "a word with no path on the grid cannot be accepted.  "
-	    "scoring-mode=round: a round\n"
-	    "where nobody scores above 0 has no winner (SW-7).\n"
-	    "score closes the round; finish, between rounds, ends the game; "
-	    "the highest\n"
-	    "total wins, equal totals share (SW-7).\n",
+	.card = card_shake_a_word,
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = saw_verbs,

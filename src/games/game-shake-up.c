@@ -9,6 +9,7 @@
 #include "game.h"
 #include "game-shake-up.h"
 #include "utf8.h"
+#include "xjson.h"
 
 #define SU_MAX_PLAYERS	4
 #define PAWNS		5
@@ -93,6 +94,10 @@ static const struct game_option su_options[] = {
 };
 
 static void	su_expect(const struct game_state *, struct expectation *);
+
+/* The rule card: seeds/shake-up.md, made C by src/tools/mkcard. */
+extern const struct card_block card_shake_up[];
+
 extern const struct game_rules game_shake_up;
 
 /* Sort n ints ascending. */
@@ -842,19 +847,19 @@ su_status_json(const struct game_state *st, json_t *o)
 	for (i = 0; i < st->n; i++) {
 		a = json_array();
 		for (k = 0; k < PAWNS; k++)
-			json_array_append_new(a, json_integer(st->pawn[i][k]));
-		json_object_set_new(pawns, st->gs->names[i], a);
+			xjson_push(a, json_integer(st->pawn[i][k]));
+		xjson_set(pawns, st->gs->names[i], a);
 	}
-	json_object_set_new(o, "levels", json_integer(st->levels));
-	json_object_set_new(o, "pawns", pawns);
-	json_object_set_new(o, "shakes_left", json_integer(
+	xjson_set(o, "levels", json_integer(st->levels));
+	xjson_set(o, "pawns", pawns);
+	xjson_set(o, "shakes_left", json_integer(
 	    st->phase == P_SHAKE ? SHAKES - st->shakes : 0));
 	if (in_turn) {
 		n = hand(st, dice);
 		for (k = 0; k < n; k++)
-			json_array_append_new(h, json_integer(dice[k]));
+			xjson_push(h, json_integer(dice[k]));
 	}
-	json_object_set_new(o, "hand", h);
+	xjson_set(o, "hand", h);
 }
 
 /* Append line to b without its trailing blanks, then a newline. */
@@ -1457,25 +1462,7 @@ const struct game_rules game_shake_up = {
 	.alias = NULL,
 	.summary = "Shake Up: up to three shakes of four dice; runs and "
 	    "sets move your pawns up the pyramid",
-	.card =
-	    "Shake Up (2-4 players): five pawns each start on level 1 of 5 "
-	    "(option levels);\n"
-	    "the top level is the Safe Zone (SU-1).  The highest start roll "
-	    "starts; ties\nre-roll (SU-2).\n"
-	    "A turn: up to three shakes of four dice; keep sets dice from the "
-	    "last shake\naside (reroll=free: keep names the whole held set); "
-	    "stand ends the shaking\n(SU-3).\n"
-	    "The final hand (SU-4): (A) run of four or four of a kind; (B) "
-	    "run of three,\nthree of a kind or two pair; (C) one pair; (D) "
-	    "none.\n"
-	    "(A): move LEVEL, then again, penalize NAME LEVEL (an opponent's "
-	    "pawn back to 1;\nthe turn passes) or pass (SU-5).  (A) on the "
-	    "first shake: move, penalize, and\nagain or pass (SU-6).\n"
-	    "(B): move LEVEL.  (C): nothing.  (D): your highest pawn in play "
-	    "goes back to\nlevel 1 (SU-7).\n"
-	    "Two-pawn rule: move up from a level holding two of your pawns, "
-	    "or from your\nlowest level (SU-8, SU-9).\n"
-	    "All five pawns safe wins at once (SU-10).\n",
+	.card = card_shake_up,
 	.min_players = 2,
 	.max_players = SU_MAX_PLAYERS,
 	.verbs = su_verbs,

@@ -10,6 +10,7 @@
 #include "game.h"
 #include "odds.h"
 #include "utf8.h"
+#include "xjson.h"
 
 #define ROUNDS		10
 #define ALL_SHAKE	(ROUNDS + 1)
@@ -244,6 +245,10 @@ all_seats(const struct game_state *st, int *who)
 }
 
 static void	end_round(struct game_state *, struct buf *);
+
+/* The rule card: seeds/shake.md, made C by src/tools/mkcard. */
+extern const struct card_block card_shake[];
+
 extern const struct game_rules game_shake;
 
 /* Round start: the colored dice (SH-4, SH-5, SH-6). */
@@ -684,9 +689,9 @@ shake_status_json(const struct game_state *st, json_t *o)
 {
 	int shaking = st->phase == P_SHAKE;
 
-	json_object_set_new(o, "shaker", shaking ?
-	    json_string(st->gs->names[st->shaker]) : json_null());
-	json_object_set_new(o, "shake_total", json_integer(shaking ?
+	xjson_set(o, "shaker", shaking ?
+	    xjson_text(st->gs->names[st->shaker]) : json_null());
+	xjson_set(o, "shake_total", json_integer(shaking ?
 	    st->total : 0));
 }
 
@@ -1345,22 +1350,7 @@ const struct game_rules game_shake = {
 	.alias = NULL,
 	.summary = "Shake: roll the colored dice, take or shake, 10 rounds "
 	    "and the All Shake round",
-	.card =
-	    "Shake (2-6 players): 10 rounds, then the All Shake round.\n"
-	    "Round start: everyone rolls their colored die (10..60, or 1..6 "
-	    "pips); all equal is void (SH-4).\n"
-	    "Dice rolled by two or more score their value (SH-5).  The rest, "
-	    "highest first,\n"
-	    "choose: take (score the die) or shake; once one shakes, the "
-	    "others score their dice (SH-6).\n"
-	    "Shaking: roll six Shake dice (0 or 10 each), add them up, then "
-	    "bank or roll again;\n"
-	    "six 0s is a crap-out: the round scores 0 (SH-7).\n"
-	    "After round 10, ties roll their colored dice; the highest names "
-	    "the order (SH-9).\n"
-	    "All Shake round: each player, highest total first, shakes "
-	    "(roll) or passes (SH-8).\n"
-	    "Highest total wins; equal totals share the win (SH-10).\n",
+	.card = card_shake,
 	.min_players = 2,
 	.max_players = 6,
 	.verbs = shake_verbs,

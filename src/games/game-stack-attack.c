@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "xjson.h"
 
 #define SA_MAX_PLAYERS	4
 #define SA_MAX_DICE	5
@@ -264,6 +265,9 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 	    st->round);
 }
 
+/* The rule card: seeds/stack-attack.md, made C by src/tools/mkcard. */
+extern const struct card_block card_stack_attack[];
+
 extern const struct game_rules game_stack_attack;
 
 
@@ -514,15 +518,15 @@ sa_status_json(const struct game_state *st, json_t *o)
 	int i;
 
 	for (i = 0; i < st->ntower; i++)
-		json_array_append_new(tower, json_integer(st->tval[i]));
-	json_object_set_new(o, "tower", tower);
-	json_object_set_new(o, "top", st->ntower > 0 || st->base ?
+		xjson_push(tower, json_integer(st->tval[i]));
+	xjson_set(o, "tower", tower);
+	xjson_set(o, "top", st->ntower > 0 || st->base ?
 	    json_integer(top_value(st)) : json_null());
 	for (i = 0; i < st->n; i++)
 		if (st->in_round[i])
-			json_object_set_new(hand, st->gs->names[i],
+			xjson_set(hand, st->gs->names[i],
 			    json_integer(st->held[i]));
-	json_object_set_new(o, "in_hand", hand);
+	xjson_set(o, "in_hand", hand);
 }
 
 /* The tower bottom to top with each die's owner, and the dice in hand. */
@@ -723,30 +727,7 @@ const struct game_rules game_stack_attack = {
 	.alias = "tower",
 	.summary = "Stack Attack: stack dice one above or below the top; "
 	    "a fall scores 0 for its culprit",
-	.card =
-	    "Stack Attack (2-4 players): one tower, built in turns; first to "
-	    "the target\n(20 points, option target) wins.\n"
-	    "Each player holds 5 dice, 4 with four players; two players start "
-	    "on a base with 6 on top (SA-1).\n"
-	    "A turn: roll every die you hold.  A die qualifies if it is one "
-	    "above or below the top;\n"
-	    "on the empty plate only a 1 does.  Nothing qualifies: the turn "
-	    "passes (SA-2).\n"
-	    "Else place one or more dice, in order, each on the top it meets: "
-	    "on 4, roll 2 3 3 5,\n"
-	    "'place 3 2 3' is legal.  Then the turn passes (SA-3).\n"
-	    "fall [NAME]: the tower fell (by default, the last to place); the "
-	    "culprit scores 0,\n"
-	    "the others one point per own die in the tower; the round is over "
-	    "(SA-4).\n"
-	    "All your dice in the tower: you score them, nobody else does; "
-	    "the round is over (SA-5).\n"
-	    "Round 1 starts with the first player listed; the next with the "
-	    "culprit of a fall,\n"
-	    "else the player after the last to play (SA-6).\n"
-	    "Anyone at the target after a round: the highest total wins; tied "
-	    "leaders play more\n"
-	    "rounds alone until one leads (SA-7).\n",
+	.card = card_stack_attack,
 	.min_players = 2,
 	.max_players = SA_MAX_PLAYERS,
 	.verbs = sa_verbs,

@@ -9,6 +9,7 @@
 #include "dice.h"
 #include "game.h"
 #include "tt-coach.h"
+#include "xjson.h"
 
 enum phase {
 	P_OFFER,	/* the next player: roll off the bank, or fresh */
@@ -85,6 +86,9 @@ static const struct game_option tt_options[] = {
 	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
+
+/* The rule card: seeds/ten-thousand.md, made C by src/tools/mkcard. */
+extern const struct card_block card_ten_thousand[];
 
 const struct game_rules game_ten_thousand;
 
@@ -649,9 +653,9 @@ tt_status_json(const struct game_state *st, json_t *o)
 	case P_OFFER:
 		dice = 6;
 		off = json_object();
-		json_object_set_new(off, "total",
+		xjson_set(off, "total",
 		    json_integer(st->offer_total));
-		json_object_set_new(off, "dice",
+		xjson_set(off, "dice",
 		    json_integer(st->offer_dice));
 		break;
 	case P_ROLL:
@@ -664,9 +668,9 @@ tt_status_json(const struct game_state *st, json_t *o)
 		dice = 0;
 		break;
 	}
-	json_object_set_new(o, "turn_total", json_integer(turn_total(st)));
-	json_object_set_new(o, "dice_in_hand", json_integer(dice));
-	json_object_set_new(o, "rolloff", off);
+	xjson_set(o, "turn_total", json_integer(turn_total(st)));
+	xjson_set(o, "dice_in_hand", json_integer(dice));
+	xjson_set(o, "rolloff", off);
 }
 
 /* The board: the turn in play (the house rules are status's). */
@@ -794,25 +798,7 @@ const struct game_rules game_ten_thousand = {
 	.alias = "10000",
 	.summary = "10,000: six dice, keep what scores, bank or roll on, "
 	    "roll off the last bank",
-	.card =
-	    "10,000 (2-16 players, 6 dice): first to 10000 (option target) "
-	    "wins at once (TT-8).\n"
-	    "Scores within one roll: 1 = 100, 5 = 50; three of a kind = face "
-	    "x 100, 1000 for 1s,\n"
-	    "doubled per extra die; 1-2-3-4-5-6 = 1000; three pairs (six "
-	    "dice) = 1000 (TT-1);\n"
-	    "four of a kind and a pair count as three pairs unless "
-	    "four-pair=off (TT-2).\n"
-	    "A turn: roll the dice in hand, keep scoring dice (every kept die "
-	    "must score), then roll\n"
-	    "the rest or bank; nothing scoring is a farkle: the turn total "
-	    "is lost (TT-3).\n"
-	    "Every die kept: 6 dice again (TT-4).  Two dice showing doubles: "
-	    "6 dice again (TT-5).\n"
-	    "bank needs a scoring keep this turn (TT-6).  After a bank the "
-	    "next player may\n"
-	    "continue from that total with the dice left, or start fresh "
-	    "(TT-7).\n",
+	.card = card_ten_thousand,
 	.min_players = 2,
 	.max_players = GAME_MAX_PLAYERS,
 	.verbs = tt_verbs,

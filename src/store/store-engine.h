@@ -25,7 +25,7 @@ struct store {
 };
 
 struct store_engine {
-	const char		 *name;		/* "sqlite", in messages */
+	const char		 *name;		/* "sqlite" */
 	/* URI prefixes it takes ("postgresql://"); NULL: a path. */
 	const char *const	 *schemes;
 
@@ -100,12 +100,12 @@ struct store_engine {
 
 	int	(*undo_head)(struct store *, long long game,
 		    const char *format, struct store_undo *, char **why);
-	int	(*undo_get)(struct store *, long long game, int kind, int pos,
-		    int *n, void **state, size_t *len, char **why);
-	int	(*undo_push)(struct store *, long long game, int depth, int n,
-		    int keep, char **why);
-	int	(*undo_pop)(struct store *, long long game, int depth, int pos,
-		    char **why);
+	int	(*undo_get)(struct store *, long long game, int kind,
+		    int pos, int *n, void **state, size_t *len, char **why);
+	int	(*undo_push)(struct store *, long long game, int depth,
+		    int n, int keep, char **why);
+	int	(*undo_pop)(struct store *, long long game, int depth,
+		    int pos, char **why);
 	int	(*undo_cut)(struct store *, long long game, int pos,
 		    char **why);
 	int	(*undo_has_verb)(struct store *, long long game,
@@ -113,8 +113,8 @@ struct store_engine {
 	int	(*undo_set)(struct store *, long long game, int depth,
 		    int nundone, char **why);
 	int	(*undo_drop)(struct store *, long long game, char **why);
-	int	(*undo_put)(struct store *, long long game, int kind, int pos,
-		    int n, const void *state, size_t len, char **why);
+	int	(*undo_put)(struct store *, long long game, int kind,
+		    int pos, int n, const void *state, size_t len, char **why);
 	int	(*undo_rows)(struct store *, long long game,
 		    int (*fn)(void *, int kind, int pos, int n,
 		    const void *state, size_t len), void *arg, char **why);

@@ -385,7 +385,7 @@ bind(struct sqlite_store *s, sqlite3_stmt *st, char **why, const char *types,
  */
 struct query {
 	struct sqlite_store	*s;
-	sqlite3_stmt		*st;	/* its columns, while query_row() is 1 */
+	sqlite3_stmt		*st;	/* its row, while query_row() is 1 */
 	int			 rc;	/* the last step's code */
 };
 
@@ -490,8 +490,8 @@ schema_version(struct sqlite_store *s, int *version, char **why)
 static int
 refuse_newer(struct sqlite_store *s, int version, char **why)
 {
-	return store_fail(why, SR_DATA, "database '%s' is from a newer shakeref "
-	    "(schema %d; this one knows up to %d)", s->path, version,
+	return store_fail(why, SR_DATA, "database '%s' is from a newer "
+	    "shakeref (schema %d; this one knows up to %d)", s->path, version,
 	    NMIGRATIONS);
 }
 
@@ -535,8 +535,8 @@ static int
 check_version(struct sqlite_store *s, int version, char **why)
 {
 	if (version < 0)
-		return store_fail(why, SR_SYSTEM, "database '%s' has an unknown "
-		    "schema version %d; it is not a shakeref database",
+		return store_fail(why, SR_SYSTEM, "database '%s' has an "
+		    "unknown schema version %d; it is not a shakeref database",
 		    s->path, version);
 	if (version > NMIGRATIONS)
 		return refuse_newer(s, version, why);

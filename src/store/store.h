@@ -106,10 +106,10 @@ void	store_close(struct store *);
 int	store_begin(struct store *, int write, char **why);
 /*
  * store_begin() and the game it is about: *id, or with *id 0 the current
- * game, whose id it puts in *id.  With no current game: SR_DATA, *id 0
- * and "no current game; ..." in *why.  On any failure no transaction is
- * left open.  The set-up every command that reads or writes one game
- * starts with.
+ * game, whose id it puts in *id.  With no current game: SR_DATA (its
+ * only SR_DATA), *id 0 and "no current game; ..." in *why.  On any
+ * failure no transaction is left open.  The set-up every command that
+ * reads or writes one game starts with.
  */
 int	store_begin_game(struct store *, int write, long long *id,
 	    char **why);

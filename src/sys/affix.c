@@ -499,17 +499,156 @@ to_utf8(struct aff *a, char *line)
 	    a->cv;
 }
 
+/*
+ * A line of a keyword that names one flag (kw, its flag the next field
+ * of *p): NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX, FORBIDDENWORD, KEEPCASE,
+ * COMPOUNDFLAG, COMPOUNDBEGIN, COMPOUNDMIDDLE, COMPOUNDEND or
+ * COMPOUNDPERMITFLAG: its flag kept.  0 if kw is none of them.
+ */
+static int
+aff_flag_line(struct aff *a, const char *kw, char **p)
+{
+	uint32_t fl;
+	int i, special = strcmp(kw, "NEEDAFFIX") == 0 ||
+	    strcmp(kw, "ONLYINCOMPOUND") == 0 ||
+	    strcmp(kw, "CIRCUMFIX") == 0 ||
+	    strcmp(kw, "FORBIDDENWORD") == 0 ||
+	    strcmp(kw, "KEEPCASE") == 0;
+	int compound = strcmp(kw, "COMPOUNDFLAG") == 0 ||
+	    strcmp(kw, "COMPOUNDBEGIN") == 0 ||
+	    strcmp(kw, "COMPOUNDMIDDLE") == 0 ||
+	    strcmp(kw, "COMPOUNDEND") == 0;
+	int permit = strcmp(kw, "COMPOUNDPERMITFLAG") == 0;
+
+	if (!special && !compound && !permit)
+		return 0;
+	if (!one_flag(a, field(p), &fl))
+		return 1;
+	if (permit)
+		a->permit = fl;
+	else if (compound) {
+		for (i = 0; i < 3; i++)
+			if (kw[8] == 'F' || (i == 0 && kw[8] == 'B') ||
+			    (i == 1 && kw[8] == 'M') ||
+			    (i == 2 && kw[8] == 'E'))
+				flags_add(&a->cpd[i], fl);
+	} else {
+		if (strcmp(kw, "NEEDAFFIX") == 0)
+			a->needaffix = fl;
+		if (strcmp(kw, "CIRCUMFIX") == 0)
+			a->circumfix = fl;
+		if (strcmp(kw, "ONLYINCOMPOUND") == 0)
+			a->onlyin = fl;
+		if (strcmp(kw, "FORBIDDENWORD") == 0)
+			a->forbidden = fl;
+		flags_add(&a->special, fl);
+	}
+	return 1;
+}
+
+/* An AF line, x its field: the count first, then each alias's flags. */
+static void
+aff_alias(struct aff *a, const char *x)
+{
+	int i;
+
+	if (a->af == NULL) {	/* the count line */
+		a->afcap = atoi(x) > 0 ? atoi(x) : 0;
+		a->af = xcalloc((size_t)a->afcap + 1, sizeof *a->af);
+		return;
+	}
+	if (a->naf < a->afcap) {
+		/* Aliases are flags, never numbers here. */
+		i = a->naf;
+		a->naf = 0;
+		parse_flags(a, x, &a->af[i]);
+		a->naf = i + 1;
+	}
+}
+
+/*
+ * A PFX or SFX line (sfx), its fields from *p: a class's header makes
+ * it *c; a rule of *c is added to it.
+ */
+static void
+aff_affix(struct aff *a, int sfx, char **p, struct aclass **c)
+{
+	char *x = field(p), *y = field(p), *z = field(p), *w = field(p);
+	struct rule *r;
+	uint32_t fl;
+
+	if (!one_flag(a, x, &fl))
+		return;
+	if (*w == '\0' && (strcmp(y, "Y") == 0 || strcmp(y, "N") == 0)) {
+		/* A header: flag, cross product, count. */
+		a->cls = xreallocarray(a->cls, (size_t)a->ncls + 1,
+		    sizeof *a->cls);
+		*c = &a->cls[a->ncls++];
+		memset(*c, 0, sizeof **c);
+		(*c)->flag = fl;
+		(*c)->sfx = sfx;
+		(*c)->cross = y[0] == 'Y';
+		return;
+	}
+	if (*c == NULL || (*c)->flag != fl || (*c)->sfx != sfx)
+		return;
+	if ((*c)->nr == (*c)->cap) {
+		(*c)->cap = (*c)->cap ? (*c)->cap * 2 : 8;
+		(*c)->r = xreallocarray((*c)->r, (size_t)(*c)->cap,
+		    sizeof *(*c)->r);
+	}
+	r = &(*c)->r[(*c)->nr];
+	memset(r, 0, sizeof *r);
+	if ((x = strchr(z, '/')) != NULL) {
+		*x++ = '\0';
+		parse_flags(a, x, &r->cont);
+	}
+	r->nstrip = strcmp(y, "0") == 0 ? 0 : utf8_decode(y, r->strip, WMAX);
+	r->nadd = strcmp(z, "0") == 0 ? 0 : utf8_decode(z, r->add, WMAX);
+	if (r->nstrip < 0 || r->nadd < 0 ||
+	    parse_cond(*w ? w : ".", &r->cond) != 0) {
+		free(r->cont.f);
+		return;
+	}
+	(*c)->nr++;
+}
+
+/* One line of the .aff file (its keyword kw, its fields from *p). */
+static void
+aff_line(struct aff *a, const char *kw, char **p, struct aclass **c)
+{
+	char *x;
+
+	if (strcmp(kw, "FLAG") == 0) {
+		x = field(p);
+		a->ft = strcmp(x, "long") == 0 ? FT_LONG :
+		    strcmp(x, "num") == 0 ? FT_NUM :
+		    strcmp(x, "UTF-8") == 0 ? FT_UTF8 : FT_CHAR;
+	} else if (aff_flag_line(a, kw, p))
+		return;
+	else if (strcmp(kw, "COMPOUNDMIN") == 0) {
+		a->cpdmin = atoi(field(p));
+		if (a->cpdmin < 1)
+			a->cpdmin = 1;
+	} else if (strcmp(kw, "COMPOUNDRULE") == 0) {
+		x = field(p);
+		if (a->ncpdrule++ > 0)	/* the first: the count */
+			compound_rule(a, x);
+	} else if (strcmp(kw, "AF") == 0)
+		aff_alias(a, field(p));
+	else if (strcmp(kw, "PFX") == 0 || strcmp(kw, "SFX") == 0)
+		aff_affix(a, kw[0] == 'S', p, c);
+}
+
 /* Read the .aff file. */
 static int
 read_aff(struct aff *a, const char *path, char **why)
 {
 	FILE *f;
-	char *line = NULL, *p, *kw, *x, *y, *z, *w;
+	char *line = NULL, *p, *kw;
 	size_t len = 0;
 	struct aclass *c = NULL;
-	struct rule *r;
 	ssize_t got;
-	int i;
 
 	if ((f = fopen(path, "r")) == NULL) {
 		struct buf b = BUF_INIT;
@@ -525,116 +664,7 @@ read_aff(struct aff *a, const char *path, char **why)
 		if ((p = to_utf8(a, line)) == NULL)
 			continue;
 		kw = field(&p);
-		if (strcmp(kw, "FLAG") == 0) {
-			x = field(&p);
-			a->ft = strcmp(x, "long") == 0 ? FT_LONG :
-			    strcmp(x, "num") == 0 ? FT_NUM :
-			    strcmp(x, "UTF-8") == 0 ? FT_UTF8 : FT_CHAR;
-		} else if (strcmp(kw, "NEEDAFFIX") == 0 ||
-		    strcmp(kw, "ONLYINCOMPOUND") == 0 ||
-		    strcmp(kw, "CIRCUMFIX") == 0 ||
-		    strcmp(kw, "FORBIDDENWORD") == 0 ||
-		    strcmp(kw, "KEEPCASE") == 0) {
-			uint32_t fl;
-
-			if (!one_flag(a, field(&p), &fl))
-				continue;
-			if (strcmp(kw, "NEEDAFFIX") == 0)
-				a->needaffix = fl;
-			if (strcmp(kw, "CIRCUMFIX") == 0)
-				a->circumfix = fl;
-			if (strcmp(kw, "ONLYINCOMPOUND") == 0)
-				a->onlyin = fl;
-			if (strcmp(kw, "FORBIDDENWORD") == 0)
-				a->forbidden = fl;
-			flags_add(&a->special, fl);
-		} else if (strcmp(kw, "COMPOUNDFLAG") == 0 ||
-		    strcmp(kw, "COMPOUNDBEGIN") == 0 ||
-		    strcmp(kw, "COMPOUNDMIDDLE") == 0 ||
-		    strcmp(kw, "COMPOUNDEND") == 0) {
-			uint32_t fl;
-
-			if (!one_flag(a, field(&p), &fl))
-				continue;
-			for (i = 0; i < 3; i++)
-				if (kw[8] == 'F' || (i == 0 && kw[8] == 'B') ||
-				    (i == 1 && kw[8] == 'M') ||
-				    (i == 2 && kw[8] == 'E'))
-					flags_add(&a->cpd[i], fl);
-		} else if (strcmp(kw, "COMPOUNDPERMITFLAG") == 0) {
-			uint32_t fl;
-
-			if (one_flag(a, field(&p), &fl))
-				a->permit = fl;
-		} else if (strcmp(kw, "COMPOUNDMIN") == 0) {
-			a->cpdmin = atoi(field(&p));
-			if (a->cpdmin < 1)
-				a->cpdmin = 1;
-		} else if (strcmp(kw, "COMPOUNDRULE") == 0) {
-			x = field(&p);
-			if (a->ncpdrule++ > 0)	/* the first: the count */
-				compound_rule(a, x);
-		} else if (strcmp(kw, "AF") == 0) {
-			x = field(&p);
-			if (a->af == NULL) {	/* the count line */
-				a->afcap = atoi(x) > 0 ? atoi(x) : 0;
-				a->af = xcalloc((size_t)a->afcap + 1,
-				    sizeof *a->af);
-				continue;
-			}
-			if (a->naf < a->afcap) {
-				/* Aliases are flags, never numbers here. */
-				i = a->naf;
-				a->naf = 0;
-				parse_flags(a, x, &a->af[i]);
-				a->naf = i + 1;
-			}
-		} else if (strcmp(kw, "PFX") == 0 || strcmp(kw, "SFX") == 0) {
-			uint32_t fl;
-			int sfx = kw[0] == 'S';
-
-			x = field(&p);
-			y = field(&p);
-			z = field(&p);
-			w = field(&p);
-			if (!one_flag(a, x, &fl))
-				continue;
-			if (*w == '\0' && (strcmp(y, "Y") == 0 ||
-			    strcmp(y, "N") == 0)) {
-				/* A header: flag, cross product, count. */
-				a->cls = xreallocarray(a->cls,
-				    (size_t)a->ncls + 1, sizeof *a->cls);
-				c = &a->cls[a->ncls++];
-				memset(c, 0, sizeof *c);
-				c->flag = fl;
-				c->sfx = sfx;
-				c->cross = y[0] == 'Y';
-				continue;
-			}
-			if (c == NULL || c->flag != fl || c->sfx != sfx)
-				continue;
-			if (c->nr == c->cap) {
-				c->cap = c->cap ? c->cap * 2 : 8;
-				c->r = xreallocarray(c->r, (size_t)c->cap,
-				    sizeof *c->r);
-			}
-			r = &c->r[c->nr];
-			memset(r, 0, sizeof *r);
-			if ((x = strchr(z, '/')) != NULL) {
-				*x++ = '\0';
-				parse_flags(a, x, &r->cont);
-			}
-			r->nstrip = strcmp(y, "0") == 0 ? 0 :
-			    utf8_decode(y, r->strip, WMAX);
-			r->nadd = strcmp(z, "0") == 0 ? 0 :
-			    utf8_decode(z, r->add, WMAX);
-			if (r->nstrip < 0 || r->nadd < 0 ||
-			    parse_cond(*w ? w : ".", &r->cond) != 0) {
-				free(r->cont.f);
-				continue;
-			}
-			c->nr++;
-		}
+		aff_line(a, kw, &p, &c);
 	}
 	free(line);
 	fclose(f);

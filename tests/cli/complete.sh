@@ -62,8 +62,12 @@ test_expect_success 'the verbs legal now, undo and redo when they apply (SH-6)' 
 '
 
 test_expect_success 'rules names after --game and rules, option keys after --option' '
-	comp new --game "" &&
-	is shake shake-up ten-thousand 10000 shake-a-word word stack-attack tower &&
+	rules_names >names &&
+	sr rules | cut -c1-20 | while read -r g a; do
+		if grep -qx -- "$g" names; then echo "$g" && echo "$a"; fi
+	done | grep . >rules &&
+	[ "$(wc -l <rules)" -ge 8 ] &&
+	comp new --game "" && is $(cat rules) &&
 	comp rules sha && is shake shake-up shake-a-word &&
 	comp new --game shake --option sh && is shake-faces= &&
 	comp new --game word --option s &&

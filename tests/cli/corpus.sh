@@ -33,12 +33,19 @@ setup() {
 	stack-attack)
 		sr new --game stack-attack --players Ann,Bob &&
 		sr roll 5 4 1 1 1 && sr place 5 4 ;;
+	*)
+		echo "Bail out! no set-up for $1 here (a game needs its" \
+		    "case here and its lines in $CORPUS)"
+		exit 1 ;;
 	esac >/dev/null || { echo "Bail out! cannot set up $1"; exit 1; }
 	sr --json history >"$1.history"
 }
 
-for g in shake shake-up ten-thousand shake-a-word stack-attack; do
+# Every game (rules lists them), and each has lines in the corpus.
+for g in $(rules_names); do
 	setup "$g"
+	grep -q "^$g|" "$CORPUS" ||
+	    { echo "Bail out! $CORPUS has no line for $g"; exit 1; }
 done
 
 # Check the last run: $1 the status wanted, $2 the one got.

@@ -12,7 +12,7 @@ shake-up:roll keep stand move again penalize pass
 ten-thousand:roll keep bank continue fresh
 shake-a-word:grid timer words challenge vote score finish
 stack-attack:roll place fall'
-all_rules="shake shake-up ten-thousand shake-a-word stack-attack"
+all_rules=$(rules_names)
 
 test_expect_success 'help VERB: a usage line and what it does, for every game that has it and no other' '
 	echo "$rows" | while IFS=: read -r rules verbs; do
@@ -26,7 +26,7 @@ test_expect_success 'help VERB: a usage line and what it does, for every game th
 		done
 	done &&
 	for r in $all_rules; do
-		for v in roll take shake bank pass order keep stand move again penalize continue fresh grid timer words challenge vote score finish place fall; do
+		for v in $(game_verbs); do
 			sr help "$v" >out &&
 			if grep -q " ($r)\$" out; then
 				echo "$rows" | grep "^$r:" | tr " :" "\n\n" | grep -qx "$v" ||

@@ -75,6 +75,19 @@ sr() {
 	"$SHAKEREF" "$@"
 }
 
+# The games, canonical names in the game table's order, as `rules` lists
+# them (NAME in its first 13 columns): a test's list of games is this,
+# never one by hand (tests/cli/lists.sh).
+rules_names() {
+	"$SHAKEREF" rules | cut -c1-13 | sed -n 's/^\([a-z][a-z0-9-]*\) *$/\1/p'
+}
+
+# The game verbs, as help lists them, one a line.
+game_verbs() {
+	"$SHAKEREF" help | sed -n 's/^  VERB .*game verb: //p' | tr -d , |
+	    tr ' ' '\n'
+}
+
 expect_exit() {
 	want=$1
 	shift

@@ -6,7 +6,8 @@
 # Which blocks are run:
 # - man/shakeref.1 (as make built it from man/shakeref.1.in): every .Bd -literal block of EXAMPLES, in order, all on
 #   one fresh database (a single session);
-# - man/shakeref-games.7: every .Bd -literal block right after one or more
+# - man/shakeref-games.7 (made from man/shakeref-games.7.in and the rule
+#   cards, seeds/*.md): every .Bd -literal block right after one or more
 #   comment lines `.\" run: COMMAND`, each block on a fresh database of its
 #   own; its `run:` commands are run first (for sh, unescaped, output
 #   ignored, they must succeed) to set the table up.
@@ -21,8 +22,12 @@
 . "$SRCDIR/tests/cli/lib.sh"
 
 man1="${BUILDDIR:-$SRCDIR}/man/shakeref.1"	# made from man/shakeref.1.in
-man7="$SRCDIR/man/shakeref-games.7"
-bindir=$(cd "$(dirname "$SHAKEREF")" && pwd)
+man7="${SHAKEREF_MAN7:-${BUILDDIR:-$SRCDIR}/man/shakeref-games.7}"	# made from the rule cards
+# "shakeref" in the examples is $SHAKEREF, whatever its name (shakeref-pig).
+bindir="$test_root/bin"
+mkdir -p "$bindir" &&
+    ln -s "$(cd "$(dirname "$SHAKEREF")" && pwd)/$(basename "$SHAKEREF")" \
+    "$bindir/shakeref" || exit 1
 work="$test_root/man"
 
 # Split page's examples (mode: examples or run) into $work/NAME/K.*:

@@ -179,6 +179,21 @@ test_expect_success 'review, standings, dice and status inside play: the command
 	test "$(entries)" -eq 2
 '
 
+test_expect_success 'play takes the commands of the command table marked for it, in its order (as help lists them), then quit and exit: SPEC.md "play"'"'"'s list' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	echo help | expect_exit 0 sr play &&
+	sed -n "s/^Commands: \(.*\)\.\$/\1/p" out | sed "s/, /\n/g" >got &&
+	sr help >usage &&
+	for c in $(sed -n "s/^  \([a-z]*\) .*/\1/p" usage); do
+		case " status standings history rules review solve dice games help new use abandon rename title note " in
+		*" $c "*) echo "$c" ;;
+		esac
+	done >want &&
+	printf "quit\nexit\n" >>want &&
+	test "$(wc -l <want)" -eq 17 &&
+	expect_same want got
+'
+
 test_expect_success 'an unknown word: exit 2 and the nearest verb of this game (tke -> take)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	printf "roll 10 20\ntke\n" | expect_exit 2 sr play && one_err_line &&

@@ -111,6 +111,16 @@ test_expect_success 'serve: the token or 404 on every path; GET and HEAD only (4
 	serve_stop TERM && test "$(cat serve.rc)" -eq 0
 '
 
+test_expect_success 'serve: a database with no current game says how to start one; -g of a game that is not there says there is none' '
+	empty_db && serve_start && curl -s -o page "$url" &&
+	grep -q "<p class=\"say\">No game yet: start one with <code>shakeref new</code>.</p>" page &&
+	serve_stop TERM &&
+	serve_start -g 7 && curl -s -o page "$url" &&
+	grep -q "<p class=\"say\">no game 7</p>" page &&
+	! grep -q "No game yet" page &&
+	serve_stop TERM
+'
+
 test_expect_success 'serve: the board is the game now: scores, whose turn, what is expected, the coach line but with coach=off; -g pins a game' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 10 20 >/dev/null && sr take >/dev/null &&

@@ -171,6 +171,19 @@ test_expect_success SQLITE 'stored text from a hand-written database is never pr
 	json ".players[0].name == \"A\\u001b[31mnn\""
 '
 
+test_expect_success 'stored text that is not UTF-8 (written by hand) is escaped in JSON, never left out' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 20 10 >/dev/null &&
+	sqlite3 test.db "UPDATE seats SET name = CAST(X${SQ}4AFC7267656E${SQ} AS TEXT) WHERE seat = 1;
+	    UPDATE games SET title = CAST(X${SQ}74FF${SQ} AS TEXT)" &&
+	expect_exit 0 sr --json status &&
+	json ".players[1].name == \"J\\\\xFCrgen\"" &&
+	expect_exit 0 sr --json games &&
+	json ".games[0].players[1] == \"J\\\\xFCrgen\" and .games[0].title == \"t\\\\xFF\"" &&
+	expect_exit 0 sr --json standings &&
+	json "[.players[].name] | index(\"J\\\\xFCrgen\") != null"
+'
+
 test_expect_success 'a player name of 20 é is 20 characters: taken; 33 refused' '
 	expect_exit 0 sr new --game shake --players "$E20,Bob" &&
 	sr --json status >out && json ".players[0].name == \"$E20\"" &&

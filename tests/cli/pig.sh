@@ -1,0 +1,97 @@
+#!/bin/sh
+# tests/cli/pig.sh: Pig, the fixture game (seeds/pig.md, PG-1..PG-4), in
+# the test binary shakeref-pig: added through HACKING's "How to add a
+# game" alone, it plays, and the generic checks pass on it: rules and its
+# card (cards.sh), the manual's section and its examples (man-examples.sh),
+# help for its verbs, completion of its name and option, status --json,
+# and an export valid against the schema (its lists of rules and verbs
+# those of the binary: lists.sh holds the real schema to the real ones).
+. "$SRCDIR/tests/cli/lib.sh"
+
+SHAKEREF="${BUILDDIR:-$SRCDIR}/shakeref-pig"
+export SHAKEREF
+MAN7="${BUILDDIR:-$SRCDIR}/man/pig/shakeref-games.7"
+
+test_expect_success 'PG-1: a 1 loses the turn total; other faces add to it' '
+	sr new --game pig --players Ann,Bob >/dev/null &&
+	expect_exit 0 sr roll 5 && expect_out "Ann rolls 5, 5 this turn" &&
+	expect_exit 0 sr roll 3 && expect_out "8 this turn" &&
+	expect_exit 0 sr roll 1 &&
+	expect_out "Ann rolls 1: the turn'\''s 8 is lost (PG-1); Bob'\''s turn" &&
+	sr --json status >out && json "[.players[].score] == [0, 0]" &&
+	json ".turn == \"Bob\" and .turn_total == 0"
+'
+
+test_expect_success 'PG-1: a roll is one die, a face of it' '
+	sr new --game pig --players Ann,Bob >/dev/null &&
+	sr --json history >before &&
+	expect_exit 1 sr roll 7 && one_err_line && expect_err "not a face" &&
+	if sr roll 3 4 2>err; then echo "# roll 3 4 accepted"; false; fi &&
+	one_err_line &&
+	sr --json history >after && cmp before after
+'
+
+test_expect_success 'PG-2, PG-3: bank needs a total and passes the turn; pass loses it' '
+	sr new --game pig --players Ann,Bob >/dev/null &&
+	expect_refused 1 "nothing to bank" sr bank &&
+	sr roll 6 >/dev/null && expect_exit 0 sr bank &&
+	expect_out "Ann banks 6: score 6; Bob'\''s turn" &&
+	sr roll 4 >/dev/null && expect_exit 0 sr pass &&
+	expect_out "Bob passes, losing 4 (PG-3); Ann'\''s turn" &&
+	sr --json status >out && json "[.players[].score] == [6, 0]"
+'
+
+test_expect_success 'PG-4: the first bank to reach the target wins at once' '
+	sr new --game pig --players Ann,Bob --option target=10 >/dev/null &&
+	printf "roll 6\nroll 4\nbank\n" | sr play >/dev/null &&
+	sr --json status >out &&
+	json ".state == \"finished\" and [.players[].score] == [10, 0]" &&
+	json ".options == {\"target\": \"10\", \"coach\": \"on\"}" &&
+	expect_exit 3 sr roll 2 && one_err_line
+'
+
+# The generic checks.
+test_expect_success 'rules pig: its card, its manual section, its option (cards.sh)' '
+	SHAKEREF_MAN7="$MAN7" sh "$SRCDIR/tests/cli/cards.sh" >tap &&
+	! grep "^not ok" tap && grep -q "^ok 1 " tap
+'
+
+test_expect_success 'the manual section of Pig: its example runs (man-examples.sh)' '
+	{ SHAKEREF_MAN7="$MAN7" sh "$SRCDIR/tests/cli/man-examples.sh" >tap ||
+	    :; } &&
+	grep "shakeref-games.7:.*shakeref roll 4" tap | grep -q "^ok" &&
+	! grep "^not ok .*shakeref-games.7" tap
+'
+
+test_expect_success 'help VERB says what each verb of Pig does there' '
+	for v in roll bank pass; do
+		expect_exit 0 sr help "$v" &&
+		grep -A1 "^usage: shakeref $v\\b.* (pig)\$" out >one &&
+		[ "$(wc -l <one)" -eq 2 ] || return 1
+	done &&
+	rules_names >names && grep -qx pig names
+'
+
+test_expect_success 'completion knows Pig and its option' '
+	sr complete -- 3 shakeref new --game "" >out && grep -qx pig out &&
+	sr complete -- 5 shakeref new --game pig --option "" >out &&
+	grep -qx "target=" out
+'
+
+test_expect_success 'an export of a Pig game is valid against the schema' '
+	sr new --game pig --players Ann,Bob >/dev/null &&
+	printf "roll 6\nbank\nroll 1\n" | sr play >/dev/null &&
+	sr export >pig.json &&
+	rules_names >names && game_verbs >verbs &&
+	python3 -c "
+import json, sys, jsonschema
+s = json.load(open(sys.argv[2]))
+d = s[\"\$defs\"]
+d[\"game\"][\"properties\"][\"rules\"][\"enum\"] = open(\"names\").read().split()
+v = d[\"entry\"][\"properties\"][\"verb\"][\"enum\"]
+v += [w for w in open(\"verbs\").read().split() if w not in v]
+jsonschema.Draft202012Validator(s).validate(json.load(open(sys.argv[1])))
+" pig.json "$SRCDIR/data/export.schema.json" &&
+	jq -e ".games[0].rules == \"pig\" and (.games[0].entries | length) == 3" pig.json
+'
+test_done

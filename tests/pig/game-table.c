@@ -1,0 +1,7 @@
+/*
+ * game-table.c: src/core/game.c with the fixture game Pig in its game
+ * table, for the test binary shakeref-pig alone (Makefile.am "-- pig").
+ * Its objects take the place of libsr.a's game.o.
+ */
+#define SR_FIXTURE_PIG 1
+#include "game.c"
