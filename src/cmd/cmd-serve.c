@@ -1455,6 +1455,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			keep_at = now + SERVE_KEEP_MS;
 		}
 		sv->lib.run(sv->d);
+		/* Notified while the pages read the store: look again. */
+		notice_looked(nt);
 	}
 	notice_close(nt);
 	free(pfd);

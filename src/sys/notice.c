@@ -30,6 +30,7 @@ struct notice {
 	int		 ep;		/* epoll over fd and src, or -1 */
 	int		 src;		/* the second source, or -1 */
 	int		 had_src;	/* one was given (it may have failed) */
+	int		 due;		/* a look at once (notice_looked) */
 	int		(*take)(void *);
 	void		*arg;
 	char		*names[3];	/* the file, its WAL and journal */
@@ -198,6 +199,8 @@ notice_timeout(const struct notice *n)
 	long long due = n->settle > 0 && n->settle < n->next ? n->settle :
 	    n->next, left = due - now_ms();
 
+	if (n->due)
+		return 0;
 	return left < 0 ? 0 : left > INT_MAX ? INT_MAX : (int)left;
 }
 
@@ -220,6 +223,20 @@ events_match(const struct notice *n, const char *ev, ssize_t len)
 	return 0;
 }
 
+/* Notifications buffered during a look: another look at once. */
+void
+notice_looked(struct notice *n)
+{
+	int r;
+
+	if (n->src < 0)
+		return;
+	if ((r = n->take(n->arg)) < 0)
+		source_drop(n);
+	if (r != 0)
+		n->due = 1;
+}
+
 /* Read the events; 1 when a look is due.  See notice.h. */
 int
 notice_take(struct notice *n)
@@ -235,7 +252,8 @@ notice_take(struct notice *n)
 			hit |= events_match(n, ev, len);
 	t = now_ms();
 	/* A notification follows its commit: no look after it is due. */
-	if (source_take(n)) {
+	if (source_take(n) || n->due) {
+		n->due = 0;
 		n->next = t + fallback(n);
 		return 1;
 	}

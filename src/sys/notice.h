@@ -42,6 +42,13 @@ void	notice_close(struct notice *);
  */
 int	notice_source(struct notice *, int fd, int (*take)(void *),
 	    void *arg);
+/*
+ * After a look: a source that reads its descriptor into a buffer of its
+ * own (libpq) may hold notifications that came during the look, which
+ * no poll() would see: take() asked now, and if it had any, the next
+ * look is due at once (notice_timeout() 0, notice_take() 1).
+ */
+void	notice_looked(struct notice *);
 /* The descriptor to poll for POLLIN, or -1 (no inotify, no source). */
 int	notice_fd(const struct notice *);
 /* The timeout for poll() (ms) until the next look is due. */

@@ -3,7 +3,9 @@
  * league's notification socket), here a pipe: a byte written wakes the
  * descriptor the views poll, notice_take() reads it through the
  * source's take() and asks for one look, with no settling looks after
- * it; the file's own events still wake it; a source that fails is
+ * it; one held in the source's buffer after a look (libpq reads them
+ * during a query) makes the next look due at once (notice_looked);
+ * the file's own events still wake it; a source that fails is
  * dropped, its end no longer wakes anyone, and looks come every
  * NOTICE_BLIND_MS until another is given.
  */
@@ -20,6 +22,7 @@
 struct src {
 	int	fd;
 	int	calls;
+	int	buffered;	/* one notification held, as libpq may */
 };
 
 /* The pipe's bytes read: 1 if any, -1 at its end (the source failed). */
@@ -32,6 +35,10 @@ src_take(void *arg)
 	int got = 0;
 
 	s->calls++;
+	if (s->buffered) {
+		s->buffered = 0;
+		got = 1;
+	}
 	while ((n = read(s->fd, b, sizeof b)) > 0)
 		got = 1;
 	if (n == 0)
@@ -66,6 +73,7 @@ main(void)
 	fcntl(p[0], F_SETFL, O_NONBLOCK);
 	s.fd = p[0];
 	s.calls = 0;
+	s.buffered = 0;
 	nt = notice_open(path);
 	ok(notice_source(nt, p[0], src_take, &s) == 0, "a source is taken");
 	ok(notice_fd(nt) >= 0 && notice_fd(nt) != p[0],
@@ -84,10 +92,21 @@ main(void)
 	    notice_timeout(nt));
 	is_int(notice_take(nt), 0, "so no look until the next one");
 
+	/* libpq reads notifications during a query into its own buffer. */
+	s.buffered = 1;
+	notice_looked(nt);
+	is_int(notice_timeout(nt), 0,
+	    "a notification buffered during a look: the next look is due");
+	is_int(notice_take(nt), 1, "and notice_take() asks for it");
+	ok(notice_timeout(nt) > NOTICE_BLIND_MS, "once");
+	notice_looked(nt);
+	ok(notice_timeout(nt) > NOTICE_BLIND_MS,
+	    "nothing buffered: no look after a look");
+
 	close(p[1]);
 	ok(woken(nt, 1000), "the source's end wakes it");
 	is_int(notice_take(nt), 1, "a failed source asks for a look");
-	is_int(s.calls, 2, "found by take()");
+	is_int(s.calls, 4, "found by take()");
 	ok(!woken(nt, 0), "dropped: its end no longer wakes anyone");
 	ok(notice_timeout(nt) <= NOTICE_BLIND_MS,
 	    "looks every %d ms until a source is given again (%d)",
@@ -99,13 +118,13 @@ main(void)
 	fcntl(p[0], F_SETFL, O_NONBLOCK);
 	ok(write(p[1], "n", 1) == 1 && woken(nt, 1000) &&
 	    notice_take(nt) == 1, "and it wakes the descriptor");
-	is_int(s.calls, 3, "read through take()");
+	is_int(s.calls, 5, "read through take()");
 
 	ok((fd = open(path, O_WRONLY | O_CREAT, 0600)) >= 0 &&
 	    write(fd, "1", 1) == 1 && close(fd) == 0 && woken(nt, 1000),
 	    "the file written still wakes it");
 	is_int(notice_take(nt), 1, "and asks for a look");
-	is_int(s.calls, 3, "without asking the source");
+	is_int(s.calls, 5, "without asking the source");
 
 	notice_close(nt);
 	close(p[0]);
