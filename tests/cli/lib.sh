@@ -332,9 +332,9 @@ test_expect_success() {
 	fi
 	dir="$test_root/t$test_count"
 	mkdir -p "$dir/home"
-	db="$dir/test.db"
+	test_db="$dir/test.db"
 	if [ "$sr_engine" = pg ]; then
-		db="postgresql:///t$test_count"
+		test_db="postgresql:///t$test_count"
 		if ! pg_createdb "t$test_count" >"$dir.log" 2>&1; then
 			echo "not ok $test_count - $1"
 			echo "# no database t$test_count on the test server:"
@@ -351,7 +351,7 @@ test_expect_success() {
 	fi
 	if (
 		cd "$dir" &&
-		export HOME="$dir/home" SHAKEREF_DB="$db" \
+		export HOME="$dir/home" SHAKEREF_DB="$test_db" \
 		    SHAKEREF_NOW=1795000000 &&
 		set -e &&
 		eval "$2"
