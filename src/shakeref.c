@@ -155,16 +155,172 @@ is_global(const char *arg, const char *shortopt, const char *longopt)
 	    (strncmp(arg, longopt, n) == 0 && arg[n] == '=');
 }
 
+/* The command line read: the global options, the command's words. */
+struct line {
+	const char	*db, *gid;	/* -d, -g, or NULL */
+	int		 help, version;
+	char		**args;		/* the command and its words */
+	int		 nargs;
+	int		 raw;		/* args from here on: after "--" */
+};
+
+/*
+ * Take the global options out of argv into l (they may stand before or
+ * after the command name), the rest into l->args.  SR_OK, or the
+ * message printed.
+ */
+static int
+read_line(struct sr_ctx *ctx, int argc, char **argv, struct line *l)
+{
+	int i, dashdash = 0;
+	const char *v;
+
+	memset(l, 0, sizeof *l);
+	l->raw = argc;
+	l->args = xcalloc((size_t)argc + 1, sizeof *l->args);
+	for (i = 1; i < argc; i++) {
+		if (dashdash || argv[i][0] != '-' || argv[i][1] == '\0') {
+			l->args[l->nargs++] = argv[i];
+			continue;
+		}
+		if (strcmp(argv[i], "--") == 0) {
+			dashdash = 1;
+			l->raw = l->nargs;
+		}
+		else if (is_global(argv[i], "-d", "--db")) {
+			v = global_value(argc, argv, &i, "-d", "--db");
+			if (*v == '\0')
+				return sr_error(NULL, SR_USAGE, "-d needs a "
+				    "PATH");
+			l->db = v;
+		} else if (is_global(argv[i], "-g", "--id")) {
+			l->gid = global_value(argc, argv, &i, "-g", "--id");
+			if (*l->gid == '\0')
+				return sr_error(NULL, SR_USAGE, "-g needs an "
+				    "ID");
+		}
+		else if (strcmp(argv[i], "--json") == 0)
+			ctx->json = 1;
+		else if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0)
+			l->help = 1;
+		else if (strcmp(argv[i], "--version") == 0)
+			l->version = 1;
+		else
+			l->args[l->nargs++] = argv[i];	/* the command's */
+	}
+	return SR_OK;
+}
+
+/*
+ * What the line asks before any command runs: --version, COMMAND --help,
+ * options without a command, the usage.  1 with *status set if it was
+ * one of them, else 0.
+ */
+static int
+run_without_command(struct sr_ctx *ctx, const struct line *l, int *status)
+{
+	struct cmd_args a;
+	const char *v;
+
+	if (l->version) {
+		printf("shakeref %s\n", PACKAGE_VERSION);
+		*status = sr_flush(ctx, SR_OK);
+		return 1;
+	}
+	if (l->help && l->nargs > 0) {
+		/* shakeref COMMAND --help: as shakeref help COMMAND. */
+		char *hargv[] = { "help", l->args[0], NULL };
+
+		ctx->cmd = "help";
+		if ((*status = cmd_parse(ctx, &cmd_help_entry, 2, hargv, 2,
+		    &a)) == SR_OK) {
+			*status = sr_flush(ctx, cmd_help_entry.exec(ctx, &a));
+			cmd_args_free(&a);
+		}
+		return 1;
+	}
+	/*
+	 * Options but no command (shakeref -d status: -d took the command
+	 * as its PATH): one line, not the usage.
+	 */
+	if (!l->help && l->nargs == 0 && (l->db != NULL || l->gid != NULL)) {
+		v = l->db != NULL && cmd_find(l->db) != NULL ? l->db :
+		    l->gid != NULL && cmd_find(l->gid) != NULL ? l->gid : NULL;
+		if (v != NULL)
+			*status = sr_error(NULL, SR_USAGE, "no command: '%s' was "
+			    "taken as the value of %s; expected %s COMMAND",
+			    v, v == l->db ? "-d" : "-g", v == l->db ?
+			    "-d PATH" : "-g ID");
+		else
+			*status = sr_error(NULL, SR_USAGE, "no command after "
+			    "the options; see 'shakeref --help'");
+		return 1;
+	}
+	if (l->help || l->nargs == 0) {
+		sr_usage(ctx, l->help ? stdout : stderr);
+		*status = l->help ? sr_flush(ctx, SR_OK) : SR_USAGE;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Run the command of l: found by its name, -g, SHAKEREF_NOW and the
+ * database path (-d, else db_env) checked, its words parsed against its
+ * spec, then its exec; the output flushed.  The exit status.
+ */
+static int
+run_command(struct sr_ctx *ctx, const struct line *l, char *db_env)
+{
+	const struct cmd_entry *c;
+	struct cmd_args a;
+	char *end;
+	int status;
+
+	if ((c = cmd_find(l->args[0])) == NULL) {
+		struct buf b = BUF_INIT;
+
+		if (l->args[0][0] == '-')
+			buf_printf(&b, "unknown option '%s'; see 'shakeref "
+			    "--help'", l->args[0]);
+		else
+			buf_puts(&b, sr_command_unknown(&b, l->args[0]) ?
+			    " (see 'shakeref --help')" :
+			    "; see 'shakeref --help'");
+		status = sr_error(NULL, SR_USAGE, "%s", buf_str(&b));
+		buf_free(&b);
+		return status;
+	}
+	ctx->cmd = l->args[0];
+	if (l->gid != NULL) {
+		ctx->game = strtoll(l->gid, &end, 10);
+		if (*l->gid < '0' || *l->gid > '9' || *end != '\0' ||
+		    ctx->game <= 0)
+			return sr_error(ctx, SR_USAGE, "'%s' is not a game "
+			    "ID", l->gid);
+	}
+	if (ctx->now < 0)
+		return sr_error(ctx, SR_USAGE, "SHAKEREF_NOW must be Unix "
+		    "seconds");
+	if ((ctx->db_path = l->db != NULL ? xstrdup(l->db) : db_env) == NULL)
+		return sr_error(ctx, SR_SYSTEM, "no database path: set HOME, "
+		    "SHAKEREF_DB or use -d PATH");
+	if ((status = cmd_parse(ctx, c, l->nargs, l->args, l->raw, &a)) !=
+	    SR_OK)
+		return status;
+	status = c->exec(ctx, &a);
+	cmd_args_free(&a);
+	return sr_flush(ctx, status);
+}
+
 int
 main(int argc, char **argv)
 {
 	struct sr_ctx ctx;
-	const struct cmd_entry *c;
-	const char *db = NULL, *gid = NULL, *v;
-	struct cmd_args a;
-	char **args, *end, *db_env;
-	int nargs = 0, i, help = 0, version = 0, status, dashdash = 0;
-	int raw = argc;
+	struct line l;
+	char *db_env;
+	int i, status;
 
 	lang_set_loader(lang_icu_dlopen);
 	memset(&ctx, 0, sizeof ctx);
@@ -172,134 +328,22 @@ main(int argc, char **argv)
 	env_read(&ctx, argv[0], &db_env);
 	tt_coach_set_source(tt_table_get, &ctx.paths);
 	ctx.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-	args = xcalloc((size_t)argc + 1, sizeof *args);
-
-	/* Global options may stand before or after the command name. */
-	for (i = 1; i < argc; i++) {
-		if (dashdash || argv[i][0] != '-' || argv[i][1] == '\0') {
-			args[nargs++] = argv[i];
-			continue;
-		}
-		if (strcmp(argv[i], "--") == 0) {
-			dashdash = 1;
-			raw = nargs;
-		}
-		else if (is_global(argv[i], "-d", "--db")) {
-			v = global_value(argc, argv, &i, "-d", "--db");
-			if (*v == '\0') {
-				status = sr_error(NULL, SR_USAGE, "-d needs a "
-				    "PATH");
-				goto out;
-			}
-			db = v;
-		} else if (is_global(argv[i], "-g", "--id")) {
-			gid = global_value(argc, argv, &i, "-g", "--id");
-			if (*gid == '\0') {
-				status = sr_error(NULL, SR_USAGE, "-g needs an "
-				    "ID");
-				goto out;
-			}
-		}
-		else if (strcmp(argv[i], "--json") == 0)
-			ctx.json = 1;
-		else if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0)
-			help = 1;
-		else if (strcmp(argv[i], "--version") == 0)
-			version = 1;
-		else
-			args[nargs++] = argv[i];	/* the command's */
-	}
+	if ((status = read_line(&ctx, argc, argv, &l)) != SR_OK)
+		goto out;
 	/*
 	 * The door (SPEC.md "Text from the user"): every argument is checked
 	 * before any is interpreted; the message names the command if the
 	 * first word is one.
 	 */
-	if (nargs > 0 && utf8_text_why(args[0]) == NULL &&
-	    cmd_find(args[0]) != NULL)
-		ctx.cmd = args[0];
+	if (l.nargs > 0 && utf8_text_why(l.args[0]) == NULL &&
+	    cmd_find(l.args[0]) != NULL)
+		ctx.cmd = l.args[0];
 	for (i = 1; i < argc; i++)
 		if ((status = sr_text_check(&ctx, "", argv[i])) != SR_OK)
 			goto out;
 	ctx.cmd = NULL;
-	if (version) {
-		printf("shakeref %s\n", PACKAGE_VERSION);
-		status = sr_flush(&ctx, SR_OK);
-		goto out;
-	}
-	if (help && nargs > 0) {
-		/* shakeref COMMAND --help: as shakeref help COMMAND. */
-		char *hargv[] = { "help", args[0], NULL };
-
-		ctx.cmd = "help";
-		if ((status = cmd_parse(&ctx, &cmd_help_entry, 2, hargv, 2,
-		    &a)) == SR_OK) {
-			status = sr_flush(&ctx, cmd_help_entry.exec(&ctx, &a));
-			cmd_args_free(&a);
-		}
-		goto out;
-	}
-	/*
-	 * Options but no command (shakeref -d status: -d took the command
-	 * as its PATH): one line, not the usage.
-	 */
-	if (!help && nargs == 0 && (db != NULL || gid != NULL)) {
-		v = db != NULL && cmd_find(db) != NULL ? db :
-		    gid != NULL && cmd_find(gid) != NULL ? gid : NULL;
-		if (v != NULL)
-			status = sr_error(NULL, SR_USAGE, "no command: '%s' was "
-			    "taken as the value of %s; expected %s COMMAND",
-			    v, v == db ? "-d" : "-g", v == db ? "-d PATH" :
-			    "-g ID");
-		else
-			status = sr_error(NULL, SR_USAGE, "no command after the "
-			    "options; see 'shakeref --help'");
-		goto out;
-	}
-	if (help || nargs == 0) {
-		sr_usage(&ctx, help ? stdout : stderr);
-		status = help ? sr_flush(&ctx, SR_OK) : SR_USAGE;
-		goto out;
-	}
-	if ((c = cmd_find(args[0])) == NULL) {
-		struct buf b = BUF_INIT;
-
-		if (args[0][0] == '-')
-			buf_printf(&b, "unknown option '%s'; see 'shakeref "
-			    "--help'", args[0]);
-		else
-			buf_puts(&b, sr_command_unknown(&b, args[0]) ?
-			    " (see 'shakeref --help')" :
-			    "; see 'shakeref --help'");
-		status = sr_error(NULL, SR_USAGE, "%s", buf_str(&b));
-		buf_free(&b);
-		goto out;
-	}
-	ctx.cmd = args[0];
-	if (gid != NULL) {
-		ctx.game = strtoll(gid, &end, 10);
-		if (*gid < '0' || *gid > '9' || *end != '\0' ||
-		    ctx.game <= 0) {
-			status = sr_error(&ctx, SR_USAGE, "'%s' is not a game "
-			    "ID", gid);
-			goto out;
-		}
-	}
-	if (ctx.now < 0) {
-		status = sr_error(&ctx, SR_USAGE, "SHAKEREF_NOW must be Unix "
-		    "seconds");
-		goto out;
-	}
-	if ((ctx.db_path = db != NULL ? xstrdup(db) : db_env) == NULL) {
-		status = sr_error(&ctx, SR_SYSTEM, "no database path: set HOME, "
-		    "SHAKEREF_DB or use -d PATH");
-		goto out;
-	}
-	if ((status = cmd_parse(&ctx, c, nargs, args, raw, &a)) != SR_OK)
-		goto out;
-	status = c->exec(&ctx, &a);
-	cmd_args_free(&a);
-	status = sr_flush(&ctx, status);
+	if (!run_without_command(&ctx, &l, &status))
+		status = run_command(&ctx, &l, db_env);
 out:
 	lexicon_cb_leave(ctx.lexicon);
 	wordlists_free(ctx.wordlists);
@@ -312,6 +356,6 @@ out:
 	free(ctx.paths.state);
 	free(ctx.paths.dicts);
 	free(ctx.paths.build);
-	free(args);
+	free(l.args);
 	return status;
 }

@@ -121,7 +121,8 @@ add_option_values(struct sr_ctx *ctx, struct cands *c,
 static int
 have_db(struct sr_ctx *ctx)
 {
-	return ctx->db_path != NULL && access(ctx->db_path, F_OK) == 0;
+	return ctx->db_path != NULL && (!store_is_path(ctx->db_path) ||
+	    access(ctx->db_path, F_OK) == 0);
 }
 
 /* One game's id (store_games). */

@@ -974,6 +974,9 @@ fresh_path(const char *path, char **missing)
 	char *dir, *p;
 
 	*missing = NULL;
+	/* A league's server makes nothing on the client. */
+	if (!store_is_path(path))
+		return 0;
 	if (stat(path, &sb) == 0)
 		return S_ISREG(sb.st_mode) && sb.st_size == 0;
 	if (errno != ENOENT)

@@ -1299,16 +1299,103 @@ read_tty(struct play *p, int *intr)
 	return s != NULL && count > 0 ? xstrdup(s) : NULL;
 }
 
+/*
+ * On a terminal: colour, Ctrl-C and a resize caught (the old handlers
+ * into oldint, oldwinch), the game and what comes next said, libedit
+ * loaded.
+ */
+static void
+play_tty_begin(struct play *p, struct sigaction *oldint,
+    struct sigaction *oldwinch)
+{
+	struct sr_ctx *ctx = p->ctx;
+	struct buf intro = BUF_INIT, say = BUF_INIT;
+	struct sigaction sa;
+	struct expectation x;
+
+	ctx->paint = term_color(STDOUT_FILENO, ctx->color) &&
+	    term_color(STDERR_FILENO, ctx->color);
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_sigint;	/* no SA_RESTART: wake read */
+	sigaction(SIGINT, &sa, oldint);
+	sa.sa_handler = on_sigwinch;
+	sigaction(SIGWINCH, &sa, oldwinch);
+	sr_expect(&p->sg, &x, &say);
+	buf_printf(&intro, "game %lld: %s. One entry a line; help, "
+	    "status, undo; Tab completes; Ctrl-D or quit to leave.\n"
+	    "%s\n", p->sg.g.id, p->sg.rules->name, x.finished &&
+	    !x.abandoned ? "The game is over." : buf_str(&say));
+	buf_free(&say);
+	sr_print_text(ctx, buf_str(&intro));
+	buf_free(&intro);
+	fflush(ctx->out);
+	(void)editor_load(p);
+}
+
+/*
+ * Run the lines until the end of the input (*eof set), quit, a refused
+ * line when not on a terminal, or a write error; the exit status.
+ */
+static int
+play_lines(struct play *p, int *eof)
+{
+	struct sr_ctx *ctx = p->ctx;
+	char *line, where[48];
+	int status, intr, nul = 0;
+
+	for (;;) {
+		if (p->tty) {
+			line = read_tty(p, &intr);
+			if (intr) {
+				/* Ctrl-C: the line is abandoned, play goes on. */
+				fputs("\n", ctx->out);
+				fflush(ctx->out);
+				continue;
+			}
+		} else
+			line = read_plain(stdin, &nul);
+		if (line == NULL) {
+			*eof = 1;
+			return SR_OK;
+		}
+		p->lineno++;
+		if (!p->tty) {
+			snprintf(where, sizeof where, "play: line %ld",
+			    p->lineno);
+			ctx->where = where;
+		}
+		status = nul ? nul_refuse(ctx, line) : play_line(p, line);
+		/* The line's words are freed: name play from here. */
+		ctx->cmd = "play";
+		ctx->where = NULL;
+		if (status == SR_OK || status == SR_UPHELD)
+			editor_remember(p, line);
+		free(line);
+		if (status == PLAY_LEAVE)
+			return SR_OK;
+		if (fflush(ctx->out) != 0)
+			return SR_SYSTEM;
+		/* The server gone mid-line: its next line connects again. */
+		if (status == SR_SYSTEM && (ctx->store == NULL ||
+		    store_lost(ctx->store))) {
+			play_forget(p);
+			if (p->tty)
+				fputs("The server went away; the next line "
+				    "connects again.\n", ctx->out);
+		}
+		if (status != SR_OK && status != SR_UPHELD && !p->tty)
+			return status;
+	}
+}
+
 /* play */
 static int
 cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct play p;
-	struct buf intro = BUF_INIT, say = BUF_INIT;
-	struct sigaction sa, oldint, oldwinch;
-	struct expectation x;
-	char *line, where[48];
-	int status, intr, eof = 0, nul = 0;
+	struct sigaction oldint, oldwinch;
+	int status, eof = 0;
 
 	(void)args;
 	memset(&p, 0, sizeof p);
@@ -1319,75 +1406,9 @@ cmd_play_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	/* The game must exist before the first line. */
 	if ((status = play_sync(&p, 0)) != SR_OK)
 		return status;
-	if (p.tty) {
-		ctx->paint = term_color(STDOUT_FILENO, ctx->color) &&
-		    term_color(STDERR_FILENO, ctx->color);
-		memset(&sa, 0, sizeof sa);
-		sigemptyset(&sa.sa_mask);
-		sa.sa_handler = on_sigint;	/* no SA_RESTART: wake read */
-		sigaction(SIGINT, &sa, &oldint);
-		sa.sa_handler = on_sigwinch;
-		sigaction(SIGWINCH, &sa, &oldwinch);
-		sr_expect(&p.sg, &x, &say);
-		buf_printf(&intro, "game %lld: %s. One entry a line; help, "
-		    "status, undo; Tab completes; Ctrl-D or quit to leave.\n"
-		    "%s\n", p.sg.g.id, p.sg.rules->name, x.finished &&
-		    !x.abandoned ? "The game is over." : buf_str(&say));
-		buf_free(&say);
-		sr_print_text(ctx, buf_str(&intro));
-		buf_free(&intro);
-		fflush(ctx->out);
-		(void)editor_load(&p);
-	}
-	status = SR_OK;
-	for (;;) {
-		if (p.tty) {
-			line = read_tty(&p, &intr);
-			if (intr) {
-				/* Ctrl-C: the line is abandoned, play goes on. */
-				fputs("\n", ctx->out);
-				fflush(ctx->out);
-				continue;
-			}
-		} else
-			line = read_plain(stdin, &nul);
-		if (line == NULL) {
-			eof = 1;
-			break;
-		}
-		p.lineno++;
-		if (!p.tty) {
-			snprintf(where, sizeof where, "play: line %ld",
-			    p.lineno);
-			ctx->where = where;
-		}
-		status = nul ? nul_refuse(ctx, line) : play_line(&p, line);
-		/* The line's words are freed: name play from here. */
-		ctx->cmd = "play";
-		ctx->where = NULL;
-		if (status == SR_OK || status == SR_UPHELD)
-			editor_remember(&p, line);
-		free(line);
-		if (status == PLAY_LEAVE) {
-			status = SR_OK;
-			break;
-		}
-		if (fflush(ctx->out) != 0) {
-			status = SR_SYSTEM;
-			break;
-		}
-		/* The server gone mid-line: its next line connects again. */
-		if (status == SR_SYSTEM && (ctx->store == NULL ||
-		    store_lost(ctx->store))) {
-			play_forget(&p);
-			if (p.tty)
-				fputs("The server went away; the next line "
-				    "connects again.\n", ctx->out);
-		}
-		if (status != SR_OK && status != SR_UPHELD && !p.tty)
-			break;
-		status = SR_OK;
-	}
+	if (p.tty)
+		play_tty_begin(&p, &oldint, &oldwinch);
+	status = play_lines(&p, &eof);
 	if (p.tty) {
 		if (eof)
 			fputc('\n', ctx->out);

@@ -273,26 +273,18 @@ game_heading(struct buf *b, const struct sr_game *sg)
 }
 
 /*
- * The board of the game shown into b (the inside of <main>): status's
- * object and words, rendered.  Sets sv->game and sv->last.
+ * Read the game shown (pinned, else the current one) into sg, with its
+ * notes; sv->game set.  0, or -1 with why not said into b (no game yet,
+ * a database that cannot be read, a game that does not replay).
  */
-static void
-board_render(struct serve *sv, struct buf *b)
+static int
+board_load(struct serve *sv, struct sr_game *sg, struct buf *b)
 {
 	struct sr_ctx *ctx = sv->ctx;
-	struct sr_game sg;
-	struct expectation x;
-	struct buf say = BUF_INIT;
-	json_t *o, *p, *v;
 	char *why = NULL;
 	long long id = sv->pinned;
-	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, status;
-	long scores[GAME_MAX_PLAYERS];
-	size_t k;
+	int status;
 
-	buf_reset(b);
-	sv->game = 0;
-	sv->last = 0;
 	if ((status = store_begin_game(ctx->store, 0, &id, &why)) != SR_OK) {
 		if (status == SR_DATA && id == 0)
 			buf_puts(b, "<p class=\"say\">No game yet: start one "
@@ -304,28 +296,34 @@ board_render(struct serve *sv, struct buf *b)
 			buf_puts(b, "</p>\n");
 		}
 		free(why);
-		return;
+		return -1;
 	}
-	if (sr_game_read(ctx, id, 1, &sg, &why) != SR_OK) {
-		store_rollback(ctx->store);
+	status = sr_game_read(ctx, id, 1, sg, &why);
+	store_rollback(ctx->store);
+	sv->game = id;
+	if (status != SR_OK) {
 		buf_puts(b, "<p class=\"say\">");
 		html_text(b, why != NULL ? why : "");
 		buf_puts(b, "</p>\n");
 		free(why);
-		sv->game = id;
-		return;
+		return -1;
 	}
-	store_rollback(ctx->store);
-	sv->game = id;
-	sv->last = replay_last_n(&sg.rp);
-	o = sr_status_json(&sg);
-	sr_expect(&sg, &x, NULL);
-	sr_ranks(&sg, scores, winners, ranks);
-	buf_puts(b, "<h1>");
-	game_heading(b, &sg);
-	buf_printf(b, "</h1>\n<p class=\"round\">round %d, ", x.round);
-	html_text(b, json_string_value(json_object_get(o, "state")));
-	buf_puts(b, "</p>\n<ol class=\"scores\">\n");
+	return 0;
+}
+
+/* Status o's scores as a list, the winners or whose turn it is marked. */
+static void
+board_scores(const struct sr_game *sg, json_t *o, struct buf *b)
+{
+	struct expectation x;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i;
+	json_t *p;
+	size_t k;
+
+	sr_expect(sg, &x, NULL);
+	sr_ranks(sg, scores, winners, ranks);
+	buf_puts(b, "<ol class=\"scores\">\n");
 	json_array_foreach(json_object_get(o, "players"), k, p) {
 		i = (int)k;
 		buf_printf(b, "<li%s><span class=\"name\">",
@@ -339,10 +337,21 @@ board_render(struct serve *sv, struct buf *b)
 		    "</span>" : !x.finished && x.turn == i ?
 		    "<span class=\"mark\">to play</span>" : "");
 	}
-	buf_puts(b, "</ol>\n<p class=\"say\">");
-	sr_next_words(&sg, &say);
-	html_text(b, buf_str(&say));
-	buf_puts(b, "</p>\n");
+	buf_puts(b, "</ol>\n");
+}
+
+/*
+ * What status o expects, the coach's line, the module's table and the
+ * last entries of sg, into b.
+ */
+static void
+board_play(const struct sr_game *sg, json_t *o, struct buf *b)
+{
+	struct buf say = BUF_INIT;
+	json_t *p, *v;
+	size_t k;
+	int i;
+
 	if (json_array_size(v = json_object_get(o, "expect")) > 0) {
 		buf_puts(b, "<p class=\"expect\">expected: ");
 		json_array_foreach(v, k, p) {
@@ -359,25 +368,58 @@ board_render(struct serve *sv, struct buf *b)
 		html_text(b, json_string_value(v));
 		buf_puts(b, "</p>\n");
 	}
-	buf_reset(&say);
-	if (sg.rules->describe != NULL)
-		sg.rules->describe(sg.rp.st, &say);
+	if (sg->rules->describe != NULL)
+		sg->rules->describe(sg->rp.st, &say);
 	if (say.len > 0) {
 		buf_puts(b, "<pre class=\"table\">");
 		html_text(b, buf_str(&say));
 		buf_puts(b, "</pre>\n");
 	}
-	if (sg.rp.nentries > 0) {
-		i = sg.rp.nentries > SERVE_LAST ? sg.rp.nentries - SERVE_LAST :
-		    0;
+	buf_free(&say);
+	if (sg->rp.nentries > 0) {
+		i = sg->rp.nentries > SERVE_LAST ? sg->rp.nentries -
+		    SERVE_LAST : 0;
 		buf_puts(b, "<h2>Last entries</h2>\n<ol class=\"entries\">\n");
-		for (; i < sg.rp.nentries; i++)
-			entry_html(b, &sg.rp.entries[i]);
+		for (; i < sg->rp.nentries; i++)
+			entry_html(b, &sg->rp.entries[i]);
 		buf_puts(b, "</ol>\n");
 	}
+}
+
+/*
+ * The board of the game shown into b (the inside of <main>): status's
+ * object and words, rendered.  Sets sv->game and sv->last.
+ */
+static void
+board_render(struct serve *sv, struct buf *b)
+{
+	struct sr_game sg;
+	struct expectation x;
+	struct buf say = BUF_INIT;
+	json_t *o;
+
+	buf_reset(b);
+	sv->game = 0;
+	sv->last = 0;
+	if (board_load(sv, &sg, b) != 0)
+		return;
+	sv->last = replay_last_n(&sg.rp);
+	o = sr_status_json(&sg);
+	sr_expect(&sg, &x, NULL);
+	buf_puts(b, "<h1>");
+	game_heading(b, &sg);
+	buf_printf(b, "</h1>\n<p class=\"round\">round %d, ", x.round);
+	html_text(b, json_string_value(json_object_get(o, "state")));
+	buf_puts(b, "</p>\n");
+	board_scores(&sg, o, b);
+	buf_puts(b, "<p class=\"say\">");
+	sr_next_words(&sg, &say);
+	html_text(b, buf_str(&say));
+	buf_puts(b, "</p>\n");
+	board_play(&sg, o, b);
 	buf_printf(b, "<p class=\"more\"><a href=\"%sgame/%lld\">history</a> "
-	    "<a href=\"%sgame/%lld/review\">review</a></p>\n", sv->prefix, id,
-	    sv->prefix, id);
+	    "<a href=\"%sgame/%lld/review\">review</a></p>\n", sv->prefix,
+	    sv->game, sv->prefix, sv->game);
 	json_decref(o);
 	buf_free(&say);
 	sr_game_free(&sg);
@@ -1335,24 +1377,116 @@ serve_end(struct serve *sv)
 	sv->lib.stop_daemon(sv->d);
 }
 
+/*
+ * Say where the scoreboard is (the URL of listening socket fd with the
+ * token, the other addresses it answers at, the QR code) on ctx->out;
+ * the URL into url.
+ */
+static void
+serve_announce(struct serve *sv, int fd, struct buf *url)
+{
+	struct sr_ctx *ctx = sv->ctx;
+	struct buf also = BUF_INIT;
+	const char *line, *nl;
+
+	url_host(fd, url, &also);
+	buf_puts(url, sv->prefix);
+	fprintf(ctx->out, "the scoreboard at %s\n", buf_str(url));
+	for (line = buf_str(&also); *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		fprintf(ctx->out, "  also at %.*s%s\n", (int)(nl - line), line,
+		    sv->prefix);
+	}
+	buf_free(&also);
+	qr_print(sv, ctx->out, buf_str(url), term_color(fileno(ctx->out),
+	    ctx->color));
+	fprintf(ctx->out, "Ctrl-C stops it.\n");
+	fflush(ctx->out);
+}
+
+/*
+ * Serve until SIGINT or SIGTERM (or limit_ms, unless -1): one poll over
+ * libmicrohttpd's epoll descriptor epfd, the change notice and the
+ * waiting streams; the board rendered again on a change, the streams
+ * kept alive.  Then the daemon stopped.
+ */
+static void
+serve_loop(struct serve *sv, int epfd, long long limit_ms)
+{
+	struct sr_ctx *ctx = sv->ctx;
+	struct sigaction sa, oldpipe;
+	struct notice_signals ns;
+	struct pollfd *pfd = NULL;
+	struct notice *nt;
+	MHD_UNSIGNED_LONG_LONG mt;
+	struct timespec t0, t, ts;
+	long long keep_at, now, wait;
+	int timeout, npfd, cap = 0;
+
+	/* The signals wait blocked, let in only inside ppoll(): none lost. */
+	serve_stop = 0;
+	notice_signals(&ns, on_stop, 0, NULL);
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, &oldpipe);
+	nt = sr_notice_open(ctx);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	keep_at = SERVE_KEEP_MS;
+	while (!serve_stop) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		now = (long long)(t.tv_sec - t0.tv_sec) * 1000 +
+		    (t.tv_nsec - t0.tv_nsec) / 1000000;
+		if (limit_ms >= 0 && now >= limit_ms)
+			break;
+		wait = notice_timeout(nt);
+		if (keep_at - now < wait)
+			wait = keep_at - now;
+		if (limit_ms >= 0 && limit_ms - now < wait)
+			wait = limit_ms - now;
+		if (sv->lib.get_timeout(sv->d, &mt) == MHD_YES &&
+		    (long long)mt < wait)
+			wait = (long long)mt;
+		timeout = wait < 0 ? 0 : (int)wait;
+		npfd = serve_pollfds(sv, epfd, notice_fd(nt), &pfd, &cap);
+		ts.tv_sec = timeout / 1000;
+		ts.tv_nsec = (long)(timeout % 1000) * 1000000;
+		if (ppoll(pfd, (nfds_t)npfd, &ts, &ns.wait) < 0 &&
+		    errno != EINTR)
+			break;
+		if (serve_stop)
+			break;
+		streams_gone(sv, pfd, npfd);
+		if (notice_take(nt) && sr_notice_look(ctx, nt) &&
+		    board_changed(sv))
+			board_update(sv);
+		if (now >= keep_at) {
+			streams_keep(sv);
+			keep_at = now + SERVE_KEEP_MS;
+		}
+		sv->lib.run(sv->d);
+		/* Notified while the pages read the store: look again. */
+		notice_looked(nt);
+	}
+	notice_close(nt);
+	free(pfd);
+	serve_end(sv);
+	notice_signals_end(&ns);
+	sigaction(SIGPIPE, &oldpipe, NULL);
+}
+
 /* serve [--listen ADDR:PORT] [--max-seconds N] */
 static int
 cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
 	struct serve *sv;
-	struct sigaction sa, oldpipe;
-	struct notice_signals ns;
-	struct pollfd *pfd = NULL;
-	struct buf url = BUF_INIT, also = BUF_INIT;
-	struct notice *nt;
+	struct buf url = BUF_INIT;
 	const union MHD_DaemonInfo *info;
-	const char *listen_on = args_get(args, "listen"), *max, *line, *nl;
+	const char *listen_on = args_get(args, "listen"), *max;
 	unsigned char raw[TOKEN_BYTES];
-	MHD_UNSIGNED_LONG_LONG mt;
-	struct timespec t0, t, ts;
-	long long keep_at, limit_ms = -1, now, wait;
+	long long limit_ms = -1;
 	char *end;
-	int fd, v6 = 0, i, timeout, status, npfd, cap = 0;
+	int fd, v6 = 0, i, status;
 
 	if ((max = args_get(args, "max-seconds")) != NULL) {
 		limit_ms = strtoll(max, &end, 10);
@@ -1398,71 +1532,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		free(sv);
 		return sr_error(ctx, SR_SYSTEM, "cannot start the web server");
 	}
-	url_host(fd, &url, &also);
-	buf_puts(&url, sv->prefix);
-	fprintf(ctx->out, "the scoreboard at %s\n", buf_str(&url));
-	for (line = buf_str(&also); *line != '\0'; line = nl + 1) {
-		nl = strchr(line, '\n');
-		fprintf(ctx->out, "  also at %.*s%s\n", (int)(nl - line), line,
-		    sv->prefix);
-	}
-	buf_free(&also);
-	qr_print(sv, ctx->out, buf_str(&url), term_color(fileno(ctx->out),
-	    ctx->color));
-	fprintf(ctx->out, "Ctrl-C stops it.\n");
-	fflush(ctx->out);
-
-	/* The signals wait blocked, let in only inside ppoll(): none lost. */
-	serve_stop = 0;
-	notice_signals(&ns, on_stop, 0, NULL);
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, &oldpipe);
-	nt = sr_notice_open(ctx);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	keep_at = SERVE_KEEP_MS;
-	while (!serve_stop) {
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		now = (long long)(t.tv_sec - t0.tv_sec) * 1000 +
-		    (t.tv_nsec - t0.tv_nsec) / 1000000;
-		if (limit_ms >= 0 && now >= limit_ms)
-			break;
-		wait = notice_timeout(nt);
-		if (keep_at - now < wait)
-			wait = keep_at - now;
-		if (limit_ms >= 0 && limit_ms - now < wait)
-			wait = limit_ms - now;
-		if (sv->lib.get_timeout(sv->d, &mt) == MHD_YES &&
-		    (long long)mt < wait)
-			wait = (long long)mt;
-		timeout = wait < 0 ? 0 : (int)wait;
-		npfd = serve_pollfds(sv, info->epoll_fd, notice_fd(nt), &pfd,
-		    &cap);
-		ts.tv_sec = timeout / 1000;
-		ts.tv_nsec = (long)(timeout % 1000) * 1000000;
-		if (ppoll(pfd, (nfds_t)npfd, &ts, &ns.wait) < 0 &&
-		    errno != EINTR)
-			break;
-		if (serve_stop)
-			break;
-		streams_gone(sv, pfd, npfd);
-		if (notice_take(nt) && sr_notice_look(ctx, nt) &&
-		    board_changed(sv))
-			board_update(sv);
-		if (now >= keep_at) {
-			streams_keep(sv);
-			keep_at = now + SERVE_KEEP_MS;
-		}
-		sv->lib.run(sv->d);
-		/* Notified while the pages read the store: look again. */
-		notice_looked(nt);
-	}
-	notice_close(nt);
-	free(pfd);
-	serve_end(sv);
-	notice_signals_end(&ns);
-	sigaction(SIGPIPE, &oldpipe, NULL);
+	serve_announce(sv, fd, &url);
+	serve_loop(sv, info->epoll_fd, limit_ms);
 	blob_drop(sv->event);
 	buf_free(&sv->board);
 	buf_free(&url);

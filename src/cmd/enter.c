@@ -248,6 +248,68 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	return status;
 }
 
+/*
+ * Store what replay_add() folded into sg, the last of its entries, with
+ * everything kept with an entry (the summary of x, the names, the caches,
+ * the snapshot), and commit.  SR_OK, or SR_SYSTEM with *why set and all
+ * of it rolled back.
+ */
+static int
+entry_store(struct sr_ctx *ctx, struct sr_game *sg,
+    const struct expectation *x, char **why)
+{
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+
+	sr_ranks(sg, scores, winners, ranks);
+	if (store_entry_append(ctx->store, sg->g.id,
+	    &sg->rp.entries[sg->rp.nentries - 1], why) != SR_OK ||
+	    store_summary(ctx->store, sg->g.id, sr_store_state(x), scores,
+	    winners, sg->g.nplayers, why) != SR_OK ||
+	    sr_names_sync(ctx, sg, why) != SR_OK ||
+	    sr_cache_after(ctx, sg, &sg->rp.entries[sg->rp.nentries - 1],
+	    why) != SR_OK ||
+	    sr_snapshot_save(ctx, sg->g.id, &sg->rp, why) != SR_OK ||
+	    sr_cache_set(ctx, sg, why) != SR_OK ||
+	    store_commit(ctx->store, why) != SR_OK) {
+		store_rollback(ctx->store);
+		sg->cache.loaded = 0;
+		return SR_SYSTEM;
+	}
+	return SR_OK;
+}
+
+/*
+ * Say what entry v did (r's note; a round's close: the board) and what
+ * comes next (x: the game over, in colour in play on a terminal).
+ */
+static void
+entry_say(struct sr_ctx *ctx, const struct sr_game *sg, enum verb v,
+    const struct ruling *r, const struct expectation *x)
+{
+	struct buf b = BUF_INIT;
+
+	if (r->note.len > 0)
+		buf_printf(&b, "%s\n", buf_str(&r->note));
+	/* A round's close: the board, every word with its value. */
+	if (v == V_SCORE && sg->rules->describe != NULL)
+		sg->rules->describe(sg->rp.st, &b);
+	if (x->finished && !x->abandoned && ctx->paint) {
+		/* The win in colour: the sequences outside the escaping. */
+		sr_print_text(ctx, buf_str(&b));
+		buf_reset(&b);
+		fputs(term_on(TERM_WIN), ctx->out);
+		sr_next_words(sg, &b);
+		sr_print_text(ctx, buf_str(&b));
+		fputs(term_off(), ctx->out);
+		buf_reset(&b);
+	} else
+		sr_next_words(sg, &b);
+	buf_puts(&b, "\n");
+	sr_print_text(ctx, buf_str(&b));
+	buf_free(&b);
+}
+
 /* The write path for a game loaded in a write transaction; see cmd.h. */
 int
 sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
@@ -255,12 +317,9 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 {
 	struct stored_entry se;
 	struct ruling r = RULING_INIT;
-	struct buf b = BUF_INIT;
-	long scores[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
 	struct expectation x;
 	char *why = NULL;
-	int status, i;
+	int status, i, jst;
 
 	ctx->cmd = argv[0];
 	memset(&se, 0, sizeof se);
@@ -288,49 +347,18 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 		return status;
 	}
 	sr_expect(sg, &x, NULL);
-	sr_ranks(sg, scores, winners, ranks);
-	if (store_entry_append(ctx->store, sg->g.id,
-	    &sg->rp.entries[sg->rp.nentries - 1], &why) != SR_OK ||
-	    store_summary(ctx->store, sg->g.id, sr_store_state(&x), scores,
-	    winners, sg->g.nplayers, &why) != SR_OK ||
-	    sr_names_sync(ctx, sg, &why) != SR_OK ||
-	    sr_cache_after(ctx, sg, &sg->rp.entries[sg->rp.nentries - 1],
-	    &why) != SR_OK ||
-	    sr_snapshot_save(ctx, sg->g.id, &sg->rp, &why) != SR_OK ||
-	    sr_cache_set(ctx, sg, &why) != SR_OK ||
-	    store_commit(ctx->store, &why) != SR_OK) {
-		store_rollback(ctx->store);
-		sg->cache.loaded = 0;
+	if (entry_store(ctx, sg, &x, &why) != SR_OK) {
 		ruling_free(&r);
 		return sr_store_error(ctx, SR_SYSTEM, why);
 	}
 	sg->g.finished = sr_store_state(&x);
 	/* Durable: now say what it did and what comes next. */
 	if (ctx->json) {
-		int jst = sr_print_json(ctx, sr_status_json(sg));
-
+		jst = sr_print_json(ctx, sr_status_json(sg));
 		ruling_free(&r);
 		return jst != SR_OK ? jst : status;
 	}
-	if (r.note.len > 0)
-		buf_printf(&b, "%s\n", buf_str(&r.note));
+	entry_say(ctx, sg, v, &r, &x);
 	ruling_free(&r);
-	/* A round's close: the board, every word with its value. */
-	if (v == V_SCORE && sg->rules->describe != NULL)
-		sg->rules->describe(sg->rp.st, &b);
-	if (x.finished && !x.abandoned && ctx->paint) {
-		/* The win in colour: the sequences outside the escaping. */
-		sr_print_text(ctx, buf_str(&b));
-		buf_reset(&b);
-		fputs(term_on(TERM_WIN), ctx->out);
-		sr_next_words(sg, &b);
-		sr_print_text(ctx, buf_str(&b));
-		fputs(term_off(), ctx->out);
-		buf_reset(&b);
-	} else
-		sr_next_words(sg, &b);
-	buf_puts(&b, "\n");
-	sr_print_text(ctx, buf_str(&b));
-	buf_free(&b);
 	return status;
 }

@@ -21,6 +21,7 @@ store_use(struct sr_ctx *ctx, int create)
 	if ((status = store_open(ctx->db_path, create, &ctx->store, &why)) !=
 	    SR_OK)
 		return sr_store_error(ctx, status, why);
+	store_client_dir(ctx->store, ctx->paths.state);
 	/*
 	 * Summaries are a cache of the entries: a migration rebuilds them,
 	 * in its own transaction (committed by the rebuild).
@@ -53,9 +54,13 @@ sr_store_create(struct sr_ctx *ctx)
 int
 sr_store_again(struct sr_ctx *ctx, char **why)
 {
+	int status;
+
 	store_close(ctx->store);
 	ctx->store = NULL;
-	return store_open(ctx->db_path, 0, &ctx->store, why);
+	if ((status = store_open(ctx->db_path, 0, &ctx->store, why)) == SR_OK)
+		store_client_dir(ctx->store, ctx->paths.state);
+	return status;
 }
 
 /* notice_source()'s take: the store's notifications read. */

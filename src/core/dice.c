@@ -161,26 +161,24 @@ dice_best_keep(const int *vals, int n, int four_pair)
 	return best;
 }
 
-/* The chance that n dice farkle; see dice.h. */
+/*
+ * The chance that n dice farkle; see dice.h.  The farkles among the 6^n
+ * rolls of n dice, counted once (no state kept: DESIGN.md; the rolls are
+ * enumerated against dice_roll_scores by tests/unit/test-ten-thousand.c
+ * and test-tt-coach.c): a lone 1 or 5 scores, so 4 of 6; two dice also
+ * score as a pair (TT-5), 12 of 36; three, 60 of 216; four, 204 of
+ * 1,296; five, 600 of 7,776; six, 1,080 of 46,656.
+ */
 double
 dice_farkle_odds(int n)
 {
-	static double known[DICE_MAX + 1];	/* worked out once each */
-	int v[DICE_MAX], i, total = 1, farkles = 0, t, x;
+	static const int farkles[DICE_MAX + 1] = { 0, 4, 12, 60, 204, 600,
+	    1080 };
+	int i, total = 1;
 
 	if (n < 1 || n > DICE_MAX)
 		return 0;
-	if (known[n] > 0)
-		return known[n];
 	for (i = 0; i < n; i++)
 		total *= 6;
-	for (t = 0; t < total; t++) {
-		for (x = t, i = 0; i < n; i++, x /= 6)
-			v[i] = x % 6 + 1;
-		if (n == 2 && v[0] == v[1])
-			continue;
-		if (!dice_roll_scores(v, n))
-			farkles++;
-	}
-	return known[n] = (double)farkles / total;
+	return (double)farkles[n] / total;
 }

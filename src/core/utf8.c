@@ -203,6 +203,13 @@ ascii_span(const char *s, size_t n)
 	return k;
 }
 
+/* The printable ASCII bytes at the start of s[0..n); see utf8.h. */
+size_t
+utf8_ascii(const char *s, size_t n)
+{
+	return ascii_span(s, n);
+}
+
 /* Append one character (or invalid byte) at s, escaped if need be. */
 static size_t
 escape_one(struct buf *b, const char *s, size_t n, int newline)

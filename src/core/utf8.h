@@ -41,6 +41,11 @@ size_t		 utf8_len(const char *s);
  */
 void		 utf8_escape(struct buf *, const char *s, size_t max,
 		    int newline);
+/*
+ * The bytes at the start of s[0..n) that are printable ASCII: as
+ * utf8_escape prints them, one column each (a fast path for callers).
+ */
+size_t		 utf8_ascii(const char *s, size_t n);
 /* Columns s takes on a terminal, as utf8_escape(s, 0, 0) prints it. */
 size_t		 utf8_width(const char *s);
 /* Append s escaped, then spaces up to width columns. */

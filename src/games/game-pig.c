@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "game.h"
+#include "xjson.h"
 
 #define PIG_MAX_PLAYERS	6
 
@@ -215,7 +216,7 @@ pig_score(const struct game_state *st, long *scores, int *winners)
 static void
 pig_status_json(const struct game_state *st, json_t *o)
 {
-	json_object_set_new(o, "turn_total", json_integer(st->total));
+	xjson_set(o, "turn_total", json_integer(st->total));
 }
 
 static int

@@ -33,6 +33,8 @@ struct store_engine {
 		    char **why);
 	void	(*close)(struct store *);
 	int	(*migrated)(const struct store *);
+	/* Optional (NULL: the engine keeps the current game itself). */
+	void	(*client_dir)(struct store *, const char *dir);
 
 	int	(*begin)(struct store *, int write, char **why);
 	int	(*commit)(struct store *, char **why);
@@ -146,6 +148,7 @@ struct store_engine {
 
 /* The engines (store.c's table lists them). */
 extern const struct store_engine store_engine_sqlite;
+extern const struct store_engine store_engine_pg;	/* store-pg.c */
 
 /*
  * Helpers every engine may use (store.c), so that an entry, a message and
@@ -164,6 +167,21 @@ int	store_args_encode(const struct stored_entry *, char **json,
 	    char **why);
 /* The args column's text decoded into se's argc and argv; 0 or -1. */
 int	store_args_decode(const char *text, struct stored_entry *se);
+/*
+ * The same read lent (an engine's history scan: issue 29): when the args
+ * column's text (len bytes) is plain (printable ASCII arguments, no '"'
+ * or '\\': nearly every entry), se's argc and argv are set, argv and its
+ * strings in l's memory (kept from row to row, valid until the next
+ * call), and 1 is returned; else 0, nothing done (store_args_decode).
+ */
+struct store_args_lent {
+	struct buf	  text;		/* the column, its closing quotes NULs */
+	char		**argv;
+	int		  room;		/* argv's */
+};
+int	store_args_lend(const char *text, size_t len, struct stored_entry *se,
+	    struct store_args_lent *l);
+void	store_args_lent_free(struct store_args_lent *l);
 /* 64-bit FNV-1a of n bytes at p, on from h (start: STORE_FNV_START). */
 #define STORE_FNV_START	0xcbf29ce484222325ULL
 uint64_t store_fnv(uint64_t h, const void *p, size_t n);

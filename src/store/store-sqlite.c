@@ -993,23 +993,62 @@ sq_game_load(struct store *base, long long id, struct store_game *g,
 	return load_seats(s, g, why);
 }
 
-/* Fill se from a row of n, player, verb, args, fact, at; 0 or -1. */
+/*
+ * A row lent to a callback (history's scan, issue 29): the entry's
+ * strings are the row's own (valid until the next step, never copied),
+ * its plain arguments split in memory kept from row to row
+ * (store_args_lend); only other arguments (escapes, UTF-8: jansson's) are
+ * malloc'd, and owned says so.
+ */
+struct row_view {
+	struct store_args_lent	 args;
+	int			 owned;
+};
+
+/*
+ * Fill se from a row of n, player, verb, args, fact, at, each string
+ * malloc'd, or with rv lent (row_view_clear, not stored_entry_clear,
+ * then); 0 or -1.
+ */
 static int
-entry_from_row(sqlite3_stmt *st, struct stored_entry *se)
+entry_from_row(sqlite3_stmt *st, struct stored_entry *se,
+    struct row_view *rv)
 {
+	const char *args = (const char *)sqlite3_column_text(st, 3);
 	int v;
 
 	memset(se, 0, sizeof *se);
 	se->n = sqlite3_column_int(st, 0);
-	se->player = column_dup(st, 1);
 	v = verb_lookup((const char *)sqlite3_column_text(st, 2));
-	se->fact = column_dup(st, 4);
 	se->at = sqlite3_column_int64(st, 5);
-	if (v < 0 || store_args_decode((const char *)sqlite3_column_text(st, 3),
-	    se) != 0)
+	if (rv != NULL) {
+		se->player = (char *)sqlite3_column_text(st, 1);
+		se->fact = (char *)sqlite3_column_text(st, 4);
+		rv->owned = 0;
+	} else {
+		se->player = column_dup(st, 1);
+		se->fact = column_dup(st, 4);
+	}
+	if (v < 0)
 		return -1;
 	se->verb = (enum verb)v;
-	return 0;
+	if (rv != NULL && store_args_lend(args,
+	    (size_t)sqlite3_column_bytes(st, 3), se, &rv->args))
+		return 0;
+	if (rv != NULL)
+		rv->owned = 1;
+	return store_args_decode(args, se);
+}
+
+/* Done with an entry entry_from_row() lent through rv. */
+static void
+row_view_clear(struct stored_entry *se, struct row_view *rv)
+{
+	if (rv->owned) {
+		se->player = se->fact = se->note = NULL;
+		stored_entry_clear(se);
+	}
+	memset(se, 0, sizeof *se);
 }
 
 /*
@@ -1056,7 +1095,7 @@ sq_entry_load(struct store *base, long long id, int n,
 		return status;
 	if (query_row(&q)) {
 		found = 1;
-		bad = entry_from_row(q.st, se) != 0;
+		bad = entry_from_row(q.st, se, NULL) != 0;
 	}
 	status = query_end(&q, why);
 	if (status != SR_OK || bad)
@@ -1086,9 +1125,11 @@ entries_scan(struct sqlite_store *s, long long id, int notes,
     struct stored_entry **ep, int *np, int *complete, char **why)
 {
 	struct stored_entry one, *e = NULL, *se;
+	struct row_view rv;
 	struct query q, nq;
 	int n = 0, cap = 0, status, bad = 0, k;
 
+	memset(&rv, 0, sizeof rv);
 	if (ep != NULL)
 		*ep = NULL;
 	*np = 0;
@@ -1118,21 +1159,23 @@ entries_scan(struct sqlite_store *s, long long id, int notes,
 			}
 			se = &e[n++];
 		}
-		if (entry_from_row(q.st, se) != 0) {
+		if (entry_from_row(q.st, se, fn != NULL ? &rv : NULL) != 0) {
 			bad = 1;
 			if (fn != NULL)
-				stored_entry_clear(se);
+				row_view_clear(se, &rv);
 			break;
 		}
 		if (notes) {
 			se->round = sqlite3_column_int(nq.st, 1);
-			se->note = column_dup(nq.st, 2);
+			se->note = fn != NULL ?
+			    (char *)sqlite3_column_text(nq.st, 2) :
+			    column_dup(nq.st, 2);
 			se->undone = sqlite3_column_int(nq.st, 3) != 0;
 		}
 		if (fn != NULL) {
 			n++;
 			k = fn(arg, se);
-			stored_entry_clear(se);
+			row_view_clear(se, &rv);
 			if (k != 0)
 				break;
 		}
@@ -1141,6 +1184,7 @@ entries_scan(struct sqlite_store *s, long long id, int notes,
 		*np = n;
 		n = 0;
 	}
+	store_args_lent_free(&rv.args);
 	status = query_end(&q, why);
 	if (notes && (k = query_end(&nq, status == SR_OK ? why : NULL)) !=
 	    SR_OK && status == SR_OK)
@@ -2080,6 +2124,7 @@ const struct store_engine store_engine_sqlite = {
 	.open = sq_open,
 	.close = sq_close,
 	.migrated = sq_migrated,
+	.client_dir = NULL,	/* the current game is kept in the file */
 	.begin = sq_begin,
 	.commit = sq_commit,
 	.rollback = sq_rollback,

@@ -17,6 +17,7 @@
 /* The engines; the one whose schemes is NULL takes every path. */
 static const struct store_engine *const engines[] = {
 	&store_engine_sqlite,
+	&store_engine_pg,
 };
 #define NENGINES	((int)(sizeof engines / sizeof engines[0]))
 
@@ -68,6 +69,21 @@ store_open(const char *name, int create, struct store **sp, char **why)
 	if ((status = e->open(name, create, sp, why)) == SR_OK)
 		(*sp)->engine = e;
 	return status;
+}
+
+/* 1 if name is a path, not a URI of an engine's scheme; see store.h. */
+int
+store_is_path(const char *name)
+{
+	return engine_for(name)->schemes == NULL;
+}
+
+/* The client's state folder, for the engines that keep state there. */
+void
+store_client_dir(struct store *s, const char *dir)
+{
+	if (s->engine->client_dir != NULL)
+		s->engine->client_dir(s, dir);
 }
 
 /* Close the store (NULL: nothing). */
@@ -571,46 +587,105 @@ plain_char(char c)
 }
 
 /*
- * Read the args column as store_args_encode() writes nearly every entry
+ * The args column as store_args_encode() writes nearly every entry
  * (JSON_COMPACT: [] or ["30","30","30"], ", " between them allowed),
- * each argument printable ASCII with no '"' or '\\', without jansson:
- * then those arguments are exactly the JSON strings' values.  1 when it
- * was so (se filled); 0 leaves anything else (escapes, UTF-8) to
- * jansson, untouched.
+ * each argument printable ASCII with no '"' or '\\': then those
+ * arguments are exactly the JSON strings' values, read without jansson.
+ * The number of arguments when it is so; -1 leaves anything else
+ * (escapes, UTF-8) to jansson.
  */
 static int
-decode_plain(const char *text, struct stored_entry *se)
+plain_args(const char *text)
 {
-	const char *p, *q;
-	int n = 0, i;
+	const char *p;
+	int n = 0;
 
 	if (text == NULL || *text != '[')
-		return 0;
+		return -1;
 	for (p = text + 1; *p != ']'; n++) {
 		if (n > 0 && *p++ != ',')
-			return 0;
+			return -1;
 		if (n > 0 && *p == ' ')
 			p++;
 		if (*p++ != '"')
-			return 0;
+			return -1;
 		while (plain_char(*p))
 			p++;
 		if (*p++ != '"')
-			return 0;
+			return -1;
 	}
-	if (p[1] != '\0')
-		return 0;
-	se->argc = n;
-	se->argv = xcalloc((size_t)n + 1, sizeof *se->argv);
-	for (p = text + 1, i = 0; i < n; i++) {
+	return p[1] == '\0' ? n : -1;
+}
+
+/*
+ * The n arguments of a plain args text (plain_args) in argv: each
+ * malloc'd, or with in (a copy of text), each where it stands in in, its
+ * closing quote made its NUL.
+ */
+static void
+split_plain(const char *text, char *in, int n, char **argv)
+{
+	const char *p = text, *q;
+	int i;
+
+	for (i = 0; i < n; i++) {
 		while (*p != '"')
 			p++;
 		for (q = ++p; *q != '"'; q++)
 			continue;
-		se->argv[i] = xstrndup(p, (size_t)(q - p));
+		if (in != NULL) {
+			in[q - text] = '\0';
+			argv[i] = in + (p - text);
+		} else
+			argv[i] = xstrndup(p, (size_t)(q - p));
 		p = q + 1;
 	}
+	argv[n] = NULL;
+}
+
+/* Plain args (plain_args) into se, each argument malloc'd; 1, else 0. */
+static int
+decode_plain(const char *text, struct stored_entry *se)
+{
+	int n;
+
+	if ((n = plain_args(text)) < 0)
+		return 0;
+	se->argc = n;
+	se->argv = xcalloc((size_t)n + 1, sizeof *se->argv);
+	split_plain(text, NULL, n, se->argv);
 	return 1;
+}
+
+/* Plain args into se lent from l; see store-engine.h. */
+int
+store_args_lend(const char *text, size_t len, struct stored_entry *se,
+    struct store_args_lent *l)
+{
+	int n;
+
+	if ((n = plain_args(text)) < 0)
+		return 0;
+	if (n >= l->room) {
+		l->room = n + 1;
+		l->argv = xreallocarray(l->argv, (size_t)l->room,
+		    sizeof *l->argv);
+	}
+	buf_reset(&l->text);
+	buf_add(&l->text, text, len);
+	split_plain(text, l->text.s, n, l->argv);
+	se->argc = n;
+	se->argv = l->argv;
+	return 1;
+}
+
+/* Free what store_args_lend() kept. */
+void
+store_args_lent_free(struct store_args_lent *l)
+{
+	buf_free(&l->text);
+	free(l->argv);
+	memset(l, 0, sizeof *l);
 }
 
 /* Decode an args column (a JSON array of strings) into se; 0 or -1. */

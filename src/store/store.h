@@ -98,6 +98,18 @@ int	store_open(const char *path, int create, struct store **,
 	    char **why);
 /* Close it (NULL: nothing); a transaction still open is rolled back. */
 void	store_close(struct store *);
+/*
+ * 1 if the database called name is a path (a file the store makes),
+ * 0 if it is a URI (a league's server: SPEC.md "League").
+ */
+int	store_is_path(const char *name);
+/*
+ * The folder of this client's own state ($XDG_STATE_HOME/shakeref, or
+ * NULL): a database many tables share (a league) keeps each table's
+ * current game there, one file per database name, never in the
+ * database; a file keeps it in itself and ignores this.
+ */
+void	store_client_dir(struct store *, const char *dir);
 
 /*
  * Begin a transaction: with write, one that holds the write lock from
@@ -336,6 +348,8 @@ int	store_undo_rows(struct store *, long long game,
  * it is undone (set by each undo and redo).  store_history_scan() gives
  * a game's entries with them to fn one at a time, *n of them, and
  * *complete 0 at the first that has none (the game is replayed then).
+ * The entry fn gets, and every string in it, is lent for the call only:
+ * nothing is copied per entry (issue 29).
  */
 int	store_note_put(struct store *, long long game, int n, int round,
 	    int undone, const char *note, char **why);

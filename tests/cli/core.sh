@@ -294,6 +294,37 @@ test_expect_success 'history --json: keys, args as typed, player, at (pinned)' '
 	json "[.entries[].at] == [\"$(pinned_iso)\",\"$(pinned_iso)\"]"
 '
 
+test_expect_success 'history --json: times through a day and across midnight, quotes and UTF-8 as typed; the same from a replay' '
+	sr new --game shake --players "Ann \"A\"",Zoë >/dev/null &&
+	# seconds since the epoch, each worked out into UTC by date(1)
+	for t in 1795046399 1795046400 1795046401 1795046459 1795049999 \
+	    1795132799 1795219200 1795000000; do
+		SHAKEREF_NOW=$t sr note "at $t" >/dev/null || return 1
+	done &&
+	q="a \"quoted\" \\\\ word" &&
+	SHAKEREF_NOW=1795000001 sr note "$q" >/dev/null &&
+	SHAKEREF_NOW=1795000002 sr note "Zoë é" >/dev/null &&
+	SHAKEREF_NOW=1795000003 sr roll 10 20 >/dev/null &&
+	SHAKEREF_NOW=1795000004 sr take >/dev/null &&
+	SHAKEREF_NOW=1795000005 sr undo >/dev/null &&
+	for t in 1795046399 1795046400 1795046401 1795046459 1795049999 \
+	    1795132799 1795219200 1795000000 1795000001 1795000002 \
+	    1795000003 1795000004 1795000005; do
+		date -u -d "@$t" +%Y-%m-%dT%H:%M:%SZ || return 1
+	done >want &&
+	sr --json history >a.json && jq -r ".entries[].at" a.json >got &&
+	cmp want got &&
+	test "$(jq -r ".entries[8].args[0]" a.json)" = "$q" &&
+	grep -Fq "\"args\":[\"a \\\"quoted\\\" \\\\\\\\ word\"]" a.json &&
+	jq -e ".entries[9].args == [\"Zoë é\"]" a.json &&
+	jq -e "[.entries[10,11] | .player] == [null, \"Zoë\"]" a.json &&
+	jq -e "[.entries[].undone] == [range(11) | false] + [true, false]" a.json &&
+	jq -e "[.entries[].n] == [range(1; 14)]" a.json &&
+	jq -c . a.json | cmp - a.json &&
+	sqlite3 test.db "DELETE FROM entry_notes" &&
+	sr --json history | cmp - a.json
+'
+
 test_expect_success 'history in words: numbered entries round by round' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 10 20 >/dev/null && sr take >/dev/null &&
@@ -426,6 +457,39 @@ test_expect_success 'history: a gap of two spaces at least between the entry and
 	grep -q "grid ABCD EFGH IJKL MNOP  round 1: " out &&
 	grep -q "words Ann fab fib glib jinx  Ann wrote " out &&
 	grep -q "words Bob mink  *Bob wrote " out
+'
+
+test_expect_success 'history: columns worked out by hand (names of 10 and 11, commands of 23 to 25, undone, UTF-8), from the notes and from a replay alike' '
+	sr new --game shake --players Abcdefghij,Bcdefghijkl,Zoë >/dev/null &&
+	sr note abcdefghijklmnopqr >/dev/null &&
+	sr note abcdefghijklmnopqrs >/dev/null &&
+	sr note abcdefghijklmnopqrst >/dev/null &&
+	sr roll 30 20 10 >/dev/null && sr take >/dev/null &&
+	sr take >/dev/null && sr undo >/dev/null &&
+	sr note "Zoë é" >/dev/null &&
+	# printf pads by bytes: the lines with Zoë in them are written out
+	{
+		echo "game 1: shake for Abcdefghij, Bcdefghijkl, Zoë" &&
+		sr history | sed -n 2p &&
+		printf "%5d  %-10s %-24s %s\n" \
+		    1 "" "note abcdefghijklmnopqr" "note: abcdefghijklmnopqr" \
+		    2 "" "note abcdefghijklmnopqrs" " note: abcdefghijklmnopqrs" \
+		    3 "" "note abcdefghijklmnopqrst" " note: abcdefghijklmnopqrst" \
+		    4 "" "roll 30 20 10" \
+		    "Abcdefghij has the highest die (30) and chooses" \
+		    5 Abcdefghij take "Abcdefghij takes 30; Bcdefghijkl chooses" &&
+		printf "%5d  %-10s %-24s (undone) %s\n" 6 Bcdefghijkl take \
+		    "Bcdefghijkl takes 20; Zoë chooses" &&
+		printf "%5d  %-10s %-24s %s\n" 7 "" "undo 6" \
+		    "undid entry 6 (Bcdefghijkl: take)" &&
+		echo "    8             note Zoë é               note: Zoë é" &&
+		echo "scores: Abcdefghij 30, Bcdefghijkl 0, Zoë 0"
+	} >expect &&
+	sr history >out && cmp expect out &&
+	sed -n 2p out | grep -Eq "^Round 1  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}\$" &&
+	sqlite3 test.db "DELETE FROM entry_notes" &&
+	sr history >out && cmp expect out &&
+	sr history 2 >out && sed -n "1,2p;9,\$p" expect | cmp - out
 '
 
 test_done
