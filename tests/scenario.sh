@@ -69,7 +69,7 @@ for play in "$SRCDIR"/tests/scenarios/*.play; do
 		done &&
 		expect_exit 0 sr -d fresh.db check
 	'
-	test_expect_success "scenario $name: the snapshot play keeps is the replay of the entries, and reads the same" '
+	test_expect_success SQLITE "scenario $name: the snapshot play keeps is the replay of the entries, and reads the same" '
 		transcript "$play" >/dev/null &&
 		expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
 		test "$(sqlite3 test.db "SELECT COUNT(*) FROM snapshots")" = 1 &&

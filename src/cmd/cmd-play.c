@@ -287,6 +287,45 @@ play_cmd_help(const struct play_cmd *pc, struct buf *b)
 	return 1;
 }
 
+/* Forget the loaded game (it may hold what the store does not). */
+static void
+play_forget(struct play *p)
+{
+	if (p->loaded)
+		sr_game_free(&p->sg);
+	p->loaded = 0;
+}
+
+/*
+ * Begin the line's transaction.  A store whose server went away since
+ * the last line (a league's server restarted: nothing was sent yet) is
+ * connected again first, once, and play says so; the line goes on.
+ */
+static int
+play_begin(struct play *p, int write)
+{
+	struct sr_ctx *ctx = p->ctx;
+	char *why = NULL;
+	int status;
+
+	if ((status = sr_store(ctx)) != SR_OK)
+		return status;
+	if ((status = store_begin(ctx->store, write, &why)) != SR_OK &&
+	    store_lost(ctx->store)) {
+		free(why);
+		why = NULL;
+		play_forget(p);
+		if ((status = sr_store_again(ctx, &why)) == SR_OK) {
+			fputs("The server went away; connected again.\n",
+			    ctx->out);
+			status = store_begin(ctx->store, write, &why);
+		}
+	}
+	if (status != SR_OK)
+		return sr_store_error(ctx, status, why);
+	return SR_OK;
+}
+
 /*
  * Bring the session's game up to date: loaded once, then read again only
  * when another process added entries since (its entries replayed first).
@@ -299,11 +338,10 @@ play_sync(struct play *p, int write)
 	char *why = NULL;
 	int status, n, last;
 
+	if ((status = play_begin(p, write)) != SR_OK)
+		return status;
 	if (p->loaded) {
-		if ((status = sr_store(ctx)) != SR_OK)
-			return status;
-		if ((status = store_begin(ctx->store, write, &why)) != SR_OK ||
-		    (status = store_last_n(ctx->store, p->sg.g.id, &n, &why)) !=
+		if ((status = store_last_n(ctx->store, p->sg.g.id, &n, &why)) !=
 		    SR_OK) {
 			store_rollback(ctx->store);
 			status = sr_error(ctx, status, "%s", why != NULL ?
@@ -318,10 +356,10 @@ play_sync(struct play *p, int write)
 				store_rollback(ctx->store);
 			return SR_OK;
 		}
-		store_rollback(ctx->store);
 		sr_game_free(&p->sg);
 		p->loaded = 0;
 	}
+	store_rollback(ctx->store);
 	ctx->game = p->id;
 	if ((status = sr_game_load(ctx, write, 0, &p->sg)) != SR_OK)
 		return status;
@@ -330,15 +368,6 @@ play_sync(struct play *p, int write)
 	if (!write)
 		store_rollback(ctx->store);
 	return SR_OK;
-}
-
-/* Forget the loaded game (it may hold what the store does not). */
-static void
-play_forget(struct play *p)
-{
-	if (p->loaded)
-		sr_game_free(&p->sg);
-	p->loaded = 0;
 }
 
 /* "Ann 120, Bob 90" with the leaders painted, into b. */
@@ -1343,6 +1372,14 @@ play_lines(struct play *p, int *eof)
 			return SR_OK;
 		if (fflush(ctx->out) != 0)
 			return SR_SYSTEM;
+		/* The server gone mid-line: its next line connects again. */
+		if (status == SR_SYSTEM && (ctx->store == NULL ||
+		    store_lost(ctx->store))) {
+			play_forget(p);
+			if (p->tty)
+				fputs("The server went away; the next line "
+				    "connects again.\n", ctx->out);
+		}
 		if (status != SR_OK && status != SR_UPHELD && !p->tty)
 			return status;
 	}

@@ -1430,7 +1430,7 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, &oldpipe);
-	nt = notice_open(ctx->db_path);
+	nt = sr_notice_open(ctx);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	keep_at = SERVE_KEEP_MS;
 	while (!serve_stop) {
@@ -1457,13 +1457,16 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 		if (serve_stop)
 			break;
 		streams_gone(sv, pfd, npfd);
-		if (notice_take(nt) && board_changed(sv))
+		if (notice_take(nt) && sr_notice_look(ctx, nt) &&
+		    board_changed(sv))
 			board_update(sv);
 		if (now >= keep_at) {
 			streams_keep(sv);
 			keep_at = now + SERVE_KEEP_MS;
 		}
 		sv->lib.run(sv->d);
+		/* Notified while the pages read the store: look again. */
+		notice_looked(nt);
 	}
 	notice_close(nt);
 	free(pfd);

@@ -252,7 +252,7 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	watch_stop = watch_resized = 0;
 	notice_signals(&ns, on_stop, SIGWINCH, on_winch);
-	nt = notice_open(ctx->db_path);
+	nt = sr_notice_open(ctx);
 	term_alt(ctx->out, 1);
 	term_cursor(ctx->out, 0);
 	term_clear(ctx->out);
@@ -271,16 +271,21 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		/* One look for many events; none between them. */
 		if (!notice_take(nt) && !watch_resized)
 			continue;
-		if (!watch_resized && !watch_changed(ctx, pinned, id, last))
+		/* A server gone: connected again, else the next look. */
+		if (!sr_notice_look(ctx, nt))
 			continue;
-		if (watch_resized) {
-			watch_resized = 0;
-			term_clear(ctx->out);
+		if (watch_resized || watch_changed(ctx, pinned, id, last)) {
+			if (watch_resized) {
+				watch_resized = 0;
+				term_clear(ctx->out);
+			}
+			cols = term_width(STDOUT_FILENO, ctx->columns);
+			if (watch_load(ctx, pinned, cols, 1, paint, &b, &id,
+			    &last) == SR_OK)
+				watch_show(ctx->out, buf_str(&b), cols);
 		}
-		cols = term_width(STDOUT_FILENO, ctx->columns);
-		if (watch_load(ctx, pinned, cols, 1, paint, &b, &id, &last) ==
-		    SR_OK)
-			watch_show(ctx->out, buf_str(&b), cols);
+		/* What the server notified during the look: look again. */
+		notice_looked(nt);
 	}
 	notice_close(nt);
 	term_cursor(ctx->out, 1);

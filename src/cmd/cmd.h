@@ -288,6 +288,26 @@ int	sr_summaries_rebuild(struct sr_ctx *);
 int	sr_store(struct sr_ctx *);
 int	sr_store_create(struct sr_ctx *);
 /*
+ * The store's connection to its server lost (store_lost()): close it and
+ * open it again, SR_OK once connected (play at its next line).  Quiet:
+ * the caller says what happened; *why as store_open() sets it.
+ */
+int	sr_store_again(struct sr_ctx *, char **why);
+struct notice;
+/*
+ * A view's change notice (watch, serve): the file the store names (or
+ * the database's), and the store's notifications as its second source
+ * (notice_source()).
+ */
+struct notice *sr_notice_open(struct sr_ctx *);
+/*
+ * Before a view looks, after notice_take() asked it to: a store whose
+ * server went away is opened again (quietly: a view's screen is no
+ * place for a message) and the notice given its notifications anew.
+ * 0 if there is no store to look at now (the next look tries again).
+ */
+int	sr_notice_look(struct sr_ctx *, struct notice *);
+/*
  * Begin a transaction (write: IMMEDIATE), find the game (-g or current),
  * load and replay it (notes: with each entry's round, turn and note).
  * On failure the transaction is rolled back and the message printed.

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "notice.h"
 
 /* Open the store on first use; only with create is a missing one made. */
 static int
@@ -47,6 +48,74 @@ int
 sr_store_create(struct sr_ctx *ctx)
 {
 	return store_use(ctx, 1);
+}
+
+/* The store lost: closed and opened again; see cmd.h. */
+int
+sr_store_again(struct sr_ctx *ctx, char **why)
+{
+	int status;
+
+	store_close(ctx->store);
+	ctx->store = NULL;
+	if ((status = store_open(ctx->db_path, 0, &ctx->store, why)) == SR_OK)
+		store_client_dir(ctx->store, ctx->paths.state);
+	return status;
+}
+
+/* notice_source()'s take: the store's notifications read. */
+static int
+notice_take_store(void *arg)
+{
+	return store_notice_take(arg);
+}
+
+/* What the store says a view should sleep on (none if it cannot say). */
+static void
+notice_of_store(struct sr_ctx *ctx, const char **path, int *fd)
+{
+	char *why = NULL;
+
+	if (store_notice(ctx->store, path, fd, &why) != SR_OK) {
+		free(why);
+		*path = NULL;
+		*fd = -1;
+	}
+}
+
+/* A view's change notice; see cmd.h. */
+struct notice *
+sr_notice_open(struct sr_ctx *ctx)
+{
+	struct notice *nt;
+	const char *path;
+	int fd;
+
+	notice_of_store(ctx, &path, &fd);
+	nt = notice_open(path != NULL ? path : ctx->db_path);
+	if (fd >= 0)
+		(void)notice_source(nt, fd, notice_take_store, ctx->store);
+	return nt;
+}
+
+/* Before a view's look: the store connected again if it was lost. */
+int
+sr_notice_look(struct sr_ctx *ctx, struct notice *nt)
+{
+	char *why = NULL;
+	const char *path;
+	int fd;
+
+	if (ctx->store != NULL && !store_lost(ctx->store))
+		return 1;
+	if (sr_store_again(ctx, &why) != SR_OK) {
+		free(why);
+		return 0;
+	}
+	notice_of_store(ctx, &path, &fd);
+	if (fd >= 0)
+		(void)notice_source(nt, fd, notice_take_store, ctx->store);
+	return 1;
 }
 
 /* Begin, find the game and load it (snap: from its snapshot if fits). */

@@ -105,7 +105,7 @@ struct pgstore {
 	int		 has_current;	/* current game set in it */
 	long long	 current;	/* that game */
 	int		 listening;	/* LISTEN shakeref sent */
-	char		*notice_path;	/* store_notice()'s *path */
+	char		*notice_path;	/* store_notice()'s file */
 };
 
 /*
@@ -2206,11 +2206,10 @@ pg_notes_rows(struct store *st, long long game,
 }
 
 /*
- * Change notices: LISTEN on channel 'shakeref' (the schema's triggers
- * notify it, with the game's id, at each entry and change of a game),
- * the connection's socket to poll; the file that keeps this table's
- * current game, which another terminal's new or use changes.  Outside a
- * transaction (LISTEN takes effect at once).
+ * What watch and serve sleep on (store.h): this table's current-game file
+ * (its folder made, for inotify to watch it), and the connection's
+ * socket, listening on channel 'shakeref', which the triggers notify at
+ * each entry and game change when it commits.
  */
 static int
 pg_notice(struct store *st, const char **path, int *fd, char **why)
@@ -2218,8 +2217,6 @@ pg_notice(struct store *st, const char **path, int *fd, char **why)
 	struct pgstore *s = (struct pgstore *)st;
 	int status;
 
-	*path = NULL;
-	*fd = -1;
 	if (!s->listening) {
 		if ((status = exec(s, "LISTEN shakeref", why)) != SR_OK)
 			return status;
@@ -2227,36 +2224,46 @@ pg_notice(struct store *st, const char **path, int *fd, char **why)
 	}
 	free(s->notice_path);
 	if ((s->notice_path = current_file(s)) != NULL)
-		*path = s->notice_path;
+		(void)paths_make_parents(s->notice_path, NULL);
+	*path = s->notice_path;
 	*fd = s->pq.socket(s->conn);
 	return SR_OK;
 }
 
-/* The notifications that arrived: 1 any, 0 none, -1 the connection lost. */
+/*
+ * The notifications that came, read without waiting (libpq's socket is
+ * non-blocking); -1 when the connection is gone.
+ */
 static int
 pg_notice_take(struct store *st)
 {
 	struct pgstore *s = (struct pgstore *)st;
 	PGnotify *n;
-	int any = 0;
+	int got = 0;
 
 	if (!s->pq.consume_input(s->conn) ||
 	    s->pq.status(s->conn) != CONNECTION_OK)
 		return -1;
 	while ((n = s->pq.notifies(s->conn)) != NULL) {
-		any = 1;
 		s->pq.freemem(n);
+		got = 1;
 	}
-	return any;
+	return got;
 }
 
-/* 1 if the connection to the server is lost. */
+/*
+ * The connection to the server is gone (a restart, the network).  libpq
+ * can leave its status OK after a query found the server gone (a send
+ * that met EPIPE, then its end read): a read without waiting tells.
+ */
 static int
 pg_lost(const struct store *st)
 {
 	const struct pgstore *s = (const struct pgstore *)st;
 
-	return s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK;
+	return s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK ||
+	    s->pq.socket(s->conn) < 0 || !s->pq.consume_input(s->conn) ||
+	    s->pq.status(s->conn) != CONNECTION_OK;
 }
 
 /* The league engine: a database named by a postgresql:// URI. */

@@ -2,7 +2,9 @@
  * notice.c: the change notice of a database file (notice.h), inotify on
  * its folder for the file itself, its WAL and its rollback journal (the
  * WAL comes and goes with its last connection: a watch on the folder
- * sees it made again).
+ * sees it made again); and, for the league, a second source: the
+ * server's notification socket (LISTEN/NOTIFY, from the store), polled
+ * together with inotify through one epoll descriptor.
  *
  * A commit writes the WAL's frames, syncs them, then writes the
  * shared-memory index that makes them visible (mmap: no event).  A
@@ -14,6 +16,8 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/epoll.h>
 #include <sys/inotify.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,6 +27,12 @@
 
 struct notice {
 	int		 fd;		/* inotify, or -1 */
+	int		 ep;		/* epoll over fd and src, or -1 */
+	int		 src;		/* the second source, or -1 */
+	int		 had_src;	/* one was given (it may have failed) */
+	int		 due;		/* a look at once (notice_looked) */
+	int		(*take)(void *);
+	void		*arg;
 	char		*names[3];	/* the file, its WAL and journal */
 	long long	 settle;	/* the next look after events (ms), or 0 */
 	int		 step;		/* looks after the last event so far */
@@ -39,10 +49,16 @@ now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* The interval between fallback looks. */
+/*
+ * The interval between fallback looks: blind without inotify, or when
+ * the second source failed (the store's connection lost: each look may
+ * find the server back).
+ */
 static int
 fallback(const struct notice *n)
 {
+	if (n->had_src)
+		return n->src >= 0 ? NOTICE_FALLBACK_MS : NOTICE_BLIND_MS;
 	return n->fd >= 0 ? NOTICE_FALLBACK_MS : NOTICE_BLIND_MS;
 }
 
@@ -52,6 +68,8 @@ notice_open(const char *path)
 {
 	struct notice *n = xcalloc(1, sizeof *n);
 	char *real, *dir, *base;
+
+	n->ep = n->src = -1;
 
 	/* SQLite follows a symbolic link: its WAL is beside the target. */
 	if ((real = realpath(path, NULL)) == NULL)
@@ -88,16 +106,90 @@ notice_close(struct notice *n)
 		return;
 	if (n->fd >= 0)
 		close(n->fd);
+	if (n->ep >= 0)
+		close(n->ep);
 	for (i = 0; i < 3; i++)
 		free(n->names[i]);
 	free(n);
 }
 
-/* The descriptor to poll. */
+/* The descriptor to poll: epoll when there is a second source. */
 int
 notice_fd(const struct notice *n)
 {
-	return n->fd;
+	return n->ep >= 0 ? n->ep : n->fd;
+}
+
+/* Add fd to the epoll descriptor for POLLIN; -1 on failure. */
+static int
+epoll_add(int ep, int fd)
+{
+	struct epoll_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.events = EPOLLIN;
+	ev.data.fd = fd;
+	return epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
+}
+
+/* Forget the second source (not closed: it is the store's). */
+static void
+source_drop(struct notice *n)
+{
+	if (n->src >= 0 && n->ep >= 0)
+		epoll_ctl(n->ep, EPOLL_CTL_DEL, n->src, NULL);
+	n->src = -1;
+	n->next = now_ms() + fallback(n);
+}
+
+/* The second source; see notice.h. */
+int
+notice_source(struct notice *n, int fd, int (*take)(void *), void *arg)
+{
+	source_drop(n);
+	n->had_src = 1;
+	if (fd < 0)
+		return -1;
+	if (n->ep < 0) {
+		if ((n->ep = epoll_create1(EPOLL_CLOEXEC)) < 0)
+			return -1;
+		if (n->fd >= 0 && epoll_add(n->ep, n->fd) < 0) {
+			close(n->ep);
+			n->ep = -1;
+			return -1;
+		}
+	}
+	if (epoll_add(n->ep, fd) < 0)
+		return -1;
+	n->src = fd;
+	n->take = take;
+	n->arg = arg;
+	n->next = now_ms() + fallback(n);
+	return 0;
+}
+
+/*
+ * The second source read when it has something: 1 a change was
+ * notified; a source that failed is dropped (1: a look finds out).
+ */
+static int
+source_take(struct notice *n)
+{
+	struct pollfd pfd;
+	int r;
+
+	if (n->src < 0)
+		return 0;
+	pfd.fd = n->src;
+	pfd.events = POLLIN;
+	if (poll(&pfd, 1, 0) <= 0)
+		return 0;
+	if ((r = n->take(n->arg)) < 0 || (pfd.revents & (POLLHUP | POLLERR |
+	    POLLNVAL)) != 0) {
+		source_drop(n);
+		return 1;
+	}
+	return r > 0;
 }
 
 /* The poll timeout until the next look. */
@@ -107,6 +199,8 @@ notice_timeout(const struct notice *n)
 	long long due = n->settle > 0 && n->settle < n->next ? n->settle :
 	    n->next, left = due - now_ms();
 
+	if (n->due)
+		return 0;
 	return left < 0 ? 0 : left > INT_MAX ? INT_MAX : (int)left;
 }
 
@@ -129,6 +223,20 @@ events_match(const struct notice *n, const char *ev, ssize_t len)
 	return 0;
 }
 
+/* Notifications buffered during a look: another look at once. */
+void
+notice_looked(struct notice *n)
+{
+	int r;
+
+	if (n->src < 0)
+		return;
+	if ((r = n->take(n->arg)) < 0)
+		source_drop(n);
+	if (r != 0)
+		n->due = 1;
+}
+
 /* Read the events; 1 when a look is due.  See notice.h. */
 int
 notice_take(struct notice *n)
@@ -143,6 +251,12 @@ notice_take(struct notice *n)
 		while ((len = read(n->fd, ev, sizeof ev)) > 0)
 			hit |= events_match(n, ev, len);
 	t = now_ms();
+	/* A notification follows its commit: no look after it is due. */
+	if (source_take(n) || n->due) {
+		n->due = 0;
+		n->next = t + fallback(n);
+		return 1;
+	}
 	if (hit) {
 		n->step = 0;
 		n->settle = t + NOTICE_SETTLE_MS;

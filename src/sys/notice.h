@@ -29,7 +29,27 @@ struct notice;
  */
 struct notice *notice_open(const char *path);
 void	notice_close(struct notice *);
-/* The descriptor to poll for POLLIN, or -1 (no inotify). */
+/*
+ * A second source of notices besides the file (the league: the server's
+ * notification socket, store_notice()): fd, polled with the file's
+ * inotify through notice_fd(), and take(arg), called by notice_take()
+ * when fd is readable, to read what it holds: 1 a change was notified,
+ * 0 nothing that matters, -1 the source failed.  A failed source (or a
+ * hang-up on fd) is dropped, notice_take() says 1 so that the caller
+ * looks, and looks come every NOTICE_BLIND_MS until the caller gives
+ * another (its store connected again).  fd -1: none.  -1 if the source
+ * cannot be polled (no epoll); the notice keeps working on the file.
+ */
+int	notice_source(struct notice *, int fd, int (*take)(void *),
+	    void *arg);
+/*
+ * After a look: a source that reads its descriptor into a buffer of its
+ * own (libpq) may hold notifications that came during the look, which
+ * no poll() would see: take() asked now, and if it had any, the next
+ * look is due at once (notice_timeout() 0, notice_take() 1).
+ */
+void	notice_looked(struct notice *);
+/* The descriptor to poll for POLLIN, or -1 (no inotify, no source). */
 int	notice_fd(const struct notice *);
 /* The timeout for poll() (ms) until the next look is due. */
 int	notice_timeout(const struct notice *);

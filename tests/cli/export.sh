@@ -139,7 +139,7 @@ test_expect_success 'export --format csv: the date is local (TZ)' '
 # SPEC "Settled details": CSV cells.  A title =HYPERLINK(...) would be a
 # formula in a spreadsheet; a name @SUM too; ESC, C1 and RLO stored in a
 # title (behind shakeref's back) are escaped as everywhere.
-test_expect_success 'export --format csv: formula cells get a leading quote, control characters escaped' '
+test_expect_success SQLITE 'export --format csv: formula cells get a leading quote, control characters escaped' '
 	sr new --game shake --players "@SUM(A1),+Bob" --title "=HYPERLINK(\"http://x\")" >/dev/null &&
 	TZ=UTC expect_exit 0 sr export --format csv &&
 	python3 - out <<-\EOF &&

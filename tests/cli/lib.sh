@@ -18,8 +18,15 @@
 # refusal: exit N, one line on stderr holding MSG, nothing recorded;
 # `expect_same FILE [FILE2]` compares FILE with ./out (or FILE2) exactly,
 # line by line, where expect_out only looks for a substring.
+# With SHAKEREF_TEST_PG set the file runs against PostgreSQL (a server
+# of its own, tests/pg.sh; SHAKEREF_DB=postgresql:///tN, a database per
+# test); `test_expect_success SQLITE|PG TITLE BODY` runs on one engine.
 # On a terminal (a tmux server on ./tmux.sock): `tty_grep OPTS TEXT`
-# waits until the pane shows TEXT (grep's OPTS), at most 10 s.
+# waits until the pane shows TEXT (grep's OPTS), at most 10 s;
+# `tty_start` runs play (or $TTY_CMD) in a pane, `tty_type LINE`,
+# `tty_wait TEXT`, `tty_idle` (play waits at its prompt), `tty_end`
+# (Ctrl-D there), `tty_stop` (the tmux server gone): play.sh's and
+# league.sh's sessions.
 #
 # Chain lint (git's test_chain_lint): before it runs, each test's body is
 # evaluated once behind a failing command, `(exit 117) && BODY`: if every
@@ -37,6 +44,27 @@ test_count=0
 test_failed=0
 test_root=$(mktemp -d "${TMPDIR:-/tmp}/shakeref-test.XXXXXX")
 trap 'rm -rf "$test_root"' EXIT
+# The engine the tests run against: SQLite (a file, test.db) unless
+# SHAKEREF_TEST_PG is set (Makefile.am's *.pg tests): then the file's own
+# PostgreSQL server (tests/pg.sh) and each test a fresh database on it,
+# postgresql:///tN.  A test only one engine can run names it first:
+# test_expect_success SQLITE 'title' 'body' (it reads the file with
+# sqlite3, say), or PG; on the other engine it is reported as skipped.
+sr_engine=sqlite
+if [ -n "${SHAKEREF_TEST_PG:-}" ]; then
+	sr_engine=pg
+	. "$SRCDIR/tests/pg.sh"
+	trap 'pg_stop; rm -rf "$test_root"' EXIT
+	if ! pg_start "fsync = off"; then
+		# CI has the server (bootstrap): there, never a skip.
+		if [ -z "$pg_bin" ] && [ -z "${SHAKEREF_PG_REQUIRED:-}" ]; then
+			echo "1..0 # SKIP $pg_why"
+			exit 0
+		fi
+		echo "Bail out! $pg_why"
+		exit 1
+	fi
+fi
 unset XDG_DATA_HOME XDG_CACHE_HOME XDG_STATE_HOME SHAKEREF_DICT_PATH DICPATH
 # Dates in words are local: the tests read them in UTC unless they say.
 TZ=UTC
@@ -181,6 +209,104 @@ tty_grep() {
 	done
 }
 
+# Start `shakeref play` ($*: more arguments) in a detached tmux pane; its
+# exit status goes to ./exit when it ends.
+# TTY_WIDTH: the pane's columns (160); TTY_CMD: the command (play);
+# TTY_COLOR: set for colour (NO_COLOR unset).
+tty_start() {
+	rm -f exit
+	nc="NO_COLOR=1"
+	[ -z "${TTY_COLOR:-}" ] || nc="-u NO_COLOR"
+	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x "${TTY_WIDTH:-160}" -y 40 \
+	    "cd '$PWD' && env $nc HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' '$SHAKEREF' $* ${TTY_CMD:-play}; echo \$? >exit; sleep 30"
+}
+
+# Wait (at most 10 s) until the pane shows text $1.
+tty_wait() {
+	tty_grep -qF "$1"
+}
+
+# Wait (at most 10 s) until a whole line of the pane is text $1.
+tty_line() {
+	tty_grep -qxF "$1"
+}
+
+# Wait (at most 10 s) until the pane shows text $1 twice.
+tty_twice() {
+	i=0
+	while [ "$(tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 |
+	    grep -cF -- "$1")" -lt 2 ]; do
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || { echo "# not twice: $1"; return 1; }
+		sleep 0.1
+	done
+}
+
+# Type a line into the pane.
+tty_type() {
+	tmux -S "$PWD/tmux.sock" send-keys -l -- "$1" &&
+	tmux -S "$PWD/tmux.sock" send-keys Enter
+}
+
+# Wait (at most 10 s) until play waits at an empty prompt: the text left
+# of the cursor ends with the prompt's ">".  libedit prints the prompt
+# once the terminal is in its raw mode, so a key sent from then on reaches
+# it; a Ctrl-D sent earlier, while play is busy with the last line and
+# the terminal is cooked, is lost (it ends no read in raw mode).
+tty_idle() {
+	i=0
+	while :; do
+		# The cursor and the screen in one go (line 1: x y width); a
+		# prompt that fills its line leaves the cursor at the next.
+		tmux -S "$PWD/tmux.sock" display-message -p \
+		    "#{cursor_x} #{cursor_y} #{pane_width}" \; \
+		    capture-pane -p >screen &&
+		left=$(awk "NR == 1 { x = \$1; y = \$2 + 2; w = \$3 }
+		    x > 0 && NR == y { print substr(\$0, 1, x) }
+		    x == 0 && NR == y - 1 && length(\$0) >= w - 1 { print }" \
+		    screen) &&
+		case "$left" in *">"|*"> ") return 0 ;; esac
+		tty_tick "play never waited at an empty prompt" || return 1
+	done
+}
+
+# Send Ctrl-D at an empty prompt and wait for play to end.
+tty_end() {
+	tty_idle &&
+	tmux -S "$PWD/tmux.sock" send-keys C-d &&
+	i=0 &&
+	while [ ! -s exit ]; do
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || { echo "# play did not end"; return 1; }
+		sleep 0.1
+	done
+}
+
+# Send keys (tmux key names) to the pane.
+tty_keys() {
+	tmux -S "$PWD/tmux.sock" send-keys "$@"
+}
+
+# Type text without Enter.
+tty_text() {
+	tmux -S "$PWD/tmux.sock" send-keys -l -- "$1"
+}
+
+# Stop the tmux server of this test.
+tty_stop() {
+	unset TTY_WIDTH TTY_CMD TTY_COLOR
+	tmux -S "$PWD/tmux.sock" kill-server 2>/dev/null
+	# Gone before a next tty_start on the same socket.
+	i=0
+	while tmux -S "$PWD/tmux.sock" has-session 2>/dev/null &&
+	    [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	rm -f "$PWD/tmux.sock"
+	return 0
+}
+
 test_chain_lint() {
 	(
 		cd "$dir" && export HOME="$dir/home" SHAKEREF_DB="$dir/lint.db"
@@ -191,8 +317,32 @@ test_chain_lint() {
 
 test_expect_success() {
 	test_count=$((test_count + 1))
+	if [ $# -eq 3 ]; then
+		test_prereq=$1
+		shift
+		case $test_prereq in
+		SQLITE|PG) ;;
+		*) echo "Bail out! unknown prerequisite '$test_prereq'"; exit 1;;
+		esac
+		if [ "$test_prereq" != "$(echo "$sr_engine" | tr a-z A-Z)" ]
+		then
+			echo "ok $test_count # skip $1 (needs $test_prereq)"
+			return 0
+		fi
+	fi
 	dir="$test_root/t$test_count"
 	mkdir -p "$dir/home"
+	test_db="$dir/test.db"
+	if [ "$sr_engine" = pg ]; then
+		test_db="postgresql:///t$test_count"
+		if ! pg_createdb "t$test_count" >"$dir.log" 2>&1; then
+			echo "not ok $test_count - $1"
+			echo "# no database t$test_count on the test server:"
+			sed 's/^/# /' "$dir.log"
+			test_failed=$((test_failed + 1))
+			return 0
+		fi
+	fi
 	if [ -z "${TEST_NO_CHAIN_LINT:-}" ] && ! test_chain_lint "$2"; then
 		echo "not ok $test_count - $1"
 		echo "# broken && chain in the test's body (tests/cli/lib.sh)"
@@ -201,7 +351,7 @@ test_expect_success() {
 	fi
 	if (
 		cd "$dir" &&
-		export HOME="$dir/home" SHAKEREF_DB="$dir/test.db" \
+		export HOME="$dir/home" SHAKEREF_DB="$test_db" \
 		    SHAKEREF_NOW=1795000000 &&
 		set -e &&
 		eval "$2"

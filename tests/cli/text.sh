@@ -155,7 +155,7 @@ test_expect_success 'one-line messages: a 120 KB SHAKEREF_DICT_PATH' '
 	test "$(wc -c <err)" -lt 1200
 '
 
-test_expect_success 'stored text from a hand-written database is never printed raw' '
+test_expect_success SQLITE 'stored text from a hand-written database is never printed raw' '
 	sr new --game shake --players Ann,Bob --title plain >/dev/null &&
 	sr roll 20 10 >/dev/null &&
 	sqlite3 test.db "UPDATE games SET title = ${SQ}t${SQ} || char(27) || ${SQ}[2J${SQ} || char(155) || ${SQ}x${SQ};

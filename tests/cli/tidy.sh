@@ -232,7 +232,7 @@ test_expect_success 'rename, title and note work on a finished or abandoned game
 	json ".state == \"abandoned\" and .players[1].name == \"Daniel\""
 '
 
-test_expect_success 'check: an abandoned, renamed, retitled game is sound; a stored name or state out of step is repaired' '
+test_expect_success SQLITE 'check: an abandoned, renamed, retitled game is sound; a stored name or state out of step is repaired' '
 	sr new --game shake --players Ann,Bob --title Cup >/dev/null &&
 	sr rename Ann Annie >/dev/null && sr title Final >/dev/null &&
 	sr abandon >/dev/null &&
@@ -274,7 +274,7 @@ v2_trigger="CREATE TRIGGER tallies_finished AFTER UPDATE OF finished ON games
  ON CONFLICT(player_id, rules) DO UPDATE SET
  played = played + excluded.played, won = won + excluded.won; END;"
 
-test_expect_success 'a schema 2 database is migrated: every game gets its own uid, nothing else changes' '
+test_expect_success SQLITE 'a schema 2 database is migrated: every game gets its own uid, nothing else changes' '
 	sr new --game shake --players Ann,Bob --title "Cup" >/dev/null &&
 	two_player_game | sr play >/dev/null &&
 	sr new --game shake --players Bob,Cid >/dev/null &&

@@ -1,0 +1,279 @@
+#!/bin/sh
+# tests/cli/league.sh: the league (SPEC.md "League", issue 26) on a real
+# PostgreSQL server the file starts itself (tests/pg.sh): the server as
+# the tests get it (a Unix socket only, not root, a fresh database per
+# test, stopped and removed at the end); a club night's load (16 tables
+# at once, two on one game, with watch and standings --all-time
+# running).
+SHAKEREF_TEST_PG=${SHAKEREF_TEST_PG-1}
+. "$SRCDIR/tests/cli/lib.sh"
+
+# Start `shakeref ARGS watch` alone in a tmux pane.
+watch_start() {
+	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 100 -y 30 \
+	    "exec env NO_COLOR=1 HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' '$SHAKEREF' $* watch"
+}
+
+# `standings --all-time` again and again until ./plays.done: its errors
+# (and exit statuses) into ./standings.err, how many runs into
+# ./standings.runs; its process in $standings.
+standings_start() {
+	: >standings.err
+	(
+		n=0
+		# Ends with the file's shell, should the test fail first.
+		while [ ! -e plays.done ] && kill -0 $$ 2>/dev/null; do
+			sr standings --all-time >/dev/null 2>>standings.err ||
+			    echo "exit $?" >>standings.err
+			n=$((n + 1))
+		done
+		echo $n >standings.runs
+	) &
+	standings=$!
+}
+
+# Table $1 of the load, in the background: play with its own HOME (its
+# current game), ./in$1 in, ./out$1, ./err$1, its status in ./rc$1;
+# tables 1 and 2 on game 1.  Its process added to $pids.
+table_start() {
+	(
+		g=
+		[ "$1" -gt 2 ] || g="-g 1"
+		HOME=$PWD/h$1
+		export HOME
+		set +e
+		sr $g play <"in$1" >"out$1" 2>"err$1"
+		echo $? >"rc$1"
+	) &
+	pids="$pids $!"
+}
+
+# The lines table $1 of the load enters: tables 1 and 2 share game 1,
+# a note naming the table and the line, then a void roll (SH-4: legal
+# whatever the other table entered); the others play six whole games of
+# their own (two_player_game, 32 entries: Bob wins), the first after 8
+# notes: 200 entries each.
+load_lines() {
+	if [ "$1" -le 2 ]; then
+		i=1
+		while [ $i -le 100 ]; do
+			echo "note t$1-$i" && echo "roll 30 30" || return 1
+			i=$((i + 1))
+		done
+		return 0
+	fi
+	i=1
+	while [ $i -le 8 ]; do
+		echo "note t$1-$i" && i=$((i + 1)) || return 1
+	done
+	two_player_game &&
+	for g in 2 3 4 5 6; do
+		echo "new --game shake --players Ann,Bob" && two_player_game ||
+		    return 1
+	done
+}
+
+test_expect_success PG 'the test server: a Unix socket in its own folder, no TCP' '
+	test -S "$PGHOST/.s.PGSQL.5432" &&
+	test "$(pg_psql -c "SHOW listen_addresses")" = "" &&
+	test "$(pg_psql -c "SHOW unix_socket_directories")" = "$PGHOST" &&
+	if command -v ss >/dev/null 2>&1; then
+		pid=$(head -n 1 "$PGHOST/data/postmaster.pid") &&
+		! ss -Hltnp | grep -q "pid=$pid,"
+	fi
+'
+
+test_expect_success PG 'the test server never runs as root' '
+	pid=$(head -n 1 "$PGHOST/data/postmaster.pid") &&
+	test "$(stat -c %u /proc/$pid)" -ne 0 &&
+	test "$(stat -c %u "$PGHOST/data")" -ne 0
+'
+
+test_expect_success PG 'each test gets a database of its own, empty' '
+	n=$(basename "$PWD" | tr -d t) &&
+	test "$SHAKEREF_DB" = "postgresql:///t$n" &&
+	test "$(pg_psql -d "t$n" -c "SELECT current_database()")" = "t$n" &&
+	test "$(pg_psql -d "t$n" -c "SELECT count(*) FROM pg_class c
+	    JOIN pg_namespace s ON s.oid = c.relnamespace
+	    WHERE s.nspname NOT IN (\$\$pg_catalog\$\$, \$\$information_schema\$\$)
+	    AND s.nspname NOT LIKE \$\$pg_toast%\$\$")" = 0
+'
+
+test_expect_success 'no server binaries: a file run against PostgreSQL skips, or bails out where one is required (CI)' '
+	SHAKEREF_PG_BINDIR=$PWD/nowhere SHAKEREF_TEST_PG=1 \
+	    sh "$SRCDIR/tests/cli/help.sh" >out 2>err &&
+	expect_out "1..0 # SKIP no PostgreSQL server binaries" &&
+	test "$(wc -l <out)" = 1 &&
+	if SHAKEREF_PG_BINDIR=$PWD/nowhere SHAKEREF_TEST_PG=1 \
+	    SHAKEREF_PG_REQUIRED=1 sh "$SRCDIR/tests/cli/help.sh" >out 2>err
+	then
+		false
+	fi &&
+	expect_out "Bail out! no PostgreSQL server binaries"
+'
+
+test_expect_success PG 'pg_stop: the server gone and its folder removed (also at exit)' '
+	(
+		pg_dir= &&
+		pg_start &&
+		echo "$pg_dir" >dir &&
+		head -n 1 "$pg_dir/data/postmaster.pid" >pid &&
+		trap pg_stop EXIT
+	) &&
+	pid=$(cat pid) && dir=$(cat dir) &&
+	test -n "$pid" && test -n "$dir" &&
+	! test -e "$dir" &&
+	! ps -o stat= -p "$pid" | grep -qv Z
+'
+
+test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on one game, watch and standings --all-time running: nothing lost, duplicated or out of order' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	k=1 &&
+	while [ $k -le 16 ]; do
+		mkdir h$k && load_lines $k >in$k &&
+		if [ $k -gt 2 ]; then
+			HOME=$PWD/h$k sr new --game shake --players Ann,Bob \
+			    >/dev/null
+		fi &&
+		k=$((k + 1)) || return 1
+	done &&
+	test "$(wc -l <in1)" = 200 && test "$(grep -cv "^new" in16)" = 200 &&
+	watch_start -g 1 &&
+	tty_grep -qF "game 1: shake" &&
+	standings_start &&
+	pids= &&
+	k=1 &&
+	while [ $k -le 16 ]; do
+		table_start $k && k=$((k + 1)) || return 1
+	done &&
+	for p in $pids; do
+		wait $p || :
+	done &&
+	touch plays.done && wait $standings &&
+	k=1 &&
+	while [ $k -le 16 ]; do
+		if [ "$(cat rc$k)" != 0 ] || [ -s err$k ]; then
+			echo "# table $k: exit $(cat rc$k)" && cat err$k && return 1
+		fi
+		k=$((k + 1))
+	done &&
+	if [ -s standings.err ]; then
+		echo "# standings --all-time during the load:" &&
+		sed "s/^/#   /" standings.err && return 1
+	fi &&
+	test "$(cat standings.runs)" -gt 0 &&
+	sr -g 1 --json history >out &&
+	json ".entries | length == 400" &&
+	json "[.entries[].n] == [range(1; 401)]" &&
+	for k in 1 2; do
+		i=1 && : >want$k &&
+		while [ $i -le 100 ]; do
+			echo "t$k-$i" >>want$k && i=$((i + 1)) || return 1
+		done &&
+		jq -r ".entries[] | select(.verb == \"note\") | .args[0] |
+		    select(startswith(\"t$k-\"))" out >got$k &&
+		expect_same want$k got$k || return 1
+	done &&
+	json "[.entries[] | select(.verb == \"roll\")] | length == 200" &&
+	sr --json games --all >out &&
+	json ".games | length == 85" &&
+	json "[.games[] | select(.state == \"finished\")] | length == 84" &&
+	sr --json standings --all-time >out &&
+	json "[.players[] | select(.name == \"Bob\") | .won] == [84]" &&
+	json "[.players[] | select(.name == \"Ann\") | .won] == [0]" &&
+	json "[.players[] | .played] == [84, 84]" &&
+	expect_exit 0 sr check && expect_out "85 games checked: 0 problems" &&
+	sr -g 1 roll 10 20 >/dev/null &&
+	tty_grep -qF "Bob rolled 20"
+'
+
+# play in the background reading ./in (a fifo, held open on fd 8), its
+# output in ./play.out and ./play.err, its process in $play.
+play_start() {
+	sr play <in >play.out 2>play.err &
+	play=$!
+	exec 8>in
+}
+
+# Wait (at most 10 s) until play's output holds text $1.
+out_wait() {
+	i=0
+	while ! grep -qF -- "$1" play.out; do
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || { echo "# play never said: $1"; cat play.out play.err; return 1; }
+		sleep 0.1
+	done
+}
+
+test_expect_success PG 'pg_ctl restart between two commands: the next one connects again; nothing acknowledged lost' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	pg_restart &&
+	sr take >/dev/null &&
+	sr --json history >out &&
+	json "[.entries[].verb] == [\"roll\", \"take\"]"
+'
+
+test_expect_success PG 'pg_ctl restart during play on a terminal: play says the server went away, the next line goes in; nothing acknowledged lost' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	tty_start &&
+	tty_wait "round 1, table (roll)>" &&
+	tty_type "roll 10 20" &&
+	tty_wait "round 1, Bob (take|shake)>" &&
+	pg_restart &&
+	tty_type "take" &&
+	tty_wait "The server went away; connected again." &&
+	tty_wait "round 1, Ann (take|shake)>" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out &&
+	json "[.entries[].verb] == [\"roll\", \"take\"]"
+'
+
+test_expect_success PG 'the server down during play on a terminal: the line refused (exit 4, one line), play goes on and connects at the next line once it is back' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	tty_start &&
+	tty_wait "round 1, table (roll)>" &&
+	tty_type "roll 10 20" &&
+	tty_wait "round 1, Bob (take|shake)>" &&
+	pg_stop_only fast &&
+	tty_type "take" &&
+	tty_wait "The server went away; the next line connects again." &&
+	pg_ctl_start &&
+	tty_type "take" &&
+	tty_wait "round 1, Ann (take|shake)>" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	sr --json history >out &&
+	json "[.entries[].verb] == [\"roll\", \"take\"]" &&
+	grep -c "^shakeref: " screen >n && test "$(cat n)" = 1
+'
+
+test_expect_success PG 'pg_ctl restart (immediate) while play reads a pipe: the next line connects again; every line acknowledged is there' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	mkfifo in &&
+	play_start &&
+	echo "roll 10 20" >&8 &&
+	out_wait "Bob rolled 20" &&
+	pg_stop_only immediate && pg_ctl_start &&
+	echo take >&8 &&
+	out_wait "connected again" &&
+	exec 8>&- &&
+	wait $play &&
+	test ! -s play.err &&
+	sr --json history >out &&
+	json "[.entries[].verb] == [\"roll\", \"take\"]" &&
+	expect_exit 0 sr check
+'
+
+test_expect_success PG 'the server gone: a command exits 4 with one line, no password in it; a password in the URI is refused' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	expect_exit 2 sr -d "postgresql://shakeref:s3cret@/${SHAKEREF_DB##*/}" status &&
+	one_err_line && ! grep -q s3cret err &&
+	pg_stop_only fast &&
+	PGPASSWORD=s3cret && export PGPASSWORD &&
+	expect_exit 4 sr status && one_err_line && ! grep -q s3cret err &&
+	expect_exit 4 sr roll 10 20 && one_err_line && ! grep -q s3cret err &&
+	pg_ctl_start &&
+	sr --json history >out && json ".entries == []"
+'
+
+test_done
