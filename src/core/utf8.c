@@ -146,25 +146,30 @@ utf8_len(const char *s)
 	return len;
 }
 
-/* 1 if cp is printed as it is (the answer for a 2-byte character kept). */
+/*
+ * The 1- and 2-byte characters as the C.UTF-8 locale sees them, asked at
+ * build time (src/tools/mknarrow.c, src/core/utf8-narrow.c): 0x80 if
+ * printable, and the display width.
+ */
+extern const unsigned char utf8_narrow[0x800];
+#define NARROW_PRINT	0x80
+#define NARROW_WIDTH	0x7f
+
+/* 1 if cp is printed as it is. */
 static int
 utf8_printable(uint32_t cp)
 {
-	static unsigned char memo[0x800];	/* 0 not known, else 1 + it */
 	locale_t loc;
-	int p;
 
-	if (cp < 0x800 && memo[cp] != 0)
-		return memo[cp] - 1;
 	if (is_control(cp) || is_bidi(cp) || cp == 0x2028 || cp == 0x2029)
-		p = 0;
-	else if (cp < 0x7f || (loc = utf8_locale()) == (locale_t)0)
-		p = 1;
-	else
-		p = iswprint_l((wint_t)cp, loc) != 0;
+		return 0;
+	if (cp < 0x7f)
+		return 1;
 	if (cp < 0x800)
-		memo[cp] = (unsigned char)(1 + p);
-	return p;
+		return (utf8_narrow[cp] & NARROW_PRINT) != 0;
+	if ((loc = utf8_locale()) == (locale_t)0)
+		return 1;
+	return iswprint_l((wint_t)cp, loc) != 0;
 }
 
 /* Append the bytes s[0..k) as \xNN each. */
@@ -286,27 +291,23 @@ utf8_escape(struct buf *b, const char *s, size_t max, int newline)
 	}
 }
 
-/* Columns of one printable character (a 2-byte one's kept). */
+/* Columns of one printable character. */
 static size_t
 char_width(uint32_t cp)
 {
-	static unsigned char memo[0x800];	/* 0 not known, else 1 + it */
 	locale_t loc, old;
 	int w;
 
 	if (cp < 0x7f)
 		return 1;
-	if (cp < 0x800 && memo[cp] != 0)
-		return memo[cp] - 1u;
+	if (cp < 0x800)
+		return utf8_narrow[cp] & NARROW_WIDTH;
 	if ((loc = utf8_locale()) == (locale_t)0)
 		return 1;
 	old = uselocale(loc);
 	w = wcwidth((wchar_t)cp);
 	uselocale(old);
-	w = w < 0 ? 1 : w;
-	if (cp < 0x800)
-		memo[cp] = (unsigned char)(1 + w);
-	return (size_t)w;
+	return w < 0 ? 1 : (size_t)w;
 }
 
 /* Columns s takes as utf8_escape prints it. */
