@@ -2,39 +2,25 @@
  * utf8.c: text from the user: validation, the text rules, escaping,
  * display width and simple case folding.
  *
- * Widths and case mappings come from glibc's C.UTF-8 locale, opened once
- * with newlocale() and never made the process's locale, so that output
- * and parsing stay in the C locale whatever LANG says.  towlower(towupper
- * (c)) gives the same classes as Unicode's simple case folding (C and S
- * lines of CaseFolding.txt) for every code point but U+0130 and U+0131,
- * which fold to themselves there (checked against ICU's u_foldCase over
- * all of Unicode); ICU itself would cost every run about a millisecond
- * to load for these few lookups.
+ * Widths and case mappings are glibc's C.UTF-8 locale's, asked at build
+ * time (src/tools/mkctype.c writes them as const data, utf8-ctype.h): the
+ * core opens no locale and keeps no memo, and output and parsing stay in
+ * the C locale whatever LANG says.  towlower(towupper(c)) gives the same
+ * classes as Unicode's simple case folding (C and S lines of
+ * CaseFolding.txt) for every code point but U+0130 and U+0131, which
+ * fold to themselves there (checked against ICU's u_foldCase over all of
+ * Unicode); ICU itself would cost every run about a millisecond to load
+ * for these few lookups.
  */
 #include <limits.h>
-#include <locale.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <wchar.h>
-#include <wctype.h>
 
 #include "utf8.h"
 #include "utf8-plain.h"
+#include "utf8-ctype.h"
 #include "words.h"
-
-/* The C.UTF-8 locale, opened on first use; (locale_t)0 if missing. */
-static locale_t
-utf8_locale(void)
-{
-	static locale_t loc;
-	static int tried;
-
-	if (!tried) {
-		tried = 1;
-		loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
-	}
-	return loc;
-}
 
 /* Decode one character; see utf8.h. */
 size_t
@@ -147,29 +133,35 @@ utf8_len(const char *s)
 }
 
 /*
- * The 1- and 2-byte characters as the C.UTF-8 locale sees them, asked at
- * build time (src/tools/mknarrow.c, src/core/utf8-narrow.c): 0x80 if
- * printable, and the display width.
+ * What C.UTF-8 says of cp (utf8-ctype.h, asked at build time): UTF8_PRINT
+ * if printable, and its width.
  */
-extern const unsigned char utf8_narrow[0x800];
-#define NARROW_PRINT	0x80
-#define NARROW_WIDTH	0x7f
+static unsigned
+ctype_of(uint32_t cp)
+{
+	size_t lo = 0, hi = utf8_nwide, mid;
+
+	if (cp < 0x800)
+		return utf8_narrow[cp];
+	while (hi - lo > 1) {	/* the last run starting at or below cp */
+		mid = lo + (hi - lo) / 2;
+		if (utf8_wide[mid].lo <= cp)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return utf8_wide[lo].v;
+}
 
 /* 1 if cp is printed as it is. */
 static int
 utf8_printable(uint32_t cp)
 {
-	locale_t loc;
-
 	if (is_control(cp) || is_bidi(cp) || cp == 0x2028 || cp == 0x2029)
 		return 0;
 	if (cp < 0x7f)
 		return 1;
-	if (cp < 0x800)
-		return (utf8_narrow[cp] & NARROW_PRINT) != 0;
-	if ((loc = utf8_locale()) == (locale_t)0)
-		return 1;
-	return iswprint_l((wint_t)cp, loc) != 0;
+	return (ctype_of(cp) & UTF8_PRINT) != 0;
 }
 
 /* Append the bytes s[0..k) as \xNN each. */
@@ -295,19 +287,9 @@ utf8_escape(struct buf *b, const char *s, size_t max, int newline)
 static size_t
 char_width(uint32_t cp)
 {
-	locale_t loc, old;
-	int w;
-
 	if (cp < 0x7f)
 		return 1;
-	if (cp < 0x800)
-		return utf8_narrow[cp] & NARROW_WIDTH;
-	if ((loc = utf8_locale()) == (locale_t)0)
-		return 1;
-	old = uselocale(loc);
-	w = wcwidth((wchar_t)cp);
-	uselocale(old);
-	return w < 0 ? 1 : (size_t)w;
+	return ctype_of(cp) & UTF8_WIDTH;
 }
 
 /* Columns s takes as utf8_escape prints it. */
@@ -462,14 +444,18 @@ utf8_wrap(struct buf *b, const char *s, size_t cols, size_t indent)
 static uint32_t
 utf8_fold(uint32_t cp)
 {
-	locale_t loc;
+	size_t lo = 0, hi = utf8_nfolds - 1, mid;	/* the last: the end */
 
 	if (cp < 0x80)
 		return cp >= 'A' && cp <= 'Z' ? cp + ('a' - 'A') : cp;
-	if (cp == 0x130 || cp == 0x131 ||
-	    (loc = utf8_locale()) == (locale_t)0)
-		return cp;
-	return (uint32_t)towlower_l(towupper_l((wint_t)cp, loc), loc);
+	while (lo < hi) {	/* the first pair at or above cp */
+		mid = lo + (hi - lo) / 2;
+		if (utf8_folds[mid][0] < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return utf8_folds[lo][0] == cp ? utf8_folds[lo][1] : cp;
 }
 
 /* The next folded character of s (n bytes left), or an invalid byte. */
