@@ -167,6 +167,38 @@ test_expect_success 'history kept in the database is English; a translated histo
 	done
 '
 
+# The plurals of a language at 1 and 2: check's games ($1, $2), the dice
+# left after a keep in 10,000 ($3), a refusal counting 5 values ($4).
+plurals_at_1_and_2() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr check >out &&
+	expect_out "$1" &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr check >out &&
+	expect_out "$2" &&
+	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
+	sr roll 1 2 2 3 3 4 >/dev/null &&
+	sr keep 1 >out &&
+	expect_out "$3" &&
+	expect_refused 1 "$4" sr roll 1
+}
+
+# play on a terminal in locale $1, Shake after 'roll 40 60': Bob's prompt
+# ($2), the coach's line ($3), what 'take' says ($4), Ann's prompt ($5).
+prompt_on_a_terminal() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 40 60 >/dev/null &&
+	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 160 -y 40 \
+	    "cd '$PWD' && env NO_COLOR=1 LANG=$1 HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' '$SHAKEREF' play; echo \$? >exit; sleep 30" &&
+	tty_grep -qF "$2" &&
+	tty_grep -qF "$3" &&
+	tmux -S "$PWD/tmux.sock" send-keys -l -- "take" &&
+	tmux -S "$PWD/tmux.sock" send-keys Enter &&
+	tty_grep -qF "$4" &&
+	tty_grep -qF "$5" &&
+	tmux -S "$PWD/tmux.sock" kill-server
+}
+
 # -- German (po/de.po; po/GLOSSARY's words)
 words_de() {
 	LANG=de_DE.UTF-8
@@ -302,32 +334,307 @@ test_expect_success 'de: Shake-A-Word: refusal, status, coach line, help, rule c
 
 test_expect_success 'de: plural forms at 1 and 2' '
 	words_de &&
-	sr new --game shake --players Ann,Bob >/dev/null &&
-	sr check >out &&
-	expect_out "1 Partie geprüft: 0 Probleme" &&
-	sr new --game shake --players Ann,Bob >/dev/null &&
-	sr check >out &&
-	expect_out "2 Partien geprüft: 0 Probleme" &&
-	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
-	sr roll 1 2 2 3 3 4 >/dev/null &&
-	sr keep 1 >out &&
-	expect_out "noch 5 Würfel" &&
-	expect_refused 1 "erwartet 5 Werte (die Würfel in der Hand von Ann), erhalten 1" sr roll 1
+	plurals_at_1_and_2 "1 Partie geprüft: 0 Probleme" \
+	    "2 Partien geprüft: 0 Probleme" "noch 5 Würfel" \
+	    "erwartet 5 Werte (die Würfel in der Hand von Ann), erhalten 1"
 '
 
 test_expect_success 'de: play'"'"'s prompt and words on a terminal' '
 	words_de &&
+	prompt_on_a_terminal de_DE.UTF-8 "Runde 1, Bob (take|shake)>" \
+	    "Coach: shake: im Schnitt" "Bob nimmt 60; Ann wählt" \
+	    "Runde 1, Ann (take|shake)>"
+'
+
+fi
+
+# -- Spanish (po/es.po; po/GLOSSARY's words)
+words_es() {
+	LANG=es_ES.UTF-8
+	export LANG
+}
+
+if echo " $langs " | grep -q " es "; then
+
+test_expect_success 'es: Shake: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	sr new --game shake --players Ann,Bob >out &&
+	expect_out "partida 1: shake para Ann, Bob" &&
+	expect_out "Ronda 1. Tiren los dados de color: un valor cada uno para Ann y Bob" &&
+	expect_refused 1 "shakeref: roll: se esperaban 2 valores (Ann, Bob), se recibieron 1" sr roll 9 &&
+	expect_refused 1 "shakeref: roll: '"'"'7'"'"' no es una cara de un dado de color" sr roll 7 20 &&
+	sr roll 40 60 >out &&
+	expect_out "Bob tiene el dado más alto (60) y elige" &&
+	expect_out "Ronda 1. Bob sacó 60 y elige: take 60 o shake" &&
+	sr status >out &&
+	expect_out "puntuaciones: Ann 0, Bob 0" &&
+	expect_out "entrenador: shake: vale 88,6 de media, asegurando cuando el total llega a 230; el dado vale 60" &&
+	sr help take >out &&
+	expect_out "quien elige se anota su dado de color; la elección pasa al siguiente más alto (SH-6)" &&
+	sr rules >out &&
+	expect_out "Shake: tire los dados de color, tome o agite, 10 rondas y la ronda All Shake" &&
+	expect_out "'"'"'shakeref rules RULES'"'"' muestra una entera" &&
+	sr rules shake >out &&
+	expect_out "Opciones (new --option KEY=VALUE):" &&
+	sr take >out &&
+	expect_out "Bob toma 60; Ann elige" &&
+	sr review >out &&
+	expect_out "partida 1: shake, revisada por el entrenador (puntos)" &&
+	expect_out "Bob: 1 decisión (0 bien, 0 dudosa, 0 mala, 1 error garrafal); 28,6 puntos regalados, 28,6 por decisión; nivel: principiante"
+'
+
+test_expect_success 'es: Shake Up: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	sr new --game shake-up --players Ann,Bob >/dev/null &&
+	sr roll 6 1 >out &&
+	expect_out "Ann saca lo más alto (6) y empieza" &&
+	sr roll 1 1 2 3 >out &&
+	expect_out "Ronda 1. Ann agitó 1 1 2 3 (2 agitadas restantes): keep, stand, o roll de 4 valores" &&
+	expect_refused 1 "shakeref: keep: '"'"'9'"'"' no está entre los dados de la última agitada aún no retenidos (1 1 2 3)" sr keep 9 &&
+	sr status >out &&
+	expect_out "quedan 2 agitadas." &&
+	expect_out "entrenador: keep 1 2 3: la mejor probabilidad de (A) o (B) al final del turno: (A) 30,6%, (A) o (B) 100,0%, (D) 0,0%" &&
+	sr help stand >out &&
+	expect_out "deja de agitar: la mano es definitiva y se clasifica de (A) a (D) (SU-3, SU-4)" &&
+	sr rules >out &&
+	expect_out "Shake Up: hasta tres agitadas de cuatro dados; escaleras y grupos suben sus peones por la pirámide" &&
+	sr review >out &&
+	expect_out "partida 1: shake-up, revisada por el entrenador (puntos)"
+'
+
+test_expect_success 'es: 10,000: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	sr new --game ten-thousand --players Ann,Bob >out &&
+	expect_out "Ronda 1. Ann tira 6 dados: tire 6 valores" &&
+	expect_refused 1 "shakeref: roll: '"'"'9'"'"' no es una cara de un dado (de 1 a 6)" sr roll 9 1 1 1 1 1 &&
+	sr roll 1 5 2 3 4 6 >/dev/null &&
+	expect_refused 1 "shakeref: bank: guarde al menos un dado que puntúe de la tirada antes de asegurar (TT-3)" sr bank &&
+	sr keep 1 >out &&
+	expect_out "Ann guardó 1 por 100: turno 100, 5 dados restantes" &&
+	sr status >out &&
+	expect_out "Ronda 1. Ann tiene 100 con 5 dados en la mano: guarde más, tire 5 valores o bank" &&
+	expect_out "de ganar jugando lo mejor" &&
+	sr help bank >out &&
+	expect_out "suma el total del turno a su puntuación; necesita haber guardado algo que puntúe en este turno (TT-6)" &&
+	sr rules >out &&
+	expect_out "10.000: seis dados, guarde lo que puntúa, asegure o siga tirando, continúe desde lo último asegurado" &&
+	sr review >out &&
+	expect_out "partida 1: ten-thousand, revisada por el entrenador (probabilidad de ganar)"
+'
+
+test_expect_success 'es: Stack Attack: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	sr new --game stack-attack --players Ann,Bob >/dev/null &&
+	expect_refused 1 "shakeref: roll: se esperaban 5 valores (los dados que tiene Ann), se recibieron 1" sr roll 5 &&
+	sr roll 5 5 1 2 3 >out &&
+	expect_out "Ann tira 5 5 1 2 3: 5 5 valen sobre el 6 de la base" &&
+	expect_refused 1 "shakeref: place: '"'"'3'"'"' (dado 1 de la cadena) no puede ir sobre 6: se esperaba un 5 (SA-3)" sr place 3 &&
+	sr status >out &&
+	expect_out "La cadena más larga coloca 1 dado: place 5." &&
+	expect_out "entrenador: place 5: 1 dado en la torre; Bob tiene entonces un 86,8% de probabilidad de sacar un dado que vaya sobre 5" &&
+	sr help place >out &&
+	expect_out "toda su colocación: uno o más dados tirados, en orden, cada uno sobre la cima que encuentra" &&
+	sr rules >out &&
+	expect_out "Stack Attack: apile dados uno por encima o por debajo de la cima; una caída da 0 a su culpable" &&
+	sr review >out &&
+	expect_out "partida 1: stack-attack, revisada por el entrenador"
+'
+
+test_expect_success 'es: Shake-A-Word: refusal, status, coach line, help, rule card, review' '
+	words_es &&
+	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
+	sr new --game shake-a-word --players Ann,Bob --option dict=xx >/dev/null &&
+	expect_refused 1 "shakeref: words: '"'"'words'"'"' necesita una ronda abierta: Ronda 1. Agite el cubo e introduzca la cuadrícula" sr words Ann bad &&
+	sr grid ABC DEF GHI >out &&
+	expect_out "ronda 1: cuadrícula de 3x3 ABC DEF GHI" &&
+	sr words Ann bad >out &&
+	expect_out "Ann escribió bad (1 palabra en esta ronda)" &&
+	sr words Bob bed fad >out &&
+	expect_out "Bob escribió bed, fad (2 palabras en esta ronda)" &&
+	sr status >out &&
+	expect_out "Las palabras únicas puntúan: 3-4 letras 1" &&
+	sr challenge Bob bed >out &&
+	expect_out "'"'"'bed'"'"' de Bob vale: en la cuadrícula y en xx; cuenta +1 (SW-5)" &&
+	expect_exit 5 sr challenge Bob fad &&
+	expect_out "impugnación aceptada: '"'"'fad'"'"' de Bob queda tachada: '"'"'fad'"'"' no está en la cuadrícula" &&
+	sr help vote >out &&
+	expect_out "la última palabra de la mesa sobre la WORD de NAME en esta ronda (reject cuenta como tachada) (SW-6)" &&
+	sr rules shake-a-word >out &&
+	expect_out "NAME (un diccionario Hunspell instalado)" &&
+	sr score >out &&
+	expect_out "ronda 1 puntuada:" &&
+	sr review >out &&
+	expect_out "los puntos del tablero, cada palabra válida de 1 ronda puntuada"
+'
+
+test_expect_success 'es: plural forms at 1 and 2' '
+	words_es &&
+	plurals_at_1_and_2 "1 partida comprobada: 0 problemas" \
+	    "2 partidas comprobadas: 0 problemas" "5 dados restantes" \
+	    "se esperaban 5 valores (los dados de la mano de Ann), se recibieron 1"
+'
+
+test_expect_success 'es: play'"'"'s prompt and words on a terminal' '
+	words_es &&
+	prompt_on_a_terminal es_ES.UTF-8 "ronda 1, Bob (take|shake)>" \
+	    "entrenador: shake: vale 88,6 de media" \
+	    "Bob toma 60; Ann elige" "ronda 1, Ann (take|shake)>"
+'
+
+fi
+
+# -- French (po/fr.po; po/GLOSSARY's words)
+words_fr() {
+	LANG=fr_FR.UTF-8
+	export LANG
+}
+
+if echo " $langs " | grep -q " fr "; then
+
+test_expect_success 'fr: Shake: refusal, status, coach line, help, rule card, review' '
+	words_fr &&
+	sr new --game shake --players Ann,Bob >out &&
+	expect_out "partie 1: shake pour Ann, Bob" &&
+	expect_out "Manche 1. Lancez les dés de couleur: une valeur chacun pour Ann et Bob" &&
+	expect_refused 1 "shakeref: roll: attendu 2 valeurs (Ann, Bob), reçu 1" sr roll 9 &&
+	expect_refused 1 "shakeref: roll: '"'"'7'"'"' n'"'"'est pas une face d'"'"'un dé de couleur" sr roll 7 20 &&
+	sr roll 40 60 >out &&
+	expect_out "Bob a le dé le plus haut (60) et choisit" &&
+	expect_out "Manche 1. Bob a fait 60 et choisit: take 60 ou shake" &&
+	sr status >out &&
+	expect_out "scores: Ann 0, Bob 0" &&
+	expect_out "coach: shake: vaut " &&
+	sr help take >out &&
+	expect_out "celui qui choisit marque son dé de couleur; le choix passe au suivant le plus haut (SH-6)" &&
+	sr rules >out &&
+	expect_out "Shake: lancez les dés de couleur, prenez ou secouez, 10 manches et la manche All Shake" &&
+	expect_out "'"'"'shakeref rules RULES'"'"' en montre une en entier" &&
+	sr rules shake >out &&
+	expect_out "Options (new --option KEY=VALUE):" &&
+	expect_out "shake-faces=1..5 (par défaut 2)" &&
+	sr take >/dev/null &&
+	sr review >out &&
+	expect_out "partie 1: shake, revue par le coach (points)" &&
+	expect_out "Bob: 1 décision" &&
+	expect_out "le coach ferait shake: une gaffe"
+'
+
+test_expect_success 'fr: the coach'"'"'s numbers as French writes them, JSON'"'"'s as a program reads them' '
+	words_fr &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 40 60 >/dev/null &&
-	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 160 -y 40 \
-	    "cd '"'"'$PWD'"'"' && env NO_COLOR=1 LANG=de_DE.UTF-8 HOME='"'"'$HOME'"'"' SHAKEREF_DB='"'"'$SHAKEREF_DB'"'"' SHAKEREF_NOW='"'"'$SHAKEREF_NOW'"'"' '"'"'$SHAKEREF'"'"' play; echo \$? >exit; sleep 30" &&
-	tty_grep -qF "Runde 1, Bob (take|shake)>" &&
-	tty_grep -qF "Coach: shake: im Schnitt" &&
-	tmux -S "$PWD/tmux.sock" send-keys -l -- "take" &&
-	tmux -S "$PWD/tmux.sock" send-keys Enter &&
-	tty_grep -qF "Bob nimmt 60; Ann wählt" &&
-	tty_grep -qF "Runde 1, Ann (take|shake)>" &&
-	tmux -S "$PWD/tmux.sock" kill-server
+	sr --json status >out &&
+	v=$(jq -r ".advice.moves[0].value" out) &&
+	case $v in *.*) ;; *) echo "# not a decimal: $v"; false ;; esac &&
+	fr=$(echo "$v" | tr . ,) &&
+	sr status >out &&
+	expect_out "coach: shake: vaut $fr en moyenne" &&
+	if grep -qF "vaut $v " out; then echo "# a C number in words"; false; fi
+'
+
+test_expect_success 'fr: Shake Up: refusal, status, coach line, help, rule card, review' '
+	words_fr &&
+	sr new --game shake-up --players Ann,Bob >out &&
+	expect_out "Lancer de départ: un dé chacun pour Ann et Bob (le plus haut commence)" &&
+	sr roll 6 1 >out &&
+	expect_out "Ann fait le plus haut (6) et commence" &&
+	sr roll 1 1 2 3 >out &&
+	expect_out "Manche 1. Ann a secoué 1 1 2 3 (2 secouées restantes): keep, stand, ou roll avec 4 valeurs" &&
+	expect_refused 1 "shakeref: keep: '"'"'9'"'"' n'"'"'est pas parmi les dés de la dernière secouée pas encore tenus (1 1 2 3)" sr keep 9 &&
+	sr status >out &&
+	expect_out "niveau  Ann    Bob" &&
+	expect_out " sûrs   .      ." &&
+	expect_out "coach: keep 1 2 3: la meilleure chance de (A) ou (B) d'"'"'ici la fin du tour" &&
+	sr help stand >out &&
+	expect_out "arrêter de secouer: la main est finale et classée de (A) à (D) (SU-3, SU-4)" &&
+	sr rules >out &&
+	expect_out "Shake Up: jusqu'"'"'à trois secouées de quatre dés; les suites et les séries font monter vos pions sur la pyramide" &&
+	sr review >out &&
+	expect_out "partie 1: shake-up, revue par le coach (points)" &&
+	expect_out "aucune décision à revoir"
+'
+
+test_expect_success 'fr: 10,000: refusal, status, coach line, help, rule card, review' '
+	words_fr &&
+	sr new --game ten-thousand --players Ann,Bob >out &&
+	expect_out "Manche 1. Ann lance 6 dés: roll avec 6 valeurs" &&
+	expect_refused 1 "shakeref: roll: '"'"'9'"'"' n'"'"'est pas une face de dé (1 à 6)" sr roll 9 1 1 1 1 1 &&
+	sr roll 1 5 2 3 4 6 >/dev/null &&
+	expect_refused 1 "shakeref: bank: gardez au moins un dé qui compte du lancer avant d'"'"'encaisser (TT-3)" sr bank &&
+	sr keep 1 >out &&
+	expect_out "Ann a gardé 1 pour 100: tour 100, encore 5 dés" &&
+	sr status >out &&
+	expect_out "Manche 1. Ann a 100 avec 5 dés en main: keep pour en garder plus, roll avec 5 valeurs ou bank" &&
+	expect_out "coach: " && expect_out "de gagner en jouant au mieux" &&
+	sr help bank >out &&
+	expect_out "ajouter le total du tour à votre score; il faut avoir gardé des dés qui comptent ce tour (TT-6)" &&
+	sr rules >out &&
+	expect_out "10 000: six dés, gardez ce qui compte, encaissez ou relancez, faites un barrage sur le dernier encaissement" &&
+	sr review >out &&
+	expect_out "partie 1: ten-thousand, revue par le coach (chance de gagner)" &&
+	expect_out "une chance de gagner de "
+'
+
+test_expect_success 'fr: Stack Attack: refusal, status, coach line, help, rule card, review' '
+	words_fr &&
+	sr new --game stack-attack --players Ann,Bob >/dev/null &&
+	expect_refused 1 "shakeref: roll: attendu 5 valeurs (les dés que tient Ann), reçu 1" sr roll 5 &&
+	sr roll 5 5 1 2 3 >out &&
+	expect_out "Ann lance 5 5 1 2 3: 5 5 conviennent sur le 6 de la base" &&
+	expect_refused 1 "shakeref: place: '"'"'3'"'"' (dé 1 de la chaîne) ne peut pas aller sur 6: attendu un 5 (SA-3)" sr place 3 &&
+	sr status >out &&
+	expect_out "La plus longue chaîne met 1 dé dans la tour: place 5." &&
+	expect_out "coach: place 5: 1 dé dans la tour; Bob a alors " &&
+	sr help place >out &&
+	expect_out "tout votre placement: un ou plusieurs dés lancés, dans l'"'"'ordre" &&
+	sr rules >out &&
+	expect_out "Stack Attack: empilez des dés d'"'"'un au-dessus ou d'"'"'un au-dessous du sommet; une chute vaut 0 à son coupable" &&
+	sr review >out &&
+	expect_out "partie 1: stack-attack, revue par le coach"
+'
+
+test_expect_success 'fr: Shake-A-Word: refusal, status, coach line, help, rule card, review' '
+	words_fr &&
+	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
+	sr new --game shake-a-word --players Ann,Bob --option dict=xx >/dev/null &&
+	expect_refused 1 "shakeref: words: '"'"'words'"'"' a besoin d'"'"'une manche ouverte: Manche 1. Secouez le cube et entrez la grille" sr words Ann bad &&
+	sr grid ABC DEF GHI >out &&
+	expect_out "manche 1: grille 3x3 ABC DEF GHI" &&
+	sr words Ann bad >out &&
+	expect_out "Ann a écrit bad (1 mot cette manche)" &&
+	sr words Bob bed fad >out &&
+	expect_out "Bob a écrit bed, fad (2 mots cette manche)" &&
+	sr status >out &&
+	expect_out "Les mots uniques marquent: 3-4 lettres 1" &&
+	expect_out "Maintenant: Ann +1, Bob +2." &&
+	sr challenge Bob bed >out &&
+	expect_out "'"'"'bed'"'"' de Bob est valide: sur la grille et dans xx; il compte +1 (SW-5)" &&
+	expect_exit 5 sr challenge Bob fad &&
+	expect_out "contestation retenue: '"'"'fad'"'"' de Bob est rayé: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
+	sr help vote >out &&
+	expect_out "le dernier mot de la table sur le WORD de NAME cette manche (reject compte comme rayé) (SW-6)" &&
+	sr rules shake-a-word >out &&
+	expect_out "Options (new --option KEY=VALUE):" &&
+	expect_out "NAME (un dictionnaire Hunspell installé)" &&
+	sr score >out &&
+	expect_out "est valide par contestation: sur la grille et dans xx" &&
+	expect_out "rayé par contestation: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
+	sr review >out &&
+	expect_out "les points de la grille, chaque mot valide de 1 manche comptée"
+'
+
+test_expect_success 'fr: plural forms at 1 and 2 (0 and 1 singular)' '
+	words_fr &&
+	plurals_at_1_and_2 "1 partie vérifiée: 0 problème" \
+	    "2 parties vérifiées: 0 problème" "encore 5 dés" \
+	    "attendu 5 valeurs (les dés en main de Ann), reçu 1"
+'
+
+test_expect_success 'fr: play'"'"'s prompt and words on a terminal' '
+	words_fr &&
+	prompt_on_a_terminal fr_FR.UTF-8 "manche 1, Bob (take|shake)>" \
+	    "coach: shake: vaut " "Bob prend 60; Ann choisit" \
+	    "manche 1, Ann (take|shake)>"
 '
 
 fi
