@@ -129,6 +129,31 @@ has_word(char *const *list, const char *w)
 }
 
 /*
+ * The word review's lines: the board's points, and each player's share
+ * and best words missed (freed here).
+ */
+static void
+words_put(struct buf *b, const struct sr_game *sg, int rounds, long total,
+    const long *found, char *best[][3], const int *nbest)
+{
+	int p, k;
+
+	buf_printf(b, P_("the board's points, every valid word of %d scored "
+	    "round: %ld\n", "the board's points, every valid word of %d "
+	    "scored rounds: %ld\n", rounds), rounds, total);
+	for (p = 0; p < sg->g.nplayers; p++) {
+		buf_printf(b, _("  %s found %ld (%.0f%%)"), sg->g.names[p],
+		    found[p], total > 0 ? 100.0 * found[p] / total : 0);
+		for (k = 0; k < nbest[p]; k++) {
+			buf_printf(b, "%s%s", k == 0 ? _("; best missed: ") :
+			    ", ", best[p][k]);
+			free(best[p][k]);
+		}
+		buf_puts(b, "\n");
+	}
+}
+
+/*
  * A word grid (word_round): for each player, the share of the board's
  * points (every valid word of each scored round, as solve finds them)
  * found, and the best words missed.  Returns -1 (with the message
@@ -205,19 +230,7 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 				free(best[p][k]);
 		return -1;
 	}
-	buf_printf(b, P_("the board's points, every valid word of %d scored "
-	    "round: %ld\n", "the board's points, every valid word of %d "
-	    "scored rounds: %ld\n", rounds), rounds, total);
-	for (p = 0; p < sg->g.nplayers; p++) {
-		buf_printf(b, _("  %s found %ld (%.0f%%)"), sg->g.names[p],
-		    found[p], total > 0 ? 100.0 * found[p] / total : 0);
-		for (k = 0; k < nbest[p]; k++) {
-			buf_printf(b, "%s%s", k == 0 ? _("; best missed: ") :
-			    ", ", best[p][k]);
-			free(best[p][k]);
-		}
-		buf_puts(b, "\n");
-	}
+	words_put(b, sg, rounds, total, found, best, nbest);
 	return 0;
 }
 
@@ -355,29 +368,18 @@ group_close(struct review *rv)
 }
 
 /*
- * Before each entry in effect: the scores for the chart, the luck of a
- * turn passed, and the decision if a player had one.
+ * Before entry i: the scores for the chart (score, filled), a word round
+ * about to be scored kept, and the luck of a turn passed (x: the state's
+ * expectation).
  */
 static void
-review_observe(void *arg, const struct replay *rp, int i,
-    const struct entry *e)
+observe_scores(struct review *rv, const struct replay *rp, int i,
+    const struct entry *e, const struct expectation *x, long *score)
 {
-	struct review *rv = arg;
-	struct decision *d;
-	struct expectation x;
-	struct advice *a;
-	const struct advice_move *m, *go, *mm;
-	long score[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], k, p, after_keeps, keep;
-	char *made;
+	int winners[GAME_MAX_PLAYERS], p;
 
-	if (i >= rv->n || rv->undone[i])
-		return;
-	memset(&x, 0, sizeof x);
-	x.turn = -1;
-	rp->rules->expect(rp->st, &x);
 	memset(winners, 0, sizeof winners);
-	memset(score, 0, sizeof score);
+	memset(score, 0, GAME_MAX_PLAYERS * sizeof *score);
 	rp->rules->score(rp->st, score, winners);
 	for (p = 0; p < rv->nplayers; p++)
 		rv->line[p][rv->npoints] = score[p];
@@ -389,36 +391,29 @@ review_observe(void *arg, const struct replay *rp, int i,
 	for (p = 0; p < rv->nplayers; p++) {
 		struct pending *pd = &rv->pend[p];
 
-		if (!pd->on || x.turn == p)
+		if (!pd->on || x->turn == p)
 			continue;	/* none, or still p's turn */
 		if (pd->rolled && pd->basis != ADVICE_WIN)
 			rv->luck[p] += (pd->basis == ADVICE_POINTS ?
 			    score[p] - pd->score : 0) - pd->q;
 		pd->on = 0;
 	}
-	keep = (game_verb(rp->rules, e->verb)->kind & VERB_KEEP) != 0;
-	after_keeps = rv->grp >= 0 && rv->last_keep &&
-	    rv->d[rv->grp].seat == x.turn;
-	if (after_keeps && keep) {
-		/* One more keep from the same roll: the same decision. */
-		for (k = 0; k < e->argc; k++)
-			buf_printf(&rv->grp_args, " %s", e->argv[k]);
-		buf_reset(&rv->grp_last);
-		for (k = 0; k < e->argc; k++)
-			buf_printf(&rv->grp_last, " %s", e->argv[k]);
-		return;
-	}
-	group_close(rv);
-	rv->last_keep = 0;
-	if (x.turn < 0 || x.finished || rp->rules->advice == NULL)
-		goto rolled;
-	a = xcalloc(1, sizeof *a);
-	if (!rp->rules->advice(rp->st, a) || a->nmoves == 0) {
-		advice_free(a);
-		free(a);
-		goto rolled;
-	}
-	p = x.turn;
+}
+
+/*
+ * Player p's decision at entry i, judged by the advice there (a, freed
+ * here or kept as the keeps' advice); the luck since p's last one.
+ */
+static void
+observe_decide(struct review *rv, const struct replay *rp, int i,
+    const struct entry *e, int p, struct advice *a, const long *score,
+    int after_keeps, int keep)
+{
+	struct decision *d;
+	const struct advice_move *m, *go, *mm;
+	char *made;
+	int k;
+
 	made = entry_made(rp, e);
 	mm = made_move(a, made);
 	if (after_keeps && mm == NULL) {
@@ -430,7 +425,7 @@ review_observe(void *arg, const struct replay *rp, int i,
 		free(made);
 		advice_free(a);
 		free(a);
-		goto rolled;
+		return;
 	}
 	d = &rv->d[rv->nd++];
 	memset(d, 0, sizeof *d);
@@ -475,7 +470,51 @@ review_observe(void *arg, const struct replay *rp, int i,
 		advice_free(a);
 		free(a);
 	}
-rolled:
+}
+
+/*
+ * Before each entry in effect: the scores for the chart, the luck of a
+ * turn passed, and the decision if a player had one.
+ */
+static void
+review_observe(void *arg, const struct replay *rp, int i,
+    const struct entry *e)
+{
+	struct review *rv = arg;
+	struct expectation x;
+	struct advice *a;
+	long score[GAME_MAX_PLAYERS];
+	int k, p, after_keeps, keep;
+
+	if (i >= rv->n || rv->undone[i])
+		return;
+	memset(&x, 0, sizeof x);
+	x.turn = -1;
+	rp->rules->expect(rp->st, &x);
+	observe_scores(rv, rp, i, e, &x, score);
+	keep = (game_verb(rp->rules, e->verb)->kind & VERB_KEEP) != 0;
+	after_keeps = rv->grp >= 0 && rv->last_keep &&
+	    rv->d[rv->grp].seat == x.turn;
+	if (after_keeps && keep) {
+		/* One more keep from the same roll: the same decision. */
+		for (k = 0; k < e->argc; k++)
+			buf_printf(&rv->grp_args, " %s", e->argv[k]);
+		buf_reset(&rv->grp_last);
+		for (k = 0; k < e->argc; k++)
+			buf_printf(&rv->grp_last, " %s", e->argv[k]);
+		return;
+	}
+	group_close(rv);
+	rv->last_keep = 0;
+	if (x.turn >= 0 && !x.finished && rp->rules->advice != NULL) {
+		a = xcalloc(1, sizeof *a);
+		if (!rp->rules->advice(rp->st, a) || a->nmoves == 0) {
+			advice_free(a);
+			free(a);
+		} else
+			observe_decide(rv, rp, i, e, x.turn, a, score,
+			    after_keeps, keep);
+	}
 	if (game_verb(rp->rules, e->verb)->kind & VERB_ROLL)
 		for (p = 0; p < rv->nplayers; p++)
 			rv->pend[p].rolled |= rv->pend[p].on;
@@ -691,142 +730,164 @@ put_player(struct buf *b, const char *name, const struct decision *d,
 	buf_puts(b, "\n");
 }
 
-/* review */
-static int
-cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
-{
-	struct sr_game sg;
-	struct review rv;
-	struct ruling r = RULING_INIT;
-	struct decision *d;
-	struct buf b = BUF_INIT;
-	long scores[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], i, k, p, nd;
-	int count[3] = { 0 }, ndec[GAME_MAX_PLAYERS] = { 0 };
-	double cost[GAME_MAX_PLAYERS] = { 0 }, err[GAME_MAX_PLAYERS] = { 0 };
-	double avg;
-	enum advice_basis basis = ADVICE_POINTS;
-	char *undone = NULL;
-	json_t *o, *list, *j;
-	int status;
+/* Each player's sums over the decisions, in the review's basis. */
+struct totals {
+	enum advice_basis basis;	/* the decisions' most common */
+	double		 cost[GAME_MAX_PLAYERS];
+	double		 err[GAME_MAX_PLAYERS];
+	int		 ndec[GAME_MAX_PLAYERS];
+};
 
-	(void)args;
-	if ((status = sr_game_load(ctx, 0, 1, &sg)) != SR_OK)
-		return status;
-	store_rollback(ctx->store);
-	memset(&rv, 0, sizeof rv);
-	rv.grp = -1;
-	if ((k = game_verb_kind(sg.rules, VERB_KEEP)) >= 0)
-		rv.keep = game_verb_name(sg.rules, k);
-	rv.n = sg.rp.nentries;
-	rv.nplayers = sg.g.nplayers;
+/*
+ * Replay the game with review_observe watching (rv set up here, freed by
+ * review_free); returns SR_OK or the status of the message printed.
+ */
+static int
+review_run(struct sr_ctx *ctx, struct sr_game *sg, struct review *rv,
+    struct ruling *r)
+{
+	char *undone;
+	int i, k, p;
+
+	memset(rv, 0, sizeof *rv);
+	rv->grp = -1;
+	if ((k = game_verb_kind(sg->rules, VERB_KEEP)) >= 0)
+		rv->keep = game_verb_name(sg->rules, k);
+	rv->n = sg->rp.nentries;
+	rv->nplayers = sg->g.nplayers;
 	/* The entries in effect: a replay says which were taken back. */
-	undone = xcalloc((size_t)rv.n + 1, 1);
-	for (i = 0; i < rv.n; i++)
-		undone[i] = sg.rp.entries[i].undone != 0 ||
-		    sg.rp.entries[i].verb == V_UNDO ||
-		    sg.rp.entries[i].verb == V_REDO;
-	rv.undone = undone;
-	rv.d = xcalloc((size_t)rv.n + 1, sizeof *rv.d);
-	for (p = 0; p < rv.nplayers; p++)
-		rv.line[p] = xcalloc((size_t)rv.n + 2, sizeof *rv.line[p]);
-	sg.rp.observe = review_observe;
-	sg.rp.observe_arg = &rv;
-	if (replay_run(&sg.rp, 1, &r) != RULING_OK) {
-		status = sr_error(ctx, SR_DATA, "game %lld: %s", sg.g.id,
-		    buf_str(&r.why));
-		goto out;
-	}
-	group_close(&rv);
-	d = rv.d;
-	nd = rv.nd;
-	/* The end: the scores now, and a turn still pending counts. */
+	undone = xcalloc((size_t)rv->n + 1, 1);
+	for (i = 0; i < rv->n; i++)
+		undone[i] = sg->rp.entries[i].undone != 0 ||
+		    sg->rp.entries[i].verb == V_UNDO ||
+		    sg->rp.entries[i].verb == V_REDO;
+	rv->undone = undone;
+	rv->d = xcalloc((size_t)rv->n + 1, sizeof *rv->d);
+	for (p = 0; p < rv->nplayers; p++)
+		rv->line[p] = xcalloc((size_t)rv->n + 2, sizeof *rv->line[p]);
+	sg->rp.observe = review_observe;
+	sg->rp.observe_arg = rv;
+	if (replay_run(&sg->rp, 1, r) != RULING_OK)
+		return sr_error(ctx, SR_DATA, "game %lld: %s", sg->g.id,
+		    buf_str(&r->why));
+	group_close(rv);
+	return SR_OK;
+}
+
+/*
+ * The end of the replay: the scores now (the chart's last point), a turn
+ * still pending counts for luck; then each player's sums (t).
+ */
+static void
+review_totals(struct sr_game *sg, struct review *rv, struct totals *t)
+{
+	const struct decision *d = rv->d;
+	long scores[GAME_MAX_PLAYERS];
+	int winners[GAME_MAX_PLAYERS], count[3] = { 0 }, i, k, p;
+
+	memset(t, 0, sizeof *t);
+	t->basis = ADVICE_POINTS;
 	memset(winners, 0, sizeof winners);
 	memset(scores, 0, sizeof scores);
-	sg.rules->score(sg.rp.st, scores, winners);
-	for (p = 0; p < rv.nplayers; p++) {
-		struct pending *pd = &rv.pend[p];
+	sg->rules->score(sg->rp.st, scores, winners);
+	for (p = 0; p < rv->nplayers; p++) {
+		struct pending *pd = &rv->pend[p];
 
-		rv.line[p][rv.npoints] = scores[p];
+		rv->line[p][rv->npoints] = scores[p];
 		if (pd->on && pd->rolled && pd->basis == ADVICE_POINTS &&
-		    sg.rp.st != NULL) {
+		    sg->rp.st != NULL) {
 			struct expectation x;
 
-			sr_expect(&sg, &x, NULL);
+			sr_expect(sg, &x, NULL);
 			if (x.finished || x.turn != p)
-				rv.luck[p] += scores[p] - pd->score - pd->q;
+				rv->luck[p] += scores[p] - pd->score - pd->q;
 		}
 	}
-	rv.npoints++;
-	for (i = 0; i < nd; i++)
+	rv->npoints++;
+	for (i = 0; i < rv->nd; i++)
 		count[d[i].basis]++;
 	for (k = 1; k < 3; k++)
-		if (count[k] > count[basis])
-			basis = (enum advice_basis)k;
-	for (i = 0; i < nd; i++) {
-		err[d[i].seat] += decision_error(&d[i]);
-		if (d[i].basis == basis) {
-			cost[d[i].seat] += d[i].cost;
-			ndec[d[i].seat]++;
+		if (count[k] > count[t->basis])
+			t->basis = (enum advice_basis)k;
+	for (i = 0; i < rv->nd; i++) {
+		t->err[d[i].seat] += decision_error(&d[i]);
+		if (d[i].basis == t->basis) {
+			t->cost[d[i].seat] += d[i].cost;
+			t->ndec[d[i].seat]++;
 		}
 	}
+}
 
-	if (ctx->json) {
-		o = json_object();
-		xjson_set(o, "game", json_integer(sg.g.id));
-		xjson_set(o, "rules", json_string(sg.rules->name));
-		xjson_set(o, "basis",
-		    json_string(advice_basis_name(basis)));
-		list = json_array();
-		for (i = 0; i < nd; i++) {
-			j = json_object();
-			xjson_set(j, "n", json_integer(d[i].n));
-			xjson_set(j, "player",
-			    xjson_text(sg.g.names[d[i].seat]));
-			xjson_set(j, "made", json_string(d[i].made));
-			xjson_set(j, "best", json_string(d[i].best));
-			xjson_set(j, "cost", json_real(sr_round(
-			    d[i].cost, d[i].basis == ADVICE_POINTS ? 1 : 4)));
-			if (d[i].basis != basis)
-				xjson_set(j, "basis", json_string(
-				    advice_basis_name(d[i].basis)));
-			xjson_push(list, j);
-		}
-		xjson_set(o, "decisions", list);
-		list = json_array();
-		for (p = 0; p < sg.g.nplayers; p++) {
-			/* A chance is never summed: its average a decision. */
-			avg = basis == ADVICE_POINTS || ndec[p] == 0 ? 1 :
-			    ndec[p];
-			j = json_object();
-			xjson_set(j, "name",
-			    xjson_text(sg.g.names[p]));
-			xjson_set(j, "decisions",
-			    json_integer(ndec[p]));
-			xjson_set(j, "cost", json_real(sr_round(
-			    cost[p] / avg, basis == ADVICE_POINTS ? 1 : 4)));
-			xjson_set(j, "luck", json_real(sr_round(
-			    rv.luck[p] / avg, basis == ADVICE_POINTS ? 1 :
-			    4)));
-			xjson_push(list, j);
-		}
-		xjson_set(o, "players", list);
-		status = sr_print_json(ctx, o);
-		goto out;
+/* review --json */
+static int
+review_json(struct sr_ctx *ctx, const struct sr_game *sg,
+    const struct review *rv, const struct totals *t)
+{
+	const struct decision *d = rv->d;
+	json_t *o, *list, *j;
+	double avg;
+	int i, p;
+
+	o = json_object();
+	xjson_set(o, "game", json_integer(sg->g.id));
+	xjson_set(o, "rules", json_string(sg->rules->name));
+	xjson_set(o, "basis", json_string(advice_basis_name(t->basis)));
+	list = json_array();
+	for (i = 0; i < rv->nd; i++) {
+		j = json_object();
+		xjson_set(j, "n", json_integer(d[i].n));
+		xjson_set(j, "player", xjson_text(sg->g.names[d[i].seat]));
+		xjson_set(j, "made", json_string(d[i].made));
+		xjson_set(j, "best", json_string(d[i].best));
+		xjson_set(j, "cost", json_real(sr_round(
+		    d[i].cost, d[i].basis == ADVICE_POINTS ? 1 : 4)));
+		if (d[i].basis != t->basis)
+			xjson_set(j, "basis", json_string(
+			    advice_basis_name(d[i].basis)));
+		xjson_push(list, j);
 	}
-	buf_printf(&b, _("game %lld: %s, reviewed by the coach (%s)\n"), sg.g.id,
-	    sg.rules->name, basis == ADVICE_POINTS ? _("points") : basis ==
-	    ADVICE_WIN ? _("chance to win") : _("chances"));
-	if (sg.rules->word_round != NULL) {
-		if (words_review(ctx, &sg, &rv, &b) != 0) {
-			status = SR_SYSTEM;
-			goto out;
+	xjson_set(o, "decisions", list);
+	list = json_array();
+	for (p = 0; p < sg->g.nplayers; p++) {
+		/* A chance is never summed: its average a decision. */
+		avg = t->basis == ADVICE_POINTS || t->ndec[p] == 0 ? 1 :
+		    t->ndec[p];
+		j = json_object();
+		xjson_set(j, "name", xjson_text(sg->g.names[p]));
+		xjson_set(j, "decisions", json_integer(t->ndec[p]));
+		xjson_set(j, "cost", json_real(sr_round(t->cost[p] / avg,
+		    t->basis == ADVICE_POINTS ? 1 : 4)));
+		xjson_set(j, "luck", json_real(sr_round(rv->luck[p] / avg,
+		    t->basis == ADVICE_POINTS ? 1 : 4)));
+		xjson_push(list, j);
+	}
+	xjson_set(o, "players", list);
+	return sr_print_json(ctx, o);
+}
+
+/* review, as text (rv's decisions sorted by cost). */
+static int
+review_text(struct sr_ctx *ctx, const struct sr_game *sg,
+    struct review *rv, const struct totals *t)
+{
+	struct decision *d = rv->d;
+	struct buf b = BUF_INIT;
+	int i, k, p, nd = rv->nd;
+
+	buf_printf(&b, _("game %lld: %s, reviewed by the coach (%s)\n"),
+	    sg->g.id, sg->rules->name, t->basis == ADVICE_POINTS ?
+	    _("points") : t->basis == ADVICE_WIN ? _("chance to win") :
+	    _("chances"));
+	if (sg->rules->word_round != NULL) {
+		if (words_review(ctx, sg, rv, &b) != 0) {
+			buf_free(&b);
+			return SR_SYSTEM;
 		}
 	} else if (nd == 0)
 		buf_puts(&b, _("no decisions to review\n"));
-	for (p = 0; p < sg.g.nplayers && sg.rules->advice != NULL; p++)
-		put_player(&b, sg.g.names[p], d, nd, p, basis, cost[p], err[p],
-		    ndec[p], rv.luck[p]);
+	for (p = 0; p < sg->g.nplayers && sg->rules->advice != NULL; p++)
+		put_player(&b, sg->g.names[p], d, nd, p, t->basis, t->cost[p],
+		    t->err[p], t->ndec[p], rv->luck[p]);
 	qsort(d, (size_t)nd, sizeof *d, by_cost);
 	for (i = 0, k = 0; i < nd && k < 5; i++) {
 		if (decision_label(&d[i]) == FINE)
@@ -835,7 +896,7 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			buf_puts(&b, _("biggest mistakes:\n"));
 		buf_printf(&b, _("  entry %d, round %d, %s chose to %s; the "
 		    "coach would %s: %s, "), d[i].n, d[i].round,
-		    sg.g.names[d[i].seat], d[i].made, d[i].best,
+		    sg->g.names[d[i].seat], d[i].made, d[i].best,
 		    _(label_name[decision_label(&d[i])]));
 		put_cost(&b, &d[i]);
 		buf_puts(&b, "\n");
@@ -843,24 +904,54 @@ cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	if (nd > 0 && k == 0)
 		buf_puts(&b, _("no mistakes: every decision was fine by the "
 		    "coach\n"));
-	review_chart(ctx, &sg, rv.line, rv.npoints, &b);
+	review_chart(ctx, sg, rv->line, rv->npoints, &b);
 	sr_print_text(ctx, buf_str(&b));
-out:
-	group_close(&rv);
-	for (p = 0; p < rv.nplayers; p++)
-		free(rv.line[p]);
-	for (i = 0; i < rv.nd; i++) {
-		free(rv.d[i].made);
-		free(rv.d[i].best);
-	}
-	for (i = 0; i < rv.nsc; i++)
-		words_drop(&rv.sc[i]);
-	free(rv.sc);
-	free(rv.d);
-	free(undone);
-	buf_free(&rv.grp_args);
-	buf_free(&rv.grp_last);
 	buf_free(&b);
+	return SR_OK;
+}
+
+/* Free what review_run() and review_observe() made. */
+static void
+review_free(struct review *rv)
+{
+	int i, p;
+
+	group_close(rv);
+	for (p = 0; p < rv->nplayers; p++)
+		free(rv->line[p]);
+	for (i = 0; i < rv->nd; i++) {
+		free(rv->d[i].made);
+		free(rv->d[i].best);
+	}
+	for (i = 0; i < rv->nsc; i++)
+		words_drop(&rv->sc[i]);
+	free(rv->sc);
+	free(rv->d);
+	free((char *)rv->undone);
+	buf_free(&rv->grp_args);
+	buf_free(&rv->grp_last);
+}
+
+/* review */
+static int
+cmd_review_exec(struct sr_ctx *ctx, struct cmd_args *args)
+{
+	struct sr_game sg;
+	struct review rv;
+	struct ruling r = RULING_INIT;
+	struct totals t;
+	int status;
+
+	(void)args;
+	if ((status = sr_game_load(ctx, 0, 1, &sg)) != SR_OK)
+		return status;
+	store_rollback(ctx->store);
+	if ((status = review_run(ctx, &sg, &rv, &r)) == SR_OK) {
+		review_totals(&sg, &rv, &t);
+		status = ctx->json ? review_json(ctx, &sg, &rv, &t) :
+		    review_text(ctx, &sg, &rv, &t);
+	}
+	review_free(&rv);
 	ruling_free(&r);
 	sr_game_free(&sg);
 	return status;

@@ -2,39 +2,25 @@
  * utf8.c: text from the user: validation, the text rules, escaping,
  * display width and simple case folding.
  *
- * Widths and case mappings come from glibc's C.UTF-8 locale, opened once
- * with newlocale() and never made the process's locale, so that output
- * and parsing stay in the C locale whatever LANG says.  towlower(towupper
- * (c)) gives the same classes as Unicode's simple case folding (C and S
- * lines of CaseFolding.txt) for every code point but U+0130 and U+0131,
- * which fold to themselves there (checked against ICU's u_foldCase over
- * all of Unicode); ICU itself would cost every run about a millisecond
- * to load for these few lookups.
+ * Widths and case mappings are glibc's C.UTF-8 locale's, asked at build
+ * time (src/tools/mkctype.c writes them as const data, utf8-ctype.h): the
+ * core opens no locale and keeps no memo, and output and parsing stay in
+ * the C locale whatever LANG says.  towlower(towupper(c)) gives the same
+ * classes as Unicode's simple case folding (C and S lines of
+ * CaseFolding.txt) for every code point but U+0130 and U+0131, which
+ * fold to themselves there (checked against ICU's u_foldCase over all of
+ * Unicode); ICU itself would cost every run about a millisecond to load
+ * for these few lookups.
  */
 #include <limits.h>
-#include <locale.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <wchar.h>
-#include <wctype.h>
 
 #include "utf8.h"
 #include "utf8-plain.h"
+#include "utf8-ctype.h"
 #include "words.h"
-
-/* The C.UTF-8 locale, opened on first use; (locale_t)0 if missing. */
-static locale_t
-utf8_locale(void)
-{
-	static locale_t loc;
-	static int tried;
-
-	if (!tried) {
-		tried = 1;
-		loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
-	}
-	return loc;
-}
 
 /* Decode one character; see utf8.h. */
 size_t
@@ -146,25 +132,36 @@ utf8_len(const char *s)
 	return len;
 }
 
-/* 1 if cp is printed as it is (the answer for a 2-byte character kept). */
+/*
+ * What C.UTF-8 says of cp (utf8-ctype.h, asked at build time): UTF8_PRINT
+ * if printable, and its width.
+ */
+static unsigned
+ctype_of(uint32_t cp)
+{
+	size_t lo = 0, hi = utf8_nwide, mid;
+
+	if (cp < 0x800)
+		return utf8_narrow[cp];
+	while (hi - lo > 1) {	/* the last run starting at or below cp */
+		mid = lo + (hi - lo) / 2;
+		if (utf8_wide[mid].lo <= cp)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return utf8_wide[lo].v;
+}
+
+/* 1 if cp is printed as it is. */
 static int
 utf8_printable(uint32_t cp)
 {
-	static unsigned char memo[0x800];	/* 0 not known, else 1 + it */
-	locale_t loc;
-	int p;
-
-	if (cp < 0x800 && memo[cp] != 0)
-		return memo[cp] - 1;
 	if (is_control(cp) || is_bidi(cp) || cp == 0x2028 || cp == 0x2029)
-		p = 0;
-	else if (cp < 0x7f || (loc = utf8_locale()) == (locale_t)0)
-		p = 1;
-	else
-		p = iswprint_l((wint_t)cp, loc) != 0;
-	if (cp < 0x800)
-		memo[cp] = (unsigned char)(1 + p);
-	return p;
+		return 0;
+	if (cp < 0x7f)
+		return 1;
+	return (ctype_of(cp) & UTF8_PRINT) != 0;
 }
 
 /* Append the bytes s[0..k) as \xNN each. */
@@ -286,27 +283,13 @@ utf8_escape(struct buf *b, const char *s, size_t max, int newline)
 	}
 }
 
-/* Columns of one printable character (a 2-byte one's kept). */
+/* Columns of one printable character. */
 static size_t
 char_width(uint32_t cp)
 {
-	static unsigned char memo[0x800];	/* 0 not known, else 1 + it */
-	locale_t loc, old;
-	int w;
-
 	if (cp < 0x7f)
 		return 1;
-	if (cp < 0x800 && memo[cp] != 0)
-		return memo[cp] - 1u;
-	if ((loc = utf8_locale()) == (locale_t)0)
-		return 1;
-	old = uselocale(loc);
-	w = wcwidth((wchar_t)cp);
-	uselocale(old);
-	w = w < 0 ? 1 : w;
-	if (cp < 0x800)
-		memo[cp] = (unsigned char)(1 + w);
-	return (size_t)w;
+	return ctype_of(cp) & UTF8_WIDTH;
 }
 
 /* Columns s takes as utf8_escape prints it. */
@@ -461,14 +444,18 @@ utf8_wrap(struct buf *b, const char *s, size_t cols, size_t indent)
 static uint32_t
 utf8_fold(uint32_t cp)
 {
-	locale_t loc;
+	size_t lo = 0, hi = utf8_nfolds - 1, mid;	/* the last: the end */
 
 	if (cp < 0x80)
 		return cp >= 'A' && cp <= 'Z' ? cp + ('a' - 'A') : cp;
-	if (cp == 0x130 || cp == 0x131 ||
-	    (loc = utf8_locale()) == (locale_t)0)
-		return cp;
-	return (uint32_t)towlower_l(towupper_l((wint_t)cp, loc), loc);
+	while (lo < hi) {	/* the first pair at or above cp */
+		mid = lo + (hi - lo) / 2;
+		if (utf8_folds[mid][0] < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return utf8_folds[lo][0] == cp ? utf8_folds[lo][1] : cp;
 }
 
 /* The next folded character of s (n bytes left), or an invalid byte. */

@@ -3,8 +3,10 @@
  * names"): validation, the text rules, escaping, width, case folding.
  * Expected values are worked out by hand from the Unicode tables.
  */
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wctype.h>
 
 #include "tap.h"
 #include "utf8.h"
@@ -38,6 +40,66 @@ is_esc(const char *s, size_t max, int nl, const char *want,
 
 	is_str(got, want, name);
 	free(got);
+}
+
+/* cp in UTF-8 into e (4 bytes and a NUL at most). */
+static void
+put_cp(uint32_t cp, char *e)
+{
+	if (cp < 0x80) {
+		e[0] = (char)cp;
+		e[1] = '\0';
+	} else if (cp < 0x800) {
+		e[0] = (char)(0xc0 | cp >> 6);
+		e[1] = (char)(0x80 | (cp & 0x3f));
+		e[2] = '\0';
+	} else if (cp < 0x10000) {
+		e[0] = (char)(0xe0 | cp >> 12);
+		e[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		e[2] = (char)(0x80 | (cp & 0x3f));
+		e[3] = '\0';
+	} else {
+		e[0] = (char)(0xf0 | cp >> 18);
+		e[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+		e[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+		e[3] = (char)(0x80 | (cp & 0x3f));
+		e[4] = '\0';
+	}
+}
+
+/*
+ * The case folds utf8.c has as build-time data (src/tools/mkctype.c)
+ * against glibc's C.UTF-8 asked here: every code point is the same
+ * character as towlower(towupper(it)), but U+0130 and U+0131.
+ */
+static void
+folds_as_locale(void)
+{
+	locale_t loc;
+	uint32_t cp, f, bad = 0;
+	char a[5], b[5];
+
+	if ((loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0)) ==
+	    (locale_t)0) {
+		ok(1, "# SKIP no C.UTF-8 locale");
+		return;
+	}
+	for (cp = 0x80; cp <= 0x10ffff; cp++) {
+		if ((cp >= 0xd800 && cp <= 0xdfff) || cp == 0x130 ||
+		    cp == 0x131)
+			continue;
+		f = (uint32_t)towlower_l(towupper_l((wint_t)cp, loc), loc);
+		if (f == cp)
+			continue;
+		put_cp(cp, a);
+		put_cp(f, b);
+		if (utf8_casecmp(a, b) != 0 && bad++ == 0)
+			diag("U+%04X does not fold to U+%04X", (unsigned)cp,
+			    (unsigned)f);
+	}
+	freelocale(loc);
+	ok(bad == 0, "every case fold is C.UTF-8's (%u wrong)",
+	    (unsigned)bad);
 }
 
 int
@@ -315,5 +377,6 @@ main(void)
 		buf_free(&w);
 		buf_free(&b);
 	}
+	folds_as_locale();
 	return tap_done();
 }
