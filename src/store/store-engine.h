@@ -182,6 +182,15 @@ struct store_args_lent {
 int	store_args_lend(const char *text, size_t len, struct stored_entry *se,
 	    struct store_args_lent *l);
 void	store_args_lent_free(struct store_args_lent *l);
+/*
+ * The end of a load of n entries e of game id, its scan ended with status
+ * (bad: at an entry this shakeref cannot read): handed over to *ep and
+ * *np when all is well and keep is set, else freed (and the failure
+ * returned, if any).
+ */
+int	store_entries_end(long long id, int status, int bad, int keep,
+	    struct stored_entry *e, int n, struct stored_entry **ep, int *np,
+	    char **why);
 /* 64-bit FNV-1a of n bytes at p, on from h (start: STORE_FNV_START). */
 #define STORE_FNV_START	0xcbf29ce484222325ULL
 uint64_t store_fnv(uint64_t h, const void *p, size_t n);

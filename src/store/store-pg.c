@@ -1103,22 +1103,13 @@ entries_scan(struct pgstore *s, long long id, int notes,
 		}
 	}
 	s->pq.clear(res);
-	if (fn != NULL && !bad) {
-		*np = n;
-		return SR_OK;
+	if (fn != NULL) {
+		if (!bad)
+			*np = n;
+		n = 0;
 	}
-	if (!bad && *complete) {
-		*ep = e;
-		*np = n;
-		return SR_OK;
-	}
-	for (r = 0; e != NULL && r < n; r++)
-		stored_entry_clear(&e[r]);
-	free(e);
-	if (!bad)
-		return SR_OK;
-	return store_fail(why, SR_DATA, "game %lld has an entry this shakeref "
-	    "cannot read", id);
+	return store_entries_end(id, SR_OK, bad, *complete && fn == NULL, e,
+	    n, ep, np, why);
 }
 
 /* Load a game's entries. */

@@ -1051,35 +1051,6 @@ row_view_clear(struct stored_entry *se, struct row_view *rv)
 	memset(se, 0, sizeof *se);
 }
 
-/*
- * The end of a load of n entries e of game id, its scan ended with status
- * (bad: at an entry this shakeref cannot read): handed over to *ep and
- * *np when all is well and keep is set, else freed (and the failure
- * returned, if any).
- */
-static int
-entries_end(long long id, int status, int bad, int keep,
-    struct stored_entry *e, int n, struct stored_entry **ep, int *np,
-    char **why)
-{
-	int i;
-
-	if (status == SR_OK && !bad && keep) {
-		*ep = e;
-		*np = n;
-		return SR_OK;
-	}
-	for (i = 0; i < n; i++)
-		stored_entry_clear(&e[i]);
-	free(e);
-	if (status != SR_OK)
-		return status;
-	if (bad)
-		return store_fail(why, SR_DATA, "game %lld has an entry this "
-		    "shakeref cannot read", id);
-	return SR_OK;
-}
-
 /* Load entry n of game id; see store.h. */
 static int
 sq_entry_load(struct store *base, long long id, int n,
@@ -1189,7 +1160,7 @@ entries_scan(struct sqlite_store *s, long long id, int notes,
 	if (notes && (k = query_end(&nq, status == SR_OK ? why : NULL)) !=
 	    SR_OK && status == SR_OK)
 		status = k;
-	return entries_end(id, status, bad, *complete && fn == NULL, e, n, ep,
+	return store_entries_end(id, status, bad, *complete && fn == NULL, e, n, ep,
 	    np, why);
 }
 

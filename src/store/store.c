@@ -689,6 +689,35 @@ store_args_lent_free(struct store_args_lent *l)
 	memset(l, 0, sizeof *l);
 }
 
+/*
+ * The end of a load of n entries e of game id, its scan ended with status
+ * (bad: at an entry this shakeref cannot read): handed over to *ep and
+ * *np when all is well and keep is set, else freed (and the failure
+ * returned, if any).
+ */
+int
+store_entries_end(long long id, int status, int bad, int keep,
+    struct stored_entry *e, int n, struct stored_entry **ep, int *np,
+    char **why)
+{
+	int i;
+
+	if (status == SR_OK && !bad && keep) {
+		*ep = e;
+		*np = n;
+		return SR_OK;
+	}
+	for (i = 0; i < n; i++)
+		stored_entry_clear(&e[i]);
+	free(e);
+	if (status != SR_OK)
+		return status;
+	if (bad)
+		return store_fail(why, SR_DATA, "game %lld has an entry this "
+		    "shakeref cannot read", id);
+	return SR_OK;
+}
+
 /* Decode an args column (a JSON array of strings) into se; 0 or -1. */
 int
 store_args_decode(const char *text, struct stored_entry *se)
