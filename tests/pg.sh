@@ -84,14 +84,17 @@ pg_user() {
 pg_server() {
 	cmd=$1
 	shift
+	# The server keeps no descriptor of the test's (a fifo's writer
+	# held open would keep its reader from ever seeing the end).
 	if [ -z "$pg_as" ]; then
-		(cd "$pg_dir" && "$pg_bin/$cmd" "$@")
+		(cd "$pg_dir" && "$pg_bin/$cmd" "$@") 7>&- 8>&- 9>&-
 	elif command -v setpriv >/dev/null 2>&1; then
 		(cd "$pg_dir" && setpriv --reuid="$pg_as" \
 		    --regid="$(id -g "$pg_as")" --clear-groups \
-		    --reset-env -- "$pg_bin/$cmd" "$@")
+		    --reset-env -- "$pg_bin/$cmd" "$@") 7>&- 8>&- 9>&-
 	else
-		(cd "$pg_dir" && runuser -u "$pg_as" -- "$pg_bin/$cmd" "$@")
+		(cd "$pg_dir" && runuser -u "$pg_as" -- "$pg_bin/$cmd" "$@") \
+		    7>&- 8>&- 9>&-
 	fi
 }
 
