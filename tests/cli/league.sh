@@ -4,9 +4,48 @@
 # the tests get it (a Unix socket only, not root, a fresh database per
 # test, stopped and removed at the end); a club night's load (16 tables
 # at once, two on one game, with watch and standings --all-time
-# running).
+# running); pg_ctl restart during play.  Every wait is bounded: a
+# process that does not end in time is killed (wait_bounded) and the
+# test fails; what a test started (play, watch's tmux) is stopped when it
+# ends, passed or failed (league_cleanup).
 SHAKEREF_TEST_PG=${SHAKEREF_TEST_PG-1}
 . "$SRCDIR/tests/cli/lib.sh"
+
+# wait_bounded SECONDS PID...: wait until each background process PID
+# has ended (a zombie counts as ended), SECONDS at most for all; then 0,
+# their statuses left for `wait PID`.  Past the time each one left is
+# named, killed (kill -9) and 1.
+wait_bounded() {
+	i=0 n=$(($1 * 10))
+	shift
+	for p in "$@"; do
+		while kill -0 "$p" 2>/dev/null &&
+		    [ "$(ps -o stat= -p "$p" 2>/dev/null | cut -c1)" != Z ]; do
+			if [ "$i" -ge "$n" ]; then
+				echo "# still running after the time allowed:"
+				for q in "$@"; do
+					ps -o pid=,args= -p "$q" 2>/dev/null |
+					    sed "s/^/#   /"
+					kill -9 "$q" 2>/dev/null || :
+				done
+				return 1
+			fi
+			i=$((i + 1))
+			sleep 0.1
+		done
+	done
+}
+
+# What a test started, stopped when its shell exits, passed or failed:
+# the processes in $league_pids (killed), the tmux server (tty_stop).
+# A test calls `trap league_cleanup EXIT` first.
+league_pids=
+league_cleanup() {
+	for p in $league_pids; do
+		kill -9 "$p" 2>/dev/null || :
+	done
+	tty_stop || :
+}
 
 # Start `shakeref ARGS watch` alone in a tmux pane.
 watch_start() {
@@ -30,22 +69,18 @@ standings_start() {
 		echo $n >standings.runs
 	) &
 	standings=$!
+	league_pids="$league_pids $standings"
 }
 
 # Table $1 of the load, in the background: play with its own HOME (its
-# current game), ./in$1 in, ./out$1, ./err$1, its status in ./rc$1;
-# tables 1 and 2 on game 1.  Its process added to $pids.
+# current game), ./in$1 in, ./out$1, ./err$1; tables 1 and 2 on game 1.
+# Its process (play itself) added to $pids.
 table_start() {
-	(
-		g=
-		[ "$1" -gt 2 ] || g="-g 1"
-		HOME=$PWD/h$1
-		export HOME
-		set +e
-		sr $g play <"in$1" >"out$1" 2>"err$1"
-		echo $? >"rc$1"
-	) &
+	g=
+	[ "$1" -gt 2 ] || g="-g 1"
+	HOME=$PWD/h$1 "$SHAKEREF" $g play <"in$1" >"out$1" 2>"err$1" &
 	pids="$pids $!"
+	league_pids="$league_pids $!"
 }
 
 # The lines table $1 of the load enters: tables 1 and 2 share game 1,
@@ -126,6 +161,30 @@ test_expect_success PG 'pg_stop: the server gone and its folder removed (also at
 	! ps -o stat= -p "$pid" | grep -qv Z
 '
 
+test_expect_success PG 'a file of league tests interrupted (TERM, HUP): its server stopped and its folder removed' '
+	for sig in TERM HUP; do
+		rm -f dir sleep &&
+		cat >stopped.sh <<-\EOF || return 1
+		. "$SRCDIR/tests/cli/lib.sh"
+		echo "$pg_dir" >dir.new && mv dir.new dir
+		sleep 60 &
+		echo $! >sleep
+		wait
+		EOF
+		SHAKEREF_TEST_PG=1 sh stopped.sh >out 2>err &
+		file=$! && i=0 &&
+		while [ ! -s dir ] || [ ! -s sleep ]; do
+			i=$((i + 1)) && [ $i -lt 300 ] && sleep 0.1 || return 1
+		done &&
+		dir=$(cat dir) &&
+		pid=$(head -n 1 "$dir/data/postmaster.pid") &&
+		kill -$sig $file && wait_bounded 30 $file &&
+		kill "$(cat sleep)" &&
+		! test -e "$dir" &&
+		! ps -o stat= -p "$pid" | grep -qv Z || return 1
+	done
+'
+
 test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on one game, watch and standings --all-time running: nothing lost, duplicated or out of order' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	k=1 &&
@@ -138,6 +197,7 @@ test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on o
 		k=$((k + 1)) || return 1
 	done &&
 	test "$(wc -l <in1)" = 200 && test "$(grep -cv "^new" in16)" = 200 &&
+	trap league_cleanup EXIT &&
 	watch_start -g 1 &&
 	tty_grep -qF "game 1: shake" &&
 	standings_start &&
@@ -146,14 +206,13 @@ test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on o
 	while [ $k -le 16 ]; do
 		table_start $k && k=$((k + 1)) || return 1
 	done &&
-	for p in $pids; do
-		wait $p || :
-	done &&
-	touch plays.done && wait $standings &&
+	wait_bounded 300 $pids &&
+	touch plays.done && wait_bounded 30 $standings &&
 	k=1 &&
-	while [ $k -le 16 ]; do
-		if [ "$(cat rc$k)" != 0 ] || [ -s err$k ]; then
-			echo "# table $k: exit $(cat rc$k)" && cat err$k && return 1
+	for p in $pids; do
+		rc=0 && wait $p || rc=$?
+		if [ $rc != 0 ] || [ -s err$k ]; then
+			echo "# table $k: exit $rc" && cat err$k && return 1
 		fi
 		k=$((k + 1))
 	done &&
@@ -188,10 +247,15 @@ test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on o
 '
 
 # play in the background reading ./in (a fifo, held open on fd 8), its
-# output in ./play.out and ./play.err, its process in $play.
+# output in ./play.out and ./play.err, its process (play itself) in
+# $play.  Nothing started after it may keep fd 8 (tests/pg.sh's server
+# closes it): play ends only when the last writer of its fifo is gone.
 play_start() {
-	sr play <in >play.out 2>play.err &
+	# There before play opens it (play blocks on its fifo until then).
+	: >play.out
+	"$SHAKEREF" play <in >play.out 2>play.err &
 	play=$!
+	league_pids="$league_pids $play"
 	exec 8>in
 }
 
@@ -215,6 +279,7 @@ test_expect_success PG 'pg_ctl restart between two commands: the next one connec
 '
 
 test_expect_success PG 'pg_ctl restart during play on a terminal: play says the server went away, the next line goes in; nothing acknowledged lost' '
+	trap league_cleanup EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start &&
 	tty_wait "round 1, table (roll)>" &&
@@ -230,6 +295,7 @@ test_expect_success PG 'pg_ctl restart during play on a terminal: play says the 
 '
 
 test_expect_success PG 'the server down during play on a terminal: the line refused (exit 4, one line), play goes on and connects at the next line once it is back' '
+	trap league_cleanup EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start &&
 	tty_wait "round 1, table (roll)>" &&
@@ -249,6 +315,7 @@ test_expect_success PG 'the server down during play on a terminal: the line refu
 
 test_expect_success PG 'pg_ctl restart (immediate) while play reads a pipe: the next line connects again; every line acknowledged is there' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
+	trap league_cleanup EXIT &&
 	mkfifo in &&
 	play_start &&
 	echo "roll 10 20" >&8 &&
@@ -257,7 +324,7 @@ test_expect_success PG 'pg_ctl restart (immediate) while play reads a pipe: the 
 	echo take >&8 &&
 	out_wait "connected again" &&
 	exec 8>&- &&
-	wait $play &&
+	wait_bounded 10 $play && wait $play &&
 	test ! -s play.err &&
 	sr --json history >out &&
 	json "[.entries[].verb] == [\"roll\", \"take\"]" &&
