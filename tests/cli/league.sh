@@ -246,6 +246,158 @@ test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on o
 	tty_grep -qF "Bob rolled 20"
 '
 
+# sr_bg NAME ARGS: shakeref ARGS in the background, its output in
+# ./NAME.out and ./NAME.err, its process in $NAME (and $league_pids).
+# It keeps no fd 7 (hold_start's fifo).
+sr_bg() {
+	bg_name=$1
+	shift
+	"$SHAKEREF" "$@" >"$bg_name.out" 2>"$bg_name.err" 7>&- &
+	eval "$bg_name=\$!"
+	league_pids="$league_pids $!"
+}
+
+# bg_said NAME LINE: shakeref $NAME (sr_bg, ended: wait_bounded) exited
+# 0, printed LINE and nothing on stderr; else what it printed shown.
+bg_said() {
+	bg_rc=0
+	eval "wait \$$1" || bg_rc=$?
+	[ $bg_rc = 0 ] && grep -qxF -- "$2" "$1.out" && test ! -s "$1.err" || {
+		echo "# $1 (exit $bg_rc) did not say: $2"
+		cat "$1.out" "$1.err" | sed "s/^/#   /"
+		return 1
+	}
+}
+
+# psql on the test's own database.
+db_psql() {
+	pg_psql -d "${SHAKEREF_DB##*/}" "$@"
+}
+
+# hold_start SQL: psql in the background (input: the fifo ./hold, on fd
+# 7) runs BEGIN and SQL and keeps what SQL took until hold_end commits.
+hold_start() {
+	rm -f hold &&
+	mkfifo hold && : >hold.out &&
+	{ "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 \
+	    -d "${SHAKEREF_DB##*/}" <hold >hold.out 2>&1 & } &&
+	holder=$! &&
+	league_pids="$league_pids $holder" &&
+	exec 7>hold &&
+	echo "BEGIN; $1 SELECT 'held';" >&7 &&
+	i=0 &&
+	while ! grep -q held hold.out; do
+		i=$((i + 1)) && [ $i -lt 100 ] && sleep 0.1 ||
+		    { echo "# psql never held: $1"; cat hold.out; return 1; }
+	done
+}
+
+hold_end() {
+	echo "COMMIT; \\q" >&7 && exec 7>&- &&
+	wait_bounded 10 $holder && wait $holder
+}
+
+# pg_until SQL: wait (at most 10 s) until SQL (one value, on the test's
+# database) is t; else the database's sessions shown and 1.
+pg_until() {
+	i=0
+	while [ "$(db_psql -c "$1")" != t ]; do
+		i=$((i + 1))
+		if [ $i -ge 100 ]; then
+			echo "# never true: $1"
+			db_psql -c "SELECT pid, application_name, state,
+			    wait_event_type, wait_event FROM pg_stat_activity
+			    WHERE datname = current_database()" | sed "s/^/#   /"
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+# The tables' sessions on the test's database (shakeref names itself).
+tables_sql="FROM pg_stat_activity WHERE datname = current_database()
+    AND application_name = 'shakeref'"
+
+# table_inside NAME: wait until shakeref $NAME's session waits on a lock
+# inside its entry's transaction, the entry written (it holds entries'
+# RowExclusiveLock): psql holds the snapshots' table, written after the
+# entry (hold_start); its server process into $NAME_pid.
+table_inside() {
+	pg_until "SELECT count(*) = 1 $tables_sql
+	    AND wait_event_type = 'Lock'" &&
+	pid=$(db_psql -c "SELECT pid $tables_sql
+	    AND wait_event_type = 'Lock'") &&
+	eval "$1_pid=$pid" &&
+	test "$(db_psql -c "SELECT count(*) FROM pg_locks
+	    WHERE pid = $pid AND relation = 'entries'::regclass
+	    AND mode = 'RowExclusiveLock' AND granted")" = 1 || {
+		echo "# table $1 waits before it wrote its entry"
+		return 1
+	}
+}
+
+test_expect_success PG 'kill -9 of a table inside its entry'"'"'s transaction (waiting in a statement; stopped, idle in it): nothing of it left, every acknowledged entry there, the next entry goes in' '
+	trap league_cleanup EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	hold_start "LOCK TABLE snapshots IN EXCLUSIVE MODE;" &&
+	sr_bg a take &&
+	table_inside a &&
+	kill -9 $a && { wait $a || test $? = 137; } &&
+	hold_end &&
+	pg_until "SELECT count(*) = 0 $tables_sql" &&
+	hold_start "LOCK TABLE snapshots IN EXCLUSIVE MODE;" &&
+	sr_bg b take &&
+	table_inside b &&
+	kill -STOP $b && hold_end &&
+	pg_until "SELECT state = '"'"'idle in transaction'"'"' $tables_sql" &&
+	kill -9 $b && { wait $b || test $? = 137; } &&
+	pg_until "SELECT count(*) = 0 $tables_sql" &&
+	test ! -s a.out && test ! -s b.out &&
+	sr --json history >out &&
+	json "[.entries[] | [.n, .verb, .player]] ==
+	    [[1, \"roll\", null], [2, \"take\", \"Bob\"]]" &&
+	test "$(db_psql -c "SELECT n FROM snapshots")" = 2 &&
+	test "$(db_psql -c "SELECT string_agg(n::text, chr(32) ORDER BY n)
+	    FROM entry_notes")" = "1 2" &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
+	sr take >out && expect_out "Ann takes 10; round 1 is over" &&
+	sr --json history >out &&
+	json "[.entries[] | [.n, .verb, .player]] == [[1, \"roll\", null],
+	    [2, \"take\", \"Bob\"], [3, \"take\", \"Ann\"]]" &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems"
+'
+
+test_expect_success PG 'two tables on one game: the second waits on the game'"'"'s row while the first is inside its transaction, then goes in after it, in order; a table on another game does not wait' '
+	trap league_cleanup EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	mkdir h2 &&
+	HOME=$PWD/h2 sr new --game shake --players Cid,Dan >/dev/null &&
+	HOME=$PWD/h2 sr roll 10 20 >/dev/null &&
+	hold_start "LOCK TABLE snapshots IN EXCLUSIVE MODE;" &&
+	sr_bg a -g 1 take &&
+	table_inside a &&
+	kill -STOP $a && hold_end &&
+	pg_until "SELECT state = '"'"'idle in transaction'"'"' $tables_sql" &&
+	HOME=$PWD/h2 sr take >out && expect_out "Dan takes 20; Cid chooses" &&
+	sr_bg b -g 1 take &&
+	pg_until "SELECT count(*) = 1 $tables_sql
+	    AND $a_pid = ANY (pg_blocking_pids(pid))" &&
+	kill -0 $b &&
+	kill -CONT $a &&
+	wait_bounded 10 $a $b &&
+	bg_said a "Bob takes 20; Ann chooses" &&
+	bg_said b "Ann takes 10; round 1 is over" &&
+	sr -g 1 --json history >out &&
+	json "[.entries[] | [.n, .verb, .player]] == [[1, \"roll\", null],
+	    [2, \"take\", \"Bob\"], [3, \"take\", \"Ann\"]]" &&
+	sr -g 2 --json history >out &&
+	json "[.entries[] | [.n, .verb, .player]] ==
+	    [[1, \"roll\", null], [2, \"take\", \"Dan\"]]" &&
+	expect_exit 0 sr check && expect_out "2 games checked: 0 problems"
+'
+
 # play in the background reading ./in (a fifo, held open on fd 8), its
 # output in ./play.out and ./play.err, its process (play itself) in
 # $play.  Nothing started after it may keep fd 8 (tests/pg.sh's server
