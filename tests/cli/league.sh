@@ -398,6 +398,86 @@ test_expect_success PG 'two tables on one game: the second waits on the game'"'"
 	expect_exit 0 sr check && expect_out "2 games checked: 0 problems"
 '
 
+# README's league: psql as its tables' role, `league`, on database
+# `league`.
+as_tables() {
+	"$pg_bin/psql" -X -q -A -t -v ON_ERROR_STOP=1 -U league -d league "$@"
+}
+
+# rights_of ROLE TABLE: ROLE's rights to TABLE of league, in order.
+rights_of() {
+	pg_psql -d league -c "SELECT coalesce(string_agg(p, ','
+	    ORDER BY p), '') FROM unnest(ARRAY['SELECT', 'INSERT', 'UPDATE',
+	    'DELETE', 'TRUNCATE']) p WHERE has_table_privilege('$1', '$2', p)"
+}
+
+# The tables' role refused each change of an entry and each write of
+# the schema's version for want of the right (not by a trigger), and
+# the triggers' removal (the owner's alone).
+tables_refused() {
+	for sql in "UPDATE entries SET verb = 'x'" "DELETE FROM entries" \
+	    "TRUNCATE entries" "UPDATE meta SET value = '9'" \
+	    "DELETE FROM meta" "INSERT INTO meta VALUES ('x', 'y')"; do
+		if as_tables -c "$sql" >out 2>err; then
+			echo "# the tables' role may: $sql"
+			return 1
+		fi
+		grep -q "permission denied for table" err ||
+		    { echo "# $sql: $(cat err)"; return 1; }
+	done
+	if as_tables -c "ALTER TABLE entries DISABLE TRIGGER USER" 2>err; then
+		echo "# the tables' role may disable the triggers"
+		return 1
+	fi
+	grep -q "must be owner" err
+}
+
+test_expect_success PG 'README'"'"'s two roles: the owner makes the schema and alone migrates it; the tables'"'"' role plays, adds and reads entries, never changes, deletes or truncates one (psql as that role)' '
+	sed -n "/^## Club league/,/^## [^C]/p" "$SRCDIR/README.md" >section &&
+	awk "/^    /{ p = 1; print substr(\$0, 5); next } p { exit }" \
+	    section >roles.sql &&
+	grep -q "^CREATE ROLE league LOGIN" roles.sql &&
+	pg_psql -f roles.sql >/dev/null &&
+	SHAKEREF_DB=postgresql://league@/league &&
+	expect_exit 4 sr new --game shake --players Ann,Bob && one_err_line &&
+	expect_err "has no schema yet, and this role may not make it" &&
+	test "$(pg_psql -d league -c "SELECT count(*) FROM pg_tables
+	    WHERE schemaname = current_schema()")" = 0 &&
+	awk "/^    echo/ { p = 1 } p && /^    / { print substr(\$0, 5); next }
+	    p { exit }" section |
+	    sed "s|^shakeref |\"\$SHAKEREF\" |; s|@club-server/|@/|" >owner.sh &&
+	grep -q "league_owner@/league import" owner.sh &&
+	sh owner.sh >out && expect_out "imported 0 games" &&
+	test "$(rights_of league entries)" = "INSERT,SELECT" &&
+	test "$(rights_of league meta)" = SELECT &&
+	test "$(rights_of league games)" = "DELETE,INSERT,SELECT,UPDATE" &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr undo >/dev/null && sr redo >/dev/null &&
+	sr --json standings --all-time >out &&
+	json "[.players[] | [.name, .played, .won]] ==
+	    [[\"Bob\", 1, 1], [\"Ann\", 1, 0]]" &&
+	sr export --all >all.json && sr import all.json >out &&
+	expect_out "skipped 1 already here" &&
+	expect_exit 0 sr check --repair &&
+	# 32 entries of the game, the undo and the redo: all there.
+	test "$(as_tables -c "SELECT count(*) FROM entries")" = 34 &&
+	tables_refused &&
+	test "$(as_tables -c "SELECT count(*) FROM entries")" = 34 &&
+	pg_psql -d league -c "GRANT UPDATE, DELETE, TRUNCATE ON entries TO
+	    league; GRANT UPDATE ON meta TO league; UPDATE meta SET value = 1
+	    WHERE key = \$\$schema\$\$" &&
+	expect_exit 4 sr status && one_err_line &&
+	expect_err "as the schema'"'"'s owner alone" &&
+	test "$(rights_of league entries)" = "DELETE,INSERT,SELECT,TRUNCATE,UPDATE" &&
+	sr -d postgresql://league_owner@/league games >/dev/null &&
+	test "$(rights_of league entries)" = "INSERT,SELECT" &&
+	test "$(rights_of league meta)" = SELECT &&
+	tables_refused &&
+	sr status >out && expect_out "The game is over: Bob wins with 200." &&
+	expect_exit 0 sr check
+'
+
 # play in the background reading ./in (a fifo, held open on fd 8), its
 # output in ./play.out and ./play.err, its process (play itself) in
 # $play.  Nothing started after it may keep fd 8 (tests/pg.sh's server
