@@ -368,6 +368,26 @@ test_expect_success PG 'kill -9 of a table inside its entry'"'"'s transaction (w
 	expect_exit 0 sr check && expect_out "1 game checked: 0 problems"
 '
 
+test_expect_success PG 'pg_ctl restart while a table is inside its entry'"'"'s transaction: it exits 4 with one line, nothing of it left, the next entry goes in' '
+	trap league_cleanup EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	hold_start "LOCK TABLE snapshots IN EXCLUSIVE MODE;" &&
+	sr_bg a take &&
+	table_inside a &&
+	pg_restart &&
+	exec 7>&- && wait_bounded 10 $a $holder &&
+	rc=0 && { wait $a || rc=$?; } && test $rc = 4 &&
+	mv a.err err && one_err_line && expect_err "lost the connection" &&
+	test ! -s a.out &&
+	sr --json history >out &&
+	json "[.entries[] | [.n, .verb, .player]] == [[1, \"roll\", null]]" &&
+	test "$(db_psql -c "SELECT n FROM snapshots")" = 1 &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
+	sr take >out && expect_out "Bob takes 20; Ann chooses" &&
+	expect_exit 0 sr check
+'
+
 test_expect_success PG 'two tables on one game: the second waits on the game'"'"'s row while the first is inside its transaction, then goes in after it, in order; a table on another game does not wait' '
 	trap league_cleanup EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
