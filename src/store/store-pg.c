@@ -2691,7 +2691,9 @@ pg_notice_take(struct store *st)
 /*
  * The connection to the server is gone (a restart, the network).  libpq
  * can leave its status OK after a query found the server gone (a send
- * that met EPIPE, then its end read): a read without waiting tells.
+ * that met EPIPE, then its end read): reads without waiting tell.  Two:
+ * the first one takes what came before the end (a rollback's results,
+ * the server's FATAL), and only a read that finds nothing sees the end.
  */
 static int
 pg_lost(const struct store *st)
@@ -2700,6 +2702,7 @@ pg_lost(const struct store *st)
 
 	return s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK ||
 	    s->pq.socket(s->conn) < 0 || !s->pq.consume_input(s->conn) ||
+	    !s->pq.consume_input(s->conn) ||
 	    s->pq.status(s->conn) != CONNECTION_OK;
 }
 
