@@ -54,6 +54,8 @@
 #define PG_LOCK_MS	"5000"
 /* Games a write transaction remembers having locked. */
 #define PG_LOCKED	16
+/* The schema's version. */
+#define SCHEMA_SQL	"SELECT value FROM meta WHERE key = 'schema'"
 
 /* The libpq functions the engine calls, looked up once per store. */
 struct pq {
@@ -105,6 +107,7 @@ struct owed {
 	PGresult	**dst;
 	char		 sync;
 	char		 quiet;
+	char		 schema;	/* the version read at open */
 };
 
 /* Results the pipeline may owe before it is synced and read. */
@@ -139,6 +142,10 @@ struct pgstore {
 	long long	 pre_game;
 	long long	 app_game;	/* the last entry appended in this */
 	char		*app[6];	/* transaction: ENTRY_COLUMNS' texts */
+	int		 unverified;	/* the version not judged yet */
+	int		 schema_owed;	/* its result not read yet */
+	PGresult	*schema_res;	/* its rows, or */
+	PGresult	*schema_err;	/* its failure */
 };
 
 /*
@@ -423,6 +430,16 @@ fail_take(struct pgstore *s, char **why)
 	return status;
 }
 
+/* Owe one more result: a statement's (to *dst) or a sync point's. */
+static void
+owe(struct pgstore *s, PGresult **dst, int sync, int quiet)
+{
+	s->owed[s->nowed].dst = dst;
+	s->owed[s->nowed].sync = (char)sync;
+	s->owed[s->nowed].quiet = (char)quiet;
+	s->owed[s->nowed++].schema = 0;
+}
+
 /* A connection gone: stop reading what it owed. */
 static int
 pipe_broken(struct pgstore *s, PGresult *res)
@@ -468,11 +485,17 @@ drain(struct pgstore *s)
 		}
 		if (res == NULL && pipe_broken(s, NULL))
 			return;
+		if (o->schema)
+			s->schema_owed = 0;
 		if (rs == PGRES_TUPLES_OK || rs == PGRES_COMMAND_OK) {
 			if (o->dst != NULL) {
 				*o->dst = res;
 				res = NULL;
 			}
+		} else if (o->schema &&
+		    s->pq.status(s->conn) == CONNECTION_OK) {
+			s->schema_err = res;	/* judged by schema_judge() */
+			res = NULL;
 		} else if (!o->quiet ||
 		    s->pq.status(s->conn) != CONNECTION_OK)
 			fail_keep(s, res);
@@ -552,9 +575,7 @@ send_params(struct pgstore *s, PGresult **dst, const char *sql,
 		fail_keep(s, NULL);
 		return;
 	}
-	s->owed[s->nowed].dst = dst;
-	s->owed[s->nowed].sync = 0;
-	s->owed[s->nowed++].quiet = 0;
+	owe(s, dst, 0, 0);
 }
 
 /* Send sql with parameters (q()'s types) from ap, owing to *dst. */
@@ -580,6 +601,8 @@ send_q(struct pgstore *s, PGresult **dst, const char *sql,
 	va_end(ap);
 }
 
+static int	schema_judge(struct pgstore *, char **);
+
 /*
  * Sync: every result owed read; SR_OK, or the first failure with *why.
  * dst, a result read in it, is freed and NULL on a failure.
@@ -587,10 +610,18 @@ send_q(struct pgstore *s, PGresult **dst, const char *sql,
 static int
 sync_take(struct pgstore *s, PGresult **dst, char **why)
 {
+	char *said = NULL;
 	int status;
 
 	if (s->pipe)
 		drain(s);
+	/* The schema's version read with them judged first: it says why. */
+	if (s->unverified && !s->schema_owed &&
+	    (status = schema_judge(s, &said)) != SR_OK) {
+		fail_take(s, NULL);
+		s->fail = status;
+		s->fail_why = said;
+	}
 	if ((status = fail_take(s, why)) != SR_OK && dst != NULL &&
 	    *dst != NULL) {
 		s->pq.clear(*dst);
@@ -616,7 +647,8 @@ q(struct pgstore *s, PGresult **resp, char **why, const char *sql,
 	va_start(ap, types);
 	send_v(s, resp, sql, types, ap);
 	va_end(ap);
-	if (resp == NULL && s->intx && s->pipe && s->fail == SR_OK)
+	if (resp == NULL && s->intx && s->pipe && s->fail == SR_OK &&
+	    !s->unverified)
 		return SR_OK;
 	return sync_take(s, resp, why);
 }
@@ -675,20 +707,13 @@ rollback_send(struct pgstore *s)
 	fail_take(s, NULL);
 	if (!s->pq.pipeline_sync(s->conn))
 		return;
-	s->owed[s->nowed].dst = NULL;
-	s->owed[s->nowed].sync = 1;
-	s->owed[s->nowed++].quiet = 1;
+	owe(s, NULL, 1, 1);
 	if (!s->pq.send_query_params(s->conn, "ROLLBACK", 0, NULL, NULL, NULL,
 	    NULL, 0))
 		return;
-	s->owed[s->nowed].dst = NULL;
-	s->owed[s->nowed].sync = 0;
-	s->owed[s->nowed++].quiet = 1;
-	if (!s->pq.pipeline_sync(s->conn))
-		return;
-	s->owed[s->nowed].dst = NULL;
-	s->owed[s->nowed].sync = 1;
-	s->owed[s->nowed++].quiet = 1;
+	owe(s, NULL, 0, 1);
+	if (s->pq.pipeline_sync(s->conn))
+		owe(s, NULL, 1, 1);
 }
 
 /* Row r column c as text (NULL if NULL). */
@@ -874,8 +899,7 @@ schema_version(struct pgstore *s, int fast, int *version, int *empty,
 	*empty = 0;
 	if (fast) {
 		res = NULL;
-		send_q(s, &res, "SELECT value FROM meta WHERE key = 'schema'",
-		    "");
+		send_q(s, &res, SCHEMA_SQL, "");
 		if (s->pipe)
 			drain(s);
 		if (s->fail == SR_OK)
@@ -900,10 +924,52 @@ schema_version(struct pgstore *s, int fast, int *version, int *empty,
 		return SR_OK;
 	}
 	s->pq.clear(res);
-	if ((status = q(s, &res, why, "SELECT value FROM meta WHERE key ="
-	    " 'schema'", "")) != SR_OK)
+	if ((status = q(s, &res, why, SCHEMA_SQL, "")) != SR_OK)
 		return status;
 	return schema_known(s, res, version, why);
+}
+
+/*
+ * The version read at open with the command's first statements (see
+ * pg_open): current, or the failure pg_open would have told.  No table
+ * meta: the transaction begun is rolled back, then the database looked
+ * at (empty: no database; another program's).
+ */
+static int
+schema_judge(struct pgstore *s, char **why)
+{
+	PGresult *res = s->schema_res, *err = s->schema_err;
+	const char *state;
+	int status, version, empty;
+
+	s->unverified = 0;
+	s->schema_res = NULL;
+	s->schema_err = NULL;
+	if (res != NULL)
+		return schema_known(s, res, &version, why);
+	state = err != NULL ? s->pq.result_error_field(err,
+	    PG_DIAG_SQLSTATE) : NULL;
+	if (state == NULL || strcmp(state, "42P01") != 0) {
+		status = fail_pg(s, err, why);
+		if (err != NULL)
+			s->pq.clear(err);
+		return status;
+	}
+	s->pq.clear(err);
+	/* What failed after it failed for want of the schema. */
+	fail_take(s, NULL);
+	if (s->intx) {
+		rollback_send(s);
+		s->intx = 0;
+	}
+	if ((status = schema_version(s, 0, &version, &empty, why)) != SR_OK)
+		return status;
+	if (version == 0)
+		return store_fail(why, SR_DATA, "no database at '%s'; "
+		    "'shakeref new' creates it", s->name);
+	/* Made meanwhile by another table: this transaction is gone. */
+	return store_fail(why, SR_SYSTEM, "league '%s' is locked by another "
+	    "shakeref; try again", s->name);
 }
 
 /* The version in res (meta's 'schema' row), read and freed; see above. */
@@ -1022,6 +1088,32 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 	s->pq.set_notice_processor(s->conn, quiet, NULL);
 	s->pipe = s->pq.enter_pipeline != NULL &&
 	    s->pq.enter_pipeline(s->conn);
+	/*
+	 * A command that makes nothing sends the schema's version now and
+	 * reads it with its first statements, one round trip fewer; the
+	 * first sync judges it (schema_judge).  Only while there is one
+	 * version: a league at an older one would be migrated here, with
+	 * the caller's rebuild after (store_migrated).
+	 */
+	if (s->pipe && !create && PG_NMIGRATIONS == 1) {
+		send_q(s, &s->schema_res, SCHEMA_SQL, "");
+		if (s->fail == SR_OK) {
+			s->owed[s->nowed - 1].schema = 1;
+			s->schema_owed = 1;
+			s->unverified = 1;
+			/* Its failure (no table) stops nothing after it. */
+			if (s->pq.pipeline_sync(s->conn))
+				owe(s, NULL, 1, 1);
+			else
+				fail_keep(s, NULL);
+		}
+		if ((status = fail_take(s, why)) != SR_OK) {
+			pg_close(&s->base);
+			return status;
+		}
+		*sp = &s->base;
+		return SR_OK;
+	}
 	if ((status = schema_version(s, 1, &version, &empty, why)) != SR_OK ||
 	    (version < PG_NMIGRATIONS &&
 	    (status = migrate(s, create, why)) != SR_OK)) {
@@ -1106,8 +1198,10 @@ pg_begin(struct store *st, int write, char **why)
 	if (s->pipe && pg_lost(st))
 		return fail_pg(s, NULL, why);
 	s->intx = 1;
-	if ((status = exec(s, write ? "BEGIN" :
-	    "BEGIN ISOLATION LEVEL REPEATABLE READ", why)) != SR_OK) {
+	send_q(s, NULL, write ? "BEGIN" :
+	    "BEGIN ISOLATION LEVEL REPEATABLE READ", "");
+	if ((!s->pipe || s->fail != SR_OK) &&
+	    (status = sync_take(s, NULL, why)) != SR_OK) {
 		s->intx = 0;
 		return status;
 	}
@@ -1242,12 +1336,13 @@ pg_current(struct store *st, long long *id, char **why)
 		*id = s->current;
 		return SR_OK;
 	}
+	/* No game to name: the league itself may be missing (pg_open). */
 	if (path == NULL)
-		return SR_OK;
+		return s->unverified ? sync_take(s, NULL, why) : SR_OK;
 	if ((f = fopen(path, "r")) == NULL) {
 		free(path);
 		if (errno == ENOENT)
-			return SR_OK;
+			return s->unverified ? sync_take(s, NULL, why) : SR_OK;
 		return store_fail(why, SR_SYSTEM, "cannot read this table's "
 		    "current game of the league '%s': %s", s->name,
 		    strerror(errno));
@@ -1258,7 +1353,7 @@ pg_current(struct store *st, long long *id, char **why)
 	free(path);
 	if (*id < 0)
 		*id = 0;
-	return SR_OK;
+	return *id == 0 && s->unverified ? sync_take(s, NULL, why) : SR_OK;
 }
 
 /* Keep id as the current game in the client's file (written whole). */
