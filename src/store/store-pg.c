@@ -140,6 +140,7 @@ struct pgstore {
 	char		 state[6];	/* the SQLSTATE of the last failure */
 	PGresult	*pre;		/* SNAP_SQL's row of game pre_game */
 	long long	 pre_game;
+	int		 pre_undo;	/* with the undo head (a write) */
 	long long	 app_game;	/* the last entry appended in this */
 	char		*app[6];	/* transaction: ENTRY_COLUMNS' texts */
 	int		 unverified;	/* the version not judged yet */
@@ -462,16 +463,18 @@ drain(struct pgstore *s)
 	struct owed *o;
 	PGresult *res;
 	ExecStatusType rs;
-	int i, n = s->nowed;
+	int i, n = s->nowed, end;
 
 	s->nowed = 0;
 	if (n == 0)
 		return;
-	if (!s->pq.pipeline_sync(s->conn)) {
+	/* A sync of its own, unless the last one owed is one (a rollback). */
+	end = n + !s->owed[n - 1].sync;
+	if (end > n && !s->pq.pipeline_sync(s->conn)) {
 		fail_keep(s, NULL);
 		return;
 	}
-	for (i = 0; i <= n; i++) {
+	for (i = 0; i < end; i++) {
 		o = i < n ? &s->owed[i] : NULL;
 		res = s->pq.get_result(s->conn);
 		rs = res != NULL ? s->pq.result_status(res) :
@@ -690,10 +693,10 @@ script(struct pgstore *s, const char *sql, char **why)
 }
 
 /*
- * Roll back, without waiting: a sync first (a failure before it makes
- * the server skip what follows up to one), ROLLBACK, a sync that sends
- * them; their results are read with the next ones.  Whatever was owed
- * before is nobody's now.
+ * Roll back, without waiting: a sync first if statements were sent
+ * since the last one (a failure among them makes the server skip what
+ * follows up to a sync), ROLLBACK, a sync that sends them; their results
+ * are read with the next ones.  Whatever was owed before is nobody's.
  */
 static void
 rollback_send(struct pgstore *s)
@@ -705,9 +708,11 @@ rollback_send(struct pgstore *s)
 	for (i = 0; i < s->nowed; i++)
 		s->owed[i].quiet = 1;
 	fail_take(s, NULL);
-	if (!s->pq.pipeline_sync(s->conn))
-		return;
-	owe(s, NULL, 1, 1);
+	if (s->nowed > 0 && !s->owed[s->nowed - 1].sync) {
+		if (!s->pq.pipeline_sync(s->conn))
+			return;
+		owe(s, NULL, 1, 1);
+	}
 	if (!s->pq.send_query_params(s->conn, "ROLLBACK", 0, NULL, NULL, NULL,
 	    NULL, 0))
 		return;
@@ -1408,9 +1413,15 @@ pg_set_current(struct store *st, long long id, char **why)
 #define LAST_ENTRY_SQL	"SELECT " ENTRY_COLUMNS " FROM entries e" \
 	" WHERE e.game_id = $1 ORDER BY e.n DESC LIMIT 1"
 
+/* Game $1's snapshot (columns 0-3) and its last entry (4-9): one row. */
+#define SNAP_READ_SQL	"SELECT sn.n, sn.format, sn.key, sn.state, " \
+	ENTRY_COLUMNS " FROM (SELECT 1) one" \
+	" LEFT JOIN snapshots sn ON sn.game_id = $1" \
+	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true"
+
 /*
- * Game $1's snapshot (columns 0-3), its last entry (4-9) and its undo
- * head if it was stored with that snapshot (10-12): one row.
+ * The same, for a write (a move asks for the undo cache's head next),
+ * with the undo head if it was stored with that snapshot (10-12).
  */
 #define SNAP_SQL	"SELECT sn.n, sn.format, sn.key, sn.state, " \
 	ENTRY_COLUMNS ", h.depth, h.nundone, CASE WHEN h.game_id IS NOT" \
@@ -1420,6 +1431,9 @@ pg_set_current(struct store *st, long long id, char **why)
 	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true" \
 	" LEFT JOIN undo_heads h ON h.game_id = $1 AND h.n = sn.n" \
 	" AND h.key = sn.key"
+
+/* SNAP_SQL in a write, else SNAP_READ_SQL. */
+#define SNAP_SQL_FOR(s)	((s)->write ? SNAP_SQL : SNAP_READ_SQL)
 
 /* The columns game_row() reads, in its order. */
 #define GAME_COLUMNS	"g.id, g.rules, g.title, g.options, g.created, " \
@@ -1463,7 +1477,7 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	 * same round trip: status and a move ask for them next.
 	 */
 	if (s->pipe && s->intx)
-		send_q(s, &pre, SNAP_SQL, "I", id);
+		send_q(s, &pre, SNAP_SQL_FOR(s), "I", id);
 	if ((status = sync_take(s, &res, why)) != SR_OK) {
 		if (pre != NULL)
 			s->pq.clear(pre);
@@ -1471,6 +1485,7 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	}
 	s->pre = pre;
 	s->pre_game = id;
+	s->pre_undo = s->write;
 	if (s->write && s->pq.ntuples(res) > 0)
 		game_locked_now(s, id);
 	if ((n = s->pq.ntuples(res)) == 0) {
@@ -2310,10 +2325,11 @@ snap_row(struct pgstore *s, long long game, char **why)
 	if (s->pre != NULL && s->pre_game == game)
 		return SR_OK;
 	if ((status = lock_game(s, game, why)) != SR_OK ||
-	    (status = q(s, &res, why, SNAP_SQL, "I", game)) != SR_OK)
+	    (status = q(s, &res, why, SNAP_SQL_FOR(s), "I", game)) != SR_OK)
 		return status;
 	s->pre = res;
 	s->pre_game = game;
+	s->pre_undo = s->write;
 	return SR_OK;
 }
 
@@ -2415,6 +2431,17 @@ pg_snapshot_drop(struct store *st, long long game, char **why)
 	    game, 0, 0, why);
 }
 
+/* The undo head's columns (depth, nundone, kept undone) at c of row r. */
+static void
+undo_row(struct pgstore *s, PGresult *res, int r, int c,
+    struct store_undo *u)
+{
+	u->depth = (int)num(s, res, r, c);
+	u->nundone = (int)num(s, res, r, c + 1);
+	u->kept_undone = (int)num(s, res, r, c + 2);
+	u->valid = u->depth >= 0 && u->nundone >= 0;
+}
+
 /* The undo cache's head, counted only with the snapshot stored now. */
 static int
 pg_undo_head(struct store *st, long long game, const char *format,
@@ -2430,16 +2457,28 @@ pg_undo_head(struct store *st, long long game, const char *format,
 	    SR_OK)
 		return status;
 	fit = sn.fit;
-	store_snapshot_clear(&sn);
-	/* Read with the snapshot (SNAP_SQL): still s->pre. */
+	/* In a write, read with the snapshot (SNAP_SQL): still s->pre. */
 	res = s->pre;
-	if (fit == STORE_SNAP_FITS && res != NULL && s->pre_game == game &&
-	    !s->pq.getisnull(res, 0, 10)) {
-		u->depth = (int)num(s, res, 0, 10);
-		u->nundone = (int)num(s, res, 0, 11);
-		u->kept_undone = (int)num(s, res, 0, 12);
-		u->valid = u->depth >= 0 && u->nundone >= 0;
+	if (fit != STORE_SNAP_FITS || res == NULL || s->pre_game != game) {
+		store_snapshot_clear(&sn);
+		return SR_OK;
 	}
+	if (!s->pre_undo) {
+		status = q(s, &res, why, "SELECT h.depth, h.nundone, (SELECT"
+		    " count(*) FROM undo_states WHERE game_id = h.game_id AND"
+		    " kind = 1) FROM undo_heads h WHERE h.game_id = $1 AND"
+		    " h.n = $2 AND h.key = $3", "Iit", game, sn.n, sn.key);
+		store_snapshot_clear(&sn);
+		if (status != SR_OK)
+			return status;
+		if (s->pq.ntuples(res) > 0)
+			undo_row(s, res, 0, 0, u);
+		s->pq.clear(res);
+		return SR_OK;
+	}
+	store_snapshot_clear(&sn);
+	if (!s->pq.getisnull(res, 0, 10))
+		undo_row(s, res, 0, 10, u);
 	return SR_OK;
 }
 
