@@ -144,6 +144,7 @@ struct pgstore {
 	long long	 app_game;	/* the last entry appended in this */
 	char		*app[6];	/* transaction: ENTRY_COLUMNS' texts */
 	int		 unverified;	/* the version not judged yet */
+	int		 schema_unsent;	/* not asked yet */
 	int		 schema_owed;	/* its result not read yet */
 	PGresult	*schema_res;	/* its rows, or */
 	PGresult	*schema_err;	/* its failure */
@@ -545,6 +546,26 @@ txn_forget(struct pgstore *s)
 }
 
 /*
+ * The schema's version asked (pg_open): just before the command's first
+ * statement but BEGIN (an isolation level comes before any query), in
+ * the same batch; a failure (no table meta) makes the server skip the
+ * rest up to the sync, which schema_judge() then explains.
+ */
+static void	send_q(struct pgstore *, PGresult **, const char *,
+		    const char *, ...);
+
+static void
+schema_send(struct pgstore *s)
+{
+	s->schema_unsent = 0;
+	send_q(s, &s->schema_res, SCHEMA_SQL, "");
+	if (s->nowed > 0 && s->owed[s->nowed - 1].dst == &s->schema_res) {
+		s->owed[s->nowed - 1].schema = 1;
+		s->schema_owed = 1;
+	}
+}
+
+/*
  * Send sql with p and owe its result: its rows to *dst (NULL: only
  * checked).  Without pipeline mode, run it now.
  */
@@ -556,6 +577,8 @@ send_params(struct pgstore *s, PGresult **dst, const char *sql,
 	ExecStatusType rs;
 
 	pre_drop(s);
+	if (s->schema_unsent && strncmp(sql, "BEGIN", 5) != 0)
+		schema_send(s);
 	if (!s->pipe) {
 		res = s->pq.exec_params(s->conn, sql, p->n, NULL, p->vals,
 		    p->lens, p->fmts, 0);
@@ -616,6 +639,8 @@ sync_take(struct pgstore *s, PGresult **dst, char **why)
 	char *said = NULL;
 	int status;
 
+	if (s->schema_unsent)
+		schema_send(s);
 	if (s->pipe)
 		drain(s);
 	/* The schema's version read with them judged first: it says why. */
@@ -1094,28 +1119,15 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 	s->pipe = s->pq.enter_pipeline != NULL &&
 	    s->pq.enter_pipeline(s->conn);
 	/*
-	 * A command that makes nothing sends the schema's version now and
-	 * reads it with its first statements, one round trip fewer; the
-	 * first sync judges it (schema_judge).  Only while there is one
+	 * A command that makes nothing asks the schema's version with its
+	 * first statement (after BEGIN: schema_send), one round trip fewer;
+	 * the first sync judges it (schema_judge).  Only while there is one
 	 * version: a league at an older one would be migrated here, with
 	 * the caller's rebuild after (store_migrated).
 	 */
 	if (s->pipe && !create && PG_NMIGRATIONS == 1) {
-		send_q(s, &s->schema_res, SCHEMA_SQL, "");
-		if (s->fail == SR_OK) {
-			s->owed[s->nowed - 1].schema = 1;
-			s->schema_owed = 1;
-			s->unverified = 1;
-			/* Its failure (no table) stops nothing after it. */
-			if (s->pq.pipeline_sync(s->conn))
-				owe(s, NULL, 1, 1);
-			else
-				fail_keep(s, NULL);
-		}
-		if ((status = fail_take(s, why)) != SR_OK) {
-			pg_close(&s->base);
-			return status;
-		}
+		s->unverified = 1;
+		s->schema_unsent = 1;
 		*sp = &s->base;
 		return SR_OK;
 	}
