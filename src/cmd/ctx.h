@@ -40,8 +40,10 @@ struct sr_ctx {
 	void		*lexicon;	/* the dictionary, loaded on demand */
 	void		*wordlists;	/* its compiled lists (wordlist.h) */
 	/*
-	 * What the pure core is lent (game.h): 10,000's coach, made by
-	 * main, freed at exit; a replay's setup points at it.
+	 * What the pure core is lent (game.h): the letters' context and
+	 * 10,000's coach, made by main, freed at exit; a replay's setup
+	 * points at it, and the commands pass the letters' on (solve,
+	 * review, the word lists and the lookup).
 	 */
 	struct game_env	 env;
 };

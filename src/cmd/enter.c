@@ -50,9 +50,9 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 	if (sg->rules->lookups == NULL)
 		return;
 	if (ctx->lexicon == NULL) {
-		ctx->lexicon = lexicon_cb_new(ctx->paths.dicts);
+		ctx->lexicon = lexicon_cb_new(ctx->paths.dicts, ctx->env.lang);
 		/* Challenges rule by the word list, as solve does. */
-		ctx->wordlists = wordlists_new(&ctx->paths);
+		ctx->wordlists = wordlists_new(&ctx->paths, ctx->env.lang);
 		lexicon_cb_wordlist(ctx->lexicon, judge, ctx->wordlists);
 	}
 	sg->rp.lookup = lexicon_lookup;
