@@ -73,14 +73,15 @@ test_expect_success 'the core needs nothing from the system library' '
 	fi
 '
 
-# The writable data and bss of archive $1's objects, "member symbol" (a
-# static's number dropped; the compiler's and sanitizers' own "__" names
-# left out): the state they keep.
+# The writable data and bss of archive $1's objects, thread-local and
+# common ones too, "member symbol" (a static's number dropped; the
+# compiler's and sanitizers' own "__" names left out): the state they
+# keep.
 archive_state() {
 	nm -f sysv -A "$1" | awk -F"|" "{
 	    s = \$7; gsub(/ /, \"\", s); t = \$4; gsub(/ /, \"\", t);
-	    if (t != \"OBJECT\" || s !~ /^\\.(data|bss)(\\..*)?\$/ ||
-	        s ~ /rel\\.ro/) next;
+	    if ((t != \"OBJECT\" && t != \"TLS\") || (s !~ /^\\.t?(data|bss)(\\..*)?\$/ &&
+	        s != \"*COM*\") || s ~ /rel\\.ro/) next;
 	    n = \$1; gsub(/ /, \"\", n); k = split(n, p, \":\"); y = p[k];
 	    if (y ~ /^__/) next; sub(/\\.[0-9]+\$/, \"\", y);
 	    print p[k - 1], y }" | sort -u
