@@ -76,7 +76,7 @@ test_expect_success 'export --all: every game, abandoned ones too, oldest first;
 
 test_expect_success 'export refusals: format, arguments (2), no database, no game (3); nothing written' '
 	expect_exit 3 sr export --all && one_err_line && expect_err "no database" &&
-	test ! -e test.db &&
+	db_none &&
 	echo "{\"shakeref\": 1, \"games\": []}" >none.json &&
 	sr import none.json >/dev/null &&
 	expect_exit 3 sr export && one_err_line && expect_err "no current game" &&

@@ -100,9 +100,9 @@ players_refused() {
 	    expect_err "$2"
 }
 
-test_expect_success SQLITE 'a rename stored before the loose rule (Ann to Zoe beside Zoë) still replays; a new one is refused' '
+test_expect_success 'a rename stored before the loose rule (Ann to Zoe beside Zoë) still replays; a new one is refused' '
 	sr new --game shake --players "Ann,Zoë" >/dev/null &&
-	sqlite3 "$SHAKEREF_DB" "INSERT INTO entries VALUES(1, 1, NULL, '"'"'rename'"'"', '"'"'[\"Ann\",\"Zoe\"]'"'"', NULL, 1700000000)" &&
+	db_sql "INSERT INTO entries VALUES(1, 1, NULL, '"'"'rename'"'"', '"'"'[\"Ann\",\"Zoe\"]'"'"', NULL, 1700000000)" &&
 	expect_exit 0 sr check --repair &&
 	expect_exit 0 sr --json status &&
 	json "[.players[].name] == [\"Zoe\", \"Zoë\"]" &&

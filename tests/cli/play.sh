@@ -471,8 +471,8 @@ tty_fit_tables() {
 # The history of accepted lines is kept across sessions (XDG_STATE_HOME);
 # a refused line is not kept.
 tty_history() {
-	sr new --game shake --players Ann,Bob >/dev/null &&
 	XDG_STATE_HOME="$PWD/state" && export XDG_STATE_HOME &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start &&
 	tty_wait "round 1, table (roll)>" &&
 	tty_type "roll 10 20" && tty_wait "round 1, Bob (take|shake)>" &&
