@@ -139,7 +139,7 @@ test_expect_success 'export --format csv: the date is local (TZ)' '
 # SPEC "Settled details": CSV cells.  A title =HYPERLINK(...) would be a
 # formula in a spreadsheet; a name @SUM too; ESC, C1 and RLO stored in a
 # title (behind shakeref's back) are escaped as everywhere.
-test_expect_success SQLITE 'export --format csv: formula cells get a leading quote, control characters escaped' '
+test_expect_success 'export --format csv: formula cells get a leading quote, control characters escaped' '
 	sr new --game shake --players "@SUM(A1),+Bob" --title "=HYPERLINK(\"http://x\")" >/dev/null &&
 	TZ=UTC expect_exit 0 sr export --format csv &&
 	python3 - out <<-\EOF &&
@@ -148,12 +148,12 @@ test_expect_success SQLITE 'export --format csv: formula cells get a leading quo
 	assert [r[5] for r in rows[1:]] == ["\x27=HYPERLINK(\"http://x\")"] * 2, rows
 	assert [r[7] for r in rows[1:]] == ["\x27@SUM(A1)", "\x27+Bob"], rows
 	EOF
-	sqlite3 test.db "UPDATE games SET title = CAST(X${q}1B5B33316D78C285E280AE2D31${q} AS TEXT)" &&
-	sqlite3 test.db "UPDATE games SET title0 = title" &&
+	db_sql "UPDATE games SET title = $(db_text 1B5B33316D78C285E280AE2D31)" &&
+	db_sql "UPDATE games SET title0 = title" &&
 	expect_exit 0 sr export --format csv &&
 	if grep -q "$(printf "\033")" out; then false; fi &&
 	sed -n 2p out | grep -qF ",\x1B[31mx\xC2\x85\xE2\x80\xAE-1," &&
-	sqlite3 test.db "UPDATE games SET title = ${q}-1+1${q}" &&
+	db_sql "UPDATE games SET title = ${q}-1+1${q}" &&
 	expect_exit 0 sr export --format csv &&
 	sed -n 2p out | grep -qF ",${q}-1+1,"
 '

@@ -26,7 +26,7 @@
 # SQL` (the same with entries writable: tampering), `db_copy NAME` (a
 # copy to compare with), `db_new NAME` (a second one, empty), `db_url
 # NAME` (its SHAKEREF_DB), `db_fresh` (made again empty), `db_none` (none
-# made), `db_blob HEX` (a blob literal).
+# made), `db_blob HEX` (a blob literal), `db_text HEX` (a text's bytes).
 # On a terminal (a tmux server on ./tmux.sock): `tty_grep OPTS TEXT`
 # waits until the pane shows TEXT (grep's OPTS), at most 10 s;
 # `tty_start` runs play (or $TTY_CMD) in a pane, `tty_type LINE`,
@@ -279,6 +279,16 @@ db_none() {
 		    WHERE schemaname = current_schema()")" = 0
 	else
 		test ! -e "$SHAKEREF_DB"
+	fi
+}
+
+# db_text HEX: an SQL expression of the text whose UTF-8 bytes are HEX
+# (on SQLite any bytes: text that is not UTF-8 too).
+db_text() {
+	if [ "$sr_engine" = pg ]; then
+		printf "convert_from('\\\\x%s'::bytea, 'UTF8')\n" "$1"
+	else
+		printf "CAST(x'%s' AS TEXT)\n" "$1"
 	fi
 }
 

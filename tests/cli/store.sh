@@ -12,15 +12,26 @@ mode() {
 	stat -c %a "$1"
 }
 
-# Hold a write lock on database $1 with sqlite3 in the background until
-# unlock; the lock is held when this returns.
+# Hold a write lock on the test's database in the background until
+# unlock; the lock is held when this returns.  SQLite: sqlite3's write
+# transaction on the file; the league: psql holding every game's row, as
+# a table's write does its game's (HACKING, the league's locks).
 lock() {
 	rm -f lock.fifo lock.out
 	mkfifo lock.fifo
-	sqlite3 "$1" <lock.fifo >lock.out 2>&1 &
+	if [ "$sr_engine" = pg ]; then
+		"$pg_bin/psql" -X -q -A -t -d "$SHAKEREF_DB" <lock.fifo \
+		    >lock.out 2>&1 &
+	else
+		sqlite3 "$SHAKEREF_DB" <lock.fifo >lock.out 2>&1 &
+	fi
 	lock_pid=$!
 	exec 7>lock.fifo
-	echo "BEGIN IMMEDIATE; INSERT INTO meta(key, value) VALUES ('lock', 'held'); SELECT 'locked';" >&7
+	if [ "$sr_engine" = pg ]; then
+		echo "BEGIN; SELECT count(*) FROM (SELECT id FROM games FOR UPDATE) g; SELECT 'locked';" >&7
+	else
+		echo "BEGIN IMMEDIATE; INSERT INTO meta(key, value) VALUES ('lock', 'held'); SELECT 'locked';" >&7
+	fi
 	i=0
 	while ! grep -q locked lock.out; do
 		i=$((i + 1))
@@ -29,7 +40,8 @@ lock() {
 	done
 }
 
-# Release the lock (sqlite3 sees the end of its input and rolls back).
+# Release the lock (sqlite3 or psql sees the end of its input and rolls
+# back).
 unlock() {
 	exec 7>&-
 	wait "$lock_pid"
@@ -283,10 +295,10 @@ test_expect_success SQLITE 'a path that cannot be created exits 4' '
 	expect_exit 4 sr -d adir status && one_err_line
 '
 
-test_expect_success SQLITE 'a write lock held past the busy timeout: exit 4, nothing recorded; reads go on' '
+test_expect_success 'a write lock held past the busy timeout: exit 4, nothing recorded; reads go on' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr --json history >before.json &&
-	lock test.db &&
+	lock &&
 	start=$(date +%s) &&
 	expect_exit 4 sr roll 10 20 && one_err_line &&
 	expect_err "locked" &&
@@ -300,25 +312,25 @@ test_expect_success SQLITE 'a write lock held past the busy timeout: exit 4, not
 	sr --json history >out && json ".entries | length == 1"
 '
 
-test_expect_success SQLITE 'locked: system (4) comes before rules (1); a refused move waits too' '
+test_expect_success 'locked: system (4) comes before rules (1); a refused move waits too' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
-	lock test.db &&
+	lock &&
 	expect_exit 4 sr roll 10 20 30 &&
 	expect_err "locked" &&
 	unlock &&
 	expect_exit 1 sr roll 10 20 30
 '
 
-test_expect_success SQLITE 'locked: data (3) comes before system (4), at once' '
+test_expect_success 'locked: data (3) comes before system (4), at once' '
 	empty_db &&
-	lock test.db &&
+	lock &&
 	start=$(date +%s) &&
 	expect_exit 3 sr roll 10 20 && expect_err "no current game" &&
 	unlock &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr new --game shake --players Cid,Dee >/dev/null &&
 	two_player_game | sr play >/dev/null &&
-	lock test.db &&
+	lock &&
 	start=$(date +%s) &&
 	expect_exit 3 sr -g 7 roll 10 20 && expect_err "no game 7" &&
 	expect_exit 3 sr -g 1 roll Ann=10 Zed=20 &&
@@ -333,9 +345,9 @@ test_expect_success SQLITE 'locked: data (3) comes before system (4), at once' '
 	expect_exit 0 sr undo
 '
 
-test_expect_success SQLITE 'a lock released within the busy timeout: the entry waits and is accepted' '
+test_expect_success 'a lock released within the busy timeout: the entry waits and is accepted' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
-	lock test.db &&
+	lock &&
 	unlock_after 1 &&
 	expect_exit 0 sr roll 10 20 &&
 	wait "$lock_pid" &&
