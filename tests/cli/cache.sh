@@ -126,7 +126,7 @@ undone_roll() {
 
 test_expect_success 'dice tally: an import makes it as the entries give' '
 	undone_roll &&
-	sr export >game.json && db_new other &&
+	sr export >game.json &&
 	SHAKEREF_DB=$(db_url other) sr import game.json >/dev/null &&
 	SHAKEREF_DB=$(db_url other) sr --json dice >out &&
 	cmp dice.before out &&

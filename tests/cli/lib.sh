@@ -24,9 +24,8 @@
 # The test's database in SQL, whichever the engine: `db_sql [-d NAME]
 # [-s SEP] SQL` (sqlite3 on the file, psql on the league), `db_unguarded
 # SQL` (the same with entries writable: tampering), `db_copy NAME` (a
-# copy to compare with), `db_new NAME` (a second one, empty), `db_url
-# NAME` (its SHAKEREF_DB), `db_fresh` (made again empty), `db_none` (none
-# made), `db_blob HEX` (a blob literal), `db_text HEX` (a text's bytes).
+# copy to compare with), `db_url NAME` (a second one's SHAKEREF_DB),
+# `db_fresh` (made again empty), `db_none [NAME]` (none made), `db_blob HEX` (a blob literal), `db_text HEX` (a text's bytes).
 # On a terminal (a tmux server on ./tmux.sock): `tty_grep OPTS TEXT`
 # waits until the pane shows TEXT (grep's OPTS), at most 10 s;
 # `tty_start` runs play (or $TTY_CMD) in a pane, `tty_type LINE`,
@@ -194,9 +193,15 @@ expect_same() {
 # shakeref's back (tampering, dropping a cache) and reads to compare.
 
 # db_url NAME: the SHAKEREF_DB of a second database NAME beside the
-# test's: the file NAME.db, or on the league the database tN_NAME.
+# test's: the file NAME.db, or on the league the database tN_NAME (made
+# empty at the first call, as the test's own is: only new and import
+# make a league's schema).
 db_url() {
 	if [ "$sr_engine" = pg ]; then
+		if [ "$(pg_psql -c "SELECT 1 FROM pg_database
+		    WHERE datname = '${test_dbname}_$1'")" != 1 ]; then
+			pg_createdb "${test_dbname}_$1" || return 1
+		fi
 		echo "postgresql:///${test_dbname}_$1"
 	else
 		echo "$1.db"
@@ -252,14 +257,6 @@ db_copy() {
 	fi
 }
 
-# db_new NAME: db_url NAME ready for a new or an import: nothing to do for
-# a file; on the league an empty database made.
-db_new() {
-	if [ "$sr_engine" = pg ]; then
-		pg_createdb "${test_dbname}_$1"
-	fi
-}
-
 # db_fresh: the test's database gone, made again empty (the file
 # removed; on the league the database dropped and created anew).
 db_fresh() {
@@ -271,14 +268,18 @@ db_fresh() {
 	fi
 }
 
-# db_none: no database made: no file at $SHAKEREF_DB; on the league no
-# table in the test's (empty) database.
+# db_none [NAME]: no database made: no file at $SHAKEREF_DB (or
+# db_url NAME); on the league no table in that (empty) database.
 db_none() {
 	if [ "$sr_engine" = pg ]; then
-		test "$(db_sql "SELECT count(*) FROM pg_tables
+		test "$(db_sql ${1:+-d "$1"} "SELECT count(*) FROM pg_tables
 		    WHERE schemaname = current_schema()")" = 0
 	else
-		test ! -e "$SHAKEREF_DB"
+		if [ $# -gt 0 ]; then
+			test ! -e "$1.db"
+		else
+			test ! -e "$SHAKEREF_DB"
+		fi
 	fi
 }
 
