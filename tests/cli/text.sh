@@ -234,4 +234,33 @@ test_expect_success 'standings, games, status: columns padded by display width' 
 	test "$(sed -n 1p counts)" -eq $(($(sed -n 2p counts) + 1))
 '
 
+# The league keeps text as shakeref writes it, UTF-8, whatever the client
+# side of one table says its encoding is: PGCLIENTENCODING=LATIN1 at one
+# table must not turn Zoë into ZoÃ« for the other tables and the
+# organiser's psql.
+test_expect_success PG 'the league: names are UTF-8 in the server whatever a table'"'"'s PGCLIENTENCODING' '
+	PGCLIENTENCODING=LATIN1 sr new --game shake --players "$ZOE,Ann" \
+	    --title "$JOSE" >/dev/null &&
+	test "$(db_sql "SELECT name FROM seats WHERE seat = 0")" = "$ZOE" &&
+	test "$(db_sql "SELECT title FROM games")" = "$JOSE" &&
+	sr --json games >out &&
+	json ".games[0] | .players[0] == \"$ZOE\" and .title == \"$JOSE\"" &&
+	PGCLIENTENCODING=LATIN1 sr --json games >out &&
+	json ".games[0] | .players[0] == \"$ZOE\" and .title == \"$JOSE\""
+'
+
+# A league whose database cannot hold every name (LATIN1 has no Ł) would
+# refuse some names with exit 4 in the middle of an evening, where a file
+# takes them all: refused at once, before anything is made, saying how
+# to make one that can.
+test_expect_success PG 'the league: a database in LATIN1 is refused at once (4), one line, nothing made' '
+	pg_psql -c "CREATE DATABASE \"${test_dbname}_latin\" ENCODING
+	    '"'"'LATIN1'"'"' TEMPLATE template0" &&
+	expect_exit 4 sr -d "$(db_url latin)" new --game shake \
+	    --players "$ZOE,Ann" &&
+	one_err_line && expect_err "keeps its text in LATIN1, not UTF8" &&
+	db_none latin &&
+	expect_exit 4 sr -d "$(db_url latin)" status && one_err_line
+'
+
 test_done
