@@ -89,6 +89,7 @@ struct pq {
 	int		 (*socket)(const PGconn *);
 	int		 (*consume_input)(PGconn *);
 	PGnotify	*(*notifies)(PGconn *);
+	const char	*(*parameter_status)(const PGconn *, const char *);
 	/* Pipeline mode (libpq 14): NULL in an older libpq, never used. */
 	int		 (*enter_pipeline)(PGconn *);
 	int		 (*exit_pipeline)(PGconn *);
@@ -852,7 +853,8 @@ pq_load(struct pq *pq, char **why)
 	    PQ_SYM(transaction_status, "PQtransactionStatus") ||
 	    PQ_SYM(socket, "PQsocket") ||
 	    PQ_SYM(consume_input, "PQconsumeInput") ||
-	    PQ_SYM(notifies, "PQnotifies")) {
+	    PQ_SYM(notifies, "PQnotifies") ||
+	    PQ_SYM(parameter_status, "PQparameterStatus")) {
 		dlclose(dl);
 		pq->dl = NULL;
 		return store_fail(why, SR_SYSTEM, "cannot load the PostgreSQL "
@@ -1126,14 +1128,35 @@ out:
 	return status;
 }
 
+/*
+ * A league keeps every name a file does: its database's encoding must
+ * hold all of Unicode (UTF8), or take the bytes as they come (SQL_ASCII).
+ * Another (LATIN1, WIN1252 ...) would refuse some names mid-evening;
+ * refused at once instead.  The server says it at connection: no round
+ * trip.
+ */
+static int
+server_encoding(struct pgstore *s, char **why)
+{
+	const char *enc = s->pq.parameter_status(s->conn, "server_encoding");
+
+	if (enc == NULL || strcmp(enc, "UTF8") == 0 ||
+	    strcmp(enc, "SQL_ASCII") == 0)
+		return SR_OK;
+	return store_fail(why, SR_SYSTEM, "league '%s' keeps its text in "
+	    "%.32s, not UTF8; make it with CREATE DATABASE ... ENCODING "
+	    "'UTF8' TEMPLATE template0", s->name, enc);
+}
+
 /* Open the league at uri; see store.h's store_open. */
 static int
 pg_open(const char *uri, int create, struct store **sp, char **why)
 {
 	static const char *const keys[] = {
-		"dbname", "options", "application_name", NULL
+		"dbname", "options", "application_name", "client_encoding",
+		NULL
 	};
-	const char *vals[4];
+	const char *vals[5];
 	struct pgstore *s;
 	int status, version, empty;
 
@@ -1151,12 +1174,15 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 	/*
 	 * The URI's own settings first, then ours: an entry is durable on
 	 * the server before it is acknowledged, whatever the server's
-	 * default.  Credentials come from libpq's own sources alone.
+	 * default; shakeref's text is UTF-8, whatever PGCLIENTENCODING
+	 * says (else one table's LATIN1 turns Zoë into ZoÃ« for the
+	 * others).  Credentials come from libpq's own sources alone.
 	 */
 	vals[0] = uri;
 	vals[1] = "-c synchronous_commit=on -c lock_timeout=" PG_LOCK_MS;
 	vals[2] = "shakeref";
-	vals[3] = NULL;
+	vals[3] = "UTF8";
+	vals[4] = NULL;
 	s->conn = s->pq.connectdb_params(keys, vals, 1);
 	if (s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK) {
 		char *line = first_line(s->conn != NULL ?
@@ -1169,6 +1195,10 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 		return status;
 	}
 	s->pq.set_notice_processor(s->conn, quiet, NULL);
+	if ((status = server_encoding(s, why)) != SR_OK) {
+		pg_close(&s->base);
+		return status;
+	}
 	s->pipe = s->pq.enter_pipeline != NULL &&
 	    s->pq.enter_pipeline(s->conn);
 	/*
