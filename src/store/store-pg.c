@@ -875,20 +875,23 @@ pq_load(struct pq *pq, char **why)
 /*
  * Read the URI's parts: *name, the league's name for messages,
  * postgresql://HOST[:PORT]/DBNAME, without its user, password or other
- * parameters.  A URI that libpq cannot read, or that holds a password
+ * parameters; *options, its options= (else PGOPTIONS, as libpq would
+ * read it) or NULL, for pg_open to keep beside its own.  A URI that libpq cannot read, or that holds a password
  * (anyone on the machine can read a command line, and a shell's
  * history keeps it), is refused (SR_USAGE), named by its scheme alone.
  */
 static int
-uri_parts(struct pq *pq, const char *uri, char **name, char **why)
+uri_parts(struct pq *pq, const char *uri, char **name, char **options,
+    char **why)
 {
 	PQconninfoOption *o, *opts;
-	const char *host = NULL, *port = NULL, *db = NULL;
+	const char *host = NULL, *port = NULL, *db = NULL, *opt;
 	char *err = NULL;
 	struct buf b = BUF_INIT;
 	int secret = 0;
 
 	*name = NULL;
+	*options = NULL;
 	if ((opts = pq->conninfo_parse(uri, &err)) == NULL) {
 		if (err != NULL)
 			pq->freemem(err);
@@ -907,7 +910,12 @@ uri_parts(struct pq *pq, const char *uri, char **name, char **why)
 			db = o->val;
 		else if (strcmp(o->keyword, "password") == 0)
 			secret = 1;
+		else if (strcmp(o->keyword, "options") == 0)
+			*options = xstrdup(o->val);
 	}
+	/* What libpq would take when the URI names no options. */
+	if (*options == NULL && (opt = getenv("PGOPTIONS")) != NULL)
+		*options = xstrdup(opt);
 	if (host != NULL && host[0] == '/')
 		buf_printf(&b, "postgresql:///%s?host=%s", db != NULL ? db : "",
 		    host);
@@ -1157,7 +1165,9 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 		NULL
 	};
 	const char *vals[5];
+	struct buf opts = BUF_INIT;
 	struct pgstore *s;
+	char *own = NULL;
 	int status, version, empty;
 
 	*sp = NULL;
@@ -1167,7 +1177,8 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 		return status;
 	}
 	s->uri = xstrdup(uri);
-	if ((status = uri_parts(&s->pq, uri, &s->name, why)) != SR_OK) {
+	if ((status = uri_parts(&s->pq, uri, &s->name, &own, why)) != SR_OK) {
+		free(own);
 		pg_close(&s->base);
 		return status;
 	}
@@ -1176,14 +1187,20 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 	 * the server before it is acknowledged, whatever the server's
 	 * default; shakeref's text is UTF-8, whatever PGCLIENTENCODING
 	 * says (else one table's LATIN1 turns Zoë into ZoÃ« for the
-	 * others).  Credentials come from libpq's own sources alone.
+	 * others).  Credentials come from libpq's own sources alone.  The
+	 * URI's options= (or PGOPTIONS) are kept, before ours, which win.
 	 */
+	if (own != NULL)
+		buf_printf(&opts, "%s ", own);
+	free(own);
+	buf_puts(&opts, "-c synchronous_commit=on -c lock_timeout=" PG_LOCK_MS);
 	vals[0] = uri;
-	vals[1] = "-c synchronous_commit=on -c lock_timeout=" PG_LOCK_MS;
+	vals[1] = opts.s;
 	vals[2] = "shakeref";
 	vals[3] = "UTF8";
 	vals[4] = NULL;
 	s->conn = s->pq.connectdb_params(keys, vals, 1);
+	buf_free(&opts);
 	if (s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK) {
 		char *line = first_line(s->conn != NULL ?
 		    s->pq.error_message(s->conn) : "out of memory");
