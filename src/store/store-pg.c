@@ -84,6 +84,7 @@ struct pq {
 	PQnoticeProcessor (*set_notice_processor)(PGconn *, PQnoticeProcessor,
 			    void *);
 	PQconninfoOption *(*conninfo_parse)(const char *, char **);
+	PQconninfoOption *(*conndefaults)(void);
 	void		 (*conninfo_free)(PQconninfoOption *);
 	PGTransactionStatusType (*transaction_status)(const PGconn *);
 	int		 (*socket)(const PGconn *);
@@ -849,6 +850,7 @@ pq_load(struct pq *pq, char **why)
 	    PQ_SYM(freemem, "PQfreemem") ||
 	    PQ_SYM(set_notice_processor, "PQsetNoticeProcessor") ||
 	    PQ_SYM(conninfo_parse, "PQconninfoParse") ||
+	    PQ_SYM(conndefaults, "PQconndefaults") ||
 	    PQ_SYM(conninfo_free, "PQconninfoFree") ||
 	    PQ_SYM(transaction_status, "PQtransactionStatus") ||
 	    PQ_SYM(socket, "PQsocket") ||
@@ -884,8 +886,8 @@ static int
 uri_parts(struct pq *pq, const char *uri, char **name, char **options,
     char **why)
 {
-	PQconninfoOption *o, *opts;
-	const char *host = NULL, *port = NULL, *db = NULL, *opt;
+	PQconninfoOption *o, *opts, *env;
+	const char *host = NULL, *port = NULL, *db = NULL;
 	char *err = NULL;
 	struct buf b = BUF_INIT;
 	int secret = 0;
@@ -913,9 +915,14 @@ uri_parts(struct pq *pq, const char *uri, char **name, char **options,
 		else if (strcmp(o->keyword, "options") == 0)
 			*options = xstrdup(o->val);
 	}
-	/* What libpq would take when the URI names no options. */
-	if (*options == NULL && (opt = getenv("PGOPTIONS")) != NULL)
-		*options = xstrdup(opt);
+	/* What libpq would take when the URI names no options (PGOPTIONS). */
+	if (*options == NULL && (env = pq->conndefaults()) != NULL) {
+		for (o = env; o->keyword != NULL; o++)
+			if (strcmp(o->keyword, "options") == 0 &&
+			    o->val != NULL && o->val[0] != '\0')
+				*options = xstrdup(o->val);
+		pq->conninfo_free(env);
+	}
 	if (host != NULL && host[0] == '/')
 		buf_printf(&b, "postgresql:///%s?host=%s", db != NULL ? db : "",
 		    host);
