@@ -75,6 +75,13 @@ test_expect_success 'help VERB says what each verb of Pig does there' '
 	rules_names >names && grep -qx pig names
 '
 
+test_expect_success 'play help: the verbs legal now, and no quoted name (Pig has no verb taking a NAME)' '
+	sr new --game pig --players Ann,Bob >/dev/null &&
+	echo help | expect_exit 0 sr play &&
+	grep -Eq "^  roll +V " out && grep -Eq "^  pass " out &&
+	! grep -q "quote a name" out && ! grep -q "Mary Ann" out
+'
+
 test_expect_success 'completion knows Pig and its option' '
 	sr complete -- 3 shakeref new --game "" >out && grep -qx pig out &&
 	sr complete -- 5 shakeref new --game pig --option "" >out &&
