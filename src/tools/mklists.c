@@ -429,7 +429,8 @@ dict(void)
 	const struct game_option *o;
 	struct names w = { { NULL }, 0 };
 	struct buf b = BUF_INIT;
-	int a, i, k;
+	char *own[NAMES_MAX];		/* the keywords, freed at the end */
+	int a, i, k, nown = 0;
 
 	for (g = game_table; *g != NULL; g++) {
 		names_add(&w, (*g)->name);
@@ -440,10 +441,12 @@ dict(void)
 			for (a = 1; a <= GAME_VERBS_MAX; a++)
 				for (k = 0; k < 2; k++) {
 					buf_reset(&b);
-					if (game_verb_keyword(*g,
-					    (int)(v - (*g)->verbs), a, k, &b))
-						names_add(&w,
-						    xstrdup(buf_str(&b)));
+					if (nown < NAMES_MAX &&
+					    game_verb_keyword(*g,
+					    (int)(v - (*g)->verbs), a, k, &b)) {
+						own[nown] = xstrdup(buf_str(&b));
+						names_add(&w, own[nown++]);
+					}
 				}
 		}
 		for (o = (*g)->options; o->key != NULL; o++)
@@ -454,6 +457,8 @@ dict(void)
 	    "game table.\n");
 	for (i = 0; i < w.n; i++)
 		printf("\"\\\"%s\\\"\"\n", w.v[i]);
+	while (nown > 0)
+		free(own[--nown]);
 	return 0;
 }
 
