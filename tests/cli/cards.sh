@@ -52,9 +52,10 @@ test_expect_success 'shakeref-games(7) has each card as a section, in the order 
 '
 
 # The keys status --json adds for a game are its card's to say (its
-# manual part, "Status in detail"): shakeref(1) lists only the keys every
-# game has, and points there, so a new game needs no line in it.
-test_expect_success 'the section of each game in shakeref-games(7) names every key its status --json adds' '
+# manual part, "Status in detail"), and what its round and a score are:
+# shakeref(1) lists only the keys every game has, and points there, so a
+# new game needs no line in it.
+test_expect_success 'the section of each game in shakeref-games(7) names every key its status --json adds, its round and score' '
 	rules_names >names &&
 	common="advice expect game options players round rules state turn" &&
 	while read -r g; do
@@ -66,6 +67,8 @@ test_expect_success 'the section of each game in shakeref-games(7) names every k
 		[ "$(wc -l <section)" -ge 10 ] &&
 		jq -r "keys[]" st.json >keys &&
 		for k in $common; do grep -qx "$k" keys || return 1; done &&
+		grep -qF ".Ql \\&round" section && grep -q "score is" section ||
+		    { echo "# $g: what round and a score are"; return 1; } &&
 		for k in $(grep -vxF "$(echo $common | tr " " "\n")" keys); do
 			grep -qF ".Ql \\&$k" section ||
 			    { echo "# $g: $k"; return 1; }
