@@ -90,6 +90,19 @@ test_expect_success 'help for every verb and command passes on Pig (help.sh)' '
 	grep -q "^ok 2 " tap && ! grep "^not ok" tap
 '
 
+# --json after a write: the status object, as status --json then prints
+# it (json-writes.sh's rule, on a game no command knows).
+test_expect_success '--json: each Pig verb, undo and redo print the status after them' '
+	sr new --game pig --players Ann,Bob >/dev/null &&
+	for e in "roll 4" "roll 6" bank undo redo "roll 1" pass; do
+		sr --json $e >after && [ "$(wc -l <after)" -eq 1 ] &&
+		sr --json status >now && cmp after now &&
+		jq -e ".rules == \"pig\" and (.turn_total | type) == \"number\"" after >/dev/null ||
+		    { echo "# $e"; return 1; }
+	done &&
+	cp now out && json "[.players[].score] == [10, 0] and .turn == \"Bob\""
+'
+
 test_expect_success 'completion knows Pig and its option' '
 	sr complete -- 3 shakeref new --game "" >out && grep -qx pig out &&
 	sr complete -- 5 shakeref new --game pig --option "" >out &&
