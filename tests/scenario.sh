@@ -62,21 +62,21 @@ for play in "$SRCDIR"/tests/scenarios/*.play; do
 	test_expect_success "scenario $name: exported, imported into a fresh database, the same game" '
 		transcript "$play" >/dev/null &&
 		sr export >game.json &&
-		sr -d fresh.db import game.json >/dev/null &&
+		sr -d "$(db_url fresh)" import game.json >/dev/null &&
 		for c in "--json history" "--json status" standings; do
-			sr $c >a.out && sr -d fresh.db -g 1 $c >b.out &&
+			sr $c >a.out && sr -d "$(db_url fresh)" -g 1 $c >b.out &&
 			cmp a.out b.out || { echo "# $c differs"; return 1; }
 		done &&
-		expect_exit 0 sr -d fresh.db check
+		expect_exit 0 sr -d "$(db_url fresh)" check
 	'
-	test_expect_success SQLITE "scenario $name: the snapshot play keeps is the replay of the entries, and reads the same" '
+	test_expect_success "scenario $name: the snapshot play keeps is the replay of the entries, and reads the same" '
 		transcript "$play" >/dev/null &&
 		expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
-		test "$(sqlite3 test.db "SELECT COUNT(*) FROM snapshots")" = 1 &&
+		test "$(db_sql "SELECT COUNT(*) FROM snapshots")" = 1 &&
 		for c in "--json status" status standings; do
 			sr $c >"with.$c" || return 1
 		done &&
-		sqlite3 test.db "DELETE FROM snapshots" &&
+		db_sql "DELETE FROM snapshots" &&
 		for c in "--json status" status standings; do
 			sr $c >without.out &&
 			cmp "with.$c" without.out || { echo "# $c differs"; return 1; }

@@ -1475,6 +1475,25 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 	sigaction(SIGPIPE, &oldpipe, NULL);
 }
 
+/*
+ * The database answers before anything is served, so that no database is
+ * exit 3 as for every other command: a league's open asks the server
+ * nothing (the schema's version comes with the first read), and the
+ * board's reads show a failure on the page.
+ */
+static int
+serve_check(struct sr_ctx *ctx)
+{
+	char *why = NULL;
+	long long cur;
+	int status;
+
+	if ((status = store_begin(ctx->store, 0, &why)) == SR_OK)
+		status = store_current(ctx->store, &cur, &why);
+	store_rollback(ctx->store);
+	return status == SR_OK ? SR_OK : sr_store_error(ctx, status, why);
+}
+
 /* serve [--listen ADDR:PORT] [--max-seconds N] */
 static int
 cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
@@ -1499,7 +1518,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	if ((fd = serve_listen(ctx, listen_on != NULL ? listen_on :
 	    SERVE_LISTEN, &v6, &status)) < 0)
 		return status;
-	if ((status = sr_store(ctx)) != SR_OK) {
+	if ((status = sr_store(ctx)) != SR_OK ||
+	    (status = serve_check(ctx)) != SR_OK) {
 		close(fd);
 		return status;
 	}

@@ -6,8 +6,9 @@
  * run on a file never loads it.
  *
  * The schema keeps the SQLite one's guarantees in the server: entries are
- * append-only (triggers refuse UPDATE, DELETE and TRUNCATE, and the
- * owner's own privileges to do them are revoked), every write transaction
+ * append-only (triggers refuse UPDATE, DELETE and TRUNCATE, and every
+ * role's privileges to do them, the owner's and the tables' role's, are
+ * revoked), every write transaction
  * locks the row of each game it touches (SELECT ... FOR UPDATE) before
  * anything else of that game, so two tables on one game are serialised
  * and two games never wait for each other; summaries, tallies (kept by
@@ -88,6 +89,7 @@ struct pq {
 	int		 (*socket)(const PGconn *);
 	int		 (*consume_input)(PGconn *);
 	PGnotify	*(*notifies)(PGconn *);
+	const char	*(*parameter_status)(const PGconn *, const char *);
 	/* Pipeline mode (libpq 14): NULL in an older libpq, never used. */
 	int		 (*enter_pipeline)(PGconn *);
 	int		 (*exit_pipeline)(PGconn *);
@@ -279,6 +281,30 @@ static const char *const pg_migrations[] = {
 	" REFERENCES games(id), n integer NOT NULL, round integer NOT NULL,"
 	" undone integer NOT NULL, note text NOT NULL,"
 	" PRIMARY KEY(game_id, n));",
+	/*
+	 * 1 -> 2: the tables' role (README "Club league": the owner's
+	 * default privileges give it what a table writes) may add and read
+	 * entries, never change or delete one: UPDATE, DELETE and TRUNCATE
+	 * of entries, and any write of meta (the schema's version), taken
+	 * from every role but the owner.  Only the schema's owner (or a
+	 * superuser) migrates it.
+	 */
+	"DO $$DECLARE r record; o oid :="
+	" (SELECT relowner FROM pg_class WHERE oid = 'entries'::regclass);"
+	" BEGIN IF NOT pg_has_role(o, 'MEMBER') THEN"
+	" RAISE EXCEPTION 'only the schema''s owner migrates it'"
+	" USING ERRCODE = 'insufficient_privilege'; END IF;"
+	" FOR r IN SELECT DISTINCT c.relname, CASE a.grantee WHEN 0"
+	" THEN 'PUBLIC' ELSE a.grantee::regrole::text END AS who"
+	" FROM pg_class c, aclexplode(c.relacl) a"
+	" WHERE (c.oid = 'entries'::regclass AND a.privilege_type IN"
+	" ('UPDATE', 'DELETE', 'TRUNCATE')) OR (c.oid = 'meta'::regclass"
+	" AND a.grantee <> o AND a.privilege_type IN"
+	" ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')) LOOP"
+	" EXECUTE format('REVOKE %s ON %I FROM %s', CASE r.relname"
+	" WHEN 'entries' THEN 'UPDATE, DELETE, TRUNCATE'"
+	" ELSE 'INSERT, UPDATE, DELETE, TRUNCATE' END, r.relname, r.who);"
+	" END LOOP; END$$;",
 };
 #define PG_NMIGRATIONS \
 	((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
@@ -827,7 +853,8 @@ pq_load(struct pq *pq, char **why)
 	    PQ_SYM(transaction_status, "PQtransactionStatus") ||
 	    PQ_SYM(socket, "PQsocket") ||
 	    PQ_SYM(consume_input, "PQconsumeInput") ||
-	    PQ_SYM(notifies, "PQnotifies")) {
+	    PQ_SYM(notifies, "PQnotifies") ||
+	    PQ_SYM(parameter_status, "PQparameterStatus")) {
 		dlclose(dl);
 		pq->dl = NULL;
 		return store_fail(why, SR_SYSTEM, "cannot load the PostgreSQL "
@@ -848,20 +875,23 @@ pq_load(struct pq *pq, char **why)
 /*
  * Read the URI's parts: *name, the league's name for messages,
  * postgresql://HOST[:PORT]/DBNAME, without its user, password or other
- * parameters.  A URI that libpq cannot read, or that holds a password
+ * parameters; *options, its options= (else PGOPTIONS, as libpq would
+ * read it) or NULL, for pg_open to keep beside its own.  A URI that libpq cannot read, or that holds a password
  * (anyone on the machine can read a command line, and a shell's
  * history keeps it), is refused (SR_USAGE), named by its scheme alone.
  */
 static int
-uri_parts(struct pq *pq, const char *uri, char **name, char **why)
+uri_parts(struct pq *pq, const char *uri, char **name, char **options,
+    char **why)
 {
 	PQconninfoOption *o, *opts;
-	const char *host = NULL, *port = NULL, *db = NULL;
+	const char *host = NULL, *port = NULL, *db = NULL, *opt;
 	char *err = NULL;
 	struct buf b = BUF_INIT;
 	int secret = 0;
 
 	*name = NULL;
+	*options = NULL;
 	if ((opts = pq->conninfo_parse(uri, &err)) == NULL) {
 		if (err != NULL)
 			pq->freemem(err);
@@ -880,7 +910,12 @@ uri_parts(struct pq *pq, const char *uri, char **name, char **why)
 			db = o->val;
 		else if (strcmp(o->keyword, "password") == 0)
 			secret = 1;
+		else if (strcmp(o->keyword, "options") == 0)
+			*options = xstrdup(o->val);
 	}
+	/* What libpq would take when the URI names no options. */
+	if (*options == NULL && (opt = getenv("PGOPTIONS")) != NULL)
+		*options = xstrdup(opt);
 	if (host != NULL && host[0] == '/')
 		buf_printf(&b, "postgresql:///%s?host=%s", db != NULL ? db : "",
 		    host);
@@ -1025,6 +1060,34 @@ schema_known(struct pgstore *s, PGresult *res, int *version, char **why)
 }
 
 /*
+ * Run migration v.  The schema is its owner's to make and to migrate
+ * (README "Club league"): the tables' role, refused the right, is told
+ * so, and who does it.
+ */
+static int
+migrate_step(struct pgstore *s, int v, char **why)
+{
+	int status;
+
+	if ((status = script(s, pg_migrations[v], why)) == SR_OK ||
+	    strcmp(s->state, "42501") != 0 ||
+	    s->pq.status(s->conn) != CONNECTION_OK)
+		return status;
+	if (why != NULL) {
+		free(*why);
+		*why = NULL;
+	}
+	if (v == 0)
+		return store_fail(why, SR_SYSTEM, "league '%s' has no schema "
+		    "yet, and this role may not make it: its owner makes it (a "
+		    "first 'shakeref import' or 'new' as the role that owns "
+		    "the database)", s->name);
+	return store_fail(why, SR_SYSTEM, "league '%s' has schema %d, which "
+	    "this shakeref migrates to %d as the schema's owner alone: run "
+	    "it once as that role", s->name, v, PG_NMIGRATIONS);
+}
+
+/*
  * Bring the schema to date in one transaction, under the advisory lock
  * (another table may be doing the same): created in an empty database,
  * migrated from an older version.  An older one's transaction stays
@@ -1050,7 +1113,7 @@ migrate(struct pgstore *s, int create, char **why)
 		goto out;
 	}
 	for (v = version; v < PG_NMIGRATIONS; v++)
-		if ((status = script(s, pg_migrations[v], why)) != SR_OK)
+		if ((status = migrate_step(s, v, why)) != SR_OK)
 			goto out;
 	snprintf(sql, sizeof sql, "INSERT INTO meta(key, value) VALUES "
 	    "('schema', '%d') ON CONFLICT(key) DO UPDATE SET value = "
@@ -1073,15 +1136,38 @@ out:
 	return status;
 }
 
+/*
+ * A league keeps every name a file does: its database's encoding must
+ * hold all of Unicode (UTF8), or take the bytes as they come (SQL_ASCII).
+ * Another (LATIN1, WIN1252 ...) would refuse some names mid-evening;
+ * refused at once instead.  The server says it at connection: no round
+ * trip.
+ */
+static int
+server_encoding(struct pgstore *s, char **why)
+{
+	const char *enc = s->pq.parameter_status(s->conn, "server_encoding");
+
+	if (enc == NULL || strcmp(enc, "UTF8") == 0 ||
+	    strcmp(enc, "SQL_ASCII") == 0)
+		return SR_OK;
+	return store_fail(why, SR_SYSTEM, "league '%s' keeps its text in "
+	    "%.32s, not UTF8; make it with CREATE DATABASE ... ENCODING "
+	    "'UTF8' TEMPLATE template0", s->name, enc);
+}
+
 /* Open the league at uri; see store.h's store_open. */
 static int
 pg_open(const char *uri, int create, struct store **sp, char **why)
 {
 	static const char *const keys[] = {
-		"dbname", "options", "application_name", NULL
+		"dbname", "options", "application_name", "client_encoding",
+		NULL
 	};
-	const char *vals[4];
+	const char *vals[5];
+	struct buf opts = BUF_INIT;
 	struct pgstore *s;
+	char *own = NULL;
 	int status, version, empty;
 
 	*sp = NULL;
@@ -1091,20 +1177,30 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 		return status;
 	}
 	s->uri = xstrdup(uri);
-	if ((status = uri_parts(&s->pq, uri, &s->name, why)) != SR_OK) {
+	if ((status = uri_parts(&s->pq, uri, &s->name, &own, why)) != SR_OK) {
+		free(own);
 		pg_close(&s->base);
 		return status;
 	}
 	/*
 	 * The URI's own settings first, then ours: an entry is durable on
 	 * the server before it is acknowledged, whatever the server's
-	 * default.  Credentials come from libpq's own sources alone.
+	 * default; shakeref's text is UTF-8, whatever PGCLIENTENCODING
+	 * says (else one table's LATIN1 turns Zoë into ZoÃ« for the
+	 * others).  Credentials come from libpq's own sources alone.  The
+	 * URI's options= (or PGOPTIONS) are kept, before ours, which win.
 	 */
+	if (own != NULL)
+		buf_printf(&opts, "%s ", own);
+	free(own);
+	buf_puts(&opts, "-c synchronous_commit=on -c lock_timeout=" PG_LOCK_MS);
 	vals[0] = uri;
-	vals[1] = "-c synchronous_commit=on -c lock_timeout=" PG_LOCK_MS;
+	vals[1] = opts.s;
 	vals[2] = "shakeref";
-	vals[3] = NULL;
+	vals[3] = "UTF8";
+	vals[4] = NULL;
 	s->conn = s->pq.connectdb_params(keys, vals, 1);
+	buf_free(&opts);
 	if (s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK) {
 		char *line = first_line(s->conn != NULL ?
 		    s->pq.error_message(s->conn) : "out of memory");
@@ -1116,6 +1212,10 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 		return status;
 	}
 	s->pq.set_notice_processor(s->conn, quiet, NULL);
+	if ((status = server_encoding(s, why)) != SR_OK) {
+		pg_close(&s->base);
+		return status;
+	}
 	s->pipe = s->pq.enter_pipeline != NULL &&
 	    s->pq.enter_pipeline(s->conn);
 	/*

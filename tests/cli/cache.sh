@@ -15,28 +15,28 @@ both() {
 	set +e
 	sr "$@" >a.out 2>a.err
 	a=$?
-	sqlite3 ref.db "DELETE FROM snapshots; DELETE FROM undo_heads;
+	db_sql -d ref "DELETE FROM snapshots; DELETE FROM undo_heads;
 	    DELETE FROM undo_states"
-	SHAKEREF_DB=ref.db sr "$@" >b.out 2>b.err
+	SHAKEREF_DB=$(db_url ref) sr "$@" >b.out 2>b.err
 	b=$?
 	set -e
 	[ "$a" -eq "$b" ] || { echo "exit $a with the cache, $b without: $*"; return 1; }
 	cmp a.out b.out || { echo "output differs: $*"; cat a.out b.out; return 1; }
 	cmp a.err b.err || { echo "errors differ: $*"; cat a.err b.err; return 1; }
 	sr --json status >a.json &&
-	SHAKEREF_DB=ref.db sr --json status >b.json &&
+	SHAKEREF_DB=$(db_url ref) sr --json status >b.json &&
 	cmp a.json b.json || { echo "status differs after: $*"; return 1; }
 }
 
 # head: the undo cache's depth and undone count, as "DEPTH NUNDONE".
 head_row() {
-	sqlite3 -separator " " test.db "SELECT depth, nundone FROM undo_heads"
+	db_sql -s " " "SELECT depth, nundone FROM undo_heads"
 }
 
 test_expect_success 'undo and redo from the undo cache: every output and status as a replay gives' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
-	sqlite3 test.db ".backup ref.db" &&
+	db_copy ref &&
 	test "$(head_row)" = "32 0" &&
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do both undo || return 1; done &&
 	test "$(head_row)" = "20 12" &&
@@ -56,7 +56,7 @@ test_expect_success 'undo back to the first entry and redo to the last, from the
 	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
 	printf "%s\n" "roll 1 5 2 3 3 4" "keep 1" "roll 5 5 2 3 4" "keep 5 5" \
 	    bank "roll 2 2 3 4 6 6" "roll 1 1 1 2 3 4" | sr play >/dev/null &&
-	sqlite3 test.db ".backup ref.db" &&
+	db_copy ref &&
 	for i in 1 2 3 4 5 6 7 8; do both undo || return 1; done &&
 	test "$(head_row)" = "0 7" &&
 	for i in 1 2 3 4 5 6 7 8; do both redo || return 1; done &&
@@ -67,14 +67,14 @@ test_expect_success 'undo back to the first entry and redo to the last, from the
 test_expect_success 'a kept state that does not decode is ignored: the game is replayed; check finds and rebuilds it' '
 	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
 	sr roll 10 20 30 >/dev/null && sr take >/dev/null &&
-	sr take >/dev/null && sqlite3 test.db ".backup ref.db" &&
-	sqlite3 test.db "UPDATE undo_states SET state = x'\''00'\''" &&
+	sr take >/dev/null && db_copy ref &&
+	db_sql "UPDATE undo_states SET state = $(db_blob 00)" &&
 	expect_exit 3 sr check &&
 	expect_out "game 1: its undo cache differs from the replay of its entries" &&
 	both undo && both undo &&
-	sqlite3 test.db "UPDATE undo_states SET state = x'\''5352533100'\''" &&
+	db_sql "UPDATE undo_states SET state = $(db_blob 5352533100)" &&
 	both undo && both redo &&
-	sqlite3 test.db "UPDATE undo_states SET state = x'\''00'\''" &&
+	db_sql "UPDATE undo_states SET state = $(db_blob 00)" &&
 	expect_exit 0 sr check --repair && expect_exit 0 sr check &&
 	both undo && both redo
 '
@@ -89,7 +89,7 @@ recount() {
 	    awk '{ print $2, $3, $1 }'
 }
 stored() {
-	sqlite3 -separator " " test.db "SELECT s.name, t.face, t.count
+	db_sql -s " " "SELECT s.name, t.face, t.count
 	    FROM dice_tally t JOIN seats s ON s.game_id = t.game_id AND
 	    s.seat = t.seat WHERE t.count > 0 AND t.kind = 0 ORDER BY 1, 2"
 }
@@ -105,25 +105,36 @@ test_expect_success 'dice tally: kept with each entry, undo and redo; check --re
 	printf "Ann 1 1\nAnn 2 2\nAnn 3 3\nAnn 4 2\nAnn 5 1\nAnn 6 2\n" >hand &&
 	cmp hand want &&
 	sr --json dice >dice.before &&
-	sqlite3 test.db "UPDATE dice_tally SET count = count + 1 WHERE face = 6" &&
+	db_sql "UPDATE dice_tally SET count = count + 1 WHERE face = 6" &&
 	expect_exit 3 sr check &&
 	expect_out "game 1: its dice tally differs from the dice its entries in effect rolled" &&
 	expect_exit 0 sr check --repair && expect_exit 0 sr check &&
 	stored >got && cmp want got &&
-	sqlite3 test.db "DELETE FROM dice_tally" &&
+	db_sql "DELETE FROM dice_tally" &&
 	expect_exit 0 sr check --repair && stored >got && cmp want got &&
 	sr --json dice >out && cmp dice.before out
 '
 
-test_expect_success 'dice tally: an import and a migration make it as the entries give' '
+# A ten-thousand game with an undone roll; its recount in ./want, its
+# dice --json in ./dice.before.
+undone_roll() {
 	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
 	sr roll 1 5 2 3 3 4 >/dev/null && sr keep 1 >/dev/null &&
 	sr roll 5 5 2 3 4 >/dev/null && sr undo >/dev/null &&
-	recount >want && sr --json dice >dice.before &&
+	recount >want && sr --json dice >dice.before
+}
+
+test_expect_success 'dice tally: an import makes it as the entries give' '
+	undone_roll &&
 	sr export >game.json &&
-	SHAKEREF_DB=other.db sr import game.json >/dev/null &&
-	SHAKEREF_DB=other.db sr --json dice >out && cmp dice.before out &&
-	SHAKEREF_DB=other.db expect_exit 0 sr check &&
+	SHAKEREF_DB=$(db_url other) sr import game.json >/dev/null &&
+	SHAKEREF_DB=$(db_url other) sr --json dice >out &&
+	cmp dice.before out &&
+	SHAKEREF_DB=$(db_url other) expect_exit 0 sr check
+'
+
+test_expect_success SQLITE 'dice tally: a migration makes it as the entries give' '
+	undone_roll &&
 	sqlite3 test.db "DROP TABLE undo_heads; DROP TABLE undo_states;
 	    DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 6" &&
 	expect_exit 0 sr check &&
@@ -143,17 +154,17 @@ test_expect_success 'history from the notes kept with each entry: the same as a 
 	sr undo >/dev/null && sr undo >/dev/null && sr redo >/dev/null &&
 	sr note a quiet table >/dev/null && sr rename Ann Ada >/dev/null &&
 	sr title Cup >/dev/null && sr undo >/dev/null &&
-	test "$(sqlite3 test.db "SELECT COUNT(*) FROM entry_notes")" = 39 &&
+	test "$(db_sql "SELECT COUNT(*) FROM entry_notes")" = 39 &&
 	hist && mv h.txt a.txt && mv h.json a.json && mv h5.txt a5.txt &&
 	grep -q "(undone) Ann passes and scores 0" a.txt &&
-	sqlite3 test.db "DELETE FROM entry_notes WHERE n = 7" &&
+	db_sql "DELETE FROM entry_notes WHERE n = 7" &&
 	hist && cmp a.txt h.txt && cmp a.json h.json && cmp a5.txt h5.txt &&
 	expect_exit 0 sr check &&
-	sqlite3 test.db "UPDATE entry_notes SET note = '\''all wrong'\'' WHERE n = 3" &&
+	db_sql "UPDATE entry_notes SET note = '\''all wrong'\'' WHERE n = 3" &&
 	expect_exit 3 sr check &&
 	expect_out "game 1: its entries'\'' notes differ from the replay of its entries" &&
 	expect_exit 0 sr check --repair && expect_exit 0 sr check &&
-	test "$(sqlite3 test.db "SELECT COUNT(*) FROM entry_notes")" = 39 &&
+	test "$(db_sql "SELECT COUNT(*) FROM entry_notes")" = 39 &&
 	hist && cmp a.txt h.txt && cmp a.json h.json && cmp a5.txt h5.txt
 '
 

@@ -43,7 +43,7 @@ test_expect_success 'commands: every command, never the hidden one; no database 
 	    play rules solve export import help &&
 	lacks complete roll undo redo &&
 	comp ex && is export &&
-	test ! -e test.db &&
+	db_none &&
 	comp --j && is --json &&
 	comp - && has -d --db -g --id --json --help --version
 '
@@ -87,7 +87,7 @@ test_expect_success 'option values from the rules option table: KEY=VALUE as one
 	comp new --game word --option nouns = "" && is auto on off &&
 	comp new --game word --option scoring-mode = "" && is cumulative round &&
 	comp new --game shake --option shake-faces = "" && is 1 2 3 4 5 &&
-	test ! -e test.db
+	db_none
 '
 
 test_expect_success 'dict= from the installed dictionaries' '
@@ -193,7 +193,9 @@ test_expect_success 'zsh: the completion function parses' '
 # as the shell leaves it.  `shakeref` is found on PATH, as installed.
 
 # sh_start SHELL: start an interactive SHELL (bash or zsh) without the
-# user's start-up files, with our completion loaded, at the prompt "$ ".
+# user's start-up files, with our completion loaded, at the prompt "$ ";
+# an environment of its own, but what reaches the test's database (on the
+# league the server's PGHOST and PGUSER).
 sh_start() {
 	mkdir -p bin &&
 	ln -sf "$SHAKEREF" bin/shakeref &&
@@ -204,7 +206,7 @@ sh_start() {
 		init="fpath=(\"$SRCDIR/data/completion\" \$fpath); autoload -Uz compinit; compinit -u -D" ;;
 	esac &&
 	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 150 -y 30 \
-	    "cd '$PWD' && env -i HOME='$HOME' TERM=xterm PATH='$PWD/bin:/usr/bin:/bin' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' $run" &&
+	    "cd '$PWD' && env -i HOME='$HOME' TERM=xterm PATH='$PWD/bin:/usr/bin:/bin' SHAKEREF_DB='$SHAKEREF_DB' ${PGHOST:+PGHOST='$PGHOST' PGUSER='$PGUSER'} SHAKEREF_NOW='$SHAKEREF_NOW' $run" &&
 	tmux -S "$PWD/tmux.sock" send-keys -l -- "$init; PS1=\"\$ \"; PS2=; clear" &&
 	tmux -S "$PWD/tmux.sock" send-keys Enter &&
 	tty_grep -qE "^\\$ ?$"

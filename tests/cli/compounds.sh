@@ -198,7 +198,7 @@ test_expect_success 'SW-2: solve lists with compounds=off exactly the words of i
 # schema 5 database is the tables schema 5 has (those of later
 # migrations dropped), the games' options without the key.
 schema5="meta players games seats entries tallies snapshots"
-test_expect_success 'SW-2: a schema 5 database, from before compounds: its shake-a-word games are migrated to compounds=on, so their rulings and solve stay as they were, and an export of then is the same game; other games are untouched' '
+test_expect_success SQLITE 'SW-2: a schema 5 database, from before compounds: its shake-a-word games are migrated to compounds=on, so their rulings and solve stay as they were, and an export of then is the same game; other games are untouched' '
 	sr new --game word --players Ann,Bob --option dict=de_DE \
 	    --option compounds=on >/dev/null &&
 	cgrid && sr words Ann sehbau mausabend >/dev/null &&

@@ -321,7 +321,7 @@ test_expect_success 'history --json: times through a day and across midnight, qu
 	jq -e "[.entries[].undone] == [range(11) | false] + [true, false]" a.json &&
 	jq -e "[.entries[].n] == [range(1; 14)]" a.json &&
 	jq -c . a.json | cmp - a.json &&
-	sqlite3 test.db "DELETE FROM entry_notes" &&
+	db_sql "DELETE FROM entry_notes" &&
 	sr --json history | cmp - a.json
 '
 
@@ -487,7 +487,7 @@ test_expect_success 'history: columns worked out by hand (names of 10 and 11, co
 	} >expect &&
 	sr history >out && cmp expect out &&
 	sed -n 2p out | grep -Eq "^Round 1  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}\$" &&
-	sqlite3 test.db "DELETE FROM entry_notes" &&
+	db_sql "DELETE FROM entry_notes" &&
 	sr history >out && cmp expect out &&
 	sr history 2 >out && sed -n "1,2p;9,\$p" expect | cmp - out
 '

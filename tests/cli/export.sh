@@ -76,7 +76,7 @@ test_expect_success 'export --all: every game, abandoned ones too, oldest first;
 
 test_expect_success 'export refusals: format, arguments (2), no database, no game (3); nothing written' '
 	expect_exit 3 sr export --all && one_err_line && expect_err "no database" &&
-	test ! -e test.db &&
+	db_none &&
 	echo "{\"shakeref\": 1, \"games\": []}" >none.json &&
 	sr import none.json >/dev/null &&
 	expect_exit 3 sr export && one_err_line && expect_err "no current game" &&
@@ -139,7 +139,7 @@ test_expect_success 'export --format csv: the date is local (TZ)' '
 # SPEC "Settled details": CSV cells.  A title =HYPERLINK(...) would be a
 # formula in a spreadsheet; a name @SUM too; ESC, C1 and RLO stored in a
 # title (behind shakeref's back) are escaped as everywhere.
-test_expect_success SQLITE 'export --format csv: formula cells get a leading quote, control characters escaped' '
+test_expect_success 'export --format csv: formula cells get a leading quote, control characters escaped' '
 	sr new --game shake --players "@SUM(A1),+Bob" --title "=HYPERLINK(\"http://x\")" >/dev/null &&
 	TZ=UTC expect_exit 0 sr export --format csv &&
 	python3 - out <<-\EOF &&
@@ -148,12 +148,12 @@ test_expect_success SQLITE 'export --format csv: formula cells get a leading quo
 	assert [r[5] for r in rows[1:]] == ["\x27=HYPERLINK(\"http://x\")"] * 2, rows
 	assert [r[7] for r in rows[1:]] == ["\x27@SUM(A1)", "\x27+Bob"], rows
 	EOF
-	sqlite3 test.db "UPDATE games SET title = CAST(X${q}1B5B33316D78C285E280AE2D31${q} AS TEXT)" &&
-	sqlite3 test.db "UPDATE games SET title0 = title" &&
+	db_sql "UPDATE games SET title = $(db_text 1B5B33316D78C285E280AE2D31)" &&
+	db_sql "UPDATE games SET title0 = title" &&
 	expect_exit 0 sr export --format csv &&
 	if grep -q "$(printf "\033")" out; then false; fi &&
 	sed -n 2p out | grep -qF ",\x1B[31mx\xC2\x85\xE2\x80\xAE-1," &&
-	sqlite3 test.db "UPDATE games SET title = ${q}-1+1${q}" &&
+	db_sql "UPDATE games SET title = ${q}-1+1${q}" &&
 	expect_exit 0 sr export --format csv &&
 	sed -n 2p out | grep -qF ",${q}-1+1,"
 '
@@ -162,23 +162,23 @@ test_expect_success 'import: the round trip gives the same games, uids kept; --j
 	three_games &&
 	sr export --all >all.json &&
 	snapshot before.txt &&
-	expect_exit 0 sr -d fresh.db --json import all.json &&
+	expect_exit 0 sr -d "$(db_url fresh)" --json import all.json &&
 	json ". == {\"imported\": 3, \"skipped\": 0}" &&
-	SHAKEREF_DB=$PWD/fresh.db snapshot after.txt &&
+	SHAKEREF_DB=$(db_url fresh) snapshot after.txt &&
 	diff before.txt after.txt &&
-	sr -d fresh.db export --all >again.json && cmp all.json again.json
+	sr -d "$(db_url fresh)" export --all >again.json && cmp all.json again.json
 '
 
 test_expect_success 'import: the same file twice adds nothing (idempotent), from a file or -' '
 	three_games &&
 	sr export --all >all.json &&
-	sr -d b.db import all.json >/dev/null &&
-	SHAKEREF_DB=$PWD/b.db snapshot one.txt &&
-	expect_exit 0 sr -d b.db import all.json &&
+	sr -d "$(db_url b)" import all.json >/dev/null &&
+	SHAKEREF_DB=$(db_url b) snapshot one.txt &&
+	expect_exit 0 sr -d "$(db_url b)" import all.json &&
 	expect_out "imported 0 games; skipped 3 already here" &&
-	expect_exit 0 sr -d b.db --json import - <all.json &&
+	expect_exit 0 sr -d "$(db_url b)" --json import - <all.json &&
 	json ". == {\"imported\": 0, \"skipped\": 3}" &&
-	SHAKEREF_DB=$PWD/b.db snapshot two.txt && cmp one.txt two.txt &&
+	SHAKEREF_DB=$(db_url b) snapshot two.txt && cmp one.txt two.txt &&
 	expect_exit 0 sr --json import all.json &&
 	json ". == {\"imported\": 0, \"skipped\": 3}"
 '
@@ -189,13 +189,13 @@ test_expect_success 'import: a game grown since is a conflict (3): the whole imp
 	sr export >one.json &&
 	sr new --game shake --players Cid,Dan >/dev/null &&
 	sr export --all >two.json &&
-	sr -d b.db import one.json >/dev/null &&
-	sr -d b.db -g 1 take >/dev/null &&
-	SHAKEREF_DB=$PWD/b.db snapshot before.txt &&
-	expect_exit 3 sr -d b.db import two.json && one_err_line &&
+	sr -d "$(db_url b)" import one.json >/dev/null &&
+	sr -d "$(db_url b)" -g 1 take >/dev/null &&
+	SHAKEREF_DB=$(db_url b) snapshot before.txt &&
+	expect_exit 3 sr -d "$(db_url b)" import two.json && one_err_line &&
 	expect_err "uid $(jq -r ".games[0].uid" one.json)" &&
 	expect_err "same uid and is another game" &&
-	SHAKEREF_DB=$PWD/b.db snapshot after.txt && cmp before.txt after.txt
+	SHAKEREF_DB=$(db_url b) snapshot after.txt && cmp before.txt after.txt
 '
 
 test_expect_success 'import: the same uid twice in one file with other entries is a conflict (3)' '
@@ -203,9 +203,9 @@ test_expect_success 'import: the same uid twice in one file with other entries i
 	sr roll 10 20 >/dev/null &&
 	sr export >one.json &&
 	jq ".games += [.games[0] | .entries = []]" one.json >twice.json &&
-	expect_exit 3 sr -d b.db import twice.json && one_err_line &&
+	expect_exit 3 sr -d "$(db_url b)" import twice.json && one_err_line &&
 	expect_err "game 2 (uid" &&
-	test ! -e b.db
+	db_none b
 '
 
 test_expect_success 'import: an illegal entry is refused naming game and entry (1); nothing imported' '
@@ -218,8 +218,8 @@ test_expect_success 'import: an illegal entry is refused naming game and entry (
 	expect_exit 1 sr import bad.json && one_err_line &&
 	expect_err "game 3 (uid 00000000000000000000000000000001): entry 1 (roll)" &&
 	sr --json games --all >out && json ".games | length == 3" &&
-	expect_exit 1 sr -d b.db import bad.json &&
-	test ! -e b.db
+	expect_exit 1 sr -d "$(db_url b)" import bad.json &&
+	db_none b
 '
 
 test_expect_success 'import: entries must replay as the file has them (whose turn, undo target, state)' '
@@ -227,14 +227,14 @@ test_expect_success 'import: entries must replay as the file has them (whose tur
 	sr roll 10 20 >/dev/null && sr take >/dev/null && sr undo >/dev/null &&
 	sr export >one.json &&
 	jq ".games[0].entries[1].player = \"Ann\"" one.json >p.json &&
-	expect_exit 1 sr -d b.db import p.json && one_err_line &&
+	expect_exit 1 sr -d "$(db_url b)" import p.json && one_err_line &&
 	expect_err "entry 2 (take)" &&
 	jq ".games[0].entries[2].args = [\"1\"]" one.json >u.json &&
-	expect_exit 1 sr -d b.db import u.json && expect_err "entry 3 (undo)" &&
+	expect_exit 1 sr -d "$(db_url b)" import u.json && expect_err "entry 3 (undo)" &&
 	jq ".games[0].state = \"finished\"" one.json >s.json &&
-	expect_exit 1 sr -d b.db import s.json && expect_err "leave it active" &&
+	expect_exit 1 sr -d "$(db_url b)" import s.json && expect_err "leave it active" &&
 	jq ".games[0].entries += [{\"n\": 4, \"player\": null, \"verb\": \"timer\", \"args\": [], \"fact\": null, \"at\": \"2026-11-18T11:06:40Z\"}]" one.json >t.json &&
-	expect_exit 2 sr -d b.db import t.json && one_err_line
+	expect_exit 2 sr -d "$(db_url b)" import t.json && one_err_line
 '
 
 test_expect_success 'import: the facts stored in the file are used, never asked again (dictionary gone)' '
@@ -247,18 +247,18 @@ test_expect_success 'import: the facts stored in the file are used, never asked 
 	jq -e ".games[0].entries[2].fact == \"dict:tiny cats=1\"" w.json &&
 	jq ".games[0].entries[2].fact = \"dict:tiny cats=0\" |
 	    .games[0].uid = \"0123456789abcdef0123456789abcdef\"" w.json >w0.json &&
-	expect_exit 0 sr -d b.db import w.json &&
-	expect_exit 0 sr -d b.db import w0.json &&
-	sr -d b.db -g 1 history >out && expect_out "cats" &&
+	expect_exit 0 sr -d "$(db_url b)" import w.json &&
+	expect_exit 0 sr -d "$(db_url b)" import w0.json &&
+	sr -d "$(db_url b)" -g 1 history >out && expect_out "cats" &&
 	! grep -q "not in tiny" out &&
-	sr -d b.db -g 2 history >out && expect_out "'\''cats'\'' is not in tiny" &&
+	sr -d "$(db_url b)" -g 2 history >out && expect_out "'\''cats'\'' is not in tiny" &&
 	jq ".games[0].entries[2].fact = null | .games[0].uid = \"f0123456789abcdef0123456789abcde\"" w.json >wn.json &&
-	expect_exit 1 sr -d b.db import wn.json && expect_err "entry 3 (challenge)"
+	expect_exit 1 sr -d "$(db_url b)" import wn.json && expect_err "entry 3 (challenge)"
 '
 
 # SPEC.md: import is all or nothing, and bad input records nothing: a
 # refused import onto a path with no database creates none, folders too.
-test_expect_success 'a refused import (exit 1, exit 3) to a new path creates no database' '
+test_expect_success SQLITE 'a refused import (exit 1, exit 3) to a new path creates no database' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 10 20 >/dev/null && sr take >/dev/null &&
 	sr export >one.json &&
@@ -288,18 +288,18 @@ test_expect_success 'import: a fact with C0, C1 or a bidi override is refused (2
 	sr export >one.json &&
 	for f in "\u001b[31m" "a\u0085b" "x\u202ey"; do
 		jq ".games[0].entries[1].fact = \"$f\"" one.json >f.json &&
-		expect_exit 2 sr -d b.db import f.json && one_err_line &&
+		expect_exit 2 sr -d "$(db_url b)" import f.json && one_err_line &&
 		expect_err "entry 2: ${q}fact${q}" &&
-		test ! -e b.db || return 1
+		db_none b || return 1
 	done &&
 	jq ".games[0].players = [\"Zoë\", \"ZOË\"] | .games[0].entries = [] |
 	    .games[0].state = \"active\"" one.json >z.json &&
-	expect_exit 2 sr -d b.db import z.json && one_err_line &&
-	expect_err "is named twice" && test ! -e b.db &&
+	expect_exit 2 sr -d "$(db_url b)" import z.json && one_err_line &&
+	expect_err "is named twice" && db_none b &&
 	jq ".games[0].players = [\"Zoe\", \"Zoë\"] | .games[0].entries = [] |
 	    .games[0].state = \"active\"" one.json >z.json &&
-	expect_exit 2 sr -d b.db import z.json && one_err_line &&
-	expect_err "Zoe" && test ! -e b.db &&
+	expect_exit 2 sr -d "$(db_url b)" import z.json && one_err_line &&
+	expect_err "Zoe" && db_none b &&
 	if sr new --game shake --players Zoe,Zoë 2>new.err; then false; fi &&
 	test "$(sed "s/^shakeref: new: //" new.err)" = "$(sed "s/^shakeref: import: //" err)"
 '
@@ -308,21 +308,21 @@ test_expect_success 'import: the same uid with another title, options, players o
 	sr new --game ten-thousand --players Ann,Bob --title Cup >/dev/null &&
 	sr roll 1 5 2 2 3 4 >/dev/null &&
 	sr export >one.json &&
-	sr -d b.db import one.json >/dev/null &&
-	SHAKEREF_DB=$PWD/b.db snapshot before.txt &&
+	sr -d "$(db_url b)" import one.json >/dev/null &&
+	SHAKEREF_DB=$(db_url b) snapshot before.txt &&
 	for change in ".title = \"Final\"" ".title = null" \
 	    ".options.target = \"5000\"" ".players = [\"Ann\", \"Bea\"]" \
 	    ".created = \"2020-01-01T00:00:00Z\""; do
 		jq ".games[0] |= ($change)" one.json >c.json &&
-		expect_exit 3 sr -d b.db import c.json && one_err_line &&
+		expect_exit 3 sr -d "$(db_url b)" import c.json && one_err_line &&
 		expect_err "same uid and is another game" || return 1
 	done &&
-	SHAKEREF_DB=$PWD/b.db snapshot after.txt && cmp before.txt after.txt &&
-	expect_exit 0 sr -d b.db --json import one.json &&
+	SHAKEREF_DB=$(db_url b) snapshot after.txt && cmp before.txt after.txt &&
+	expect_exit 0 sr -d "$(db_url b)" --json import one.json &&
 	json ". == {\"imported\": 0, \"skipped\": 1}"
 '
 
-test_expect_success 'a refused import onto a new path leaves nothing, even on a full disk (exit 4); on an empty file, an empty file' '
+test_expect_success SQLITE 'a refused import onto a new path leaves nothing, even on a full disk (exit 4); on an empty file, an empty file' '
 	three_games && sr export --all >all.json &&
 	if (trap "" XFSZ && ulimit -f 8 && "$SHAKEREF" -d fresh/dir/x.db import all.json) >out 2>err
 	then false; fi &&
@@ -342,10 +342,10 @@ test_expect_success 'import: a number option with leading zeros is stored as the
 	sr new --game 10000 --players Ann,Bob --option target=500 >/dev/null &&
 	sr export >t.json &&
 	jq ".games[0].options.target = \"0500\"" t.json >t0.json &&
-	expect_exit 0 sr -d z.db import t0.json &&
-	sr -d z.db -g 1 --json status >out &&
+	expect_exit 0 sr -d "$(db_url z)" import t0.json &&
+	sr -d "$(db_url z)" -g 1 --json status >out &&
 	json ".options.target == \"500\"" &&
-	sr -d z.db -g 1 export >out &&
+	sr -d "$(db_url z)" -g 1 export >out &&
 	json ".games[0].options.target == \"500\""
 '
 
@@ -387,13 +387,13 @@ test_expect_success 'import reads any JSON layout of an export: keys in any orde
 	sr roll 10 20 >/dev/null && sr note "}]," >/dev/null &&
 	sr export >one.json &&
 	jq -c "{games: .games, extra: {\"games\": [1]}, shakeref: 1}" one.json >swapped.json &&
-	expect_exit 0 sr -d b.db --json import swapped.json &&
+	expect_exit 0 sr -d "$(db_url b)" --json import swapped.json &&
 	json ". == {\"imported\": 1, \"skipped\": 0}" &&
-	sr -d b.db -g 1 export >out && cmp one.json out &&
-	jq . one.json | expect_exit 0 sr -d b.db --json import - &&
+	sr -d "$(db_url b)" -g 1 export >out && cmp one.json out &&
+	jq . one.json | expect_exit 0 sr -d "$(db_url b)" --json import - &&
 	json ". == {\"imported\": 0, \"skipped\": 1}" &&
 	printf "{\"shakeref\":1,\"games\":[]}" >empty.json &&
-	expect_exit 0 sr -d b.db --json import empty.json &&
+	expect_exit 0 sr -d "$(db_url b)" --json import empty.json &&
 	json ". == {\"imported\": 0, \"skipped\": 0}"
 '
 
@@ -406,9 +406,9 @@ test_expect_success 'import refuses what JSON refuses around the games: two game
 	head -c 100 c.json >cut.json &&
 	sed "s/},{/}{/; s/\"shakeref\":1,/\"shakeref\":1 /" c.json >comma.json &&
 	for f in twice after cut comma; do
-		expect_exit 2 sr -d b.db import $f.json && one_err_line &&
+		expect_exit 2 sr -d "$(db_url b)" import $f.json && one_err_line &&
 		expect_err "is not an export of shakeref" &&
-		test ! -e b.db || { echo "# for: $f"; return 1; }
+		db_none b || { echo "# for: $f"; return 1; }
 	done
 '
 test_done

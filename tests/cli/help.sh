@@ -38,7 +38,7 @@ test_expect_success 'help VERB: a usage line and what it does, for every game th
 			fi || return 1
 		done
 	done &&
-	test ! -e test.db
+	db_none
 '
 
 # Every game of rules, SPEC.md's or not: each usage line of help VERB
@@ -81,14 +81,14 @@ test_expect_success 'help COMMAND for every command of the list; COMMAND --help 
 	for v in roll keep fall; do
 		sr help "$v" >a && sr "$v" --help >b && cmp -s a b || return 1
 	done &&
-	test ! -e test.db
+	db_none
 '
 
 test_expect_success 'help of what does not exist: exit 2, one line' '
 	expect_exit 2 sr help nope && one_err_line && expect_err "unknown command ${SQ}nope${SQ}" &&
 	expect_exit 2 sr nope --help && one_err_line &&
 	expect_exit 2 sr help roll keep && one_err_line &&
-	test ! -e test.db
+	db_none
 '
 
 test_done

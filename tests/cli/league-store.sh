@@ -71,7 +71,7 @@ test_expect_success 'an empty database: read commands refuse it (3) and make not
 	expect_exit 3 sr games && test "$(db_tables)" = 0 &&
 	expect_exit 0 sr new --game shake --players Ann,Bob &&
 	test "$(db_tables)" -gt 5 &&
-	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 1 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 2 &&
 	expect_exit 0 sr roll 10 20 && expect_out "Bob has the highest die (20)"
 '
 
@@ -237,6 +237,21 @@ test_expect_success 'an entry changed behind shakeref (triggers off) that it can
 	db_psql -c "ALTER TABLE entries ENABLE TRIGGER entries_append_only" &&
 	expect_exit 3 sr history && one_err_line && expect_err "cannot read" &&
 	expect_exit 3 sr --json history && one_err_line
+'
+
+test_expect_success 'the URI'"'"'s options= and PGOPTIONS are kept beside shakeref'"'"'s own: a league in a schema of the club'"'"'s choosing' '
+	db_psql -c "CREATE SCHEMA club; CREATE SCHEMA other" &&
+	SHAKEREF_DB="$SHAKEREF_DB?options=-csearch_path%3Dclub" &&
+	expect_exit 0 sr new --game shake --players Ann,Bob &&
+	expect_exit 0 sr roll 10 20 &&
+	test "$(db_tables)" = 0 &&
+	test "$(db_psql -c "SELECT count(*) FROM club.entries")" = 1 &&
+	SHAKEREF_DB=${SHAKEREF_DB%%\?*} &&
+	PGOPTIONS=-csearch_path=other sr new --game shake --players Cid,Dee \
+	    >/dev/null &&
+	test "$(db_psql -c "SELECT string_agg(name, $q,$q ORDER BY name)
+	    FROM other.players")" = "Cid,Dee" &&
+	test "$(db_tables)" = 0
 '
 
 test_done

@@ -21,6 +21,11 @@
 # With SHAKEREF_TEST_PG set the file runs against PostgreSQL (a server
 # of its own, tests/pg.sh; SHAKEREF_DB=postgresql:///tN, a database per
 # test); `test_expect_success SQLITE|PG TITLE BODY` runs on one engine.
+# The test's database in SQL, whichever the engine: `db_sql [-d NAME]
+# [-s SEP] SQL` (sqlite3 on the file, psql on the league), `db_unguarded
+# SQL` (the same with entries writable: tampering), `db_copy NAME` (a
+# copy to compare with), `db_url NAME` (a second one's SHAKEREF_DB),
+# `db_fresh` (made again empty), `db_none [NAME]` (none made), `db_blob HEX` (a blob literal), `db_text HEX` (a text's bytes).
 # On a terminal (a tmux server on ./tmux.sock): `tty_grep OPTS TEXT`
 # waits until the pane shows TEXT (grep's OPTS), at most 10 s;
 # `tty_start` runs play (or $TTY_CMD) in a pane, `tty_type LINE`,
@@ -55,6 +60,10 @@ if [ -n "${SHAKEREF_TEST_PG:-}" ]; then
 	sr_engine=pg
 	. "$SRCDIR/tests/pg.sh"
 	trap 'pg_stop; rm -rf "$test_root"' EXIT
+	# Interrupted (make's ^C, a CI timeout): the server stopped too.
+	trap 'exit 129' HUP
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
 	if ! pg_start "fsync = off"; then
 		# CI has the server (bootstrap): there, never a skip.
 		if [ -z "$pg_bin" ] && [ -z "${SHAKEREF_PG_REQUIRED:-}" ]; then
@@ -182,6 +191,119 @@ expect_same() {
 		sed 's/^/#   /' diff.out | head -n 40
 		return 1
 	}
+}
+
+# -- The test's database in SQL, on either engine: what a test does behind
+# shakeref's back (tampering, dropping a cache) and reads to compare.
+
+# db_url NAME: the SHAKEREF_DB of a second database NAME beside the
+# test's: the file NAME.db, or on the league the database tN_NAME (made
+# empty at the first call, as the test's own is: only new and import
+# make a league's schema).
+db_url() {
+	if [ "$sr_engine" = pg ]; then
+		if [ "$(pg_psql -c "SELECT 1 FROM pg_database
+		    WHERE datname = '${test_dbname}_$1'")" != 1 ]; then
+			pg_createdb "${test_dbname}_$1" || return 1
+		fi
+		echo "postgresql:///${test_dbname}_$1"
+	else
+		echo "$1.db"
+	fi
+}
+
+# db_sql [-d NAME] [-s SEP] SQL: SQL run on the test's database ($SHAKEREF_DB,
+# or db_url NAME): sqlite3 on the file, psql on the league as the test
+# server's superuser; rows printed as sqlite3 prints them (columns joined
+# by | or SEP, no header), stopping at the first error.
+db_sql() {
+	db_sql_db=$SHAKEREF_DB db_sql_sep='|'
+	while [ $# -gt 1 ]; do
+		case $1 in
+		-d) db_sql_db=$(db_url "$2") ;;
+		-s) db_sql_sep=$2 ;;
+		*) break ;;
+		esac
+		shift 2
+	done
+	if [ "$sr_engine" = pg ]; then
+		"$pg_bin/psql" -X -q -A -t -v ON_ERROR_STOP=1 \
+		    -F "$db_sql_sep" -d "$db_sql_db" -c "$1"
+	else
+		sqlite3 -bail -separator "$db_sql_sep" "$db_sql_db" "$1"
+	fi
+}
+
+# db_unguarded SQL: SQL with the entries' append-only guard lifted, as
+# someone with the database's own tool can (SQLite: its triggers dropped;
+# the league: triggers off for the session, as a superuser may).
+db_unguarded() {
+	if [ "$sr_engine" = pg ]; then
+		db_sql "SET session_replication_role = replica; $1"
+	else
+		db_sql "DROP TRIGGER IF EXISTS entries_no_update;
+		    DROP TRIGGER IF EXISTS entries_no_delete; $1"
+	fi
+}
+
+# db_copy NAME: the test's database copied whole into db_url NAME
+# (sqlite3's .backup; on the league, a database made from it as template,
+# and its current game, which the table keeps, made the test's current).
+db_copy() {
+	if [ "$sr_engine" = pg ]; then
+		pg_psql -c "DROP DATABASE IF EXISTS \"${test_dbname}_$1\"" \
+		    -c "CREATE DATABASE \"${test_dbname}_$1\" TEMPLATE \"$test_dbname\"" &&
+		if db_copy_cur=$(sr --json status 2>/dev/null | jq -e .game); then
+			sr -d "$(db_url "$1")" use "$db_copy_cur" >/dev/null
+		fi
+	else
+		sqlite3 "$SHAKEREF_DB" ".backup $1.db"
+	fi
+}
+
+# db_fresh: the test's database gone, made again empty (the file
+# removed; on the league the database dropped and created anew).
+db_fresh() {
+	if [ "$sr_engine" = pg ]; then
+		pg_psql -c "DROP DATABASE \"$test_dbname\"" &&
+		pg_createdb "$test_dbname"
+	else
+		rm -f "$SHAKEREF_DB" "$SHAKEREF_DB-wal" "$SHAKEREF_DB-shm"
+	fi
+}
+
+# db_none [NAME]: no database made: no file at $SHAKEREF_DB (or
+# db_url NAME); on the league no table in that (empty) database.
+db_none() {
+	if [ "$sr_engine" = pg ]; then
+		test "$(db_sql ${1:+-d "$1"} "SELECT count(*) FROM pg_tables
+		    WHERE schemaname = current_schema()")" = 0
+	else
+		if [ $# -gt 0 ]; then
+			test ! -e "$1.db"
+		else
+			test ! -e "$SHAKEREF_DB"
+		fi
+	fi
+}
+
+# db_text HEX: an SQL expression of the text whose UTF-8 bytes are HEX
+# (on SQLite any bytes: text that is not UTF-8 too).
+db_text() {
+	if [ "$sr_engine" = pg ]; then
+		printf "convert_from('\\\\x%s'::bytea, 'UTF8')\n" "$1"
+	else
+		printf "CAST(x'%s' AS TEXT)\n" "$1"
+	fi
+}
+
+# db_blob HEX: the SQL literal of the bytes HEX.
+db_blob() {
+	if [ "$sr_engine" = pg ]; then
+		printf "'\\\\x%s'::bytea\n" "$1"
+	else
+		printf "x'%s'\n" "$1"
+	fi
 }
 
 # test_chain_lint BODY: 0 if BODY's commands are all joined (see above).
@@ -315,6 +437,33 @@ test_chain_lint() {
 	[ $? -eq 117 ]
 }
 
+# pg_test_db NAME: the test's database NAME, empty: the previous test's
+# emptied and renamed (every schema dropped, public made again as
+# initdb makes it, its settings reset), which takes about a fifth of the
+# time of CREATE DATABASE (two checkpoints); made anew when that cannot
+# be done (a process of that test still connected, say).
+pg_test_db() {
+	if [ -n "${pg_last_db:-}" ] &&
+	    pg_psql -c "ALTER DATABASE \"$pg_last_db\" RENAME TO \"$1\"" \
+	    -c "ALTER DATABASE \"$1\" RESET ALL" 2>/dev/null; then
+		pg_last_db=
+		if ! pg_psql -d "$1" -c "DO \$\$DECLARE r record; BEGIN
+		    FOR r IN SELECT nspname FROM pg_namespace
+		    WHERE nspname NOT LIKE 'pg\\_%'
+		    AND nspname <> 'information_schema' LOOP
+		    EXECUTE format('DROP SCHEMA %I CASCADE', r.nspname);
+		    END LOOP; END\$\$" \
+		    -c "CREATE SCHEMA public AUTHORIZATION pg_database_owner" \
+		    -c "GRANT USAGE ON SCHEMA public TO PUBLIC" 2>/dev/null; then
+			pg_psql -c "DROP DATABASE \"$1\"" || return 1
+			pg_createdb "$1" || return 1
+		fi
+	else
+		pg_createdb "$1" || return 1
+	fi
+	pg_last_db=$1
+}
+
 test_expect_success() {
 	test_count=$((test_count + 1))
 	if [ $# -eq 3 ]; then
@@ -333,9 +482,10 @@ test_expect_success() {
 	dir="$test_root/t$test_count"
 	mkdir -p "$dir/home"
 	test_db="$dir/test.db"
+	test_dbname=t$test_count
 	if [ "$sr_engine" = pg ]; then
 		test_db="postgresql:///t$test_count"
-		if ! pg_createdb "t$test_count" >"$dir.log" 2>&1; then
+		if ! pg_test_db "t$test_count" >"$dir.log" 2>&1; then
 			echo "not ok $test_count - $1"
 			echo "# no database t$test_count on the test server:"
 			sed 's/^/# /' "$dir.log"

@@ -34,10 +34,10 @@ test_expect_success 'a loose NAME replays to the same ruling: export, import els
 	word_game &&
 	sr words zoe fab >/dev/null && sr words maryann mob >/dev/null &&
 	sr export >game.json &&
-	expect_exit 0 sr -d other.db import game.json &&
-	sr -d other.db -g 1 --json history >out &&
+	expect_exit 0 sr -d "$(db_url other)" import game.json &&
+	sr -d "$(db_url other)" -g 1 --json history >out &&
 	json "[.entries[] | select(.verb == \"words\") | .player] == [\"Zoë\", \"Mary Ann\"]" &&
-	expect_exit 0 sr -d other.db check
+	expect_exit 0 sr -d "$(db_url other)" check
 '
 
 test_expect_success 'roll NAME=V: names matched loosely (SH-9 colored dice)' '
@@ -100,9 +100,9 @@ players_refused() {
 	    expect_err "$2"
 }
 
-test_expect_success SQLITE 'a rename stored before the loose rule (Ann to Zoe beside Zoë) still replays; a new one is refused' '
+test_expect_success 'a rename stored before the loose rule (Ann to Zoe beside Zoë) still replays; a new one is refused' '
 	sr new --game shake --players "Ann,Zoë" >/dev/null &&
-	sqlite3 "$SHAKEREF_DB" "INSERT INTO entries VALUES(1, 1, NULL, '"'"'rename'"'"', '"'"'[\"Ann\",\"Zoe\"]'"'"', NULL, 1700000000)" &&
+	db_sql "INSERT INTO entries VALUES(1, 1, NULL, '"'"'rename'"'"', '"'"'[\"Ann\",\"Zoe\"]'"'"', NULL, 1700000000)" &&
 	expect_exit 0 sr check --repair &&
 	expect_exit 0 sr --json status &&
 	json "[.players[].name] == [\"Zoe\", \"Zoë\"]" &&
@@ -123,9 +123,9 @@ test_expect_success 'import: two players equal loosely are refused as new refuse
 	sr new --game shake --players "Ann,Zoë" >/dev/null &&
 	sr export >game.json &&
 	sed "s/\"Ann\"/\"Zoe\"/g" game.json >zoe.json &&
-	expect_exit 2 sr -d other.db import zoe.json && one_err_line &&
+	expect_exit 2 sr -d "$(db_url other)" import zoe.json && one_err_line &&
 	expect_err "players ${SQ}Zoe${SQ} and ${SQ}Zoë${SQ} differ only in case, accents or spaces" &&
-	test ! -e other.db
+	db_none other
 '
 
 test_expect_success 'new --players split by the shell at its spaces is one list' '

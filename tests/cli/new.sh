@@ -142,7 +142,7 @@ test_expect_success 'new: --title with no value exits 2, nothing created (issue 
 	expect_exit 2 sr new --game shake --players Ann,Bob --option &&
 	expect_exit 2 sr new --players Ann,Bob --game &&
 	expect_exit 2 sr new --game shake --players &&
-	test ! -e test.db &&
+	db_none &&
 	sr new --game shake --players Cid,Dee >/dev/null &&
 	expect_exit 2 sr new --game shake --players Ann,Bob --title &&
 	expect_exit 2 sr new --game shake --players Ann,Bob --title --option shake-faces=3 &&

@@ -488,8 +488,8 @@ tty_fit_tables() {
 # The history of accepted lines is kept across sessions (XDG_STATE_HOME);
 # a refused line is not kept.
 tty_history() {
-	sr new --game shake --players Ann,Bob >/dev/null &&
 	XDG_STATE_HOME="$PWD/state" && export XDG_STATE_HOME &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start &&
 	tty_wait "round 1, table (roll)>" &&
 	tty_type "roll 10 20" && tty_wait "round 1, Bob (take|shake)>" &&
@@ -505,7 +505,7 @@ tty_history() {
 	tty_end && test "$(cat exit)" -eq 0 &&
 	sr --json history >out && json "[.entries[].verb] == [\"roll\",\"undo\",\"roll\"]" &&
 	grep -q "^undo$" state/shakeref/history &&
-	{ echo "_HiStOrY_V2_"; i=0; while [ $i -lt 1200 ]; do echo "history\\040$i"; i=$((i + 1)); done; } \
+	{ echo "_HiStOrY_V2_"; i=0; while [ $i -lt 1200 ]; do printf "%s\\n" "history\\040$i"; i=$((i + 1)); done; } \
 	    >state/shakeref/history &&
 	tty_start && tty_wait "round 1, Bob (take|shake)>" &&
 	tty_type "status" && tty_wait "scores: Ann 0, Bob 0" &&

@@ -4,7 +4,7 @@
 . "$SRCDIR/tests/cli/lib.sh"
 SQ="'"
 
-test_expect_success 'Settled details: an empty SHAKEREF_DB counts as unset' '
+test_expect_success SQLITE 'Settled details: an empty SHAKEREF_DB counts as unset' '
 	SHAKEREF_DB= && export SHAKEREF_DB &&
 	expect_exit 0 sr new --game shake --players Ann,Bob &&
 	test -f "$HOME/.local/share/shakeref/shakeref.db" && test ! -e test.db

@@ -31,7 +31,7 @@ test_expect_success 'new: a dictionary not installed exits 4 and creates nothing
 	expect_err "$DATA" &&
 	expect_err "/usr/share/hunspell" &&
 	expect_err "shakeref rules shake-a-word" &&
-	test ! -e test.db
+	db_none
 '
 
 test_expect_success 'new: bad option values exit 2' '
@@ -41,7 +41,7 @@ test_expect_success 'new: bad option values exit 2' '
 	expect_exit 2 sr new --game word --players Ann,Bob --option scoring-mode=x &&
 	expect_exit 2 sr new --game word --players Ann,Bob --option dict=../etc &&
 	expect_exit 2 sr new --game word --players Ann &&
-	test ! -e test.db
+	db_none
 '
 
 test_expect_success 'SW-1: grid refusals exit 1 and record nothing' '

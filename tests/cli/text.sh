@@ -54,7 +54,7 @@ test_expect_success 'new: a Latin-1 name (J\xfcrgen) is refused, nothing created
 	expect_exit 2 sr new --game shake --players "Ann,$LATIN1" &&
 	one_err_line && no_raw err &&
 	expect_err "shakeref: new: ${SQ}Ann,J\\xFCrgen${SQ} is not valid UTF-8" &&
-	test ! -e test.db
+	db_none
 '
 
 test_expect_success 'words NAME: a Latin-1 NAME is refused (2), nothing recorded' '
@@ -76,7 +76,7 @@ test_expect_success 'new: ESC in a title is refused' '
 	    --title "a${ESC}[2Jb" &&
 	one_err_line && no_raw err &&
 	expect_err "${SQ}a\\x1B[2Jb${SQ} contains a control character" &&
-	test ! -e test.db
+	db_none
 '
 
 test_expect_success 'new: a title of 201 characters is refused, 200 taken' '
@@ -93,7 +93,7 @@ test_expect_success 'new: names with U+009B (C1 CSI) or U+202E are refused' '
 	expect_exit 2 sr new --game shake --players "Ann,${RLO}boB" &&
 	one_err_line && no_raw err &&
 	expect_err "\\xE2\\x80\\xAEboB" && expect_err "bidirectional" &&
-	test ! -e test.db
+	db_none
 '
 
 test_expect_success 'a game verb with a control byte in an argument: 2, nothing recorded' '
@@ -155,12 +155,13 @@ test_expect_success 'one-line messages: a 120 KB SHAKEREF_DICT_PATH' '
 	test "$(wc -c <err)" -lt 1200
 '
 
-test_expect_success SQLITE 'stored text from a hand-written database is never printed raw' '
+test_expect_success 'stored text from a hand-written database is never printed raw' '
 	sr new --game shake --players Ann,Bob --title plain >/dev/null &&
 	sr roll 20 10 >/dev/null &&
-	sqlite3 test.db "UPDATE games SET title = ${SQ}t${SQ} || char(27) || ${SQ}[2J${SQ} || char(155) || ${SQ}x${SQ};
-	    UPDATE seats SET name = ${SQ}A${SQ} || char(27) || ${SQ}[31mnn${SQ} WHERE seat = 0;
-	    UPDATE players SET name = ${SQ}A${SQ} || char(27) || ${SQ}[31mnn${SQ} WHERE name = ${SQ}Ann${SQ}" &&
+	chr=char && if [ "$sr_engine" = pg ]; then chr=chr; fi &&
+	db_sql "UPDATE games SET title = ${SQ}t${SQ} || $chr(27) || ${SQ}[2J${SQ} || $chr(155) || ${SQ}x${SQ};
+	    UPDATE seats SET name = ${SQ}A${SQ} || $chr(27) || ${SQ}[31mnn${SQ} WHERE seat = 0;
+	    UPDATE players SET name = ${SQ}A${SQ} || $chr(27) || ${SQ}[31mnn${SQ} WHERE name = ${SQ}Ann${SQ}" &&
 	for c in status games history standings "standings --all-time" \
 	    "games --all"; do
 		expect_exit 0 sr $c && no_raw out || return 1
@@ -171,7 +172,7 @@ test_expect_success SQLITE 'stored text from a hand-written database is never pr
 	json ".players[0].name == \"A\\u001b[31mnn\""
 '
 
-test_expect_success 'stored text that is not UTF-8 (written by hand) is escaped in JSON, never left out' '
+test_expect_success SQLITE 'stored text that is not UTF-8 (written by hand) is escaped in JSON, never left out' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 20 10 >/dev/null &&
 	sqlite3 test.db "UPDATE seats SET name = CAST(X${SQ}4AFC7267656E${SQ} AS TEXT) WHERE seat = 1;
@@ -231,6 +232,35 @@ test_expect_success 'standings, games, status: columns padded by display width' 
 	sr games >out && sed 1d out >rows && char_counts rows >counts &&
 	test "$(sed -n 2p counts)" -eq "$(sed -n 3p counts)" &&
 	test "$(sed -n 1p counts)" -eq $(($(sed -n 2p counts) + 1))
+'
+
+# The league keeps text as shakeref writes it, UTF-8, whatever the client
+# side of one table says its encoding is: PGCLIENTENCODING=LATIN1 at one
+# table must not turn Zoë into ZoÃ« for the other tables and the
+# organiser's psql.
+test_expect_success PG 'the league: names are UTF-8 in the server whatever a table'"'"'s PGCLIENTENCODING' '
+	PGCLIENTENCODING=LATIN1 sr new --game shake --players "$ZOE,Ann" \
+	    --title "$JOSE" >/dev/null &&
+	test "$(db_sql "SELECT name FROM seats WHERE seat = 0")" = "$ZOE" &&
+	test "$(db_sql "SELECT title FROM games")" = "$JOSE" &&
+	sr --json games >out &&
+	json ".games[0] | .players[0] == \"$ZOE\" and .title == \"$JOSE\"" &&
+	PGCLIENTENCODING=LATIN1 sr --json games >out &&
+	json ".games[0] | .players[0] == \"$ZOE\" and .title == \"$JOSE\""
+'
+
+# A league whose database cannot hold every name (LATIN1 has no Ł) would
+# refuse some names with exit 4 in the middle of an evening, where a file
+# takes them all: refused at once, before anything is made, saying how
+# to make one that can.
+test_expect_success PG 'the league: a database in LATIN1 is refused at once (4), one line, nothing made' '
+	pg_psql -c "CREATE DATABASE \"${test_dbname}_latin\" ENCODING
+	    '"'"'LATIN1'"'"' TEMPLATE template0" &&
+	expect_exit 4 sr -d "$(db_url latin)" new --game shake \
+	    --players "$ZOE,Ann" &&
+	one_err_line && expect_err "keeps its text in LATIN1, not UTF8" &&
+	db_none latin &&
+	expect_exit 4 sr -d "$(db_url latin)" status && one_err_line
 '
 
 test_done

@@ -232,12 +232,12 @@ test_expect_success 'rename, title and note work on a finished or abandoned game
 	json ".state == \"abandoned\" and .players[1].name == \"Daniel\""
 '
 
-test_expect_success SQLITE 'check: an abandoned, renamed, retitled game is sound; a stored name or state out of step is repaired' '
+test_expect_success 'check: an abandoned, renamed, retitled game is sound; a stored name or state out of step is repaired' '
 	sr new --game shake --players Ann,Bob --title Cup >/dev/null &&
 	sr rename Ann Annie >/dev/null && sr title Final >/dev/null &&
 	sr abandon >/dev/null &&
 	expect_exit 0 sr check &&
-	sqlite3 test.db "UPDATE seats SET name = '"'"'Zed'"'"' WHERE seat = 0;
+	db_sql "UPDATE seats SET name = '"'"'Zed'"'"' WHERE seat = 0;
 	    UPDATE games SET finished = 0, title = NULL" &&
 	expect_exit 3 sr --json check &&
 	json ".problems | length == 3" &&
