@@ -146,6 +146,22 @@ dice_row(void *arg, long long game, int seat, int kind, int face,
 	return 0;
 }
 
+/*
+ * The option that says how many faces of a Shake die show 10 (its kind,
+ * GAME_OPT_FACES): the audit names a kind of Shake die KEY=K by it.
+ */
+static const char *
+faces_key(void)
+{
+	const struct game_rules *const *g;
+	int k;
+
+	for (g = game_table; *g != NULL; g++)
+		if ((k = game_option_kind(*g, GAME_OPT_FACES)) >= 0)
+			return (*g)->options[k].key;
+	return "faces";
+}
+
 /* A kind's faces: first face, last face, and each face's chance. */
 static int
 kind_faces(int kind, double *p, const char **label)
@@ -293,7 +309,7 @@ kind_json(const struct kind_test *t)
 	if (t->kind == 0)
 		xjson_set(k, "kind", json_string("d6"));
 	else {
-		snprintf(name, sizeof name, "shake-faces=%d", t->kind);
+		snprintf(name, sizeof name, "%s=%d", faces_key(), t->kind);
 		xjson_set(k, "kind", json_string(name));
 	}
 	xjson_set(k, "rolls", json_integer(t->n));
@@ -315,9 +331,9 @@ kind_text(const struct kind_test *t, struct buf *b)
 		buf_printf(b, _("six-sided dice: %ld\n"), t->n);
 	else
 		buf_printf(b, P_("Shake dice with %d face of 6 showing 10 "
-		    "(shake-faces=%d): %ld\n", "Shake dice with %d faces of 6 "
-		    "showing 10 (shake-faces=%d): %ld\n", t->kind), t->kind,
-		    t->kind, t->n);
+		    "(%s=%d): %ld\n", "Shake dice with %d faces of 6 "
+		    "showing 10 (%s=%d): %ld\n", t->kind), t->kind,
+		    faces_key(), t->kind, t->n);
 	buf_puts(b, _("  face    "));
 	for (f = lo; f <= hi; f++)
 		buf_printf(b, " %7s", t->label[f]);

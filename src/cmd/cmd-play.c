@@ -424,6 +424,44 @@ unknown_word(struct play *p, const char *w)
 	return status;
 }
 
+/*
+ * An example of a name quoted, from g's first verb whose every argument is
+ * a NAME or a LEVEL (`penalize "Mary Ann" 2`), into b; 0 if g has none.
+ */
+static int
+name_example(const struct game_rules *g, struct buf *b)
+{
+	const struct game_verb *h;
+	const char *a;
+	size_t n;
+	int names;
+
+	for (h = g->verbs; h->name != NULL; h++) {
+		buf_reset(b);
+		buf_puts(b, h->name);
+		for (a = h->args, names = 0; *a != '\0'; a += n) {
+			a += strspn(a, " [");
+			n = strcspn(a, " ]");
+			if (n == 0)
+				continue;
+			if (strncmp(a, "NAME", 4) == 0 && (n == 4 ||
+			    strncmp(a + 4, "...", n - 4) == 0)) {
+				buf_puts(b, " \"Mary Ann\"");
+				names++;
+			} else if (n == 5 && strncmp(a, "LEVEL", 5) == 0)
+				buf_puts(b, " 2");
+			else
+				break;
+			if (a[n] == ']')
+				n++;
+		}
+		if (*a == '\0' && names > 0)
+			return 1;
+	}
+	buf_reset(b);
+	return 0;
+}
+
 /* The column of what a verb does in help's lines ("  %-10s %-12s "). */
 #define HELP_COLUMN	26
 
@@ -433,7 +471,7 @@ play_help(struct play *p, int argc, char **argv)
 {
 	struct sr_ctx *ctx = p->ctx;
 	struct expectation x;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, ex = BUF_INIT;
 	const struct game_verb *h;
 	struct play_cmd pc;
 	int status, vb, i;
@@ -481,9 +519,13 @@ play_help(struct play *p, int argc, char **argv)
 	buf_puts(&b, _("Commands: "));
 	for (i = 0; play_cmd_at(i, &pc); i++)
 		buf_printf(&b, "%s%s", i == 0 ? "" : ", ", pc.name);
-	buf_puts(&b, _(".\n'help VERB' for one; quote a name with a space: "
-	    "penalize \"Mary Ann\" 2\n"));
+	if (name_example(p->sg.rules, &ex))
+		buf_printf(&b, _(".\n'help VERB' for one; quote a name with a "
+		    "space: %s\n"), buf_str(&ex));
+	else
+		buf_puts(&b, _(".\n'help VERB' for one.\n"));
 	sr_fit(ctx, ctx->out, buf_str(&b), 2);
+	buf_free(&ex);
 	buf_free(&b);
 	return SR_OK;
 }

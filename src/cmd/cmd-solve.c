@@ -278,7 +278,7 @@ out:
 const struct cmd_entry cmd_solve_entry = {
 	.name = "solve",
 	.usage = "[--force]",
-	.summary = N_("shake-a-word: every word on the grid, the best score, "
+	.summary = N_("a grid of words: every word on it, the best score, "
 	    "the words missed"),
 	.spec = { .opts = { { "force", 0 } }, .hint = N_("; expected [--force]") },
 	.exec = cmd_solve_exec,

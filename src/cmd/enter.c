@@ -193,6 +193,47 @@ sr_entry_usage(struct sr_ctx *ctx, int argc, char **argv, enum verb *vp)
 	return sr_entry_usage_in(ctx, NULL, NULL, argc, argv, vp);
 }
 
+/*
+ * The rules of the game an entry from the command line is for (-g, else
+ * the current game), looked up without a word: NULL when there is no
+ * database, no such game, or a migration is due (the store then left
+ * closed, unmigrated).  Only for the words of a usage error.
+ */
+static const struct game_rules *
+entry_rules(struct sr_ctx *ctx)
+{
+	const struct game_rules *g = NULL;
+	struct store_game sgm;
+	long long id = ctx->game;
+	char *why = NULL;
+
+	if (ctx->store == NULL) {
+		if (store_open(ctx->db_path, 0, &ctx->store, &why) != SR_OK) {
+			free(why);
+			ctx->store = NULL;
+			return NULL;
+		}
+		store_client_dir(ctx->store, ctx->paths.state);
+		if (store_migrated(ctx->store)) {
+			store_rollback(ctx->store);
+			store_close(ctx->store);
+			ctx->store = NULL;
+			return NULL;
+		}
+	}
+	if (store_begin_game(ctx->store, 0, &id, &why) != SR_OK) {
+		free(why);
+		return NULL;
+	}
+	if (store_game_load(ctx->store, id, &sgm, &why) == SR_OK) {
+		g = game_find(sgm.rules);
+		store_game_clear(&sgm);
+	} else
+		free(why);
+	store_rollback(ctx->store);
+	return g;
+}
+
 /* The usage check, knowing the players; see cmd.h. */
 int
 sr_entry_usage_in(struct sr_ctx *ctx, const struct game_rules *g,
@@ -201,6 +242,7 @@ sr_entry_usage_in(struct sr_ctx *ctx, const struct game_rules *g,
 	struct ruling r = RULING_INIT;
 	struct game_setup none;
 	struct entry e;
+	const struct game_rules *own;
 	int status, v;
 
 	ctx->cmd = argv[0];
@@ -214,6 +256,21 @@ sr_entry_usage_in(struct sr_ctx *ctx, const struct game_rules *g,
 	status = game_parse_id(g, gs != NULL ? gs : &none, (enum verb)v, &e,
 	    &r);
 	entry_clear(&e);
+	/*
+	 * A usage error in every game that has the verb, before the game is
+	 * known: in the words of the entry's own game where it has the verb
+	 * (Pig's `roll` is not Shake's), else of the first.
+	 */
+	if (status == RULING_USAGE && g == NULL &&
+	    (own = entry_rules(ctx)) != NULL &&
+	    game_verb_find(own, (enum verb)v) >= 0) {
+		ruling_free(&r);
+		memset(&e, 0, sizeof e);
+		e.argc = argc - 1;
+		e.argv = argv + 1;
+		status = game_parse_id(own, &none, (enum verb)v, &e, &r);
+		entry_clear(&e);
+	}
 	if (status == RULING_USAGE)
 		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));
 	else {

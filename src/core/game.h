@@ -178,6 +178,9 @@ struct game_option {
 #define GAME_OPT_OLD_ON	4	/* on, off; a game from before the option
 				   (stored or exported without it) was
 				   played with it on (game_option_old) */
+#define GAME_OPT_FACES	8	/* how many faces of six show 10 on its
+				   Shake dice (die_rolled's kind 1..5):
+				   `dice` names a kind KEY=K */
 };
 
 /*

@@ -96,7 +96,7 @@ valid_faces(const char *v)
 }
 
 static const struct game_option shake_options[] = {
-	{ "shake-faces", "2", "1..5", valid_faces, NULL, 0 },
+	{ "shake-faces", "2", "1..5", valid_faces, NULL, GAME_OPT_FACES },
 	GAME_OPTION_COACH,
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };

@@ -17,6 +17,7 @@
 #include <hunspell.h>
 
 #include "affix.h"
+#include "game.h"
 #include "lang.h"
 #include "lexicon.h"
 #include "words.h"
@@ -107,6 +108,21 @@ package(const char *name)
 }
 
 /*
+ * The rules whose card lists the installed dictionaries: the first game of
+ * the table with a dictionary option (every such `rules` lists them).
+ */
+static const char *
+dict_rules(void)
+{
+	const struct game_rules *const *g;
+
+	for (g = game_table; *g != NULL; g++)
+		if (game_option_kind(*g, GAME_OPT_DICT) >= 0)
+			return (*g)->name;
+	return "RULES";
+}
+
+/*
  * Find name.aff and name.dic in one folder of the search path: 0 with
  * *aff, *dic malloc'd, or -1 with *why.
  */
@@ -155,7 +171,7 @@ find_files(const char *dicts, const char *name, char **aff, char **dic,
 	if ((pkg = package(name)) != NULL)
 		buf_printf(&b, _("install the Debian package %s, "), pkg);
 	buf_printf(&b, _("put them in a folder of SHAKEREF_DICT_PATH, or pick "
-	    "an installed one ('shakeref rules shake-a-word' lists them)"));
+	    "an installed one ('shakeref rules %s' lists them)"), dict_rules());
 	buf_free(&tried);
 	*why = b.s;
 	return -1;

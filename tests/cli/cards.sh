@@ -51,6 +51,31 @@ test_expect_success 'shakeref-games(7) has each card as a section, in the order 
 	expect_same want got
 '
 
+# The keys status --json adds for a game are its card's to say (its
+# manual part, "Status in detail"), and what its round and a score are:
+# shakeref(1) lists only the keys every game has, and points there, so a
+# new game needs no line in it.
+test_expect_success 'the section of each game in shakeref-games(7) names every key its status --json adds, its round and score' '
+	rules_names >names &&
+	common="advice expect game options players round rules state turn" &&
+	while read -r g; do
+		sr -d "$g.db" new --game "$g" --players Ann,Bob >/dev/null &&
+		sr -d "$g.db" --json status >st.json &&
+		title=$(sr rules "$g" | head -n 1 | sed "s/ (.*//" |
+		    tr "[:lower:]" "[:upper:]") &&
+		sed -n "/^\.Sh $title\$/,/^\.Sh /p" "$man7" >section &&
+		[ "$(wc -l <section)" -ge 10 ] &&
+		jq -r "keys[]" st.json >keys &&
+		for k in $common; do grep -qx "$k" keys || return 1; done &&
+		grep -qF ".Ql \\&round" section && grep -q "score is" section ||
+		    { echo "# $g: what round and a score are"; return 1; } &&
+		for k in $(grep -vxF "$(echo $common | tr " " "\n")" keys); do
+			grep -qF ".Ql \\&$k" section ||
+			    { echo "# $g: $k"; return 1; }
+		done || { echo "# $g"; return 1; }
+	done <names
+'
+
 # Each card text made twice: a paragraph of the card is in both outputs.
 test_expect_success 'rules shake and the manual say the same paragraph' '
 	sr rules shake >card &&

@@ -4,7 +4,7 @@
 # idempotent, conflicts refused).
 . "$SRCDIR/tests/cli/lib.sh"
 
-SCHEMA="$SRCDIR/data/export.schema.json"
+SCHEMA="${BUILDDIR:-$SRCDIR}/data/export.schema.json"
 DATA="$SRCDIR/tests/data"
 
 # two_player_game (lib.sh): the second player wins 200 to 100 (SH-10).

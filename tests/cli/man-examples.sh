@@ -21,7 +21,7 @@
 # fails the test.
 . "$SRCDIR/tests/cli/lib.sh"
 
-man1="${BUILDDIR:-$SRCDIR}/man/shakeref.1"	# made from man/shakeref.1.in
+man1="${SHAKEREF_MAN1:-${BUILDDIR:-$SRCDIR}/man/shakeref.1}"	# made from man/shakeref.1.in
 man7="${SHAKEREF_MAN7:-${BUILDDIR:-$SRCDIR}/man/shakeref-games.7}"	# made from the rule cards
 # "shakeref" in the examples is $SHAKEREF, whatever its name (shakeref-pig).
 bindir="$test_root/bin"
