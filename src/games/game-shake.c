@@ -1177,10 +1177,14 @@ order_wins(const struct game_state *st, double *w)
 static const char *
 ordinal(int i)
 {
-	static const char *const o[] = { "1st", "2nd", "3rd", "4th", "5th",
-	    "6th" };
+	/*
+	 * TRANSLATORS: a place in the order of shaking, in "...of the
+	 * time shaking %s of the %d tied (" and in the list after it.
+	 */
+	static const char *const o[] = { N_("1st"), N_("2nd"), N_("3rd"),
+	    N_("4th"), N_("5th"), N_("6th") };
 
-	return i >= 0 && i < 6 ? o[i] : "last";
+	return _(i >= 0 && i < 6 ? o[i] : N_("last"));
 }
 
 /* The next permutation of perm[0..n) in lexicographic order; 0 after the last. */

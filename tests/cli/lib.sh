@@ -164,6 +164,16 @@ two_player_game() {
 	echo pass
 }
 
+# Four players, ten rounds of pairs (SH-5, no decisions): Ann and Bob on
+# 100, Cid and Dan on 200; Cid rolls highest of the 200s (SH-9).
+order_game() {
+	sr new --game shake --players Ann,Bob,Cid,Dan "$@" >/dev/null &&
+	for r in 1 2 3 4 5 6 7 8 9 10; do
+		sr roll 10 10 20 20 >/dev/null || return 1
+	done &&
+	sr roll 30 20 >/dev/null
+}
+
 # dict_make NAME AFF DIC: a Hunspell dictionary NAME in ./dict, its .aff
 # and .dic written by printf from AFF and DIC, and ./dict exported as
 # SHAKEREF_DICT_PATH.
