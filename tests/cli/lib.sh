@@ -271,10 +271,12 @@ tty_idle() {
 		tmux -S "$PWD/tmux.sock" display-message -p \
 		    "#{cursor_x} #{cursor_y} #{pane_width}" \; \
 		    capture-pane -p >screen &&
-		left=$(awk "NR == 1 { x = \$1; y = \$2 + 2; w = \$3 }
+		# A character beyond ASCII one byte for awk's columns (a
+		# translated prompt: "Würfel").
+		left=$(LC_ALL=C.UTF-8 sed "s/[^ -~]/_/g" screen |
+		    awk "NR == 1 { x = \$1; y = \$2 + 2; w = \$3 }
 		    x > 0 && NR == y { print substr(\$0, 1, x) }
-		    x == 0 && NR == y - 1 && length(\$0) >= w - 1 { print }" \
-		    screen) &&
+		    x == 0 && NR == y - 1 && length(\$0) >= w - 1 { print }") &&
 		case "$left" in *">"|*"> ") return 0 ;; esac
 		tty_tick "play never waited at an empty prompt" || return 1
 	done

@@ -1,0 +1,211 @@
+#!/bin/sh
+# tests/cli/evening.sh: issue 28's "done": a German table plays a whole
+# evening in play and never reads an English sentence.  The evening: one
+# whole game of each rules (the first scenario of tests/scenarios of
+# each, typed as a table types it) in play from a pipe, with help, help
+# of a verb and of a command, status, undo and redo, review, history,
+# standings, dice, rules and games around it, refused lines each in a
+# play of their own (a pipe stops at the first), and Shake in play on a
+# terminal (tmux).  Played twice in LANG=de_DE.UTF-8: with the German
+# catalog, against its sentences and with no English word in it; and
+# with the pseudo-translation qps (tests/pseudo.awk, built by make check:
+# every word of every msgstr marked "ǂ"), where a word left unmarked is
+# a sentence no catalog translates, but for what the table typed and the
+# names a program reads (verbs, commands, rules names, options and their
+# values, dictionaries), capitals (NAME, SH-1), pawns (o), the words a
+# dictionary finds on a grid (solve, review) and play's "line N" of a
+# refused line (SPEC.md "play": the prefix).
+. "$SRCDIR/tests/cli/lib.sh"
+
+# The first scenario of each rules, one path a line.
+evening_plays() {
+	for f in "$SRCDIR"/tests/scenarios/*.play; do
+		"$SHAKEREF" -d which.db --json new \
+		    $(sed -n "1s/^# new: //p" "$f") | jq -r .rules >rules &&
+		rm -f which.db which.db-wal which.db-shm &&
+		if ! grep -qxF "$(cat rules)" seen 2>/dev/null; then
+			cat rules >>seen && echo "$f"
+		fi || return 1
+	done
+	rm -f seen rules
+}
+
+# play's input for scenario $1: the table's commands around its lines.
+evening_input() {
+	echo help
+	echo status
+	echo "help undo"
+	echo "help status"
+	sed -e 's/#.*//' -e '/^ *$/d' "$1"
+	echo undo
+	echo redo
+	echo status
+	echo review
+	echo history
+	echo standings
+	echo dice
+	echo rules "$(jq -r .rules new.json)"
+	echo games
+}
+
+# Lines refused, each in a play of its own, at a game's start: a value
+# out of range (or a verb the game has not), a command that is none, an
+# undo of what is not there; solve after the game (a refusal but in a
+# word game).
+evening_refused="roll 999|xyzzy|undo 99"
+
+# The words a dictionary finds on each grid of scenario $1 (a word game),
+# one a line: data, not sentences.
+grid_words() {
+	grep "^grid " "$1" | while read -r line; do
+		rm -f grid.db grid.db-wal grid.db-shm &&
+		sr -d grid.db new $(sed -n "1s/^# new: //p" "$1") >/dev/null &&
+		sr -d grid.db $line >/dev/null &&
+		sr -d grid.db --json solve --force |
+		    jq -r ".words[].word, .missed[]?" || return 1
+	done
+	rm -f grid.db grid.db-wal grid.db-shm
+}
+
+# The evening in the language of $LANG and $LANGUAGE: what the table
+# reads into ./evening.out, what it typed into ./typed; one tmux pane of
+# Shake into ./screen.
+evening() {
+	: >evening.out && : >typed &&
+	for f in $(evening_plays); do
+		sr --json new $(sed -n "1s/^# new: //p" "$f") >new.json &&
+		sr -g "$(jq .game new.json)" status >>evening.out 2>&1 &&
+		echo "$evening_refused" | tr "|" "\n" >refused &&
+		while read -r line; do
+			echo "$line" | sr play >>evening.out 2>&1 &&
+			{ echo "# accepted: $line"; return 1; }
+			echo "$line" >>typed
+		done <refused &&
+		evening_input "$f" >in &&
+		sr play <in >>evening.out 2>&1 &&
+		cat in >>typed &&
+		{ echo solve | sr play >>evening.out 2>&1 || :; } &&
+		if grep -q "^grid " "$f"; then
+			grid_words "$f" >>typed
+		fi || return 1
+	done &&
+	sr new --game shake --players Ann,Bob >>evening.out &&
+	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x 100 -y 50 \
+	    "cd '$PWD' && env NO_COLOR=1 LANG=$LANG LANGUAGE=${LANGUAGE:-} HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_NOW='$SHAKEREF_NOW' '$SHAKEREF' play; echo \$? >exit; sleep 30" &&
+	for line in help "roll 40 60" xyzzy "take 10" take status undo review \
+	    history standings; do
+		tty_idle && tty_type "$line" && echo "$line" >>typed ||
+		    return 1
+	done &&
+	tty_end &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -300 >screen &&
+	tty_stop
+}
+
+# The words a program reads, never translated, one a line: the verbs, the
+# commands (play's quit and exit too), the rules names and aliases, the
+# options, their values and the dictionaries (as `rules` lists them in
+# English), shakeref, and Qu (a letter die's face, SW-1).
+names_read() {
+	(
+	LC_ALL=C && export LC_ALL &&
+	game_verbs &&
+	"$SHAKEREF" help | sed -n "s/^  \\([a-z]*\\)  .*/\\1/p" &&
+	"$SHAKEREF" rules | cut -c1-20 &&
+	for g in $(rules_names); do
+		"$SHAKEREF" rules "$g" | sed -n "/^Options/,\$p" | sed 1d ||
+		    return 1
+	done
+	) &&
+	echo shakeref quit exit Qu
+}
+
+# The words of file $1 that are English, "N: WORD" (N its line): every
+# word of two or more letters, all ASCII, that is neither marked "ǂ" nor
+# in ./allowed, nor capitals, nor pawns (o); with $2 set, only the
+# English words of a German text (the list below).  play's "line N" of a
+# refused line (the prefix, SPEC.md "play") is no sentence.
+english_words() {
+	sed -e "s/^shakeref: play: line [0-9]*: /shakeref: play: /" "$1" |
+	    LC_ALL=C.UTF-8 grep -on "ǂ*[[:alpha:]]\\+" |
+	    LC_ALL=C awk -F : -v stop="${2:-}" "
+		FILENAME == \"allowed\" { ok[\$0] = 1; next }
+		{
+			w = \$2
+			if (substr(w, 1, 2) == \"ǂ\" || w ~ /[^A-Za-z]/ ||
+			    length(w) < 2 || w ~ /^[A-Z]+\$/ || w ~ /^o+\$/ ||
+			    (tolower(w) in ok))
+				next
+			if (stop == \"\" || index(stop, \" \" tolower(w) \" \"))
+				print \$1 \": \" w
+		}" allowed -
+}
+
+# The test's allowed words: typed, and names_read's.
+allowed_words() {
+	{ cat typed && names_read; } | LC_ALL=C.UTF-8 grep -o "[[:alpha:]]\\+" |
+	    tr A-Z a-z | sort -u >allowed
+}
+
+# Fail, saying the words and their lines, if english_words found any.
+no_english() {
+	english_words "$@" >english &&
+	if [ -s english ]; then
+		echo "# English in $1:" &&
+		sort -t : -k 1n -u english | head -n 30 | while IFS=: read -r n w; do
+			echo "#  $w: $(sed -n "${n}p" "$1")"
+		done &&
+		return 1
+	fi
+}
+
+test_expect_success 'the pseudo-translation qps is built (make check) and speaks' '
+	test -f "$BUILDDIR/locale/qps/LC_MESSAGES/shakeref.mo" &&
+	LANG=de_DE.UTF-8 LANGUAGE=qps "$SHAKEREF" help >out &&
+	expect_out "ǂusage: ǂshakeref"
+'
+
+test_expect_success 'a German evening in play: the catalog'"'"'s sentences, no English word' '
+	LANG=de_DE.UTF-8 && export LANG &&
+	evening &&
+	allowed_words &&
+	for f in evening.out screen; do
+		no_english $f " the and of is are to with for from not this that which would your you when into each only were has have " ||
+		    return 1
+	done &&
+	mv evening.out out &&
+	expect_out "Partie 1: shake" &&
+	expect_out "Jetzt erlaubt:" &&
+	expect_out "Befehle: " &&
+	expect_out "undo: den letzten noch gültigen Eintrag zurücknehmen" &&
+	expect_out "vom Coach durchgesehen" &&
+	expect_out "aufgezeichnete Würfel" &&
+	expect_out "shakeref: play: line 1: '"'"'xyzzy'"'"' ist weder ein Verb von shake noch ein Befehl (help zeigt sie)" &&
+	test $(grep -c "^Die Partie ist vorbei" out) -ge $(rules_names | wc -l) &&
+	mv screen out &&
+	expect_out "Runde 1, Bob (take|shake)>" &&
+	expect_out "Bob nimmt 60; Ann wählt"
+'
+
+test_expect_success 'the same evening in qps: every word read is a catalog'"'"'s (marked), none English' '
+	LANG=de_DE.UTF-8 LANGUAGE=qps && export LANG LANGUAGE &&
+	evening &&
+	allowed_words &&
+	test $(wc -l <evening.out) -gt 1000 &&
+	grep -q "ǂ" screen &&
+	no_english evening.out &&
+	no_english screen
+'
+
+test_expect_success 'the check finds a sentence left English' '
+	: >allowed &&
+	printf "ǂround 1 ǂis ǂover\\nthe game is over\\nSH-1 NAME ooo\\n" >t &&
+	english_words t >found &&
+	printf "2: the\\n2: game\\n2: is\\n2: over\\n" >want &&
+	expect_same want found &&
+	english_words t " the of " >found &&
+	echo "2: the" >want &&
+	expect_same want found
+'
+
+test_done
