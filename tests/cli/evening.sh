@@ -102,63 +102,6 @@ evening() {
 	tty_stop
 }
 
-# The words a program reads, never translated, one a line: the verbs, the
-# commands (play's quit and exit too), the rules names and aliases, the
-# options, their values and the dictionaries (as `rules` lists them in
-# English), shakeref, and Qu (a letter die's face, SW-1).
-names_read() {
-	(
-	LC_ALL=C && export LC_ALL &&
-	game_verbs &&
-	"$SHAKEREF" help | sed -n "s/^  \\([a-z]*\\)  .*/\\1/p" &&
-	"$SHAKEREF" rules | cut -c1-20 &&
-	for g in $(rules_names); do
-		"$SHAKEREF" rules "$g" | sed -n "/^Options/,\$p" | sed 1d ||
-		    return 1
-	done
-	) &&
-	echo shakeref quit exit Qu
-}
-
-# The words of file $1 that are English, "N: WORD" (N its line): every
-# word of two or more letters, all ASCII, that is neither marked "ǂ" nor
-# in ./allowed, nor capitals, nor pawns (o); with $2 set, only the
-# English words of a German text (the list below).  play's "line N" of a
-# refused line (the prefix, SPEC.md "play") is no sentence.
-english_words() {
-	sed -e "s/^shakeref: play: line [0-9]*: /shakeref: play: /" "$1" |
-	    LC_ALL=C.UTF-8 grep -on "ǂ*[[:alpha:]]\\+" |
-	    LC_ALL=C awk -F : -v stop="${2:-}" "
-		FILENAME == \"allowed\" { ok[\$0] = 1; next }
-		{
-			w = \$2
-			if (substr(w, 1, 2) == \"ǂ\" || w ~ /[^A-Za-z]/ ||
-			    length(w) < 2 || w ~ /^[A-Z]+\$/ || w ~ /^o+\$/ ||
-			    (tolower(w) in ok))
-				next
-			if (stop == \"\" || index(stop, \" \" tolower(w) \" \"))
-				print \$1 \": \" w
-		}" allowed -
-}
-
-# The test's allowed words: typed, and names_read's.
-allowed_words() {
-	{ cat typed && names_read; } | LC_ALL=C.UTF-8 grep -o "[[:alpha:]]\\+" |
-	    tr A-Z a-z | sort -u >allowed
-}
-
-# Fail, saying the words and their lines, if english_words found any.
-no_english() {
-	english_words "$@" >english &&
-	if [ -s english ]; then
-		echo "# English in $1:" &&
-		sort -t : -k 1n -u english | head -n 30 | while IFS=: read -r n w; do
-			echo "#  $w: $(sed -n "${n}p" "$1")"
-		done &&
-		return 1
-	fi
-}
-
 test_expect_success 'the pseudo-translation qps is built (make check) and speaks' '
 	test -f "$BUILDDIR/locale/qps/LC_MESSAGES/shakeref.mo" &&
 	LANG=de_DE.UTF-8 LANGUAGE=qps "$SHAKEREF" help >out &&

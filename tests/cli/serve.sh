@@ -237,6 +237,22 @@ test_expect_success 'serve in French and Spanish: <html lang>, the headings, the
 	page_has review "<figcaption>las puntuaciones a lo largo de la partida, 32 entradas</figcaption>"
 '
 
+test_expect_success 'serve in the pseudo-translation qps: no English word on any page (lib.sh no_english)' '
+	LANGUAGE=qps && export LANGUAGE &&
+	serve_pages_in ǂen de_DE.UTF-8 "ǂthe ǂscoreboard ǂat " \
+	    "ǂCtrl-ǂC ǂstops ǂit." ǂstopped &&
+	echo Ann Bob >typed && two_player_game >>typed &&
+	echo "roll 10 20 undo" >>typed &&
+	allowed_words &&
+	for p in board games standings history review; do
+		sed -e "s/<[^>]*>/ /g" -e "s/&[a-z]*;/ /g" -e "s/&#[0-9]*;/ /g" \
+		    $p >$p.txt &&
+		no_english $p.txt || return 1
+	done &&
+	grep -q "ǂround 1, ǂactive" board.txt &&
+	grep -q "ǂscores ǂover ǂthe ǂgame, 32 ǂentries" review.txt
+'
+
 test_expect_success 'serve: the QR code on the terminal decodes to the URL printed (zbarimg)' '
 	if ! command -v zbarimg >/dev/null; then echo "# no zbarimg: skipped"; exit 0; fi &&
 	xss_game && serve_start &&

@@ -306,8 +306,9 @@ cards_spoken() {
 # What was still English (issue 28): standings --all-time's headings
 # (player $1, played $2 and won $3, the columns as wide as the words),
 # an All Shake order's coach line ($4), Shake-A-Word's words a challenge
-# would strike ($5).
+# would strike ($5), the "or" before the last of the rules listed ($6).
 leftovers_spoken() {
+	expect_refused 2 " $6 $(rules_names | tail -n 1)" sr rules nope &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
 	sr standings --all-time >out &&
@@ -483,11 +484,12 @@ test_expect_success 'de: the rule cards of shake and 10,000 in German' '
 	    "drei 1er                                           1000"
 '
 
-test_expect_success 'de: standings --all-time, an order'"'"'s coach line, the words a challenge would strike' '
+test_expect_success 'de: standings --all-time, an order'"'"'s coach line, the words a challenge would strike, a list'"'"'s or' '
 	words_de &&
 	leftovers_spoken Spieler gespielt gewonnen \
 	    "der Fälle, wenn an 2. Stelle von den 2 Gleichstehenden geschüttelt wird (1. " \
-	    "Nicht im Raster, ein Einspruch würde streichen: '"'"'fad'"'"' von Bob."
+	    "Nicht im Raster, ein Einspruch würde streichen: '"'"'fad'"'"' von Bob." \
+	    oder
 '
 
 test_expect_success 'de: play'"'"'s prompt and words on a terminal' '
@@ -634,11 +636,12 @@ test_expect_success 'es: the rule cards of shake and Shake Up in Spanish' '
 	    "A      una escalera de cuatro (1-2-3-4, 2-3-4-5, 3-4-5-6) o cuatro iguales"
 '
 
-test_expect_success 'es: standings --all-time, an order'"'"'s coach line, the words a challenge would strike' '
+test_expect_success 'es: standings --all-time, an order'"'"'s coach line, the words a challenge would strike, a list'"'"'s or' '
 	words_es &&
 	leftovers_spoken jugador jugadas ganadas \
 	    "de las veces agitando el 2.º de los 2 empatados (1.º " \
-	    "una impugnación las tacharía: '"'"'fad'"'"' de Bob."
+	    "una impugnación las tacharía: '"'"'fad'"'"' de Bob." \
+	    o
 '
 
 test_expect_success 'es: play'"'"'s prompt and words on a terminal' '
@@ -806,11 +809,12 @@ test_expect_success 'fr: the rule cards of shake and Stack Attack in French' '
 	    "- Le plateau branlant sur lequel la tour se dresse, sur une table que tout"
 '
 
-test_expect_success 'fr: standings --all-time, an order'"'"'s coach line, the words a challenge would strike' '
+test_expect_success 'fr: standings --all-time, an order'"'"'s coach line, the words a challenge would strike, a list'"'"'s or' '
 	words_fr &&
 	leftovers_spoken joueur jouées gagnées \
 	    "du temps en secouant en 2e parmi les 2 à égalité (1er " \
-	    "une contestation rayerait: '"'"'fad'"'"' de Bob."
+	    "une contestation rayerait: '"'"'fad'"'"' de Bob." \
+	    ou
 '
 
 test_expect_success 'fr: play'"'"'s prompt and words on a terminal' '
