@@ -1303,12 +1303,14 @@ shake_advice(const struct game_state *st, struct advice *a)
 			advice_add(a, bank, st->shakes > 0 ? "bank" : "pass");
 			advice_add(a, roll, "roll");
 			advice_sort(a);
-			buf_printf(&a->say, _("%s: %s finishes first "
-			    "%.1f%% of the time by shaking on, %.1f%% by "
-			    "%s now (%d still to shake after)"),
+			buf_printf(&a->say, st->shakes > 0 ? _("%s: %s "
+			    "finishes first %.1f%% of the time by shaking on, "
+			    "%.1f%% by banking now (%d still to shake after)") :
+			    _("%s: %s finishes first %.1f%% of the time by "
+			    "shaking on, %.1f%% by passing now (%d still to "
+			    "shake after)"),
 			    roll > bank ? "roll" : a->moves[0].entry, name,
-			    100 * roll, 100 * bank, st->shakes > 0 ? "banking" :
-			    "passing", st->norder - st->next - 1);
+			    100 * roll, 100 * bank, st->norder - st->next - 1);
 			return 1;
 		}
 		if (st->shakes == 0)

@@ -13,8 +13,10 @@
 # a sentence no catalog translates, but for what the table typed and the
 # names a program reads (verbs, commands, rules names, options and their
 # values, dictionaries), capitals (NAME, SH-1), pawns (o), the words a
-# dictionary finds on a grid (solve, review) and play's "line N" of a
-# refused line (SPEC.md "play": the prefix).
+# dictionary finds on a grid (solve, review) or suggests, and play's
+# "line N" of a refused line (SPEC.md "play": the prefix).  Then every
+# scenario in qps with status after each entry: the coach's line of
+# every position they reach.
 . "$SRCDIR/tests/cli/lib.sh"
 
 # The first scenario of each rules, one path a line.
@@ -65,6 +67,12 @@ grid_words() {
 		    jq -r ".words[].word, .missed[]?" || return 1
 	done
 	rm -f grid.db grid.db-wal grid.db-shm
+}
+
+# The words Hunspell suggests for a word struck in file $1 (qps: after
+# "ǂsuggestions: "), one a line: the dictionary's, not sentences.
+suggestions() {
+	sed -n "s/.*ǂsuggestions: \\([^)]*\\)).*/\\1/p" "$1" | tr -s ", " "\\n\\n"
 }
 
 # The evening in the language of $LANG and $LANGUAGE: what the table
@@ -138,6 +146,26 @@ test_expect_success 'the same evening in qps: every word read is a catalog'"'"'s
 	grep -q "ǂ" screen &&
 	no_english evening.out &&
 	no_english screen
+'
+
+# Every scenario's lines in play, status after each (the coach's line
+# of every position): in qps, no English.
+test_expect_success 'every scenario in qps, status after each entry: no English' '
+	LANG=de_DE.UTF-8 LANGUAGE=qps && export LANG LANGUAGE &&
+	: >all.out && : >typed &&
+	for f in "$SRCDIR"/tests/scenarios/*.play; do
+		sr new $(sed -n "1s/^# new: //p" "$f") >>all.out &&
+		sed -e "s/#.*//" -e "/^ *\$/d" "$f" >in &&
+		sed "a status" in | sr play >>all.out 2>&1 &&
+		cat in >>typed &&
+		if grep -q "^grid " "$f"; then
+			grid_words "$f" >>typed
+		fi || return 1
+	done &&
+	suggestions all.out >>typed &&
+	allowed_words &&
+	test $(grep -c "ǂ" all.out) -gt 5000 &&
+	no_english all.out
 '
 
 test_expect_success 'the check finds a sentence left English' '

@@ -492,6 +492,24 @@ test_expect_success 'de: standings --all-time, an order'"'"'s coach line, the wo
 	    oder
 '
 
+test_expect_success SQLITE 'de: check'"'"'s problems: a state and a winner stored wrong, in German' '
+	words_de &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sqlite3 test.db "UPDATE seats SET won = 1 WHERE seat = 0;
+	    UPDATE games SET finished = 0" &&
+	expect_exit 3 sr check &&
+	expect_out "Partie 1: als laufend gespeichert, ihre Einträge ergeben beendet" &&
+	expect_out "Partie 1: Ann ist als Sieger gespeichert, ihre Einträge sagen nicht Sieger"
+'
+
+test_expect_success 'de: a name with a space to quote, in German' '
+	words_de &&
+	sr new --game shake-a-word --players "Ann,Mary Ann" >/dev/null &&
+	expect_refused 2 "erwartet NAME WORD; einen Namen mit Leerzeichen in Anführungszeichen setzen: \"Mary Ann\"" \
+	    sr challenge Mary Ann fab
+'
+
 test_expect_success 'de: play'"'"'s prompt and words on a terminal' '
 	words_de &&
 	prompt_on_a_terminal de_DE.UTF-8 "Runde 1, Bob (take|shake)>" \
