@@ -844,6 +844,17 @@ test_expect_success 'fr: play'"'"'s prompt and words on a terminal' '
 
 fi
 
+# serve'"'"'s <html lang> is the catalog'"'"'s msgstr of "en" (cmd-serve.c).
+test_expect_success 'each catalog says its language for <html lang>: msgid "en" is LL' '
+	for l in $langs; do
+		msggrep --no-wrap -K -e "^en\$" "$po/$l.po" |
+		    sed -n "/^msgid \"en\"\$/{n;s/^msgstr \"\(.*\)\"\$/\1/p;}" \
+		    >got &&
+		echo "$l" >want &&
+		expect_same want got || return 1
+	done
+'
+
 test_expect_success 'each language of po/LINGUAS has its words here (words_LL)' '
 	for l in $langs; do
 		if ! grep -q "^words_$l()" "$SRCDIR/tests/cli/words.sh"; then
