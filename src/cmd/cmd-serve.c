@@ -1585,7 +1585,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		close(fd);
 		free(sv);
 		return sr_error(ctx, SR_SYSTEM, "cannot start: %s",
-		    errno != 0 ? strerror(errno) : "no library");
+		    errno != 0 ? strerror(errno) : _("no library"));
 	}
 	for (i = 0; i < TOKEN_BYTES; i++)
 		snprintf(sv->token + i * 2, 3, "%02x", raw[i]);
