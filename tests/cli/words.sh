@@ -1,12 +1,14 @@
 #!/bin/sh
 # tests/cli/words.sh: the table's own language (SPEC.md "Language", issue
-# 28).  Every catalog of po/LINGUAS complete; C and a locale without a
-# catalog speak today's English; --json the same bytes in every
+# 28).  Every catalog of po/LINGUAS complete, the rule cards' paragraphs
+# too (their ruling ids, cells and marks kept); C and a locale without
+# a catalog speak today's English; --json the same bytes in every
 # language; and, in each language, a refusal, a prompt, help, a rule
 # card, a coach line and review of each game, plurals at 1 and 2 and
 # numbers as the locale writes them, each against the sentence its
 # translator wrote here by hand (a language of po/LINGUAS needs its
-# words_LL below).
+# words_LL below).  tests/cli/evening.sh finds a sentence no catalog
+# has.
 . "$SRCDIR/tests/cli/lib.sh"
 
 po="$SRCDIR/po"
