@@ -54,6 +54,8 @@
 #define PG_LOCK_MS	"5000"
 /* Games a write transaction remembers having locked. */
 #define PG_LOCKED	16
+/* The schema's version. */
+#define SCHEMA_SQL	"SELECT value FROM meta WHERE key = 'schema'"
 
 /* The libpq functions the engine calls, looked up once per store. */
 struct pq {
@@ -86,7 +88,30 @@ struct pq {
 	int		 (*socket)(const PGconn *);
 	int		 (*consume_input)(PGconn *);
 	PGnotify	*(*notifies)(PGconn *);
+	/* Pipeline mode (libpq 14): NULL in an older libpq, never used. */
+	int		 (*enter_pipeline)(PGconn *);
+	int		 (*exit_pipeline)(PGconn *);
+	int		 (*pipeline_sync)(PGconn *);
+	int		 (*send_query_params)(PGconn *, const char *, int,
+			    const Oid *, const char *const *, const int *,
+			    const int *, int);
+	PGresult	*(*get_result)(PGconn *);
 };
+
+/*
+ * A result the pipeline owes: a statement's (its rows to *dst, or only
+ * checked) or a sync point's.  Quiet: sent before a rollback, its
+ * failure is nobody's.
+ */
+struct owed {
+	PGresult	**dst;
+	char		 sync;
+	char		 quiet;
+	char		 schema;	/* the version read at open */
+};
+
+/* Results the pipeline may owe before it is synced and read. */
+#define PG_OWED		64
 
 struct pgstore {
 	struct store	 base;		/* first: store.c reads it */
@@ -106,6 +131,23 @@ struct pgstore {
 	long long	 current;	/* that game */
 	int		 listening;	/* LISTEN shakeref sent */
 	char		*notice_path;	/* store_notice()'s file */
+	int		 pipe;		/* in libpq's pipeline mode */
+	int		 intx;		/* BEGIN sent, no COMMIT or ROLLBACK */
+	int		 nowed;		/* owed[]: results not read yet */
+	struct owed	 owed[PG_OWED];
+	int		 fail;		/* the first failure read, untold */
+	char		*fail_why;
+	char		 state[6];	/* the SQLSTATE of the last failure */
+	PGresult	*pre;		/* SNAP_SQL's row of game pre_game */
+	long long	 pre_game;
+	int		 pre_undo;	/* with the undo head (a write) */
+	long long	 app_game;	/* the last entry appended in this */
+	char		*app[6];	/* transaction: ENTRY_COLUMNS' texts */
+	int		 unverified;	/* the version not judged yet */
+	int		 schema_unsent;	/* not asked yet */
+	int		 schema_owed;	/* its result not read yet */
+	PGresult	*schema_res;	/* its rows, or */
+	PGresult	*schema_err;	/* its failure */
 };
 
 /*
@@ -265,16 +307,24 @@ first_line(const char *t)
 static int
 fail_pg(struct pgstore *s, PGresult *res, char **why)
 {
-	const char *state = NULL, *msg = NULL;
+	const char *state = NULL, *msg = NULL, *sev = NULL;
 	char *line;
 	int status;
 
 	if (res != NULL) {
 		state = s->pq.result_error_field(res, PG_DIAG_SQLSTATE);
 		msg = s->pq.result_error_field(res, PG_DIAG_MESSAGE_PRIMARY);
+		sev = s->pq.result_error_field(res,
+		    PG_DIAG_SEVERITY_NONLOCALIZED);
 	}
-	if (s->pq.status(s->conn) != CONNECTION_OK) {
-		line = first_line(s->pq.error_message(s->conn));
+	/*
+	 * A FATAL ends the connection: the server closes it after (a
+	 * pipeline reads the error before the end).
+	 */
+	if (s->pq.status(s->conn) != CONNECTION_OK || (sev != NULL &&
+	    (strcmp(sev, "FATAL") == 0 || strcmp(sev, "PANIC") == 0))) {
+		line = first_line(s->pq.status(s->conn) == CONNECTION_OK &&
+		    msg != NULL ? msg : s->pq.error_message(s->conn));
 		status = store_fail(why, SR_SYSTEM, "lost the connection to "
 		    "the league '%s': %s", s->name, line);
 	} else if (state != NULL && (strcmp(state, "40P01") == 0 ||
@@ -294,83 +344,406 @@ fail_pg(struct pgstore *s, PGresult *res, char **why)
 }
 
 /*
+ * The statements go to the server in libpq's pipeline mode.  One whose
+ * rows nobody reads (a write, a lock, BEGIN) inside a transaction is
+ * sent and its result owed; the next statement whose rows are read, or
+ * COMMIT, syncs the pipeline and reads every result owed, in order: all
+ * of them one round trip.  A failure of a statement sent before is told
+ * there, the first one, in the words its own call would have used; the
+ * transaction fails with it.  A libpq without pipeline mode (before 14)
+ * sends each statement as its own round trip.
+ */
+
+/* A statement's parameters: see q(). */
+struct params {
+	const char	*vals[16];
+	int		 lens[16];
+	int		 fmts[16];
+	int		 n;
+	char		 nums[16][24];
+};
+
+/* Read the parameters of types (q()'s letters) from ap into p. */
+static void
+params_read(struct params *p, const char *types, va_list ap)
+{
+	int n;
+
+	for (n = 0; types[n] != '\0' && n < 16; n++) {
+		p->lens[n] = 0;
+		p->fmts[n] = 0;
+		switch (types[n]) {
+		case 'i':
+			snprintf(p->nums[n], sizeof p->nums[n], "%d",
+			    va_arg(ap, int));
+			p->vals[n] = p->nums[n];
+			break;
+		case 'I':
+			snprintf(p->nums[n], sizeof p->nums[n], "%lld",
+			    va_arg(ap, long long));
+			p->vals[n] = p->nums[n];
+			break;
+		case 't':
+			p->vals[n] = va_arg(ap, const char *);
+			break;
+		case 'b':
+			p->vals[n] = va_arg(ap, const char *);
+			p->lens[n] = (int)va_arg(ap, size_t);
+			p->fmts[n] = 1;
+			if (p->vals[n] == NULL)
+				p->vals[n] = "";
+			break;
+		default:
+			p->vals[n] = NULL;
+			break;
+		}
+	}
+	p->n = n;
+}
+
+/* Keep the first failure (res: the server's words) until it is told. */
+static void
+fail_keep(struct pgstore *s, PGresult *res)
+{
+	const char *state;
+
+	if (s->fail != SR_OK)
+		return;
+	state = res != NULL ? s->pq.result_error_field(res,
+	    PG_DIAG_SQLSTATE) : NULL;
+	snprintf(s->state, sizeof s->state, "%s", state != NULL ? state : "");
+	s->fail = fail_pg(s, res, &s->fail_why);
+}
+
+/* Tell the failure kept: its status and, in *why, its words. */
+static int
+fail_take(struct pgstore *s, char **why)
+{
+	int status = s->fail;
+
+	if (status == SR_OK)
+		return SR_OK;
+	if (why != NULL)
+		*why = s->fail_why;
+	else
+		free(s->fail_why);
+	s->fail_why = NULL;
+	s->fail = SR_OK;
+	return status;
+}
+
+/* Owe one more result: a statement's (to *dst) or a sync point's. */
+static void
+owe(struct pgstore *s, PGresult **dst, int sync, int quiet)
+{
+	s->owed[s->nowed].dst = dst;
+	s->owed[s->nowed].sync = (char)sync;
+	s->owed[s->nowed].quiet = (char)quiet;
+	s->owed[s->nowed++].schema = 0;
+}
+
+/* A connection gone: stop reading what it owed. */
+static int
+pipe_broken(struct pgstore *s, PGresult *res)
+{
+	if (res != NULL && s->pq.status(s->conn) == CONNECTION_OK)
+		return 0;
+	fail_keep(s, res);
+	if (res != NULL)
+		s->pq.clear(res);
+	return 1;
+}
+
+/*
+ * Sync the pipeline and read every result it owes, in order: rows to
+ * their caller, the first failure kept (fail_take tells it).
+ */
+static void
+drain(struct pgstore *s)
+{
+	struct owed *o;
+	PGresult *res;
+	ExecStatusType rs;
+	int i, n = s->nowed, end;
+
+	s->nowed = 0;
+	if (n == 0)
+		return;
+	/* A sync of its own, unless the last one owed is one (a rollback). */
+	end = n + !s->owed[n - 1].sync;
+	if (end > n && !s->pq.pipeline_sync(s->conn)) {
+		fail_keep(s, NULL);
+		return;
+	}
+	for (i = 0; i < end; i++) {
+		o = i < n ? &s->owed[i] : NULL;
+		res = s->pq.get_result(s->conn);
+		rs = res != NULL ? s->pq.result_status(res) :
+		    PGRES_FATAL_ERROR;
+		if (o == NULL || o->sync) {
+			if (rs != PGRES_PIPELINE_SYNC && pipe_broken(s, res))
+				return;
+			if (res != NULL)
+				s->pq.clear(res);
+			continue;
+		}
+		if (res == NULL && pipe_broken(s, NULL))
+			return;
+		if (o->schema)
+			s->schema_owed = 0;
+		if (rs == PGRES_TUPLES_OK || rs == PGRES_COMMAND_OK) {
+			if (o->dst != NULL) {
+				*o->dst = res;
+				res = NULL;
+			}
+		} else if (o->schema &&
+		    s->pq.status(s->conn) == CONNECTION_OK) {
+			s->schema_err = res;	/* judged by schema_judge() */
+			res = NULL;
+		} else if (!o->quiet ||
+		    s->pq.status(s->conn) != CONNECTION_OK)
+			fail_keep(s, res);
+		if (res != NULL)
+			s->pq.clear(res);
+		/* The end of its results. */
+		while ((res = s->pq.get_result(s->conn)) != NULL)
+			s->pq.clear(res);
+		if (s->pq.status(s->conn) != CONNECTION_OK &&
+		    pipe_broken(s, NULL))
+			return;
+	}
+}
+
+/* Drop the snapshot's row read ahead (SNAP_SQL). */
+static void
+pre_drop(struct pgstore *s)
+{
+	if (s->pre != NULL)
+		s->pq.clear(s->pre);
+	s->pre = NULL;
+	s->pre_game = 0;
+}
+
+/* Forget the entry appended last in this transaction. */
+static void
+app_forget(struct pgstore *s)
+{
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		free(s->app[i]);
+		s->app[i] = NULL;
+	}
+	s->app_game = 0;
+}
+
+/* Forget what this transaction read ahead and appended. */
+static void
+txn_forget(struct pgstore *s)
+{
+	pre_drop(s);
+	app_forget(s);
+}
+
+/*
+ * The schema's version asked (pg_open): just before the command's first
+ * statement but BEGIN (an isolation level comes before any query), in
+ * the same batch; a failure (no table meta) makes the server skip the
+ * rest up to the sync, which schema_judge() then explains.
+ */
+static void	send_q(struct pgstore *, PGresult **, const char *,
+		    const char *, ...);
+
+static void
+schema_send(struct pgstore *s)
+{
+	s->schema_unsent = 0;
+	send_q(s, &s->schema_res, SCHEMA_SQL, "");
+	if (s->nowed > 0 && s->owed[s->nowed - 1].dst == &s->schema_res) {
+		s->owed[s->nowed - 1].schema = 1;
+		s->schema_owed = 1;
+	}
+}
+
+/*
+ * Send sql with p and owe its result: its rows to *dst (NULL: only
+ * checked).  Without pipeline mode, run it now.
+ */
+static void
+send_params(struct pgstore *s, PGresult **dst, const char *sql,
+    const struct params *p)
+{
+	PGresult *res;
+	ExecStatusType rs;
+
+	pre_drop(s);
+	if (s->schema_unsent && strncmp(sql, "BEGIN", 5) != 0)
+		schema_send(s);
+	if (!s->pipe) {
+		res = s->pq.exec_params(s->conn, sql, p->n, NULL, p->vals,
+		    p->lens, p->fmts, 0);
+		rs = res != NULL ? s->pq.result_status(res) :
+		    PGRES_FATAL_ERROR;
+		if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK)
+			fail_keep(s, res);
+		else if (dst != NULL) {
+			*dst = res;
+			res = NULL;
+		}
+		if (res != NULL)
+			s->pq.clear(res);
+		return;
+	}
+	if (s->nowed >= PG_OWED)
+		drain(s);
+	if (!s->pq.send_query_params(s->conn, sql, p->n, NULL, p->vals,
+	    p->lens, p->fmts, 0)) {
+		fail_keep(s, NULL);
+		return;
+	}
+	owe(s, dst, 0, 0);
+}
+
+/* Send sql with parameters (q()'s types) from ap, owing to *dst. */
+static void
+send_v(struct pgstore *s, PGresult **dst, const char *sql,
+    const char *types, va_list ap)
+{
+	struct params p;
+
+	params_read(&p, types, ap);
+	send_params(s, dst, sql, &p);
+}
+
+/* Send sql with parameters (q()'s types) and owe its result to *dst. */
+static void
+send_q(struct pgstore *s, PGresult **dst, const char *sql,
+    const char *types, ...)
+{
+	va_list ap;
+
+	va_start(ap, types);
+	send_v(s, dst, sql, types, ap);
+	va_end(ap);
+}
+
+static int	schema_judge(struct pgstore *, char **);
+
+/*
+ * Sync: every result owed read; SR_OK, or the first failure with *why.
+ * dst, a result read in it, is freed and NULL on a failure.
+ */
+static int
+sync_take(struct pgstore *s, PGresult **dst, char **why)
+{
+	char *said = NULL;
+	int status;
+
+	if (s->schema_unsent)
+		schema_send(s);
+	if (s->pipe)
+		drain(s);
+	/* The schema's version read with them judged first: it says why. */
+	if (s->unverified && !s->schema_owed &&
+	    (status = schema_judge(s, &said)) != SR_OK) {
+		fail_take(s, NULL);
+		s->fail = status;
+		s->fail_why = said;
+	}
+	if ((status = fail_take(s, why)) != SR_OK && dst != NULL &&
+	    *dst != NULL) {
+		s->pq.clear(*dst);
+		*dst = NULL;
+	}
+	return status;
+}
+
+/*
  * Run sql with parameters, one letter of types each: 'i' an int, 'I' a
  * long long, 't' a text (NULL: NULL), 'b' a bytea (a pointer and a
- * size_t), '-' NULL.  *res the rows (PQclear it), or NULL to drop them.
+ * size_t), '-' NULL.  *res the rows (PQclear it), or NULL to drop them:
+ * then, in a transaction, the statement is only sent (see above).
  */
 static int
 q(struct pgstore *s, PGresult **resp, char **why, const char *sql,
     const char *types, ...)
 {
 	va_list ap;
-	const char *vals[16];
-	int lens[16], fmts[16], n, status;
-	char nums[16][24];
-	PGresult *res;
-	ExecStatusType rs;
 
-	va_start(ap, types);
-	for (n = 0; types[n] != '\0' && n < 16; n++) {
-		lens[n] = 0;
-		fmts[n] = 0;
-		switch (types[n]) {
-		case 'i':
-			snprintf(nums[n], sizeof nums[n], "%d",
-			    va_arg(ap, int));
-			vals[n] = nums[n];
-			break;
-		case 'I':
-			snprintf(nums[n], sizeof nums[n], "%lld",
-			    va_arg(ap, long long));
-			vals[n] = nums[n];
-			break;
-		case 't':
-			vals[n] = va_arg(ap, const char *);
-			break;
-		case 'b':
-			vals[n] = va_arg(ap, const char *);
-			lens[n] = (int)va_arg(ap, size_t);
-			fmts[n] = 1;
-			if (vals[n] == NULL)
-				vals[n] = "";
-			break;
-		default:
-			vals[n] = NULL;
-			break;
-		}
-	}
-	va_end(ap);
 	if (resp != NULL)
 		*resp = NULL;
-	res = s->pq.exec_params(s->conn, sql, n, NULL, vals, lens, fmts, 0);
-	rs = res != NULL ? s->pq.result_status(res) : PGRES_FATAL_ERROR;
-	if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK) {
-		status = fail_pg(s, res, why);
-		if (res != NULL)
-			s->pq.clear(res);
-		return status;
-	}
-	if (resp != NULL)
-		*resp = res;
-	else
-		s->pq.clear(res);
-	return SR_OK;
+	va_start(ap, types);
+	send_v(s, resp, sql, types, ap);
+	va_end(ap);
+	if (resp == NULL && s->intx && s->pipe && s->fail == SR_OK &&
+	    !s->unverified)
+		return SR_OK;
+	return sync_take(s, resp, why);
 }
 
-/* Run sql (statements without parameters). */
+/* Run one statement without parameters, its rows dropped (as q()). */
 static int
 exec(struct pgstore *s, const char *sql, char **why)
 {
-	PGresult *res = s->pq.exec(s->conn, sql);
-	ExecStatusType rs = res != NULL ? s->pq.result_status(res) :
-	    PGRES_FATAL_ERROR;
-	int status = SR_OK;
+	return q(s, NULL, why, sql, "");
+}
 
+/*
+ * Run a script of statements (a migration) through libpq's simple
+ * protocol, which pipeline mode does not speak: left for it, then
+ * entered again.
+ */
+static int
+script(struct pgstore *s, const char *sql, char **why)
+{
+	PGresult *res;
+	ExecStatusType rs;
+
+	if (s->pipe) {
+		drain(s);
+		if (s->fail == SR_OK && !s->pq.exit_pipeline(s->conn))
+			fail_keep(s, NULL);
+		if (s->fail != SR_OK)
+			return fail_take(s, why);
+	}
+	res = s->pq.exec(s->conn, sql);
+	rs = res != NULL ? s->pq.result_status(res) : PGRES_FATAL_ERROR;
 	if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK)
-		status = fail_pg(s, res, why);
+		fail_keep(s, res);
 	if (res != NULL)
 		s->pq.clear(res);
-	return status;
+	if (s->pipe && !s->pq.enter_pipeline(s->conn))
+		fail_keep(s, NULL);
+	return fail_take(s, why);
+}
+
+/*
+ * Roll back, without waiting: a sync first if statements were sent
+ * since the last one (a failure among them makes the server skip what
+ * follows up to a sync), ROLLBACK, a sync that sends them; their results
+ * are read with the next ones.  Whatever was owed before is nobody's.
+ */
+static void
+rollback_send(struct pgstore *s)
+{
+	int i;
+
+	if (s->nowed + 3 > PG_OWED)
+		drain(s);
+	for (i = 0; i < s->nowed; i++)
+		s->owed[i].quiet = 1;
+	fail_take(s, NULL);
+	if (s->nowed > 0 && !s->owed[s->nowed - 1].sync) {
+		if (!s->pq.pipeline_sync(s->conn))
+			return;
+		owe(s, NULL, 1, 1);
+	}
+	if (!s->pq.send_query_params(s->conn, "ROLLBACK", 0, NULL, NULL, NULL,
+	    NULL, 0))
+		return;
+	owe(s, NULL, 0, 1);
+	if (s->pq.pipeline_sync(s->conn))
+		owe(s, NULL, 1, 1);
 }
 
 /* Row r column c as text (NULL if NULL). */
@@ -461,6 +834,13 @@ pq_load(struct pq *pq, char **why)
 		    "client library '%s': a function is missing",
 		    LIBPQ_SONAME);
 	}
+	/* Pipeline mode, if this libpq has it (14 and later). */
+	if (PQ_SYM(enter_pipeline, "PQenterPipelineMode") ||
+	    PQ_SYM(exit_pipeline, "PQexitPipelineMode") ||
+	    PQ_SYM(pipeline_sync, "PQpipelineSync") ||
+	    PQ_SYM(send_query_params, "PQsendQueryParams") ||
+	    PQ_SYM(get_result, "PQgetResult"))
+		pq->enter_pipeline = NULL;
 #undef PQ_SYM
 	return SR_OK;
 }
@@ -527,6 +907,10 @@ quiet(void *arg, const char *message)
 }
 
 static int	schema_known(struct pgstore *, PGresult *, int *, char **);
+static void	pg_close(struct store *);
+static int	pg_commit(struct store *, char **);
+static void	pg_rollback(struct store *);
+static int	pg_lost(const struct store *);
 
 /*
  * The schema's version into *version: 0 with *empty when the database
@@ -539,26 +923,22 @@ schema_version(struct pgstore *s, int fast, int *version, int *empty,
     char **why)
 {
 	PGresult *res;
-	const char *state;
 	int status;
 
 	*version = 0;
 	*empty = 0;
 	if (fast) {
-		res = s->pq.exec(s->conn, "SELECT value FROM meta WHERE key ="
-		    " 'schema'");
-		if (res != NULL &&
-		    s->pq.result_status(res) == PGRES_TUPLES_OK)
+		res = NULL;
+		send_q(s, &res, SCHEMA_SQL, "");
+		if (s->pipe)
+			drain(s);
+		if (s->fail == SR_OK)
 			return schema_known(s, res, version, why);
-		state = res != NULL ? s->pq.result_error_field(res,
-		    PG_DIAG_SQLSTATE) : NULL;
-		if (state == NULL || strcmp(state, "42P01") != 0) {
-			status = fail_pg(s, res, why);
-			if (res != NULL)
-				s->pq.clear(res);
-			return status;
-		}
-		s->pq.clear(res);	/* no table meta: see below */
+		if (res != NULL)
+			s->pq.clear(res);
+		if (strcmp(s->state, "42P01") != 0)
+			return fail_take(s, why);
+		fail_take(s, NULL);	/* no table meta: see below */
 	}
 	if ((status = q(s, &res, why, "SELECT to_regclass('meta') IS NOT NULL,"
 	    " (SELECT count(*) FROM pg_class c JOIN pg_namespace n"
@@ -574,10 +954,52 @@ schema_version(struct pgstore *s, int fast, int *version, int *empty,
 		return SR_OK;
 	}
 	s->pq.clear(res);
-	if ((status = q(s, &res, why, "SELECT value FROM meta WHERE key ="
-	    " 'schema'", "")) != SR_OK)
+	if ((status = q(s, &res, why, SCHEMA_SQL, "")) != SR_OK)
 		return status;
 	return schema_known(s, res, version, why);
+}
+
+/*
+ * The version read at open with the command's first statements (see
+ * pg_open): current, or the failure pg_open would have told.  No table
+ * meta: the transaction begun is rolled back, then the database looked
+ * at (empty: no database; another program's).
+ */
+static int
+schema_judge(struct pgstore *s, char **why)
+{
+	PGresult *res = s->schema_res, *err = s->schema_err;
+	const char *state;
+	int status, version, empty;
+
+	s->unverified = 0;
+	s->schema_res = NULL;
+	s->schema_err = NULL;
+	if (res != NULL)
+		return schema_known(s, res, &version, why);
+	state = err != NULL ? s->pq.result_error_field(err,
+	    PG_DIAG_SQLSTATE) : NULL;
+	if (state == NULL || strcmp(state, "42P01") != 0) {
+		status = fail_pg(s, err, why);
+		if (err != NULL)
+			s->pq.clear(err);
+		return status;
+	}
+	s->pq.clear(err);
+	/* What failed after it failed for want of the schema. */
+	fail_take(s, NULL);
+	if (s->intx) {
+		rollback_send(s);
+		s->intx = 0;
+	}
+	if ((status = schema_version(s, 0, &version, &empty, why)) != SR_OK)
+		return status;
+	if (version == 0)
+		return store_fail(why, SR_DATA, "no database at '%s'; "
+		    "'shakeref new' creates it", s->name);
+	/* Made meanwhile by another table: this transaction is gone. */
+	return store_fail(why, SR_SYSTEM, "league '%s' is locked by another "
+	    "shakeref; try again", s->name);
 }
 
 /* The version in res (meta's 'schema' row), read and freed; see above. */
@@ -614,20 +1036,21 @@ migrate(struct pgstore *s, int create, char **why)
 	char sql[160];
 	int status, version, empty, v;
 
-	if ((status = exec(s, "BEGIN; SELECT pg_advisory_xact_lock("
-	    STORE_PG_CATALOG ")", why)) != SR_OK)
-		return status;
-	if ((status = schema_version(s, 0, &version, &empty, why)) != SR_OK)
+	s->intx = 1;
+	if ((status = exec(s, "BEGIN", why)) != SR_OK ||
+	    (status = exec(s, "SELECT pg_advisory_xact_lock("
+	    STORE_PG_CATALOG ")", why)) != SR_OK ||
+	    (status = schema_version(s, 0, &version, &empty, why)) != SR_OK)
 		goto out;
 	if (version == PG_NMIGRATIONS)
-		return exec(s, "COMMIT", why);
+		return pg_commit(&s->base, why);
 	if (version == 0 && !create) {
 		status = store_fail(why, SR_DATA, "no database at '%s'; "
 		    "'shakeref new' creates it", s->name);
 		goto out;
 	}
 	for (v = version; v < PG_NMIGRATIONS; v++)
-		if ((status = exec(s, pg_migrations[v], why)) != SR_OK)
+		if ((status = script(s, pg_migrations[v], why)) != SR_OK)
 			goto out;
 	snprintf(sql, sizeof sql, "INSERT INTO meta(key, value) VALUES "
 	    "('schema', '%d') ON CONFLICT(key) DO UPDATE SET value = "
@@ -646,11 +1069,9 @@ migrate(struct pgstore *s, int create, char **why)
 	s->catalog = 1;
 	return SR_OK;
 out:
-	exec(s, "ROLLBACK", NULL);
+	pg_rollback(&s->base);
 	return status;
 }
-
-static void	pg_close(struct store *);
 
 /* Open the league at uri; see store.h's store_open. */
 static int
@@ -695,6 +1116,21 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 		return status;
 	}
 	s->pq.set_notice_processor(s->conn, quiet, NULL);
+	s->pipe = s->pq.enter_pipeline != NULL &&
+	    s->pq.enter_pipeline(s->conn);
+	/*
+	 * A command that makes nothing asks the schema's version with its
+	 * first statement (after BEGIN: schema_send), one round trip fewer;
+	 * the first sync judges it (schema_judge).  Only while there is one
+	 * version: a league at an older one would be migrated here, with
+	 * the caller's rebuild after (store_migrated).
+	 */
+	if (s->pipe && !create && PG_NMIGRATIONS == 1) {
+		s->unverified = 1;
+		s->schema_unsent = 1;
+		*sp = &s->base;
+		return SR_OK;
+	}
 	if ((status = schema_version(s, 1, &version, &empty, why)) != SR_OK ||
 	    (version < PG_NMIGRATIONS &&
 	    (status = migrate(s, create, why)) != SR_OK)) {
@@ -713,6 +1149,16 @@ pg_close(struct store *st)
 
 	if (s == NULL)
 		return;
+	/*
+	 * A rollback's results read before the end (the server answers a
+	 * client that left with "connection to client lost" in its log):
+	 * sent long since, they are there by now.
+	 */
+	if (s->conn != NULL && s->pipe && s->nowed > 0 &&
+	    s->pq.status(s->conn) == CONNECTION_OK)
+		drain(s);
+	txn_forget(s);
+	free(s->fail_why);
 	if (s->conn != NULL)
 		s->pq.finish(s->conn);
 	/* libpq stays loaded: its atexit handlers (OpenSSL) may run. */
@@ -737,7 +1183,23 @@ static int	current_write(struct pgstore *, long long, char **);
 static int	game_locked(const struct pgstore *, long long);
 static void	game_locked_now(struct pgstore *, long long);
 
-/* Begin: READ COMMITTED with game locks for writes, a snapshot for reads. */
+/* The transaction over: nothing of it kept. */
+static void
+txn_end(struct pgstore *s)
+{
+	s->intx = 0;
+	s->write = 0;
+	s->nlocked = 0;
+	s->catalog = 0;
+	s->creating = 0;
+	txn_forget(s);
+}
+
+/*
+ * Begin: READ COMMITTED with game locks for writes, a snapshot for reads.
+ * BEGIN is only sent (it goes with the transaction's first read); a
+ * connection already gone says so here (play connects again).
+ */
 static int
 pg_begin(struct store *st, int write, char **why)
 {
@@ -749,35 +1211,45 @@ pg_begin(struct store *st, int write, char **why)
 		s->creating = 0;
 		return SR_OK;
 	}
-	s->nlocked = 0;
-	s->catalog = 0;
-	if ((status = exec(s, write ? "BEGIN" :
-	    "BEGIN ISOLATION LEVEL REPEATABLE READ", why)) != SR_OK)
+	txn_end(s);
+	if (s->pipe && pg_lost(st))
+		return fail_pg(s, NULL, why);
+	s->intx = 1;
+	send_q(s, NULL, write ? "BEGIN" :
+	    "BEGIN ISOLATION LEVEL REPEATABLE READ", "");
+	if ((!s->pipe || s->fail != SR_OK) &&
+	    (status = sync_take(s, NULL, why)) != SR_OK) {
+		s->intx = 0;
 		return status;
+	}
 	s->write = write;
 	return SR_OK;
 }
 
-/* Commit: durable on the server when it returns SR_OK. */
+/*
+ * Commit: durable on the server when it returns SR_OK.  Every statement
+ * sent and owed goes with COMMIT, and is read before it.
+ */
 static int
 pg_commit(struct store *st, char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
-	PGresult *res = s->pq.exec(s->conn, "COMMIT");
-	int status = SR_OK;
+	PGresult *res = NULL;
+	int status;
 
+	send_q(s, &res, "COMMIT", "");
+	status = sync_take(s, &res, why);
 	/* A failed transaction's COMMIT succeeds as a ROLLBACK. */
-	if (res == NULL || s->pq.result_status(res) != PGRES_COMMAND_OK)
-		status = fail_pg(s, res, why);
-	else if (strcmp(s->pq.cmd_status(res), "COMMIT") != 0)
+	if (status == SR_OK && strcmp(s->pq.cmd_status(res), "COMMIT") != 0)
 		status = store_fail(why, SR_SYSTEM, "league '%s': the "
 		    "transaction was rolled back", s->name);
 	if (res != NULL)
 		s->pq.clear(res);
-	s->write = 0;
-	s->nlocked = 0;
-	s->catalog = 0;
-	s->creating = 0;
+	/* A statement failed before COMMIT, which the server skipped. */
+	if (status != SR_OK && s->pipe &&
+	    s->pq.status(s->conn) == CONNECTION_OK)
+		rollback_send(s);
+	txn_end(s);
 	/* The current game set in the transaction: its game now exists. */
 	if (s->has_current && status == SR_OK)
 		status = current_write(s, s->current, why);
@@ -785,19 +1257,21 @@ pg_commit(struct store *st, char **why)
 	return status;
 }
 
-/* Roll back whatever is open. */
+/* Roll back whatever is open (in pipeline mode, without waiting). */
 static void
 pg_rollback(struct store *st)
 {
 	struct pgstore *s = (struct pgstore *)st;
 
-	if (s->pq.transaction_status(s->conn) != PQTRANS_IDLE &&
-	    s->pq.status(s->conn) == CONNECTION_OK)
-		exec(s, "ROLLBACK", NULL);
-	s->write = 0;
-	s->nlocked = 0;
-	s->catalog = 0;
-	s->creating = 0;
+	if (s->pq.status(s->conn) == CONNECTION_OK) {
+		if (s->pipe) {
+			if (s->intx)
+				rollback_send(s);
+		} else if (s->pq.transaction_status(s->conn) != PQTRANS_IDLE)
+			exec(s, "ROLLBACK", NULL);
+	}
+	fail_take(s, NULL);
+	txn_end(s);
 	s->has_current = 0;
 }
 
@@ -879,12 +1353,13 @@ pg_current(struct store *st, long long *id, char **why)
 		*id = s->current;
 		return SR_OK;
 	}
+	/* No game to name: the league itself may be missing (pg_open). */
 	if (path == NULL)
-		return SR_OK;
+		return s->unverified ? sync_take(s, NULL, why) : SR_OK;
 	if ((f = fopen(path, "r")) == NULL) {
 		free(path);
 		if (errno == ENOENT)
-			return SR_OK;
+			return s->unverified ? sync_take(s, NULL, why) : SR_OK;
 		return store_fail(why, SR_SYSTEM, "cannot read this table's "
 		    "current game of the league '%s': %s", s->name,
 		    strerror(errno));
@@ -895,7 +1370,7 @@ pg_current(struct store *st, long long *id, char **why)
 	free(path);
 	if (*id < 0)
 		*id = 0;
-	return SR_OK;
+	return *id == 0 && s->unverified ? sync_take(s, NULL, why) : SR_OK;
 }
 
 /* Keep id as the current game in the client's file (written whole). */
@@ -936,12 +1411,41 @@ pg_set_current(struct store *st, long long id, char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
 
-	if (s->pq.transaction_status(s->conn) == PQTRANS_IDLE)
+	if (!s->intx)
 		return current_write(s, id, why);
 	s->current = id;
 	s->has_current = 1;
 	return SR_OK;
 }
+
+/* The entry columns, in entry_row()'s order. */
+#define ENTRY_COLUMNS	"e.n, e.player, e.verb, e.args, e.fact, e.at"
+
+/* The game's last entry, for snapshot_key(). */
+#define LAST_ENTRY_SQL	"SELECT " ENTRY_COLUMNS " FROM entries e" \
+	" WHERE e.game_id = $1 ORDER BY e.n DESC LIMIT 1"
+
+/* Game $1's snapshot (columns 0-3) and its last entry (4-9): one row. */
+#define SNAP_READ_SQL	"SELECT sn.n, sn.format, sn.key, sn.state, " \
+	ENTRY_COLUMNS " FROM (SELECT 1) one" \
+	" LEFT JOIN snapshots sn ON sn.game_id = $1" \
+	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true"
+
+/*
+ * The same, for a write (a move asks for the undo cache's head next),
+ * with the undo head if it was stored with that snapshot (10-12).
+ */
+#define SNAP_SQL	"SELECT sn.n, sn.format, sn.key, sn.state, " \
+	ENTRY_COLUMNS ", h.depth, h.nundone, CASE WHEN h.game_id IS NOT" \
+	" NULL THEN (SELECT count(*) FROM undo_states WHERE game_id = $1" \
+	" AND kind = 1) END FROM (SELECT 1) one" \
+	" LEFT JOIN snapshots sn ON sn.game_id = $1" \
+	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true" \
+	" LEFT JOIN undo_heads h ON h.game_id = $1 AND h.n = sn.n" \
+	" AND h.key = sn.key"
+
+/* SNAP_SQL in a write, else SNAP_READ_SQL. */
+#define SNAP_SQL_FOR(s)	((s)->write ? SNAP_SQL : SNAP_READ_SQL)
 
 /* The columns game_row() reads, in its order. */
 #define GAME_COLUMNS	"g.id, g.rules, g.title, g.options, g.created, " \
@@ -968,19 +1472,32 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
     char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
-	PGresult *res;
+	PGresult *res = NULL, *pre = NULL;
 	int status, i, n;
 
 	memset(g, 0, sizeof *g);
 	/* In a write, the game's row locked by this very read. */
-	if ((status = q(s, &res, why, s->write && !game_locked(s, id) ?
+	send_q(s, &res, s->write && !game_locked(s, id) ?
 	    "SELECT " GAME_COLUMNS ", s.name, s.name0 FROM games g"
 	    " LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1"
 	    " ORDER BY s.seat FOR UPDATE OF g" :
 	    "SELECT " GAME_COLUMNS ", s.name, s.name0 FROM games g"
 	    " LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1"
-	    " ORDER BY s.seat", "I", id)) != SR_OK)
+	    " ORDER BY s.seat", "I", id);
+	/*
+	 * In a transaction, its snapshot and undo head read ahead in the
+	 * same round trip: status and a move ask for them next.
+	 */
+	if (s->pipe && s->intx)
+		send_q(s, &pre, SNAP_SQL_FOR(s), "I", id);
+	if ((status = sync_take(s, &res, why)) != SR_OK) {
+		if (pre != NULL)
+			s->pq.clear(pre);
 		return status;
+	}
+	s->pre = pre;
+	s->pre_game = id;
+	s->pre_undo = s->write;
 	if (s->write && s->pq.ntuples(res) > 0)
 		game_locked_now(s, id);
 	if ((n = s->pq.ntuples(res)) == 0) {
@@ -996,9 +1513,6 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	s->pq.clear(res);
 	return SR_OK;
 }
-
-/* The entry columns, in entry_row()'s order. */
-#define ENTRY_COLUMNS	"e.n, e.player, e.verb, e.args, e.fact, e.at"
 
 /* Fill se from row r of ENTRY_COLUMNS at column c; 0 or -1. */
 static int
@@ -1220,6 +1734,22 @@ pg_entry_append(struct store *st, long long game,
 		    " player, verb, args, fact, at) VALUES ($1, $2, $3, $4,"
 		    " $5, $6, $7)", "IittttI", game, se->n, se->player,
 		    verb_name(se->verb), args, se->fact, se->at);
+	/*
+	 * Its columns as the server gives them back (ENTRY_COLUMNS' text),
+	 * for the snapshot's key: the game's last entry, as entries are
+	 * appended in order.
+	 */
+	app_forget(s);
+	if (status == SR_OK && s->intx) {
+		s->app_game = game;
+		s->app[0] = xasprintf("%d", se->n);
+		s->app[1] = se->player != NULL ? xstrdup(se->player) : NULL;
+		s->app[2] = xstrdup(verb_name(se->verb));
+		s->app[3] = args;
+		s->app[4] = se->fact != NULL ? xstrdup(se->fact) : NULL;
+		s->app[5] = xasprintf("%lld", se->at);
+		args = NULL;
+	}
 	free(args);
 	return status;
 }
@@ -1737,9 +2267,10 @@ pg_tallies_rebuild(struct store *st, char **why)
 
 	if ((status = lock_catalog(s, why)) != SR_OK)
 		return status;
-	return exec(s, "DELETE FROM tallies;"
-	    "INSERT INTO tallies(player_id, rules, played, won) "
-	    TALLIES_SQL ";", why);
+	if ((status = exec(s, "DELETE FROM tallies", why)) != SR_OK)
+		return status;
+	return exec(s, "INSERT INTO tallies(player_id, rules, played, won) "
+	    TALLIES_SQL, why);
 }
 
 /* 1 if pg_open() migrated an older schema. */
@@ -1752,37 +2283,67 @@ pg_migrated(const struct store *st)
 }
 
 /*
- * The key of a snapshot: a checksum of the game's last entry (each
- * column's text, NULL and length first) at columns c.. of row 0 of res
- * (no row: no entry), the format and the state; *n that entry's number.
- * See store.c's snapshot_key.
+ * The key of a snapshot: a checksum of the game's last entry (each of
+ * its six columns' text, v[i] NULL for a NULL, NULL and length first;
+ * v NULL: no entry), the format and the state.  See store.c's
+ * snapshot_key.
  */
 static void
-snapshot_key(struct pgstore *s, PGresult *res, int c, const char *format,
-    const void *state, size_t len, int *n, char key[17])
+snapshot_key(const char *const *v, const char *format, const void *state,
+    size_t len, char key[17])
 {
 	uint64_t h = STORE_FNV_START;
 	int i, null, l;
 
-	*n = 0;
-	if (s->pq.ntuples(res) > 0 && !s->pq.getisnull(res, 0, c)) {
-		*n = (int)num(s, res, 0, c);
-		for (i = c; i < c + 6; i++) {
-			null = s->pq.getisnull(res, 0, i);
-			l = s->pq.getlength(res, 0, i);
-			h = store_fnv(h, &null, sizeof null);
-			h = store_fnv(h, &l, sizeof l);
-			h = store_fnv(h, s->pq.getvalue(res, 0, i), (size_t)l);
-		}
+	for (i = 0; v != NULL && i < 6; i++) {
+		null = v[i] == NULL;
+		l = null ? 0 : (int)strlen(v[i]);
+		h = store_fnv(h, &null, sizeof null);
+		h = store_fnv(h, &l, sizeof l);
+		h = store_fnv(h, null ? "" : v[i], (size_t)l);
 	}
 	h = store_fnv(h, format, strlen(format) + 1);
 	h = store_fnv(h, state, len);
 	snprintf(key, 17, "%016llx", (unsigned long long)h);
 }
 
-/* The game's last entry, for snapshot_key(). */
-#define LAST_ENTRY_SQL	"SELECT " ENTRY_COLUMNS " FROM entries e" \
-	" WHERE e.game_id = $1 ORDER BY e.n DESC LIMIT 1"
+/*
+ * The last entry's columns (ENTRY_COLUMNS) at columns c.. of row 0 of
+ * res into v, for snapshot_key(), and its number; 0 and v untouched if
+ * there is none.
+ */
+static int
+last_entry(struct pgstore *s, PGresult *res, int c, const char *v[6])
+{
+	int i;
+
+	if (s->pq.ntuples(res) == 0 || s->pq.getisnull(res, 0, c))
+		return 0;
+	for (i = 0; i < 6; i++)
+		v[i] = val(s, res, 0, c + i);
+	return (int)num(s, res, 0, c);
+}
+
+/*
+ * Game's SNAP_SQL row into s->pre: read ahead by the game's load in this
+ * transaction, or read now.
+ */
+static int
+snap_row(struct pgstore *s, long long game, char **why)
+{
+	PGresult *res;
+	int status;
+
+	if (s->pre != NULL && s->pre_game == game)
+		return SR_OK;
+	if ((status = lock_game(s, game, why)) != SR_OK ||
+	    (status = q(s, &res, why, SNAP_SQL_FOR(s), "I", game)) != SR_OK)
+		return status;
+	s->pre = res;
+	s->pre_game = game;
+	s->pre_undo = s->write;
+	return SR_OK;
+}
 
 /* Load game's snapshot and whether it fits; see store.h. */
 static int
@@ -1790,21 +2351,17 @@ pg_snapshot_get(struct store *st, long long game, const char *format,
     struct store_snapshot *sn, char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
+	const char *v[6];
 	PGresult *res;
 	char key[17];
 	int status, n;
 
 	memset(sn, 0, sizeof *sn);
-	/* One round trip: the snapshot and the last entry beside it. */
-	if ((status = lock_game(s, game, why)) != SR_OK ||
-	    (status = q(s, &res, why, "SELECT sn.n, sn.format, sn.key,"
-	    " sn.state, " ENTRY_COLUMNS " FROM (SELECT 1) one"
-	    " LEFT JOIN snapshots sn ON sn.game_id = $1"
-	    " LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true", "I", game)) !=
-	    SR_OK)
+	/* One round trip, or none: the snapshot, the last entry beside it. */
+	if ((status = snap_row(s, game, why)) != SR_OK)
 		return status;
+	res = s->pre;
 	if (s->pq.getisnull(res, 0, 1)) {
-		s->pq.clear(res);
 		sn->fit = STORE_SNAP_MISSING;
 		return SR_OK;
 	}
@@ -1815,12 +2372,11 @@ pg_snapshot_get(struct store *st, long long game, const char *format,
 	if (sn->state == NULL)
 		sn->state = xmalloc(1);
 	if (strcmp(sn->format, format) != 0) {
-		s->pq.clear(res);
 		sn->fit = STORE_SNAP_FORMAT;
 		return SR_OK;
 	}
-	snapshot_key(s, res, 4, format, sn->state, sn->len, &n, key);
-	s->pq.clear(res);
+	n = last_entry(s, res, 4, v);
+	snapshot_key(n > 0 ? v : NULL, format, sn->state, sn->len, key);
 	sn->last = n;
 	if (n != sn->n)
 		sn->fit = STORE_SNAP_STALE;
@@ -1831,21 +2387,33 @@ pg_snapshot_get(struct store *st, long long game, const char *format,
 	return SR_OK;
 }
 
-/* Store game's snapshot of its entries now; see store.h. */
+/*
+ * Store game's snapshot of its entries now; see store.h.  The last
+ * entry is the one appended in this transaction, if one was (its
+ * columns' text as sent), else read.
+ */
 static int
 pg_snapshot_put(struct store *st, long long game, const char *format,
     const void *state, size_t len, char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
-	PGresult *res;
+	const char *v[6];
+	PGresult *res = NULL;
 	char key[17];
-	int status, n;
+	int status, i, n;
 
-	if ((status = lock_game(s, game, why)) != SR_OK ||
+	if (s->app_game == game && game != 0) {
+		for (i = 0; i < 6; i++)
+			v[i] = s->app[i];
+		n = (int)strtol(s->app[0], NULL, 10);
+	} else if ((status = lock_game(s, game, why)) != SR_OK ||
 	    (status = q(s, &res, why, LAST_ENTRY_SQL, "I", game)) != SR_OK)
 		return status;
-	snapshot_key(s, res, 0, format, state, len, &n, key);
-	s->pq.clear(res);
+	else
+		n = last_entry(s, res, 0, v);
+	snapshot_key(n > 0 ? v : NULL, format, state, len, key);
+	if (res != NULL)
+		s->pq.clear(res);
 	return q(s, NULL, why, "INSERT INTO snapshots(game_id, n, format, key,"
 	    " state) VALUES ($1, $2, $3, $4, $5) ON CONFLICT(game_id) DO"
 	    " UPDATE SET n = excluded.n, format = excluded.format,"
@@ -1875,6 +2443,17 @@ pg_snapshot_drop(struct store *st, long long game, char **why)
 	    game, 0, 0, why);
 }
 
+/* The undo head's columns (depth, nundone, kept undone) at c of row r. */
+static void
+undo_row(struct pgstore *s, PGresult *res, int r, int c,
+    struct store_undo *u)
+{
+	u->depth = (int)num(s, res, r, c);
+	u->nundone = (int)num(s, res, r, c + 1);
+	u->kept_undone = (int)num(s, res, r, c + 2);
+	u->valid = u->depth >= 0 && u->nundone >= 0;
+}
+
 /* The undo cache's head, counted only with the snapshot stored now. */
 static int
 pg_undo_head(struct store *st, long long game, const char *format,
@@ -1883,30 +2462,35 @@ pg_undo_head(struct store *st, long long game, const char *format,
 	struct pgstore *s = (struct pgstore *)st;
 	struct store_snapshot sn;
 	PGresult *res;
-	int status;
+	int status, fit;
 
 	memset(u, 0, sizeof *u);
 	if ((status = pg_snapshot_get(&s->base, game, format, &sn, why)) !=
 	    SR_OK)
 		return status;
-	if (sn.fit != STORE_SNAP_FITS) {
+	fit = sn.fit;
+	/* In a write, read with the snapshot (SNAP_SQL): still s->pre. */
+	res = s->pre;
+	if (fit != STORE_SNAP_FITS || res == NULL || s->pre_game != game) {
 		store_snapshot_clear(&sn);
 		return SR_OK;
 	}
-	status = q(s, &res, why, "SELECT h.depth, h.nundone, (SELECT count(*)"
-	    " FROM undo_states WHERE game_id = h.game_id AND kind = 1)"
-	    " FROM undo_heads h WHERE h.game_id = $1 AND h.n = $2"
-	    " AND h.key = $3", "Iit", game, sn.n, sn.key);
-	store_snapshot_clear(&sn);
-	if (status != SR_OK)
-		return status;
-	if (s->pq.ntuples(res) > 0) {
-		u->depth = (int)num(s, res, 0, 0);
-		u->nundone = (int)num(s, res, 0, 1);
-		u->kept_undone = (int)num(s, res, 0, 2);
-		u->valid = u->depth >= 0 && u->nundone >= 0;
+	if (!s->pre_undo) {
+		status = q(s, &res, why, "SELECT h.depth, h.nundone, (SELECT"
+		    " count(*) FROM undo_states WHERE game_id = h.game_id AND"
+		    " kind = 1) FROM undo_heads h WHERE h.game_id = $1 AND"
+		    " h.n = $2 AND h.key = $3", "Iit", game, sn.n, sn.key);
+		store_snapshot_clear(&sn);
+		if (status != SR_OK)
+			return status;
+		if (s->pq.ntuples(res) > 0)
+			undo_row(s, res, 0, 0, u);
+		s->pq.clear(res);
+		return SR_OK;
 	}
-	s->pq.clear(res);
+	store_snapshot_clear(&sn);
+	if (!s->pq.getisnull(res, 0, 10))
+		undo_row(s, res, 0, 10, u);
 	return SR_OK;
 }
 
@@ -2232,6 +2816,14 @@ pg_notice_take(struct store *st)
 	PGnotify *n;
 	int got = 0;
 
+	/*
+	 * A rollback's results first (libpq reads no notification behind
+	 * a result not taken): sent, so they come at once.
+	 */
+	if (s->pipe && s->nowed > 0) {
+		drain(s);
+		fail_take(s, NULL);
+	}
 	if (!s->pq.consume_input(s->conn) ||
 	    s->pq.status(s->conn) != CONNECTION_OK)
 		return -1;
@@ -2245,7 +2837,9 @@ pg_notice_take(struct store *st)
 /*
  * The connection to the server is gone (a restart, the network).  libpq
  * can leave its status OK after a query found the server gone (a send
- * that met EPIPE, then its end read): a read without waiting tells.
+ * that met EPIPE, then its end read): reads without waiting tell.  Two:
+ * the first one takes what came before the end (a rollback's results,
+ * the server's FATAL), and only a read that finds nothing sees the end.
  */
 static int
 pg_lost(const struct store *st)
@@ -2254,6 +2848,7 @@ pg_lost(const struct store *st)
 
 	return s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK ||
 	    s->pq.socket(s->conn) < 0 || !s->pq.consume_input(s->conn) ||
+	    !s->pq.consume_input(s->conn) ||
 	    s->pq.status(s->conn) != CONNECTION_OK;
 }
 
