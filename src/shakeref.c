@@ -343,12 +343,12 @@ main(int argc, char **argv)
 	char *db_env;
 	int i, status;
 
-	lang_set_loader(lang_icu_dlopen);
 	memset(&ctx, 0, sizeof ctx);
+	ctx.env.lang = lang_new(lang_icu_dlopen);
 	ctx.out = stdout;
 	env_read(&ctx, argv[0], &db_env);
 	words_init(argv[0]);
-	tt_coach_set_source(tt_table_get, &ctx.paths);
+	ctx.env.tt = tt_coach_new(tt_table_get, &ctx.paths);
 	ctx.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	if ((status = read_line(&ctx, argc, argv, &l)) != SR_OK)
 		goto out;
@@ -369,6 +369,8 @@ main(int argc, char **argv)
 out:
 	lexicon_cb_leave(ctx.lexicon);
 	wordlists_free(ctx.wordlists);
+	tt_coach_free(ctx.env.tt);
+	lang_free(ctx.env.lang);
 	store_close(ctx.store);
 	if (ctx.db_path != db_env)
 		free(ctx.db_path);

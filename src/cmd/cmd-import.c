@@ -444,6 +444,7 @@ check_replay_r(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 	rp->setup.nplayers = ig->nplayers;
 	rp->setup.names = ig->names;
 	rp->setup.options = (const char *const *)ig->opts;
+	rp->setup.env = &ctx->env;
 	rp->title0 = ig->title;
 	rp->stored_facts = 1;
 	if ((status = replay_run(rp, 0, r)) != RULING_OK)

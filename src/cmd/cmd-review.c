@@ -176,8 +176,8 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 
 	di = game_option_kind(sg->rules, GAME_OPT_DICT);
 	dict = di >= 0 ? sg->opts[di] : "en_US";
-	if ((d = wordlist_open(&ctx->paths, dict, isatty(STDERR_FILENO),
-	    &why)) == NULL) {
+	if ((d = wordlist_open(&ctx->paths, ctx->env.lang, dict,
+	    isatty(STDERR_FILENO), &why)) == NULL) {
 		sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s", dict,
 		    why != NULL ? why : "");
 		free(why);
@@ -199,8 +199,8 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		g.n = s->grid->n;
 		memcpy(g.cells, s->grid->cells, sizeof g.cells);
 		snprintf(g.dict, sizeof g.dict, "%s", view.dict);
-		n = solve_grid(d, &g, view.dict, view.fold, view.nouns,
-		    view.compounds, sp, &words);
+		n = solve_grid(d, &g, ctx->env.lang, view.dict, view.fold,
+		    view.nouns, view.compounds, sp, &words);
 		if (n == SOLVE_FAILED) {
 			sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
 			    "'%s' about a compound: %s", view.dict,

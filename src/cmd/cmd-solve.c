@@ -158,8 +158,8 @@ solve_round(struct sr_ctx *ctx, const struct word_round *v,
 	char *why = NULL;
 	int status = SR_OK;
 
-	if ((d = wordlist_open(&ctx->paths, v->dict, isatty(STDERR_FILENO),
-	    &why)) == NULL) {
+	if ((d = wordlist_open(&ctx->paths, ctx->env.lang, v->dict,
+	    isatty(STDERR_FILENO), &why)) == NULL) {
 		status = sr_error(ctx, SR_SYSTEM, "no word list for '%s': %s",
 		    v->dict, why);
 		free(why);
@@ -170,8 +170,8 @@ solve_round(struct sr_ctx *ctx, const struct word_round *v,
 	memcpy(g.cells, v->cells, sizeof g.cells);
 	snprintf(g.dict, sizeof g.dict, "%s", v->dict);
 	sp = wordlist_speller_new(ctx->paths.dicts, v->dict);
-	*n = solve_grid_list(d, &g, v->dict, v->fold, v->nouns, v->compounds,
-	    sp, l);
+	*n = solve_grid_list(d, &g, ctx->env.lang, v->dict, v->fold, v->nouns,
+	    v->compounds, sp, l);
 	dawg_close(d);
 	if (*n == SOLVE_FAILED)
 		status = sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "

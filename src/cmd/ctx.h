@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "game.h"
 #include "paths.h"
 #include "status.h"
 
@@ -38,6 +39,13 @@ struct sr_ctx {
 	const char	*where;		/* before cmd in messages: "play: line 12" */
 	void		*lexicon;	/* the dictionary, loaded on demand */
 	void		*wordlists;	/* its compiled lists (wordlist.h) */
+	/*
+	 * What the pure core is lent (game.h): the letters' context and
+	 * 10,000's coach, made by main, freed at exit; a replay's setup
+	 * points at it, and the commands pass the letters' on (solve,
+	 * review, the word lists and the lookup).
+	 */
+	struct game_env	 env;
 };
 
 #endif

@@ -50,9 +50,9 @@ lookup_install(struct sr_ctx *ctx, struct sr_game *sg)
 	if (sg->rules->lookups == NULL)
 		return;
 	if (ctx->lexicon == NULL) {
-		ctx->lexicon = lexicon_cb_new(ctx->paths.dicts);
+		ctx->lexicon = lexicon_cb_new(ctx->paths.dicts, ctx->env.lang);
 		/* Challenges rule by the word list, as solve does. */
-		ctx->wordlists = wordlists_new(&ctx->paths);
+		ctx->wordlists = wordlists_new(&ctx->paths, ctx->env.lang);
 		lexicon_cb_wordlist(ctx->lexicon, judge, ctx->wordlists);
 	}
 	sg->rp.lookup = lexicon_lookup;
@@ -149,6 +149,7 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 	memset(&gs, 0, sizeof gs);
 	gs.nplayers = g.nplayers;
 	gs.names = (const char *const *)g.names;
+	gs.env = &ctx->env;
 	status = sr_entry_data(ctx, game_find(g.rules), &gs, g.finished, v,
 	    argc, argv);
 	store_game_clear(&g);
@@ -206,6 +207,7 @@ sr_entry_usage_in(struct sr_ctx *ctx, const struct game_rules *g,
 	if ((v = verb_lookup(argv[0])) < 0)
 		return sr_error(ctx, SR_USAGE, "unknown command '%s'", argv[0]);
 	memset(&none, 0, sizeof none);
+	none.env = &ctx->env;
 	memset(&e, 0, sizeof e);
 	e.argc = argc - 1;
 	e.argv = argv + 1;

@@ -99,6 +99,7 @@ sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
 	sg->rp.setup.names = (const char *const *)sg->g.names0;
 	sg->rp.title0 = sg->g.title0;
 	sg->rp.setup.options = (const char *const *)sg->opts;
+	sg->rp.setup.env = &ctx->env;
 	sg->rp.players = players;
 	if (snap && (status = game_resume(ctx, sg, &resumed, why)) != SR_OK) {
 		sr_game_free(sg);

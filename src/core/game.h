@@ -129,10 +129,27 @@ int		 game_verb_arg(const struct game_rules *, int v, int argi);
 int		 game_verb_keyword(const struct game_rules *, int v, int argi,
 		    int k, struct buf *b);
 
+/*
+ * What the caller lends the rules of a game (struct sr_ctx's env, made
+ * by main): the core keeps no state of its own (DESIGN.md, pure.sh), so
+ * what one call leaves for the next lives here, the caller's.  lang: the
+ * letters (lang.h: ICU and each letter asked of it once); tt: 10,000's
+ * coach (tt-coach.h: its models, the turns solved, the two-player
+ * table's source).  A NULL env or member: no letter beyond ASCII can be
+ * read; the coach starts from nothing at each advice, on points.
+ */
+struct lang;
+struct tt_coach;
+struct game_env {
+	struct lang		*lang;
+	struct tt_coach		*tt;
+};
+
 struct game_setup {
 	int			 nplayers;
 	const char *const	*names;		/* seat order */
 	const char *const	*options;	/* aligned with rules->options */
+	const struct game_env	*env;		/* the caller's, or NULL */
 };
 
 struct game_option {

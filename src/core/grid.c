@@ -23,8 +23,8 @@
  * one) into cells (max of them, lowercase); their count, or -1 with why.
  */
 static int
-row_cells(const char *dict, const char *s, char (*cells)[GRID_CELL],
-    int max, char *why, size_t whylen)
+row_cells(struct lang *lg, const char *dict, const char *s,
+    char (*cells)[GRID_CELL], int max, char *why, size_t whylen)
 {
 	char low[256], bad[64], c[GRID_CELL];
 	const char *p;
@@ -32,7 +32,7 @@ row_cells(const char *dict, const char *s, char (*cells)[GRID_CELL],
 	int n = 0, nl, shape;
 
 	/* A row is shaped as a word, of any length. */
-	shape = lang_word(dict, s, low, sizeof low, &nl, bad, sizeof bad);
+	shape = lang_word(lg, dict, s, low, sizeof low, &nl, bad, sizeof bad);
 	if (shape & LANG_NOT_LETTERS) {
 		snprintf(why, whylen, _("'%s': %s; a row is letters only"), s,
 		    bad);
@@ -43,7 +43,7 @@ row_cells(const char *dict, const char *s, char (*cells)[GRID_CELL],
 		    "entered as QU, Qu or qu"), s);
 		return -1;
 	}
-	for (p = low; (k = lang_next(p, c, sizeof c)) > 0; p += k, n++) {
+	for (p = low; (k = lang_next(lg, p, c, sizeof c)) > 0; p += k, n++) {
 		if (strcmp(c, "q") == 0) {
 			snprintf(c, sizeof c, "qu");
 			k++;
@@ -56,20 +56,20 @@ row_cells(const char *dict, const char *s, char (*cells)[GRID_CELL],
 
 /* Set the keys of the cells; see grid.h. */
 void
-grid_keys(struct grid *g, const char *dict, int fold)
+grid_keys(struct grid *g, struct lang *lg, const char *dict, int fold)
 {
 	int i;
 
 	for (i = 0; i < g->n * g->n; i++)
-		if (lang_key(dict, fold, g->cells[i], g->keys[i],
+		if (lang_key(lg, dict, fold, g->cells[i], g->keys[i],
 		    sizeof g->keys[i]) != 0)
 			memcpy(g->keys[i], g->cells[i], sizeof g->cells[i]);
 }
 
 /* Parse the rows of a grid; see grid.h. */
 int
-grid_parse(struct grid *g, const char *dict, int fold, int nrows,
-    char *const *rows, char *why, size_t whylen)
+grid_parse(struct grid *g, struct lang *lg, const char *dict, int fold,
+    int nrows, char *const *rows, char *why, size_t whylen)
 {
 	char row[GRID_MAX + 1][GRID_CELL];
 	int r, n;
@@ -82,11 +82,12 @@ grid_parse(struct grid *g, const char *dict, int fold, int nrows,
 		return -1;
 	}
 	for (r = 0; r < nrows; r++)
-		if (row_cells(dict, rows[r], row, GRID_MAX + 1, why,
+		if (row_cells(lg, dict, rows[r], row, GRID_MAX + 1, why,
 		    whylen) < 0)
 			return -1;
 	for (r = 0; r < nrows; r++) {
-		n = row_cells(dict, rows[r], row, GRID_MAX + 1, why, whylen);
+		n = row_cells(lg, dict, rows[r], row, GRID_MAX + 1, why,
+		    whylen);
 		if (n != nrows) {
 			snprintf(why, whylen, P_("row %d '%s' has %d cell, "
 			    "expected %d: %d rows of %d letters (Qu is one "
@@ -99,7 +100,7 @@ grid_parse(struct grid *g, const char *dict, int fold, int nrows,
 	}
 	g->n = nrows;
 	snprintf(g->dict, sizeof g->dict, "%s", dict != NULL ? dict : "");
-	grid_keys(g, dict, fold);
+	grid_keys(g, lg, dict, fold);
 	return 0;
 }
 
@@ -172,15 +173,15 @@ walk_from(struct walk *wk, int cell, size_t pos, int depth)
 
 /* The letter at word[pos] as shown on a die: "T", "Qu", "Ä" or "Q". */
 static void
-die_face(const struct grid *g, const char *w, size_t pos, char *buf,
-    size_t len)
+die_face(const struct grid *g, struct lang *lg, const char *w, size_t pos,
+    char *buf, size_t len)
 {
 	char c[GRID_CELL];
 
 	if (w[pos] == 'q' && w[pos + 1] == 'u')
 		snprintf(buf, len, "Qu");
-	else if (lang_next(w + pos, c, sizeof c) == 0 ||
-	    lang_upper(g->dict, c, buf, len) != 0)
+	else if (lang_next(lg, w + pos, c, sizeof c) == 0 ||
+	    lang_upper(lg, g->dict, c, buf, len) != 0)
 		snprintf(buf, len, "?");
 }
 
@@ -189,21 +190,21 @@ die_face(const struct grid *g, const char *w, size_t pos, char *buf,
  * letter it needs more often than the dice show it (else: no path).
  */
 static int
-too_many(const struct grid *g, const char *word, char *why, size_t whylen,
-    int en)
+too_many(const struct grid *g, struct lang *lg, const char *word, char *why,
+    size_t whylen, int en)
 {
 	char c[GRID_CELL], face[16];
 	const char *p, *q;
 	size_t k, m;
 	int need, have, i;
 
-	for (p = word; (k = lang_next(p, c, sizeof c)) > 0; p += k) {
+	for (p = word; (k = lang_next(lg, p, c, sizeof c)) > 0; p += k) {
 		if (strcmp(c, "q") == 0 && p[1] == 'u')
 			snprintf(c, sizeof c, "qu");
 		for (need = 0, q = word; *q != '\0'; q += m) {
 			m = strlen(c);
 			if (strncmp(q, c, m) != 0)
-				m = lang_next(q, face, sizeof face);
+				m = lang_next(lg, q, face, sizeof face);
 			else
 				need++;
 			if (m == 0)
@@ -212,7 +213,7 @@ too_many(const struct grid *g, const char *word, char *why, size_t whylen,
 		for (have = i = 0; i < g->n * g->n; i++)
 			have += strcmp(g->keys[i], c) == 0;
 		if (need > have) {
-			die_face(g, p, 0, face, sizeof face);
+			die_face(g, lg, p, 0, face, sizeof face);
 			snprintf(why, whylen, GP(en, "'%s' is not on the grid: it "
 			    "needs %d '%s' die, the grid has %d", "'%s' is not "
 			    "on the grid: it needs %d '%s' dice, the grid has "
@@ -227,8 +228,8 @@ too_many(const struct grid *g, const char *word, char *why, size_t whylen,
 
 /* Find word on the grid; the reason in English if en (see grid.h). */
 static int
-path_why(const struct grid *g, const char *word, int *path, char *why,
-    size_t whylen, int en)
+path_why(const struct grid *g, struct lang *lg, const char *word, int *path,
+    char *why, size_t whylen, int en)
 {
 	struct walk wk;
 	char face[16], prefix[160], up[160];
@@ -254,10 +255,10 @@ path_why(const struct grid *g, const char *word, int *path, char *why,
 		return -1;
 	}
 	if (wk.steps > WALK_BUDGET)
-		return too_many(g, word, why, whylen, en);
+		return too_many(g, lg, word, why, whylen, en);
 	if (wk.best >= wk.len)
 		wk.best = wk.len - 1;
-	die_face(g, word, wk.best, face, sizeof face);
+	die_face(g, lg, word, wk.best, face, sizeof face);
 	if (wk.best == 0 && strcmp(face, "Q") == 0) {
 		snprintf(why, whylen, GW(en, "'%s' is not on the grid: it has a Q "
 		    "without U, and the Q die shows Qu"), word);
@@ -271,7 +272,7 @@ path_why(const struct grid *g, const char *word, int *path, char *why,
 	i = wk.best < sizeof prefix ? wk.best : sizeof prefix - 1;
 	memcpy(prefix, word, i);
 	prefix[i] = '\0';
-	if (lang_upper(g->dict, prefix, up, sizeof up) != 0)
+	if (lang_upper(lg, g->dict, prefix, up, sizeof up) != 0)
 		snprintf(up, sizeof up, "%s", prefix);
 	snprintf(why, whylen, GW(en, "'%s' is not on the grid: after '%s' no unused "
 	    "neighbour shows '%s'"), word, up, face);
@@ -280,23 +281,24 @@ path_why(const struct grid *g, const char *word, int *path, char *why,
 
 /* Find word on the grid; see grid.h. */
 int
-grid_path(const struct grid *g, const char *word, int *path, char *why,
-    size_t whylen)
+grid_path(const struct grid *g, struct lang *lg, const char *word,
+    int *path, char *why, size_t whylen)
 {
-	return path_why(g, word, path, why, whylen, 0);
+	return path_why(g, lg, word, path, why, whylen, 0);
 }
 
 /* grid_path with the reason in English, as a state keeps it; grid.h. */
 int
-grid_path_en(const struct grid *g, const char *word, int *path, char *why,
-    size_t whylen)
+grid_path_en(const struct grid *g, struct lang *lg, const char *word,
+    int *path, char *why, size_t whylen)
 {
-	return path_why(g, word, path, why, whylen, 1);
+	return path_why(g, lg, word, path, why, whylen, 1);
 }
 
 /* Row r in capitals, a Qu cell as "Qu". */
 void
-grid_row(const struct grid *g, int r, char *buf, size_t len)
+grid_row(const struct grid *g, struct lang *lg, int r, char *buf,
+    size_t len)
 {
 	char up[16];
 	size_t k = 0, m;
@@ -304,7 +306,7 @@ grid_row(const struct grid *g, int r, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (c = 0; c < g->n; c++) {
-		if (lang_upper(g->dict, g->cells[r * g->n + c], up,
+		if (lang_upper(lg, g->dict, g->cells[r * g->n + c], up,
 		    sizeof up) != 0)
 			snprintf(up, sizeof up, "?");
 		m = strlen(up);

@@ -133,18 +133,18 @@ wordlist_root(const struct dawg *d, int fold)
  * form (len bytes), preferring written itself.  0 if none.
  */
 static int
-wordlist_judge(const struct dawg *d, const char *dict, int fold, int nouns,
-    const char *written, char *form, size_t len)
+wordlist_judge(const struct dawg *d, struct lang *lg, const char *dict,
+    int fold, int nouns, const char *written, char *form, size_t len)
 {
 	struct pick p;
 	char key[256];
 
-	if (lang_key(dict, fold, written, key, sizeof key) != 0 ||
+	if (lang_key(lg, dict, fold, written, key, sizeof key) != 0 ||
 	    !judge_pick(d, dawg_walk(d, wordlist_root(d, fold), key), nouns,
 	    key, written, &p))
 		return 0;
-	if (form != NULL && ((p.v & DAWG_LOWER) || lang_cap(dict, p.form, form,
-	    len) != 0))
+	if (form != NULL && ((p.v & DAWG_LOWER) || lang_cap(lg, dict, p.form,
+	    form, len) != 0))
 		snprintf(form, len, "%s", p.form);
 	return 1;
 }
@@ -392,8 +392,8 @@ tails(struct compound *c, size_t pos)
 
 /* Ask sp about L and, with nouns, its capital: 1 (*cap), 0, or -1. */
 static int
-ask(const struct speller *sp, const char *dict, int nouns, const char *l,
-    int *cap)
+ask(const struct speller *sp, struct lang *lg, const char *dict, int nouns,
+    const char *l, int *cap)
 {
 	char c[1024];
 	int v;
@@ -402,7 +402,7 @@ ask(const struct speller *sp, const char *dict, int nouns, const char *l,
 	if (sp == NULL)
 		return -1;
 	if ((v = sp->spell(sp->arg, l)) != 0 || !nouns ||
-	    lang_cap(dict, l, c, sizeof c) != 0)
+	    lang_cap(lg, dict, l, c, sizeof c) != 0)
 		return v;
 	*cap = 1;
 	return sp->spell(sp->arg, c);
@@ -436,14 +436,14 @@ strs_has(const struct strs *l, const char *s)
  */
 static int
 spelling(const struct compound *c, const struct strs *low,
-    const struct strs *cap, const struct speller *sp, const char *dict,
-    int nouns, const char *l, int *iscap)
+    const struct strs *cap, const struct speller *sp, struct lang *lg,
+    const char *dict, int nouns, const char *l, int *iscap)
 {
 	*iscap = 0;
 	if (lang_width(l) < 3)
 		return 0;
 	if (c->ask)
-		return ask(sp, dict, nouns, l, iscap);
+		return ask(sp, lg, dict, nouns, l, iscap);
 	if (strs_has(low, l))
 		return 1;
 	*iscap = 1;
@@ -896,8 +896,8 @@ cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 
 /* 1 if written's letters are key's; see judge.h. */
 int
-wordlist_aligned(const char *dict, int fold, const char *key,
-    const char *written, uint16_t *wp, size_t max)
+wordlist_aligned(struct lang *lg, const char *dict, int fold,
+    const char *key, const char *written, uint16_t *wp, size_t max)
 {
 	char piece[32], one[8];
 	const char *pk;
@@ -917,7 +917,7 @@ wordlist_aligned(const char *dict, int fold, const char *key,
 		} else {
 			memcpy(one, written + p, m);
 			one[m] = '\0';
-			if (lang_key(dict, fold, one, piece,
+			if (lang_key(lg, dict, fold, one, piece,
 			    sizeof piece) != 0)
 				return 0;
 			pk = piece;
@@ -939,9 +939,9 @@ wordlist_aligned(const char *dict, int fold, const char *key,
  * with written's letters where they are key's (cutter_verdict).
  */
 static enum cut
-cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
-    int nouns, int parts, const char *key, const char *written, char *form,
-    size_t len, int *cap)
+cut(const struct dawg *d, uint32_t root, struct lang *lg, const char *dict,
+    int fold, int nouns, int parts, const char *key, const char *written,
+    char *form, size_t len, int *cap)
 {
 	struct cutter *c;
 	uint16_t wp[CUT_MAX + 1];
@@ -952,8 +952,8 @@ cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
 	for (n = 0, p = 0; key[p] != '\0'; n++, p += letter_len(key + p))
 		if (n == CUT_MAX)
 			return CUT_OTHER;
-	w = written != NULL && wordlist_aligned(dict, fold, key, written, wp,
-	    CUT_MAX + 1);
+	w = written != NULL && wordlist_aligned(lg, dict, fold, key, written,
+	    wp, CUT_MAX + 1);
 	c = xmalloc(sizeof *c);
 	c->st = NULL;
 	cutter_init(c, d, root, nouns);
@@ -974,9 +974,9 @@ cut(const struct dawg *d, uint32_t root, const char *dict, int fold,
 
 /* The verdict on key as a compound; see judge.h. */
 int
-wordlist_compound(const struct dawg *d, const char *dict, int fold,
-    int nouns, int parts, const struct speller *sp, const char *key,
-    const char *written, char *form, size_t len, int *cap)
+wordlist_compound(const struct dawg *d, struct lang *lg, const char *dict,
+    int fold, int nouns, int parts, const struct speller *sp,
+    const char *key, const char *written, char *form, size_t len, int *cap)
 {
 	struct compound c;
 	struct strs forms, low, caps, *into;
@@ -995,8 +995,8 @@ wordlist_compound(const struct dawg *d, const char *dict, int fold,
 	if ((c.root = node = wordlist_root(d, fold)) == 0 || c.klen == 0)
 		return 0;
 	/* The cuts by the keys' bits first: most words end there. */
-	switch (cut(d, c.root, dict, fold, nouns, parts, key, written, form,
-	    len, cap)) {
+	switch (cut(d, c.root, lg, dict, fold, nouns, parts, key, written,
+	    form, len, cap)) {
 	case CUT_NONE:
 		return 0;
 	case CUT_FOUND:
@@ -1033,15 +1033,15 @@ wordlist_compound(const struct dawg *d, const char *dict, int fold,
 	 */
 	if (written != NULL && ((x = strs_find(&low, written)) != NULL ||
 	    (x = strs_find(&caps, written)) != NULL) && (v = spelling(&c,
-	    &low, &caps, sp, dict, nouns, written, cap)) == 1)
+	    &low, &caps, sp, lg, dict, nouns, written, cap)) == 1)
 		snprintf(form, len, "%s", parts ? x : written);
 	for (k = 0; k < 2 && v == 0; k++) {
 		into = k == 0 ? &low : &caps;
 		for (i = 0; i < into->n && v == 0; i++) {
 			letters_of(into->s[i], l, sizeof l);
 			if ((written == NULL || strcmp(l, written) != 0) &&
-			    (v = spelling(&c, &low, &caps, sp, dict, nouns, l,
-			    cap)) == 1)
+			    (v = spelling(&c, &low, &caps, sp, lg, dict, nouns,
+			    l, cap)) == 1)
 				snprintf(form, len, "%s", parts ? into->s[i] :
 				    l);
 		}
@@ -1053,22 +1053,22 @@ wordlist_compound(const struct dawg *d, const char *dict, int fold,
 
 /* A form, else a compound; see judge.h. */
 int
-wordlist_judge_all(const struct dawg *d, const char *dict, int fold,
-    int nouns, int compounds, const struct speller *sp, const char *written,
-    char *form, size_t len)
+wordlist_judge_all(const struct dawg *d, struct lang *lg, const char *dict,
+    int fold, int nouns, int compounds, const struct speller *sp,
+    const char *written, char *form, size_t len)
 {
 	char key[256], f[1024];
 	int v = 0, cap;
 
-	if (wordlist_judge(d, dict, fold, nouns, written, form, len))
+	if (wordlist_judge(d, lg, dict, fold, nouns, written, form, len))
 		return 1;
 	if (!compounds)
 		return 0;
-	if (lang_key(dict, fold, written, key, sizeof key) != 0 ||
-	    (v = wordlist_compound(d, dict, fold, nouns, 1, sp, key, written,
-	    f, sizeof f, &cap)) != 1)
+	if (lang_key(lg, dict, fold, written, key, sizeof key) != 0 ||
+	    (v = wordlist_compound(d, lg, dict, fold, nouns, 1, sp, key,
+	    written, f, sizeof f, &cap)) != 1)
 		return v < 0 ? -1 : 0;
-	if (form != NULL && (!cap || lang_cap(dict, f, form, len) != 0))
+	if (form != NULL && (!cap || lang_cap(lg, dict, f, form, len) != 0))
 		snprintf(form, len, "%s", f);
 	return 1;
 }

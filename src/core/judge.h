@@ -4,7 +4,8 @@
  * stands, or a compound of the list's parts by the dictionary's compound
  * rules (the dictionary itself asked through struct speller only about
  * a compound with a forbidden word's form in it).  Pure: the list is
- * memory, the dictionary a callback.
+ * memory, the dictionary a callback, the letters' context (lang.h) the
+ * caller's.
  */
 #ifndef SHAKEREF_JUDGE_H
 #define SHAKEREF_JUDGE_H
@@ -13,6 +14,8 @@
 #include <stdint.h>
 
 #include "dawg.h"
+
+struct lang;
 
 /*
  * The dictionary itself (Hunspell, from the system): spell(arg, word) is
@@ -52,10 +55,10 @@ int		 wordlist_judge_node(const struct dawg *, uint32_t node,
  * '+' between the parts ("maus+abend"); 0 if none; -1 if sp must be
  * asked and cannot (or is NULL).
  */
-int		 wordlist_compound(const struct dawg *, const char *dict,
-		    int fold, int nouns, int parts, const struct speller *,
-		    const char *key, const char *written, char *form,
-		    size_t len, int *cap);
+int		 wordlist_compound(const struct dawg *, struct lang *,
+		    const char *dict, int fold, int nouns, int parts,
+		    const struct speller *, const char *key,
+		    const char *written, char *form, size_t len, int *cap);
 /*
  * The verdict on written (lowercase letters, lang.h) by the list of
  * dictionary dict: a form of the dictionary with written's key
@@ -153,11 +156,12 @@ enum cut	 cutter_verdict(struct cutter *c, char *form, size_t len,
  * together), with the offset of written's letter i into wp[i] (max
  * entries at most); 0 if not.
  */
-int		 wordlist_aligned(const char *dict, int fold, const char *key,
-		    const char *written, uint16_t *wp, size_t max);
+int		 wordlist_aligned(struct lang *, const char *dict, int fold,
+		    const char *key, const char *written, uint16_t *wp,
+		    size_t max);
 
-int		 wordlist_judge_all(const struct dawg *, const char *dict,
-		    int fold, int nouns, int compounds,
+int		 wordlist_judge_all(const struct dawg *, struct lang *,
+		    const char *dict, int fold, int nouns, int compounds,
 		    const struct speller *, const char *written, char *form,
 		    size_t len);
 

@@ -1,38 +1,76 @@
 /*
  * lang.c: letters by language (see lang.h).  Pure: ICU (libicuuc) comes
- * from the loader the system sets (lang-icu.c, dlopen), asked on the
+ * from the loader the caller gives (lang-icu.c, dlopen), asked on the
  * first letter that is not plain ASCII: a command on an English game
  * never pays for it.  Each code point's lowercase,
- * capital and plain form is asked of ICU once and kept.
+ * capital and plain form is asked of ICU once and kept, in the caller's
+ * struct lang: the core keeps no state.
  */
 #include <ctype.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "lang-icu.h"
 #include "lang.h"
 #include "words.h"
 
-static struct lang_icu icu;
-static int (*loader)(struct lang_icu *);
+struct cpinfo {
+	uint32_t	 cp;
+	int		 tr;		/* Turkish rules */
+	int		 used;
+	int		 letter;	/* 1 letter, 2 combining mark, 0 no */
+	char		 lower[12], upper[12], fold[12];
+};
 
-/* The system's ICU loader; see lang.h. */
-void
-lang_set_loader(int (*load)(struct lang_icu *))
+#define CACHE	1024
+
+/*
+ * The letters' context (lang.h): the system's ICU loader, ICU once
+ * loaded, and each code point asked (cache: open addressing, made on
+ * first use; nused slots used, never all of them: a search always ends
+ * at a free one).
+ */
+struct lang {
+	int		(*loader)(struct lang_icu *);
+	struct lang_icu	 icu;
+	struct cpinfo	*cache;
+	size_t		 nused;
+};
+
+/* A context with ICU's loader load (or NULL); see lang.h. */
+struct lang *
+lang_new(int (*load)(struct lang_icu *))
 {
-	loader = load;
+	struct lang *lg = xcalloc(1, sizeof *lg);
+
+	lg->loader = load;
+	return lg;
 }
 
-/* Load ICU once, by the loader; 0, or -1 if it cannot be. */
-static int
-icu_load(void)
+/* Free lg and what it keeps (ICU stays loaded); see lang.h. */
+void
+lang_free(struct lang *lg)
 {
-	if (icu.tried)
-		return icu.ok ? 0 : -1;
-	icu.tried = 1;
-	icu.ok = loader != NULL && loader(&icu) == 0;
-	return icu.ok ? 0 : -1;
+	if (lg == NULL)
+		return;
+	free(lg->cache);
+	free(lg);
+}
+
+/* Load ICU once into lg, by its loader; 0, or -1 if it cannot be. */
+static int
+icu_load(struct lang *lg)
+{
+	if (lg == NULL)
+		return -1;
+	if (lg->icu.tried)
+		return lg->icu.ok ? 0 : -1;
+	lg->icu.tried = 1;
+	lg->icu.ok = lg->loader != NULL && lg->loader(&lg->icu) == 0;
+	return lg->icu.ok ? 0 : -1;
 }
 
 /* Decode one code point of s into *cp: its length, 0 at the end, -1 bad. */
@@ -137,17 +175,6 @@ to16(uint32_t cp, UChar *u)
 	return 2;
 }
 
-struct cpinfo {
-	uint32_t	 cp;
-	int		 tr;		/* Turkish rules */
-	int		 used;
-	int		 letter;	/* 1 letter, 2 combining mark, 0 no */
-	char		 lower[12], upper[12], fold[12];
-};
-
-#define CACHE	1024
-static struct cpinfo cache[CACHE];
-
 /* 1 if dict is Turkish or Azerbaijani (dotless i). */
 static int
 turkic(const char *dict)
@@ -157,45 +184,46 @@ turkic(const char *dict)
 	    dict[2] == '_' || dict[2] == '-');
 }
 
-/* Ask ICU about cp; into c.  -1 if ICU cannot be loaded. */
+/* Ask lg's ICU about cp; into c.  -1 if ICU cannot be loaded. */
 static int
-icu_info(uint32_t cp, int tr, struct cpinfo *c)
+icu_info(struct lang *lg, uint32_t cp, int tr, struct cpinfo *c)
 {
+	const struct lang_icu *icu = &lg->icu;
 	UChar u[4], o[16], d[16];
 	UErrorCode e = U_ZERO_ERROR;
 	const char *loc = tr ? "tr" : "";
 	int32_t n, m, i, k;
 	int8_t t;
 
-	if (icu_load() != 0)
+	if (icu_load(lg) != 0)
 		return -1;
-	t = icu.char_type((UChar32)cp);
-	c->letter = icu.is_alpha((UChar32)cp) ? 1 :
+	t = icu->char_type((UChar32)cp);
+	c->letter = icu->is_alpha((UChar32)cp) ? 1 :
 	    (t == U_NON_SPACING_MARK || t == U_COMBINING_SPACING_MARK) ? 2 : 0;
 	n = to16(cp, u);
-	m = icu.to_lower(o, 16, u, n, loc, &e);
+	m = icu->to_lower(o, 16, u, n, loc, &e);
 	if (U_FAILURE(e) || from16(o, m, c->lower, sizeof c->lower) != 0)
 		enc(cp, c->lower);
 	e = U_ZERO_ERROR;
 	if (cp == 0xdf || cp == 0x1e9e)		/* ß: its capital ẞ */
 		enc(0x1e9e, c->upper);
 	else {
-		m = icu.to_upper(o, 16, u, n, loc, &e);
+		m = icu->to_upper(o, 16, u, n, loc, &e);
 		if (U_FAILURE(e) || from16(o, m, c->upper,
 		    sizeof c->upper) != 0)
 			enc(cp, c->upper);
 	}
 	/* The plain letters: the lowercase, NFD, no marks, ß ss, œ oe. */
 	e = U_ZERO_ERROR;
-	m = icu.to_lower(o, 16, u, n, loc, &e);
+	m = icu->to_lower(o, 16, u, n, loc, &e);
 	if (U_FAILURE(e))
 		m = 0;
 	e = U_ZERO_ERROR;
-	n = icu.normalize(icu.nfd(&e), o, m, d, 16, &e);
+	n = icu->normalize(icu->nfd(&e), o, m, d, 16, &e);
 	if (U_FAILURE(e))
 		n = 0;
 	for (i = k = 0; i < n; i++) {
-		t = icu.char_type(d[i]);
+		t = icu->char_type(d[i]);
 		if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK)
 			continue;
 		if (d[i] == 0xdf) {
@@ -215,18 +243,28 @@ icu_info(uint32_t cp, int tr, struct cpinfo *c)
 	return 0;
 }
 
-/* What lang knows of cp; NULL if ICU is needed and cannot be loaded. */
+/*
+ * What lg knows of cp, kept in its cache, or worked out into *own when
+ * lg is NULL; NULL if ICU is needed and cannot be loaded.
+ */
 static const struct cpinfo *
-info(uint32_t cp, int tr)
+info(struct lang *lg, uint32_t cp, int tr, struct cpinfo *own)
 {
-	struct cpinfo *c;
+	struct cpinfo *c, *cache;
 	size_t h;
 
-	for (h = (cp * 2654435761u + (uint32_t)tr) & (CACHE - 1);
-	    cache[h].used; h = (h + 1) & (CACHE - 1))
-		if (cache[h].cp == cp && cache[h].tr == tr)
-			return &cache[h];
-	c = &cache[h];
+	if (lg == NULL)
+		c = own;
+	else {
+		if (lg->cache == NULL)
+			lg->cache = xcalloc(CACHE, sizeof *lg->cache);
+		cache = lg->cache;
+		for (h = (cp * 2654435761u + (uint32_t)tr) & (CACHE - 1);
+		    cache[h].used; h = (h + 1) & (CACHE - 1))
+			if (cache[h].cp == cp && cache[h].tr == tr)
+				return &cache[h];
+		c = &cache[h];
+	}
 	memset(c, 0, sizeof *c);
 	c->cp = cp;
 	c->tr = tr;
@@ -234,13 +272,17 @@ info(uint32_t cp, int tr)
 		c->letter = isalpha((int)cp) ? 1 : 0;
 		c->lower[0] = c->fold[0] = (char)tolower((int)cp);
 		c->upper[0] = (char)toupper((int)cp);
-	} else if (icu_info(cp, tr, c) != 0)
+	} else if (lg == NULL || icu_info(lg, cp, tr, c) != 0)
 		return NULL;
-	/* The last slot stays free: the search always ends. */
-	for (h = 0; h < CACHE && cache[h].used; h++)
-		continue;
-	if (h + 1 < CACHE)
+	/*
+	 * A slot stays free, so that the search always ends: once the
+	 * others are used, a letter is worked out again each time it is
+	 * asked (it was kept in the free slot until the next one).
+	 */
+	if (lg != NULL && lg->nused + 1 < CACHE) {
 		c->used = 1;
+		lg->nused++;
+	}
 	return c;
 }
 
@@ -256,12 +298,13 @@ ascii(const char *s)
 
 /* Split into lowercase letters; see lang.h. */
 int
-lang_lower(const char *dict, const char *s, char *out, size_t len,
-    int *nletters, char *why, size_t whylen)
+lang_lower(struct lang *lg, const char *dict, const char *s, char *out,
+    size_t len, int *nletters, char *why, size_t whylen)
 {
 	UChar u[256], v[256];
 	UErrorCode e = U_ZERO_ERROR;
 	char nfc[1024], b[8];
+	struct cpinfo own;
 	const struct cpinfo *c;
 	size_t k = 0, m;
 	uint32_t cp;
@@ -277,13 +320,13 @@ lang_lower(const char *dict, const char *s, char *out, size_t len,
 			snprintf(why, whylen, _("not UTF-8 text, or too long"));
 			return -1;
 		}
-		if (icu_load() != 0) {
+		if (icu_load(lg) != 0) {
 			snprintf(why, whylen, _("letters beyond A to Z need "
 			    "the ICU library (%s), which cannot be loaded"),
 			    ICU_SONAME);
 			return -1;
 		}
-		nu = icu.normalize(icu.nfc(&e), u, nu, v, 256, &e);
+		nu = lg->icu.normalize(lg->icu.nfc(&e), u, nu, v, 256, &e);
 		if (U_FAILURE(e) || from16(v, nu, nfc, sizeof nfc) != 0) {
 			snprintf(why, whylen, _("cannot normalise the text"));
 			return -1;
@@ -291,7 +334,7 @@ lang_lower(const char *dict, const char *s, char *out, size_t len,
 		s = nfc;
 	}
 	for (i = 0; (n = dec(s + i, &cp)) > 0; i += n) {
-		if ((c = info(cp, tr)) == NULL) {
+		if ((c = info(lg, cp, tr, &own)) == NULL) {
 			snprintf(why, whylen, _("letters beyond A to Z need the "
 			    "ICU library (%s), which cannot be loaded"),
 			    ICU_SONAME);
@@ -323,13 +366,13 @@ lang_lower(const char *dict, const char *s, char *out, size_t len,
 
 /* The shape of s as a word on the dice; see lang.h. */
 int
-lang_word(const char *dict, const char *s, char *out, size_t len,
-    int *nletters, char *why, size_t whylen)
+lang_word(struct lang *lg, const char *dict, const char *s, char *out,
+    size_t len, int *nletters, char *why, size_t whylen)
 {
 	const char *p;
 	int bad = 0;
 
-	if (lang_lower(dict, s, out, len, nletters, why, whylen) != 0)
+	if (lang_lower(lg, dict, s, out, len, nletters, why, whylen) != 0)
 		return LANG_NOT_LETTERS;
 	if (*nletters < LANG_WORD_MIN)
 		bad |= LANG_SHORT;
@@ -343,8 +386,9 @@ lang_word(const char *dict, const char *s, char *out, size_t len,
 
 /* The first letter of s, with its marks; see lang.h. */
 size_t
-lang_next(const char *s, char *out, size_t len)
+lang_next(struct lang *lg, const char *s, char *out, size_t len)
 {
+	struct cpinfo own;
 	const struct cpinfo *c;
 	uint32_t cp;
 	size_t k;
@@ -353,7 +397,7 @@ lang_next(const char *s, char *out, size_t len)
 	if ((n = dec(s, &cp)) <= 0)
 		return 0;
 	for (k = (size_t)n; (n = dec(s + k, &cp)) > 0; k += (size_t)n)
-		if ((c = info(cp, 0)) == NULL || c->letter != 2)
+		if ((c = info(lg, cp, 0, &own)) == NULL || c->letter != 2)
 			break;
 	if (k >= len)
 		k = len - 1;
@@ -364,9 +408,10 @@ lang_next(const char *s, char *out, size_t len)
 
 /* Append the per-letter text of s (which says pick) to out. */
 static int
-map(const char *dict, const char *s, int pick, int first_only, char *out,
-    size_t len)
+map(struct lang *lg, const char *dict, const char *s, int pick,
+    int first_only, char *out, size_t len)
 {
+	struct cpinfo own;
 	const struct cpinfo *c;
 	const char *t;
 	size_t k = 0, m;
@@ -374,7 +419,7 @@ map(const char *dict, const char *s, int pick, int first_only, char *out,
 	int n, i, tr = turkic(dict);
 
 	for (i = 0; (n = dec(s + i, &cp)) > 0; i += n) {
-		if ((c = info(cp, tr)) == NULL)
+		if ((c = info(lg, cp, tr, &own)) == NULL)
 			return -1;
 		t = pick == 0 ? c->fold : c->upper;
 		if (first_only && i > 0) {
@@ -396,8 +441,8 @@ map(const char *dict, const char *s, int pick, int first_only, char *out,
 
 /* The key of lowercase text; see lang.h. */
 int
-lang_key(const char *dict, int fold, const char *lower, char *out,
-    size_t len)
+lang_key(struct lang *lg, const char *dict, int fold, const char *lower,
+    char *out, size_t len)
 {
 	if (!fold || ascii(lower)) {
 		if (strlen(lower) >= len)
@@ -405,25 +450,27 @@ lang_key(const char *dict, int fold, const char *lower, char *out,
 		memcpy(out, lower, strlen(lower) + 1);
 		return 0;
 	}
-	return map(dict, lower, 0, 0, out, len);
+	return map(lg, dict, lower, 0, 0, out, len);
 }
 
 /* Capitalised; see lang.h. */
 int
-lang_cap(const char *dict, const char *lower, char *out, size_t len)
+lang_cap(struct lang *lg, const char *dict, const char *lower, char *out,
+    size_t len)
 {
-	return map(dict, lower, 1, 1, out, len);
+	return map(lg, dict, lower, 1, 1, out, len);
 }
 
 /* In capitals; see lang.h. */
 int
-lang_upper(const char *dict, const char *lower, char *out, size_t len)
+lang_upper(struct lang *lg, const char *dict, const char *lower, char *out,
+    size_t len)
 {
 	if (strcmp(lower, "qu") == 0) {
 		snprintf(out, len, "Qu");
 		return 0;
 	}
-	return map(dict, lower, 1, 0, out, len);
+	return map(lg, dict, lower, 1, 0, out, len);
 }
 
 /* Code points of s. */

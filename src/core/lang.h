@@ -3,8 +3,9 @@
  * the language (Turkish dotless i for tr_*, az_*), the capital of a die
  * (ß shows ẞ), the key two words compare by (accents=fold: no
  * diacritics, ß as ss, œ as oe, æ as ae).  ICU does the case mapping and
- * normalisation; it is loaded (lang_set_loader) only for text that is
- * not plain ASCII (or for a Turkish dictionary), each letter asked once.
+ * normalisation; it is loaded (by the loader given to lang_new) only
+ * for text that is not plain ASCII (or for a Turkish dictionary), each
+ * letter asked once.
  */
 #ifndef SHAKEREF_LANG_H
 #define SHAKEREF_LANG_H
@@ -15,10 +16,18 @@
 
 struct lang_icu;
 /*
- * How to load ICU (lang_icu_dlopen of lang-icu.h, set by main()): until
- * it is set, a letter beyond ASCII is refused as unreadable.
+ * The letters' context, its caller's (the core keeps no state:
+ * DESIGN.md): how to load ICU, ICU once loaded, and each letter's
+ * lowercase, capital and plain form once asked.  load: the system's
+ * loader (lang_icu_dlopen of lang-icu.h); NULL, a letter beyond ASCII is
+ * refused as unreadable.  main makes one (struct sr_ctx's env: the
+ * commands pass it on, to the rules through struct game_env), the build
+ * tools and tests their own.  Every function below takes it (lg); a NULL
+ * lg reads ASCII alone and keeps nothing.  Not for two threads at once.
  */
-void	lang_set_loader(int (*load)(struct lang_icu *));
+struct lang;
+struct lang	*lang_new(int (*load)(struct lang_icu *));
+void		 lang_free(struct lang *);
 
 /*
  * Split s (UTF-8) into letters in the language of dictionary dict,
@@ -26,8 +35,8 @@ void	lang_set_loader(int (*load)(struct lang_icu *));
  * how many letters.  0, or -1 with why set: not a letter (the first
  * one, quoted), or a letter ICU cannot be loaded to read.
  */
-int	lang_lower(const char *dict, const char *s, char *out, size_t len,
-	    int *nletters, char *why, size_t whylen);
+int	lang_lower(struct lang *lg, const char *dict, const char *s,
+	    char *out, size_t len, int *nletters, char *why, size_t whylen);
 /*
  * The shape of a word on the dice (SW-1 to SW-3), written once: what
  * lang_word finds wrong with a text, as bits.
@@ -45,21 +54,22 @@ int	lang_lower(const char *dict, const char *s, char *out, size_t len,
  * simply not on the grid), a grid's row LANG_SHORT, a compound's part
  * in a word list LANG_SHORT.
  */
-int	lang_word(const char *dict, const char *s, char *out, size_t len,
-	    int *nletters, char *why, size_t whylen);
+int	lang_word(struct lang *lg, const char *dict, const char *s,
+	    char *out, size_t len, int *nletters, char *why, size_t whylen);
 /*
  * The first letter of s (lowercase, as lang_lower gives) into out: its
  * length in bytes, 0 at the end.
  */
-size_t	lang_next(const char *s, char *out, size_t len);
+size_t	lang_next(struct lang *lg, const char *s, char *out, size_t len);
 /* The key of lowercase text: as is, or with fold its plain letters. */
-int	lang_key(const char *dict, int fold, const char *lower, char *out,
-	    size_t len);
+int	lang_key(struct lang *lg, const char *dict, int fold,
+	    const char *lower, char *out, size_t len);
 /* Lowercase text with its first letter in capital (Haus) into out. */
-int	lang_cap(const char *dict, const char *lower, char *out, size_t len);
+int	lang_cap(struct lang *lg, const char *dict, const char *lower,
+	    char *out, size_t len);
 /* Lowercase text in capitals into out (a die: ß shows ẞ, qu Qu). */
-int	lang_upper(const char *dict, const char *lower, char *out,
-	    size_t len);
+int	lang_upper(struct lang *lg, const char *dict, const char *lower,
+	    char *out, size_t len);
 /* Display width of UTF-8 text: its code points. */
 size_t	lang_width(const char *s);
 

@@ -44,6 +44,7 @@ struct walk {
 	const dawg_edge		*e;		/* dawg_all: its edges */
 	uint32_t		 ne;
 	const struct grid	*g;
+	struct lang		*lg;		/* the caller's (lang.h) */
 	uint32_t		 root;
 	int			 nouns;
 	int			 nb[GRID_CELLS][8];	/* neighbours */
@@ -550,8 +551,8 @@ put(struct walk *k, char **c, size_t nc, int byfound, const char *dict,
 		*sep = '\0';
 		if (byfound && kept_by_found(k, w, (size_t)(sep - w)))
 			continue;
-		v = wordlist_compound(k->d, dict, fold, k->nouns, 0, sp, w,
-		    sep + 1, form, sizeof form, &cap);
+		v = wordlist_compound(k->d, k->lg, dict, fold, k->nouns, 0, sp,
+		    w, sep + 1, form, sizeof form, &cap);
 		if (v == 1)
 			keep(k, w, (size_t)(sep - w), form);
 	}
@@ -729,8 +730,8 @@ walk_compounds(struct walk *k, const char *dict, int fold)
 			k->ko[cell][k->nl[cell]++] = (uint16_t)m;
 		}
 		k->ko[cell][k->nl[cell]] = (uint16_t)m;
-		k->al[cell] = wordlist_aligned(dict, fold, g->keys[cell],
-		    g->cells[cell], k->wo[cell], GRID_KEY + 1);
+		k->al[cell] = wordlist_aligned(k->lg, dict, fold,
+		    g->keys[cell], g->cells[cell], k->wo[cell], GRID_KEY + 1);
 	}
 	for (cell = 0; cell < g->n * g->n; cell++)
 		for (i = 0; i < (size_t)k->nnb[cell]; i++)
@@ -777,7 +778,7 @@ walk_forms(struct walk *k)
 /* Every word on the grid and its key; see solve.h. */
 size_t
 solve_grid_list(const struct dawg *d, const struct grid *grid,
-    const char *dict, int fold, int nouns, int compounds,
+    struct lang *lg, const char *dict, int fold, int nouns, int compounds,
     const struct speller *sp, struct solve_list *list)
 {
 	struct walk *k;
@@ -791,7 +792,8 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 	/* 30 KB: on the heap. */
 	k = xcalloc(1, sizeof *k);
 	k->root = wordlist_root(d, fold);
-	grid_keys(&g, dict, fold);
+	grid_keys(&g, lg, dict, fold);
+	k->lg = lg;
 	k->d = d;
 	k->e = dawg_all(d, &k->ne, &memo);
 	k->g = &g;
@@ -842,18 +844,17 @@ solve_list_free(struct solve_list *l)
 
 /* Every word on the grid; see solve.h. */
 size_t
-solve_grid(const struct dawg *d, const struct grid *grid, const char *dict,
-    int fold, int nouns, int compounds, const struct speller *sp,
-    char ***words)
+solve_grid(const struct dawg *d, const struct grid *grid, struct lang *lg,
+    const char *dict, int fold, int nouns, int compounds,
+    const struct speller *sp, char ***words)
 {
 	struct solve_list l;
 	size_t n, i, size;
 	char **w, *t;
 
 	*words = NULL;
-	if ((n = solve_grid_list(d, grid, dict, fold, nouns, compounds, sp,
-	    &l)) ==
-	    SOLVE_FAILED || n == 0)
+	if ((n = solve_grid_list(d, grid, lg, dict, fold, nouns, compounds,
+	    sp, &l)) == SOLVE_FAILED || n == 0)
 		return n;
 	/* One block: the pointers, then the forms. */
 	for (size = n * sizeof *w, i = 0; i < n; i++)

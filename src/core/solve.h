@@ -18,7 +18,8 @@
 /*
  * Every word that is a path on g (8 neighbours, no cell twice, a Qu
  * cell giving both letters) and stands as a challenge would rule it
- * (wordlist_judge_all with dict's language, fold, nouns and compounds):
+ * (wordlist_judge_all with dict's language, lg the caller's letters'
+ * context, fold, nouns and compounds):
  * a form of the list d, or with compounds (compounds=on) a compound of
  * its parts by the dictionary's rules (the walk follows every way to
  * cut the path into parts; sp is asked only about a compound with a
@@ -30,7 +31,8 @@
  * asked.
  */
 size_t	solve_grid(const struct dawg *d, const struct grid *g,
-	    const char *dict, int fold, int nouns, int compounds,
+	    struct lang *lg, const char *dict, int fold, int nouns,
+	    int compounds,
 	    const struct speller *sp, char ***words);
 /* Free what solve_grid gave (one block; n as it returned). */
 void	solve_free(char **words, size_t n);
@@ -61,7 +63,8 @@ struct solve_list {
  * word with its key and width.  Returns how many, or SOLVE_FAILED.
  */
 size_t	solve_grid_list(const struct dawg *d, const struct grid *g,
-	    const char *dict, int fold, int nouns, int compounds,
+	    struct lang *lg, const char *dict, int fold, int nouns,
+	    int compounds,
 	    const struct speller *sp, struct solve_list *l);
 /* The index in l->w of the word whose key is key, or SOLVE_FAILED. */
 size_t	solve_find(const struct solve_list *l, const char *key);

@@ -20,9 +20,6 @@ struct tt_model {
 	int		 nopts, capopts;
 };
 
-static tt_win_source win_source;
-static const void *win_source_arg;
-
 /* n! as a double. */
 static double
 fact(int n)
@@ -524,14 +521,6 @@ tt_win_build(const struct tt_model *m, int k, float *f, uint16_t *o,
 	side_free(&sb);
 }
 
-/* Set where the two-player table comes from. */
-void
-tt_coach_set_source(tt_win_source src, const void *arg)
-{
-	win_source = src;
-	win_source_arg = arg;
-}
-
 /* A turn solved for advice: its leaves and values, in output units. */
 struct turn {
 	int	 nlev;
@@ -616,22 +605,61 @@ turn_free(struct turn *t)
  */
 #define TURN_SLOTS	16
 
-static struct turn_slot {
+struct turn_slot {
 	int			 used;
 	unsigned long		 stamp;
 	int			 four_pair;
 	const struct tt_win	*w;
 	int			 a, b, need;
 	struct turn		 t;
-} turn_slots[TURN_SLOTS];
-static unsigned long turn_clock;
+};
+
+/*
+ * The coach's memory, its caller's (tt-coach.h): the models of four_pair
+ * off and on (made on first use), the solved turns with the clock that
+ * ages them, and where the two-player table comes from.
+ */
+struct tt_coach {
+	struct tt_model		*models[2];
+	struct turn_slot	 slots[TURN_SLOTS];
+	unsigned long		 clock;
+	tt_win_source		 source;
+	const void		*source_arg;
+};
+
+/* A coach with nothing solved yet; see tt-coach.h. */
+struct tt_coach *
+tt_coach_new(tt_win_source source, const void *arg)
+{
+	struct tt_coach *c = xcalloc(1, sizeof *c);
+
+	c->source = source;
+	c->source_arg = arg;
+	return c;
+}
+
+/* Free c: its models and turns; see tt-coach.h. */
+void
+tt_coach_free(struct tt_coach *c)
+{
+	int i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < TURN_SLOTS; i++)
+		if (c->slots[i].used)
+			turn_free(&c->slots[i].t);
+	tt_model_free(c->models[0]);
+	tt_model_free(c->models[1]);
+	free(c);
+}
 
 /* The turn of p solved, from the slots when one fits, else solved there. */
 static const struct turn *
-turn_get(const struct tt_model *m, const struct tt_position *p,
-    const struct tt_win *w, int need_lev)
+turn_get(struct tt_coach *c, const struct tt_model *m,
+    const struct tt_position *p, const struct tt_win *w, int need_lev)
 {
-	struct turn_slot *s, *old = &turn_slots[0];
+	struct turn_slot *s, *old = &c->slots[0];
 	int nlev = turn_levels(p, w, need_lev), a, b, need, i;
 
 	a = w != NULL ? (int)(p->score / TT_LEVEL) : 0;
@@ -639,11 +667,11 @@ turn_get(const struct tt_model *m, const struct tt_position *p,
 	need = w != NULL ? 0 : need_lev < TT_POINTS_CAP + TT_SPAN ? need_lev :
 	    TT_POINTS_CAP + TT_SPAN;
 	for (i = 0; i < TURN_SLOTS; i++) {
-		s = &turn_slots[i];
+		s = &c->slots[i];
 		if (s->used && s->four_pair == p->four_pair && s->w == w &&
 		    s->a == a && s->b == b && s->need == need &&
 		    s->t.nlev == nlev) {
-			s->stamp = ++turn_clock;
+			s->stamp = ++c->clock;
 			return &s->t;
 		}
 		if (!s->used || (old->used && s->stamp < old->stamp))
@@ -652,7 +680,7 @@ turn_get(const struct tt_model *m, const struct tt_position *p,
 	if (old->used)
 		turn_free(&old->t);
 	old->used = 1;
-	old->stamp = ++turn_clock;
+	old->stamp = ++c->clock;
 	old->four_pair = p->four_pair;
 	old->w = w;
 	old->a = a;
@@ -821,14 +849,14 @@ advice_say(const struct tt_position *p, struct tt_advice *ad)
 }
 
 /*
- * The advice for p with the table w (NULL: points); keep: w stays as it
- * is for the whole run (the source's), so its turns may be kept.
+ * The advice for p with the table w (NULL: points), from coach c; keep:
+ * w stays as it is for c's life (the source's), so its turns may be
+ * kept in c.
  */
 static void
-advise(const struct tt_position *p, const struct tt_win *w, int keep,
-    struct tt_advice *ad)
+advise(struct tt_coach *c, const struct tt_position *p,
+    const struct tt_win *w, int keep, struct tt_advice *ad)
 {
-	static struct tt_model *models[2];
 	struct turn own;
 	const struct turn *t;
 	struct tt_model *m;
@@ -842,10 +870,10 @@ advise(const struct tt_position *p, const struct tt_win *w, int keep,
 	    w->four_pair != p->four_pair))
 		w = NULL;
 	ad->basis = w != NULL ? TT_WIN : TT_POINTS;
-	if ((m = models[p->four_pair != 0]) == NULL)
-		m = models[p->four_pair != 0] = tt_model_new(p->four_pair);
+	if ((m = c->models[p->four_pair != 0]) == NULL)
+		m = c->models[p->four_pair != 0] = tt_model_new(p->four_pair);
 	if (w == NULL || keep)
-		t = turn_get(m, p, w, (int)(need / TT_LEVEL));
+		t = turn_get(c, m, p, w, (int)(need / TT_LEVEL));
 	else {
 		turn_solve(m, p, w, (int)(need / TT_LEVEL), turn_levels(p, w,
 		    (int)(need / TT_LEVEL)), &own);
@@ -891,21 +919,29 @@ advise(const struct tt_position *p, const struct tt_win *w, int keep,
 	advice_say(p, ad);
 }
 
-/* The advice for p with the table w (NULL: points). */
+/* The advice for p with the table w (NULL: points); see tt-coach.h. */
 void
-tt_coach_advise_with(const struct tt_position *p, const struct tt_win *w,
-    struct tt_advice *ad)
+tt_coach_advise_with(struct tt_coach *c, const struct tt_position *p,
+    const struct tt_win *w, struct tt_advice *ad)
 {
-	advise(p, w, 0, ad);
+	struct tt_coach *own = c != NULL ? NULL : tt_coach_new(NULL, NULL);
+
+	advise(c != NULL ? c : own, p, w, 0, ad);
+	tt_coach_free(own);
 }
 
-/* The advice for p, with the table from the source if it has one. */
+/* The advice for p, with the table from c's source; see tt-coach.h. */
 void
-tt_coach_advise(const struct tt_position *p, struct tt_advice *ad)
+tt_coach_advise(struct tt_coach *c, const struct tt_position *p,
+    struct tt_advice *ad)
 {
 	const struct tt_win *w = NULL;
 
-	if (p->nplayers == 2 && p->target <= TT_WIN_MAX && win_source != NULL)
-		w = win_source(win_source_arg, p->target, p->four_pair);
-	advise(p, w, 1, ad);
+	if (c == NULL) {
+		tt_coach_advise_with(NULL, p, NULL, ad);
+		return;
+	}
+	if (p->nplayers == 2 && p->target <= TT_WIN_MAX && c->source != NULL)
+		w = c->source(c->source_arg, p->target, p->four_pair);
+	advise(c, p, w, 1, ad);
 }

@@ -136,23 +136,39 @@ struct tt_advice {
 };
 
 /*
- * Where the two-player table comes from: a function the program sets
- * (src/sys/tt-table.c maps the cached file) returning the table for a target
- * and four-pair setting, or NULL (then the basis is points); arg is
- * passed to it as given.
+ * Where the two-player table comes from: a function the program gives
+ * the coach (src/sys/tt-table.c maps the cached file) returning the
+ * table for a target and four-pair setting, or NULL (then the basis is
+ * points); arg is passed to it as given.
  */
 typedef const struct tt_win *(*tt_win_source)(const void *arg, long target,
     int four_pair);
-void	tt_coach_set_source(tt_win_source, const void *arg);
+
+/*
+ * The coach's memory, a context its caller owns (the core keeps no state
+ * of its own: DESIGN.md): the models of four_pair (made on first use),
+ * the turns solved for the next advice (a review asks at every decision,
+ * and a turn's solution serves each of them), and the table's source
+ * (NULL: points only).  The command context makes one (struct sr_ctx's
+ * env) and lends it to the rules through struct game_env.
+ */
+struct tt_coach;
+struct tt_coach	*tt_coach_new(tt_win_source, const void *arg);
+void		 tt_coach_free(struct tt_coach *);
 
 /*
  * The advice for p: every move with its value, best first, and a line in
  * words.  The basis is win for two players with a target up to
- * TT_WIN_MAX and a table from the source, else points.
+ * TT_WIN_MAX and a table from c's source, else points.  c NULL: a coach
+ * of its own for this call alone (points; nothing kept).
  */
-void	tt_coach_advise(const struct tt_position *, struct tt_advice *);
-/* The same with the table given (NULL: points). */
-void	tt_coach_advise_with(const struct tt_position *, const struct tt_win *,
+void	tt_coach_advise(struct tt_coach *c, const struct tt_position *,
 	    struct tt_advice *);
+/*
+ * The same with the table given (NULL: points): c's models, none of its
+ * turns (they are kept for its source's tables alone); c may be NULL.
+ */
+void	tt_coach_advise_with(struct tt_coach *c, const struct tt_position *,
+	    const struct tt_win *, struct tt_advice *);
 
 #endif

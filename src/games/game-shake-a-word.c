@@ -493,6 +493,13 @@ signed_points(long v, char *buf, size_t len)
 	return buf;
 }
 
+/* The letters' context the caller lends the game (game.h), or NULL. */
+static struct lang *
+saw_lg(const struct game_state *st)
+{
+	return st->gs->env != NULL ? st->gs->env->lang : NULL;
+}
+
 /*
  * Fold s into lowercase letters of the game's language in out and its
  * key in key (len bytes each): 0, or -1 with the reason appended to why
@@ -506,7 +513,8 @@ fold_word(const struct game_state *st, const char *s, char *out, char *key,
 	char bad[64];
 	int n, shape;
 
-	shape = lang_word(st->dict, s, out, len, &n, bad, sizeof bad);
+	shape = lang_word(saw_lg(st), st->dict, s, out, len, &n, bad,
+	    sizeof bad);
 	if (shape & LANG_NOT_LETTERS) {
 		if (why != NULL)
 			buf_printf(why, _("'%s' is not a word: letters only; %s "
@@ -519,7 +527,7 @@ fold_word(const struct game_state *st, const char *s, char *out, char *key,
 			    "least %d letters (SW-3)"), s, LANG_WORD_MIN);
 		return -1;
 	}
-	if (lang_key(st->dict, st->fold, out, key, len) != 0) {
+	if (lang_key(saw_lg(st), st->dict, st->fold, out, key, len) != 0) {
 		if (why != NULL)
 			buf_printf(why, _("'%.20s...' is too long"), s);
 		return -1;
@@ -566,8 +574,8 @@ do_grid(struct game_state *st, const struct entry *e, struct ruling *r)
 		    "before the next grid (SW-7)", st->nrounds);
 		return RULING_REFUSED;
 	}
-	if (grid_parse(&g, st->dict, st->fold, e->argc, e->argv, why,
-	    sizeof why) != 0) {
+	if (grid_parse(&g, saw_lg(st), st->dict, st->fold, e->argc, e->argv,
+	    why, sizeof why) != 0) {
 		ruling_refuse(r, RULING_REFUSED, "%s (SW-1)", why);
 		return RULING_REFUSED;
 	}
@@ -578,7 +586,7 @@ do_grid(struct game_state *st, const struct entry *e, struct ruling *r)
 	rd->g = g;
 	rd->open = 1;
 	for (i = 0; i < g.n; i++) {
-		grid_row(&g, i, row, sizeof row);
+		grid_row(&g, saw_lg(st), i, row, sizeof row);
 		buf_printf(&b, "%s%s", i > 0 ? " " : "", row);
 	}
 	ruling_note(r, "round %d: %dx%d grid %s", st->nrounds, g.n, g.n,
@@ -697,11 +705,12 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
 	sw->why = NULL;
 	sw->how = how;
 	*compound = 0;
-	if (grid_path_en(&rd->g, sw->key, NULL, why, sizeof why) != 0) {
+	if (grid_path_en(&rd->g, saw_lg(st), sw->key, NULL, why,
+	    sizeof why) != 0) {
 		sw->valid = 0;
 		sw->why = xstrdup(why);
-		if (words != NULL && grid_path(&rd->g, sw->key, NULL, why,
-		    sizeof why) != 0)
+		if (words != NULL && grid_path(&rd->g, saw_lg(st), sw->key,
+		    NULL, why, sizeof why) != 0)
 			buf_puts(words, why);
 		return 0;
 	}
@@ -791,7 +800,7 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	if ((sw = find_entered(st, e, r)) == NULL)
 		return RULING_REFUSED;
 	/* A word with no path is not the table's to accept. */
-	if (e->accept && grid_path(&rd->g, sw->w, NULL, why,
+	if (e->accept && grid_path(&rd->g, saw_lg(st), sw->w, NULL, why,
 	    sizeof why) != 0) {
 		ruling_refuse(r, RULING_REFUSED, "the table cannot accept "
 		    "%s's '%s': %s (SW-6)", st->gs->names[e->who], sw->w,
@@ -937,7 +946,8 @@ saw_lookups(const struct game_state *st, const struct entry *e,
 		if (fold_word(st, e->argv[1], w, key, sizeof w, NULL) != 0 ||
 		    (k = list_find(&rd->pl[e->who], key)) < 0 ||
 		    rd->pl[e->who].v[k].valid >= 0 ||
-		    grid_path(&rd->g, key, NULL, why, sizeof why) != 0)
+		    grid_path(&rd->g, saw_lg(st), key, NULL, why,
+		    sizeof why) != 0)
 			return NULL;
 		*suggest = 1;
 		out = xcalloc(2, sizeof *out);
@@ -950,8 +960,8 @@ saw_lookups(const struct game_state *st, const struct entry *e,
 		for (k = 0; k < rd->pl[i].n; k++) {
 			const struct saw_word *sw = &rd->pl[i].v[k];
 
-			if (sw->valid >= 0 || grid_path(&rd->g, sw->key, NULL,
-			    why, sizeof why) != 0)
+			if (sw->valid >= 0 || grid_path(&rd->g, saw_lg(st),
+			    sw->key, NULL, why, sizeof why) != 0)
 				continue;
 			for (j = 0; j < n && strcmp(out[j], sw->w) != 0; j++)
 				continue;
@@ -1046,7 +1056,7 @@ saw_status_json(const struct game_state *st, json_t *o)
 		const struct grid *g = &st->rounds[st->nrounds - 1].g;
 
 		for (i = 0; i < g->n; i++) {
-			grid_row(g, i, row, sizeof row);
+			grid_row(g, saw_lg(st), i, row, sizeof row);
 			xjson_push(a, json_string(row));
 		}
 	}
@@ -1253,8 +1263,8 @@ saw_describe(const struct game_state *st, struct buf *b)
 	for (r = 0; r < rd->g.n; r++) {
 		buf_puts(b, " ");
 		for (c = 0; c < rd->g.n; c++) {
-			if (lang_upper(st->dict, rd->g.cells[r * rd->g.n + c],
-			    up, sizeof up) != 0)
+			if (lang_upper(saw_lg(st), st->dict,
+			    rd->g.cells[r * rd->g.n + c], up, sizeof up) != 0)
 				snprintf(up, sizeof up, "?");
 			buf_printf(b, " %s%*s", up, 3 - (int)lang_width(up),
 			    "");
@@ -1333,7 +1343,7 @@ saw_advise(const struct game_state *st, struct buf *b)
 			const struct saw_word *sw = &rd->pl[i].v[k];
 
 			if (sw->valid >= 0 || crossed(st, rd, i, sw->key) ||
-			    grid_path(&rd->g, sw->key, NULL, why,
+			    grid_path(&rd->g, saw_lg(st), sw->key, NULL, why,
 			    sizeof why) == 0)
 				continue;
 			buf_puts(b, off++ ? "," :

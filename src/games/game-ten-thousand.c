@@ -752,7 +752,7 @@ tt_game_advice(const struct game_state *st, struct tt_advice *ad)
 	if (st->phase == P_OVER)
 		return 0;
 	tt_position_of(st, &p);
-	tt_coach_advise(&p, ad);
+	tt_coach_advise(st->gs->env != NULL ? st->gs->env->tt : NULL, &p, ad);
 	return 1;
 }
 

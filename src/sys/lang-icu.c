@@ -1,7 +1,7 @@
 /*
  * lang-icu.c: load ICU for lang.c with dlopen() (the system library: the
  * pure core does no dlopen).  main() hands lang_icu_dlopen to
- * lang_set_loader().
+ * lang_new(), for the letters' context it lends the core.
  */
 #include <dlfcn.h>
 

@@ -397,8 +397,8 @@ lexicon_spell(struct lexicon *lx, const char *word)
 
 /* Up to max suggestions for word; see lexicon.h. */
 int
-lexicon_suggest(struct lexicon *lx, const char *word, char **out, int max,
-    int (*keep)(void *, const char *), void *arg)
+lexicon_suggest(struct lexicon *lx, struct lang *lg, const char *word,
+    char **out, int max, int (*keep)(void *, const char *), void *arg)
 {
 	char **list = NULL, s[128], why[64], b[1024], u[512];
 	const char *w = affix_convert(lx->to, word, b, sizeof b), *sg;
@@ -411,7 +411,7 @@ lexicon_suggest(struct lexicon *lx, const char *word, char **out, int max,
 	n = lx->suggest(lx->h, &list, w);
 	for (i = 0; i < n && got < max; i++) {
 		if ((sg = affix_convert(lx->from, list[i], u, sizeof u)) == NULL ||
-		    lang_lower(lx->name, sg, s, sizeof s, &nl, why,
+		    lang_lower(lg, lx->name, sg, s, sizeof s, &nl, why,
 		    sizeof why) != 0 || nl < 3 || strcmp(s, word) == 0 ||
 		    (keep != NULL && !keep(arg, s)))
 			continue;
@@ -427,6 +427,7 @@ lexicon_suggest(struct lexicon *lx, const char *word, char **out, int max,
 
 struct lexicon_cb {
 	const char	*dicts;		/* the folders to search */
+	struct lang	*lg;		/* the letters' context (lang.h) */
 	struct lexicon	*lx;		/* the last dictionary opened */
 	char		*failed;	/* the last name that did not open */
 	char		*why;
@@ -439,12 +440,13 @@ struct lexicon_cb {
 
 /* A lookup with no dictionary open yet, finding them in dicts. */
 struct lexicon_cb *
-lexicon_cb_new(const char *dicts)
+lexicon_cb_new(const char *dicts, struct lang *lg)
 {
 	struct lexicon_cb *cb;
 
 	cb = xcalloc(1, sizeof *cb);
 	cb->dicts = dicts;
+	cb->lg = lg;
 	return cb;
 }
 
@@ -538,7 +540,7 @@ lexicon_lookup(void *arg, const char *dict, int mode, const char *word,
 	}
 	cb->dict = dict;
 	cb->mode = mode;
-	n = lexicon_suggest(cb->lx, word, out, LEXICON_SUGGEST_MAX,
+	n = lexicon_suggest(cb->lx, cb->lg, word, out, LEXICON_SUGGEST_MAX,
 	    suggestion_stands, cb);
 	for (i = 0; i < n; i++) {
 		buf_printf(sugg, "%s%s", i > 0 ? "," : "", out[i]);

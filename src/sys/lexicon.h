@@ -53,8 +53,10 @@ int		 lexicon_spell(struct lexicon *, const char *word);
  * strings).  Returns how many.  Slow (10-35 ms): only to explain a word
  * found invalid.
  */
-int		 lexicon_suggest(struct lexicon *, const char *word, char **out,
-		    int max, int (*keep)(void *, const char *), void *arg);
+struct lang;
+int		 lexicon_suggest(struct lexicon *, struct lang *,
+		    const char *word, char **out, int max,
+		    int (*keep)(void *, const char *), void *arg);
 
 /*
  * The lookup of struct replay (game.h): dictionaries opened on first use
@@ -62,8 +64,11 @@ int		 lexicon_suggest(struct lexicon *, const char *word, char **out,
  */
 struct lexicon_cb;
 
-/* dicts: the folders to search, kept (not copied) for the lookup's life. */
-struct lexicon_cb *lexicon_cb_new(const char *dicts);
+/*
+ * dicts: the folders to search, and lg, the letters' context (lang.h),
+ * kept (not copied) for the lookup's life.
+ */
+struct lexicon_cb *lexicon_cb_new(const char *dicts, struct lang *lg);
 void		 lexicon_cb_free(struct lexicon_cb *);
 /*
  * At exit: free the lookup but leave Hunspell's tables to the kernel

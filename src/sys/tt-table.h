@@ -21,7 +21,7 @@
  * process), or NULL when the target has none (above TT_WIN_MAX, not a
  * multiple of 50) or the cache cannot be read or written.  arg is a
  * const struct sr_paths * (paths.h).  The source main gives
- * tt_coach_set_source().
+ * tt_coach_new().
  */
 const struct tt_win	*tt_table_get(const void *arg, long target,
 			    int four_pair);

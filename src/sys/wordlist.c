@@ -28,6 +28,7 @@
 
 
 struct gather {
+	struct lang	*lg;		/* the caller's (lang.h) */
 	const char	*dicts;
 	const char	*name;
 	const char	*path;		/* the list's: a copy of the .aff there */
@@ -58,7 +59,7 @@ ask(struct gather *g, const char *lower, int cap_only)
 		return 0;
 	if (!cap_only && lexicon_spell(g->lx, lower))
 		v |= DAWG_LOWER;
-	if (lang_cap(g->name, lower, cap, sizeof cap) == 0 &&
+	if (lang_cap(g->lg, g->name, lower, cap, sizeof cap) == 0 &&
 	    lexicon_spell(g->lx, cap))
 		v |= DAWG_CAP;
 	return v;
@@ -91,7 +92,7 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 		    !isalpha((unsigned char)*p))
 			return 0;		/* apostrophes, hyphens, digits */
 	/* A part of a compound (marks) may be short, never a lone Q. */
-	bad = lang_word(g->name, form, low, sizeof low - 2, &nl, why,
+	bad = lang_word(g->lg, g->name, form, low, sizeof low - 2, &nl, why,
 	    sizeof why);
 	if ((bad & ~LANG_SHORT) != 0 || (bad != 0 && marks == 0))
 		return 0;
@@ -100,7 +101,7 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 		m = (marks & AFFIX_BEGIN ? DAWG_BEGIN : 0) |
 		    (marks & AFFIX_MIDDLE ? DAWG_MIDDLE : 0) |
 		    (marks & AFFIX_END ? DAWG_END : 0);
-	} else if (lang_cap(g->name, low, cap, sizeof cap) == 0 &&
+	} else if (lang_cap(g->lg, g->name, low, cap, sizeof cap) == 0 &&
 	    strcmp(cap, form) == 0) {
 		v = risky ? ask(g, low, 1) : DAWG_CAP;
 		/* Capitalised, only the first part of a compound. */
@@ -175,7 +176,7 @@ records(struct gather *g, size_t *nrec)
 		buf_reset(&b);
 		buf_printf(&b, "x%s%c%c", g->w[i], DAWG_SEP, DAWG_VERDICT(v));
 		r[n++] = xstrdup(buf_str(&b));
-		if (lang_key(g->name, 1, g->w[i], key, sizeof key) != 0)
+		if (lang_key(g->lg, g->name, 1, g->w[i], key, sizeof key) != 0)
 			continue;
 		buf_reset(&b);
 		buf_printf(&b, "f%s%c%s%c", key, DAWG_SEP,
@@ -191,8 +192,8 @@ records(struct gather *g, size_t *nrec)
 
 /* Build the list of name into path; see wordlist.h. */
 int
-wordlist_write(const char *dicts, const char *name, const char *path, int bar,
-    char **why)
+wordlist_write(const char *dicts, struct lang *lg, const char *name,
+    const char *path, int bar, char **why)
 {
 	struct term_bar b;
 	struct gather g;
@@ -204,6 +205,7 @@ wordlist_write(const char *dicts, const char *name, const char *path, int bar,
 
 	*why = NULL;
 	memset(&g, 0, sizeof g);
+	g.lg = lg;
 	g.dicts = dicts;
 	g.name = name;
 	g.path = path;
@@ -271,8 +273,8 @@ out:
  * *why (malloc'd).
  */
 static int
-wordlist_build(const struct sr_paths *paths, const char *name, int bar,
-    char **why)
+wordlist_build(const struct sr_paths *paths, struct lang *lg,
+    const char *name, int bar, char **why)
 {
 	char *path;
 	int rc;
@@ -283,7 +285,7 @@ wordlist_build(const struct sr_paths *paths, const char *name, int bar,
 		    "HOME or XDG_CACHE_HOME"), name);
 		return -1;
 	}
-	rc = wordlist_write(paths->dicts, name, path, bar, why);
+	rc = wordlist_write(paths->dicts, lg, name, path, bar, why);
 	free(path);
 	return rc;
 }
@@ -342,8 +344,8 @@ fresh_list(const struct sr_paths *paths, const char *name, int need_dict)
 
 /* The list of name, found or built; see wordlist.h. */
 struct dawg *
-wordlist_open(const struct sr_paths *paths, const char *name, int bar,
-    char **why)
+wordlist_open(const struct sr_paths *paths, struct lang *lg,
+    const char *name, int bar, char **why)
 {
 	struct dawg *d;
 	char *path, *cache, *b;
@@ -351,7 +353,7 @@ wordlist_open(const struct sr_paths *paths, const char *name, int bar,
 	*why = NULL;
 	if ((path = fresh_list(paths, name, 0)) == NULL) {
 		cache = dawg_cache_path(paths, name);
-		if (wordlist_build(paths, name, bar, why) != 0) {
+		if (wordlist_build(paths, lg, name, bar, why) != 0) {
 			b = *why;
 			*why = xasprintf(_("none in %s or %s, and it cannot be "
 			    "built: %s"), paths->data, cache != NULL ? cache :
@@ -368,7 +370,7 @@ wordlist_open(const struct sr_paths *paths, const char *name, int bar,
 	if (d == NULL && cache != NULL && strcmp(path, cache) == 0) {
 		free(*why);
 		*why = NULL;
-		if (wordlist_build(paths, name, bar, why) == 0)
+		if (wordlist_build(paths, lg, name, bar, why) == 0)
 			d = dawg_open(path, why);
 	}
 	free(cache);
@@ -440,6 +442,7 @@ wordlist_speller_why(const struct speller *sp)
 
 struct wordlists {
 	const struct sr_paths *paths;
+	struct lang	*lg;
 	struct {
 		char		*name;
 		struct dawg	*d;	/* NULL: none fresh */
@@ -450,12 +453,13 @@ struct wordlists {
 
 /* No list open yet. */
 struct wordlists *
-wordlists_new(const struct sr_paths *paths)
+wordlists_new(const struct sr_paths *paths, struct lang *lg)
 {
 	struct wordlists *ws;
 
 	ws = xcalloc(1, sizeof *ws);
 	ws->paths = paths;
+	ws->lg = lg;
 	return ws;
 }
 
@@ -505,7 +509,7 @@ wordlists_get(struct wordlists *ws, const char *dict, int bar,
 		ws->l[i].sp = wordlist_speller_new(ws->paths->dicts, dict);
 		ws->n++;
 	}
-	ws->l[i].d = wordlist_open(ws->paths, dict, bar, why);
+	ws->l[i].d = wordlist_open(ws->paths, ws->lg, dict, bar, why);
 	*sp = ws->l[i].sp;
 	return ws->l[i].d;
 }
@@ -522,8 +526,8 @@ wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
 
 	if ((d = wordlists_get(ws, dict, bar, &sp, why)) == NULL)
 		return -1;
-	if ((v = wordlist_judge_all(d, dict, fold, nouns, compounds, sp,
-	    written, form, len)) < 0)
+	if ((v = wordlist_judge_all(d, ws->lg, dict, fold, nouns, compounds,
+	    sp, written, form, len)) < 0)
 		*why = xstrdup(wordlist_speller_why(sp) != NULL ?
 		    wordlist_speller_why(sp) : _("no dictionary to ask"));
 	return v;

@@ -11,22 +11,24 @@
 #include "dawg.h"
 #include "judge.h"
 
+struct lang;
 struct sr_paths;
 
 /*
  * The list of dictionary name: the installed one (paths' data folder),
  * else the cache's if it is newer than the dictionary's files, else
  * built now into the cache (a progress bar on stderr when bar is set).
- * NULL with *why (malloc'd) if it can be neither found nor built.
+ * NULL with *why (malloc'd) if it can be neither found nor built.  lg:
+ * the letters' context (lang.h) a build reads the forms with.
  */
-struct dawg	*wordlist_open(const struct sr_paths *, const char *name,
-		    int bar, char **why);
+struct dawg	*wordlist_open(const struct sr_paths *, struct lang *lg,
+		    const char *name, int bar, char **why);
 /*
  * Build it into path (mkdawg at build time), the dictionary found in
  * dicts (colon-separated folders).
  */
-int		 wordlist_write(const char *dicts, const char *name,
-		    const char *path, int bar, char **why);
+int		 wordlist_write(const char *dicts, struct lang *lg,
+		    const char *name, const char *path, int bar, char **why);
 
 /*
  * A speller (judge.h) that asks Hunspell's dictionary dict (found in
@@ -44,8 +46,8 @@ const char	*wordlist_speller_why(const struct speller *);
  */
 struct wordlists;
 
-/* paths: kept (not copied) for the lists' life. */
-struct wordlists *wordlists_new(const struct sr_paths *);
+/* paths and lg (lang.h): kept (not copied) for the lists' life. */
+struct wordlists *wordlists_new(const struct sr_paths *, struct lang *lg);
 void		 wordlists_free(struct wordlists *);
 /*
  * wordlist_judge_all with dict's list and dictionary: 1, 0, or -1 with

@@ -47,16 +47,16 @@ read_words(FILE *f, size_t *n)
 
 /* The records of a plain word: "x" w "\1" "3" and its "f" record. */
 static int
-word_records(const char *w, char **out)
+word_records(struct lang *lg, const char *w, char **out)
 {
 	char low[256], key[256], why[64];
 	struct buf b = BUF_INIT;
 	int n;
 
-	if (lang_word("", w, low, sizeof low, &n, why, sizeof why) != 0 ||
+	if (lang_word(lg, "", w, low, sizeof low, &n, why, sizeof why) != 0 ||
 	    strcmp(low, w) != 0)
 		return 0;
-	if (lang_key("", 1, low, key, sizeof key) != 0)
+	if (lang_key(lg, "", 1, low, key, sizeof key) != 0)
 		return 0;
 	buf_printf(&b, "x%s%c3", low, DAWG_SEP);
 	out[0] = b.s;
@@ -77,8 +77,8 @@ main(int argc, char **argv)
 	char **w, **rec, *why = NULL;
 	size_t n, i, kept, min = 0;
 	int c, rc;
+	struct lang *lg = lang_new(lang_icu_dlopen);	/* the tool's own */
 
-	lang_set_loader(lang_icu_dlopen);
 	while ((c = getopt(argc, argv, "d:n:o:")) != -1) {
 		if (c == 'o')
 			outpath = optarg;
@@ -101,11 +101,12 @@ main(int argc, char **argv)
 		if ((dicts = getenv("SHAKEREF_DICT_PATH")) == NULL ||
 		    *dicts == '\0')
 			dicts = SR_SYSTEM_DICT_DIR;
-		if (wordlist_write(dicts, dict, outpath, 0, &why) != 0) {
+		if (wordlist_write(dicts, lg, dict, outpath, 0, &why) != 0) {
 			fprintf(stderr, "mkdawg: %s\n", why);
 			free(why);
 			return 1;
 		}
+		lang_free(lg);
 		return 0;
 	}
 	if (optind < argc && (in = fopen(argv[optind], "r")) == NULL) {
@@ -119,7 +120,7 @@ main(int argc, char **argv)
 	}
 	rec = xcalloc(2 * n + 1, sizeof *rec);
 	for (i = kept = 0; i < n; i++)
-		kept += (size_t)word_records(w[i], rec + kept);
+		kept += (size_t)word_records(lg, w[i], rec + kept);
 	kept /= 2;
 	if (kept < min) {
 		fprintf(stderr, "mkdawg: only %zu words of 3+ letters a-z, "
@@ -142,5 +143,6 @@ main(int argc, char **argv)
 	for (i = 0; i < 2 * kept; i++)
 		free(rec[i]);
 	free(rec);
+	lang_free(lg);
 	return 0;
 }

@@ -19,6 +19,13 @@
 #include "../../src/core/lang.h"
 #include "tap.h"
 
+/*
+ * What the tests lend the games (game.h's struct game_env): the letters'
+ * context, one for the process, made on the first th_start; no coach
+ * (10,000 advises on points, from nothing, as without a table).
+ */
+static struct game_env th_env;
+
 struct th {
 	struct replay	 rp;
 	struct ruling	 r;
@@ -78,7 +85,8 @@ th_start(struct th *t, const struct game_rules *g, const char *players,
 	char *s = xstrdup(players), *p, *save = NULL;
 	int n = 0, i;
 
-	lang_set_loader(lang_icu_dlopen);
+	if (th_env.lang == NULL)
+		th_env.lang = lang_new(lang_icu_dlopen);
 	memset(t, 0, sizeof *t);
 	for (p = strtok_r(s, ",", &save); p != NULL;
 	    p = strtok_r(NULL, ",", &save))
@@ -108,6 +116,7 @@ th_start(struct th *t, const struct game_rules *g, const char *players,
 	t->rp.setup.nplayers = n;
 	t->rp.setup.names = (const char *const *)t->names;
 	t->rp.setup.options = (const char *const *)t->opts;
+	t->rp.setup.env = &th_env;
 	t->rp.lookup = th_lookup;
 	t->rp.lookup_arg = t;
 	t->next_n = 1;

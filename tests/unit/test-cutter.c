@@ -141,8 +141,8 @@ fresh(const char *key, const char *written, int nouns)
 	char form[256];
 	int cap = -1, v;
 
-	v = wordlist_compound(d, "de_DE", 1, nouns, 0, NULL, key, written,
-	    form, sizeof form, &cap);
+	v = wordlist_compound(d, NULL, "de_DE", 1, nouns, 0, NULL, key,
+	    written, form, sizeof form, &cap);
 	if (v == 1)
 		snprintf(s, sizeof s, "found %s cap %d", form, cap);
 	else

@@ -9,6 +9,9 @@
 #include "../../src/core/lang.h"
 #include "tap.h"
 
+/* The letters' context (lang.h): the tests', made in main. */
+static struct lang *lg;
+
 /* Parse the space-separated rows of s into g; 0 or -1 with why. */
 static int
 parse(struct grid *g, const char *s, char *why, size_t len)
@@ -20,7 +23,7 @@ parse(struct grid *g, const char *s, char *why, size_t len)
 	for (p = strtok_r(buf, " ", &save); p != NULL && n < 16;
 	    p = strtok_r(NULL, " ", &save))
 		rows[n++] = p;
-	return grid_parse(g, "en_US", 1, n, rows, why, len);
+	return grid_parse(g, lg, "en_US", 1, n, rows, why, len);
 }
 
 /* 1 if path is a real path of word on g: neighbours, no cell twice. */
@@ -48,7 +51,7 @@ on_grid(const struct grid *g, const char *word)
 	int path[GRID_CELLS + 1];
 	char why[200];
 
-	return grid_path(g, word, path, why, sizeof why) == 0 &&
+	return grid_path(g, lg, word, path, why, sizeof why) == 0 &&
 	    path_ok(g, word, path);
 }
 
@@ -58,7 +61,7 @@ off_reason(const struct grid *g, const char *word)
 {
 	static char why[200];
 
-	if (grid_path(g, word, NULL, why, sizeof why) == 0)
+	if (grid_path(g, lg, word, NULL, why, sizeof why) == 0)
 		return "";
 	return why;
 }
@@ -70,16 +73,16 @@ main(void)
 	char why[200], row[16];
 	int path[GRID_CELLS + 1];
 
-	lang_set_loader(lang_icu_dlopen);
+	lg = lang_new(lang_icu_dlopen);
 	/* SW-1: shapes */
 	is_int(parse(&g, "CATS ORED DOGS QuITE", why, sizeof why), 0,
 	    "SW-1: a 4x4 grid with a Qu cell parses");
 	is_int(g.n, 4, "SW-1: its side is 4");
 	is_str(g.cells[12], "qu", "SW-1: Qu is one cell, lowercase 'qu'");
 	is_str(g.cells[13], "i", "SW-1: the cell after Qu is I");
-	grid_row(&g, 3, row, sizeof row);
+	grid_row(&g, lg, 3, row, sizeof row);
 	is_str(row, "QuITE", "SW-1: a row shows Qu as 'Qu'");
-	grid_row(&g, 0, row, sizeof row);
+	grid_row(&g, lg, 0, row, sizeof row);
 	is_str(row, "CATS", "SW-1: rows show uppercase");
 	is_int(parse(&g, "cats ored dogs quite", why, sizeof why), 0,
 	    "SW-1: lowercase letters are accepted");
@@ -124,7 +127,7 @@ main(void)
 	is_int(parse(&g, "ab\xc3\x89 def ghi", why, sizeof why), 0,
 	    "SW-1: a letter of any language (\xc3\x89) is a cell");
 	is_str(g.cells[2], "\xc3\xa9", "SW-1: ... kept in lowercase");
-	grid_row(&g, 0, why, sizeof why);
+	grid_row(&g, lg, 0, why, sizeof why);
 	is_str(why, "AB\xc3\x89", "SW-1: ... shown in capitals");
 	is_int(parse(&g, "ab\xe2\x82\xac def ghi", why, sizeof why), -1,
 	    "SW-1: a sign beyond ASCII is refused");
@@ -171,7 +174,7 @@ main(void)
 	    off_reason(&g, "tat"));
 	ok(!on_grid(&g, "seese"), "SW-2: three E needed, two dice");
 	ok(on_grid(&g, "road"), "SW-2: road (down, right, up-right...)");
-	ok(grid_path(&g, "seen", path, why, sizeof why) == 0 &&
+	ok(grid_path(&g, lg, "seen", path, why, sizeof why) == 0 &&
 	    path[0] == 0 && path[4] == -1, "SW-2: the path starts at S and "
 	    "ends after 4 cells");
 

@@ -54,6 +54,9 @@
 #include "../../src/core/lang.h"
 #include "tap.h"
 
+/* The letters' context (lang.h): the tests', made in main. */
+static struct lang *lg;
+
 #ifndef DICT
 #error "DICT names the dictionary"
 #endif
@@ -1364,7 +1367,7 @@ check_grid(const struct dawg *d, struct grid *g, struct tally *t)
 		every_path(&k, cell, 0, 0, 0, 0);
 	set_uniq(&want);
 	/* compounds=on: Hunspell builds compounds too (hh). */
-	n = solve_grid(d, g, L->dict, t->fold, t->nouns, t->compounds,
+	n = solve_grid(d, g, lg, L->dict, t->fold, t->nouns, t->compounds,
 	    &speller, &w);
 	if (n == SOLVE_FAILED) {
 		diag("solve failed");
@@ -1373,13 +1376,13 @@ check_grid(const struct dawg *d, struct grid *g, struct tally *t)
 		bad = 1;
 	}
 	/* Solve's keys whose path has at most maxcells cells. */
-	grid_keys(g, L->dict, t->fold);
+	grid_keys(g, lg, L->dict, t->fold);
 	for (i = 0; i < n; i++) {
 		if (t->fold)
 			plain_of(w[i], key, sizeof key);
 		else
 			snprintf(key, sizeof key, "%s", w[i]);
-		if (grid_path(g, key, path, gt, sizeof gt) != 0) {
+		if (grid_path(g, lg, key, path, gt, sizeof gt) != 0) {
 			diag("solve's '%s' is not on the grid: %s", w[i], gt);
 			set_add(&got, "?");
 			continue;
@@ -1478,7 +1481,7 @@ main(void)
 	size_t li, calls;
 	int gi;
 
-	lang_set_loader(lang_icu_dlopen);
+	lg = lang_new(lang_icu_dlopen);
 	for (li = 0; li < sizeof langs / sizeof langs[0]; li++)
 		if (strcmp(langs[li].dict, DICT) == 0)
 			L = &langs[li];
@@ -1498,7 +1501,7 @@ main(void)
 		return 1;
 	}
 	snprintf(path, sizeof path, "%s/%s.dawg", dir, L->dict);
-	if (wordlist_write("/usr/share/hunspell", L->dict, path, 0,
+	if (wordlist_write("/usr/share/hunspell", lg, L->dict, path, 0,
 	    &why) != 0 ||
 	    (d = dawg_open(path, &why)) == NULL) {
 		ok(0, "the list of %s builds: %s", L->dict, why);

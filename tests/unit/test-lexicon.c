@@ -13,6 +13,9 @@
 #include "../../src/core/lang.h"
 #include "tap.h"
 
+/* The letters' context (lang.h): the tests', made in main. */
+static struct lang *lg;
+
 /* A fake judge: tea stands (as "Tea"), xx_NOPE has no list. */
 static int
 fake_judge(void *arg, const char *dict, int mode, const char *word,
@@ -32,6 +35,59 @@ fake_judge(void *arg, const char *dict, int mode, const char *word,
 	return 1;
 }
 
+/*
+ * The letters' context is the caller's (issue 24: the core keeps no
+ * state): two live side by side, one that cannot load ICU refusing what
+ * the other reads; none (NULL) reads ASCII and keeps nothing; and one
+ * asked more letters than its cache holds (1,024) gives each letter
+ * what a fresh context asked that letter alone gives.
+ */
+static void
+test_contexts(void)
+{
+	struct lang *none = lang_new(NULL), *fresh;
+	char w[64], w2[64], why[128], in[8];
+	unsigned cp;
+	int n, bad = 0, asked = 0;
+
+	is_int(lang_lower(none, "de_DE", "STRA\xc3\x9f" "E", w, sizeof w, &n,
+	    why, sizeof why), -1, "a context without ICU's loader refuses "
+	    "'STRAßE' ...");
+	ok(strstr(why, "ICU") != NULL, "... as needing ICU: %s", why);
+	is_int(lang_lower(lg, "de_DE", "STRA\xc3\x9f" "E", w, sizeof w, &n,
+	    why, sizeof why), 0, "... which the tests' context reads at "
+	    "the same time");
+	is_str(w, "stra\xc3\x9f" "e", "... as 'straße'");
+	is_int(lang_lower(NULL, "en_US", "Cats", w, sizeof w, &n, why,
+	    sizeof why), 0, "no context: ASCII is read");
+	is_str(w, "cats", "... as 'cats'");
+	is_int(lang_lower(NULL, "fr_FR", "\xc3\x89T\xc3\x89", w, sizeof w,
+	    &n, why, sizeof why), -1, "no context: 'ÉTÉ' is not");
+	lang_free(none);
+	/* Capitals of Latin Extended, Greek and Cyrillic: 1,792 of them. */
+	none = lang_new(lang_icu_dlopen);
+	for (cp = 0x100; cp < 0x800; cp++) {
+		in[0] = (char)(0xc0 | cp >> 6);
+		in[1] = (char)(0x80 | (cp & 0x3f));
+		in[2] = '\0';
+		if (lang_lower(none, "", in, w, sizeof w, &n, why,
+		    sizeof why) != 0)
+			continue;
+		asked++;
+		fresh = lang_new(lang_icu_dlopen);
+		if (lang_lower(fresh, "", in, w2, sizeof w2, &n, why,
+		    sizeof why) != 0 || strcmp(w, w2) != 0) {
+			if (bad++ == 0)
+				diag("U+%04X: '%s', fresh '%s'", cp, w, w2);
+		}
+		lang_free(fresh);
+	}
+	ok(asked > 1024 && bad == 0, "a context asked %d letters, more than "
+	    "its cache holds, gives each what a fresh one gives (%d differ)",
+	    asked, bad);
+	lang_free(none);
+}
+
 int
 main(void)
 {
@@ -43,7 +99,7 @@ main(void)
 	const char *srcdir = getenv("SRCDIR");
 	int n, i, found, calls = 0;
 
-	lang_set_loader(lang_icu_dlopen);
+	lg = lang_new(lang_icu_dlopen);
 	/* The search path main makes of SHAKEREF_DICT_PATH (paths.h). */
 	snprintf(path, sizeof path, "/nonexistent/one:%s/tests/data:"
 	    "/usr/share/hunspell", srcdir != NULL ? srcdir : ".");
@@ -57,42 +113,42 @@ main(void)
 	    srcdir != NULL ? srcdir : ".");
 
 	/* letters by language (lang.h): SW-1, SW-2 */
-	is_int(lang_lower("en_US", "Cats", w, sizeof w, &n, why2,
+	is_int(lang_lower(lg, "en_US", "Cats", w, sizeof w, &n, why2,
 	    sizeof why2), 0, "'Cats' folds");
 	is_str(w, "cats", "... to 'cats'");
 	is_int(n, 4, "... 4 letters");
-	is_int(lang_lower("de_DE", "STRA\xc3\x9f" "E", w, sizeof w, &n, why2,
+	is_int(lang_lower(lg, "de_DE", "STRA\xc3\x9f" "E", w, sizeof w, &n, why2,
 	    sizeof why2), 0, "SW-2: 'STRAßE' folds");
 	is_str(w, "stra\xc3\x9f" "e", "... to 'straße', 6 letters");
-	is_int(lang_lower("fr_FR", "E\xcc\x81T\xc3\x89", w, sizeof w, &n,
+	is_int(lang_lower(lg, "fr_FR", "E\xcc\x81T\xc3\x89", w, sizeof w, &n,
 	    why2, sizeof why2), 0, "a combining accent is one letter (NFC)");
 	is_str(w, "\xc3\xa9t\xc3\xa9", "... 'été'");
 	is_int(n, 3, "... 3 letters");
-	is_int(lang_lower("tr_TR", "KIZ", w, sizeof w, &n, why2, sizeof why2),
-	    0, "Turkish KIZ");
+	is_int(lang_lower(lg, "tr_TR", "KIZ", w, sizeof w, &n, why2,
+	    sizeof why2), 0, "Turkish KIZ");
 	is_str(w, "k\xc4\xb1z", "... folds to 'kız' (dotless i)");
-	is_int(lang_lower("en_US", "KIZ", w, sizeof w, &n, why2, sizeof why2),
-	    0, "English KIZ");
+	is_int(lang_lower(lg, "en_US", "KIZ", w, sizeof w, &n, why2,
+	    sizeof why2), 0, "English KIZ");
 	is_str(w, "kiz", "... folds to 'kiz'");
-	is_int(lang_lower("en_US", "cat-dog", w, sizeof w, &n, why2,
+	is_int(lang_lower(lg, "en_US", "cat-dog", w, sizeof w, &n, why2,
 	    sizeof why2), -1, "'cat-dog' is no word");
-	is_int(lang_lower("en_US", "don't", w, sizeof w, &n, why2,
+	is_int(lang_lower(lg, "en_US", "don't", w, sizeof w, &n, why2,
 	    sizeof why2), -1, "an apostrophe makes no word");
-	is_int(lang_lower("en_US", "123", w, sizeof w, &n, why2, sizeof why2),
-	    -1, "a number is no word");
-	is_int(lang_key("fr_FR", 1, "\xc3\xa9tait", w, sizeof w), 0,
+	is_int(lang_lower(lg, "en_US", "123", w, sizeof w, &n, why2,
+	    sizeof why2), -1, "a number is no word");
+	is_int(lang_key(lg, "fr_FR", 1, "\xc3\xa9tait", w, sizeof w), 0,
 	    "accents=fold: the key of 'était'");
 	is_str(w, "etait", "... is 'etait'");
-	is_int(lang_key("de_DE", 1, "stra\xc3\x9f" "e", w, sizeof w), 0,
+	is_int(lang_key(lg, "de_DE", 1, "stra\xc3\x9f" "e", w, sizeof w), 0,
 	    "accents=fold: the key of 'straße'");
 	is_str(w, "strasse", "... is 'strasse' (ß as ss)");
-	is_int(lang_key("de_DE", 0, "stra\xc3\x9f" "e", w, sizeof w), 0,
+	is_int(lang_key(lg, "de_DE", 0, "stra\xc3\x9f" "e", w, sizeof w), 0,
 	    "accents=exact: the key of 'straße'");
 	is_str(w, "stra\xc3\x9f" "e", "... is itself");
-	is_int(lang_upper("de_DE", "\xc3\x9f", w, sizeof w), 0,
+	is_int(lang_upper(lg, "de_DE", "\xc3\x9f", w, sizeof w), 0,
 	    "a ß die in capitals");
 	is_str(w, "\xe1\xba\x9e", "... shows ẞ");
-	is_int(lang_cap("tr_TR", "istanbul", w, sizeof w), 0, "Turkish cap");
+	is_int(lang_cap(lg, "tr_TR", "istanbul", w, sizeof w), 0, "Turkish cap");
 	is_str(w, "\xc4\xb0stanbul", "... 'İstanbul'");
 
 	/*
@@ -100,45 +156,46 @@ main(void)
 	 * 3 of them (SW-2, SW-3), each q followed by u (SW-1).  Each case
 	 * worked by hand.
 	 */
-	is_int(lang_word("en_US", "Cats", w, sizeof w, &n, why2,
+	is_int(lang_word(lg, "en_US", "Cats", w, sizeof w, &n, why2,
 	    sizeof why2), 0, "SW-2: 'Cats' is a word's shape");
 	is_str(w, "cats", "... lowercased to 'cats'");
 	is_int(n, 4, "... 4 letters");
-	is_int(lang_word("en_US", "CAT", w, sizeof w, &n, why2, sizeof why2),
+	is_int(lang_word(lg, "en_US", "CAT", w, sizeof w, &n, why2, sizeof why2),
 	    0, "SW-3: 3 letters are enough");
-	is_int(lang_word("en_US", "at", w, sizeof w, &n, why2, sizeof why2),
+	is_int(lang_word(lg, "en_US", "at", w, sizeof w, &n, why2, sizeof why2),
 	    LANG_SHORT, "SW-3: 'at', 2 letters, is short");
 	is_int(n, 2, "... 2 letters counted");
-	is_int(lang_word("en_US", "", w, sizeof w, &n, why2, sizeof why2),
+	is_int(lang_word(lg, "en_US", "", w, sizeof w, &n, why2, sizeof why2),
 	    LANG_SHORT, "SW-3: nothing is short");
-	is_int(lang_word("en_US", "QUIT", w, sizeof w, &n, why2,
+	is_int(lang_word(lg, "en_US", "QUIT", w, sizeof w, &n, why2,
 	    sizeof why2), 0, "SW-1: 'QUIT': its Q is followed by U");
 	is_str(w, "quit", "... 'quit'");
-	is_int(lang_word("en_US", "qat", w, sizeof w, &n, why2, sizeof why2),
+	is_int(lang_word(lg, "en_US", "qat", w, sizeof w, &n, why2, sizeof why2),
 	    LANG_LONE_Q, "SW-1: 'qat' has a lone Q");
-	is_int(lang_word("en_US", "quq", w, sizeof w, &n, why2, sizeof why2),
+	is_int(lang_word(lg, "en_US", "quq", w, sizeof w, &n, why2, sizeof why2),
 	    LANG_LONE_Q, "SW-1: a Q at the end ('quq') is lone");
-	is_int(lang_word("en_US", "QuQu", w, sizeof w, &n, why2,
+	is_int(lang_word(lg, "en_US", "QuQu", w, sizeof w, &n, why2,
 	    sizeof why2), 0, "SW-1: 'QuQu', two Qu, 4 letters");
-	is_int(lang_word("en_US", "Qi", w, sizeof w, &n, why2, sizeof why2),
+	is_int(lang_word(lg, "en_US", "Qi", w, sizeof w, &n, why2, sizeof why2),
 	    LANG_SHORT | LANG_LONE_Q, "'Qi': short and a lone Q, both said");
-	is_int(lang_word("en_US", "qu", w, sizeof w, &n, why2, sizeof why2),
+	is_int(lang_word(lg, "en_US", "qu", w, sizeof w, &n, why2, sizeof why2),
 	    LANG_SHORT, "'qu': two letters, no lone Q");
 	why2[0] = '\0';
-	is_int(lang_word("en_US", "don't", w, sizeof w, &n, why2,
+	is_int(lang_word(lg, "en_US", "don't", w, sizeof w, &n, why2,
 	    sizeof why2), LANG_NOT_LETTERS, "SW-3: 'don't' is not letters");
 	ok(strstr(why2, "''' is not a letter") != NULL,
 	    "... the reason names the apostrophe: %s", why2);
-	is_int(lang_word("en_US", "q1", w, sizeof w, &n, why2, sizeof why2),
+	is_int(lang_word(lg, "en_US", "q1", w, sizeof w, &n, why2, sizeof why2),
 	    LANG_NOT_LETTERS, "'q1': not letters, said alone");
-	is_int(lang_word("de_DE", "STRA\xc3\x9f" "E", w, sizeof w, &n, why2,
+	is_int(lang_word(lg, "de_DE", "STRA\xc3\x9f" "E", w, sizeof w, &n, why2,
 	    sizeof why2), 0, "SW-1: 'STRAßE' (ß one letter) is a word's shape");
 	is_int(n, 6, "... 6 letters");
-	is_int(lang_word("fr_FR", "E\xcc\x81T\xc3\x89", w, sizeof w, &n,
+	is_int(lang_word(lg, "fr_FR", "E\xcc\x81T\xc3\x89", w, sizeof w, &n,
 	    why2, sizeof why2), 0, "'été' typed with a combining accent: "
 	    "3 letters");
-	is_int(lang_word("de_DE", "\xc3\x84u", w, sizeof w, &n, why2,
+	is_int(lang_word(lg, "de_DE", "\xc3\x84u", w, sizeof w, &n, why2,
 	    sizeof why2), LANG_SHORT, "'Äu': 2 letters");
+	test_contexts();
 
 	/* exists / open */
 	is_int(lexicon_exists(path, "tiny", &why), 1, "the tiny dictionary "
@@ -187,7 +244,8 @@ main(void)
 	is_int(lexicon_spell(lx, "Paris"), 1, "... Hunspell has it "
 	    "capitalised (nouns=on lets 'paris' stand by it, SW-2)");
 
-	n = lexicon_suggest(lx, "dgo", sugg, LEXICON_SUGGEST_MAX, NULL, NULL);
+	n = lexicon_suggest(lx, lg, "dgo", sugg, LEXICON_SUGGEST_MAX, NULL,
+	    NULL);
 	ok(n >= 1 && n <= 5, "dgo gets 1 to 5 suggestions (%d)", n);
 	for (found = 0, i = 0; i < n; i++) {
 		found += strcmp(sugg[i], "dog") == 0;
@@ -196,7 +254,7 @@ main(void)
 		free(sugg[i]);
 	}
 	ok(found == 1, "dog is among them, once");
-	n = lexicon_suggest(lx, "pariss", sugg, 2, NULL, NULL);
+	n = lexicon_suggest(lx, lg, "pariss", sugg, 2, NULL, NULL);
 	ok(n <= 2, "at most max suggestions");
 	for (i = 0; i < n; i++) {
 		ok(strcmp(sugg[i], "paris") != 0, "no proper noun suggested");
@@ -205,7 +263,7 @@ main(void)
 	lexicon_free(lx);
 
 	/* the replay lookup: the judge's verdict, Hunspell's suggestions */
-	cb = lexicon_cb_new(path);
+	cb = lexicon_cb_new(path, lg);
 	lexicon_cb_wordlist(cb, fake_judge, &calls);
 	is_int(lexicon_lookup(cb, "tiny", 0, "tea", &b, NULL, &why), 1,
 	    "lookup: tea stands by the judge");

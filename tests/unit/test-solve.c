@@ -20,6 +20,9 @@
 #include "../../src/core/lang.h"
 #include "tap.h"
 
+/* The letters' context (lang.h): the tests', made in main. */
+static struct lang *lg;
+
 /* The test list, as text: the words a list may hold, sorted, unique. */
 static char	**list;
 static size_t	  nlist;
@@ -121,7 +124,7 @@ random_grid(struct grid *g, int n)
 	for (i = 0; i < n * n; i++)
 		random_cell(g->cells[i]);
 	snprintf(g->dict, sizeof g->dict, "en_US");
-	grid_keys(g, "en_US", 1);
+	grid_keys(g, lg, "en_US", 1);
 }
 
 /* The brute force: a growing set of strings. */
@@ -246,7 +249,7 @@ parse(struct grid *g, const char *rows)
 	for (p = strtok_r(buf, " ", &save); p != NULL && n < 8;
 	    p = strtok_r(NULL, " ", &save))
 		r[n++] = p;
-	return grid_parse(g, "en_US", 1, n, r, why, sizeof why);
+	return grid_parse(g, lg, "en_US", 1, n, r, why, sizeof why);
 }
 
 /* 1 if words holds w. */
@@ -303,7 +306,7 @@ test_3x3(const struct dawg *d)
 			every_path(&g, cell, used, buf, &s);
 		}
 		set_finish(&s);
-		n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
+		n = solve_grid(d, &g, lg, "en_US", 1, 0, 0, NULL, &w);
 		if (!same_words(w, n, s.w, s.n)) {
 			diag("board %s", grid_text(&g));
 			bad = 1;
@@ -329,9 +332,10 @@ test_big(const struct dawg *d, int side, int boards)
 
 	for (b = 0; b < boards && !bad; b++) {
 		random_grid(&g, side);
-		n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
+		n = solve_grid(d, &g, lg, "en_US", 1, 0, 0, NULL, &w);
 		for (i = 0; i < n && !bad; i++) {
-			if (grid_path(&g, w[i], NULL, why, sizeof why) != 0 ||
+			if (grid_path(&g, lg, w[i], NULL, why,
+			    sizeof why) != 0 ||
 			    !listed(w[i])) {
 				diag("board %s: '%s' %s", grid_text(&g),
 				    w[i], listed(w[i]) ? why : "not listed");
@@ -345,7 +349,8 @@ test_big(const struct dawg *d, int side, int boards)
 		/* Every listed word the referee can trace is found. */
 		memset(&s, 0, sizeof s);
 		for (i = 0; i < nlist; i++)
-			if (grid_path(&g, list[i], NULL, why, sizeof why) == 0)
+			if (grid_path(&g, lg, list[i], NULL, why,
+			    sizeof why) == 0)
 				set_add(&s, list[i]);
 		set_finish(&s);
 		if (!bad && !same_words(w, n, s.w, s.n)) {
@@ -381,8 +386,9 @@ test_list_api(const struct dawg *d)
 
 	for (b = 0; b < 30 && !bad; b++) {
 		random_grid(&g, 5);
-		n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
-		if (solve_grid_list(d, &g, "en_US", 1, 0, 0, NULL, &l) != n) {
+		n = solve_grid(d, &g, lg, "en_US", 1, 0, 0, NULL, &w);
+		if (solve_grid_list(d, &g, lg, "en_US", 1, 0, 0, NULL,
+		    &l) != n) {
 			diag("board %s: %zu words, the list %zu",
 			    grid_text(&g), n, l.n);
 			bad = 1;
@@ -423,7 +429,7 @@ test_list_api(const struct dawg *d)
 	    "order, each with its width and key, found by its key");
 	ok(total > 300, "those boards hold words (%zu)", total);
 	if (ok(parse(&g, "CAFE XXXX XXXX XXXX") == 0, "a grid with café")) {
-		solve_grid_list(d, &g, "en_US", 1, 0, 0, NULL, &l);
+		solve_grid_list(d, &g, lg, "en_US", 1, 0, 0, NULL, &l);
 		i = solve_find(&l, "cafe");
 		ok(i != SOLVE_FAILED && strcmp(l.w[i].key, "cafe") == 0 &&
 		    strcmp(l.w[i].form, "cafe") == 0 && l.w[i].width == 4,
@@ -444,7 +450,7 @@ test_hand(const struct dawg *d)
 
 	if (!ok(parse(&g, "QuITS XXXX XXXX XXXX") == 0, "a 4x4 grid with Qu"))
 		return;
-	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
+	n = solve_grid(d, &g, lg, "en_US", 1, 0, 0, NULL, &w);
 	ok(has(w, n, "quit") && has(w, n, "quits"),
 	    "SW-1: a Qu cell gives both letters (quit, quits)");
 	ok(!has(w, n, "qui") && !has(w, n, "uit"),
@@ -453,19 +459,19 @@ test_hand(const struct dawg *d)
 
 	if (!ok(parse(&g, "SXX XEX XXA") == 0, "a 3x3 diagonal grid"))
 		return;
-	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
+	n = solve_grid(d, &g, lg, "en_US", 1, 0, 0, NULL, &w);
 	ok(has(w, n, "sea"), "SW-2: a word along a diagonal (sea)");
 	solve_free(w, n);
 
 	/* "sees" needs two s dice: one s die would be used twice. */
 	ok(listed("sees"), "the test list has 'sees'");
 	ok(parse(&g, "SEE ZZZ ZZZ") == 0, "a grid with one s");
-	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
+	n = solve_grid(d, &g, lg, "en_US", 1, 0, 0, NULL, &w);
 	ok(!has(w, n, "sees"), "SW-2: a word needing a die twice is not "
 	    "found");
 	solve_free(w, n);
 	ok(parse(&g, "SEX XES XXX") == 0, "a grid with two e and two s");
-	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
+	n = solve_grid(d, &g, lg, "en_US", 1, 0, 0, NULL, &w);
 	ok(has(w, n, "sees"), "SW-2: two dice with the same letter both "
 	    "count (sees)");
 	solve_free(w, n);
@@ -497,7 +503,7 @@ test_open_errors(const char *tmp)
 static void
 test_known(const struct sr_paths *paths)
 {
-	struct wordlists *ws = wordlists_new(paths);
+	struct wordlists *ws = wordlists_new(paths, lg);
 	struct lexicon *lex;
 	char *why = NULL;
 	int agree = 1;
@@ -563,10 +569,10 @@ test_en_us(const struct sr_paths *paths)
 		return;
 	}
 	parse(&g, "SERST TANIE QuOLDC RPEAT HGINS");
-	n = solve_grid(d, &g, "en_US", 1, 0, 0, NULL, &w);
+	n = solve_grid(d, &g, lg, "en_US", 1, 0, 0, NULL, &w);
 	for (i = 0; i < n; i++)
 		if (!lexicon_spell(lex, w[i]) ||
-		    grid_path(&g, w[i], NULL, pwhy, sizeof pwhy) != 0) {
+		    grid_path(&g, lg, w[i], NULL, pwhy, sizeof pwhy) != 0) {
 			diag("'%s' fails", w[i]);
 			bad++;
 		}
@@ -595,7 +601,7 @@ main(void)
 	struct dawg *d;
 	unsigned seed = 20261123;
 
-	lang_set_loader(lang_icu_dlopen);
+	lg = lang_new(lang_icu_dlopen);
 	if (src == NULL)
 		src = ".";
 	if (bld == NULL)

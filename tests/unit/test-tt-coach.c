@@ -131,6 +131,7 @@ pts_reset(int levels)
 
 static int K;				/* target in levels */
 static double *V;			/* V[a][b][t][n][s] */
+static struct tt_coach *coach;		/* the tests' own (tt-coach.h) */
 
 #define VI(a, b, t, n, s) \
 	((((((size_t)(a) * K + (b)) * K + (t)) * 7 + (n)) * 2) + (s))
@@ -286,7 +287,7 @@ check_rolled(long target, long total, const int *roll, int n)
 	memcpy(p.roll, roll, sizeof(int) * n);
 	p.nroll = n;
 	p.doubles = n == 2 && roll[0] == roll[1];
-	tt_coach_advise_with(&p, NULL, &ad);
+	tt_coach_advise_with(coach, &p, NULL, &ad);
 	pts_reset((int)(target / 50));
 	/* The distinct legal keeps, counted here by bitmask. */
 	for (m = 1; m < (1 << n); m++) {
@@ -357,7 +358,7 @@ test_points(void)
 	p.nset = 1;
 	p.set_score = 50;
 	p.scored = 1;
-	tt_coach_advise_with(&p, NULL, &ad);
+	tt_coach_advise_with(coach, &p, NULL, &ad);
 	is_int(ad.nmoves, 2, "points: 1 die left: bank or roll 1");
 	is_str(ad.moves[0].entry, "bank", "points: 300 of 350 banked beats "
 	    "rolling one die");
@@ -373,7 +374,7 @@ test_points(void)
 	p.nplayers = 3;
 	p.phase = TT_ROLL;
 	p.in_hand = 6;
-	tt_coach_advise_with(&p, NULL, &ad);
+	tt_coach_advise_with(coach, &p, NULL, &ad);
 	ok(fabs(ad.value - 50 * (1 - farkle_count(6))) < 1e-9,
 	    "points: needing 50, six dice are worth 50 x (1 - farkle) "
 	    "= %.6f", ad.value);
@@ -403,7 +404,7 @@ test_points(void)
 	p.phase = TT_OFFER;
 	p.offer_total = 1000;
 	p.offer_dice = 3;
-	tt_coach_advise_with(&p, NULL, &ad);
+	tt_coach_advise_with(coach, &p, NULL, &ad);
 	pts_reset(200);
 	for (i = 0; i < ad.nmoves; i++) {
 		double want = strcmp(ad.moves[i].entry, "continue") == 0 ?
@@ -485,6 +486,8 @@ test_win_properties(const struct tt_model *m, int k)
 	free(o);
 }
 
+static void	test_coach_source(const struct tt_win *);
+
 /* Win advice at a fresh turn is the table's F. */
 static void
 test_win_advice(const struct tt_model *m)
@@ -506,14 +509,14 @@ test_win_advice(const struct tt_model *m)
 	p.opp = 250;
 	p.phase = TT_ROLL;
 	p.in_hand = 6;
-	tt_coach_advise_with(&p, &w, &ad);
+	tt_coach_advise_with(coach, &p, &w, &ad);
 	ok(ad.basis == TT_WIN && fabs(ad.value - fresh(3, 5)) < 1e-4,
 	    "win advice at a fresh turn: %.5f (value iteration %.5f)",
 	    ad.value, fresh(3, 5));
 	p.phase = TT_OFFER;
 	p.offer_total = 200;
 	p.offer_dice = 2;
-	tt_coach_advise_with(&p, &w, &ad);
+	tt_coach_advise_with(coach, &p, &w, &ad);
 	ok(ad.nmoves == 2 && fabs(ad.value - offer(3, 5, 4, 2)) < 1e-4,
 	    "TT-7: win advice on an offer of 200 with 2 dice: %.5f (value "
 	    "iteration %.5f)", ad.value, offer(3, 5, 4, 2));
@@ -526,13 +529,71 @@ test_win_advice(const struct tt_model *m)
 	p.roll[2] = 3;
 	p.nroll = 3;
 	p.scored = 1;
-	tt_coach_advise_with(&p, &w, &ad);
+	tt_coach_advise_with(coach, &p, &w, &ad);
 	ok(strcmp(ad.moves[0].entry, "keep 5") == 0 &&
 	    strcmp(ad.moves[0].then, "bank") == 0 && ad.moves[0].value == 1,
 	    "TT-8: keep 5 and bank wins (%s, then %s, %.3f)",
 	    ad.moves[0].entry, ad.moves[0].then, ad.moves[0].value);
+	test_coach_source(&w);
 	free(f);
 	free(o);
+}
+
+/* A coach's source (tt-coach.h) holding the one table w: counts its asks. */
+static int source_asked;
+static const struct tt_win *
+source_one(const void *arg, long target, int four_pair)
+{
+	const struct tt_win *w = arg;
+
+	source_asked++;
+	return target == (long)w->k * TT_LEVEL && four_pair == w->four_pair ?
+	    w : NULL;
+}
+
+/*
+ * The coach is a context its caller owns (issue 24: no state in the
+ * core): one made with a source asks it for the two-player table and
+ * advises on the chance to win, one without advises on points, a third
+ * player keeps the source unasked, and a coach's kept turn gives the
+ * same value again.  w: the table of target 400, four-pair on.
+ */
+static void
+test_coach_source(const struct tt_win *w)
+{
+	struct tt_coach *with = tt_coach_new(source_one, w);
+	struct tt_coach *none = tt_coach_new(NULL, NULL);
+	struct tt_position p;
+	struct tt_advice a, b, c;
+
+	memset(&p, 0, sizeof p);
+	p.target = 400;
+	p.four_pair = 1;
+	p.nplayers = 2;
+	p.score = 150;
+	p.opp = 250;
+	p.phase = TT_ROLL;
+	p.in_hand = 6;
+	source_asked = 0;
+	tt_coach_advise(with, &p, &a);
+	ok(source_asked == 1 && a.basis == TT_WIN &&
+	    fabs(a.value - fresh(3, 5)) < 1e-4, "a coach with a source "
+	    "advises on the chance to win from its table: %.5f (value "
+	    "iteration %.5f)", a.value, fresh(3, 5));
+	tt_coach_advise(none, &p, &b);
+	tt_coach_advise(NULL, &p, &c);
+	ok(b.basis == TT_POINTS && c.basis == TT_POINTS && b.value == c.value &&
+	    b.value > 0, "a coach without a source, and none, advise on "
+	    "points (%.2f, %.2f)", b.value, c.value);
+	tt_coach_advise(with, &p, &b);
+	ok(source_asked == 2 && b.basis == TT_WIN && b.value == a.value,
+	    "the coach's turn kept gives the same value again");
+	p.nplayers = 3;
+	tt_coach_advise(with, &p, &b);
+	ok(source_asked == 2 && b.basis == TT_POINTS,
+	    "three players: the source is not asked, points");
+	tt_coach_free(with);
+	tt_coach_free(none);
 }
 
 /*
@@ -570,6 +631,7 @@ main(void)
 
 	for (n = 1; n <= 6; n++)
 		make_rolls(n);
+	coach = tt_coach_new(NULL, NULL);
 	test_model_shipped();
 	test_points();
 	m = tt_model_new(1);
@@ -581,6 +643,7 @@ main(void)
 	test_win_properties(m, 20);
 	test_win_properties(m, 40);
 	tt_model_free(m);
+	tt_coach_free(coach);
 	free(V);
 	for (n = 1; n <= 6; n++)
 		free(rolls[n]);

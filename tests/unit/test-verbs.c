@@ -44,7 +44,7 @@ parse(const struct game_rules *g, int v, const char *line, struct entry *e,
 {
 	static char buf[256];
 	static char *argv[16];
-	struct game_setup gs = { 2, names, NULL };
+	struct game_setup gs = { 2, names, NULL, NULL };
 	char *p, *save = NULL;
 
 	memset(e, 0, sizeof *e);
@@ -207,7 +207,7 @@ main(void)
 
 	/* Before the game is known: usage by the games that have it. */
 	{
-		struct game_setup none = { 0, NULL, NULL };
+		struct game_setup none = { 0, NULL, NULL, NULL };
 
 		memset(&e, 0, sizeof e);
 		e.argc = 0;
