@@ -6,8 +6,9 @@
  * run on a file never loads it.
  *
  * The schema keeps the SQLite one's guarantees in the server: entries are
- * append-only (triggers refuse UPDATE, DELETE and TRUNCATE, and the
- * owner's own privileges to do them are revoked), every write transaction
+ * append-only (triggers refuse UPDATE, DELETE and TRUNCATE, and every
+ * role's privileges to do them, the owner's and the tables' role's, are
+ * revoked), every write transaction
  * locks the row of each game it touches (SELECT ... FOR UPDATE) before
  * anything else of that game, so two tables on one game are serialised
  * and two games never wait for each other; summaries, tallies (kept by
@@ -279,6 +280,30 @@ static const char *const pg_migrations[] = {
 	" REFERENCES games(id), n integer NOT NULL, round integer NOT NULL,"
 	" undone integer NOT NULL, note text NOT NULL,"
 	" PRIMARY KEY(game_id, n));",
+	/*
+	 * 1 -> 2: the tables' role (README "Club league": the owner's
+	 * default privileges give it what a table writes) may add and read
+	 * entries, never change or delete one: UPDATE, DELETE and TRUNCATE
+	 * of entries, and any write of meta (the schema's version), taken
+	 * from every role but the owner.  Only the schema's owner (or a
+	 * superuser) migrates it.
+	 */
+	"DO $$DECLARE r record; o oid :="
+	" (SELECT relowner FROM pg_class WHERE oid = 'entries'::regclass);"
+	" BEGIN IF NOT pg_has_role(o, 'MEMBER') THEN"
+	" RAISE EXCEPTION 'only the schema''s owner migrates it'"
+	" USING ERRCODE = 'insufficient_privilege'; END IF;"
+	" FOR r IN SELECT DISTINCT c.relname, CASE a.grantee WHEN 0"
+	" THEN 'PUBLIC' ELSE a.grantee::regrole::text END AS who"
+	" FROM pg_class c, aclexplode(c.relacl) a"
+	" WHERE (c.oid = 'entries'::regclass AND a.privilege_type IN"
+	" ('UPDATE', 'DELETE', 'TRUNCATE')) OR (c.oid = 'meta'::regclass"
+	" AND a.grantee <> o AND a.privilege_type IN"
+	" ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')) LOOP"
+	" EXECUTE format('REVOKE %s ON %I FROM %s', CASE r.relname"
+	" WHEN 'entries' THEN 'UPDATE, DELETE, TRUNCATE'"
+	" ELSE 'INSERT, UPDATE, DELETE, TRUNCATE' END, r.relname, r.who);"
+	" END LOOP; END$$;",
 };
 #define PG_NMIGRATIONS \
 	((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
@@ -1025,6 +1050,34 @@ schema_known(struct pgstore *s, PGresult *res, int *version, char **why)
 }
 
 /*
+ * Run migration v.  The schema is its owner's to make and to migrate
+ * (README "Club league"): the tables' role, refused the right, is told
+ * so, and who does it.
+ */
+static int
+migrate_step(struct pgstore *s, int v, char **why)
+{
+	int status;
+
+	if ((status = script(s, pg_migrations[v], why)) == SR_OK ||
+	    strcmp(s->state, "42501") != 0 ||
+	    s->pq.status(s->conn) != CONNECTION_OK)
+		return status;
+	if (why != NULL) {
+		free(*why);
+		*why = NULL;
+	}
+	if (v == 0)
+		return store_fail(why, SR_SYSTEM, "league '%s' has no schema "
+		    "yet, and this role may not make it: its owner makes it (a "
+		    "first 'shakeref import' or 'new' as the role that owns "
+		    "the database)", s->name);
+	return store_fail(why, SR_SYSTEM, "league '%s' has schema %d, which "
+	    "this shakeref migrates to %d as the schema's owner alone: run "
+	    "it once as that role", s->name, v, PG_NMIGRATIONS);
+}
+
+/*
  * Bring the schema to date in one transaction, under the advisory lock
  * (another table may be doing the same): created in an empty database,
  * migrated from an older version.  An older one's transaction stays
@@ -1050,7 +1103,7 @@ migrate(struct pgstore *s, int create, char **why)
 		goto out;
 	}
 	for (v = version; v < PG_NMIGRATIONS; v++)
-		if ((status = script(s, pg_migrations[v], why)) != SR_OK)
+		if ((status = migrate_step(s, v, why)) != SR_OK)
 			goto out;
 	snprintf(sql, sizeof sql, "INSERT INTO meta(key, value) VALUES "
 	    "('schema', '%d') ON CONFLICT(key) DO UPDATE SET value = "

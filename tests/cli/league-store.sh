@@ -71,7 +71,7 @@ test_expect_success 'an empty database: read commands refuse it (3) and make not
 	expect_exit 3 sr games && test "$(db_tables)" = 0 &&
 	expect_exit 0 sr new --game shake --players Ann,Bob &&
 	test "$(db_tables)" -gt 5 &&
-	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 1 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 2 &&
 	expect_exit 0 sr roll 10 20 && expect_out "Bob has the highest die (20)"
 '
 

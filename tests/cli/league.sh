@@ -4,9 +4,48 @@
 # the tests get it (a Unix socket only, not root, a fresh database per
 # test, stopped and removed at the end); a club night's load (16 tables
 # at once, two on one game, with watch and standings --all-time
-# running).
+# running); pg_ctl restart during play.  Every wait is bounded: a
+# process that does not end in time is killed (wait_bounded) and the
+# test fails; what a test started (play, watch's tmux) is stopped when it
+# ends, passed or failed (league_cleanup).
 SHAKEREF_TEST_PG=${SHAKEREF_TEST_PG-1}
 . "$SRCDIR/tests/cli/lib.sh"
+
+# wait_bounded SECONDS PID...: wait until each background process PID
+# has ended (a zombie counts as ended), SECONDS at most for all; then 0,
+# their statuses left for `wait PID`.  Past the time each one left is
+# named, killed (kill -9) and 1.
+wait_bounded() {
+	wb_i=0 wb_n=$(($1 * 10))
+	shift
+	for wb_p in "$@"; do
+		while kill -0 "$wb_p" 2>/dev/null &&
+		    [ "$(ps -o stat= -p "$wb_p" 2>/dev/null | cut -c1)" != Z ]; do
+			if [ "$wb_i" -ge "$wb_n" ]; then
+				echo "# still running after the time allowed:"
+				for wb_p in "$@"; do
+					ps -o pid=,args= -p "$wb_p" 2>/dev/null |
+					    sed "s/^/#   /"
+					kill -9 "$wb_p" 2>/dev/null || :
+				done
+				return 1
+			fi
+			wb_i=$((wb_i + 1))
+			sleep 0.1
+		done
+	done
+}
+
+# What a test started, stopped when its shell exits, passed or failed:
+# the processes in $league_pids (killed), the tmux server (tty_stop).
+# A test calls `trap league_cleanup EXIT` first.
+league_pids=
+league_cleanup() {
+	for p in $league_pids; do
+		kill -9 "$p" 2>/dev/null || :
+	done
+	tty_stop || :
+}
 
 # Start `shakeref ARGS watch` alone in a tmux pane.
 watch_start() {
@@ -30,22 +69,18 @@ standings_start() {
 		echo $n >standings.runs
 	) &
 	standings=$!
+	league_pids="$league_pids $standings"
 }
 
 # Table $1 of the load, in the background: play with its own HOME (its
-# current game), ./in$1 in, ./out$1, ./err$1, its status in ./rc$1;
-# tables 1 and 2 on game 1.  Its process added to $pids.
+# current game), ./in$1 in, ./out$1, ./err$1; tables 1 and 2 on game 1.
+# Its process (play itself) added to $pids.
 table_start() {
-	(
-		g=
-		[ "$1" -gt 2 ] || g="-g 1"
-		HOME=$PWD/h$1
-		export HOME
-		set +e
-		sr $g play <"in$1" >"out$1" 2>"err$1"
-		echo $? >"rc$1"
-	) &
+	g=
+	[ "$1" -gt 2 ] || g="-g 1"
+	HOME=$PWD/h$1 "$SHAKEREF" $g play <"in$1" >"out$1" 2>"err$1" &
 	pids="$pids $!"
+	league_pids="$league_pids $!"
 }
 
 # The lines table $1 of the load enters: tables 1 and 2 share game 1,
@@ -126,6 +161,30 @@ test_expect_success PG 'pg_stop: the server gone and its folder removed (also at
 	! ps -o stat= -p "$pid" | grep -qv Z
 '
 
+test_expect_success PG 'a file of league tests interrupted (TERM, HUP): its server stopped and its folder removed' '
+	for sig in TERM HUP; do
+		rm -f dir sleep &&
+		cat >stopped.sh <<-\EOF || return 1
+		. "$SRCDIR/tests/cli/lib.sh"
+		echo "$pg_dir" >dir.new && mv dir.new dir
+		sleep 60 &
+		echo $! >sleep
+		wait
+		EOF
+		SHAKEREF_TEST_PG=1 sh stopped.sh >out 2>err &
+		file=$! && i=0 &&
+		while [ ! -s dir ] || [ ! -s sleep ]; do
+			i=$((i + 1)) && [ $i -lt 300 ] && sleep 0.1 || return 1
+		done &&
+		dir=$(cat dir) &&
+		pid=$(head -n 1 "$dir/data/postmaster.pid") &&
+		kill -$sig $file && wait_bounded 30 $file &&
+		kill "$(cat sleep)" &&
+		! test -e "$dir" &&
+		! ps -o stat= -p "$pid" | grep -qv Z || return 1
+	done
+'
+
 test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on one game, watch and standings --all-time running: nothing lost, duplicated or out of order' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	k=1 &&
@@ -138,6 +197,7 @@ test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on o
 		k=$((k + 1)) || return 1
 	done &&
 	test "$(wc -l <in1)" = 200 && test "$(grep -cv "^new" in16)" = 200 &&
+	trap league_cleanup EXIT &&
 	watch_start -g 1 &&
 	tty_grep -qF "game 1: shake" &&
 	standings_start &&
@@ -146,14 +206,13 @@ test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on o
 	while [ $k -le 16 ]; do
 		table_start $k && k=$((k + 1)) || return 1
 	done &&
-	for p in $pids; do
-		wait $p || :
-	done &&
-	touch plays.done && wait $standings &&
+	wait_bounded 300 $pids &&
+	touch plays.done && wait_bounded 30 $standings &&
 	k=1 &&
-	while [ $k -le 16 ]; do
-		if [ "$(cat rc$k)" != 0 ] || [ -s err$k ]; then
-			echo "# table $k: exit $(cat rc$k)" && cat err$k && return 1
+	for p in $pids; do
+		rc=0 && wait $p || rc=$?
+		if [ $rc != 0 ] || [ -s err$k ]; then
+			echo "# table $k: exit $rc" && cat err$k && return 1
 		fi
 		k=$((k + 1))
 	done &&
@@ -187,11 +246,284 @@ test_expect_success PG 'load: 16 tables enter 200 entries each at once, two on o
 	tty_grep -qF "Bob rolled 20"
 '
 
+# sr_bg NAME ARGS: shakeref ARGS in the background, its output in
+# ./NAME.out and ./NAME.err, its process in $NAME (and $league_pids).
+# It keeps no fd 7 (hold_start's fifo).
+sr_bg() {
+	bg_name=$1
+	shift
+	"$SHAKEREF" "$@" >"$bg_name.out" 2>"$bg_name.err" 7>&- &
+	eval "$bg_name=\$!"
+	league_pids="$league_pids $!"
+}
+
+# bg_said NAME LINE: shakeref $NAME (sr_bg, ended: wait_bounded) exited
+# 0, printed LINE and nothing on stderr; else what it printed shown.
+bg_said() {
+	bg_rc=0
+	eval "wait \$$1" || bg_rc=$?
+	[ $bg_rc = 0 ] && grep -qxF -- "$2" "$1.out" && test ! -s "$1.err" || {
+		echo "# $1 (exit $bg_rc) did not say: $2"
+		cat "$1.out" "$1.err" | sed "s/^/#   /"
+		return 1
+	}
+}
+
+# psql on the test's own database.
+db_psql() {
+	pg_psql -d "${SHAKEREF_DB##*/}" "$@"
+}
+
+# The game's snapshot row held, so that a table's write to game 1 waits
+# inside its transaction after its entry (table_inside), while another
+# game's does not.
+hold_game1="SELECT 1 FROM snapshots WHERE game_id = 1 FOR UPDATE;"
+
+# hold_start SQL: psql in the background (input: the fifo ./hold, on fd
+# 7) runs BEGIN and SQL and keeps what SQL took until hold_end commits.
+hold_start() {
+	rm -f hold &&
+	mkfifo hold && : >hold.out &&
+	{ "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 \
+	    -d "${SHAKEREF_DB##*/}" <hold >hold.out 2>&1 & } &&
+	holder=$! &&
+	league_pids="$league_pids $holder" &&
+	exec 7>hold &&
+	echo "BEGIN; $1 SELECT 'held';" >&7 &&
+	i=0 &&
+	while ! grep -q held hold.out; do
+		i=$((i + 1)) && [ $i -lt 100 ] && sleep 0.1 ||
+		    { echo "# psql never held: $1"; cat hold.out; return 1; }
+	done
+}
+
+hold_end() {
+	echo "COMMIT; \\q" >&7 && exec 7>&- &&
+	wait_bounded 10 $holder && wait $holder
+}
+
+# pg_until SQL: wait (at most 10 s) until SQL (one value, on the test's
+# database) is t; else the database's sessions shown and 1.
+pg_until() {
+	i=0
+	while [ "$(db_psql -c "$1")" != t ]; do
+		i=$((i + 1))
+		if [ $i -ge 100 ]; then
+			echo "# never true: $1"
+			db_psql -c "SELECT pid, application_name, state,
+			    wait_event_type, wait_event FROM pg_stat_activity
+			    WHERE datname = current_database()" | sed "s/^/#   /"
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+# The tables' sessions on the test's database (shakeref names itself).
+tables_sql="FROM pg_stat_activity WHERE datname = current_database()
+    AND application_name = 'shakeref'"
+
+# table_inside NAME: wait until shakeref $NAME's session waits on a lock
+# inside its entry's transaction, the entry written (it holds entries'
+# RowExclusiveLock): psql holds the game's snapshot row (or the table),
+# written after the entry (hold_start); its server process into
+# $NAME_pid.  The table's COMMIT may be sent already, in the same
+# pipeline as its writes (HACKING, the league): the session runs it once
+# the lock is free, whatever became of the table.
+table_inside() {
+	pg_until "SELECT count(*) = 1 $tables_sql
+	    AND wait_event_type = 'Lock'" &&
+	pid=$(db_psql -c "SELECT pid $tables_sql
+	    AND wait_event_type = 'Lock'") &&
+	eval "$1_pid=$pid" &&
+	test "$(db_psql -c "SELECT count(*) FROM pg_locks
+	    WHERE pid = $pid AND relation = 'entries'::regclass
+	    AND mode = 'RowExclusiveLock' AND granted")" = 1 || {
+		echo "# table $1 waits before it wrote its entry"
+		return 1
+	}
+}
+
+test_expect_success PG 'kill -9 of a table inside its entry'"'"'s transaction: its entry wholly in or wholly out (out when its session ends too), every acknowledged entry there, the next entry goes in' '
+	trap league_cleanup EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	hold_start "$hold_game1" &&
+	sr_bg a take &&
+	table_inside a &&
+	kill -9 $a && { wait $a || test $? = 137; } &&
+	hold_end &&
+	pg_until "SELECT count(*) = 0 $tables_sql" &&
+	test ! -s a.out &&
+	sr --json history >out &&
+	if json ".entries | length == 3" >/dev/null; then
+		last=3 next="roll 10 20" &&
+		json "[.entries[] | [.n, .verb, .player]] == [[1, \"roll\", null],
+		    [2, \"take\", \"Bob\"], [3, \"take\", \"Ann\"]]"
+	else
+		last=2 next=take &&
+		json "[.entries[] | [.n, .verb, .player]] ==
+		    [[1, \"roll\", null], [2, \"take\", \"Bob\"]]"
+	fi &&
+	test "$(db_psql -c "SELECT n FROM snapshots")" = $last &&
+	test "$(db_psql -c "SELECT string_agg(n::text, chr(32) ORDER BY n)
+	    FROM entry_notes")" = "$(seq -s " " $last)" &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
+	hold_start "$hold_game1" &&
+	sr_bg b $next &&
+	table_inside b &&
+	kill -9 $b && { wait $b || test $? = 137; } &&
+	test "$(db_psql -c "SELECT pg_terminate_backend($b_pid)")" = t &&
+	hold_end &&
+	pg_until "SELECT count(*) = 0 $tables_sql" &&
+	sr --json history >out &&
+	json ".entries | length == $last" &&
+	test "$(db_psql -c "SELECT n FROM snapshots")" = $last &&
+	test "$(db_psql -c "SELECT count(*) FROM entry_notes")" = $last &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
+	sr $next >/dev/null &&
+	sr --json history >out && json ".entries[-1].n == $last + 1" &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems"
+'
+
+test_expect_success PG 'pg_ctl restart while a table is inside its entry'"'"'s transaction: it exits 4 with one line, nothing of it left, the next entry goes in' '
+	trap league_cleanup EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	hold_start "LOCK TABLE snapshots IN EXCLUSIVE MODE;" &&
+	sr_bg a take &&
+	table_inside a &&
+	pg_restart &&
+	exec 7>&- && wait_bounded 10 $a $holder &&
+	rc=0 && { wait $a || rc=$?; } && test $rc = 4 &&
+	mv a.err err && one_err_line && expect_err "lost the connection" &&
+	test ! -s a.out &&
+	sr --json history >out &&
+	json "[.entries[] | [.n, .verb, .player]] == [[1, \"roll\", null]]" &&
+	test "$(db_psql -c "SELECT n FROM snapshots")" = 1 &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
+	sr take >out && expect_out "Bob takes 20; Ann chooses" &&
+	expect_exit 0 sr check
+'
+
+test_expect_success PG 'two tables on one game: the second waits on the game'"'"'s row while the first is inside its transaction, then goes in after it, in order; a table on another game does not wait' '
+	trap league_cleanup EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	mkdir h2 &&
+	HOME=$PWD/h2 sr new --game shake --players Cid,Dan >/dev/null &&
+	HOME=$PWD/h2 sr roll 10 20 >/dev/null &&
+	hold_start "$hold_game1" &&
+	sr_bg a -g 1 take &&
+	table_inside a &&
+	HOME=$PWD/h2 sr take >out && expect_out "Dan takes 20; Cid chooses" &&
+	sr_bg b -g 1 take &&
+	pg_until "SELECT count(*) = 1 $tables_sql
+	    AND $a_pid = ANY (pg_blocking_pids(pid))" &&
+	kill -0 $a && kill -0 $b &&
+	hold_end &&
+	wait_bounded 10 $a $b &&
+	bg_said a "Bob takes 20; Ann chooses" &&
+	bg_said b "Ann takes 10; round 1 is over" &&
+	sr -g 1 --json history >out &&
+	json "[.entries[] | [.n, .verb, .player]] == [[1, \"roll\", null],
+	    [2, \"take\", \"Bob\"], [3, \"take\", \"Ann\"]]" &&
+	sr -g 2 --json history >out &&
+	json "[.entries[] | [.n, .verb, .player]] ==
+	    [[1, \"roll\", null], [2, \"take\", \"Dan\"]]" &&
+	expect_exit 0 sr check && expect_out "2 games checked: 0 problems"
+'
+
+# README's league: psql as its tables' role, `league`, on database
+# `league`.
+as_tables() {
+	"$pg_bin/psql" -X -q -A -t -v ON_ERROR_STOP=1 -U league -d league "$@"
+}
+
+# rights_of ROLE TABLE: ROLE's rights to TABLE of league, in order.
+rights_of() {
+	pg_psql -d league -c "SELECT coalesce(string_agg(p, ','
+	    ORDER BY p), '') FROM unnest(ARRAY['SELECT', 'INSERT', 'UPDATE',
+	    'DELETE', 'TRUNCATE']) p WHERE has_table_privilege('$1', '$2', p)"
+}
+
+# The tables' role refused each change of an entry and each write of
+# the schema's version for want of the right (not by a trigger), and
+# the triggers' removal (the owner's alone).
+tables_refused() {
+	for sql in "UPDATE entries SET verb = 'x'" "DELETE FROM entries" \
+	    "TRUNCATE entries" "UPDATE meta SET value = '9'" \
+	    "DELETE FROM meta" "INSERT INTO meta VALUES ('x', 'y')"; do
+		if as_tables -c "$sql" >out 2>err; then
+			echo "# the tables' role may: $sql"
+			return 1
+		fi
+		grep -q "permission denied for table" err ||
+		    { echo "# $sql: $(cat err)"; return 1; }
+	done
+	if as_tables -c "ALTER TABLE entries DISABLE TRIGGER USER" 2>err; then
+		echo "# the tables' role may disable the triggers"
+		return 1
+	fi
+	grep -q "must be owner" err
+}
+
+test_expect_success PG 'README'"'"'s two roles: the owner makes the schema and alone migrates it; the tables'"'"' role plays, adds and reads entries, never changes, deletes or truncates one (psql as that role)' '
+	sed -n "/^## Club league/,/^## [^C]/p" "$SRCDIR/README.md" >section &&
+	awk "/^    /{ p = 1; print substr(\$0, 5); next } p { exit }" \
+	    section >roles.sql &&
+	grep -q "^CREATE ROLE league LOGIN" roles.sql &&
+	pg_psql -f roles.sql >/dev/null &&
+	SHAKEREF_DB=postgresql://league@/league &&
+	expect_exit 4 sr new --game shake --players Ann,Bob && one_err_line &&
+	expect_err "has no schema yet, and this role may not make it" &&
+	test "$(pg_psql -d league -c "SELECT count(*) FROM pg_tables
+	    WHERE schemaname = current_schema()")" = 0 &&
+	awk "/^    echo/ { p = 1 } p && /^    / { print substr(\$0, 5); next }
+	    p { exit }" section |
+	    sed "s|^shakeref |\"\$SHAKEREF\" |; s|@club-server/|@/|" >owner.sh &&
+	grep -q "league_owner@/league import" owner.sh &&
+	sh owner.sh >out && expect_out "imported 0 games" &&
+	test "$(rights_of league entries)" = "INSERT,SELECT" &&
+	test "$(rights_of league meta)" = SELECT &&
+	test "$(rights_of league games)" = "DELETE,INSERT,SELECT,UPDATE" &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr undo >/dev/null && sr redo >/dev/null &&
+	sr --json standings --all-time >out &&
+	json "[.players[] | [.name, .played, .won]] ==
+	    [[\"Bob\", 1, 1], [\"Ann\", 1, 0]]" &&
+	sr export --all >all.json && sr import all.json >out &&
+	expect_out "skipped 1 already here" &&
+	expect_exit 0 sr check --repair &&
+	# 32 entries of the game, the undo and the redo: all there.
+	test "$(as_tables -c "SELECT count(*) FROM entries")" = 34 &&
+	tables_refused &&
+	test "$(as_tables -c "SELECT count(*) FROM entries")" = 34 &&
+	pg_psql -d league -c "GRANT UPDATE, DELETE, TRUNCATE ON entries TO
+	    league; GRANT UPDATE ON meta TO league; UPDATE meta SET value = 1
+	    WHERE key = \$\$schema\$\$" &&
+	expect_exit 4 sr status && one_err_line &&
+	expect_err "as the schema'"'"'s owner alone" &&
+	test "$(rights_of league entries)" = "DELETE,INSERT,SELECT,TRUNCATE,UPDATE" &&
+	sr -d postgresql://league_owner@/league games >/dev/null &&
+	test "$(rights_of league entries)" = "INSERT,SELECT" &&
+	test "$(rights_of league meta)" = SELECT &&
+	tables_refused &&
+	sr status >out && expect_out "The game is over: Bob wins with 200." &&
+	expect_exit 0 sr check
+'
+
 # play in the background reading ./in (a fifo, held open on fd 8), its
-# output in ./play.out and ./play.err, its process in $play.
+# output in ./play.out and ./play.err, its process (play itself) in
+# $play.  Nothing started after it may keep fd 8 (tests/pg.sh's server
+# closes it): play ends only when the last writer of its fifo is gone.
 play_start() {
-	sr play <in >play.out 2>play.err &
+	# There before play opens it (play blocks on its fifo until then).
+	: >play.out
+	"$SHAKEREF" play <in >play.out 2>play.err &
 	play=$!
+	league_pids="$league_pids $play"
 	exec 8>in
 }
 
@@ -215,6 +547,7 @@ test_expect_success PG 'pg_ctl restart between two commands: the next one connec
 '
 
 test_expect_success PG 'pg_ctl restart during play on a terminal: play says the server went away, the next line goes in; nothing acknowledged lost' '
+	trap league_cleanup EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start &&
 	tty_wait "round 1, table (roll)>" &&
@@ -230,6 +563,7 @@ test_expect_success PG 'pg_ctl restart during play on a terminal: play says the 
 '
 
 test_expect_success PG 'the server down during play on a terminal: the line refused (exit 4, one line), play goes on and connects at the next line once it is back' '
+	trap league_cleanup EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start &&
 	tty_wait "round 1, table (roll)>" &&
@@ -249,6 +583,7 @@ test_expect_success PG 'the server down during play on a terminal: the line refu
 
 test_expect_success PG 'pg_ctl restart (immediate) while play reads a pipe: the next line connects again; every line acknowledged is there' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
+	trap league_cleanup EXIT &&
 	mkfifo in &&
 	play_start &&
 	echo "roll 10 20" >&8 &&
@@ -257,7 +592,7 @@ test_expect_success PG 'pg_ctl restart (immediate) while play reads a pipe: the 
 	echo take >&8 &&
 	out_wait "connected again" &&
 	exec 8>&- &&
-	wait $play &&
+	wait_bounded 10 $play && wait $play &&
 	test ! -s play.err &&
 	sr --json history >out &&
 	json "[.entries[].verb] == [\"roll\", \"take\"]" &&

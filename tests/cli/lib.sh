@@ -55,6 +55,10 @@ if [ -n "${SHAKEREF_TEST_PG:-}" ]; then
 	sr_engine=pg
 	. "$SRCDIR/tests/pg.sh"
 	trap 'pg_stop; rm -rf "$test_root"' EXIT
+	# Interrupted (make's ^C, a CI timeout): the server stopped too.
+	trap 'exit 129' HUP
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
 	if ! pg_start "fsync = off"; then
 		# CI has the server (bootstrap): there, never a skip.
 		if [ -z "$pg_bin" ] && [ -z "${SHAKEREF_PG_REQUIRED:-}" ]; then
