@@ -299,8 +299,9 @@ check_summary(struct sr_check *ck, const struct sr_game *sg,
 		if ((won[i] != 0) != (x->finished && winners[i])) {
 			problem(ck, "game %lld: %s is stored as %s, its "
 			    "entries say %s", id, quote(&q1, sg->rp.names[i]),
-			    won[i] ? "a winner" : "not a winner", x->finished &&
-			    winners[i] ? "a winner" : "not a winner");
+			    won[i] ? _("a winner") : _("not a winner"),
+			    x->finished && winners[i] ? _("a winner") :
+			    _("not a winner"));
 			*bad = 1;
 		}
 	}

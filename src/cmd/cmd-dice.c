@@ -255,9 +255,12 @@ verdict(const long *c, const double *pf, int lo, int hi, long n, double p,
 	if (p >= 0.01)
 		buf_puts(b, _("nothing unusual: fair dice are at least this "
 		    "uneven "));
+	else if (worst > 0)
+		buf_printf(b, _("face %s comes up too often: fair dice are "
+		    "this uneven "), label[wf]);
 	else
-		buf_printf(b, _("face %s comes up too %s: fair dice are this "
-		    "uneven "), label[wf], worst > 0 ? "often" : "seldom");
+		buf_printf(b, _("face %s comes up too seldom: fair dice are "
+		    "this uneven "), label[wf]);
 	put_chance(b, p);
 }
 

@@ -165,7 +165,7 @@ cmd_export_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	return SR_OK;
 fail:
 	store_rollback(ctx->store);
-	sr_error(ctx, status, "%s", why != NULL ? why : "database error");
+	sr_error(ctx, status, "%s", why != NULL ? why : _("database error"));
 	free(why);
 	return status;
 }

@@ -316,7 +316,7 @@ play_begin(struct play *p, int write)
 		why = NULL;
 		play_forget(p);
 		if ((status = sr_store_again(ctx, &why)) == SR_OK) {
-			fputs("The server went away; connected again.\n",
+			fputs(_("The server went away; connected again.\n"),
 			    ctx->out);
 			status = store_begin(ctx->store, write, &why);
 		}
@@ -1419,8 +1419,8 @@ play_lines(struct play *p, int *eof)
 		    store_lost(ctx->store))) {
 			play_forget(p);
 			if (p->tty)
-				fputs("The server went away; the next line "
-				    "connects again.\n", ctx->out);
+				fputs(_("The server went away; the next line "
+				    "connects again.\n"), ctx->out);
 		}
 		if (status != SR_OK && status != SR_UPHELD && !p->tty)
 			return status;

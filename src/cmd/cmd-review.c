@@ -639,8 +639,8 @@ put_cost(struct buf *b, const struct decision *d)
 		buf_puts(b, ")");
 		return;
 	}
-	buf_printf(b, _("a %s of "), d->basis == ADVICE_WIN ? _("chance to win") :
-	    "chance");
+	buf_puts(b, d->basis == ADVICE_WIN ? _("a chance to win of ") :
+	    _("a chance of "));
 	put_value(b, d->basis, d->made_v);
 	buf_puts(b, _(" instead of "));
 	put_value(b, d->basis, d->best_v);

@@ -207,25 +207,60 @@ html_text(struct buf *b, const char *s)
 		}
 }
 
-/* A page's top: its title (store text), the board's version for live.js. */
+/* b's text: s (a msgid, or NULL: nothing) translated, escaped. */
+static void
+html_words(struct buf *b, const char *s)
+{
+	if (s != NULL)
+		html_text(b, _(s));
+}
+
+/* A table of class cls opened, its head the words col[] (NULL ends). */
+static void
+table_head(struct buf *b, const char *cls, const char *const *col)
+{
+	buf_printf(b, "<table class=\"%s\"><thead><tr>", cls);
+	for (; *col != NULL; col++) {
+		buf_puts(b, "<th>");
+		html_words(b, *col);
+		buf_puts(b, "</th>");
+	}
+	buf_puts(b, "</tr></thead><tbody>\n");
+}
+
+/*
+ * A page's top: its language (the catalog's that speaks, else English),
+ * its title (translated here), the board's version for live.js, the
+ * links to the pages.
+ */
 static void
 page_head(struct serve *sv, struct buf *b, const char *page,
     const char *title)
 {
-	buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
-	    "<meta charset=\"utf-8\">"
+	buf_puts(b, "<!DOCTYPE html>\n<html lang=\"");
+	/*
+	 * TRANSLATORS: the language of this catalog as HTML's lang
+	 * attribute writes it (de, fr, es): serve's pages say it.
+	 */
+	html_words(b, N_("en"));
+	buf_puts(b, "\"><head><meta charset=\"utf-8\">"
 	    "<meta name=\"viewport\" content=\"width=device-width, "
 	    "initial-scale=1\">"
 	    "<meta name=\"color-scheme\" content=\"light dark\"><title>");
-	html_text(b, title);
+	html_words(b, title);
 	buf_printf(b, "</title><link rel=\"icon\" href=\"%sicon.svg\">"
 	    "<link rel=\"stylesheet\" href=\"%sstyle.css\">"
 	    "<script src=\"%slive.js\" defer></script></head>\n"
 	    "<body data-page=\"%s\" data-events=\"%sevents?v=%lu\">"
-	    "<nav><a href=\"%s\">Table</a> <a href=\"%sgames\">Games</a> "
-	    "<a href=\"%sstandings\">Standings</a></nav>\n<main id=\"live\">",
-	    sv->prefix, sv->prefix, sv->prefix, page, sv->prefix,
-	    sv->version, sv->prefix, sv->prefix, sv->prefix);
+	    "<nav><a href=\"%s\">", sv->prefix, sv->prefix, sv->prefix, page,
+	    sv->prefix, sv->version, sv->prefix);
+	/* TRANSLATORS: serve's links to its pages: the board, ... */
+	html_words(b, N_("Table"));
+	buf_printf(b, "</a> <a href=\"%sgames\">", sv->prefix);
+	html_words(b, N_("Games"));
+	buf_printf(b, "</a> <a href=\"%sstandings\">", sv->prefix);
+	html_words(b, N_("Standings"));
+	buf_puts(b, "</a></nav>\n<main id=\"live\">");
 }
 
 /* The end of a page. */
@@ -252,7 +287,7 @@ entry_html(struct buf *b, const struct stored_entry *se)
 	}
 	buf_puts(b, "</code> <span class=\"note\">");
 	if (se->undone)
-		buf_puts(b, "(undone) ");
+		html_words(b, N_("(undone) "));
 	html_text(b, se->note != NULL ? se->note : "");
 	buf_puts(b, "</span></li>\n");
 }
@@ -261,7 +296,7 @@ entry_html(struct buf *b, const struct stored_entry *se)
 static void
 game_heading(struct buf *b, const struct sr_game *sg)
 {
-	char *t = xasprintf("game %lld: %s", sg->g.id, sg->rules->name);
+	char *t = xasprintf(_("game %lld: %s"), sg->g.id, sg->rules->name);
 
 	html_text(b, t);
 	free(t);
@@ -286,12 +321,13 @@ board_load(struct serve *sv, struct sr_game *sg, struct buf *b)
 	int status;
 
 	if ((status = store_begin_game(ctx->store, 0, &id, &why)) != SR_OK) {
-		if (status == SR_DATA && id == 0)
-			buf_puts(b, "<p class=\"say\">No game yet: start one "
-			    "with <code>shakeref new</code>.</p>\n");
-		else {
-			buf_puts(b, "<p class=\"say\">The database cannot be "
-			    "read: ");
+		if (status == SR_DATA && id == 0) {
+			buf_puts(b, "<p class=\"say\">");
+			html_words(b, N_("No game yet: start one with "));
+			buf_puts(b, "<code>shakeref new</code>.</p>\n");
+		} else {
+			buf_puts(b, "<p class=\"say\">");
+			html_words(b, N_("The database cannot be read: "));
 			html_text(b, why != NULL ? why : "");
 			buf_puts(b, "</p>\n");
 		}
@@ -330,12 +366,18 @@ board_scores(const struct sr_game *sg, json_t *o, struct buf *b)
 		    x.finished && winners[i] ? " class=\"won\"" :
 		    !x.finished && x.turn == i ? " class=\"turn\"" : "");
 		html_text(b, json_string_value(json_object_get(p, "name")));
-		buf_printf(b, "</span><span class=\"score\">%lld</span>"
-		    "%s</li>\n",
-		    (long long)json_integer_value(json_object_get(p, "score")),
-		    x.finished && winners[i] ? "<span class=\"mark\">winner"
-		    "</span>" : !x.finished && x.turn == i ?
-		    "<span class=\"mark\">to play</span>" : "");
+		buf_printf(b, "</span><span class=\"score\">%lld</span>",
+		    (long long)json_integer_value(json_object_get(p, "score")));
+		if (x.finished && winners[i]) {
+			buf_puts(b, "<span class=\"mark\">");
+			html_words(b, N_("winner"));
+			buf_puts(b, "</span>");
+		} else if (!x.finished && x.turn == i) {
+			buf_puts(b, "<span class=\"mark\">");
+			html_words(b, N_("to play"));
+			buf_puts(b, "</span>");
+		}
+		buf_puts(b, "</li>\n");
 	}
 	buf_puts(b, "</ol>\n");
 }
@@ -353,7 +395,8 @@ board_play(const struct sr_game *sg, json_t *o, struct buf *b)
 	int i;
 
 	if (json_array_size(v = json_object_get(o, "expect")) > 0) {
-		buf_puts(b, "<p class=\"expect\">expected: ");
+		buf_puts(b, "<p class=\"expect\">");
+		html_words(b, N_("expected: "));
 		json_array_foreach(v, k, p) {
 			buf_puts(b, k > 0 ? ", <code>" : "<code>");
 			html_text(b, json_string_value(p));
@@ -364,7 +407,8 @@ board_play(const struct sr_game *sg, json_t *o, struct buf *b)
 	/* The coach's line: null with coach=off. */
 	if ((v = json_object_get(json_object_get(o, "advice"), "say")) !=
 	    NULL && json_string_length(v) > 0) {
-		buf_puts(b, "<p class=\"coach\">coach: ");
+		buf_puts(b, "<p class=\"coach\">");
+		html_words(b, N_("coach: "));
 		html_text(b, json_string_value(v));
 		buf_puts(b, "</p>\n");
 	}
@@ -379,7 +423,9 @@ board_play(const struct sr_game *sg, json_t *o, struct buf *b)
 	if (sg->rp.nentries > 0) {
 		i = sg->rp.nentries > SERVE_LAST ? sg->rp.nentries -
 		    SERVE_LAST : 0;
-		buf_puts(b, "<h2>Last entries</h2>\n<ol class=\"entries\">\n");
+		buf_puts(b, "<h2>");
+		html_words(b, N_("Last entries"));
+		buf_puts(b, "</h2>\n<ol class=\"entries\">\n");
 		for (; i < sg->rp.nentries; i++)
 			entry_html(b, &sg->rp.entries[i]);
 		buf_puts(b, "</ol>\n");
@@ -408,8 +454,9 @@ board_render(struct serve *sv, struct buf *b)
 	sr_expect(&sg, &x, NULL);
 	buf_puts(b, "<h1>");
 	game_heading(b, &sg);
-	buf_printf(b, "</h1>\n<p class=\"round\">round %d, ", x.round);
-	html_text(b, json_string_value(json_object_get(o, "state")));
+	buf_puts(b, "</h1>\n<p class=\"round\">");
+	buf_printf(b, _("round %d, "), x.round);
+	html_words(b, sr_state_name(&x));
 	buf_puts(b, "</p>\n");
 	board_scores(&sg, o, b);
 	buf_puts(b, "<p class=\"say\">");
@@ -417,9 +464,13 @@ board_render(struct serve *sv, struct buf *b)
 	html_text(b, buf_str(&say));
 	buf_puts(b, "</p>\n");
 	board_play(&sg, o, b);
-	buf_printf(b, "<p class=\"more\"><a href=\"%sgame/%lld\">history</a> "
-	    "<a href=\"%sgame/%lld/review\">review</a></p>\n", sv->prefix,
-	    sv->game, sv->prefix, sv->game);
+	buf_printf(b, "<p class=\"more\"><a href=\"%sgame/%lld\">", sv->prefix,
+	    sv->game);
+	html_words(b, N_("history"));
+	buf_printf(b, "</a> <a href=\"%sgame/%lld/review\">", sv->prefix,
+	    sv->game);
+	html_words(b, N_("review"));
+	buf_puts(b, "</a></p>\n");
 	json_decref(o);
 	buf_free(&say);
 	sr_game_free(&sg);
@@ -730,17 +781,21 @@ page_games(struct serve *sv, struct buf *b)
 	json_t *o = run_json(sv, &cmd_games_entry, 2, words, 0), *g, *p;
 	size_t i, k;
 
-	page_head(sv, b, "games", "shakeref: games");
-	buf_puts(b, "<h1>Games</h1>\n");
+	page_head(sv, b, "games", N_("shakeref: games"));
+	buf_puts(b, "<h1>");
+	html_words(b, N_("Games"));
+	buf_puts(b, "</h1>\n");
 	if (o == NULL || json_array_size(json_object_get(o, "games")) == 0) {
-		buf_puts(b, "<p>No games yet.</p>\n");
+		buf_puts(b, "<p>");
+		html_words(b, N_("No games yet."));
+		buf_puts(b, "</p>\n");
 		json_decref(o);
 		page_foot(b);
 		return;
 	}
-	buf_puts(b, "<table class=\"games\"><thead><tr><th>game</th>"
-	    "<th>rules</th><th>players</th><th>state</th><th>started</th>"
-	    "</tr></thead><tbody>\n");
+	/* TRANSLATORS: the columns of serve's games page. */
+	table_head(b, "games", (const char *[]){ N_("game"), N_("rules"),
+	    N_("players"), N_("state"), N_("started"), NULL });
 	json_array_foreach(json_object_get(o, "games"), i, g) {
 		long long id = json_integer_value(json_object_get(g, "game"));
 
@@ -754,7 +809,8 @@ page_games(struct serve *sv, struct buf *b)
 			html_text(b, json_string_value(p));
 		}
 		buf_puts(b, "</td><td>");
-		html_text(b, json_string_value(json_object_get(g, "state")));
+		/* The state's name, English in JSON, is a msgid. */
+		html_words(b, json_string_value(json_object_get(g, "state")));
 		buf_puts(b, "</td><td>");
 		html_text(b, json_string_value(json_object_get(g, "created")));
 		buf_puts(b, "</td></tr>\n");
@@ -772,14 +828,19 @@ page_standings(struct serve *sv, struct buf *b)
 	json_t *o = run_json(sv, &cmd_standings_entry, 2, words, 0), *p;
 	size_t i;
 
-	page_head(sv, b, "standings", "shakeref: all-time standings");
-	buf_puts(b, "<h1>All-time standings</h1>\n");
-	if (o == NULL || json_array_size(json_object_get(o, "players")) == 0)
-		buf_puts(b, "<p>No finished games yet.</p>\n");
-	else {
-		buf_puts(b, "<table class=\"standings\"><thead><tr>"
-		    "<th>player</th><th>played</th><th>won</th></tr></thead>"
-		    "<tbody>\n");
+	page_head(sv, b, "standings", N_("shakeref: all-time standings"));
+	buf_puts(b, "<h1>");
+	html_words(b, N_("All-time standings"));
+	buf_puts(b, "</h1>\n");
+	if (o == NULL || json_array_size(json_object_get(o, "players")) ==
+	    0) {
+		buf_puts(b, "<p>");
+		html_words(b, N_("No finished games yet."));
+		buf_puts(b, "</p>\n");
+	} else {
+		/* standings --all-time's words for its columns. */
+		table_head(b, "standings", (const char *[]){ N_("player"),
+		    N_("played"), N_("won"), NULL });
 		json_array_foreach(json_object_get(o, "players"), i, p) {
 			buf_puts(b, "<tr><td>");
 			html_text(b, json_string_value(json_object_get(p,
@@ -820,21 +881,27 @@ page_history(struct serve *sv, struct buf *b, long long id)
 
 	if (game_get(sv, id, &sg) != 0)
 		return -1;
-	page_head(sv, b, "history", "shakeref: history");
+	page_head(sv, b, "history", N_("shakeref: history"));
 	buf_puts(b, "<h1>");
 	game_heading(b, &sg);
-	buf_printf(b, "</h1>\n<p class=\"more\"><a href=\"%sgame/%lld/review\">"
-	    "review</a></p>\n", sv->prefix, id);
+	buf_printf(b, "</h1>\n<p class=\"more\"><a href=\"%sgame/%lld/review\">",
+	    sv->prefix, id);
+	html_words(b, N_("review"));
+	buf_puts(b, "</a></p>\n");
 	sr_ranks(&sg, scores, winners, ranks);
-	buf_puts(b, "<p class=\"say\">scores: ");
+	buf_puts(b, "<p class=\"say\">");
+	html_words(b, N_("scores: "));
 	for (i = 0; i < sg.g.nplayers; i++) {
 		buf_puts(b, i > 0 ? ", " : "");
 		html_text(b, sg.g.names[i]);
 		buf_printf(b, " %ld", scores[i]);
 	}
 	buf_puts(b, "</p>\n");
-	if (sg.rp.nentries == 0)
-		buf_puts(b, "<p>No entries yet.</p>\n");
+	if (sg.rp.nentries == 0) {
+		buf_puts(b, "<p>");
+		html_words(b, N_("No entries yet."));
+		buf_puts(b, "</p>\n");
+	}
 	for (i = 0; i < sg.rp.nentries; i++) {
 		const struct stored_entry *se = &sg.rp.entries[i];
 
@@ -843,7 +910,9 @@ page_history(struct serve *sv, struct buf *b, long long id)
 				buf_puts(b, "</ol>\n");
 			round = se->round;
 			sr_local_time(se->at, when, sizeof when);
-			buf_printf(b, "<h2>Round %d <small>", round);
+			buf_puts(b, "<h2>");
+			buf_printf(b, _("Round %d"), round);
+			buf_puts(b, " <small>");
 			html_text(b, when);
 			buf_puts(b, "</small></h2>\n<ol class=\"entries\">\n");
 		}
@@ -927,8 +996,9 @@ race_svg(struct buf *b, struct sr_game *sg)
 			top = scores[p];
 	}
 	buf_printf(b, "<figure class=\"race\"><svg viewBox=\"0 0 %d %d\" "
-	    "role=\"img\" aria-label=\"the score race\" "
-	    "xmlns=\"http://www.w3.org/2000/svg\">\n", W, H);
+	    "role=\"img\" aria-label=\"", W, H);
+	html_words(b, N_("the score race"));
+	buf_puts(b, "\" xmlns=\"http://www.w3.org/2000/svg\">\n");
 	buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 	    "stroke=\"currentColor\"/><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 	    "y2=\"%d\" stroke=\"currentColor\"/>\n", L, T, L, H - B, L, H - B,
@@ -954,8 +1024,10 @@ race_svg(struct buf *b, struct sr_game *sg)
 		buf_puts(b, "\"/>\n");
 	}
 	/* The key: names in HTML (readable at a phone's width), not in SVG. */
-	buf_printf(b, "</svg><figcaption>scores over the game, %d entries"
-	    "</figcaption><ul class=\"key\">\n", np);
+	buf_puts(b, "</svg><figcaption>");
+	buf_printf(b, P_("scores over the game, %d entry",
+	    "scores over the game, %d entries", np), np);
+	buf_puts(b, "</figcaption><ul class=\"key\">\n");
 	for (p = 0; p < rc.nplayers; p++) {
 		buf_printf(b, "<li><svg width=\"16\" height=\"16\" "
 		    "viewBox=\"0 0 16 16\" aria-hidden=\"true\"><rect x=\"1\" "
@@ -979,11 +1051,13 @@ page_review(struct serve *sv, struct buf *b, long long id)
 
 	if (game_get(sv, id, &sg) != 0)
 		return -1;
-	page_head(sv, b, "review", "shakeref: review");
+	page_head(sv, b, "review", N_("shakeref: review"));
 	buf_puts(b, "<h1>");
 	game_heading(b, &sg);
-	buf_printf(b, "</h1>\n<p class=\"more\"><a href=\"%sgame/%lld\">"
-	    "history</a></p>\n", sv->prefix, id);
+	buf_printf(b, "</h1>\n<p class=\"more\"><a href=\"%sgame/%lld\">",
+	    sv->prefix, id);
+	html_words(b, N_("history"));
+	buf_puts(b, "</a></p>\n");
 	race_svg(b, &sg);
 	sr_game_free(&sg);
 	if ((text = run_cmd(sv, &cmd_review_entry, 1, words, 0, id)) !=
@@ -1175,7 +1249,7 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 	if (*p == '/')
 		p++;
 	if (*p == '\0') {
-		page_head(sv, &b, "board", "shakeref: the table");
+		page_head(sv, &b, "board", N_("shakeref: the table"));
 		buf_puts(&b, buf_str(&sv->board));
 		page_foot(&b);
 		return answer_page(sv, c, &b);
@@ -1391,16 +1465,16 @@ serve_announce(struct serve *sv, int fd, struct buf *url)
 
 	url_host(fd, url, &also);
 	buf_puts(url, sv->prefix);
-	fprintf(ctx->out, "the scoreboard at %s\n", buf_str(url));
+	fprintf(ctx->out, _("the scoreboard at %s\n"), buf_str(url));
 	for (line = buf_str(&also); *line != '\0'; line = nl + 1) {
 		nl = strchr(line, '\n');
-		fprintf(ctx->out, "  also at %.*s%s\n", (int)(nl - line), line,
-		    sv->prefix);
+		fprintf(ctx->out, _("  also at %.*s%s\n"), (int)(nl - line),
+		    line, sv->prefix);
 	}
 	buf_free(&also);
 	qr_print(sv, ctx->out, buf_str(url), term_color(fileno(ctx->out),
 	    ctx->color));
-	fprintf(ctx->out, "Ctrl-C stops it.\n");
+	fprintf(ctx->out, "%s", _("Ctrl-C stops it.\n"));
 	fflush(ctx->out);
 }
 
@@ -1531,7 +1605,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		close(fd);
 		free(sv);
 		return sr_error(ctx, SR_SYSTEM, "cannot start: %s",
-		    errno != 0 ? strerror(errno) : "no library");
+		    errno != 0 ? strerror(errno) : _("no library"));
 	}
 	for (i = 0; i < TOKEN_BYTES; i++)
 		snprintf(sv->token + i * 2, 3, "%02x", raw[i]);
@@ -1558,7 +1632,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	buf_free(&sv->board);
 	buf_free(&url);
 	free(sv);
-	fprintf(ctx->out, "stopped\n");
+	fprintf(ctx->out, "%s", _("stopped\n"));
 	ctx->cmd = "serve";
 	return SR_OK;
 }

@@ -87,9 +87,9 @@ all_time(struct sr_ctx *ctx)
 {
 	struct tallies ts = { NULL, 0 };
 	struct buf b = BUF_INIT;
-	size_t width = 0;
+	size_t width = 0, cols[2];
 	char *why = NULL;
-	const char *key;
+	const char *key, *head[2];
 	json_t *o, *a, *p, *v;
 	int status, i;
 
@@ -124,16 +124,26 @@ all_time(struct sr_ctx *ctx)
 		status = sr_print_json(ctx, o);
 		goto out;
 	}
+	/* TRANSLATORS: the columns of standings --all-time. */
+	head[0] = _("played");
+	head[1] = _("won");
+	for (i = 0; i < 2; i++)
+		if ((cols[i] = utf8_width(head[i])) < 6)
+			cols[i] = 6;
 	if (ts.n == 0)
 		buf_puts(&b, _("no finished games yet\n"));
 	else {
-		utf8_pad(&b, "player", width = name_width(ts.t, ts.n));
-		buf_printf(&b, _(" %6s %6s  by rules (won/played)\n"),
-		    "played", "won");
+		utf8_pad(&b, _("player"), width = name_width(ts.t, ts.n));
+		for (i = 0; i < 2; i++) {
+			buf_puts(&b, " ");
+			utf8_cell(&b, head[i], cols[i], 1);
+		}
+		buf_printf(&b, "  %s\n", _("by rules (won/played)"));
 	}
 	for (i = 0; i < ts.n; i++) {
 		utf8_pad(&b, ts.t[i].name, width);
-		buf_printf(&b, " %6ld %6ld ", ts.t[i].played, ts.t[i].won);
+		buf_printf(&b, " %*ld %*ld ", (int)cols[0], ts.t[i].played,
+		    (int)cols[1], ts.t[i].won);
 		json_object_foreach(ts.t[i].by_rules, key, v)
 			buf_printf(&b, " %s %lld/%lld", key,
 			    (long long)json_integer_value(

@@ -24,7 +24,8 @@ sr_rules_names(struct buf *b, int (*keep)(const struct game_rules *))
 		n += keep == NULL || keep(*g);
 	for (g = game_table; *g != NULL; g++)
 		if (keep == NULL || keep(*g))
-			buf_printf(b, "%s%s", k++ == 0 ? "" : k == n ? " or " :
+			/* TRANSLATORS: before the last of a list of rules. */
+			buf_printf(b, "%s%s", k++ == 0 ? "" : k == n ? _(" or ") :
 			    ", ", (*g)->name);
 	return buf_str(b);
 }

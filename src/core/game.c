@@ -1123,7 +1123,7 @@ static int
 split_count(const struct game_setup *gs, const struct game_verb *gv,
     const struct shape *sh, const struct entry *e, struct ruling *r)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, name = BUF_INIT;
 	int p, most = sh->most, extra = e->argc - most, i;
 	int status = RULING_OK;
 
@@ -1141,12 +1141,14 @@ split_count(const struct game_setup *gs, const struct game_verb *gv,
 	}
 	if (!capitalised(extra + 1, e->argv + p))
 		return RULING_OK;
-	buf_puts(&b, "; quote a name with a space: \"");
 	for (i = 0; i <= extra; i++)
-		buf_printf(&b, "%s%s", i ? " " : "", e->argv[p + i]);
-	buf_puts(&b, "\"");
+		buf_printf(&name, "%s%s", i ? " " : "", e->argv[p + i]);
+	buf_puts(&b, "; ");
+	buf_printf(&b, _("quote a name with a space: \"%s\""),
+	    buf_str(&name));
 	status = usage_count(gv, buf_str(&b), r);
 	buf_free(&b);
+	buf_free(&name);
 	return status;
 }
 

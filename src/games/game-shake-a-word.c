@@ -1346,9 +1346,11 @@ saw_advise(const struct game_state *st, struct buf *b)
 			    grid_path(&rd->g, saw_lg(st), sw->key, NULL, why,
 			    sizeof why) == 0)
 				continue;
-			buf_printf(b, "%s %s's '%s'", off++ ? "," :
-			    _(" Not on the grid, a challenge would strike:"),
-			    st->gs->names[i], sw->w);
+			buf_puts(b, off++ ? "," :
+			    _(" Not on the grid, a challenge would strike:"));
+			/* TRANSLATORS: a player's word: Bob's 'fad'. */
+			buf_printf(b, _(" %s's '%s'"), st->gs->names[i],
+			    sw->w);
 		}
 	if (off > 0)
 		buf_puts(b, ".");

@@ -590,7 +590,7 @@ do_move(struct game_state *st, const struct entry *e, struct ruling *r)
 	} else if (st->cls == SU_A) {
 		st->phase = P_AFTER;
 		buf_printf(&b, _("; %s: again%s"), st->special ?
-		    _("special advantage") : "then", has_target(st, st->cur) ?
+		    _("special advantage") : _("then"), has_target(st, st->cur) ?
 		    _(", penalize NAME LEVEL, or pass") : _(" or pass"));
 	} else
 		pass_turn(st, &b);

@@ -1177,10 +1177,14 @@ order_wins(const struct game_state *st, double *w)
 static const char *
 ordinal(int i)
 {
-	static const char *const o[] = { "1st", "2nd", "3rd", "4th", "5th",
-	    "6th" };
+	/*
+	 * TRANSLATORS: a place in the order of shaking, in "...of the
+	 * time shaking %s of the %d tied (" and in the list after it.
+	 */
+	static const char *const o[] = { N_("1st"), N_("2nd"), N_("3rd"),
+	    N_("4th"), N_("5th"), N_("6th") };
 
-	return i >= 0 && i < 6 ? o[i] : "last";
+	return _(i >= 0 && i < 6 ? o[i] : N_("last"));
 }
 
 /* The next permutation of perm[0..n) in lexicographic order; 0 after the last. */
@@ -1299,12 +1303,14 @@ shake_advice(const struct game_state *st, struct advice *a)
 			advice_add(a, bank, st->shakes > 0 ? "bank" : "pass");
 			advice_add(a, roll, "roll");
 			advice_sort(a);
-			buf_printf(&a->say, _("%s: %s finishes first "
-			    "%.1f%% of the time by shaking on, %.1f%% by "
-			    "%s now (%d still to shake after)"),
+			buf_printf(&a->say, st->shakes > 0 ? _("%s: %s "
+			    "finishes first %.1f%% of the time by shaking on, "
+			    "%.1f%% by banking now (%d still to shake after)") :
+			    _("%s: %s finishes first %.1f%% of the time by "
+			    "shaking on, %.1f%% by passing now (%d still to "
+			    "shake after)"),
 			    roll > bank ? "roll" : a->moves[0].entry, name,
-			    100 * roll, 100 * bank, st->shakes > 0 ? "banking" :
-			    "passing", st->norder - st->next - 1);
+			    100 * roll, 100 * bank, st->norder - st->next - 1);
 			return 1;
 		}
 		if (st->shakes == 0)

@@ -254,8 +254,9 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 		}
 		buf_puts(b, "; ");
 		game_list_names(st->gs, lead, nlead, N_("and"), b);
-		buf_printf(b, _(" tie on %ld and play %s tie-break round (SA-7)"),
-		    best, st->tie ? "another" : "a");
+		buf_printf(b, st->tie ? _(" tie on %ld and play another "
+		    "tie-break round (SA-7)") : _(" tie on %ld and play a "
+		    "tie-break round (SA-7)"), best);
 		st->tie = 1;
 		for (i = 0; i < st->n; i++)
 			st->in_round[i] = 0;

@@ -142,7 +142,7 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 	o = xcalloc(tt_win_osize(k), sizeof o[0]);
 	m = tt_model_new(four_pair);
 	term_bar_start(&bar, _("shakeref: solving two-player 10,000 (once)"),
-	    "solving 10,000", progress);
+	    _("solving 10,000"), progress);
 	tt_win_build(m, k, f, o, bar.on ? progress_bar : NULL, &bar);
 	term_bar_end(&bar);
 	tt_model_free(m);

@@ -6,7 +6,8 @@
  *	mkcard -m TEMPLATE OUT.7 CARD.md...
  *
  * -c: the C blocks of each card (card.h) as card_RULES[] (a '-' of the
- * file's name is '_'), each text in N_() for gettext.  -m: the manual,
+ * file's name is '_'), each text in N_() for gettext: po/POTFILES.in
+ * names the file made, so xgettext reads the cards' msgids from it.  -m: the manual,
  * TEMPLATE with its line `.\" @cards@` replaced by each card in mdoc,
  * in the order given: the title a .Sh, each heading a .Ss.
  *
@@ -249,6 +250,13 @@ mk_write_c(FILE *out, struct mk_card *cards, size_t n)
 				break;
 			if (cards[i].b[k].kind >= MK_CODE)
 				continue;
+			if (cards[i].b[k].kind == CARD_TITLE)
+				fprintf(out, "\t/* TRANSLATORS: a rule card's "
+				    "title (shakeref rules). */\n");
+			else if (cards[i].b[k].kind == CARD_HROW ||
+			    cards[i].b[k].kind == CARD_ROW)
+				fprintf(out, "\t/* TRANSLATORS: a table's "
+				    "row: as many cells, \" | \" between. */\n");
 			fprintf(out, "\t{ %s, N_(\"",
 			    kind[cards[i].b[k].kind]);
 			mk_c_string(out, buf_str(&cards[i].b[k].text));

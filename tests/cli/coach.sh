@@ -325,16 +325,6 @@ test_expect_success 'review of shake-a-word counts letters, not bytes: the board
 	expect_out "Bob found 1 (33%); best missed: rübe, übel"
 '
 
-# Four players, ten rounds of pairs (SH-5, no decisions): Ann and Bob on
-# 100, Cid and Dan on 200; Cid rolls highest of the 200s (SH-9).
-order_game() {
-	sr new --game shake --players Ann,Bob,Cid,Dan "$@" >/dev/null &&
-	for r in 1 2 3 4 5 6 7 8 9 10; do
-		sr roll 10 10 20 20 >/dev/null || return 1
-	done &&
-	sr roll 30 20 >/dev/null
-}
-
 test_expect_success 'shake: the order of a tie, by the chooser'"$SQ"'s chance to win (SH-9, SH-8)' '
 	order_game &&
 	sr --json status >out &&

@@ -173,6 +173,16 @@ two_player_game() {
 	echo pass
 }
 
+# Four players, ten rounds of pairs (SH-5, no decisions): Ann and Bob on
+# 100, Cid and Dan on 200; Cid rolls highest of the 200s (SH-9).
+order_game() {
+	sr new --game shake --players Ann,Bob,Cid,Dan "$@" >/dev/null &&
+	for r in 1 2 3 4 5 6 7 8 9 10; do
+		sr roll 10 10 20 20 >/dev/null || return 1
+	done &&
+	sr roll 30 20 >/dev/null
+}
+
 # dict_make NAME AFF DIC: a Hunspell dictionary NAME in ./dict, its .aff
 # and .dic written by printf from AFF and DIC, and ./dict exported as
 # SHAKEREF_DICT_PATH.
@@ -383,10 +393,12 @@ tty_idle() {
 		tmux -S "$PWD/tmux.sock" display-message -p \
 		    "#{cursor_x} #{cursor_y} #{pane_width}" \; \
 		    capture-pane -p >screen &&
-		left=$(awk "NR == 1 { x = \$1; y = \$2 + 2; w = \$3 }
+		# A character beyond ASCII one byte for awk's columns (a
+		# translated prompt: "Würfel").
+		left=$(LC_ALL=C.UTF-8 sed "s/[^ -~]/_/g" screen |
+		    awk "NR == 1 { x = \$1; y = \$2 + 2; w = \$3 }
 		    x > 0 && NR == y { print substr(\$0, 1, x) }
-		    x == 0 && NR == y - 1 && length(\$0) >= w - 1 { print }" \
-		    screen) &&
+		    x == 0 && NR == y - 1 && length(\$0) >= w - 1 { print }") &&
 		case "$left" in *">"|*"> ") return 0 ;; esac
 		tty_tick "play never waited at an empty prompt" || return 1
 	done
@@ -427,6 +439,68 @@ tty_stop() {
 	done
 	rm -f "$PWD/tmux.sock"
 	return 0
+}
+
+# -- Words left English: the pseudo-translation qps (make check builds it
+# into locale/qps from the pot, tests/pseudo.awk: every word of every
+# msgstr marked "ǂ"), LANGUAGE=qps: a word shown unmarked is a sentence
+# no catalog translates (tests/cli/evening.sh, serve.sh).
+
+# The words a program reads, never translated, one a line: the verbs, the
+# commands (play's quit and exit too), the rules names and aliases, the
+# options, their values and the dictionaries (as `rules` lists them in
+# English), shakeref, and Qu (a letter die's face, SW-1).
+names_read() {
+	(
+	LC_ALL=C && export LC_ALL &&
+	game_verbs &&
+	"$SHAKEREF" help | sed -n "s/^  \\([a-z]*\\)  .*/\\1/p" &&
+	"$SHAKEREF" rules | cut -c1-20 &&
+	for g in $(rules_names); do
+		"$SHAKEREF" rules "$g" | sed -n "/^Options/,\$p" | sed 1d ||
+		    return 1
+	done
+	) &&
+	echo shakeref quit exit Qu
+}
+
+# The words of file $1 that are English, "N: WORD" (N its line): every
+# word of two or more letters, all ASCII, that is neither marked "ǂ" nor
+# in ./allowed, nor capitals, nor pawns (o); with $2 set, only the
+# English words of a German text (the list below).  play's "line N" of a
+# refused line (the prefix, SPEC.md "play") is no sentence.
+english_words() {
+	sed -e "s/^shakeref: play: line [0-9]*: /shakeref: play: /" "$1" |
+	    LC_ALL=C.UTF-8 grep -on "ǂ*[[:alpha:]]\\+" |
+	    LC_ALL=C awk -F : -v stop="${2:-}" "
+		FILENAME == \"allowed\" { ok[\$0] = 1; next }
+		{
+			w = \$2
+			if (substr(w, 1, 2) == \"ǂ\" || w ~ /[^A-Za-z]/ ||
+			    length(w) < 2 || w ~ /^[A-Z]+\$/ || w ~ /^o+\$/ ||
+			    (tolower(w) in ok))
+				next
+			if (stop == \"\" || index(stop, \" \" tolower(w) \" \"))
+				print \$1 \": \" w
+		}" allowed -
+}
+
+# ./allowed: the words of ./typed (what the table typed) and names_read's.
+allowed_words() {
+	{ cat typed && names_read; } | LC_ALL=C.UTF-8 grep -o "[[:alpha:]]\\+" |
+	    tr A-Z a-z | sort -u >allowed
+}
+
+# Fail, saying the words and their lines, if english_words found any.
+no_english() {
+	english_words "$@" >english &&
+	if [ -s english ]; then
+		echo "# English in $1:" &&
+		sort -t : -k 1n -u english | head -n 30 | while IFS=: read -r n w; do
+			echo "#  $w: $(sed -n "${n}p" "$1")"
+		done &&
+		return 1
+	fi
 }
 
 test_chain_lint() {

@@ -9,7 +9,9 @@
 . "$SRCDIR/tests/cli/lib.sh"
 
 # Start serve in the background (its pid in ./serve.pid; global options
-# $@ before it), wait for its URL (in $url) and code on ./serve.out.
+# $@ before it), wait for its URL (in $url) and code on ./serve.out:
+# the lines it begins with are $serve_at and $serve_ready in the
+# language of the test (English by default).
 serve_start() {
 	# Gone first: the background shell may truncate it after the wait
 	# below has read the last server's lines.
@@ -18,12 +20,12 @@ serve_start() {
 	    >serve.out 2>serve.err &
 	echo $! >serve.pid
 	i=0
-	while ! grep -q "^Ctrl-C stops it" serve.out 2>/dev/null; do
+	while ! grep -q "^${serve_ready:-Ctrl-C stops it}" serve.out 2>/dev/null; do
 		i=$((i + 1))
 		[ $i -lt 100 ] || { echo "# serve did not start"; cat serve.err; return 1; }
 		sleep 0.1
 	done
-	url=$(sed -n 's/^the scoreboard at //p' serve.out)
+	url=$(sed -n "s/^${serve_at:-the scoreboard at }//p" serve.out)
 	test -n "$url"
 }
 
@@ -155,6 +157,100 @@ test_expect_success 'serve: a finished game: the winner marked, the all-time sta
 	curl -s -o page "${url}games" &&
 	grep -q "<td>shake</td><td>Ann, Bob</td><td>finished</td>" page &&
 	serve_stop TERM
+'
+
+# The pages of a finished game and of one in play, in language $1 (LANG
+# $2), into ./board, ./games, ./standings, ./history and ./review; serve
+# says $3 and $4 (serve_at, serve_ready) and $5 when it stops.
+serve_pages_in() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr undo >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	serve_at=$3 serve_ready=$4 LANG=$2 &&
+	export LANG &&
+	serve_start && curl -s -o board "$url" &&
+	curl -s -o games "${url}games" &&
+	curl -s -o standings "${url}standings" &&
+	curl -s -o history "${url}game/1" &&
+	curl -s -o review "${url}game/1/review" &&
+	serve_stop TERM && grep -qx "$5" serve.out &&
+	path=/${url#http://*/} &&
+	for p in board games standings history review; do
+		grep -q "^<html lang=\"$1\"><head>" $p || return 1
+	done
+}
+
+# Page $1 has each of the HTML lines after it.
+page_has() {
+	_p=$1 && shift &&
+	for l in "$@"; do
+		grep -qF -- "$l" "$_p" || {
+			echo "# $_p lacks: $l"; return 1; }
+	done
+}
+
+test_expect_success 'serve in German: <html lang>, every heading, link, state and mark, the terminal'"'"'s lines' '
+	serve_pages_in de de_DE.UTF-8 "die Anzeigetafel unter " \
+	    "Strg-C beendet sie." beendet &&
+	page_has board "<title>shakeref: der Tisch</title>" \
+	    ">Tisch</a> <a href=\"${path}games\">Partien</a> <a href=\"${path}standings\">Rangliste</a></nav>" \
+	    "<h1>Partie 2: shake</h1>" "<p class=\"round\">Runde 1, laufend</p>" \
+	    "<span class=\"mark\">am Zug</span>" \
+	    "<p class=\"expect\">erwartet: <code>take</code>" \
+	    "<p class=\"coach\">Coach: shake: im Schnitt 88,6 wert" \
+	    "<h2>Letzte Einträge</h2>" \
+	    "<span class=\"note\">(zurückgenommen) Bob hat den höchsten Würfel (20) und wählt</span>" \
+	    ">Verlauf</a> <a href=\"${path}game/2/review\">Durchsicht</a></p>" &&
+	page_has games "<h1>Partien</h1>" \
+	    "<th>Partie</th><th>Regeln</th><th>Spieler</th><th>Zustand</th><th>begonnen</th>" \
+	    "<td>shake</td><td>Ann, Bob</td><td>beendet</td>" \
+	    "<td>shake</td><td>Ann, Bob</td><td>laufend</td>" &&
+	page_has standings "<title>shakeref: ewige Rangliste</title>" \
+	    "<h1>Ewige Rangliste</h1>" \
+	    "<th>Spieler</th><th>gespielt</th><th>gewonnen</th>" &&
+	page_has history "<h1>Partie 1: shake</h1>" \
+	    "<p class=\"say\">Punktestand: Ann 100, Bob 200</p>" \
+	    "<h2>Runde 10 <small>" "Bob nimmt 20; Ann wählt" &&
+	page_has review "<title>shakeref: Durchsicht</title>" \
+	    "aria-label=\"der Punkteverlauf\"" \
+	    "<figcaption>Punktestände über die Partie, 32 Einträge</figcaption>" \
+	    "Partie 1: shake, vom Coach durchgesehen (Punkte)"
+'
+
+test_expect_success 'serve in French and Spanish: <html lang>, the headings, the terminal'"'"'s lines' '
+	serve_pages_in fr fr_FR.UTF-8 "le tableau des scores à " \
+	    "Ctrl-C l'"'"'arrête." arrêté &&
+	page_has board "<p class=\"round\">manche 1, active</p>" \
+	    "<span class=\"mark\">à jouer</span>" "<h2>Dernières entrées</h2>" &&
+	page_has games "<th>partie</th><th>règles</th><th>joueurs</th><th>état</th><th>commencée</th>" &&
+	page_has standings "<h1>Classement de tous les temps</h1>" &&
+	page_has review "<figcaption>les scores au fil de la partie, 32 entrées</figcaption>" &&
+	serve_pages_in es es_ES.UTF-8 "el marcador en " "Ctrl-C lo detiene." \
+	    detenido &&
+	page_has board "<p class=\"round\">ronda 1, activa</p>" \
+	    "<span class=\"mark\">le toca</span>" "<h2>Últimas entradas</h2>" &&
+	page_has games "<th>partida</th><th>reglas</th><th>jugadores</th><th>estado</th><th>empezada</th>" &&
+	page_has standings "<h1>Clasificación histórica</h1>" &&
+	page_has history "<h2>Ronda 1 <small>" &&
+	page_has review "<figcaption>las puntuaciones a lo largo de la partida, 32 entradas</figcaption>"
+'
+
+test_expect_success 'serve in the pseudo-translation qps: no English word on any page (lib.sh no_english)' '
+	LANGUAGE=qps && export LANGUAGE &&
+	serve_pages_in ǂen de_DE.UTF-8 "ǂthe ǂscoreboard ǂat " \
+	    "ǂCtrl-ǂC ǂstops ǂit." ǂstopped &&
+	echo Ann Bob >typed && two_player_game >>typed &&
+	echo "roll 10 20 undo" >>typed &&
+	allowed_words &&
+	for p in board games standings history review; do
+		sed -e "s/<[^>]*>/ /g" -e "s/&[a-z]*;/ /g" -e "s/&#[0-9]*;/ /g" \
+		    $p >$p.txt &&
+		no_english $p.txt || return 1
+	done &&
+	grep -q "ǂround 1, ǂactive" board.txt &&
+	grep -q "ǂscores ǂover ǂthe ǂgame, 32 ǂentries" review.txt
 '
 
 test_expect_success 'serve: the QR code on the terminal decodes to the URL printed (zbarimg)' '

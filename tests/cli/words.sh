@@ -1,12 +1,14 @@
 #!/bin/sh
 # tests/cli/words.sh: the table's own language (SPEC.md "Language", issue
-# 28).  Every catalog of po/LINGUAS complete; C and a locale without a
-# catalog speak today's English; --json the same bytes in every
+# 28).  Every catalog of po/LINGUAS complete, the rule cards' paragraphs
+# too (their ruling ids, cells and marks kept); C and a locale without
+# a catalog speak today's English; --json the same bytes in every
 # language; and, in each language, a refusal, a prompt, help, a rule
 # card, a coach line and review of each game, plurals at 1 and 2 and
 # numbers as the locale writes them, each against the sentence its
 # translator wrote here by hand (a language of po/LINGUAS needs its
-# words_LL below).
+# words_LL below).  tests/cli/evening.sh finds a sentence no catalog
+# has.
 . "$SRCDIR/tests/cli/lib.sh"
 
 po="$SRCDIR/po"
@@ -40,22 +42,28 @@ test_expect_success 'every catalog of po/LINGUAS has its locale here (bootstrap 
 	fi
 '
 
-test_expect_success 'po/POTFILES.in lists every source of shakeref' '
-	(cd "$SRCDIR" && find src -name "*.c" ! -path "src/tools/*" \
+# Every source, and src/games/cards.c: the rule cards' msgids, made by
+# the build from seeds/ (in the build tree).
+test_expect_success 'po/POTFILES.in lists every source of shakeref and the cards' '
+	{ (cd "$SRCDIR" && find src -name "*.c" ! -path "src/tools/*" \
 	    ! -name tt-model-data.c ! -name utf8-ctype.c ! -name i18n.c \
 	    ! -name cards.c \
-	    ! -name "card-*.c" ! -name game-pig.c) | sort >want &&
+	    ! -name "card-*.c" ! -name game-pig.c) &&
+	    echo src/games/cards.c; } | sort >want &&
 	sed -e "s/#.*//" -e "/^ *\$/d" "$po/POTFILES.in" | sort >got &&
-	expect_same want got
+	expect_same want got &&
+	test -f "$BUILDDIR/src/games/cards.c"
 '
 
-# The msgids of the sources now, by po/Makevars' own xgettext options.
+# The msgids of the sources now, by po/Makevars' own xgettext options,
+# as po/Makefile runs xgettext: in the build's po/, the source tree
+# searched first, then the build tree (Makevars: the cards).
 fresh_pot() {
 	opts=$(printf "include %s\nall:\n\t@echo \$(XGETTEXT_OPTIONS)\n" \
 	    "$po/Makevars" | env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-	    make -s --no-print-directory -f -) &&
-	(cd "$SRCDIR" && xgettext $opts --files-from=po/POTFILES.in \
-	    -o "$1" 2>/dev/null)
+	    make -s --no-print-directory -f - top_builddir=..) &&
+	(cd "$BUILDDIR/po" && xgettext --directory="$SRCDIR" $opts \
+	    --files-from="$SRCDIR/po/POTFILES.in" -o "$1" 2>/dev/null)
 }
 
 test_expect_success 'po/shakeref.pot holds the msgids of the sources now' '
@@ -88,6 +96,74 @@ test_expect_success 'a catalog missing a message fails the check above' '
 			echo "# $l: an untranslated message passed" && return 1
 		fi
 	done
+'
+
+test_expect_success 'a catalog missing a rule card'"'"'s paragraph fails the check above' '
+	fresh_pot "$PWD/fresh.pot" &&
+	grep -qx "msgid \"What you need\"" fresh.pot &&
+	for l in $langs; do
+		msgattrib --no-wrap "$po/$l.po" |
+		    awk "/^msgid \"What you need\"/ { cut = 1 }
+			cut && /^msgstr/ { print \"msgstr \\\"\\\"\"; cut = 0;
+			next } { print }" >broken.po &&
+		if msgcmp broken.po fresh.pot 2>/dev/null; then
+			echo "# $l: an untranslated card paragraph passed" &&
+			return 1
+		fi
+	done
+'
+
+# The pairs of msgid and msgstr of catalog $1 from src/games/cards.c, a
+# pair a line: msgid, a tab, msgstr (po escapes kept).
+card_pairs() {
+	msggrep --no-wrap -N src/games/cards.c "$1" |
+	    msgattrib --no-wrap --no-fuzzy | awk '
+		/^msgid "/ { id = substr($0, 8, length($0) - 8); next }
+		/^msgstr "/ { if (id != "") print id "\t" \
+		    substr($0, 9, length($0) - 9) }'
+}
+
+# The pairs of card_pairs whose msgstr lost or gained a ruling id, a
+# table row's cell, a `code` or **bold** mark: "# " and the msgid.
+card_marks_lost() {
+	awk -F '\t' '
+	function tally(s, sign,   n) {
+		while (match(s, /\[[A-Z][A-Z]-[0-9][^]]*]/)) {
+			seen[substr(s, RSTART, RLENGTH)] += sign
+			s = substr(s, RSTART + RLENGTH)
+		}
+		n = s
+		seen["|"] += sign * gsub(/ \| /, "", n)
+		seen["`"] += sign * gsub(/`/, "", n)
+		seen["**"] += sign * gsub(/\*\*/, "", n)
+	}
+	{
+		split("", seen)
+		tally($1, 1)
+		tally($2, -1)
+		for (k in seen)
+			if (seen[k] != 0) {
+				print "# " substr($1, 1, 70) " (" k ")"
+				break
+			}
+	}'
+}
+
+# A card's translation keeps what a reader types or looks up: each
+# ruling id, a table row's cells, the `code` and **bold** marks.
+test_expect_success 'each rule card'"'"'s translation keeps its ruling ids, cells and marks' '
+	for l in $langs; do
+		card_pairs "$po/$l.po" >pairs &&
+		test $(wc -l <pairs) -gt 150 &&
+		card_marks_lost <pairs >lost &&
+		if [ -s lost ]; then
+			sed "s/^# /# $l: /" lost && return 1
+		fi
+	done &&
+	printf "**[SH-1]** a | b\t**[SH-2]** a | b\n" | card_marks_lost >lost &&
+	test -s lost &&
+	printf "\`x\` a | b\tb \`x\` | a\n" | card_marks_lost >lost &&
+	test ! -s lost
 '
 
 # A short game of each rules in the current database, on stdout and
@@ -198,6 +274,65 @@ prompt_on_a_terminal() {
 	tty_grep -qF "$4" &&
 	tty_grep -qF "$5" &&
 	tmux -S "$PWD/tmux.sock" kill-server
+}
+
+# The rule cards of `rules shake` and of game $1 in the language set:
+# no English left (the English headings and first words are not in
+# them), and the lines given after "--" for shake, then "--" for $1.
+cards_spoken() {
+	game=$1
+	shift
+	sr rules shake >out &&
+	sr rules $game >out2 &&
+	for en in "What you need" "The aim" "players)" "One colored die" \
+	    "Everyone rolls"; do
+		if grep -qF "$en" out; then
+			echo "# rules shake still English: $en" && return 1
+		fi
+	done &&
+	if grep -q "^What you need\|^The aim\|^## " out2; then
+		echo "# rules $game still English" && return 1
+	fi &&
+	shift &&
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		expect_out "$1" || return 1
+		shift
+	done &&
+	shift &&
+	mv out2 out &&
+	for line in "$@"; do
+		expect_out "$line" || return 1
+	done
+}
+
+# What was still English (issue 28): standings --all-time's headings
+# (player $1, played $2 and won $3, the columns as wide as the words),
+# an All Shake order's coach line ($4), Shake-A-Word's words a challenge
+# would strike ($5), the "or" before the last of the rules listed ($6).
+leftovers_spoken() {
+	expect_refused 2 " $6 $(rules_names | tail -n 1)" sr rules nope &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr standings --all-time >out &&
+	w2=$(printf %s "$2" | wc -m) && w2=$((w2 > 6 ? w2 : 6)) &&
+	w3=$(printf %s "$3" | wc -m) && w3=$((w3 > 6 ? w3 : 6)) &&
+	head -n 1 out | cut -c 1-33 >got &&
+	printf "%-33s\n" "$1" >want &&
+	expect_same want got &&
+	printf "Bob%30s%${w2}s %${w3}s  shake 1/1\n" "" 1 1 >want &&
+	sed -n 2p out >got &&
+	expect_same want got &&
+	expect_out " $2 $3  " &&
+	order_game &&
+	sr status >out &&
+	expect_out "$4" &&
+	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
+	sr new --game shake-a-word --players Ann,Bob --option dict=xx \
+	    >/dev/null &&
+	sr grid ABC DEF GHI >/dev/null &&
+	sr words Bob bed fad >/dev/null &&
+	sr status >out &&
+	expect_out "$5"
 }
 
 # -- German (po/de.po; po/GLOSSARY's words)
@@ -340,6 +475,43 @@ test_expect_success 'de: plural forms at 1 and 2' '
 	    "erwartet 5 Werte (die Würfel in der Hand von Ann), erhalten 1"
 '
 
+test_expect_success 'de: the rule cards of shake and 10,000 in German' '
+	words_de &&
+	cards_spoken ten-thousand -- "Shake (2-6 Spieler)" \
+	    "Was Sie brauchen" "- 2 bis 6 Spieler." \
+	    "  und 60; bei einem Würfel mit Augen zählt jedes Auge 10. [SH-1]" \
+	    "1. Alle werfen. Alle Spieler werfen gleichzeitig ihren farbigen Würfel, und" \
+	    -- "10.000 (2-16 Spieler)" "Das Ziel" \
+	    "eine einzelne 1                                    100" \
+	    "drei 1er                                           1000"
+'
+
+test_expect_success 'de: standings --all-time, an order'"'"'s coach line, the words a challenge would strike, a list'"'"'s or' '
+	words_de &&
+	leftovers_spoken Spieler gespielt gewonnen \
+	    "der Fälle, wenn an 2. Stelle von den 2 Gleichstehenden geschüttelt wird (1. " \
+	    "Nicht im Raster, ein Einspruch würde streichen: '"'"'fad'"'"' von Bob." \
+	    oder
+'
+
+test_expect_success SQLITE 'de: check'"'"'s problems: a state and a winner stored wrong, in German' '
+	words_de &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sqlite3 test.db "UPDATE seats SET won = 1 WHERE seat = 0;
+	    UPDATE games SET finished = 0" &&
+	expect_exit 3 sr check &&
+	expect_out "Partie 1: als laufend gespeichert, ihre Einträge ergeben beendet" &&
+	expect_out "Partie 1: Ann ist als Sieger gespeichert, ihre Einträge sagen nicht Sieger"
+'
+
+test_expect_success 'de: a name with a space to quote, in German' '
+	words_de &&
+	sr new --game shake-a-word --players "Ann,Mary Ann" >/dev/null &&
+	expect_refused 2 "erwartet NAME WORD; einen Namen mit Leerzeichen in Anführungszeichen setzen: \"Mary Ann\"" \
+	    sr challenge Mary Ann fab
+'
+
 test_expect_success 'de: play'"'"'s prompt and words on a terminal' '
 	words_de &&
 	prompt_on_a_terminal de_DE.UTF-8 "Runde 1, Bob (take|shake)>" \
@@ -473,6 +645,23 @@ test_expect_success 'es: plural forms at 1 and 2' '
 	plurals_at_1_and_2 "1 partida comprobada: 0 problemas" \
 	    "2 partidas comprobadas: 0 problemas" "5 dados restantes" \
 	    "se esperaban 5 valores (los dados de la mano de Ann), se recibieron 1"
+'
+
+test_expect_success 'es: the rule cards of shake and Shake Up in Spanish' '
+	words_es &&
+	cards_spoken shake-up -- "Shake (2-6 jugadores)" "Qué se necesita" \
+	    "- De 2 a 6 jugadores." \
+	    "  en un dado con puntos cada punto vale 10. [SH-1]" \
+	    -- "clase  manos" \
+	    "A      una escalera de cuatro (1-2-3-4, 2-3-4-5, 3-4-5-6) o cuatro iguales"
+'
+
+test_expect_success 'es: standings --all-time, an order'"'"'s coach line, the words a challenge would strike, a list'"'"'s or' '
+	words_es &&
+	leftovers_spoken jugador jugadas ganadas \
+	    "de las veces agitando el 2.º de los 2 empatados (1.º " \
+	    "una impugnación las tacharía: '"'"'fad'"'"' de Bob." \
+	    o
 '
 
 test_expect_success 'es: play'"'"'s prompt and words on a terminal' '
@@ -631,6 +820,23 @@ test_expect_success 'fr: plural forms at 1 and 2 (0 and 1 singular)' '
 	    "attendu 5 valeurs (les dés en main de Ann), reçu 1"
 '
 
+test_expect_success 'fr: the rule cards of shake and Stack Attack in French' '
+	words_fr &&
+	cards_spoken stack-attack -- "Shake (2-6 joueurs)" \
+	    "Ce qu'"'"'il vous faut" "- De 2 à 6 joueurs." \
+	    "- Un dé de couleur par joueur. Ses faces portent 10, 20, 30, 40, 50 et 60;" \
+	    -- "Stack Attack (2-4 joueurs)" "Le but" \
+	    "- Le plateau branlant sur lequel la tour se dresse, sur une table que tout"
+'
+
+test_expect_success 'fr: standings --all-time, an order'"'"'s coach line, the words a challenge would strike, a list'"'"'s or' '
+	words_fr &&
+	leftovers_spoken joueur jouées gagnées \
+	    "du temps en secouant en 2e parmi les 2 à égalité (1er " \
+	    "une contestation rayerait: '"'"'fad'"'"' de Bob." \
+	    ou
+'
+
 test_expect_success 'fr: play'"'"'s prompt and words on a terminal' '
 	words_fr &&
 	prompt_on_a_terminal fr_FR.UTF-8 "manche 1, Bob (take|shake)>" \
@@ -639,6 +845,17 @@ test_expect_success 'fr: play'"'"'s prompt and words on a terminal' '
 '
 
 fi
+
+# serve'"'"'s <html lang> is the catalog'"'"'s msgstr of "en" (cmd-serve.c).
+test_expect_success 'each catalog says its language for <html lang>: msgid "en" is LL' '
+	for l in $langs; do
+		msggrep --no-wrap -K -e "^en\$" "$po/$l.po" |
+		    sed -n "/^msgid \"en\"\$/{n;s/^msgstr \"\(.*\)\"\$/\1/p;}" \
+		    >got &&
+		echo "$l" >want &&
+		expect_same want got || return 1
+	done
+'
 
 test_expect_success 'each language of po/LINGUAS has its words here (words_LL)' '
 	for l in $langs; do
