@@ -446,7 +446,9 @@ name_example(const struct game_rules *g, struct buf *b)
 				continue;
 			if (strncmp(a, "NAME", 4) == 0 && (n == 4 ||
 			    strncmp(a + 4, "...", n - 4) == 0)) {
-				buf_puts(b, " \"Mary Ann\"");
+				/* TRANSLATORS: a player's name with a
+				 * space, quoted in play's help. */
+				buf_printf(b, " \"%s\"", _("Mary Ann"));
 				names++;
 			} else if (n == 5 && strncmp(a, "LEVEL", 5) == 0)
 				buf_puts(b, " 2");

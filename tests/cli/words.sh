@@ -846,6 +846,41 @@ test_expect_success 'fr: play'"'"'s prompt and words on a terminal' '
 
 fi
 
+# thousands LOCALE KEPT BANKED: a 10,000 turn of 1,050 in LOCALE, what
+# 'keep 1 1 1 5' and 'bank' say (worked out by hand from the catalog,
+# the grouping as the C library's LC_NUMERIC of that locale writes it);
+# --json and export keep the plain number.
+thousands() {
+	LANG=$1 && export LANG &&
+	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
+	sr roll 1 1 1 5 2 3 >/dev/null &&
+	sr keep 1 1 1 5 >out && expect_out "$2" &&
+	sr bank >out && expect_out "$3" &&
+	sr --json status >out &&
+	json ".players[0].score == 1050" &&
+	sr export >out && grep -q "\"verb\":\"bank\"" out &&
+	! grep -q "1[^0-9\"]050" out &&
+	LANG=C sr history >out && ! grep -q "1[.,]050" out
+}
+
+test_expect_success 'numbers in words as the locale writes them: 1.050 (de, es), 1 050 with a narrow no-break space (fr); 1050 in --json, export and C' '
+	nnbsp=$(printf "\342\200\257") &&
+	for l in $langs; do
+		case $l in
+		de) thousands de_DE.UTF-8 \
+		    "Ann behielt 1 1 1 5 für 1.050: Zug 1.050, noch 2 Würfel" \
+		    "Ann sicherte 1.050: Punktestand 1.050" || return 1;;
+		es) thousands es_ES.UTF-8 \
+		    "Ann guardó 1 1 1 5 por 1.050: turno 1.050" \
+		    "Ann aseguró 1.050: puntuación 1.050" || return 1;;
+		fr) thousands fr_FR.UTF-8 \
+		    "Ann a gardé 1 1 1 5 pour 1${nnbsp}050: tour 1${nnbsp}050" \
+		    "Ann a encaissé 1${nnbsp}050: score 1${nnbsp}050" || return 1;;
+		*) echo "# no thousands test for $l" && return 1;;
+		esac
+	done
+'
+
 # serve'"'"'s <html lang> is the catalog'"'"'s msgstr of "en" (cmd-serve.c).
 test_expect_success 'each catalog says its language for <html lang>: msgid "en" is LL' '
 	for l in $langs; do
