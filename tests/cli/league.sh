@@ -537,6 +537,15 @@ out_wait() {
 	done
 }
 
+# play on a terminal, a game of Shake to Bob's first choice (take|shake).
+play_to_bobs_choice() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	tty_start &&
+	tty_wait "round 1, table (roll)>" &&
+	tty_type "roll 10 20" &&
+	tty_wait "round 1, Bob (take|shake)>"
+}
+
 test_expect_success PG 'pg_ctl restart between two commands: the next one connects again; nothing acknowledged lost' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 10 20 >/dev/null &&
@@ -548,11 +557,7 @@ test_expect_success PG 'pg_ctl restart between two commands: the next one connec
 
 test_expect_success PG 'pg_ctl restart during play on a terminal: play says the server went away, the next line goes in; nothing acknowledged lost' '
 	trap league_cleanup EXIT &&
-	sr new --game shake --players Ann,Bob >/dev/null &&
-	tty_start &&
-	tty_wait "round 1, table (roll)>" &&
-	tty_type "roll 10 20" &&
-	tty_wait "round 1, Bob (take|shake)>" &&
+	play_to_bobs_choice &&
 	pg_restart &&
 	tty_type "take" &&
 	tty_wait "The server went away; connected again." &&
@@ -564,11 +569,7 @@ test_expect_success PG 'pg_ctl restart during play on a terminal: play says the 
 
 test_expect_success PG 'the server down during play on a terminal: the line refused (exit 4, one line), play goes on and connects at the next line once it is back' '
 	trap league_cleanup EXIT &&
-	sr new --game shake --players Ann,Bob >/dev/null &&
-	tty_start &&
-	tty_wait "round 1, table (roll)>" &&
-	tty_type "roll 10 20" &&
-	tty_wait "round 1, Bob (take|shake)>" &&
+	play_to_bobs_choice &&
 	pg_stop_only fast &&
 	tty_type "take" &&
 	tty_wait "The server went away; the next line connects again." &&

@@ -486,6 +486,20 @@ test_win_properties(const struct tt_model *m, int k)
 	free(o);
 }
 
+/* Two players to 400, four-pair on: 150 against 250, six dice to roll. */
+static void
+roll_position(struct tt_position *p)
+{
+	memset(p, 0, sizeof *p);
+	p->target = 400;
+	p->four_pair = 1;
+	p->nplayers = 2;
+	p->score = 150;
+	p->opp = 250;
+	p->phase = TT_ROLL;
+	p->in_hand = 6;
+}
+
 static void	test_coach_source(const struct tt_win *);
 
 /* Win advice at a fresh turn is the table's F. */
@@ -501,14 +515,7 @@ test_win_advice(const struct tt_model *m)
 
 	tt_win_build(m, k, f, o, NULL, NULL);
 	brute(k);
-	memset(&p, 0, sizeof p);
-	p.target = 400;
-	p.four_pair = 1;
-	p.nplayers = 2;
-	p.score = 150;
-	p.opp = 250;
-	p.phase = TT_ROLL;
-	p.in_hand = 6;
+	roll_position(&p);
 	tt_coach_advise_with(coach, &p, &w, &ad);
 	ok(ad.basis == TT_WIN && fabs(ad.value - fresh(3, 5)) < 1e-4,
 	    "win advice at a fresh turn: %.5f (value iteration %.5f)",
@@ -566,14 +573,7 @@ test_coach_source(const struct tt_win *w)
 	struct tt_position p;
 	struct tt_advice a, b, c;
 
-	memset(&p, 0, sizeof p);
-	p.target = 400;
-	p.four_pair = 1;
-	p.nplayers = 2;
-	p.score = 150;
-	p.opp = 250;
-	p.phase = TT_ROLL;
-	p.in_hand = 6;
+	roll_position(&p);
 	source_asked = 0;
 	tt_coach_advise(with, &p, &a);
 	ok(source_asked == 1 && a.basis == TT_WIN &&
