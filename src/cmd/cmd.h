@@ -320,6 +320,13 @@ int	sr_game_load(struct sr_ctx *, int write, int notes, struct sr_game *);
  * but undo and redo: their cost does not grow with the game.
  */
 int	sr_game_load_state(struct sr_ctx *, int write, struct sr_game *);
+/*
+ * sr_game_load_state() in a write transaction whose lock is not waited
+ * for: *busy 1 (nothing loaded, nothing said, no transaction open) when
+ * another writer holds the game or the engine cannot tell without
+ * waiting (store_try_write()); else as sr_game_load_state().
+ */
+int	sr_game_load_at_once(struct sr_ctx *, struct sr_game *, int *busy);
 
 /* show.c: a game shown. */
 

@@ -123,10 +123,37 @@ run_timer(struct sr_ctx *ctx, int argc, char **argv)
 
 /*
  * Data before system (SPEC.md): what an entry names (the game, the current
- * game, the players) and a game over are checked in a read transaction
- * first, which another writer's lock does not hold up, so that they are
- * refused with exit 3 at once rather than 4 after the busy timeout.  The
- * write transaction checks everything again.
+ * game, the players) and a game over are refused with exit 3 at once,
+ * never 4 after waiting for another writer's lock.  Where the engine can
+ * take the game's lock without waiting (store_try_write: a league's row),
+ * the write transaction is begun and the data checked in it: 1 and *sg
+ * loaded in it, or the status of a refusal or failure (said).  0 when
+ * another writer holds the game, or the engine cannot tell (SQLite's
+ * lock is the file's): then data_first() checks in a read transaction,
+ * which no lock holds up, before the write waits.
+ */
+static int
+write_at_once(struct sr_ctx *ctx, enum verb v, int argc, char **argv,
+    struct sr_game *sg)
+{
+	int status, busy;
+
+	if ((status = sr_game_load_at_once(ctx, sg, &busy)) != SR_OK)
+		return -status;
+	if (busy)
+		return 0;
+	if ((status = sr_entry_data(ctx, sg->rules, &sg->rp.setup,
+	    sg->g.finished, v, argc, argv)) != SR_OK) {
+		store_rollback(ctx->store);
+		sr_game_free(sg);
+		return -status;
+	}
+	return 1;
+}
+
+/*
+ * The same in a read transaction, which another writer's lock does not
+ * hold up; the write transaction (after it) checks everything again.
  */
 static int
 data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
@@ -208,12 +235,12 @@ entry_rules(struct sr_ctx *ctx)
 	char *why = NULL;
 
 	if (ctx->store == NULL) {
-		if (store_open(ctx->db_path, 0, &ctx->store, &why) != SR_OK) {
+		if (store_open(ctx->db_path, ctx->paths.state, 0, &ctx->store,
+		    &why) != SR_OK) {
 			free(why);
 			ctx->store = NULL;
 			return NULL;
 		}
-		store_client_dir(ctx->store, ctx->paths.state);
 		if (store_migrated(ctx->store)) {
 			store_rollback(ctx->store);
 			store_close(ctx->store);
@@ -296,10 +323,12 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 		return status;
 	if (verb_kind(NULL, v) & VERB_TIMER)
 		return run_timer(ctx, argc, argv);
-	if ((status = data_first(ctx, v, argc, argv)) != SR_OK)
-		return status;
 	/* From the snapshot; undo and redo with the undo cache, else replayed. */
-	if ((status = sr_game_load_state(ctx, 1, &sg)) != SR_OK)
+	if ((status = write_at_once(ctx, v, argc, argv, &sg)) < 0)
+		return -status;
+	if (status == 0 &&
+	    ((status = data_first(ctx, v, argc, argv)) != SR_OK ||
+	    (status = sr_game_load_state(ctx, 1, &sg)) != SR_OK))
 		return status;
 	if ((v == V_UNDO || v == V_REDO) &&
 	    (ready = sr_cache_ready(ctx, &sg, v, &why)) != 1) {

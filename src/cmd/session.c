@@ -18,10 +18,9 @@ store_use(struct sr_ctx *ctx, int create)
 
 	if (ctx->store != NULL)
 		return SR_OK;
-	if ((status = store_open(ctx->db_path, create, &ctx->store, &why)) !=
-	    SR_OK)
+	if ((status = store_open(ctx->db_path, ctx->paths.state, create,
+	    &ctx->store, &why)) != SR_OK)
 		return sr_store_error(ctx, status, why);
-	store_client_dir(ctx->store, ctx->paths.state);
 	/*
 	 * Summaries are a cache of the entries: a migration rebuilds them,
 	 * in its own transaction (committed by the rebuild).
@@ -54,13 +53,10 @@ sr_store_create(struct sr_ctx *ctx)
 int
 sr_store_again(struct sr_ctx *ctx, char **why)
 {
-	int status;
-
 	store_close(ctx->store);
 	ctx->store = NULL;
-	if ((status = store_open(ctx->db_path, 0, &ctx->store, why)) == SR_OK)
-		store_client_dir(ctx->store, ctx->paths.state);
-	return status;
+	return store_open(ctx->db_path, ctx->paths.state, 0, &ctx->store,
+	    why);
 }
 
 /* notice_source()'s take: the store's notifications read. */
@@ -118,10 +114,15 @@ sr_notice_look(struct sr_ctx *ctx, struct notice *nt)
 	return 1;
 }
 
-/* Begin, find the game and load it (snap: from its snapshot if fits). */
+/*
+ * Begin, find the game and load it (snap: from its snapshot if fits).
+ * With busy, a write that does not wait for another's lock: *busy 1, no
+ * message and nothing loaded, when another holds it or the engine
+ * cannot tell (store_try_write).
+ */
 static int
 game_load(struct sr_ctx *ctx, int write, int notes, int snap,
-    struct sr_game *sg)
+    struct sr_game *sg, int *busy)
 {
 	char *why = NULL;
 	long long id = ctx->game;
@@ -130,27 +131,37 @@ game_load(struct sr_ctx *ctx, int write, int notes, int snap,
 	memset(sg, 0, sizeof *sg);
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
-	if ((status = store_begin_game(ctx->store, write, &id, &why)) !=
-	    SR_OK)
-		return sr_store_error(ctx, status, why);
-	if ((status = sr_game_get(ctx, id, notes, snap, 0, sg, &why)) !=
-	    SR_OK) {
+	if (busy != NULL && (*busy = !store_try_write(ctx->store)))
+		return SR_OK;
+	if ((status = store_begin_game(ctx->store, write, &id, &why)) ==
+	    SR_OK && (status = sr_game_get(ctx, id, notes, snap, 0, sg,
+	    &why)) != SR_OK)
 		store_rollback(ctx->store);
-		return sr_store_error(ctx, status, why);
+	if (status != SR_OK && busy != NULL && store_busy(ctx->store)) {
+		free(why);
+		*busy = 1;
+		return SR_OK;
 	}
-	return SR_OK;
+	return status != SR_OK ? sr_store_error(ctx, status, why) : SR_OK;
 }
 
 /* Load and replay the game; see cmd.h. */
 int
 sr_game_load(struct sr_ctx *ctx, int write, int notes, struct sr_game *sg)
 {
-	return game_load(ctx, write, notes, 0, sg);
+	return game_load(ctx, write, notes, 0, sg, NULL);
 }
 
 /* Load the game's state, from its snapshot if it fits; see cmd.h. */
 int
 sr_game_load_state(struct sr_ctx *ctx, int write, struct sr_game *sg)
 {
-	return game_load(ctx, write, 0, 1, sg);
+	return game_load(ctx, write, 0, 1, sg, NULL);
+}
+
+/* The same in a write that does not wait for another's lock; cmd.h. */
+int
+sr_game_load_at_once(struct sr_ctx *ctx, struct sr_game *sg, int *busy)
+{
+	return game_load(ctx, 1, 0, 1, sg, busy);
 }

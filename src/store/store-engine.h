@@ -29,14 +29,15 @@ struct store_engine {
 	/* URI prefixes it takes ("postgresql://"); NULL: a path. */
 	const char *const	 *schemes;
 
-	int	(*open)(const char *name, int create, struct store **,
-		    char **why);
+	int	(*open)(const char *name, const char *client_dir, int create,
+		    struct store **, char **why);
 	void	(*close)(struct store *);
 	int	(*migrated)(const struct store *);
-	/* Optional (NULL: the engine keeps the current game itself). */
-	void	(*client_dir)(struct store *, const char *dir);
 
 	int	(*begin)(struct store *, int write, char **why);
+	/* Optional (NULL: cannot; store_busy() is then 0). */
+	int	(*try_write)(struct store *);
+	int	(*busy)(const struct store *);
 	int	(*commit)(struct store *, char **why);
 	void	(*rollback)(struct store *);
 

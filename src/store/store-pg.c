@@ -18,10 +18,12 @@
  * tallies, shared by every game, are changed under one transaction-level
  * advisory lock (STORE_PG_CATALOG), taken after the game's row: one
  * order for every writer, so no two writers deadlock on them.  A new
- * entry notifies channel 'shakeref' with its game's id (watch, serve).
+ * entry notifies channel 'shakeref' with its game's id (watch, serve),
+ * by a statement in its transaction (notify_game()).
  *
  * The current game is the table's own: a file under the client's state
- * folder (store_set_client_dir), one per URI, never in the database.
+ * folder (store_open()'s client_dir), one per URI, never in the
+ * database; the schema's version the table saw last is kept beside it.
  */
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -57,6 +59,15 @@
 #define PG_LOCKED	16
 /* The schema's version. */
 #define SCHEMA_SQL	"SELECT value FROM meta WHERE key = 'schema'"
+/*
+ * The same, asked with a command's first statements when the table saw
+ * the league at version $1 last (pg_open): a failure (22P02) if it is at
+ * another now, so that the server skips the rest up to the sync, a
+ * COMMIT among it too, and schema_judge() looks again.
+ */
+#define SCHEMA_NOW_SQL	"SELECT CASE WHEN value = $1 THEN value ELSE" \
+	" ('schema ' || value)::integer::text END FROM meta" \
+	" WHERE key = 'schema'"
 
 /* The libpq functions the engine calls, looked up once per store. */
 struct pq {
@@ -129,6 +140,9 @@ struct pgstore {
 	unsigned	 nlocks;	/* games locked: the next slot */
 	long long	 locked[PG_LOCKED];
 	int		 catalog;	/* STORE_PG_CATALOG held */
+	long long	 notified;	/* the game notified last in this one */
+	int		 nowait;	/* the next game's lock not waited for */
+	int		 busy;		/* it was another's */
 	int		 creating;	/* schema made, transaction open */
 	int		 has_current;	/* current game set in it */
 	long long	 current;	/* that game */
@@ -146,6 +160,7 @@ struct pgstore {
 	int		 pre_undo;	/* with the undo head (a write) */
 	long long	 app_game;	/* the last entry appended in this */
 	char		*app[6];	/* transaction: ENTRY_COLUMNS' texts */
+	int		 seen;		/* the version the table saw last */
 	int		 unverified;	/* the version not judged yet */
 	int		 schema_unsent;	/* not asked yet */
 	int		 schema_owed;	/* its result not read yet */
@@ -306,6 +321,16 @@ static const char *const pg_migrations[] = {
 	" WHEN 'entries' THEN 'UPDATE, DELETE, TRUNCATE'"
 	" ELSE 'INSERT, UPDATE, DELETE, TRUNCATE' END, r.relname, r.who);"
 	" END LOOP; END$$;",
+	/*
+	 * 2 -> 3: the notification of a new entry or a changed game is
+	 * sent by the statement that writes it (notify_game()), in its
+	 * transaction, no longer by a trigger: a PL/pgSQL function called
+	 * at every entry loaded that language into each new connection,
+	 * most of a move's time on the server.
+	 */
+	"DROP TRIGGER IF EXISTS entries_notify ON entries;"
+	"DROP TRIGGER IF EXISTS games_notify ON games;"
+	"DROP FUNCTION IF EXISTS shakeref_notify();",
 };
 #define PG_NMIGRATIONS \
 	((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
@@ -585,7 +610,7 @@ static void
 schema_send(struct pgstore *s)
 {
 	s->schema_unsent = 0;
-	send_q(s, &s->schema_res, SCHEMA_SQL, "");
+	send_q(s, &s->schema_res, SCHEMA_NOW_SQL, "i", PG_NMIGRATIONS);
 	if (s->nowed > 0 && s->owed[s->nowed - 1].dst == &s->schema_res) {
 		s->owed[s->nowed - 1].schema = 1;
 		s->schema_owed = 1;
@@ -948,6 +973,95 @@ quiet(void *arg, const char *message)
 	(void)message;
 }
 
+/*
+ * A file under the client's state folder for this league (named by a
+ * checksum of its URI): "current" (the table's current game), "schema"
+ * (the version the table saw last); NULL without a folder.
+ */
+static char *
+client_file(struct pgstore *s, const char *what)
+{
+	uint64_t h = store_fnv(STORE_FNV_START, s->uri, strlen(s->uri));
+
+	if (s->client == NULL)
+		return NULL;
+	return xasprintf("%s/league-%016llx.%s", s->client,
+	    (unsigned long long)h, what);
+}
+
+/*
+ * The schema's version this table saw the league at last, or 0.  Only a
+ * hint, never trusted: a command that goes by it asks the version with
+ * its first statements all the same (SCHEMA_NOW_SQL).
+ */
+static int
+seen_version(struct pgstore *s)
+{
+	char *path = client_file(s, "schema"), line[16];
+	FILE *f;
+
+	s->seen = 0;
+	if (path != NULL && (f = fopen(path, "r")) != NULL) {
+		if (fgets(line, sizeof line, f) != NULL)
+			s->seen = atoi(line);
+		fclose(f);
+	}
+	free(path);
+	return s->seen;
+}
+
+/*
+ * Keep the current version as the one seen (when it is not already):
+ * written whole (a temporary file renamed), not synced; a failure only
+ * costs the next command a round trip.
+ */
+static void
+seen_keep(struct pgstore *s)
+{
+	char *path, *tmp, line[16];
+	int fd, n, ok;
+
+	if (s->seen == PG_NMIGRATIONS ||
+	    (path = client_file(s, "schema")) == NULL)
+		return;
+	tmp = xasprintf("%s.%ld", path, (long)getpid());
+	ok = paths_make_parents(path, NULL) == 0 &&
+	    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0600)) >= 0;
+	if (ok) {
+		n = snprintf(line, sizeof line, "%d\n", PG_NMIGRATIONS);
+		ok = write(fd, line, (size_t)n) == n;
+		ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
+	}
+	if (!ok)
+		unlink(tmp);
+	else
+		s->seen = PG_NMIGRATIONS;
+	free(tmp);
+	free(path);
+}
+
+/* The version seen is not the league's now: forgotten. */
+static void
+seen_forget(struct pgstore *s)
+{
+	char *path = client_file(s, "schema");
+
+	if (path != NULL)
+		unlink(path);
+	s->seen = 0;
+	free(path);
+}
+
+/* A league at a version from a newer shakeref: refused. */
+static int
+newer(struct pgstore *s, int version, char **why)
+{
+	return store_fail(why, SR_DATA, "league '%s' is from a newer shakeref "
+	    "(schema %d; this one knows up to %d)", s->name, version,
+	    PG_NMIGRATIONS);
+}
+
 static int	schema_known(struct pgstore *, PGresult *, int *, char **);
 static void	pg_close(struct store *);
 static int	pg_commit(struct store *, char **);
@@ -1021,7 +1135,8 @@ schema_judge(struct pgstore *s, char **why)
 		return schema_known(s, res, &version, why);
 	state = err != NULL ? s->pq.result_error_field(err,
 	    PG_DIAG_SQLSTATE) : NULL;
-	if (state == NULL || strcmp(state, "42P01") != 0) {
+	if (state == NULL || (strcmp(state, "42P01") != 0 &&
+	    strcmp(state, "22P02") != 0)) {
 		status = fail_pg(s, err, why);
 		if (err != NULL)
 			s->pq.clear(err);
@@ -1034,11 +1149,23 @@ schema_judge(struct pgstore *s, char **why)
 		rollback_send(s);
 		s->intx = 0;
 	}
+	seen_forget(s);
 	if ((status = schema_version(s, 0, &version, &empty, why)) != SR_OK)
 		return status;
 	if (version == 0)
 		return store_fail(why, SR_DATA, "no database at '%s'; "
 		    "'shakeref new' creates it", s->name);
+	if (version > PG_NMIGRATIONS)
+		return newer(s, version, why);
+	if (version != PG_NMIGRATIONS)
+		/*
+		 * Not the version this table saw last (restored from an
+		 * older copy, or migrated by a newer shakeref): nothing of
+		 * this command was kept; the next one looks first.
+		 */
+		return store_fail(why, SR_SYSTEM, "league '%s' changed its "
+		    "schema (now %d) since this table last used it; try "
+		    "again", s->name, version);
 	/* Made meanwhile by another table: this transaction is gone. */
 	return store_fail(why, SR_SYSTEM, "league '%s' is locked by another "
 	    "shakeref; try again", s->name);
@@ -1060,9 +1187,7 @@ schema_known(struct pgstore *s, PGresult *res, int *version, char **why)
 		    "schema version %d; it is not a shakeref database", s->name,
 		    *version);
 	if (*version > PG_NMIGRATIONS)
-		return store_fail(why, SR_DATA, "league '%s' is from a newer "
-		    "shakeref (schema %d; this one knows up to %d)", s->name,
-		    *version, PG_NMIGRATIONS);
+		return newer(s, *version, why);
 	return SR_OK;
 }
 
@@ -1165,7 +1290,8 @@ server_encoding(struct pgstore *s, char **why)
 
 /* Open the league at uri; see store.h's store_open. */
 static int
-pg_open(const char *uri, int create, struct store **sp, char **why)
+pg_open(const char *uri, const char *client_dir, int create,
+    struct store **sp, char **why)
 {
 	static const char *const keys[] = {
 		"dbname", "options", "application_name", "client_encoding",
@@ -1184,6 +1310,7 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 		return status;
 	}
 	s->uri = xstrdup(uri);
+	s->client = client_dir != NULL ? xstrdup(client_dir) : NULL;
 	if ((status = uri_parts(&s->pq, uri, &s->name, &own, why)) != SR_OK) {
 		free(own);
 		pg_close(&s->base);
@@ -1226,13 +1353,14 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 	s->pipe = s->pq.enter_pipeline != NULL &&
 	    s->pq.enter_pipeline(s->conn);
 	/*
-	 * A command that makes nothing asks the schema's version with its
-	 * first statement (after BEGIN: schema_send), one round trip fewer;
-	 * the first sync judges it (schema_judge).  Only while there is one
-	 * version: a league at an older one would be migrated here, with
-	 * the caller's rebuild after (store_migrated).
+	 * A command that makes nothing, at a table that saw this league
+	 * at the current version last, asks the version with its first
+	 * statement (after BEGIN: schema_send), one round trip fewer; the
+	 * first sync judges it (schema_judge).  Else it is asked here, and
+	 * a league at an older version migrated, with the caller's rebuild
+	 * after (store_migrated).
 	 */
-	if (s->pipe && !create && PG_NMIGRATIONS == 1) {
+	if (s->pipe && !create && seen_version(s) == PG_NMIGRATIONS) {
 		s->unverified = 1;
 		s->schema_unsent = 1;
 		*sp = &s->base;
@@ -1244,6 +1372,8 @@ pg_open(const char *uri, int create, struct store **sp, char **why)
 		pg_close(&s->base);
 		return status;
 	}
+	if (version == PG_NMIGRATIONS)
+		seen_keep(s);
 	*sp = &s->base;
 	return SR_OK;
 }
@@ -1276,16 +1406,6 @@ pg_close(struct store *st)
 	free(s);
 }
 
-/* The client's state folder, where the current game is kept. */
-static void
-pg_client_dir(struct store *st, const char *dir)
-{
-	struct pgstore *s = (struct pgstore *)st;
-
-	free(s->client);
-	s->client = dir != NULL ? xstrdup(dir) : NULL;
-}
-
 static int	current_write(struct pgstore *, long long, char **);
 static int	game_locked(const struct pgstore *, long long);
 static void	game_locked_now(struct pgstore *, long long);
@@ -1299,6 +1419,8 @@ txn_end(struct pgstore *s)
 	s->nlocked = 0;
 	s->catalog = 0;
 	s->creating = 0;
+	s->notified = 0;
+	s->nowait = 0;
 	txn_forget(s);
 }
 
@@ -1311,14 +1433,17 @@ static int
 pg_begin(struct store *st, int write, char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
-	int status;
+	int status, nowait;
 
 	/* The schema just made is written in the same transaction. */
 	if (s->creating) {
 		s->creating = 0;
 		return SR_OK;
 	}
+	nowait = s->nowait;
 	txn_end(s);
+	s->nowait = nowait && write;
+	s->busy = 0;
 	if (s->pipe && pg_lost(st))
 		return fail_pg(s, NULL, why);
 	s->intx = 1;
@@ -1434,16 +1559,11 @@ lock_catalog(struct pgstore *s, char **why)
 	    why);
 }
 
-/* The file under the client's state folder that keeps the current game. */
+/* The current game's file under the client's state folder. */
 static char *
 current_file(struct pgstore *s)
 {
-	uint64_t h = store_fnv(STORE_FNV_START, s->uri, strlen(s->uri));
-
-	if (s->client == NULL)
-		return NULL;
-	return xasprintf("%s/league-%016llx.current", s->client,
-	    (unsigned long long)h);
+	return client_file(s, "current");
 }
 
 /* The current game of this table, or 0. */
@@ -1573,6 +1693,26 @@ game_row(struct pgstore *s, PGresult *res, int r, struct store_game *g)
 	g->title0 = text_dup(s, res, r, 7);
 }
 
+/* The next write's game lock not waited for; see store.h. */
+static int
+pg_try_write(struct store *st)
+{
+	((struct pgstore *)st)->nowait = 1;
+	return 1;
+}
+
+/* The last failure was a lock another held; see store.h. */
+static int
+pg_busy(const struct store *st)
+{
+	return ((const struct pgstore *)st)->busy;
+}
+
+/* A game's row and its seats (then a lock: pg_game_load). */
+#define GAME_SQL	"SELECT " GAME_COLUMNS ", s.name, s.name0 FROM games g" \
+	" LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1" \
+	" ORDER BY s.seat"
+
 /* Load game id and its seats. */
 static int
 pg_game_load(struct store *st, long long id, struct store_game *g,
@@ -1583,14 +1723,13 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	int status, i, n;
 
 	memset(g, 0, sizeof *g);
-	/* In a write, the game's row locked by this very read. */
-	send_q(s, &res, s->write && !game_locked(s, id) ?
-	    "SELECT " GAME_COLUMNS ", s.name, s.name0 FROM games g"
-	    " LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1"
-	    " ORDER BY s.seat FOR UPDATE OF g" :
-	    "SELECT " GAME_COLUMNS ", s.name, s.name0 FROM games g"
-	    " LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1"
-	    " ORDER BY s.seat", "I", id);
+	/*
+	 * In a write, the game's row locked by this very read; with
+	 * store_try_write(), not waited for if another holds it.
+	 */
+	send_q(s, &res, !s->write || game_locked(s, id) ? GAME_SQL :
+	    s->nowait ? GAME_SQL " FOR UPDATE OF g NOWAIT" :
+	    GAME_SQL " FOR UPDATE OF g", "I", id);
 	/*
 	 * In a transaction, its snapshot and undo head read ahead in the
 	 * same round trip: status and a move ask for them next.
@@ -1600,8 +1739,12 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	if ((status = sync_take(s, &res, why)) != SR_OK) {
 		if (pre != NULL)
 			s->pq.clear(pre);
+		/* lock_not_available: another's, not waited for. */
+		s->busy = s->nowait && strcmp(s->state, "55P03") == 0;
+		s->nowait = 0;
 		return status;
 	}
+	s->nowait = 0;
 	s->pre = pre;
 	s->pre_game = id;
 	s->pre_undo = s->write;
@@ -1797,6 +1940,20 @@ player_id(struct pgstore *s, const char *name, long long *id, char **why)
 	return SR_OK;
 }
 
+/*
+ * Notify channel 'shakeref' of game's change (watch, serve): sent with
+ * the transaction's statements, delivered by the server when it commits
+ * (never if it does not); once per game in a row.
+ */
+static int
+notify_game(struct pgstore *s, long long game, char **why)
+{
+	if (s->notified == game)
+		return SR_OK;
+	s->notified = game;
+	return q(s, NULL, why, "SELECT pg_notify('shakeref', $1)", "I", game);
+}
+
 /* Create a game and its seats. */
 static int
 pg_game_create(struct store *st, struct store_game *g, char **why)
@@ -1816,6 +1973,8 @@ pg_game_create(struct store *st, struct store_game *g, char **why)
 	s->pq.clear(res);
 	if (s->write)
 		game_locked_now(s, g->id);	/* its own, new */
+	if ((status = notify_game(s, g->id, why)) != SR_OK)
+		return status;
 	for (i = 0; i < g->nplayers; i++)
 		if ((status = player_id(s, g->names[i], &pid, why)) != SR_OK ||
 		    (status = q(s, NULL, why, "INSERT INTO seats(game_id, seat,"
@@ -1841,6 +2000,8 @@ pg_entry_append(struct store *st, long long game,
 		    " player, verb, args, fact, at) VALUES ($1, $2, $3, $4,"
 		    " $5, $6, $7)", "IittttI", game, se->n, se->player,
 		    verb_name(se->verb), args, se->fact, se->at);
+	if (status == SR_OK)
+		status = notify_game(s, game, why);
 	/*
 	 * Its columns as the server gives them back (ENTRY_COLUMNS' text),
 	 * for the snapshot's key: the game's last entry, as entries are
@@ -1890,9 +2051,10 @@ pg_game_names(struct store *st, long long game,
 	int status, i;
 
 	if ((status = lock_game(s, game, why)) != SR_OK ||
-	    (status = q(s, NULL, why, "UPDATE games SET title = $1 WHERE"
-	    " id = $2 AND title IS DISTINCT FROM $1", "tI", title, game)) !=
-	    SR_OK)
+	    (status = q(s, NULL, why, "WITH u AS (UPDATE games SET title = $1"
+	    " WHERE id = $2 AND title IS DISTINCT FROM $1 RETURNING id)"
+	    " SELECT pg_notify('shakeref', id::text) FROM u", "tI", title,
+	    game)) != SR_OK)
 		return status;
 	for (i = 0; i < n; i++)
 		if ((status = player_id(s, names[i], &pid, why)) != SR_OK ||
@@ -1924,9 +2086,10 @@ pg_summary(struct store *st, long long game, int finished,
 	buf_puts(&sc, "}");
 	buf_puts(&wo, "}");
 	if ((status = lock_game(s, game, why)) == SR_OK &&
-	    (status = q(s, NULL, why, "UPDATE games SET finished = $1"
-	    " WHERE id = $2 AND finished <> $1", "iI", finished, game)) ==
-	    SR_OK)
+	    (status = q(s, NULL, why, "WITH u AS (UPDATE games SET"
+	    " finished = $1 WHERE id = $2 AND finished <> $1 RETURNING id)"
+	    " SELECT pg_notify('shakeref', id::text) FROM u", "iI",
+	    finished, game)) == SR_OK)
 		status = q(s, NULL, why, "UPDATE seats s SET score = v.score,"
 		    " won = v.won FROM unnest($2::bigint[], $3::integer[])"
 		    " WITH ORDINALITY AS v(score, won, i) WHERE s.game_id = $1"
@@ -2970,8 +3133,9 @@ const struct store_engine store_engine_pg = {
 	.open = pg_open,
 	.close = pg_close,
 	.migrated = pg_migrated,
-	.client_dir = pg_client_dir,
 	.begin = pg_begin,
+	.try_write = pg_try_write,
+	.busy = pg_busy,
 	.commit = pg_commit,
 	.rollback = pg_rollback,
 	.current = pg_current,

@@ -695,8 +695,10 @@ set_up(struct sqlite_store *s, int rc, const char *what, char **why)
 
 /* Open the database; see store.h. */
 static int
-sq_open(const char *path, int create, struct store **sp, char **why)
+sq_open(const char *path, const char *client_dir, int create,
+    struct store **sp, char **why)
 {
+	(void)client_dir;	/* the current game is kept in the file */
 	struct sqlite_store *s;
 	struct stat sb;
 	int fd, status, version, one = 1;
@@ -2095,8 +2097,10 @@ const struct store_engine store_engine_sqlite = {
 	.open = sq_open,
 	.close = sq_close,
 	.migrated = sq_migrated,
-	.client_dir = NULL,	/* the current game is kept in the file */
 	.begin = sq_begin,
+	/* The lock is the file's: a write reads first (store_try_write). */
+	.try_write = NULL,
+	.busy = NULL,
 	.commit = sq_commit,
 	.rollback = sq_rollback,
 	.current = sq_current,

@@ -61,13 +61,14 @@ store_fail(char **why, int status, const char *fmt, ...)
 
 /* Open the database called name with its engine; see store.h. */
 int
-store_open(const char *name, int create, struct store **sp, char **why)
+store_open(const char *name, const char *client_dir, int create,
+    struct store **sp, char **why)
 {
 	const struct store_engine *e = engine_for(name);
 	int status;
 
 	*sp = NULL;
-	if ((status = e->open(name, create, sp, why)) == SR_OK)
+	if ((status = e->open(name, client_dir, create, sp, why)) == SR_OK)
 		(*sp)->engine = e;
 	return status;
 }
@@ -77,14 +78,6 @@ int
 store_is_path(const char *name)
 {
 	return engine_for(name)->schemes == NULL;
-}
-
-/* The client's state folder, for the engines that keep state there. */
-void
-store_client_dir(struct store *s, const char *dir)
-{
-	if (s->engine->client_dir != NULL)
-		s->engine->client_dir(s, dir);
 }
 
 /* Close the store (NULL: nothing). */
@@ -100,6 +93,20 @@ int
 store_migrated(const struct store *s)
 {
 	return s->engine->migrated(s);
+}
+
+/* The next write's lock not waited for, if the engine can; see store.h. */
+int
+store_try_write(struct store *s)
+{
+	return s->engine->try_write != NULL && s->engine->try_write(s);
+}
+
+/* The last failure was a lock another held; see store.h. */
+int
+store_busy(const struct store *s)
+{
+	return s->engine->busy != NULL && s->engine->busy(s);
 }
 
 /* Begin a transaction; see store.h. */

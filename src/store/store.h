@@ -92,10 +92,16 @@ struct store_tally {
  * one (SR_DATA) and a database that is not shakeref's (SR_SYSTEM)
  * before changing anything in it.  With create (new, import), make it
  * (a file: its folders and the file 0600) if need be; without, a
- * missing database is SR_DATA and nothing is made.
+ * missing database is SR_DATA and nothing is made.  client_dir is the
+ * folder of this client's own state ($XDG_STATE_HOME/shakeref, or NULL):
+ * a database many tables share (a league) keeps there, one file per
+ * database name and never in the database, each table's current game
+ * and what the table last saw of the database (its schema's version,
+ * so that a command need not ask it before its first statement); a
+ * file keeps its current game in itself and ignores the folder.
  */
-int	store_open(const char *path, int create, struct store **,
-	    char **why);
+int	store_open(const char *path, const char *client_dir, int create,
+	    struct store **, char **why);
 /* Close it (NULL: nothing); a transaction still open is rolled back. */
 void	store_close(struct store *);
 /*
@@ -103,14 +109,6 @@ void	store_close(struct store *);
  * 0 if it is a URI (a league's server: SPEC.md "League").
  */
 int	store_is_path(const char *name);
-/*
- * The folder of this client's own state ($XDG_STATE_HOME/shakeref, or
- * NULL): a database many tables share (a league) keeps each table's
- * current game there, one file per database name, never in the
- * database; a file keeps it in itself and ignores this.
- */
-void	store_client_dir(struct store *, const char *dir);
-
 /*
  * Begin a transaction: with write, one that holds the write lock from
  * its start (SQLite: BEGIN IMMEDIATE), else a read (see above).
@@ -125,6 +123,19 @@ int	store_begin(struct store *, int write, char **why);
  */
 int	store_begin_game(struct store *, int write, long long *id,
 	    char **why);
+/*
+ * Make the next write transaction's lock (the one store_game_load()
+ * takes: a server's engine locks the game's row there) fail at once when
+ * another holds it, rather than wait: SR_SYSTEM and store_busy() 1.  For
+ * a command that checks its data in the write itself when nobody else
+ * writes, and first in a read transaction only when someone does (data
+ * before system, SPEC.md).  Cleared by the transaction's end.  0 if the
+ * engine cannot (it then waits, as always; SQLite's lock is the file's:
+ * the caller reads first).
+ */
+int	store_try_write(struct store *);
+/* 1 if the last failure was a lock another held (store_try_write). */
+int	store_busy(const struct store *);
 /* Commit: all of it durable when it returns SR_OK, else none of it. */
 int	store_commit(struct store *, char **why);
 /* Roll back the transaction open, if any (none: nothing happens). */

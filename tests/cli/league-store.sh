@@ -71,7 +71,7 @@ test_expect_success 'an empty database: read commands refuse it (3) and make not
 	expect_exit 3 sr games && test "$(db_tables)" = 0 &&
 	expect_exit 0 sr new --game shake --players Ann,Bob &&
 	test "$(db_tables)" -gt 5 &&
-	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 2 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 3 &&
 	expect_exit 0 sr roll 10 20 && expect_out "Bob has the highest die (20)"
 '
 
@@ -157,6 +157,7 @@ test_expect_success 'two tables on one game: the second waits for the first to c
 	test "$(db_psql -c "SELECT count(*) FROM entries WHERE game_id = 1")" = 0 &&
 	release &&
 	grep -q "Bob has the highest die" waited &&
+	! grep -q -i "lock\|shakeref:" waited &&
 	test "$(db_psql -c "SELECT count(*) FROM entries WHERE game_id = 1")" = 1
 '
 
@@ -199,6 +200,27 @@ test_expect_success 'a league from a newer shakeref is refused (3), one that is 
 	pg_psql -d other_${PWD##*/} -c "CREATE TABLE accounts(id int)" &&
 	expect_exit 4 sr -d postgresql:///other_${PWD##*/} new --game shake --players Ann,Bob &&
 	one_err_line && expect_err "not a shakeref database"
+'
+
+# The version a table saw last, kept beside its current game: a command
+# asks it with its first statements, and the server refuses the rest of
+# them (a COMMIT too) if the league is at another one now.
+test_expect_success 'a table asks the schema it saw last with its first statements: at another version since, a move keeps nothing and says so (4), the next one looks first and goes in; a newer one is refused (3)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 3 &&
+	db_psql -c "UPDATE meta SET value = '"'"'2'"'"' WHERE key = '"'"'schema'"'"'" &&
+	expect_exit 4 sr take && one_err_line &&
+	expect_err "changed its schema (now 2) since this table last used it; try again" &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 1 &&
+	! ls "$HOME"/.local/state/shakeref/league-*.schema 2>/dev/null &&
+	expect_exit 0 sr take && expect_out "Bob takes" &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 3 &&
+	sr status >/dev/null &&
+	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 3 &&
+	db_psql -c "UPDATE meta SET value = '"'"'99'"'"' WHERE key = '"'"'schema'"'"'" &&
+	expect_exit 3 sr roll 10 20 && one_err_line && expect_err "newer shakeref" &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 2
 '
 
 test_expect_success 'standings --all-time from the tallies the server keeps, through undo and redo' '

@@ -22,7 +22,7 @@ open_game(char *path, size_t len, const char *name, long long *id)
 	if (mkdtemp(tmpl) == NULL)
 		return NULL;
 	snprintf(path, len, "%s/t.db", tmpl);
-	if (store_open(path, 1, &s, &why) != SR_OK) {
+	if (store_open(path, NULL, 1, &s, &why) != SR_OK) {
 		printf("# %s\n", why);
 		free(why);
 		return NULL;
