@@ -346,24 +346,63 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	return status;
 }
 
+/* A game's summary, as store_summary() keeps it. */
+struct summary {
+	int	 state;			/* STORE_ACTIVE ... */
+	long	 scores[GAME_MAX_PLAYERS];
+	int	 won[GAME_MAX_PLAYERS];	/* winners of a game over */
+};
+
+/* sg's summary; x its expectation. */
+static void
+summary_of(const struct sr_game *sg, const struct expectation *x,
+    struct summary *sm)
+{
+	int ranks[GAME_MAX_PLAYERS], i;
+
+	memset(sm, 0, sizeof *sm);
+	sr_ranks(sg, sm->scores, sm->won, ranks);
+	sm->state = sr_store_state(x);
+	for (i = 0; i < GAME_MAX_PLAYERS; i++)
+		sm->won[i] = i < sg->g.nplayers && sm->state != STORE_ACTIVE &&
+		    sm->won[i];
+	for (i = sg->g.nplayers; i < GAME_MAX_PLAYERS; i++)
+		sm->scores[i] = 0;
+}
+
+/* 1 if two summaries of one game say the same. */
+static int
+summary_same(const struct summary *a, const struct summary *b)
+{
+	int i;
+
+	if (a->state != b->state)
+		return 0;
+	for (i = 0; i < GAME_MAX_PLAYERS; i++)
+		if (a->scores[i] != b->scores[i] || a->won[i] != b->won[i])
+			return 0;
+	return 1;
+}
+
 /*
  * Store what replay_add() folded into sg, the last of its entries, with
- * everything kept with an entry (the summary of x, the names, the caches,
- * the snapshot), and commit.  SR_OK, or SR_SYSTEM with *why set and all
- * of it rolled back.
+ * everything kept with an entry (the summary of x where it differs from
+ * before's, the game's before the entry, which the store holds: the
+ * names, the caches, the snapshot), and commit.  SR_OK, or SR_SYSTEM
+ * with *why set and all of it rolled back.
  */
 static int
 entry_store(struct sr_ctx *ctx, struct sr_game *sg,
-    const struct expectation *x, char **why)
+    const struct expectation *x, const struct summary *before, char **why)
 {
-	long scores[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
+	struct summary now;
 
-	sr_ranks(sg, scores, winners, ranks);
+	summary_of(sg, x, &now);
 	if (store_entry_append(ctx->store, sg->g.id,
 	    &sg->rp.entries[sg->rp.nentries - 1], why) != SR_OK ||
-	    store_summary(ctx->store, sg->g.id, sr_store_state(x), scores,
-	    winners, sg->g.nplayers, why) != SR_OK ||
+	    (!summary_same(before, &now) &&
+	    store_summary(ctx->store, sg->g.id, now.state, now.scores,
+	    now.won, sg->g.nplayers, why) != SR_OK) ||
 	    sr_names_sync(ctx, sg, why) != SR_OK ||
 	    sr_cache_after(ctx, sg, &sg->rp.entries[sg->rp.nentries - 1],
 	    why) != SR_OK ||
@@ -417,10 +456,14 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	struct stored_entry se;
 	struct ruling r = RULING_INIT;
 	struct expectation x;
+	struct summary before;
 	char *why = NULL;
 	int status, i, jst;
 
 	ctx->cmd = argv[0];
+	/* What the store holds now: the summary of the last entry's game. */
+	sr_expect(sg, &x, NULL);
+	summary_of(sg, &x, &before);
 	memset(&se, 0, sizeof se);
 	se.n = replay_last_n(&sg->rp) + 1;
 	se.verb = v;
@@ -446,7 +489,7 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 		return status;
 	}
 	sr_expect(sg, &x, NULL);
-	if (entry_store(ctx, sg, &x, &why) != SR_OK) {
+	if (entry_store(ctx, sg, &x, &before, &why) != SR_OK) {
 		ruling_free(&r);
 		return sr_store_error(ctx, SR_SYSTEM, why);
 	}
