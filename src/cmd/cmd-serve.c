@@ -717,8 +717,10 @@ answer_page(struct serve *sv, struct MHD_Connection *c, struct buf *b)
 static enum MHD_Result
 not_found(struct serve *sv, struct MHD_Connection *c)
 {
+	const char *t = _("not found\n");
+
 	return answer(sv, c, MHD_HTTP_NOT_FOUND, "text/plain; charset=utf-8",
-	    xstrdup("not found\n"), 10);
+	    xstrdup(t), strlen(t));
 }
 
 /*
@@ -1232,10 +1234,11 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 	    !same_secret(url + 1, sv->token, tl) ||
 	    (url[tl + 1] != '/' && url[tl + 1] != '\0'))
 		return not_found(sv, c);
-	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+		p = _("GET or HEAD only\n");
 		return answer(sv, c, MHD_HTTP_METHOD_NOT_ALLOWED,
-		    "text/plain; charset=utf-8", xstrdup("GET or HEAD only\n"),
-		    17);
+		    "text/plain; charset=utf-8", xstrdup(p), strlen(p));
+	}
 	/* A page on the second call: the request read, the connection kept. */
 	if (*req == NULL) {
 		*req = sv;

@@ -160,8 +160,10 @@ test_expect_success 'serve: a finished game: the winner marked, the all-time sta
 '
 
 # The pages of a finished game and of one in play, in language $1 (LANG
-# $2), into ./board, ./games, ./standings, ./history and ./review; serve
-# says $3 and $4 (serve_at, serve_ready) and $5 when it stops.
+# $2), into ./board, ./games, ./standings, ./history and ./review, and
+# the plain replies to a path that is no page (./notfound, 404) and to a
+# POST (./post, 405); serve says $3 and $4 (serve_at, serve_ready) and $5
+# when it stops.
 serve_pages_in() {
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
@@ -175,6 +177,8 @@ serve_pages_in() {
 	curl -s -o standings "${url}standings" &&
 	curl -s -o history "${url}game/1" &&
 	curl -s -o review "${url}game/1/review" &&
+	curl -s -o notfound "${url}nowhere" &&
+	curl -s -X POST -o post "$url" &&
 	serve_stop TERM && grep -qx "$5" serve.out &&
 	path=/${url#http://*/} &&
 	for p in board games standings history review; do
@@ -216,7 +220,9 @@ test_expect_success 'serve in German: <html lang>, every heading, link, state an
 	page_has review "<title>shakeref: Durchsicht</title>" \
 	    "aria-label=\"der Punkteverlauf\"" \
 	    "<figcaption>Punktestände über die Partie, 32 Einträge</figcaption>" \
-	    "Partie 1: shake, vom Coach durchgesehen (Punkte)"
+	    "Partie 1: shake, vom Coach durchgesehen (Punkte)" &&
+	test "$(cat notfound)" = "nicht gefunden" &&
+	test "$(cat post)" = "nur GET oder HEAD"
 '
 
 test_expect_success 'serve in French and Spanish: <html lang>, the headings, the terminal'"'"'s lines' '
@@ -227,6 +233,8 @@ test_expect_success 'serve in French and Spanish: <html lang>, the headings, the
 	page_has games "<th>partie</th><th>règles</th><th>joueurs</th><th>état</th><th>commencée</th>" &&
 	page_has standings "<h1>Classement de tous les temps</h1>" &&
 	page_has review "<figcaption>les scores au fil de la partie, 32 entrées</figcaption>" &&
+	test "$(cat notfound)" = introuvable &&
+	test "$(cat post)" = "GET ou HEAD seulement" &&
 	serve_pages_in es es_ES.UTF-8 "el marcador en " "Ctrl-C lo detiene." \
 	    detenido &&
 	page_has board "<p class=\"round\">ronda 1, activa</p>" \
@@ -234,7 +242,9 @@ test_expect_success 'serve in French and Spanish: <html lang>, the headings, the
 	page_has games "<th>partida</th><th>reglas</th><th>jugadores</th><th>estado</th><th>empezada</th>" &&
 	page_has standings "<h1>Clasificación histórica</h1>" &&
 	page_has history "<h2>Ronda 1 <small>" &&
-	page_has review "<figcaption>las puntuaciones a lo largo de la partida, 32 entradas</figcaption>"
+	page_has review "<figcaption>las puntuaciones a lo largo de la partida, 32 entradas</figcaption>" &&
+	test "$(cat notfound)" = "no encontrado" &&
+	test "$(cat post)" = "solo GET o HEAD"
 '
 
 test_expect_success 'serve in the pseudo-translation qps: no English word on any page (lib.sh no_english)' '
@@ -244,7 +254,7 @@ test_expect_success 'serve in the pseudo-translation qps: no English word on any
 	echo Ann Bob >typed && two_player_game >>typed &&
 	echo "roll 10 20 undo" >>typed &&
 	allowed_words &&
-	for p in board games standings history review; do
+	for p in board games standings history review notfound post; do
 		sed -e "s/<[^>]*>/ /g" -e "s/&[a-z]*;/ /g" -e "s/&#[0-9]*;/ /g" \
 		    $p >$p.txt &&
 		no_english $p.txt || return 1
