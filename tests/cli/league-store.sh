@@ -223,6 +223,61 @@ test_expect_success 'a table asks the schema it saw last with its first statemen
 	test "$(db_psql -c "SELECT count(*) FROM entries")" = 2
 '
 
+# listen_start: a psql session (in the background, fed by ./listen)
+# listening on channel shakeref; listen_heard N prints the payloads of
+# the notifications it has received by now, one a line (psql prints them
+# after a statement's result: two statements asked, the second waited
+# for); listen_stop ends it.
+listen_start() {
+	rm -f listen heard && mkfifo listen &&
+	{ pg_psql -d "${PWD##*/}" <listen >heard 2>&1 & } &&
+	exec 4>listen &&
+	echo "LISTEN shakeref; SELECT 'listening';" >&4 &&
+	wait_for grep -q listening heard
+}
+listen_heard() {
+	echo "SELECT 'mark $1'; SELECT 'end $1';" >&4 &&
+	wait_for grep -q "end $1" heard &&
+	sed -n 's/^Asynchronous notification "shakeref" with payload "\([0-9]*\)".*/\1/p' heard
+}
+listen_stop() {
+	echo '\q' >&4 && exec 4>&- && wait
+}
+
+# Schema 2 notified by a PL/pgSQL trigger (as migration 0 -> 1 made it).
+v2_notify="CREATE FUNCTION shakeref_notify() RETURNS trigger LANGUAGE
+    plpgsql AS \$\$BEGIN IF TG_TABLE_NAME = 'games' THEN PERFORM
+    pg_notify('shakeref', NEW.id::text); ELSE PERFORM pg_notify('shakeref',
+    NEW.game_id::text); END IF; RETURN NULL; END\$\$;
+    CREATE TRIGGER entries_notify AFTER INSERT ON entries FOR EACH ROW
+    EXECUTE FUNCTION shakeref_notify();
+    CREATE TRIGGER games_notify AFTER INSERT OR UPDATE ON games FOR EACH ROW
+    EXECUTE FUNCTION shakeref_notify();
+    UPDATE meta SET value = '2' WHERE key = 'schema'"
+
+test_expect_success 'a schema 2 league (notified by a PL/pgSQL trigger) is migrated to 3 at a table of an older shakeref: the triggers gone, the entries kept; an entry notifies once, when it commits, and a refused one never' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	db_psql -c "$v2_notify" >/dev/null &&
+	rm -f "$HOME"/.local/state/shakeref/league-*.schema &&
+	listen_start &&
+	sr take >/dev/null &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = $q"schema"$q")" = 3 &&
+	test "$(db_psql -c "SELECT count(*) FROM pg_trigger WHERE tgname
+	    IN ($q"entries_notify"$q, $q"games_notify"$q)")" = 0 &&
+	test "$(db_psql -c "SELECT count(*) FROM pg_proc
+	    WHERE proname = $q"shakeref_notify"$q")" = 0 &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 2 &&
+	test "$(listen_heard 1)" = 1 &&
+	sr new --game shake --players Cid,Dan >/dev/null &&
+	expect_exit 1 sr take &&
+	sr roll 10 20 >/dev/null &&
+	listen_heard 2 >heard.2 &&
+	listen_stop &&
+	printf "1\n2\n2\n" >expect.2 &&
+	cmp expect.2 heard.2
+'
+
 test_expect_success 'standings --all-time from the tallies the server keeps, through undo and redo' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
