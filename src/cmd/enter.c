@@ -363,22 +363,19 @@ summary_of(const struct sr_game *sg, const struct expectation *x,
 	memset(sm, 0, sizeof *sm);
 	sr_ranks(sg, sm->scores, sm->won, ranks);
 	sm->state = sr_store_state(x);
-	for (i = 0; i < GAME_MAX_PLAYERS; i++)
-		sm->won[i] = i < sg->g.nplayers && sm->state != STORE_ACTIVE &&
-		    sm->won[i];
-	for (i = sg->g.nplayers; i < GAME_MAX_PLAYERS; i++)
-		sm->scores[i] = 0;
+	for (i = 0; i < sg->g.nplayers; i++)
+		sm->won[i] = sm->state != STORE_ACTIVE && sm->won[i];
 }
 
-/* 1 if two summaries of one game say the same. */
+/* 1 if two summaries of a game of n players say the same. */
 static int
-summary_same(const struct summary *a, const struct summary *b)
+summary_same(const struct summary *a, const struct summary *b, int n)
 {
 	int i;
 
 	if (a->state != b->state)
 		return 0;
-	for (i = 0; i < GAME_MAX_PLAYERS; i++)
+	for (i = 0; i < n; i++)
 		if (a->scores[i] != b->scores[i] || a->won[i] != b->won[i])
 			return 0;
 	return 1;
@@ -400,7 +397,7 @@ entry_store(struct sr_ctx *ctx, struct sr_game *sg,
 	summary_of(sg, x, &now);
 	if (store_entry_append(ctx->store, sg->g.id,
 	    &sg->rp.entries[sg->rp.nentries - 1], why) != SR_OK ||
-	    (!summary_same(before, &now) &&
+	    (!summary_same(before, &now, sg->g.nplayers) &&
 	    store_summary(ctx->store, sg->g.id, now.state, now.scores,
 	    now.won, sg->g.nplayers, why) != SR_OK) ||
 	    sr_names_sync(ctx, sg, why) != SR_OK ||

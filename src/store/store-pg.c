@@ -990,6 +990,35 @@ client_file(struct pgstore *s, const char *what)
 }
 
 /*
+ * Write line as the whole of the client's file path (its folders made,
+ * 0600): a temporary file renamed over it, with sync synced first.  0,
+ * or -1 with errno set and path as it was.
+ */
+static int
+client_put(const char *path, const char *line, int sync)
+{
+	char *tmp = xasprintf("%s.%ld", path, (long)getpid());
+	size_t n = strlen(line);
+	int fd, ok, saved;
+
+	ok = paths_make_parents(path, NULL) == 0 &&
+	    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0600)) >= 0;
+	if (ok) {
+		ok = write(fd, line, n) == (ssize_t)n &&
+		    (!sync || fsync(fd) == 0);
+		ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
+	}
+	if (!ok) {
+		saved = errno;
+		unlink(tmp);
+		errno = saved;
+	}
+	free(tmp);
+	return ok ? 0 : -1;
+}
+
+/*
  * The schema's version this table saw the league at last, or 0.  Only a
  * hint, never trusted: a command that goes by it asks the version with
  * its first statements all the same (SCHEMA_NOW_SQL).
@@ -1018,26 +1047,14 @@ seen_version(struct pgstore *s)
 static void
 seen_keep(struct pgstore *s)
 {
-	char *path, *tmp, line[16];
-	int fd, n, ok;
+	char *path, line[16];
 
 	if (s->seen == PG_NMIGRATIONS ||
 	    (path = client_file(s, "schema")) == NULL)
 		return;
-	tmp = xasprintf("%s.%ld", path, (long)getpid());
-	ok = paths_make_parents(path, NULL) == 0 &&
-	    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0600)) >= 0;
-	if (ok) {
-		n = snprintf(line, sizeof line, "%d\n", PG_NMIGRATIONS);
-		ok = write(fd, line, (size_t)n) == n;
-		ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
-	}
-	if (!ok)
-		unlink(tmp);
-	else
+	snprintf(line, sizeof line, "%d\n", PG_NMIGRATIONS);
+	if (client_put(path, line, 0) == 0)
 		s->seen = PG_NMIGRATIONS;
-	free(tmp);
 	free(path);
 }
 
@@ -1604,29 +1621,18 @@ pg_current(struct store *st, long long *id, char **why)
 static int
 current_write(struct pgstore *s, long long id, char **why)
 {
-	char *path = current_file(s), *tmp, line[32];
-	int fd, n, ok;
+	char *path = current_file(s), line[32];
+	int status = SR_OK;
 
 	if (path == NULL)
 		return store_fail(why, SR_SYSTEM, "no folder for this table's "
 		    "current game: set XDG_STATE_HOME or HOME");
-	n = snprintf(line, sizeof line, "%lld\n", id);
-	tmp = xasprintf("%s.%ld", path, (long)getpid());
-	ok = paths_make_parents(path, NULL) == 0 &&
-	    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0600)) >= 0;
-	if (ok) {
-		ok = write(fd, line, (size_t)n) == n && fsync(fd) == 0;
-		ok = close(fd) == 0 && ok && rename(tmp, path) == 0;
-	}
-	if (!ok) {
-		store_fail(why, SR_SYSTEM, "cannot keep this table's current "
-		    "game in '%s': %s", path, strerror(errno));
-		unlink(tmp);
-	}
-	free(tmp);
+	snprintf(line, sizeof line, "%lld\n", id);
+	if (client_put(path, line, 1) != 0)
+		status = store_fail(why, SR_SYSTEM, "cannot keep this table's "
+		    "current game in '%s': %s", path, strerror(errno));
 	free(path);
-	return ok ? SR_OK : SR_SYSTEM;
+	return status;
 }
 
 /*
@@ -1736,15 +1742,16 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	 */
 	if (s->pipe && s->intx)
 		send_q(s, &pre, SNAP_SQL_FOR(s), "I", id);
-	if ((status = sync_take(s, &res, why)) != SR_OK) {
+	status = sync_take(s, &res, why);
+	/* lock_not_available: another's, not waited for. */
+	s->busy = status != SR_OK && s->nowait &&
+	    strcmp(s->state, "55P03") == 0;
+	s->nowait = 0;
+	if (status != SR_OK) {
 		if (pre != NULL)
 			s->pq.clear(pre);
-		/* lock_not_available: another's, not waited for. */
-		s->busy = s->nowait && strcmp(s->state, "55P03") == 0;
-		s->nowait = 0;
 		return status;
 	}
-	s->nowait = 0;
 	s->pre = pre;
 	s->pre_game = id;
 	s->pre_undo = s->write;
