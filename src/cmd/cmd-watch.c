@@ -76,35 +76,191 @@ watch_words(struct buf *b, struct buf *esc, int cols)
 	buf_reset(esc);
 }
 
-/* The board of sg into b, for a screen cols wide (big digits, paint). */
-static void
-watch_board(const struct sr_game *sg, int cols, int big, int paint,
-    struct buf *b)
+/* Lines in s (each ends with '\n'). */
+static int
+watch_lines(const char *s)
 {
-	struct expectation x;
-	struct buf t = BUF_INIT, say = BUF_INIT, esc = BUF_INIT;
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* Columns of the character at s (n bytes left) into *w; its length. */
+static size_t
+watch_char(const char *s, size_t n, size_t *w)
+{
+	char one[8];
+	uint32_t cp;
+	size_t k = utf8_decode(s, n, &cp);
+
+	if (k == 0 || k >= sizeof one)
+		k = 1;
+	memcpy(one, s, k);
+	one[k] = '\0';
+	*w = utf8_width(one);
+	return k;
+}
+
+/*
+ * The lines s[0..n) (a paragraph of printable text, no paint) into b,
+ * narrowed to fit cols - 1 columns where they are wider: a column that
+ * is a space on every line (or past its end) goes, one of each run of
+ * such columns at a time, the widest runs first, and one of each run
+ * stays, so that a table keeps its columns aligned (the Shake pad at 40
+ * columns).  What is still too wide is wrapped after; so is a line
+ * alone.
+ */
+static void
+watch_narrow(struct buf *b, const char *s, size_t n, int cols)
+{
+	char *blank, *drop;
+	const char *p, *e = s + n;
+	size_t width = 0, col, w, k, c, run, best, at, over;
+
+	for (p = s, col = 0; p < e; p += k) {
+		if (*p == '\033') {
+			buf_add(b, s, n);
+			return;
+		}
+		if (*p == '\n') {
+			col = 0;
+			k = 1;
+			continue;
+		}
+		k = watch_char(p, (size_t)(e - p), &w);
+		if ((col += w) > width)
+			width = col;
+	}
+	/* A line alone is words, not a table: wrapped. */
+	if (cols <= 1 || width <= (size_t)cols - 1 ||
+	    memchr(s, '\n', n) == s + n - 1) {
+		buf_add(b, s, n);
+		return;
+	}
+	blank = xmalloc(width + 1);
+	drop = xcalloc(width + 1, 1);
+	memset(blank, 1, width + 1);
+	for (p = s, col = 0; p < e; p += k) {
+		if (*p == '\n') {
+			col = 0;
+			k = 1;
+			continue;
+		}
+		k = watch_char(p, (size_t)(e - p), &w);
+		if (*p != ' ')
+			for (c = col; c < col + w && c < width; c++)
+				blank[c] = 0;
+		col += w;
+	}
+	/* One column of the widest run left at a time, while too wide. */
+	for (over = width - ((size_t)cols - 1); over > 0; over--) {
+		best = 0;
+		at = 0;
+		for (c = 0; c < width; c = run > 0 ? c + run : c + 1) {
+			/* A run of blank columns, those dropped in it. */
+			for (run = 0, k = 0; c + run < width && blank[c + run];
+			    run++)
+				if (!drop[c + run]) {
+					k++;
+					at = k > best ? c + run : at;
+				}
+			if (k > best)
+				best = k;
+		}
+		if (best < 2)
+			break;
+		drop[at] = 1;
+	}
+	for (p = s, col = 0; p < e; p += k) {
+		if (*p == '\n') {
+			buf_puts(b, "\n");
+			col = 0;
+			k = 1;
+			continue;
+		}
+		k = watch_char(p, (size_t)(e - p), &w);
+		if (!(*p == ' ' && col < width && drop[col]))
+			buf_add(b, p, k);
+		col += w;
+	}
+	free(blank);
+	free(drop);
+}
+
+/*
+ * The board's text s (printable, lines ending with '\n') into b for a
+ * screen cols wide: each run of lines too wide (a table's rows)
+ * narrowed together (watch_narrow), then wrapped at spaces.
+ */
+static void
+watch_fit(struct buf *b, const char *s, int cols)
+{
+	struct buf t = BUF_INIT;
+	const char *p = s, *q, *run = s, *e;
+	size_t w, col, k;
+
+	for (; *p != '\0'; p = q) {
+		e = strchr(p, '\n');
+		q = e != NULL ? e + 1 : p + strlen(p);
+		for (col = 0, e = p; *e != '\n' && *e != '\0'; e += k) {
+			k = watch_char(e, (size_t)(q - e), &w);
+			col += w;
+		}
+		if (col > (size_t)cols - 1)
+			continue;
+		/* A line that fits ends the run before it. */
+		watch_narrow(&t, run, (size_t)(p - run), cols);
+		buf_add(&t, p, (size_t)(q - p));
+		run = q;
+	}
+	watch_narrow(&t, run, (size_t)(p - run), cols);
+	utf8_wrap(b, buf_str(&t), (size_t)cols, 2);
+	buf_free(&t);
+}
+
+/*
+ * The board's text s into b in at most room lines: the first (a
+ * table's heading), "…", then the last; nothing when room is below 3.
+ */
+static void
+watch_cut(struct buf *b, const char *s, int room)
+{
+	int n = watch_lines(s), skip;
+	const char *p;
+
+	if (n <= room) {
+		buf_puts(b, s);
+		return;
+	}
+	if (room < 3)
+		return;
+	p = strchr(s, '\n') + 1;
+	buf_add(b, s, (size_t)(p - s));
+	buf_puts(b, "\xe2\x80\xa6\n");
+	for (skip = n - (room - 2) - 1; skip > 0; skip--)
+		p = strchr(p, '\n') + 1;
+	buf_puts(b, p);
+}
+
+/* The scores of sg into b, big (three rows each) or not, with paint. */
+static void
+watch_scores(const struct sr_game *sg, const struct expectation *x,
+    int cols, int big, int paint, struct buf *b)
+{
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, r;
 	size_t namew = 0, w;
 
-	sr_expect(sg, &x, &say);
 	sr_ranks(sg, scores, winners, ranks);
-	/* Text from the store is escaped; the paint is added around it. */
-	buf_printf(&t, _("game %lld: %s%s%s%s, round %d"), sg->g.id,
-	    sg->rules->name, sg->g.title != NULL ? " (" : "",
-	    sg->g.title != NULL ? sg->g.title : "", sg->g.title != NULL ?
-	    ")" : "", x.round);
-	buf_puts(&esc, paint ? term_on(TERM_STRONG) : "");
-	utf8_escape(&esc, buf_str(&t), 0, 0);
-	buf_printf(&esc, "%s\n\n", paint ? term_off() : "");
-	watch_words(b, &esc, big ? cols : 0);
 	for (i = 0; i < sg->g.nplayers; i++)
 		if ((w = utf8_width(sg->g.names[i])) > namew)
 			namew = w;
 	if (namew > (size_t)cols / 3)
 		namew = cols / 3 > 8 ? (size_t)cols / 3 : 8;
 	for (i = 0; i < sg->g.nplayers; i++) {
-		int turn = !x.finished && x.turn == i, won = x.finished &&
+		int turn = !x->finished && x->turn == i, won = x->finished &&
 		    winners[i];
 		enum term_paint pt = won ? TERM_WIN : turn ? TERM_TURN :
 		    TERM_STRONG;
@@ -127,19 +283,77 @@ watch_board(const struct sr_game *sg, int cols, int big, int paint,
 		}
 	}
 	buf_puts(b, "\n");
+}
+
+/*
+ * The board of sg into b, for a screen cols wide and rows high (big
+ * digits, paint), or as long as it is (rows 0).  On a screen it fits:
+ * the title, the scores and what is expected are always there; the
+ * scores in big digits if the whole board fits with them; the board
+ * narrowed to the width, and shortened to the height, its oldest lines
+ * first (watch_cut).
+ */
+static void
+watch_board(const struct sr_game *sg, int cols, int rows, int big,
+    int paint, struct buf *b)
+{
+	struct expectation x;
+	struct buf t = BUF_INIT, say = BUF_INIT, esc = BUF_INIT;
+	struct buf title = BUF_INIT, board = BUF_INIT, next = BUF_INIT;
+	struct buf scores = BUF_INIT;
+	int room;
+
+	sr_expect(sg, &x, &say);
+	/* Text from the store is escaped; the paint is added around it. */
+	buf_printf(&t, _("game %lld: %s%s%s%s, round %d"), sg->g.id,
+	    sg->rules->name, sg->g.title != NULL ? " (" : "",
+	    sg->g.title != NULL ? sg->g.title : "", sg->g.title != NULL ?
+	    ")" : "", x.round);
+	buf_puts(&esc, paint ? term_on(TERM_STRONG) : "");
+	utf8_escape(&esc, buf_str(&t), 0, 0);
+	buf_printf(&esc, "%s\n\n", paint ? term_off() : "");
+	watch_words(&title, &esc, big ? cols : 0);
 	buf_reset(&t);
 	if (sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &t);
+	utf8_escape(&esc, buf_str(&t), 0, 1);
+	if (big)
+		watch_fit(&board, buf_str(&esc), cols);
+	else
+		buf_puts(&board, buf_str(&esc));
+	buf_reset(&esc);
+	buf_reset(&t);
 	buf_puts(&t, "\n");
 	if (x.finished)
 		buf_puts(&t, _("The game is over.\n"));
 	else
 		buf_printf(&t, "%s\n", buf_str(&say));
 	utf8_escape(&esc, buf_str(&t), 0, 1);
-	watch_words(b, &esc, big ? cols : 0);
+	watch_words(&next, &esc, big ? cols : 0);
+	watch_scores(sg, &x, cols, big, paint, &scores);
+	/* The last row stays empty: a line feed there would scroll. */
+	room = rows - 1 - watch_lines(buf_str(&title)) -
+	    watch_lines(buf_str(&next));
+	if (rows > 0 && big && watch_lines(buf_str(&scores)) +
+	    watch_lines(buf_str(&board)) > room) {
+		buf_reset(&scores);
+		watch_scores(sg, &x, cols, 0, paint, &scores);
+	}
+	buf_puts(b, buf_str(&title));
+	buf_puts(b, buf_str(&scores));
+	if (rows > 0)
+		watch_cut(b, buf_str(&board), room -
+		    watch_lines(buf_str(&scores)));
+	else
+		buf_puts(b, buf_str(&board));
+	buf_puts(b, buf_str(&next));
 	buf_free(&t);
 	buf_free(&say);
 	buf_free(&esc);
+	buf_free(&title);
+	buf_free(&board);
+	buf_free(&next);
+	buf_free(&scores);
 }
 
 /*
@@ -187,8 +401,8 @@ watch_show(FILE *out, const char *s, int cols)
  * gets its latest entry number.
  */
 static int
-watch_load(struct sr_ctx *ctx, long long pinned, int cols, int big,
-    int paint, struct buf *b, long long *id, int *last)
+watch_load(struct sr_ctx *ctx, long long pinned, int cols, int rows,
+    int big, int paint, struct buf *b, long long *id, int *last)
 {
 	struct sr_game sg;
 	int status;
@@ -200,7 +414,7 @@ watch_load(struct sr_ctx *ctx, long long pinned, int cols, int big,
 	*id = sg.g.id;
 	*last = replay_last_n(&sg.rp);
 	buf_reset(b);
-	watch_board(&sg, cols, big, paint, b);
+	watch_board(&sg, cols, rows, big, paint, b);
 	sr_game_free(&sg);
 	return SR_OK;
 }
@@ -235,14 +449,15 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	int ms;
 	struct notice *nt;
 	long long pinned = ctx->game, id = 0;
-	int status, last = 0, cols, tty = isatty(STDOUT_FILENO);
+	int status, last = 0, cols, rows, tty = isatty(STDOUT_FILENO);
 	int paint;
 
 	(void)args;
 	/* On a terminal: big digits, colour unless NO_COLOR. */
 	cols = tty ? term_width(STDOUT_FILENO, ctx->columns) : 80;
+	rows = tty ? term_height(STDOUT_FILENO) : 0;
 	paint = tty && term_color(STDOUT_FILENO, ctx->color);
-	if ((status = watch_load(ctx, pinned, cols, tty, paint, &b, &id,
+	if ((status = watch_load(ctx, pinned, cols, rows, tty, paint, &b, &id,
 	    &last)) != SR_OK)
 		return status;
 	if (!tty) {
@@ -280,8 +495,9 @@ cmd_watch_exec(struct sr_ctx *ctx, struct cmd_args *args)
 				term_clear(ctx->out);
 			}
 			cols = term_width(STDOUT_FILENO, ctx->columns);
-			if (watch_load(ctx, pinned, cols, 1, paint, &b, &id,
-			    &last) == SR_OK)
+			rows = term_height(STDOUT_FILENO);
+			if (watch_load(ctx, pinned, cols, rows, 1, paint, &b,
+			    &id, &last) == SR_OK)
 				watch_show(ctx->out, buf_str(&b), cols);
 		}
 		/* What the server notified during the look: look again. */

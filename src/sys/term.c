@@ -29,6 +29,17 @@ term_width(int fd, int columns)
 	return columns > 0 ? columns : 80;
 }
 
+/* Rows of the terminal on fd, else 24. */
+int
+term_height(int fd)
+{
+	struct winsize ws;
+
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0)
+		return ws.ws_row;
+	return 24;
+}
+
 /* 1 if colour may go to fd. */
 int
 term_color(int fd, int color)

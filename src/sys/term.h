@@ -21,6 +21,8 @@ enum term_paint {
  * into the context) if it is above 0, else 80.
  */
 int	term_width(int fd, int columns);
+/* Rows of the terminal on fd, else 24. */
+int	term_height(int fd);
 /*
  * 1 if colour may be sent to fd: color set (the context's: NO_COLOR
  * unset or empty, TERM set and not "dumb") and fd a terminal.
