@@ -43,6 +43,7 @@
 #include "cmd.h"
 #include "notice.h"
 #include "term.h"
+#include "utf8.h"
 
 #ifndef MHD_SONAME
 #define MHD_SONAME	"libmicrohttpd.so.12"
@@ -57,6 +58,8 @@
 #define SERVE_IDLE_S	30	/* an idle connection is closed */
 #define SERVE_KEEP_MS	15000	/* an event stream's keep-alive */
 #define SERVE_LAST	6	/* the board's last entries */
+#define SERVE_PAGE	50	/* entries on a page of a game's history */
+#define SERVE_REFRESH_S	10	/* the board reloads itself without JS */
 #define TOKEN_BYTES	16
 
 /* libmicrohttpd and libqrencode, as loaded. */
@@ -248,7 +251,12 @@ page_head(struct serve *sv, struct buf *b, const char *page,
 	    "initial-scale=1\">"
 	    "<meta name=\"color-scheme\" content=\"light dark\"><title>");
 	html_words(b, title);
-	buf_printf(b, "</title><link rel=\"icon\" href=\"%sicon.svg\">"
+	buf_puts(b, "</title>");
+	/* Without JavaScript the board reloads itself (and says so). */
+	if (strcmp(page, "board") == 0)
+		buf_printf(b, "<noscript><meta http-equiv=\"refresh\" "
+		    "content=\"%d\"></noscript>", SERVE_REFRESH_S);
+	buf_printf(b, "<link rel=\"icon\" href=\"%sicon.svg\">"
 	    "<link rel=\"stylesheet\" href=\"%sstyle.css\">"
 	    "<script src=\"%slive.js\" defer></script></head>\n"
 	    "<body data-page=\"%s\" data-events=\"%sevents?v=%lu\">"
@@ -260,7 +268,16 @@ page_head(struct serve *sv, struct buf *b, const char *page,
 	html_words(b, N_("Games"));
 	buf_printf(b, "</a> <a href=\"%sstandings\">", sv->prefix);
 	html_words(b, N_("Standings"));
-	buf_puts(b, "</a></nav>\n<main id=\"live\">");
+	buf_puts(b, "</a></nav>\n");
+	if (strcmp(page, "board") == 0) {
+		buf_puts(b, "<noscript><p class=\"hint\">");
+		buf_printf(b, P_("Without JavaScript this page reloads itself "
+		    "every %d second.", "Without JavaScript this page reloads "
+		    "itself every %d seconds.", SERVE_REFRESH_S),
+		    SERVE_REFRESH_S);
+		buf_puts(b, "</p></noscript>\n");
+	}
+	buf_puts(b, "<main id=\"live\">");
 }
 
 /* The end of a page. */
@@ -276,8 +293,9 @@ entry_html(struct buf *b, const struct stored_entry *se)
 {
 	int i;
 
-	buf_printf(b, "<li%s><span class=\"n\">%d</span> <span class=\"who\">",
-	    se->undone ? " class=\"undone\"" : "", se->n);
+	buf_printf(b, "<li%s><span class=\"n\">%d</span> <span class=\"what\">"
+	    "<span class=\"who\">", se->undone ? " class=\"undone\"" : "",
+	    se->n);
 	html_text(b, se->player != NULL ? se->player : "");
 	buf_puts(b, "</span> <code>");
 	html_text(b, verb_name(se->verb));
@@ -285,7 +303,7 @@ entry_html(struct buf *b, const struct stored_entry *se)
 		buf_puts(b, " ");
 		html_text(b, se->argv[i]);
 	}
-	buf_puts(b, "</code> <span class=\"note\">");
+	buf_puts(b, "</code></span> <span class=\"note\">");
 	if (se->undone)
 		html_words(b, N_("(undone) "));
 	html_text(b, se->note != NULL ? se->note : "");
@@ -345,6 +363,91 @@ board_load(struct serve *sv, struct sr_game *sg, struct buf *b)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * A board's <pre> for text s: its class names the width of its widest
+ * line to the next 5 columns (w25 ... w100), for which the style sheet
+ * sizes the type to fit a phone's width (a Shake pad of four at 360
+ * px); wider, the lines wrap at spaces.
+ */
+static void
+pre_open(struct buf *b, const char *s)
+{
+	const char *nl;
+	size_t w, widest = 0;
+	char *line;
+
+	for (; *s != '\0'; s = *nl != '\0' ? nl + 1 : nl) {
+		if ((nl = strchr(s, '\n')) == NULL)
+			nl = s + strlen(s);
+		line = xstrndup(s, (size_t)(nl - s));
+		if ((w = utf8_width(line)) > widest)
+			widest = w;
+		free(line);
+	}
+	widest = (widest + 4) / 5 * 5;
+	if (widest < 25)
+		widest = 25;
+	if (widest <= 100)
+		buf_printf(b, "<pre class=\"table w%zu\">", widest);
+	else
+		buf_puts(b, "<pre class=\"table\">");
+}
+
+/*
+ * During play, who leads and how far each other player is behind:
+ * "Ann leads, Bob −350, Cid −400" (ranks: the rules' order); all level,
+ * as much.  Names escaped.
+ */
+static void
+board_lead(const struct sr_game *sg, struct buf *b)
+{
+	struct expectation x;
+	struct buf names = BUF_INIT;
+	long scores[GAME_MAX_PLAYERS], best = 0;
+	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, n = 0, k;
+	char *t;
+
+	sr_expect(sg, &x, NULL);
+	if (x.finished || sg->g.nplayers < 2)
+		return;
+	sr_ranks(sg, scores, winners, ranks);
+	for (i = 0; i < sg->g.nplayers; i++)
+		if (ranks[i] == 1) {
+			n++;
+			best = scores[i];
+		}
+	buf_puts(b, "<p class=\"lead\">");
+	if (n == sg->g.nplayers) {
+		html_words(b, N_("all level"));
+		buf_puts(b, "</p>\n");
+		return;
+	}
+	for (i = 0, k = 0; i < sg->g.nplayers; i++)
+		if (ranks[i] == 1) {
+			if (k > 0)
+				buf_printf(&names, k == n - 1 ? " %s " : ", ",
+				    _("and"));
+			buf_puts(&names, sg->g.names[i]);
+			k++;
+		}
+	t = xasprintf(P_("%s leads", "%s lead", n), buf_str(&names));
+	buf_puts(b, "<strong>");
+	html_text(b, t);
+	buf_puts(b, "</strong>");
+	free(t);
+	for (i = 0; i < sg->g.nplayers; i++)
+		if (ranks[i] != 1) {
+			buf_puts(b, ", <span class=\"gap\">");
+			html_text(b, sg->g.names[i]);
+			/* The gap, a minus sign (U+2212) before it. */
+			buf_printf(b, "&#160;\xe2\x88\x92%ld</span>",
+			    scores[i] > best ? scores[i] - best :
+			    best - scores[i]);
+		}
+	buf_puts(b, "</p>\n");
+	buf_free(&names);
 }
 
 /* Status o's scores as a list, the winners or whose turn it is marked. */
@@ -415,7 +518,7 @@ board_play(const struct sr_game *sg, json_t *o, struct buf *b)
 	if (sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &say);
 	if (say.len > 0) {
-		buf_puts(b, "<pre class=\"table\">");
+		pre_open(b, buf_str(&say));
 		html_text(b, buf_str(&say));
 		buf_puts(b, "</pre>\n");
 	}
@@ -459,6 +562,7 @@ board_render(struct serve *sv, struct buf *b)
 	html_words(b, sr_state_name(&x));
 	buf_puts(b, "</p>\n");
 	board_scores(&sg, o, b);
+	board_lead(&sg, b);
 	buf_puts(b, "<p class=\"say\">");
 	sr_next_words(&sg, &say);
 	html_text(b, buf_str(&say));
@@ -775,12 +879,51 @@ run_json(struct serve *sv, const struct cmd_entry *c, int n, char **words,
 	return o;
 }
 
+/*
+ * A cell of the games page opened for column col (a msgid), the one
+ * before closed (pre): its column's name in data-label, which the style
+ * sheet shows on a phone's card.
+ */
+static void
+games_cell(struct buf *b, const char *pre, const char *col)
+{
+	buf_puts(b, pre);
+	buf_puts(b, "<td data-label=\"");
+	html_words(b, col);
+	buf_puts(b, "\">");
+}
+
+/*
+ * The date of "2026-11-22T19:03:00Z" (JSON's UTC) in the local time
+ * zone as `games` in words writes it, into buf; iso itself if it is
+ * none.
+ */
+static const char *
+local_date(const char *iso, char *buf, size_t len)
+{
+	struct tm tm;
+	const char *end;
+
+	if (iso == NULL)
+		return "";
+	memset(&tm, 0, sizeof tm);
+	if ((end = strptime(iso, "%Y-%m-%dT%H:%M:%SZ", &tm)) == NULL ||
+	    *end != '\0')
+		return iso;
+	sr_local_time((long long)timegm(&tm), buf, len);
+	return buf;
+}
+
 /* The games, every one, newest first as `games --all` lists them. */
 static void
 page_games(struct serve *sv, struct buf *b)
 {
 	char *words[] = { "games", "--all" };
 	json_t *o = run_json(sv, &cmd_games_entry, 2, words, 0), *g, *p;
+	/* TRANSLATORS: the columns of serve's games page. */
+	const char *const col[] = { N_("game"), N_("rules"), N_("players"),
+	    N_("state"), N_("started"), NULL };
+	char when[32];
 	size_t i, k;
 
 	page_head(sv, b, "games", N_("shakeref: games"));
@@ -795,27 +938,34 @@ page_games(struct serve *sv, struct buf *b)
 		page_foot(b);
 		return;
 	}
-	/* TRANSLATORS: the columns of serve's games page. */
-	table_head(b, "games", (const char *[]){ N_("game"), N_("rules"),
-	    N_("players"), N_("state"), N_("started"), NULL });
+	table_head(b, "games", col);
 	json_array_foreach(json_object_get(o, "games"), i, g) {
 		long long id = json_integer_value(json_object_get(g, "game"));
+		const char *iso = json_string_value(json_object_get(g,
+		    "created"));
 
-		buf_printf(b, "<tr><td><a href=\"%sgame/%lld\">%lld</a></td>"
-		    "<td>", sv->prefix, id, id);
+		/* On a phone a card a game: each cell says its column. */
+		games_cell(b, "<tr>", col[0]);
+		buf_printf(b, "<a href=\"%sgame/%lld\">%lld</a>", sv->prefix,
+		    id, id);
+		games_cell(b, "</td>", col[1]);
 		html_text(b, json_string_value(json_object_get(g, "rules")));
-		buf_puts(b, "</td><td>");
+		games_cell(b, "</td>", col[2]);
 		json_array_foreach(json_object_get(g, "players"), k, p) {
 			if (k > 0)
 				buf_puts(b, ", ");
 			html_text(b, json_string_value(p));
 		}
-		buf_puts(b, "</td><td>");
+		games_cell(b, "</td>", col[3]);
 		/* The state's name, English in JSON, is a msgid. */
 		html_words(b, json_string_value(json_object_get(g, "state")));
-		buf_puts(b, "</td><td>");
-		html_text(b, json_string_value(json_object_get(g, "created")));
-		buf_puts(b, "</td></tr>\n");
+		games_cell(b, "</td>", col[4]);
+		/* The date local (TZ), as games in words; UTC for machines. */
+		buf_puts(b, "<time datetime=\"");
+		html_text(b, iso);
+		buf_puts(b, "\">");
+		html_text(b, local_date(iso, when, sizeof when));
+		buf_puts(b, "</time></td></tr>\n");
 	}
 	buf_puts(b, "</tbody></table>\n");
 	json_decref(o);
@@ -872,17 +1022,64 @@ game_get(struct serve *sv, long long id, struct sr_game *sg)
 	return status == SR_OK ? 0 : -1;
 }
 
-/* Game id's every entry, in words; -1 if there is no such game. */
+/*
+ * The links to the pages of a game's history around page (of pages):
+ * older, "page N of M", newer.
+ */
+static void
+history_pages(struct serve *sv, struct buf *b, long long id, int page,
+    int pages)
+{
+	if (pages < 2)
+		return;
+	buf_puts(b, "<nav class=\"pages\">");
+	if (page > 1) {
+		buf_printf(b, "<a rel=\"prev\" href=\"%sgame/%lld?page=%d\">",
+		    sv->prefix, id, page - 1);
+		/* TRANSLATORS: a link to the previous page of a history. */
+		html_words(b, N_("\xe2\x86\x90 older"));
+		buf_puts(b, "</a> ");
+	}
+	buf_puts(b, "<span>");
+	buf_printf(b, _("page %d of %d"), page, pages);
+	buf_puts(b, "</span>");
+	if (page < pages) {
+		buf_printf(b, " <a rel=\"next\" href=\"%sgame/%lld?page=%d\">",
+		    sv->prefix, id, page + 1);
+		/* TRANSLATORS: a link to the next page of a history. */
+		html_words(b, N_("newer \xe2\x86\x92"));
+		buf_puts(b, "</a>");
+	}
+	buf_puts(b, "</nav>\n");
+}
+
+/*
+ * Game id's entries in words, SERVE_PAGE a page: page (from 1) given by
+ * ?page=N, else the last (the newest entries); -1 if there is no such
+ * game or page.
+ */
 static int
-page_history(struct serve *sv, struct buf *b, long long id)
+page_history(struct serve *sv, struct buf *b, long long id, const char *arg)
 {
 	struct sr_game sg;
 	long scores[GAME_MAX_PLAYERS];
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS], i, round = 0;
+	int page, pages, from, to;
 	char when[32];
 
 	if (game_get(sv, id, &sg) != 0)
 		return -1;
+	pages = (sg.rp.nentries + SERVE_PAGE - 1) / SERVE_PAGE;
+	page = pages > 0 ? pages : 1;
+	if (arg != NULL && (strspn(arg, "0123456789") != strlen(arg) ||
+	    strlen(arg) > 6 || (page = atoi(arg)) < 1 ||
+	    page > (pages > 0 ? pages : 1))) {
+		sr_game_free(&sg);
+		return -1;
+	}
+	from = (page - 1) * SERVE_PAGE;
+	to = from + SERVE_PAGE < sg.rp.nentries ? from + SERVE_PAGE :
+	    sg.rp.nentries;
 	page_head(sv, b, "history", N_("shakeref: history"));
 	buf_puts(b, "<h1>");
 	game_heading(b, &sg);
@@ -904,11 +1101,12 @@ page_history(struct serve *sv, struct buf *b, long long id)
 		html_words(b, N_("No entries yet."));
 		buf_puts(b, "</p>\n");
 	}
-	for (i = 0; i < sg.rp.nentries; i++) {
+	history_pages(sv, b, id, page, pages);
+	for (i = from; i < to; i++) {
 		const struct stored_entry *se = &sg.rp.entries[i];
 
-		if (se->round != round || i == 0) {
-			if (i > 0)
+		if (se->round != round || i == from) {
+			if (i > from)
 				buf_puts(b, "</ol>\n");
 			round = se->round;
 			sr_local_time(se->at, when, sizeof when);
@@ -920,8 +1118,9 @@ page_history(struct serve *sv, struct buf *b, long long id)
 		}
 		entry_html(b, se);
 	}
-	if (sg.rp.nentries > 0)
+	if (to > from)
 		buf_puts(b, "</ol>\n");
+	history_pages(sv, b, id, page, pages);
 	page_foot(b);
 	sr_game_free(&sg);
 	return 0;
@@ -1073,6 +1272,10 @@ page_review(struct serve *sv, struct buf *b, long long id)
 	return 0;
 }
 
+/* pre.table.wN: type for N columns in a phone's width, at most 1rem. */
+#define PRE_W(n)	"pre.w" #n "{font-size:clamp(.7rem,calc((100vw - " \
+	"2.5rem) / " #n " / .61),1rem)}\n"
+
 /* The style sheet: a phone's width to a TV, light and dark. */
 static const char style_css[] =
     ":root{color-scheme:light dark;--bg:#fafafa;--fg:#111;--dim:#555;"
@@ -1082,7 +1285,7 @@ static const char style_css[] =
     "*{box-sizing:border-box}\n"
     "body{margin:0 auto;padding:.5rem;max-width:80rem;background:var(--bg);"
     "color:var(--fg);font:1rem/1.4 system-ui,sans-serif;"
-    "overflow-wrap:anywhere}\n"
+    "overflow-wrap:break-word;hyphens:manual}\n"
     "nav{display:flex;gap:1rem;flex-wrap:wrap;margin-bottom:.5rem}\n"
     "a{color:inherit}\n"
     "h1{font-size:1.4rem;margin:.2rem 0}\n"
@@ -1102,9 +1305,27 @@ static const char style_css[] =
     ".coach{font-style:italic}\n"
     "pre{overflow-x:auto;max-width:100%;background:var(--card);"
     "padding:.4rem;border-radius:.3rem}\n"
+    /* A board's table: its type as wide as the phone allows (wNN: its
+     * widest line in columns; a monospace column is .6em), at least
+     * .7rem; what is still wider wraps at spaces, never sideways. */
+    "pre.table{white-space:pre-wrap;overflow-wrap:normal;"
+    "overflow-x:visible;font-size:.7rem}\n"
+    PRE_W(25) PRE_W(30) PRE_W(35) PRE_W(40) PRE_W(45) PRE_W(50)
+    PRE_W(55) PRE_W(60) PRE_W(65) PRE_W(70) PRE_W(75) PRE_W(80)
+    PRE_W(85) PRE_W(90) PRE_W(95) PRE_W(100)
+    ".lead{font-size:1.1rem}\n"
+    ".lead .gap{white-space:nowrap}\n"
+    ".hint{color:var(--dim)}\n"
+    ".pages{display:flex;gap:1rem;flex-wrap:wrap;margin:.5rem 0}\n"
+    /* An entry: its number, then who and what on a line, the sentence
+     * under them. */
     ".entries{padding-left:0;list-style:none}\n"
-    ".entries li{padding:.15rem 0}\n"
-    ".entries .n{color:var(--dim)}\n"
+    ".entries li{display:grid;grid-template-columns:2.2rem 1fr;"
+    "column-gap:.5rem;padding:.3rem 0;border-bottom:1px solid var(--card)}\n"
+    ".entries .n{color:var(--dim);grid-row:span 2;text-align:right;"
+    "font-variant-numeric:tabular-nums}\n"
+    ".entries .who{font-weight:600}\n"
+    ".entries .note{grid-column:2}\n"
     ".entries .undone{opacity:.55;text-decoration:line-through}\n"
     "table{border-collapse:collapse;width:100%}\n"
     "th,td{text-align:left;padding:.25rem .4rem;"
@@ -1115,7 +1336,16 @@ static const char style_css[] =
     "figure{margin:0}\n"
     ".key{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
     "gap:.3rem 1.2rem}\n"
-    "@media (min-width:60rem){body{font-size:1.3rem}}\n";
+    "@media (min-width:60rem){body{font-size:1.3rem}}\n"
+    /* On a phone the games are cards, a cell a line, named. */
+    "@media (max-width:40rem){table.games thead{display:none}"
+    "table.games,table.games tbody,table.games tr,table.games td"
+    "{display:block}"
+    "table.games tr{background:var(--card);border-radius:.5rem;"
+    "padding:.4rem .6rem;margin:.5rem 0}"
+    "table.games td{border:0;padding:.05rem 0}"
+    "table.games td::before{content:attr(data-label) \": \";"
+    "color:var(--dim)}}\n";
 
 /*
  * The live update: the board's event replaces the board; on another page
@@ -1279,7 +1509,8 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 		    xstrdup(icon_svg), sizeof icon_svg - 1);
 	if (strncmp(p, "game/", 5) == 0 &&
 	    (id = path_game(p + 5, &rest)) > 0) {
-		if (strcmp(rest, "") == 0 && page_history(sv, &b, id) == 0)
+		if (strcmp(rest, "") == 0 && page_history(sv, &b, id,
+		    sv->lib.lookup(c, MHD_GET_ARGUMENT_KIND, "page")) == 0)
 			return answer_page(sv, c, &b);
 		if (strcmp(rest, "/review") == 0 &&
 		    page_review(sv, &b, id) == 0)

@@ -1,10 +1,12 @@
 #!/usr/bin/python3
-# tests/cli/serve-browser.py URL: the pages of `shakeref serve` in a real
-# browser (headless Chromium through Selenium and chromedriver), one
-# browser for every check; called by tests/cli/serve.sh with a game whose
-# player is named <script>alert(1)</script> and whose title is
-# <img src=x onerror=alert(1)>, current in $SHAKEREF_DB.  Prints "# "
+# tests/cli/serve-browser.py [--phone] URL: the pages of `shakeref serve`
+# in a real browser (headless Chromium through Selenium and chromedriver),
+# one browser for every check; called by tests/cli/serve.sh.  Prints "# "
 # lines and "ok"/"not ok" per check; exits 1 if one failed.
+#
+# Without --phone: a game whose player is named
+# <script>alert(1)</script> and whose title is <img src=x
+# onerror=alert(1)>, current in $SHAKEREF_DB.
 #
 #  - at 360x800 the board fits the width and shows the names as text;
 #  - an entry made with the CLI shows on the page without a reload (the
@@ -14,6 +16,20 @@
 #  - with JavaScript off the entry shows after a reload;
 #  - the games, standings, history and review pages load, the review with
 #    its SVG race, without console errors.
+#
+# --phone (issue 36, a German table of four: Jürgen, Zoë, Mary Ann, Ole;
+# serve in German): games 1 to 4 in $SHAKEREF_DB are a Shake in play, a
+# Stack Attack tower, a 10,000 turn and a long finished Shake; $SR_DATE
+# the date games in words writes for them (TZ).  On a phone 360 px wide:
+#
+#  - the games page: no word broken across lines, nothing wider than the
+#    screen, the dates local as $SR_DATE;
+#  - the board of each of the first three: no word broken, no sideways
+#    scroll, its <pre> within its box, the leader and the gap ("führt"
+#    or "führen", "−");
+#  - the history of the fourth paginated: 50 entries a page at most, the
+#    newest page first, an older page a link away (without JavaScript);
+#  - without JavaScript the board says it reloads itself and does.
 import os
 import subprocess
 import sys
@@ -23,7 +39,8 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 
-url = sys.argv[1]
+phone = sys.argv[1] == "--phone"
+url = sys.argv[-1]
 shakeref = os.environ["SHAKEREF"]
 failed = 0
 
@@ -71,7 +88,7 @@ opts.add_argument("--window-size=360,800")
 opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"),
                           options=opts)
-try:
+def table_checks():
     driver.set_page_load_timeout(20)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": 360, "height": 800, "deviceScaleFactor": 2,
@@ -155,6 +172,140 @@ try:
     for e in errors:
         print("# console: %s" % e["message"])
     check(not errors, "no console error on the other pages")
+
+
+# Words broken across two lines in the rendered page (each word's
+# Range.getClientRects() on more than one line), but at a hyphen or slash.
+BROKEN_JS = """
+var out = [], w = document.createTreeWalker(document.body,
+    NodeFilter.SHOW_TEXT), n, m;
+while ((n = w.nextNode())) {
+  var re = /\\S+/g;
+  while ((m = re.exec(n.data))) {
+    if (/[-\\u2010-\\u2014\\/]/.test(m[0])) continue;
+    var r = document.createRange();
+    r.setStart(n, m.index);
+    r.setEnd(n, m.index + m[0].length);
+    var tops = {};
+    Array.prototype.forEach.call(r.getClientRects(), function (x) {
+      if (x.width > 0) tops[Math.round(x.bottom)] = 1;
+    });
+    if (Object.keys(tops).length > 1) out.push(m[0]);
+  }
+}
+return out;
+"""
+
+# Elements (but the page) wider than their box: [tag.class, scroll, client].
+WIDE_JS = """
+var out = [];
+document.querySelectorAll("main *, nav").forEach(function (e) {
+  var s = getComputedStyle(e);
+  if (s.display === "inline" || s.overflowX === "visible" &&
+      e.tagName !== "PRE") return;
+  if (e.scrollWidth > e.clientWidth + 1)
+    out.push([e.tagName + "." + e.className, e.scrollWidth, e.clientWidth]);
+});
+return out;
+"""
+
+
+def fits(what):
+    """No broken word, no sideways scroll, no element overflowing."""
+    broken = driver.execute_script(BROKEN_JS)
+    for b in broken[:10]:
+        print("# broken across lines: %s" % b)
+    check(not broken, "%s: no word broken across lines" % what)
+    width = driver.execute_script(
+        "return document.documentElement.scrollWidth")
+    wide = driver.execute_script(WIDE_JS)
+    for e in wide[:10]:
+        print("# wider than its box: %s %d > %d" % tuple(e))
+    check(width <= 360 and not wide,
+          "%s: fits 360 px (page %d px), nothing scrolls sideways"
+          % (what, width))
+
+
+def board_of(game):
+    sr("use", str(game))
+    driver.get(url)
+    return wait_for(lambda: driver.execute_script(
+        "return document.querySelector('h1').innerText")
+        .startswith("Partie %d:" % game), 10)
+
+
+def phone_checks():
+    driver.set_page_load_timeout(20)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 360, "height": 800, "deviceScaleFactor": 2,
+        "mobile": True})
+    driver.get(url + "games")
+    fits("the games page")
+    dates = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll("
+        "'table.games time'), function (t) { return t.innerText; })")
+    print("# dates: %s" % dates)
+    check(len(dates) == 4 and all(d == os.environ["SR_DATE"]
+                                  for d in dates),
+          "the games page: the dates local, as games in words")
+    label = driver.execute_script(
+        "return getComputedStyle(document.querySelector("
+        "'table.games td'), '::before').content")
+    print("# a card's first line: %s" % label)
+    check(label == '"Partie: "' and "Mary Ann" in main_text(driver),
+          "the games page: a card a game, each line named")
+    for game, what in ((1, "a Shake of four"), (2, "a Stack Attack tower"),
+                       (3, "a 10,000 turn")):
+        check(board_of(game), "the board of %s shown" % what)
+        fits("the board of %s" % what)
+        lead = driver.execute_script(
+            "var l = document.querySelector('.lead');"
+            "return l ? l.innerText : ''")
+        print("# leader: %s" % lead)
+        check("führ" in lead and "\u2212" in lead,
+              "the board of %s: the leader and the gap" % what)
+    driver.get(url + "game/4")
+    n = driver.execute_script(
+        "return document.querySelectorAll('.entries li').length")
+    first = driver.execute_script(
+        "return document.querySelector('.entries .n').innerText")
+    pages = driver.execute_script(
+        "return document.querySelector('nav.pages').innerText")
+    print("# history: %d entries from %s; %s" % (n, first, pages))
+    check(0 < n <= 50 and int(first) % 50 == 1 and
+          "Seite" in pages, "the history: a page of 50 entries at most, "
+          "the newest")
+    fits("the history")
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled",
+                           {"value": True})
+    driver.find_element("css selector", "nav.pages a[rel=prev]").click()
+    older = driver.execute_script(
+        "return document.querySelector('.entries .n').innerText")
+    check(int(older) == int(first) - 50 and "page=" in driver.current_url,
+          "the history: the older page a link away, without JavaScript")
+    board_of(1)
+    hint = driver.execute_script(
+        "var h = document.querySelector('.hint');"
+        "return h && h.offsetHeight > 0 ? h.innerText : ''")
+    print("# without JavaScript: %s" % hint)
+    refresh = driver.execute_script(
+        "var m = document.querySelector("
+        "'meta[http-equiv=refresh]'); return m ? m.content : ''")
+    check(hint != "" and refresh != "" and int(refresh) <= 30,
+          "without JavaScript the board says it reloads itself and does")
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled",
+                           {"value": False})
+    errors = console_errors(driver)
+    for e in errors:
+        print("# console: %s" % e["message"])
+    check(not errors, "no console error on the phone")
+
+
+try:
+    if phone:
+        phone_checks()
+    else:
+        table_checks()
 finally:
     driver.quit()
 sys.exit(1 if failed else 0)

@@ -3,7 +3,9 @@
 # written, the QR code, the live event stream woken by an entry of
 # another process, the connection limit per address, a clean stop on
 # SIGINT and SIGTERM; then the pages in headless Chromium
-# (tests/cli/serve-browser.py).  Each server listens on 127.0.0.1, port
+# (tests/cli/serve-browser.py), and a German table's on a phone 360 px
+# wide (issue 36: no word broken, no sideways scroll, local dates, the
+# leader, the history paginated, without JavaScript).  Each server listens on 127.0.0.1, port
 # 0 (a free one), and stops by itself after --max-seconds should a test
 # leave it running.
 . "$SRCDIR/tests/cli/lib.sh"
@@ -132,7 +134,7 @@ test_expect_success 'serve: the board is the game now: scores, whose turn, what 
 	grep -q "<p class=\"say\">Round 1. Ann rolled 10 and chooses: take 10 or shake</p>" page &&
 	grep -q "<p class=\"expect\">expected: <code>take</code>, <code>shake</code>" page &&
 	grep -q "<p class=\"coach\">coach: " page &&
-	grep -q "<span class=\"n\">2</span> <span class=\"who\">Bob</span> <code>take</code>" page &&
+	grep -q "<span class=\"n\">2</span> <span class=\"what\"><span class=\"who\">Bob</span> <code>take</code></span>" page &&
 	serve_stop TERM &&
 	sr new --game shake --players Cid,Dee --option coach=off >/dev/null &&
 	serve_start && curl -s -o page "$url" &&
@@ -155,7 +157,7 @@ test_expect_success 'serve: a finished game: the winner marked, the all-time sta
 	grep -q "<tr><td>Bob</td><td>1</td><td>1</td></tr>" page &&
 	grep -q "<tr><td>Ann</td><td>1</td><td>0</td></tr>" page &&
 	curl -s -o page "${url}games" &&
-	grep -q "<td>shake</td><td>Ann, Bob</td><td>finished</td>" page &&
+	grep -q "<td data-label=\"rules\">shake</td><td data-label=\"players\">Ann, Bob</td><td data-label=\"state\">finished</td>" page &&
 	serve_stop TERM
 '
 
@@ -209,8 +211,8 @@ test_expect_success 'serve in German: <html lang>, every heading, link, state an
 	    ">Verlauf</a> <a href=\"${path}game/2/review\">Durchsicht</a></p>" &&
 	page_has games "<h1>Partien</h1>" \
 	    "<th>Partie</th><th>Regeln</th><th>Spieler</th><th>Zustand</th><th>begonnen</th>" \
-	    "<td>shake</td><td>Ann, Bob</td><td>beendet</td>" \
-	    "<td>shake</td><td>Ann, Bob</td><td>laufend</td>" &&
+	    "<td data-label=\"Regeln\">shake</td><td data-label=\"Spieler\">Ann, Bob</td><td data-label=\"Zustand\">beendet</td>" \
+	    "<td data-label=\"Zustand\">laufend</td>" &&
 	page_has standings "<title>shakeref: ewige Rangliste</title>" \
 	    "<h1>Ewige Rangliste</h1>" \
 	    "<th>Spieler</th><th>gespielt</th><th>gewonnen</th>" &&
@@ -353,6 +355,40 @@ if command -v chromium >/dev/null 2>&1 &&
 	test_expect_success 'serve in headless Chromium at 360x800: names as text, live without a reload, dark mode, no console error, a reload without JavaScript, every page' '
 		xss_game && serve_start &&
 		if /usr/bin/python3 "$SRCDIR/tests/cli/serve-browser.py" "$url"; then rc=0; else rc=1; fi &&
+		serve_stop TERM && test $rc -eq 0 && test "$(cat serve.rc)" -eq 0
+	'
+	# A German table of four: a Shake in play, a Stack Attack tower, a
+	# 10,000 turn, and a finished Shake of 84 entries (60 void rolls,
+	# SH-4, then the 24 of shake-shared-win.play: SH-9, SH-10).
+	test_expect_success 'serve in German on a phone 360 px wide (headless Chromium): no word broken, no sideways scroll on the games page and the boards of a Shake of four, a tower and a 10,000 turn; local dates; the leader and the gap; the history paginated; a reload without JavaScript' '
+		names="Jürgen,Zoë,Mary Ann,Ole" &&
+		sr new --game shake --players "$names" >/dev/null &&
+		printf "roll 5 5 5 5\nroll 10 10 20 20\nroll 10 30 20 20\n" |
+		    sr play >/dev/null &&
+		sr new --game tower --players "$names" >/dev/null &&
+		printf "%s\n" "roll 1 2 3 4" "place 1 2 3 4" "roll 5 6 1 1" \
+		    "place 1" "roll 2 5 5 5" "place 2" "roll 3 6 6 6" "place 3" \
+		    "roll 4 6 6 6" "place 4" "roll 5 1 1" "place 5" |
+		    sr play >/dev/null &&
+		sr new --game ten-thousand --players "$names" >/dev/null &&
+		printf "%s\n" "roll 2 2 2 2 3 3" "keep 2 2 2 2" "roll 4 4" \
+		    "roll 1 2 3 4 6 6" "keep 1" bank "roll 1 1 2 2 3 3" \
+		    "keep 1 1 2 2 3 3" "roll 5 2 3 4 6 6" "keep 5" |
+		    sr play >/dev/null &&
+		sr new --game shake --players "$names" >/dev/null &&
+		{ for i in $(seq 60); do echo "roll 5 5 5 5"; done &&
+		sed -e "s/#.*//" -e "/^ *\$/d" -e "s/Cid/\"Mary Ann\"/g" \
+		    -e "s/Dan/Ole/g" -e "s/Bob/Zoë/g" -e "s/Ann\$/Jürgen/" \
+		    "$SRCDIR/tests/scenarios/shake-shared-win.play"; } >in &&
+		sr play <in >/dev/null &&
+		test "$(sr --json history | jq ".entries | length")" -eq 84 &&
+		SR_DATE=$(TZ=Europe/Berlin date -d "@$SHAKEREF_NOW" "+%Y-%m-%d %H:%M") &&
+		export SR_DATE &&
+		serve_at="die Anzeigetafel unter " &&
+		serve_ready="Strg-C beendet sie." && LANG=de_DE.UTF-8 &&
+		LANGUAGE=de && TZ=Europe/Berlin && export LANG LANGUAGE TZ &&
+		serve_start &&
+		if /usr/bin/python3 "$SRCDIR/tests/cli/serve-browser.py" --phone "$url"; then rc=0; else rc=1; fi &&
 		serve_stop TERM && test $rc -eq 0 && test "$(cat serve.rc)" -eq 0
 	'
 else
