@@ -426,9 +426,10 @@ board_lead(const struct sr_game *sg, struct buf *b)
 	}
 	for (i = 0, k = 0; i < sg->g.nplayers; i++)
 		if (ranks[i] == 1) {
-			if (k > 0)
-				buf_printf(&names, k == n - 1 ? " %s " : ", ",
-				    _("and"));
+			if (k > 0 && k == n - 1)
+				buf_printf(&names, " %s ", _("and"));
+			else if (k > 0)
+				buf_puts(&names, ", ");
 			buf_puts(&names, sg->g.names[i]);
 			k++;
 		}
