@@ -1091,10 +1091,12 @@ page_history(struct serve *sv, struct buf *b, long long id, const char *arg)
 	sr_ranks(&sg, scores, winners, ranks);
 	buf_puts(b, "<p class=\"say\">");
 	html_words(b, N_("scores: "));
+	/* A name and its score never apart on a phone's line. */
 	for (i = 0; i < sg.g.nplayers; i++) {
-		buf_puts(b, i > 0 ? ", " : "");
+		buf_puts(b, i > 0 ? ", <span class=\"ps\">" :
+		    "<span class=\"ps\">");
 		html_text(b, sg.g.names[i]);
-		buf_printf(b, " %ld", scores[i]);
+		buf_printf(b, " %ld</span>", scores[i]);
 	}
 	buf_puts(b, "</p>\n");
 	if (sg.rp.nentries == 0) {
@@ -1315,7 +1317,7 @@ static const char style_css[] =
     PRE_W(55) PRE_W(60) PRE_W(65) PRE_W(70) PRE_W(75) PRE_W(80)
     PRE_W(85) PRE_W(90) PRE_W(95) PRE_W(100)
     ".lead{font-size:1.1rem}\n"
-    ".lead .gap{white-space:nowrap}\n"
+    ".lead .gap,.ps{white-space:nowrap}\n"
     ".hint{color:var(--dim)}\n"
     ".pages{display:flex;gap:1rem;flex-wrap:wrap;margin:.5rem 0}\n"
     /* An entry: its number, then who and what on a line, the sentence

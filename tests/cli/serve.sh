@@ -217,7 +217,7 @@ test_expect_success 'serve in German: <html lang>, every heading, link, state an
 	    "<h1>Ewige Rangliste</h1>" \
 	    "<th>Spieler</th><th>gespielt</th><th>gewonnen</th>" &&
 	page_has history "<h1>Partie 1: shake</h1>" \
-	    "<p class=\"say\">Punktestand: Ann 100, Bob 200</p>" \
+	    "<p class=\"say\">Punktestand: <span class=\"ps\">Ann 100</span>, <span class=\"ps\">Bob 200</span></p>" \
 	    "<h2>Runde 10 <small>" "Bob nimmt 20; Ann wählt" &&
 	page_has review "<title>shakeref: Durchsicht</title>" \
 	    "aria-label=\"der Punkteverlauf\"" \
