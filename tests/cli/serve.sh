@@ -96,6 +96,11 @@ test_expect_success 'serve: the token or 404 on every path; GET and HEAD only (4
 	test "$(code GET "/$token/game/1")" = 200 &&
 	test "$(code GET "/$token/game/1/review")" = 200 &&
 	test "$(code GET "/$token/game/2")" = 404 &&
+	# A history page: from 1 to the last (one of 50 entries at most).
+	test "$(code GET "/$token/game/1?page=1")" = 200 &&
+	test "$(code GET "/$token/game/1?page=2")" = 404 &&
+	test "$(code GET "/$token/game/1?page=0")" = 404 &&
+	test "$(code GET "/$token/game/1?page=x")" = 404 &&
 	test "$(code GET "/$token/game/01")" = 404 &&
 	test "$(code GET "/$token/../$token/")" = 404 &&
 	test "$(code GET "/$token/nothing")" = 404 &&
