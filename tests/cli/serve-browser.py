@@ -29,6 +29,7 @@
 #    or "führen", "−");
 #  - the history of the fourth paginated: 50 entries a page at most, the
 #    newest page first, an older page a link away (without JavaScript);
+#  - the standings and a review fit as well;
 #  - without JavaScript the board says it reloads itself and does.
 import os
 import subprocess
@@ -283,6 +284,9 @@ def phone_checks():
         "return document.querySelector('.entries .n').innerText")
     check(int(older) == int(first) - 50 and "page=" in driver.current_url,
           "the history: the older page a link away, without JavaScript")
+    for page in ("standings", "game/4/review"):
+        driver.get(url + page)
+        fits("the page " + page)
     board_of(1)
     hint = driver.execute_script(
         "var h = document.querySelector('.hint');"
