@@ -271,7 +271,8 @@ def phone_checks():
     first = driver.execute_script(
         "return document.querySelector('.entries .n').innerText")
     pages = driver.execute_script(
-        "return document.querySelector('nav.pages').innerText")
+        "var p = document.querySelector('nav.pages');"
+        "return p ? p.innerText : ''")
     print("# history: %d entries from %s; %s" % (n, first, pages))
     check(0 < n <= 50 and int(first) % 50 == 1 and
           "Seite" in pages, "the history: a page of 50 entries at most, "
@@ -279,10 +280,13 @@ def phone_checks():
     fits("the history")
     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled",
                            {"value": True})
-    driver.find_element("css selector", "nav.pages a[rel=prev]").click()
+    prev = driver.find_elements("css selector", "nav.pages a[rel=prev]")
+    if prev:
+        prev[0].click()
     older = driver.execute_script(
         "return document.querySelector('.entries .n').innerText")
-    check(int(older) == int(first) - 50 and "page=" in driver.current_url,
+    check(prev and int(older) == int(first) - 50 and
+          "page=" in driver.current_url,
           "the history: the older page a link away, without JavaScript")
     for page in ("standings", "game/4/review"):
         driver.get(url + page)
