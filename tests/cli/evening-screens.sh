@@ -25,7 +25,8 @@ shake_of_four() {
 }
 
 # watch alone in a pane $1 columns wide and $2 rows high, its screen (the
-# visible rows alone, no history) into ./screen once it shows text $3.
+# visible rows alone, no history) into ./screen once it shows text $3
+# and no longer changes.
 watch_screen() {
 	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x "$1" -y "$2" \
 	    "exec env LANG=$LANG LANGUAGE=$LANGUAGE NO_COLOR=1 HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' '$SHAKEREF' watch" &&
@@ -34,9 +35,12 @@ watch_screen() {
 	    ! grep -qF -- "$3" screen; do
 		tty_tick "watch never showed: $3" || return 1
 	done &&
-	# Drawn whole: the line after the text too.
-	sleep 0.3 &&
-	tmux -S "$PWD/tmux.sock" capture-pane -p >screen &&
+	# Drawn whole: the same screen on two looks in a row.
+	while cp screen before && tty_tick "watch never stopped drawing" &&
+	    tmux -S "$PWD/tmux.sock" capture-pane -p >screen &&
+	    ! cmp -s before screen; do
+		:
+	done &&
 	tty_stop
 }
 
