@@ -41,6 +41,7 @@
 #include <qrencode.h>
 
 #include "cmd.h"
+#include "i18n.h"
 #include "notice.h"
 #include "term.h"
 #include "utf8.h"
@@ -119,6 +120,7 @@ struct serve {
 	struct stream		*streams;
 	int			 nstreams;
 	int			 stopping;
+	int			 foreign;	/* this page: a phone's language */
 };
 
 static volatile sig_atomic_t serve_stop;
@@ -259,9 +261,10 @@ page_head(struct serve *sv, struct buf *b, const char *page,
 	buf_printf(b, "<link rel=\"icon\" href=\"%sicon.svg\">"
 	    "<link rel=\"stylesheet\" href=\"%sstyle.css\">"
 	    "<script src=\"%slive.js\" defer></script></head>\n"
-	    "<body data-page=\"%s\" data-events=\"%sevents?v=%lu\">"
+	    "<body data-page=\"%s\"%s data-events=\"%sevents?v=%lu\">"
 	    "<nav><a href=\"%s\">", sv->prefix, sv->prefix, sv->prefix, page,
-	    sv->prefix, sv->version, sv->prefix);
+	    sv->foreign ? " data-fetch" : "", sv->prefix, sv->version,
+	    sv->prefix);
 	/* TRANSLATORS: serve's links to its pages: the board, ... */
 	html_words(b, N_("Table"));
 	buf_printf(b, "</a> <a href=\"%sgames\">", sv->prefix);
@@ -781,6 +784,8 @@ headers(struct serve *sv, struct MHD_Response *r, const char *type)
 	sv->lib.add_header(r, "X-Content-Type-Options", "nosniff");
 	sv->lib.add_header(r, "Referrer-Policy", "no-referrer");
 	sv->lib.add_header(r, "Cache-Control", "no-store");
+	/* A page speaks the phone's language (serve_speak). */
+	sv->lib.add_header(r, "Vary", "Accept-Language");
 }
 
 /* Queue text (malloc'd, taken; NULL: "") with status code and type. */
@@ -1351,8 +1356,9 @@ static const char style_css[] =
     "color:var(--dim)}}\n";
 
 /*
- * The live update: the board's event replaces the board; on another page
- * it fetches the page again and replaces its main part.  Without it (no
+ * The live update: the board's event replaces the board; on another page,
+ * or a board in a phone's language other than serve's (data-fetch), it
+ * fetches the page again and replaces its main part.  Without it (no
  * JavaScript) a reload shows the same.
  */
 static const char live_js[] =
@@ -1363,7 +1369,8 @@ static const char live_js[] =
     "  var es = new EventSource(url);\n"
     "  es.addEventListener(\"board\", function (ev) {\n"
     "    var main = document.getElementById(\"live\");\n"
-    "    if (body.getAttribute(\"data-page\") === \"board\") {\n"
+    "    if (body.getAttribute(\"data-page\") === \"board\" &&\n"
+    "        !body.hasAttribute(\"data-fetch\")) {\n"
     "      main.innerHTML = ev.data;\n"
     "      return;\n"
     "    }\n"
@@ -1448,45 +1455,81 @@ start_stream(struct serve *sv, struct MHD_Connection *c)
 	return ret;
 }
 
-/* Every request: the token, GET or HEAD, then the page. */
-static enum MHD_Result
-serve_request(void *cls, struct MHD_Connection *c, const char *url,
-    const char *method, const char *version, const char *upload,
-    size_t *upload_size, void **req)
+/*
+ * Speak the phone's language for this request: the first of its
+ * Accept-Language, by weight (q=), that a catalog speaks, else serve's
+ * own; sv->foreign set when it is another than serve's.
+ */
+static void
+serve_speak(struct serve *sv, struct MHD_Connection *c,
+    struct i18n_speaking *sp)
 {
-	struct serve *sv = cls;
-	struct buf b = BUF_INIT;
-	size_t tl = strlen(sv->token);
-	const char *p, *rest = "";
-	long long id;
+	const char *h = sv->lib.lookup(c, MHD_HEADER_KIND, "Accept-Language");
+	struct { char ll[9]; int q; } cand[16];
+	int n = 0, i, best, d;
+	size_t k;
 
-	(void)version;
-	(void)upload;
-	/* Refused at once (and the connection closed, a body unread). */
-	if (url[0] != '/' || strlen(url) < tl + 1 ||
-	    !same_secret(url + 1, sv->token, tl) ||
-	    (url[tl + 1] != '/' && url[tl + 1] != '\0'))
-		return not_found(sv, c);
-	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
-		p = _("GET or HEAD only\n");
-		return answer(sv, c, MHD_HTTP_METHOD_NOT_ALLOWED,
-		    "text/plain; charset=utf-8", xstrdup(p), strlen(p));
+	sp->loc = (locale_t)0;
+	sv->foreign = 0;
+	for (; h != NULL && *h != '\0' && n < 16; h += *h != '\0') {
+		/* "de-AT;q=0.8": the primary tag, lower case, and q. */
+		h += strspn(h, " \t");
+		for (k = 0; (h[k] >= 'a' && h[k] <= 'z') || (h[k] >= 'A' &&
+		    h[k] <= 'Z'); k++)
+			if (k < 8)
+				cand[n].ll[k] = (char)(h[k] | 0x20);
+		cand[n].ll[k < 8 ? k : 8] = '\0';
+		cand[n].q = 1000;
+		h += strcspn(h, ";,");
+		if (strncmp(h, ";q=", 3) == 0) {
+			h += 3;
+			cand[n].q = (*h == '1') ? 1000 : 0;
+			if (*h >= '0' && *h <= '1' && h[1] == '.')
+				for (d = 100, h += 2; *h >= '0' && *h <= '9' &&
+				    d > 0; h++, d /= 10)
+					cand[n].q += (*h - '0') * d;
+		}
+		h += strcspn(h, ",");
+		if (k >= 2 && k <= 8 && cand[n].q > 0)
+			n++;
 	}
-	/* A page on the second call: the request read, the connection kept. */
-	if (*req == NULL) {
-		*req = sv;
-		return MHD_YES;
+	/* The heaviest first, in the header's order when equal. */
+	for (;;) {
+		for (best = -1, i = 0; i < n; i++)
+			if (cand[i].q > 0 && (best < 0 || cand[i].q >
+			    cand[best].q))
+				best = i;
+		if (best < 0)
+			return;
+		if (i18n_speak(sp, cand[best].ll) == 0)
+			break;
+		cand[best].q = 0;
 	}
-	if (*upload_size > 0) {
-		*upload_size = 0;
-		return MHD_YES;
-	}
-	p = url + tl + 1;
+	sv->foreign = sp->loc != (locale_t)0;
+}
+
+/* The page at path p (after the token), in the language spoken. */
+static enum MHD_Result
+serve_page(struct serve *sv, struct MHD_Connection *c, const char *p)
+{
+	struct buf b = BUF_INIT, t = BUF_INIT;
+	const char *rest = "";
+	long long id, game = sv->game;
+	int last = sv->last;
+
 	if (*p == '/')
 		p++;
 	if (*p == '\0') {
 		page_head(sv, &b, "board", N_("shakeref: the table"));
-		buf_puts(&b, buf_str(&sv->board));
+		if (sv->foreign) {
+			/* In the phone's language; the board's own kept. */
+			board_render(sv, &t);
+			sv->game = game;
+			sv->last = last;
+			buf_puts(&b, buf_str(&t));
+			buf_free(&t);
+		} else
+			buf_puts(&b, buf_str(&sv->board));
 		page_foot(&b);
 		return answer_page(sv, c, &b);
 	}
@@ -1521,6 +1564,46 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 	}
 	buf_free(&b);
 	return not_found(sv, c);
+}
+
+/* Every request: the token, GET or HEAD, then the page. */
+static enum MHD_Result
+serve_request(void *cls, struct MHD_Connection *c, const char *url,
+    const char *method, const char *version, const char *upload,
+    size_t *upload_size, void **req)
+{
+	struct serve *sv = cls;
+	struct i18n_speaking sp;
+	size_t tl = strlen(sv->token);
+	const char *p;
+	enum MHD_Result ret;
+
+	(void)version;
+	(void)upload;
+	/* Refused at once (and the connection closed, a body unread). */
+	if (url[0] != '/' || strlen(url) < tl + 1 ||
+	    !same_secret(url + 1, sv->token, tl) ||
+	    (url[tl + 1] != '/' && url[tl + 1] != '\0'))
+		return not_found(sv, c);
+	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+		p = _("GET or HEAD only\n");
+		return answer(sv, c, MHD_HTTP_METHOD_NOT_ALLOWED,
+		    "text/plain; charset=utf-8", xstrdup(p), strlen(p));
+	}
+	/* A page on the second call: the request read, the connection kept. */
+	if (*req == NULL) {
+		*req = sv;
+		return MHD_YES;
+	}
+	if (*upload_size > 0) {
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	serve_speak(sv, c, &sp);
+	ret = serve_page(sv, c, url + tl + 1);
+	i18n_speak_end(&sp);
+	sv->foreign = 0;
+	return ret;
 }
 
 /*

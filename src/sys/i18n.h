@@ -22,4 +22,22 @@ int	i18n_translated(void);
  */
 void	i18n_plain(int on);
 
+#include <locale.h>
+
+/* A language spoken for a while (serve's page for a phone). */
+struct i18n_speaking {
+	locale_t	 loc;		/* this thread's, or 0: nothing changed */
+	char		 own[16];	/* the catalog's language before */
+};
+
+/*
+ * Speak language ll (a primary tag: de, fr, es; en: the msgids) in this
+ * thread until i18n_speak_end(): its catalog and numbers.  0, also when
+ * ll is spoken already; -1 if no catalog speaks ll (nothing changed).
+ * LANGUAGE in the environment names ll meanwhile (it has the last word
+ * over the locale in gettext), then the language spoken before.
+ */
+int	i18n_speak(struct i18n_speaking *, const char *ll);
+void	i18n_speak_end(struct i18n_speaking *);
+
 #endif

@@ -18,7 +18,7 @@
 #    its SVG race, without console errors.
 #
 # --phone (issue 36, a German table of four: Jürgen, Zoë, Mary Ann, Ole;
-# serve in German): games 1 to 4 in $SHAKEREF_DB are a Shake in play, a
+# serve and the phone's Accept-Language in German): games 1 to 4 in $SHAKEREF_DB are a Shake in play, a
 # Stack Attack tower, a 10,000 turn and a long finished Shake; $SR_DATE
 # the date games in words writes for them (TZ).  On a phone 360 px wide:
 #
@@ -86,6 +86,10 @@ opts.add_argument("--disable-extensions")
 opts.add_argument("--no-first-run")
 opts.add_argument("--user-data-dir=" + os.path.join(os.getcwd(), "chrome"))
 opts.add_argument("--window-size=360,800")
+if phone:   # a German phone: its Accept-Language
+    opts.add_argument("--lang=de-DE")
+    opts.add_experimental_option("prefs",
+                                 {"intl.accept_languages": "de-DE,de"})
 opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"),
                           options=opts)

@@ -254,6 +254,45 @@ test_expect_success 'serve in French and Spanish: <html lang>, the headings, the
 	test "$(cat post)" = "solo GET o HEAD"
 '
 
+# The page of $url in the language of Accept-Language $1 into ./page.
+page_for() {
+	curl -s -D headers -H "Accept-Language: $1" -o page "$url"
+}
+
+test_expect_success 'serve: each phone its language (Accept-Language, by q=) where a catalog speaks it, else serve'"'"'s own; the board live by fetching' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	serve_at="die Anzeigetafel unter " &&
+	serve_ready="Strg-C beendet sie." && LANG=de_DE.UTF-8 &&
+	LANGUAGE=de && export LANG LANGUAGE &&
+	serve_start &&
+	page_for "fr-FR,fr;q=0.9,en;q=0.8" &&
+	page_has page "<html lang=\"fr\">" \
+	    "<p class=\"round\">manche 1, active</p>" \
+	    "<body data-page=\"board\" data-fetch " &&
+	grep -qi "^vary: accept-language" headers &&
+	page_for "it, es;q=0.5, fr;q=0.8" &&
+	page_has page "<p class=\"round\">manche 1, active</p>" &&
+	page_for "en-GB" && page_has page "<html lang=\"en\">" \
+	    "<p class=\"round\">round 1, active</p>" &&
+	page_for "it" && page_has page "<html lang=\"de\">" \
+	    "<p class=\"round\">Runde 1, laufend</p>" &&
+	! grep -q "data-fetch" page &&
+	page_for "fr;q=0, es" && page_has page "<html lang=\"es\">" &&
+	curl -s -H "Accept-Language: es" -o games "${url}games" &&
+	page_has games "<h1>Partidas</h1>" &&
+	curl -s -o page "$url" && page_has page "<html lang=\"de\">" \
+	    "<p class=\"round\">Runde 1, laufend</p>" &&
+	serve_stop TERM && test "$(cat serve.rc)" -eq 0 &&
+	# An English serve (the C locale): a German phone reads German.
+	unset serve_at serve_ready LANGUAGE && LANG=C && export LANG &&
+	serve_start && page_for "de-DE" &&
+	page_has page "<html lang=\"de\">" \
+	    "<p class=\"round\">Runde 1, laufend</p>" &&
+	page_for "" && page_has page "<p class=\"round\">round 1, active</p>" &&
+	serve_stop TERM && test "$(cat serve.rc)" -eq 0
+'
+
 test_expect_success 'serve in the pseudo-translation qps: no English word on any page (lib.sh no_english)' '
 	LANGUAGE=qps && export LANGUAGE &&
 	serve_pages_in ǂen de_DE.UTF-8 "ǂthe ǂscoreboard ǂat " \
