@@ -120,7 +120,7 @@ struct serve {
 	struct stream		*streams;
 	int			 nstreams;
 	int			 stopping;
-	int			 foreign;	/* this page: a phone's language */
+	int			 foreign;	/* a phone's language now */
 };
 
 static volatile sig_atomic_t serve_stop;
@@ -445,8 +445,11 @@ board_lead(const struct sr_game *sg, struct buf *b)
 		if (ranks[i] != 1) {
 			buf_puts(b, ", <span class=\"gap\">");
 			html_text(b, sg->g.names[i]);
-			/* The gap, a minus sign (U+2212) before it. */
-			buf_printf(b, "&#160;\xe2\x88\x92%ld</span>",
+			/*
+			 * The gap, a minus sign (U+2212) before it,
+			 * grouped as the language groups it (1.020).
+			 */
+			buf_printf(b, "&#160;\xe2\x88\x92%'ld</span>",
 			    scores[i] > best ? scores[i] - best :
 			    best - scores[i]);
 		}
