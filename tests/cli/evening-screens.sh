@@ -28,6 +28,16 @@ shake_of_four() {
 # visible rows alone, no history) into ./screen once it shows text $3
 # and no longer changes.
 watch_screen() {
+	if watch_look "$@"; then
+		tty_stop
+	else
+		tty_stop
+		return 1
+	fi
+}
+
+# watch_screen's look, the pane left running.
+watch_look() {
 	tmux -S "$PWD/tmux.sock" -f /dev/null new-session -d -x "$1" -y "$2" \
 	    "exec env LANG=$LANG LANGUAGE=$LANGUAGE NO_COLOR=1 HOME='$HOME' SHAKEREF_DB='$SHAKEREF_DB' SHAKEREF_DICT_PATH='$SRCDIR/tests/data' '$SHAKEREF' watch" &&
 	i=0 &&
@@ -36,12 +46,12 @@ watch_screen() {
 		tty_tick "watch never showed: $3" || return 1
 	done &&
 	# Drawn whole: the same screen on two looks in a row.
-	while cp screen before && tty_tick "watch never stopped drawing" &&
-	    tmux -S "$PWD/tmux.sock" capture-pane -p >screen &&
-	    ! cmp -s before screen; do
-		:
-	done &&
-	tty_stop
+	while :; do
+		cp screen before &&
+		tmux -S "$PWD/tmux.sock" capture-pane -p >screen || return 1
+		cmp -s before screen && return 0
+		tty_tick "watch never stopped drawing" || return 1
+	done
 }
 
 # No line of ./screen wider than $1 columns (wc -L: the columns of
