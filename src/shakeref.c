@@ -118,9 +118,10 @@ env_read(struct sr_ctx *ctx, const char *argv0, char **db)
 
 	*db = (v = env("SHAKEREF_DB")) != NULL ? xstrdup(v) :
 	    xdg_path("XDG_DATA_HOME", ".local/share", "/shakeref.db");
-	/* "now": SHAKEREF_NOW pins it (tests); -1 if that is malformed. */
+	/* "now": SHAKEREF_NOW pins it (tests); -1 if that is malformed;
+	 * unset, SR_NOW_CLOCK: each entry reads the clock (sr_now). */
 	if ((v = env("SHAKEREF_NOW")) == NULL)
-		ctx->now = (long long)time(NULL);
+		ctx->now = SR_NOW_CLOCK;
 	else if ((ctx->now = strtoll(v, &end, 10)) < 0 || *end != '\0')
 		ctx->now = -1;
 	/* SHAKEREF_DATA_DIR names the one data folder; else the build
@@ -321,7 +322,7 @@ run_command(struct sr_ctx *ctx, const struct line *l, char *db_env)
 			return sr_error(ctx, SR_USAGE, "'%s' is not a game "
 			    "ID", l->gid);
 	}
-	if (ctx->now < 0)
+	if (ctx->now == -1)
 		return sr_error(ctx, SR_USAGE, "SHAKEREF_NOW must be Unix "
 		    "seconds");
 	if ((ctx->db_path = l->db != NULL ? xstrdup(l->db) : db_env) == NULL)
