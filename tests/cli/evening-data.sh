@@ -57,4 +57,67 @@ test_expect_success 'SHAKEREF_NOW still pins every time of a slow play session' 
 	expect_same want at
 '
 
+# The review page's score race from serve, in LANG $1: the points of
+# each polyline, one a line, into ./points.  serve listens on 127.0.0.1,
+# port 0, and stops by itself after --max-seconds should a test leave
+# it running.
+race_points() {
+	rm -f serve.out
+	LANG=$1 "$SHAKEREF" serve --listen 127.0.0.1:0 --max-seconds 60 \
+	    >serve.out 2>serve.err &
+	pid=$!
+	i=0
+	while ! grep -q "http://127\.0\.0\.1:[0-9]*/[0-9a-f]*/" serve.out 2>/dev/null
+	do
+		i=$((i + 1))
+		[ $i -lt 100 ] || { echo "# serve did not start"; cat serve.err; return 1; }
+		sleep 0.1
+	done
+	url=$(grep -o "http://127\.0\.0\.1:[0-9]*/[0-9a-f]*/" serve.out) &&
+	curl -s -o review "${url}game/1/review" &&
+	kill -TERM "$pid" && wait "$pid" &&
+	sed -n "s/.*<polyline [^>]*points=\"\([^\"]*\)\".*/\1/p" review >points
+}
+
+# Jürgen and Zoë's game of Shake, 32 entries: Jürgen ends on 100, Zoë
+# on 200 (two_player_game).  On the race's 600 by 300 view (40 left, 10
+# right, 10 top and 20 bottom for the axes) the points are at x = 40 +
+# 550 i / 32, the last at 590; the top score is 200, so Zoë ends at y =
+# 10 and Jürgen at 280 - 270 * 100 / 200 = 145.  Worked out here by awk
+# in the C locale, each to one decimal; every number is C's (a point),
+# in German and in French, where a person reads a decimal comma.
+test_expect_success 'numbers a machine reads are C'"'"'s in German and French: the race'"'"'s SVG points, JSON, export' '
+	sr new --game shake --players Jürgen,Zoë >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	LC_ALL=C awk "BEGIN { for (i = 0; i <= 32; i++)
+	    printf \"%s%.1f\", i ? \" \" : \"\", 40 + 550 * i / 32
+	    print \"\" }" >xs &&
+	for l in de_DE.UTF-8 fr_FR.UTF-8; do
+		race_points $l &&
+		test "$(wc -l <points)" -eq 2 &&
+		tr " " "\n" <points >each &&
+		test "$(wc -l <each)" -eq 66 &&
+		{ grep -v -x "[0-9]*\.[0-9],[0-9]*\.[0-9]" each >bad || :; } &&
+		if [ -s bad ]; then
+			sed "s/^/# not C: /" bad && return 1
+		fi &&
+		sed -n 1p points | tr " " "\n" | cut -d, -f1 | paste -s -d " " >got &&
+		expect_same xs got &&
+		sed -n 1p points | tr " " "\n" | sed -n "1p;\$p" >ends &&
+		sed -n 2p points | tr " " "\n" | sed -n "\$p" >>ends &&
+		printf "%s\n" 40.0,280.0 590.0,145.0 590.0,10.0 >want &&
+		expect_same want ends || return 1
+	done &&
+	LANG=de_DE.UTF-8 sr review | grep -q "78,6 Punkte weniger" &&
+	LANG=de_DE.UTF-8 sr --json review >r.json &&
+	jq -e "[.decisions[].cost] | index(78.6) != null" r.json &&
+	grep -q "\"cost\":78\.6" r.json &&
+	LANG=fr_FR.UTF-8 sr export >e.json &&
+	jq -e ".games[0].players == [\"Jürgen\", \"Zoë\"]" e.json &&
+	LANG=de_DE.UTF-8 sr export --format csv | tr -d "\r" | cut -d, -f8- >csv &&
+	printf "%s\n" player,seat,score,rank,winner Jürgen,1,100,2,0 \
+	    Zoë,2,200,1,1 >want &&
+	expect_same want csv
+'
+
 test_done
