@@ -120,4 +120,34 @@ test_expect_success 'numbers a machine reads are C'"'"'s in German and French: t
 	expect_same want csv
 '
 
+# Tab after a typed umlaut, on a terminal (tmux) in German: the prefix
+# "Jü" is two characters of three bytes, and Tab replaces those two with
+# "Jürgen " (the space kept before it, one after); so too with the
+# cursor in the middle of a line, text after it.
+test_expect_success 'Tab after an umlaut completes the name and keeps the spaces' '
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	sr new --game word --players "Jürgen,Zoë,Mary Ann,Ole" \
+	    --option dict=tiny >/dev/null &&
+	echo "grid CATS ORED DOGS QUITE" | sr play >/dev/null &&
+	tty_start &&
+	tty_wait "(timer|words|score)>" &&
+	tty_text "words Jü" && tty_keys Tab && tty_text "x" &&
+	tty_wait "(timer|words|score)> words Jürgen x" && tty_keys C-u &&
+	tty_text "words Zo" && tty_keys Tab && tty_text "x" &&
+	tty_wait "(timer|words|score)> words Zoë x" && tty_keys C-u &&
+	tty_text "words Zoë cats" && tty_keys Left Left Left Left Left &&
+	tty_keys BSpace && tty_keys Tab &&
+	tty_wait "(timer|words|score)> words Zoë  cats" && tty_keys C-u &&
+	tty_text "words Jü cats" && tty_keys Left Left Left Left Left &&
+	tty_keys Tab && tty_wait "(timer|words|score)> words Jürgen  cats" &&
+	tty_keys Enter &&
+	tty_wait "Jürgen" &&
+	tty_type "quit" &&
+	i=0 && while [ ! -s exit ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done &&
+	tty_stop &&
+	sr --json history >out &&
+	json "[.entries[-1].verb, .entries[-1].args] == [\"words\", [\"Jürgen\", \"cats\"]]"
+'
+
 test_done
