@@ -5,6 +5,7 @@
 # C's format; Tab after an umlaut; a copied build tree still German and
 # with its data; proper names never stand in German Shake-A-Word.
 . "$SRCDIR/tests/cli/lib.sh"
+: "${BUILDDIR:?BUILDDIR must name the build tree}"
 
 LANG=de_DE.UTF-8
 export LANG
@@ -148,6 +149,46 @@ test_expect_success 'Tab after an umlaut completes the name and keeps the spaces
 	tty_stop &&
 	sr --json history >out &&
 	json "[.entries[-1].verb, .entries[-1].args] == [\"words\", [\"Jürgen\", \"cats\"]]"
+'
+
+# German as the catalog says it (gettext(1) on the build's locale/), the
+# text of msgid $1 before its first "%".
+catalog_de() {
+	TEXTDOMAINDIR="$BUILDDIR/locale" gettext shakeref "$1" | sed "s/%.*//"
+}
+
+# A copy of the build tree elsewhere (what it needs, in its layout: the
+# binary, data/ with the coach's table, locale/ with the German catalog)
+# runs in German, and its first two-player 10,000 status advises from
+# the table it carries: no progress bar, nothing built in the cache.
+# SHAKEREF_LOCALEDIR names the catalogs for a binary with none beside
+# it.  make check's SHAKEREF_DATA_DIR unset, as a person runs it.
+test_expect_success 'a copied build tree speaks German and solves nothing; SHAKEREF_LOCALEDIR' '
+	unset SHAKEREF_DATA_DIR &&
+	XDG_CACHE_HOME="$PWD/cache" &&
+	export XDG_CACHE_HOME &&
+	mkdir -p cache tree/data tree/locale/de/LC_MESSAGES lone &&
+	cp -a "$SHAKEREF" tree/shakeref &&
+	cp -a "$BUILDDIR/data/tt-win-10000-fp1.v1" tree/data/ &&
+	cp -a "$BUILDDIR/locale/de/LC_MESSAGES/shakeref.mo" \
+	    tree/locale/de/LC_MESSAGES/ &&
+	win=$(catalog_de "; the chance to win with best play: %.1f%%.") &&
+	test -n "$win" && test "$win" != "; the chance to win with best play: " &&
+	tree/shakeref new --game ten-thousand --players Jürgen,Zoë >/dev/null &&
+	tree/shakeref status >out 2>err &&
+	test ! -s err &&
+	grep -qF -- "$win" out &&
+	test -z "$(find cache -type f)" &&
+	cp -a "$SHAKEREF" lone/shakeref &&
+	mkdir -p mine/de/LC_MESSAGES &&
+	printf "%s\n" "msgid \"\"" "msgstr \"Content-Type: text/plain; charset=UTF-8\\n\"" \
+	    "msgid \"the table now: scores, round, whose turn, what is expected\"" \
+	    "msgstr \"Tisch aus mine\"" >mine.po &&
+	msgfmt -o mine/de/LC_MESSAGES/shakeref.mo mine.po &&
+	SHAKEREF_LOCALEDIR="$PWD/mine" lone/shakeref help status >out &&
+	grep -qx "  Tisch aus mine" out &&
+	SHAKEREF_LOCALEDIR="$PWD/mine" tree/shakeref help status >out &&
+	grep -qx "  Tisch aus mine" out
 '
 
 test_done
