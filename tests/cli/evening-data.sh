@@ -191,4 +191,53 @@ test_expect_success 'a copied build tree speaks German and solves nothing; SHAKE
 	grep -qx "  Tisch aus mine" out
 '
 
+# SW-2: names and places never stand, with nouns=on (auto for German)
+# either.  de_DE (igerman98) marks a name by its affixes: it goes into no
+# compound and takes no ending but the genitive s (Hans, Zeus, Manz;
+# Jürgen/S), where a common noun goes into compounds (Haus/Tpmij).  The
+# grid's rows spell hans; zeus, haus (H A U S from the first two rows),
+# ziel down the left, manz on the last row: judged at score (check=all)
+# and listed by solve or not.
+test_expect_success 'SW-2: German with nouns=auto lets no name stand: hans, zeus, manz struck, haus and ziel stand; solve alike' '
+	if [ ! -f /usr/share/hunspell/de_DE.dic ]; then
+		echo "# de_DE is not installed: skipped" && return 0
+	fi &&
+	sr new --game word --players Jürgen,Zoë --option dict=de_DE \
+	    --option check=all >/dev/null &&
+	sr grid HANS ZEUT ILOR MANZ >/dev/null &&
+	sr --json solve --force | jq -r ".words[].word" >solved &&
+	for w in haus ziel; do
+		grep -qx $w solved || { echo "# solve lacks $w"; return 1; }
+	done &&
+	for w in hans zeus manz; do
+		! grep -qx $w solved || { echo "# solve lists $w"; return 1; }
+	done &&
+	sr words Jürgen hans zeus manz haus ziel >/dev/null &&
+	LANG=C sr score >out &&
+	awk "\$1 == \"Jürgen\" && NF >= 3 { print \$2, \$3 }" out >got &&
+	printf "%s\n" "hans -1" "zeus -1" "manz -1" "haus +1" "ziel +1" >want &&
+	expect_same want got
+'
+
+# The same by a dictionary of the test's own (tests/data/names): Hans
+# (no affix) and Anna/S in a dictionary that compounds are names; Paris
+# is one by its morphological field po:npr (as the French dictionaries
+# mark names), though it may go into a compound; Haus/EX and Zelt/SE,
+# with a plural, are common nouns.  With nouns=on the nouns stand and
+# the names do not; with nouns=off, none.
+test_expect_success 'SW-2: a name by its affixes or by po:npr never stands, nouns=on or off' '
+	SHAKEREF_DICT_PATH="$SRCDIR/tests/data" &&
+	export SHAKEREF_DICT_PATH &&
+	for nouns in on off; do
+		sr new --game word --players Jürgen,Zoë --option dict=names \
+		    --option nouns=$nouns >/dev/null &&
+		sr grid HANSB ANNAB PARIS HAUSB ZELTB >/dev/null &&
+		sr --json solve --force | jq -r ".words[].word" | sort >got-$nouns ||
+		return 1
+	done &&
+	printf "%s\n" haus zelt zelts >want &&
+	expect_same want got-on &&
+	: >none && expect_same none got-off
+'
+
 test_done
