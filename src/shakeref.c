@@ -52,18 +52,28 @@ xdg_path(const char *var, const char *home_rel, const char *file)
 	return b.s;
 }
 
+/* 1 if path is a folder. */
+static int
+is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 /*
- * The build tree's data folder (malloc'd) when this binary runs from the
- * build tree it was made in (SR_BUILDDIR): its own folder, by
- * /proc/self/exe, else by argv0 when that names a path, is that folder.
- * NULL when installed (or run from elsewhere).
+ * The build tree this binary runs from uninstalled (malloc'd): its own
+ * folder, by /proc/self/exe, else by argv0 when that names a path, when
+ * that folder holds a data/ folder and is not the installed one
+ * (SR_BINDIR): the tree it was built in, or a copy of it anywhere (cp
+ * -a).  NULL when installed (or a lone copy of the binary).
  */
 static char *
-build_data(const char *argv0)
+build_tree(const char *argv0)
 {
-#ifdef SR_BUILDDIR
-	struct stat self, build;
+	struct stat self, bin;
 	char exe[PATH_MAX], *slash;
+	struct buf b = BUF_INIT;
 	ssize_t n;
 
 	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0)
@@ -76,31 +86,38 @@ build_data(const char *argv0)
 	if ((slash = strrchr(exe, '/')) == NULL)
 		return NULL;
 	*(slash == exe ? slash + 1 : slash) = '\0';
-	if (stat(exe, &self) != 0 || stat(SR_BUILDDIR, &build) != 0 ||
-	    self.st_dev != build.st_dev || self.st_ino != build.st_ino)
+	if (stat(exe, &self) != 0 || (stat(SR_BINDIR, &bin) == 0 &&
+	    self.st_dev == bin.st_dev && self.st_ino == bin.st_ino))
 		return NULL;
-	return xstrdup(SR_BUILDDIR "/data");
-#else
-	(void)argv0;
-	return NULL;
-#endif
+	buf_printf(&b, "%s/data", exe);
+	if (!is_dir(buf_str(&b))) {
+		buf_free(&b);
+		return NULL;
+	}
+	buf_free(&b);
+	return xstrdup(exe);
 }
 
 /*
- * The user's language (src/sys/i18n.c): the catalogs of the build tree
- * when this binary runs from it, else the installed ones.
+ * The user's language (src/sys/i18n.c): the catalogs of
+ * SHAKEREF_LOCALEDIR, else of the build tree this binary runs from (its
+ * locale/, as make builds it), else the installed ones.
  */
 static void
-words_init(const char *argv0)
+words_init(const char *tree)
 {
-	char *build = build_data(argv0);
+	struct buf b = BUF_INIT;
+	const char *v;
 
-#ifdef SR_BUILDDIR
-	i18n_init(build != NULL ? SR_BUILDDIR "/locale" : NULL);
-#else
-	i18n_init(NULL);
-#endif
-	free(build);
+	if ((v = env("SHAKEREF_LOCALEDIR")) != NULL)
+		buf_puts(&b, v);
+	else if (tree != NULL) {
+		buf_printf(&b, "%s/locale", tree);
+		if (!is_dir(buf_str(&b)))
+			buf_reset(&b);
+	}
+	i18n_init(b.len > 0 ? buf_str(&b) : NULL);
+	buf_free(&b);
 }
 
 /*
@@ -113,24 +130,30 @@ env_read(struct sr_ctx *ctx, const char *argv0, char **db)
 {
 	struct buf b = BUF_INIT;
 	const char *v, *term;
-	char *end;
+	char *end, *tree;
 	long n;
 
 	*db = (v = env("SHAKEREF_DB")) != NULL ? xstrdup(v) :
 	    xdg_path("XDG_DATA_HOME", ".local/share", "/shakeref.db");
-	/* "now": SHAKEREF_NOW pins it (tests); -1 if that is malformed. */
+	/* "now": SHAKEREF_NOW pins it (tests); -1 if that is malformed;
+	 * unset, SR_NOW_CLOCK: each entry reads the clock (sr_now). */
 	if ((v = env("SHAKEREF_NOW")) == NULL)
-		ctx->now = (long long)time(NULL);
+		ctx->now = SR_NOW_CLOCK;
 	else if ((ctx->now = strtoll(v, &end, 10)) < 0 || *end != '\0')
 		ctx->now = -1;
 	/* SHAKEREF_DATA_DIR names the one data folder; else the build
-	 * tree's (run uninstalled), then the installed one. */
+	 * tree's (run uninstalled, wherever the tree is), then the
+	 * installed one. */
+	tree = build_tree(argv0);
 	if ((v = env("SHAKEREF_DATA_DIR")) != NULL)
 		ctx->paths.data = xstrdup(v);
 	else {
 		ctx->paths.data = xstrdup(SR_PKGDATADIR);
-		ctx->paths.build = build_data(argv0);
+		if (tree != NULL)
+			ctx->paths.build = xasprintf("%s/data", tree);
 	}
+	words_init(tree);
+	free(tree);
 	ctx->paths.cache = xdg_path("XDG_CACHE_HOME", ".cache", "");
 	ctx->paths.state = xdg_path("XDG_STATE_HOME", ".local/state", "");
 	if ((v = env("SHAKEREF_DICT_PATH")) != NULL)
@@ -321,7 +344,7 @@ run_command(struct sr_ctx *ctx, const struct line *l, char *db_env)
 			return sr_error(ctx, SR_USAGE, "'%s' is not a game "
 			    "ID", l->gid);
 	}
-	if (ctx->now < 0)
+	if (ctx->now == -1)
 		return sr_error(ctx, SR_USAGE, "SHAKEREF_NOW must be Unix "
 		    "seconds");
 	if ((ctx->db_path = l->db != NULL ? xstrdup(l->db) : db_env) == NULL)
@@ -347,7 +370,6 @@ main(int argc, char **argv)
 	ctx.env.lang = lang_new(lang_icu_dlopen);
 	ctx.out = stdout;
 	env_read(&ctx, argv[0], &db_env);
-	words_init(argv[0]);
 	ctx.env.tt = tt_coach_new(tt_table_get, &ctx.paths);
 	ctx.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	if ((status = read_line(&ctx, argc, argv, &l)) != SR_OK)

@@ -266,7 +266,7 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		sg.rules = (char *)g->name;
 		sg.title = (char *)title;
 		sg.options = opts;
-		sg.created = ctx->now;
+		sg.created = sr_now(ctx);
 		sg.nplayers = n;
 		for (i = 0; i < n; i++)
 			sg.names[i] = names[i];

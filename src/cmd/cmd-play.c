@@ -1134,6 +1134,33 @@ quote_word(const char *s, int close, struct buf *b)
 		buf_puts(b, "\"");
 }
 
+/*
+ * The characters of the n bytes at s of libedit's line: el_line() gives
+ * the line in bytes (the locale's multibyte text), el_deletestr() counts
+ * characters, so "Jü" is 2 to delete, not 3 (nor the space before it).
+ * A byte that starts no character counts as one, as libedit shows it.
+ */
+static int
+line_chars(const char *s, size_t n)
+{
+	mbstate_t st;
+	size_t k;
+	int chars = 0;
+
+	memset(&st, 0, sizeof st);
+	while (n > 0) {
+		k = mbrlen(s, n, &st);
+		if (k == 0 || k > n) {		/* NUL, invalid, truncated */
+			k = 1;
+			memset(&st, 0, sizeof st);
+		}
+		s += k;
+		n -= k;
+		chars++;
+	}
+	return chars;
+}
+
 /* Tab: complete the word before the cursor; list the choices if several. */
 static unsigned char
 editor_complete(EditLine *el, int ch)
@@ -1173,7 +1200,8 @@ editor_complete(EditLine *el, int ch)
 	}
 	if (n == 0)
 		goto out;
-	/* The longest prefix the candidates share. */
+	/* The longest prefix the candidates share, whole characters
+	 * (Zoë and Zoé share "Zo", not a byte of ë). */
 	common = strlen(list[0]);
 	for (i = 1; i < n; i++) {
 		size_t k = 0;
@@ -1182,13 +1210,16 @@ editor_complete(EditLine *el, int ch)
 			k++;
 		common = k;
 	}
+	while (n > 1 && common > 0 &&
+	    ((unsigned char)list[0][common] & 0xc0) == 0x80)
+		common--;
 	if (n == 1 || common > strlen(pre)) {
 		char *c = xstrdup(list[0]);
 
 		c[common] = '\0';
 		if (w.open && w.n > 0)
-			p->ed.deletestr(el, (int)((size_t)(li->cursor -
-			    li->buffer) - w.start));
+			p->ed.deletestr(el, line_chars(li->buffer + w.start,
+			    (size_t)(li->cursor - li->buffer) - w.start));
 		quote_word(c, n == 1, &ins);
 		/* A finished word gets its space; KEY= waits for its value. */
 		if (n == 1 && (common == 0 || c[common - 1] != '='))

@@ -1231,7 +1231,12 @@ race_svg(struct buf *b, struct sr_game *sg)
 			v = i < np ? rc.score[p][keep[i]] : scores[p];
 			x = L + (double)(W - L - R) * i / (np > 0 ? np : 1);
 			y = H - B - (double)(H - T - B) * (v < 0 ? 0 : v) / top;
-			buf_printf(b, "%s%.1f,%.1f", i > 0 ? " " : "", x, y);
+			/* A machine reads them: C's point, never the
+			 * locale's comma (buf_fixed). */
+			buf_puts(b, i > 0 ? " " : "");
+			buf_fixed(b, x, 1);
+			buf_puts(b, ",");
+			buf_fixed(b, y, 1);
 		}
 		buf_puts(b, "\"/>\n");
 	}

@@ -156,6 +156,8 @@ int	sr_print_json(struct sr_ctx *, json_t *);
 int	sr_flush(struct sr_ctx *, int status);
 /* t in words, "2026-11-22 19:03", in the local time zone (TZ). */
 void	sr_local_time(long long t, char *buf, size_t len);
+/* The time of an entry: SHAKEREF_NOW's, else the clock's, read now. */
+long long sr_now(const struct sr_ctx *);
 /* UTC ISO 8601 of t. */
 void	sr_iso_time(long long t, char *buf, size_t len);
 

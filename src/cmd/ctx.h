@@ -15,12 +15,16 @@
 struct store;
 struct lexicon_cb;
 
+/* ctx->now when SHAKEREF_NOW is unset: the time is the clock's. */
+#define SR_NOW_CLOCK	(-2LL)
+
 /*
  * What every command gets: no mutable globals.  main reads the
  * environment once, into the fields marked "env" (nothing else calls
  * getenv: tests/cli/pure.sh), and passes on what each module needs:
  * db_path (-d, else SHAKEREF_DB, XDG_DATA_HOME, HOME), paths, now
- * (SHAKEREF_NOW, else the clock), color (NO_COLOR unset or empty, TERM
+ * (SHAKEREF_NOW, else SR_NOW_CLOCK: sr_now reads the clock at each
+ * entry, so a long play session stamps each when it is made), color (NO_COLOR unset or empty, TERM
  * set and not "dumb"), columns (COLUMNS, 1..9999, else 0).
  */
 struct sr_ctx {
@@ -29,7 +33,7 @@ struct sr_ctx {
 	struct store	*store;		/* opened on demand */
 	long long	 game;		/* -g ID, or 0 for the current game */
 	int		 json;		/* --json */
-	long long	 now;		/* env: the time of an entry */
+	long long	 now;		/* env: the pinned time, or SR_NOW_CLOCK */
 	const char	*cmd;		/* command or verb, for messages */
 	FILE		*out;		/* results */
 	int		 tty;		/* stdin and stdout are terminals */

@@ -15,13 +15,6 @@
 #include "timer.h"
 #include "wordlist.h"
 
-/* The time now, for an entry. */
-static long long
-entry_time(const struct sr_ctx *ctx)
-{
-	return ctx->now;
-}
-
 /* lexicon_judge_fn: the list's verdict, the list built if need be. */
 static int
 judge(void *arg, const char *dict, int mode, const char *word, char *form,
@@ -468,7 +461,7 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	se.argv = xcalloc((size_t)argc, sizeof *se.argv);
 	for (i = 1; i < argc; i++)
 		se.argv[i - 1] = xstrdup(argv[i]);
-	se.at = entry_time(ctx);
+	se.at = sr_now(ctx);
 	lookup_install(ctx, sg);
 	if (sr_cache_before(ctx, sg, &se, &why) != SR_OK) {
 		stored_entry_clear(&se);

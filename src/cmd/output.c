@@ -163,6 +163,17 @@ sr_flush(struct sr_ctx *ctx, int status)
 	return status;
 }
 
+/*
+ * The time of an entry or a new game: SHAKEREF_NOW's when it pins it
+ * (tests), else the clock's now, read each time (play makes its entries
+ * over an evening).
+ */
+long long
+sr_now(const struct sr_ctx *ctx)
+{
+	return ctx->now == SR_NOW_CLOCK ? (long long)time(NULL) : ctx->now;
+}
+
 /* UTC ISO 8601. */
 void
 sr_iso_time(long long t, char *buf, size_t len)

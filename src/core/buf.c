@@ -157,6 +157,33 @@ buf_puts(struct buf *b, const char *s)
 	buf_add(b, s, strlen(s));
 }
 
+/*
+ * Append v in C's format, digits decimals; see buf.h.  printf's %.*f
+ * rounds it (ties as printf breaks them), then whatever the locale put
+ * for the decimal point (a comma, or more than one byte) becomes ".":
+ * with no grouping flag it is the one thing there but digits and "-".
+ */
+void
+buf_fixed(struct buf *b, double v, int digits)
+{
+	size_t at = b->len, i, j;
+	int point = 0;
+
+	buf_printf(b, "%.*f", digits < 0 ? 0 : digits > 9 ? 9 : digits, v);
+	for (i = j = at; i < b->len; i++) {
+		if ((b->s[i] >= '0' && b->s[i] <= '9') || b->s[i] == '-' ||
+		    (b->s[i] >= 'a' && b->s[i] <= 'z')) {	/* inf, nan */
+			b->s[j++] = b->s[i];
+			point = 0;
+		} else if (!point) {
+			b->s[j++] = '.';
+			point = 1;
+		}
+	}
+	b->len = j;
+	b->s[j] = '\0';
+}
+
 /* Append the n bytes at p (a NUL follows them). */
 void
 buf_add(struct buf *b, const void *p, size_t n)

@@ -22,6 +22,14 @@ void	 buf_vprintf(struct buf *, const char *, va_list)
 void	 buf_puts(struct buf *, const char *);
 void	 buf_add(struct buf *, const void *, size_t);
 /*
+ * v with digits decimals (0..9) in C's format whatever the locale
+ * (LC_NUMERIC may give a decimal comma), rounded as printf rounds:
+ * "-12.5".  For the numbers a
+ * machine reads (an SVG's coordinates, CSS); a person's go through
+ * printf's %f and the locale.
+ */
+void	 buf_fixed(struct buf *, double v, int digits);
+/*
  * Make room for n more bytes and a NUL: where they go (s + len).  The
  * caller writes up to n bytes there, then moves len past them and puts
  * the NUL.

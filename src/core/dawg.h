@@ -33,7 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define DAWG_MAGIC	"SRDAWG07"
+#define DAWG_MAGIC	"SRDAWG08"
 #define DAWG_BOM	0x01020304u
 #define DAWG_HEADER	24
 #define DAWG_EOW	(1u << 8)

@@ -86,6 +86,7 @@ struct aff {
 	const struct aclass	*pc, *s1c, *s2c;
 	const struct rule	*p, *s1, *s2;
 	int		 twop;
+	int		 name;		/* the stem is a name: AFFIX_NAME */
 	char		 out[WMAX * 4 + 1];
 };
 
@@ -433,6 +434,28 @@ dic_entry(char *line)
 	if (e != NULL)
 		*e = '\0';
 	return line;
+}
+
+/*
+ * 1 if the .dic line marks its entry a name by a morphological field
+ * (affix.h, AFFIX_NAME): " po:npr", " po:prn" or " po:patr", a whole
+ * field after a blank.
+ */
+static int
+morph_name(const char *line)
+{
+	static const char *const names[] = { "po:npr", "po:prn", "po:patr" };
+	const char *c;
+	size_t i, k;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		for (c = line; (c = strstr(c, names[i])) != NULL; c++) {
+			k = strlen(names[i]);
+			if (c > line && (c[-1] == ' ' || c[-1] == '\t') &&
+			    (c[k] == '\0' || c[k] == ' ' || c[k] == '\t'))
+				return 1;
+		}
+	return 0;
 }
 
 /* 1 if enc (a SET) names UTF-8. */
@@ -869,6 +892,8 @@ put(struct aff *a, const uint32_t *w, int n, unsigned t)
 		m = 0;
 	if (hasf(a->sfl, a->forbidden))
 		m |= AFFIX_ASK;
+	if (a->name)
+		m |= AFFIX_NAME;
 	utf8_encode(w, n, a->out);
 	if (a->emit(a->arg, a->out, (t & 1) || a->risky, m) != 0)
 		a->stop = 1;
@@ -1000,15 +1025,53 @@ suffixes(struct aff *a, const struct flags *fl, const struct flags *pfl,
 	}
 }
 
-/* Every form of one stem with its flags. */
+/* 1 if rule r adds a genitive or possessive -s alone: "s", "'s", "’s". */
+static int
+adds_s(const struct rule *r)
+{
+	return r->nstrip == 0 && r->cont.n == 0 &&
+	    ((r->nadd == 1 && r->add[0] == 's') || (r->nadd == 2 &&
+	    (r->add[0] == '\'' || r->add[0] == 0x2019) && r->add[1] == 's'));
+}
+
+/*
+ * 1 if a stem with flags fl is written as a name is in a dictionary
+ * that compounds (affix.h, AFFIX_NAME): no compound flag, and no affix
+ * but a -s.
+ */
+static int
+name_flags(const struct aff *a, const struct flags *fl)
+{
+	const struct aclass *c;
+	int i, k;
+
+	if (a->cpd[0].n == 0 && a->cpd[1].n == 0 && a->cpd[2].n == 0)
+		return 0;		/* compounds nothing: no sign */
+	for (i = 0; i < fl->n; i++) {
+		if (class_find(a, fl->f[i], 0) != NULL ||
+		    (c = class_find(a, fl->f[i], 1)) == NULL)
+			return 0;	/* a prefix, or no affix at all */
+		for (k = 0; k < c->nr; k++)
+			if (!adds_s(&c->r[k]))
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * Every form of one stem with its flags; name: its morphology marks it
+ * a name (po:npr ...).
+ */
 static void
-expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl)
+expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl,
+    int name)
 {
 	uint32_t o[WMAX];
 	struct aclass *c;
 	struct flags none = { NULL, 0 };
 	int i, k, m;
 
+	a->name = name || name_flags(a, fl);
 	a->risky = special_stem(a, fl);
 	a->sfl = fl;
 	a->p = a->s1 = a->s2 = NULL;
@@ -1077,7 +1140,7 @@ affix_expand(const char *aff, const char *dic,
 	ssize_t got;
 	long total = 0, done = 0;
 	FILE *f;
-	int n, first = 1;
+	int n, name, first = 1;
 
 	memset(&a, 0, sizeof a);
 	a.cpdmin = -1;
@@ -1122,6 +1185,7 @@ affix_expand(const char *aff, const char *dic,
 		if (*p == '\t')
 			continue;	/* a comment, as Hunspell reads it */
 		/* word[/flags][ morphology]; a "\/" is a slash in the word */
+		name = morph_name(p);
 		word = dic_entry(p);
 		fl.f = NULL;
 		fl.n = 0;
@@ -1132,7 +1196,7 @@ affix_expand(const char *aff, const char *dic,
 				break;
 			}
 		if ((n = utf8_decode(word, w, WMAX)) > 0)
-			expand_stem(&a, w, n, &fl);
+			expand_stem(&a, w, n, &fl, name);
 		free(fl.f);
 		if (a.stop)
 			break;

@@ -30,6 +30,17 @@
 #define AFFIX_END	4u
 #define AFFIX_PARTS	7u
 #define AFFIX_ASK	8u	/* its stem is a FORBIDDENWORD */
+/*
+ * AFFIX_NAME: its stem is written as the dictionary writes a proper name
+ * (SW-2: names and places never stand): a morphological field po:npr,
+ * po:prn or po:patr (the French dictionaries' names, places and
+ * surnames); or, in a dictionary that compounds (COMPOUNDFLAG,
+ * COMPOUNDBEGIN, COMPOUNDRULE: German's, whose common nouns go into
+ * compounds), a stem that goes into none and takes no ending but a
+ * genitive or possessive -s: igerman98's Hans, Zeus, Manz, Jürgen/S.
+ * What matters is its capitalised forms (wordlist.c drops them).
+ */
+#define AFFIX_NAME	16u
 
 /*
  * The encoding the .aff at path declares (its SET), malloc'd; NULL if it

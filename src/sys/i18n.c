@@ -20,14 +20,14 @@ static int	plain;		/* depth of i18n_plain(1) calls */
 
 /* Set the language up; see i18n.h. */
 void
-i18n_init(const char *build)
+i18n_init(const char *dir)
 {
 	const char *h;
 
 	/* Only messages and numbers: LC_CTYPE, LC_COLLATE stay C. */
 	if (setlocale(LC_MESSAGES, "") == NULL)
 		return;
-	bindtextdomain(PACKAGE, build != NULL ? build : SR_LOCALEDIR);
+	bindtextdomain(PACKAGE, dir != NULL ? dir : SR_LOCALEDIR);
 	bind_textdomain_codeset(PACKAGE, "UTF-8");
 	textdomain(PACKAGE);
 	/* The header ("") is translated only where a catalog is found. */

@@ -6,11 +6,12 @@
 
 /*
  * Take the language from the locale (LANGUAGE, LC_ALL, LC_MESSAGES,
- * LANG) and bind the catalogs: the build tree's locale/ folder when
- * build is set (run uninstalled), else the installed ones.  Numbers in
+ * LANG) and bind the catalogs: those of folder dir when set (main:
+ * SHAKEREF_LOCALEDIR, else the locale/ of the build tree the binary runs
+ * from), else the installed ones.  Numbers in
  * words follow the locale (LC_NUMERIC) only where a catalog speaks it.
  */
-void	i18n_init(const char *build);
+void	i18n_init(const char *dir);
 /* 1 if a catalog serves the user's locale. */
 int	i18n_active(void);
 /* 1 if words are translated now: a catalog, and not within i18n_plain. */

@@ -12,9 +12,10 @@
 #endif
 
 /*
- * SR_BUILDDIR: the build tree this binary was made in (Makefile.am:
- * abs_top_builddir); a binary whose own folder is that one runs
- * uninstalled, and finds what the build made in its data/ first.
+ * SR_BINDIR: where the binary is installed (Makefile.am: bindir).  A
+ * binary whose own folder is another one and holds a data/ folder runs
+ * uninstalled, from its build tree or a copy of it, and finds what the
+ * build made in that data/ (and locale/) first.
  */
 
 #define SR_SYSTEM_DICT_DIR	"/usr/share/hunspell"
@@ -32,9 +33,10 @@ struct sr_paths {
 	/* The dictionary folders, colon-separated, searched in order:
 	 * $SHAKEREF_DICT_PATH, $DICPATH, then SR_SYSTEM_DICT_DIR. */
 	char	*dicts;
-	/* The build tree's data/ when this binary runs from the build tree
-	 * it was made in (not installed) and $SHAKEREF_DATA_DIR is unset:
-	 * searched before data; else NULL (SPEC.md "Data files"). */
+	/* The build tree's data/ when this binary runs from a build tree
+	 * (its own folder holds data/ and is not SR_BINDIR: the tree it
+	 * was made in or a copy) and $SHAKEREF_DATA_DIR is unset: searched
+	 * before data; else NULL (SPEC.md "Data files"). */
 	char	*build;
 };
 

@@ -84,9 +84,10 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 	struct gather *g = arg;
 	char low[256], cap[256], why[64];
 	const char *p;
-	unsigned v, m = 0;
+	unsigned v, m = 0, name = marks & AFFIX_NAME;
 	int nl, bad;
 
+	marks &= ~AFFIX_NAME;
 	for (p = form; *p != '\0'; p++)
 		if ((unsigned char)*p < 0x80 &&
 		    !isalpha((unsigned char)*p))
@@ -103,6 +104,10 @@ gather_form(void *arg, const char *form, int risky, unsigned marks)
 		    (marks & AFFIX_END ? DAWG_END : 0);
 	} else if (lang_cap(g->lg, g->name, low, cap, sizeof cap) == 0 &&
 	    strcmp(cap, form) == 0) {
+		/* A name or a place, as the dictionary writes one: never a
+		 * word, nor a part of one (SW-2; affix.h, AFFIX_NAME). */
+		if (name)
+			return 0;
 		v = risky ? ask(g, low, 1) : DAWG_CAP;
 		/* Capitalised, only the first part of a compound. */
 		m = marks & AFFIX_BEGIN ? DAWG_BEGINCAP : 0;

@@ -415,7 +415,12 @@ capital(const char *w, char *out, size_t len)
 		out[1] = (char)(out[1] - 0x20);
 }
 
-/* The rule, asked of Hunspell: w stands as written or capitalised. */
+static int	name_only(const char *);
+
+/*
+ * The rule, asked of Hunspell: w stands as written or capitalised, and
+ * not as a name (SW-2: names and places never stand).
+ */
 static int
 stands(const char *w, int nouns)
 {
@@ -424,7 +429,7 @@ stands(const char *w, int nouns)
 	if (hunspell(w))
 		return 1;
 	capital(w, cap, sizeof cap);
-	return nouns && hunspell(cap);
+	return nouns && hunspell(cap) && !name_only(cap);
 }
 
 /* The plain letters of a lowercase form (the table, backwards). */
@@ -581,6 +586,114 @@ strset_free(struct table *s)
 	table_clear(s);
 	free(s->a);
 	memset(s, 0, sizeof *s);
+}
+
+/*
+ * SW-2's names, read here from the files on their own (the program's
+ * reading is affix.c's AFFIX_NAME): a .dic entry marked po:npr, po:prn
+ * or po:patr; or, where the .aff compounds, one whose every flag is a
+ * suffix class whose every entry adds "s" or "'s" alone (no prefix, no
+ * compound flag: igerman98's Hans, Zeus, Jürgen/S).  Single-byte flags
+ * only (no FLAG directive; else names by their morphology alone).
+ * names: the spellings of entries that are names; nonnames: of those
+ * that are not.
+ */
+static struct table names, nonnames;
+
+static void
+names_read(const char *aff, const char *dic)
+{
+	char line[4096], f[4][1024], *fl;
+	unsigned char sfx_s[256], pfx[256], seen[256];
+	const unsigned char *b;
+	size_t n, k;
+	int compounds = 0, one = 1, nf, first = 1, name;
+	FILE *fp;
+
+	memset(sfx_s, 0, sizeof sfx_s);
+	memset(pfx, 0, sizeof pfx);
+	memset(seen, 0, sizeof seen);
+	if ((fp = fopen(aff, "r")) == NULL)
+		return;
+	while (fgets(line, sizeof line, fp) != NULL) {
+		nf = sscanf(line, "%1023s %1023s %1023s %1023s", f[0], f[1],
+		    f[2], f[3]);
+		if (nf >= 1 && strcmp(f[0], "FLAG") == 0)
+			one = 0;
+		if (nf >= 1 && strncmp(f[0], "COMPOUND", 8) == 0 &&
+		    (strcmp(f[0] + 8, "FLAG") == 0 ||
+		    strcmp(f[0] + 8, "BEGIN") == 0 ||
+		    strcmp(f[0] + 8, "RULE") == 0))
+			compounds = 1;
+		if (nf < 4 || (strcmp(f[0], "SFX") != 0 &&
+		    strcmp(f[0], "PFX") != 0) || strlen(f[1]) != 1)
+			continue;
+		b = (const unsigned char *)f[1];
+		if ((strcmp(f[2], "Y") == 0 || strcmp(f[2], "N") == 0) &&
+		    strspn(f[3], "0123456789") == strlen(f[3])) {
+			seen[*b] = 1;		/* a class's header */
+			if (f[0][0] == 'P')
+				pfx[*b] = 1;
+			else
+				sfx_s[*b] = 1;
+		} else if (f[0][0] == 'S' && (strcmp(f[2], "0") != 0 ||
+		    (strcmp(f[3], "s") != 0 && strcmp(f[3], "'s") != 0 &&
+		    strcmp(f[3], "\xe2\x80\x99s") != 0)))
+			sfx_s[*b] = 0;
+	}
+	fclose(fp);
+	if ((fp = fopen(dic, "r")) == NULL)
+		return;
+	while (fgets(line, sizeof line, fp) != NULL) {
+		if (first || line[0] == '\t') {
+			first = 0;
+			continue;
+		}
+		name = 0;
+		for (k = 0; k < 3 && !name; k++) {
+			static const char *const po[] = { " po:npr",
+			    " po:prn", " po:patr" };
+			const char *m = strstr(line, po[k]);
+
+			/* A whole field (strchr finds the NUL too). */
+			name = m != NULL && strchr(" \t\r\n",
+			    m[strlen(po[k])]) != NULL;
+		}
+		n = strcspn(line, "/\t \r\n");
+		if (!name && compounds && one) {
+			name = 1;
+			if (line[n] == '/')
+				for (fl = line + n + 1; *fl != '\0' &&
+				    strchr(" \t\r\n", *fl) == NULL; fl++) {
+					b = (const unsigned char *)fl;
+					if (!seen[*b] || pfx[*b] || !sfx_s[*b])
+						name = 0;
+				}
+		}
+		strset_add(name ? &names : &nonnames, line, n);
+	}
+	fclose(fp);
+}
+
+/*
+ * 1 if w, a capitalised spelling Hunspell accepts, is a name's alone:
+ * every stem Hunspell gives it is a name's spelling and no other
+ * entry's.
+ */
+static int
+name_only(const char *w)
+{
+	char **st;
+	int n, i, v = 1;
+
+	if ((n = Hunspell_stem(hcur, &st, w)) <= 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!strset_has(&names, st[i], strlen(st[i])) ||
+		    strset_has(&nonnames, st[i], strlen(st[i])))
+			v = 0;
+	Hunspell_free_list(hcur, &st, n);
+	return v;
 }
 
 /*
@@ -1519,6 +1632,7 @@ main(void)
 		return 1;
 	}
 	g_read(aff, dic);
+	names_read(aff, dic);
 	spellings_make();
 	exact.nouns = L->nouns;
 	fold.fold = 1;
@@ -1559,6 +1673,8 @@ main(void)
 		    G.all ? ", no pruning" : "");
 	}
 	g_free();
+	strset_free(&names);
+	strset_free(&nonnames);
 	for (gi = 0; gi <= 2 * MAX_CELLS; gi++) {
 		free(lv[gi].h);
 		free(lv[gi].st.s);
