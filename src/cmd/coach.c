@@ -621,12 +621,13 @@ sr_coach_check(struct sr_ctx *ctx, struct sr_game *sg, int finished,
 		return status;
 	if ((status = sr_coach_of(sg, &right, why)) != SR_OK)
 		return status == SR_DATA ? SR_OK : status;
-	if (!k.head)
-		return SR_OK;	/* none yet: standings makes it */
-	if (k.n != last)
-		buf_printf(&b, _("game %lld: its coach's figures are of its "
-		    "entries up to %d; they end at %d"), id, k.n, last);
-	else if (k.stray || memcmp(&k.c, &right, sizeof right) != 0)
+	/*
+	 * None yet, or made from other entries (the game was finished
+	 * before an undo): standings makes them anew, nothing is wrong.
+	 */
+	if (!k.head || k.n != last)
+		return SR_OK;
+	if (k.stray || memcmp(&k.c, &right, sizeof right) != 0)
 		buf_printf(&b, _("game %lld: its coach's figures differ from "
 		    "the review of its entries"), id);
 	if (b.len > 0) {

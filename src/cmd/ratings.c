@@ -4,6 +4,7 @@
  * the games' results in the order they finished and one of the coach's
  * cache: no game replayed but one whose figures are not cached yet.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,12 @@ struct rate_run {
 	size_t			 nrows;
 	struct missing		*miss;
 	int			 nmiss;
+	/* Each spelling met ("rules\037name") to its player: hashed. */
+	struct spelling {
+		char		*key;
+		int		 who;
+	}			*names;
+	size_t			 nnames, room;
 };
 
 /* A local date's start (or its end) into *t; see ratings.h. */
@@ -71,29 +78,84 @@ sr_date_parse(const char *s, int end, long long *t)
 	return 0;
 }
 
-/* The player called name at rules: found, or added with a new rating. */
-static int
-rated_find(struct sr_ratings *rs, const char *name, const char *rules)
+/* 64-bit FNV-1a of s. */
+static uint64_t
+spelling_hash(const char *s)
 {
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+/* The slot of key in k's table: its own, or the empty one it would take. */
+static size_t
+spelling_slot(const struct rate_run *k, const char *key)
+{
+	size_t i = (size_t)spelling_hash(key) & (k->room - 1);
+
+	while (k->names[i].key != NULL && strcmp(k->names[i].key, key) != 0)
+		i = (i + 1) & (k->room - 1);
+	return i;
+}
+
+/* Remember that key is player who's (the table at most half full). */
+static void
+spelling_add(struct rate_run *k, char *key, int who)
+{
+	struct spelling *old = k->names;
+	size_t n = k->room, i;
+
+	if (2 * (k->nnames + 1) > k->room) {
+		k->room = k->room == 0 ? 64 : 2 * k->room;
+		k->names = xcalloc(k->room, sizeof *k->names);
+		for (i = 0; i < n; i++)
+			if (old[i].key != NULL)
+				k->names[spelling_slot(k, old[i].key)] = old[i];
+		free(old);
+	}
+	i = spelling_slot(k, key);
+	k->names[i].key = key;
+	k->names[i].who = who;
+	k->nnames++;
+}
+
+/*
+ * The player called name at rules: found by this spelling (hashed), else
+ * by any case of it (Zoë is ZOË: the spelling is remembered), else added
+ * with a new rating.
+ */
+static int
+rated_find(struct rate_run *k, const char *name, const char *rules)
+{
+	struct sr_ratings *rs = k->rs;
 	struct sr_rated *p;
+	struct buf key = BUF_INIT;
+	size_t slot;
 	int i;
 
-	/* The spelling first met, then any case of it: Zoë is ZOË. */
-	for (i = 0; i < rs->n; i++)
-		if (strcmp(rs->p[i].rules, rules) == 0 &&
-		    strcmp(rs->p[i].name, name) == 0)
-			return i;
+	buf_printf(&key, "%s\037%s", rules, name);
+	if (k->room > 0 && k->names[slot = spelling_slot(k,
+	    buf_str(&key))].key != NULL) {
+		buf_free(&key);
+		return k->names[slot].who;
+	}
 	for (i = 0; i < rs->n; i++)
 		if (strcmp(rs->p[i].rules, rules) == 0 &&
 		    utf8_casecmp(rs->p[i].name, name) == 0)
-			return i;
-	rs->p = xreallocarray(rs->p, (size_t)rs->n + 1, sizeof *rs->p);
-	p = &rs->p[rs->n];
-	memset(p, 0, sizeof *p);
-	p->name = xstrdup(name);
-	snprintf(p->rules, sizeof p->rules, "%s", rules);
-	rating_init(&p->r);
-	return rs->n++;
+			break;
+	if (i == rs->n) {
+		rs->p = xreallocarray(rs->p, (size_t)rs->n + 1,
+		    sizeof *rs->p);
+		p = &rs->p[rs->n++];
+		memset(p, 0, sizeof *p);
+		p->name = xstrdup(name);
+		snprintf(p->rules, sizeof p->rules, "%s", rules);
+		rating_init(&p->r);
+	}
+	spelling_add(k, key.s, i);
+	return i;
 }
 
 /* Keep a row of the coach's cache. */
@@ -156,7 +218,7 @@ rate_one(void *arg, const struct store_result *res)
 	    (k->until != 0 && res->at >= k->until))
 		return 0;
 	for (i = 0; i < n; i++) {
-		who[i] = rated_find(rs, res->names[i], res->rules);
+		who[i] = rated_find(k, res->names[i], res->rules);
 		/* Equal scores share a rank (1, 1, 3): a tie. */
 		rank[i] = 1;
 		for (j = 0; j < n; j++)
@@ -272,6 +334,7 @@ sr_ratings_read(struct sr_ctx *ctx, const char *rules, long long since,
     long long until, int curves, struct sr_ratings *rs, char **why)
 {
 	struct rate_run k;
+	size_t i;
 	int status;
 
 	memset(rs, 0, sizeof *rs);
@@ -290,6 +353,9 @@ sr_ratings_read(struct sr_ctx *ctx, const char *rules, long long since,
 	store_rollback(ctx->store);
 	free(k.rows);
 	free(k.miss);
+	for (i = 0; i < k.room; i++)
+		free(k.names[i].key);
+	free(k.names);
 	return status;
 }
 
