@@ -964,8 +964,9 @@ page_standings(struct serve *sv, struct buf *b)
 	double err;
 	int i, k, first, ok;
 
+	/* Nothing written through the web: the coach's figures not kept. */
 	ok = sr_store(sv->ctx) == SR_OK && sr_ratings_read(sv->ctx, NULL, 0,
-	    0, 1, &rs, &why) == SR_OK;
+	    0, 1, 0, &rs, &why) == SR_OK;
 	free(why);
 	page_head(sv, b, "standings", N_("shakeref: all-time standings"));
 	buf_puts(b, "<h1>");

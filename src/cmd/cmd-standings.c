@@ -176,7 +176,7 @@ all_time(struct sr_ctx *ctx, struct cmd_args *args)
 	if (status != SR_OK)
 		return status;
 	if ((status = sr_ratings_read(ctx, g != NULL ? g->name : NULL, from,
-	    to, 0, &rs, &why)) != SR_OK) {
+	    to, 0, 1, &rs, &why)) != SR_OK) {
 		sr_error(ctx, status, "%s", why);
 		free(why);
 		return status;

@@ -26,6 +26,7 @@ struct rate_run {
 	struct sr_ratings	*rs;
 	long long		 since, until;
 	int			 curves;
+	int			 keep;		/* store the figures made */
 	struct store_coach	*rows;		/* the cache, by game */
 	size_t			 nrows;
 	struct missing		*miss;
@@ -313,7 +314,7 @@ coach_fill(struct sr_ctx *ctx, struct rate_run *k, char **why)
 			    c[i].error[p]);
 	}
 	store_rollback(ctx->store);
-	if (store_begin(ctx->store, 1, &err) == SR_OK) {
+	if (k->keep && store_begin(ctx->store, 1, &err) == SR_OK) {
 		for (i = 0; i < k->nmiss && status == SR_OK; i++)
 			if (k->miss[i].game != 0)
 				status = sr_coach_save(ctx, k->miss[i].game,
@@ -331,7 +332,8 @@ coach_fill(struct sr_ctx *ctx, struct rate_run *k, char **why)
 /* Rate the finished games; see ratings.h. */
 int
 sr_ratings_read(struct sr_ctx *ctx, const char *rules, long long since,
-    long long until, int curves, struct sr_ratings *rs, char **why)
+    long long until, int curves, int keep, struct sr_ratings *rs,
+    char **why)
 {
 	struct rate_run k;
 	size_t i;
@@ -343,6 +345,7 @@ sr_ratings_read(struct sr_ctx *ctx, const char *rules, long long since,
 	k.since = since;
 	k.until = until;
 	k.curves = curves;
+	k.keep = keep;
 	if ((status = store_begin(ctx->store, 0, why)) != SR_OK)
 		return status;
 	if ((status = store_coach_rows(ctx->store, 0, coach_keep, &k,

@@ -42,12 +42,14 @@ int	sr_date_parse(const char *s, int end, long long *t);
  * Rate every finished game of rules (NULL: every rules) that finished
  * at or after since and before until (0: no bound), in a read
  * transaction of its own; the coach's figures of a game without them
- * are made and stored after it (a database that takes no write keeps
- * none: they are made again next time).  curves: keep each player's mu
- * after each game.  SR_OK, or a store failure with *why set.
+ * are made, and with keep stored after it (a database that takes no
+ * write keeps none: they are made again next time; serve, which never
+ * writes, keeps none).  curves: keep each player's mu after each game.
+ * SR_OK, or a store failure with *why set.
  */
 int	sr_ratings_read(struct sr_ctx *, const char *rules, long long since,
-	    long long until, int curves, struct sr_ratings *, char **why);
+	    long long until, int curves, int keep, struct sr_ratings *,
+	    char **why);
 /*
  * Players by rules (the game table's order), then by ordinal (mu - 3
  * sigma) best first, then by name.
