@@ -159,7 +159,7 @@ test_expect_success 'serve: a finished game: the winner marked, the all-time sta
 	grep -q "aria-label=\"each player&#39;s rating (mu) over the season\"" page &&
 	test "$(grep -c "<polyline " page)" = 2 &&
 	grep -q "<li><svg .*</svg> Bob 27.6</li>" page &&
-	# Nothing written through the web: not even the coach's cache.
+	# Nothing written through the web: not even the coach cache.
 	test "$(db_sql "SELECT COUNT(*) FROM coach_tally")" = 0 &&
 	curl -s -o page "${url}games" &&
 	grep -q "<td>shake</td><td>Ann, Bob</td><td>finished</td>" page &&
