@@ -93,6 +93,9 @@ db=postgresql:///league
 "$bin" --json standings --all-time >"$work/file.json" &&
 cmp -s "$work/league.json" "$work/file.json" ||
     { echo "bench: the league rates the games otherwise than the file"; exit 1; }
+# libpq holds a statement's whole result: every seat of 10,000 games, as
+# psql itself does (its own peak is printed beside it).
+bench_mem league 24
 bench_measure "$runs" psql "$pg_bin/psql -X -q -A -t -d league -f $work/results.sql" \
     league "$bin -d $db standings --all-time"
 echo "the same games in a league ($bench_tool, $runs runs, medians):"
