@@ -219,4 +219,14 @@ test_expect_success 'a game undone after it finished counts no more; finished ag
 	expect_exit 0 sr check
 '
 
+test_expect_success SQLITE 'a schema 7 file is migrated: the coach cache made, the ratings the same' '
+	shake_game Ann,Bob &&
+	sr --json standings --all-time >want.json &&
+	sqlite3 test.db "DROP TABLE coach_tally; PRAGMA user_version = 7" &&
+	expect_exit 0 sr --json standings --all-time && cmp out want.json &&
+	test "$(sqlite3 test.db "PRAGMA user_version")" -ge 8 &&
+	test "$(sqlite3 test.db "SELECT COUNT(*) FROM coach_tally WHERE seat = -1")" = 1 &&
+	expect_exit 0 sr check
+'
+
 test_done
