@@ -104,6 +104,6 @@ bench_report psql league 1.5 "standings --all-time (league)" || failed=1
 under_half_second league "standings --all-time (league)" || failed=1
 awk -v l="$(bench_median "$work/m.league.wall")" \
     -v f="$(bench_median "$work/m.ours.wall")" 'BEGIN {
-	printf "  %-30s %.2fx the file'"'"'s wall time\n", "the league", f > 0 ? l / f : 0
+	printf "  %-30s %.2fx the file'"'"'s wall time\n", "the league", (f > 0 ? l / f : 0)
 }'
 exit $failed
