@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "coach.h"
 #include "i18n.h"
 #include "utf8.h"
 
@@ -372,6 +373,10 @@ check_game(struct sr_check *ck, long long id, int repair, char **why)
 		    why);
 	if (status == SR_OK)
 		status = sr_notes_check(ctx, &sg, repair, caches_one, ck, why);
+	/* Last: the coach's review replays the game once more. */
+	if (status == SR_OK)
+		status = sr_coach_check(ctx, &sg, sr_store_state(&x) ==
+		    STORE_FINISHED, repair, caches_one, ck, why);
 	sr_game_free(&sg);
 	return status;
 }

@@ -25,6 +25,7 @@
 #include <netinet/in.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <math.h>
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netdb.h>
@@ -42,6 +43,7 @@
 
 #include "cmd.h"
 #include "i18n.h"
+#include "ratings.h"
 #include "notice.h"
 #include "term.h"
 #include "utf8.h"
@@ -981,39 +983,195 @@ page_games(struct serve *sv, struct buf *b)
 	page_foot(b);
 }
 
-/* Every player over all finished games (standings --all-time). */
+/* Line colours of the race, by seat (both schemes readable). */
+static const char *const race_colour[] = { "#e6194b", "#3cb44b", "#4363d8",
+    "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324" };
+
+/*
+ * A number in SVG, one decimal, as C writes it whatever the locale (a
+ * German one would write 12,5: two numbers to a viewer).
+ */
+static void
+svg_num(struct buf *b, double v)
+{
+	buf_fixed(b, v, 1);
+}
+
+/* A point of a polyline, "x,y" (after a space unless it is the first). */
+static void
+svg_point(struct buf *b, int first, double x, double y)
+{
+	if (!first)
+		buf_puts(b, " ");
+	svg_num(b, x);
+	buf_puts(b, ",");
+	svg_num(b, y);
+}
+
+/* The charts' frame (viewBox), and the plot's margins in it. */
+enum { CHART_W = 600, CHART_H = 300, CHART_L = 40, CHART_R = 10,
+    CHART_T = 10, CHART_B = 20 };
+
+/*
+ * A chart opened: its figure and SVG named label (a msgid), the axes,
+ * the values top and bottom written at the y axis.
+ */
+static void
+chart_open(struct buf *b, const char *label, const char *top,
+    const char *bottom)
+{
+	buf_printf(b, "<figure class=\"race\"><svg viewBox=\"0 0 %d %d\" "
+	    "role=\"img\" aria-label=\"", CHART_W, CHART_H);
+	html_words(b, label);
+	buf_puts(b, "\" xmlns=\"http://www.w3.org/2000/svg\">\n");
+	buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+	    "stroke=\"currentColor\"/><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+	    "y2=\"%d\" stroke=\"currentColor\"/>\n", CHART_L, CHART_T, CHART_L,
+	    CHART_H - CHART_B, CHART_L, CHART_H - CHART_B, CHART_W - CHART_R,
+	    CHART_H - CHART_B);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
+	    "text-anchor=\"end\" fill=\"currentColor\">%s</text>\n",
+	    CHART_L - 4, CHART_T + 10, top);
+	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
+	    "text-anchor=\"end\" fill=\"currentColor\">%s</text>\n",
+	    CHART_L - 4, CHART_H - CHART_B, bottom);
+}
+
+/* A line of the chart's key opened: line i's colour (its name follows). */
+static void
+chart_key(struct buf *b, int i)
+{
+	buf_printf(b, "<li><svg width=\"16\" height=\"16\" "
+	    "viewBox=\"0 0 16 16\" aria-hidden=\"true\"><rect x=\"1\" "
+	    "y=\"6\" width=\"14\" height=\"4\" fill=\"%s\"/></svg> ",
+	    race_colour[i % 8]);
+}
+
+/*
+ * The ratings of one rules (rs's players first..last-1, best first) over
+ * the season as SVG: each player's mu after each of their games, by the
+ * time it finished, from 25 before their first; the key in HTML.
+ */
+static void
+season_svg(struct buf *b, const struct sr_ratings *rs, int first, int last)
+{
+	const int W = CHART_W, H = CHART_H, L = CHART_L, R = CHART_R;
+	const int T = CHART_T, B = CHART_B;
+	struct buf top = BUF_INIT, bottom = BUF_INIT;
+	long long t0 = 0, t1 = 0;
+	double lo = RATING_MU, hi = RATING_MU, x, y;
+	int i, k;
+
+	for (i = first; i < last; i++)
+		for (k = 0; k < rs->p[i].npoints; k++) {
+			const struct sr_rated *p = &rs->p[i];
+
+			if ((i == first && k == 0) || p->at[k] < t0)
+				t0 = p->at[k];
+			if ((i == first && k == 0) || p->at[k] > t1)
+				t1 = p->at[k];
+			lo = p->mu[k] < lo ? p->mu[k] : lo;
+			hi = p->mu[k] > hi ? p->mu[k] : hi;
+		}
+	lo = floor(lo - 1);
+	hi = ceil(hi + 1);
+	svg_num(&top, hi);
+	svg_num(&bottom, lo);
+	chart_open(b, N_("each player's rating (mu) over the season"),
+	    buf_str(&top), buf_str(&bottom));
+	buf_free(&top);
+	buf_free(&bottom);
+	for (i = first; i < last; i++) {
+		const struct sr_rated *p = &rs->p[i];
+
+		buf_printf(b, "<polyline fill=\"none\" stroke-width=\"3\" "
+		    "stroke=\"%s\" points=\"", race_colour[(i - first) % 8]);
+		for (k = -1; k < p->npoints; k++) {
+			x = L + (double)(W - L - R) * (t1 > t0 ?
+			    (double)(p->at[k < 0 ? 0 : k] - t0) /
+			    (double)(t1 - t0) : 1);
+			y = H - B - (double)(H - T - B) *
+			    ((k < 0 ? RATING_MU : p->mu[k]) - lo) / (hi - lo);
+			svg_point(b, k < 0, x, y);
+		}
+		buf_puts(b, "\"/>\n");
+	}
+	buf_puts(b, "</svg><figcaption>");
+	html_words(b, N_("each player's rating (mu) over the season"));
+	buf_puts(b, "</figcaption><ul class=\"key\">\n");
+	for (i = first; i < last; i++) {
+		chart_key(b, i - first);
+		html_text(b, rs->p[i].name);
+		buf_printf(b, " %.1f</li>\n", rs->p[i].r.mu);
+	}
+	buf_puts(b, "</ul></figure>\n");
+}
+
+/*
+ * Every player's rating over the finished games (standings --all-time):
+ * a table per rules, best first, and the season's chart of it.
+ */
 static void
 page_standings(struct serve *sv, struct buf *b)
 {
-	char *words[] = { "standings", "--all-time" };
-	json_t *o = run_json(sv, &cmd_standings_entry, 2, words, 0), *p;
-	size_t i;
+	struct sr_ratings rs;
+	struct buf cell = BUF_INIT;
+	char *why = NULL;
+	double err;
+	int i, k, first, ok;
 
+	/* Nothing written through the web: the coach's figures not kept. */
+	ok = sr_store(sv->ctx) == SR_OK && sr_ratings_read(sv->ctx, NULL, 0,
+	    0, 1, 0, &rs, &why) == SR_OK;
+	free(why);
 	page_head(sv, b, "standings", N_("shakeref: all-time standings"));
 	buf_puts(b, "<h1>");
 	html_words(b, N_("All-time standings"));
 	buf_puts(b, "</h1>\n");
-	if (o == NULL || json_array_size(json_object_get(o, "players")) ==
-	    0) {
+	if (!ok || rs.n == 0) {
 		buf_puts(b, "<p>");
 		html_words(b, N_("No finished games yet."));
 		buf_puts(b, "</p>\n");
-	} else {
-		/* standings --all-time's words for its columns. */
+		if (ok)
+			sr_ratings_free(&rs);
+		page_foot(b);
+		return;
+	}
+	sr_ratings_sort(&rs);
+	for (i = 0; i < rs.n; i = k) {
+		for (k = i; k < rs.n && strcmp(rs.p[k].rules, rs.p[i].rules) ==
+		    0; k++)
+			continue;
+		first = i;
+		buf_puts(b, "<h2>");
+		html_text(b, rs.p[i].rules);
+		buf_puts(b, "</h2>\n");
+		/* TRANSLATORS: the columns of serve's all-time standings. */
 		table_head(b, "standings", (const char *[]){ N_("player"),
-		    N_("played"), N_("won"), NULL });
-		json_array_foreach(json_object_get(o, "players"), i, p) {
+		    N_("rating"), N_("played"), N_("won"), N_("decisions"),
+		    NULL });
+		for (; i < k; i++) {
+			const struct sr_rated *p = &rs.p[i];
+
 			buf_puts(b, "<tr><td>");
-			html_text(b, json_string_value(json_object_get(p,
-			    "name")));
-			buf_printf(b, "</td><td>%lld</td><td>%lld</td></tr>\n",
-			    (long long)json_integer_value(json_object_get(p,
-			    "played")), (long long)json_integer_value(
-			    json_object_get(p, "won")));
+			html_text(b, p->name);
+			buf_reset(&cell);
+			buf_printf(&cell, _("%.1f ± %.1f"), p->r.mu,
+			    p->r.sigma);
+			buf_puts(b, "</td><td>");
+			html_text(b, buf_str(&cell));
+			buf_printf(b, "</td><td>%ld</td><td>%ld</td><td>",
+			    p->played, p->won);
+			err = sr_rated_error(p);
+			html_text(b, err < 0 ? _("no decisions") :
+			    sr_rating_name(err));
+			buf_puts(b, "</td></tr>\n");
 		}
 		buf_puts(b, "</tbody></table>\n");
+		season_svg(b, &rs, first, k);
 	}
-	json_decref(o);
+	buf_free(&cell);
+	sr_ratings_free(&rs);
 	page_foot(b);
 }
 
@@ -1161,10 +1319,6 @@ race_observe(void *arg, const struct replay *rp, int i, const struct entry *e)
 		rc->score[p][i] = scores[p];
 }
 
-/* Line colours of the race, by seat (both schemes readable). */
-static const char *const race_colour[] = { "#e6194b", "#3cb44b", "#4363d8",
-    "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324" };
-
 /*
  * The score race of sg as SVG: each player's score after every entry in
  * effect (undo and redo and what they took back left out), as review's
@@ -1178,7 +1332,9 @@ race_svg(struct buf *b, struct sr_game *sg)
 	long top = 1, scores[GAME_MAX_PLAYERS], v;
 	int winners[GAME_MAX_PLAYERS], ranks[GAME_MAX_PLAYERS];
 	int i, p, np = 0, *keep;
-	const int W = 600, H = 300, L = 40, R = 10, T = 10, B = 20;
+	const int W = CHART_W, H = CHART_H, L = CHART_L, R = CHART_R;
+	const int T = CHART_T, B = CHART_B;
+	char topv[24];
 
 	memset(&rc, 0, sizeof rc);
 	rc.n = sg->rp.nentries;
@@ -1207,20 +1363,8 @@ race_svg(struct buf *b, struct sr_game *sg)
 		if (scores[p] > top)
 			top = scores[p];
 	}
-	buf_printf(b, "<figure class=\"race\"><svg viewBox=\"0 0 %d %d\" "
-	    "role=\"img\" aria-label=\"", W, H);
-	html_words(b, N_("the score race"));
-	buf_puts(b, "\" xmlns=\"http://www.w3.org/2000/svg\">\n");
-	buf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-	    "stroke=\"currentColor\"/><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
-	    "y2=\"%d\" stroke=\"currentColor\"/>\n", L, T, L, H - B, L, H - B,
-	    W - R, H - B);
-	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
-	    "text-anchor=\"end\" fill=\"currentColor\">%ld</text>\n", L - 4,
-	    T + 10, top);
-	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" "
-	    "text-anchor=\"end\" fill=\"currentColor\">0</text>\n", L - 4,
-	    H - B);
+	snprintf(topv, sizeof topv, "%ld", top);
+	chart_open(b, N_("the score race"), topv, "0");
 	for (p = 0; p < rc.nplayers; p++) {
 		const char *col = race_colour[p % 8];
 		double x, y;
@@ -1231,12 +1375,7 @@ race_svg(struct buf *b, struct sr_game *sg)
 			v = i < np ? rc.score[p][keep[i]] : scores[p];
 			x = L + (double)(W - L - R) * i / (np > 0 ? np : 1);
 			y = H - B - (double)(H - T - B) * (v < 0 ? 0 : v) / top;
-			/* A machine reads them: C's point, never the
-			 * locale's comma (buf_fixed). */
-			buf_puts(b, i > 0 ? " " : "");
-			buf_fixed(b, x, 1);
-			buf_puts(b, ",");
-			buf_fixed(b, y, 1);
+			svg_point(b, i == 0, x, y);
 		}
 		buf_puts(b, "\"/>\n");
 	}
@@ -1246,10 +1385,7 @@ race_svg(struct buf *b, struct sr_game *sg)
 	    "scores over the game, %d entries", np), np);
 	buf_puts(b, "</figcaption><ul class=\"key\">\n");
 	for (p = 0; p < rc.nplayers; p++) {
-		buf_printf(b, "<li><svg width=\"16\" height=\"16\" "
-		    "viewBox=\"0 0 16 16\" aria-hidden=\"true\"><rect x=\"1\" "
-		    "y=\"6\" width=\"14\" height=\"4\" fill=\"%s\"/></svg> ",
-		    race_colour[p % 8]);
+		chart_key(b, p);
 		html_text(b, sg->g.names[p]);
 		buf_printf(b, " %ld</li>\n", scores[p]);
 	}

@@ -7,159 +7,189 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "ratings.h"
 #include "utf8.h"
 
-struct tally {
-	char	*name;
-	long	 played, won;
-	json_t	*by_rules;		/* {"shake": {"played": 4, "won": 2}} */
-};
-
-struct tallies {
-	struct tally	*t;
-	int		 n;
-};
-
-/* Fold one (player, rules) row in. */
-static int
-tally_row(void *arg, const struct store_tally *row)
+/*
+ * Every player's rating per rules (SPEC.md "Ratings"), with games, wins
+ * and the coach's view of their decisions, as a JSON object.
+ */
+static json_t *
+all_time_json(const struct sr_ratings *rs, const char *since,
+    const char *until)
 {
-	struct tallies *ts = arg;
-	struct tally *t = NULL;
-	json_t *r;
-	long played = row->played, won = row->won;
-	int i;
+	json_t *o, *a, *p, *r, *by, *rt;
+	double err;
+	int i, k, *done = xcalloc((size_t)rs->n + 1, sizeof *done);
 
-	/* One player across games by simple case folding: Zoë is ZOË. */
-	for (i = 0; i < ts->n; i++)
-		if (utf8_casecmp(ts->t[i].name, row->name) == 0)
-			t = &ts->t[i];
-	if (t == NULL) {
-		ts->t = xreallocarray(ts->t, (size_t)ts->n + 1, sizeof *ts->t);
-		t = &ts->t[ts->n++];
-		t->name = xstrdup(row->name);
-		t->played = t->won = 0;
-		t->by_rules = json_object();
+	o = json_object();
+	a = json_array();
+	/* Players by their best ordinal: rs is sorted by rules, then it. */
+	for (;;) {
+		const struct sr_rated *best = NULL;
+		long played = 0, won = 0;
+
+		for (i = 0; i < rs->n; i++)
+			if (!done[i] && (best == NULL ||
+			    rating_ordinal(&rs->p[i].r) >
+			    rating_ordinal(&best->r)))
+				best = &rs->p[i];
+		if (best == NULL)
+			break;
+		by = json_object();
+		for (k = 0; k < rs->n; k++) {
+			const struct sr_rated *q = &rs->p[k];
+
+			if (done[k] || utf8_casecmp(q->name, best->name) != 0)
+				continue;
+			done[k] = 1;
+			played += q->played;
+			won += q->won;
+			r = json_object();
+			xjson_set(r, "played", json_integer(q->played));
+			xjson_set(r, "won", json_integer(q->won));
+			rt = json_object();
+			xjson_set(rt, "mu", json_real(q->r.mu));
+			xjson_set(rt, "sigma", json_real(q->r.sigma));
+			xjson_set(rt, "ordinal", json_real(rating_ordinal(
+			    &q->r)));
+			xjson_set(r, "rating", rt);
+			xjson_set(r, "decisions", json_integer(
+			    sr_rated_decisions(q)));
+			err = sr_rated_error(q);
+			xjson_set(r, "error", err < 0 ? json_null() :
+			    json_real(sr_round(err, 6)));
+			xjson_set(r, "decision_rating", err < 0 ? json_null() :
+			    json_string(sr_rating_name(err)));
+			xjson_set(by, q->rules, r);
+		}
+		p = json_object();
+		xjson_set(p, "name", xjson_text(best->name));
+		xjson_set(p, "played", json_integer(played));
+		xjson_set(p, "won", json_integer(won));
+		xjson_set(p, "by_rules", by);
+		xjson_push(a, p);
 	}
-	t->played += row->played;
-	t->won += row->won;
-	if ((r = json_object_get(t->by_rules, row->rules)) != NULL) {
-		played += (long)json_integer_value(json_object_get(r,
-		    "played"));
-		won += (long)json_integer_value(json_object_get(r, "won"));
+	free(done);
+	xjson_set(o, "players", a);
+	xjson_set(o, "since", since != NULL ? json_string(since) :
+	    json_null());
+	xjson_set(o, "until", until != NULL ? json_string(until) :
+	    json_null());
+	return o;
+}
+
+/*
+ * In words, one table per rules, best first: "Ann  27.3 ± 3.0  12 games
+ * 5 wins  advanced", each column aligned by its display width.
+ */
+static void
+all_time_text(const struct sr_ratings *rs, struct buf *b)
+{
+	struct buf cell[4] = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
+	size_t w[4];
+	double err;
+	int i, k, c, first;
+
+	if (rs->n == 0) {
+		buf_puts(b, _("no finished games yet\n"));
+		return;
 	}
-	r = json_object();
-	xjson_set(r, "played", json_integer(played));
-	xjson_set(r, "won", json_integer(won));
-	xjson_set(t->by_rules, row->rules, r);
-	return 0;
+	for (i = 0; i < rs->n; i = k) {
+		/* The table of rules rs->p[i].rules: rows i..k-1. */
+		for (k = i; k < rs->n && strcmp(rs->p[k].rules,
+		    rs->p[i].rules) == 0; k++)
+			continue;
+		memset(w, 0, sizeof w);
+		for (first = 1; first >= 0; first--) {
+			int j;
+
+			if (!first)
+				buf_printf(b, "%s%s\n", i > 0 ? "\n" : "",
+				    rs->p[i].rules);
+			for (j = i; j < k; j++) {
+				const struct sr_rated *p = &rs->p[j];
+
+				for (c = 0; c < 4; c++)
+					buf_reset(&cell[c]);
+				/* TRANSLATORS: a rating, mu ± sigma. */
+				buf_printf(&cell[0], _("%.1f ± %.1f"),
+				    p->r.mu, p->r.sigma);
+				buf_printf(&cell[1], P_("%ld game",
+				    "%ld games", p->played), p->played);
+				buf_printf(&cell[2], P_("%ld win",
+				    "%ld wins", p->won), p->won);
+				err = sr_rated_error(p);
+				buf_puts(&cell[3], err < 0 ?
+				    _("no decisions") : sr_rating_name(err));
+				if (first) {
+					if (utf8_width(p->name) > w[0])
+						w[0] = utf8_width(p->name);
+					for (c = 0; c < 3; c++)
+						if (utf8_width(buf_str(
+						    &cell[c])) > w[c + 1])
+							w[c + 1] = utf8_width(
+							    buf_str(&cell[c]));
+					continue;
+				}
+				buf_puts(b, "  ");
+				utf8_pad(b, p->name, w[0]);
+				for (c = 0; c < 3; c++) {
+					buf_puts(b, "  ");
+					utf8_cell(b, buf_str(&cell[c]),
+					    w[c + 1], 1);
+				}
+				buf_printf(b, "  %s\n", buf_str(&cell[3]));
+			}
+		}
+	}
+	for (c = 0; c < 4; c++)
+		buf_free(&cell[c]);
 }
 
-/* Most wins first, then most played, then by name. */
+/* standings --all-time [--rules RULES] [--since DATE] [--until DATE] */
 static int
-tally_cmp(const void *a, const void *b)
+all_time(struct sr_ctx *ctx, struct cmd_args *args)
 {
-	const struct tally *x = a, *y = b;
-
-	if (x->won != y->won)
-		return x->won > y->won ? -1 : 1;
-	if (x->played != y->played)
-		return x->played > y->played ? -1 : 1;
-	return utf8_casecmp(x->name, y->name);
-}
-
-/* The names column: 32 columns, or wider for a wide name. */
-static size_t
-name_width(const struct tally *t, int n)
-{
-	size_t w = 32;
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (utf8_width(t[i].name) > w)
-			w = utf8_width(t[i].name);
-	return w;
-}
-
-/* standings --all-time */
-static int
-all_time(struct sr_ctx *ctx)
-{
-	struct tallies ts = { NULL, 0 };
+	struct sr_ratings rs;
 	struct buf b = BUF_INIT;
-	size_t width = 0, cols[2];
+	const struct game_rules *g = NULL;
+	const char *rules = args_get(args, "rules");
+	const char *since = args_get(args, "since");
+	const char *until = args_get(args, "until");
+	long long from = 0, to = 0;
 	char *why = NULL;
-	const char *key, *head[2];
-	json_t *o, *a, *p, *v;
-	int status, i;
+	int status;
 
-	if ((status = sr_store(ctx)) != SR_OK)
+	if (rules != NULL && (g = game_find(rules)) == NULL)
+		status = sr_error(ctx, SR_USAGE, "%s", sr_rules_unknown(&b,
+		    rules));
+	else if (since != NULL && sr_date_parse(since, 0, &from) != 0)
+		status = sr_error(ctx, SR_USAGE, "--since '%s' is not a date; "
+		    "expected YYYY-MM-DD", since);
+	else if (until != NULL && sr_date_parse(until, 1, &to) != 0)
+		status = sr_error(ctx, SR_USAGE, "--until '%s' is not a date; "
+		    "expected YYYY-MM-DD", until);
+	else
+		status = sr_store(ctx);
+	buf_free(&b);
+	if (status != SR_OK)
 		return status;
-	if ((status = store_begin(ctx->store, 0, &why)) != SR_OK ||
-	    (status = store_tallies(ctx->store, tally_row, &ts, &why)) !=
-	    SR_OK) {
-		store_rollback(ctx->store);
+	if ((status = sr_ratings_read(ctx, g != NULL ? g->name : NULL, from,
+	    to, 0, 1, &rs, &why)) != SR_OK) {
 		sr_error(ctx, status, "%s", why);
 		free(why);
-		goto out;
+		return status;
 	}
-	store_rollback(ctx->store);
-	if (ts.n > 1)
-		qsort(ts.t, (size_t)ts.n, sizeof *ts.t, tally_cmp);
-	if (ctx->json) {
-		o = json_object();
-		a = json_array();
-		for (i = 0; i < ts.n; i++) {
-			p = json_object();
-			xjson_set(p, "name",
-			    xjson_text(ts.t[i].name));
-			xjson_set(p, "played",
-			    json_integer(ts.t[i].played));
-			xjson_set(p, "won",
-			    json_integer(ts.t[i].won));
-			xjson_set(p, "by_rules", json_incref(ts.t[i].by_rules));
-			xjson_push(a, p);
-		}
-		xjson_set(o, "players", a);
-		status = sr_print_json(ctx, o);
-		goto out;
-	}
-	/* TRANSLATORS: the columns of standings --all-time. */
-	head[0] = _("played");
-	head[1] = _("won");
-	for (i = 0; i < 2; i++)
-		if ((cols[i] = utf8_width(head[i])) < 6)
-			cols[i] = 6;
-	if (ts.n == 0)
-		buf_puts(&b, _("no finished games yet\n"));
+	sr_ratings_sort(&rs);
+	if (ctx->json)
+		status = sr_print_json(ctx, all_time_json(&rs, since, until));
 	else {
-		utf8_pad(&b, _("player"), width = name_width(ts.t, ts.n));
-		for (i = 0; i < 2; i++) {
-			buf_puts(&b, " ");
-			utf8_cell(&b, head[i], cols[i], 1);
-		}
-		buf_printf(&b, "  %s\n", _("by rules (won/played)"));
+		all_time_text(&rs, &b);
+		sr_print_text(ctx, buf_str(&b));
 	}
-	for (i = 0; i < ts.n; i++) {
-		utf8_pad(&b, ts.t[i].name, width);
-		buf_printf(&b, " %*ld %*ld ", (int)cols[0], ts.t[i].played,
-		    (int)cols[1], ts.t[i].won);
-		json_object_foreach(ts.t[i].by_rules, key, v)
-			buf_printf(&b, " %s %lld/%lld", key,
-			    (long long)json_integer_value(
-			    json_object_get(v, "won")),
-			    (long long)json_integer_value(
-			    json_object_get(v, "played")));
-		buf_puts(&b, "\n");
-	}
-	sr_print_text(ctx, buf_str(&b));
-out:
 	buf_free(&b);
-	for (i = 0; i < ts.n; i++) {
-		free(ts.t[i].name);
-		json_decref(ts.t[i].by_rules);
-	}
-	free(ts.t);
+	sr_ratings_free(&rs);
 	return status;
 }
 
@@ -189,7 +219,11 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	json_t *o, *a, *p;
 
 	if (args_has(args, "all-time"))
-		return all_time(ctx);
+		return all_time(ctx, args);
+	if (args_has(args, "rules") || args_has(args, "since") ||
+	    args_has(args, "until"))
+		return sr_error(ctx, SR_USAGE, "--rules, --since and --until "
+		    "go with --all-time");
 	if ((status = sr_game_load_state(ctx, 0, &sg)) != SR_OK)
 		return status;
 	store_rollback(ctx->store);
@@ -247,11 +281,15 @@ cmd_standings_exec(struct sr_ctx *ctx, struct cmd_args *args)
 
 const struct cmd_entry cmd_standings_entry = {
 	.name = "standings",
-	.usage = "[--all-time]",
-	.summary = N_("ranking of this game; --all-time: every player over all "
-	    "finished games"),
-	.spec = { .opts = { { "all-time", 0 } },
-	    .hint = N_("; expected [--all-time]") },
+	.usage = "[--all-time [--rules RULES] [--since DATE] [--until DATE]]",
+	.summary = N_("ranking of this game; --all-time: every player's rating "
+	    "over the finished games, and their decisions"),
+	.spec = { .opts = { { "all-time", 0 },
+	    { "rules", CMD_VALUE | CMD_NONEMPTY },
+	    { "since", CMD_VALUE | CMD_NONEMPTY },
+	    { "until", CMD_VALUE | CMD_NONEMPTY } },
+	    .hint = N_("; expected [--all-time [--rules RULES] [--since DATE] "
+	    "[--until DATE]]") },
 	.exec = cmd_standings_exec,
 	.play = CMD_PLAY,
 };

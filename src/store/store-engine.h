@@ -77,6 +77,10 @@ struct store_engine {
 		    int (*fn)(void *, const struct store_tally *), void *arg,
 		    char **why);
 
+	int	(*results)(struct store *, const char *rules,
+		    int (*fn)(void *, const struct store_result *),
+		    void *arg, char **why);
+
 	int	(*seats_shape)(struct store *, long long game, int *n,
 		    int *numbered, char **why);
 	int	(*orphans)(struct store *, int drop,
@@ -140,6 +144,14 @@ struct store_engine {
 	int	(*dice_rows)(struct store *, long long game,
 		    int (*fn)(void *, long long game, int seat, int kind,
 		    int face, long count), void *arg, char **why);
+
+	int	(*coach_put)(struct store *, long long game, int n,
+		    int seat, int basis, long decisions, long long error,
+		    char **why);
+	int	(*coach_drop)(struct store *, long long game, char **why);
+	int	(*coach_rows)(struct store *, long long game,
+		    int (*fn)(void *, const struct store_coach *),
+		    void *arg, char **why);
 
 	int	(*notice)(struct store *, const char **path, int *fd,
 		    char **why);

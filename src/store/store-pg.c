@@ -331,6 +331,20 @@ static const char *const pg_migrations[] = {
 	"DROP TRIGGER IF EXISTS entries_notify ON entries;"
 	"DROP TRIGGER IF EXISTS games_notify ON games;"
 	"DROP FUNCTION IF EXISTS shakeref_notify();",
+	/* 4: privileges, on branch leaguerights */
+	"SELECT 1;",
+	/*
+	 * 4 -> 5: the coach's view of each finished game (issue 37), as
+	 * SQLite's migration 7 -> 8 keeps it: per game, seat (-1: the
+	 * head) and basis, the decisions review judges and their error
+	 * summed in millionths, made from the entries up to n.  Empty
+	 * here: made by standings, compared and rebuilt by check.
+	 */
+	"CREATE TABLE IF NOT EXISTS coach_tally(game_id bigint NOT NULL"
+	" REFERENCES games(id), seat integer NOT NULL,"
+	" basis integer NOT NULL, n integer NOT NULL,"
+	" decisions bigint NOT NULL, error bigint NOT NULL,"
+	" PRIMARY KEY(game_id, seat, basis));",
 };
 #define PG_NMIGRATIONS \
 	((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
@@ -2181,6 +2195,55 @@ pg_tallies(struct store *st,
 }
 
 /*
+ * Finished games with their seats' scores now, in the order they
+ * finished (their last entry's time, then id): one statement, a row per
+ * seat.
+ */
+static int
+pg_results(struct store *st, const char *rules,
+    int (*fn)(void *, const struct store_result *), void *arg, char **why)
+{
+	struct pgstore *s = (struct pgstore *)st;
+	struct store_result r;
+	PGresult *res;
+	int status, rows, i, seat;
+
+	if ((status = q(s, &res, why, "SELECT g.id, g.rules, e.at, e.n,"
+	    " s.seat, s.name, s.score, s.won FROM games g CROSS JOIN LATERAL"
+	    " (SELECT n, at FROM entries WHERE game_id = g.id ORDER BY n DESC"
+	    " LIMIT 1) e JOIN seats s ON s.game_id = g.id"
+	    " WHERE g.finished = 1 AND ($1::text IS NULL OR g.rules = $1)"
+	    " ORDER BY e.at, g.id, s.seat", "t", rules)) != SR_OK)
+		return status;
+	rows = s->pq.ntuples(res);
+	memset(&r, 0, sizeof r);
+	for (i = 0; i <= rows; i++) {
+		if (i > 0 && (i == rows || r.game != num(s, res, i, 0)) &&
+		    fn(arg, &r) != 0)
+			break;
+		if (i == rows)
+			break;
+		if (i == 0 || r.game != num(s, res, i, 0)) {
+			memset(&r, 0, sizeof r);
+			r.game = num(s, res, i, 0);
+			snprintf(r.rules, sizeof r.rules, "%s",
+			    val(s, res, i, 1));
+			r.at = num(s, res, i, 2);
+			r.last = (int)num(s, res, i, 3);
+		}
+		seat = (int)num(s, res, i, 4);
+		if (seat == r.nplayers && seat < GAME_MAX_PLAYERS) {
+			snprintf(r.names[seat], sizeof r.names[seat], "%s",
+			    val(s, res, i, 5));
+			r.won[seat] = (int)num(s, res, i, 7);
+			r.scores[r.nplayers++] = (long)num(s, res, i, 6);
+		}
+	}
+	s->pq.clear(res);
+	return SR_OK;
+}
+
+/*
  * A string as SQLite's json_object() writes it: '"' and '\\' escaped,
  * \b \t \n \f \r, other controls \u00xx; everything else as it is.
  */
@@ -2997,6 +3060,64 @@ pg_dice_rows(struct store *st, long long game,
 	return SR_OK;
 }
 
+/* Store a row of game's coach cache. */
+static int
+pg_coach_put(struct store *st, long long game, int n, int seat, int basis,
+    long decisions, long long error, char **why)
+{
+	struct pgstore *s = (struct pgstore *)st;
+	int status;
+
+	if ((status = lock_game(s, game, why)) != SR_OK)
+		return status;
+	return q(s, NULL, why, "INSERT INTO coach_tally(game_id, seat, basis,"
+	    " n, decisions, error) VALUES ($1, $2, $3, $4, $5, $6)"
+	    " ON CONFLICT(game_id, seat, basis) DO UPDATE SET n = excluded.n,"
+	    " decisions = excluded.decisions, error = excluded.error",
+	    "IiiiII", game, seat, basis, n, (long long)decisions, error);
+}
+
+/* Forget game's coach cache. */
+static int
+pg_coach_drop(struct store *st, long long game, char **why)
+{
+	struct pgstore *s = (struct pgstore *)st;
+
+	return exec_gii(s, "DELETE FROM coach_tally WHERE game_id = $1", "I",
+	    game, 0, 0, why);
+}
+
+/* The coach cache's rows, of game (0: every game, by game). */
+static int
+pg_coach_rows(struct store *st, long long game,
+    int (*fn)(void *, const struct store_coach *), void *arg, char **why)
+{
+	struct pgstore *s = (struct pgstore *)st;
+	struct store_coach c;
+	PGresult *res;
+	int status, rows, r;
+
+	if ((status = game != 0 ? q(s, &res, why, "SELECT game_id, n, seat,"
+	    " basis, decisions, error FROM coach_tally WHERE game_id = $1"
+	    " ORDER BY seat, basis", "I", game) : q(s, &res, why,
+	    "SELECT game_id, n, seat, basis, decisions, error FROM"
+	    " coach_tally ORDER BY game_id, seat, basis", "")) != SR_OK)
+		return status;
+	rows = s->pq.ntuples(res);
+	for (r = 0; r < rows; r++) {
+		c.game = num(s, res, r, 0);
+		c.n = (int)num(s, res, r, 1);
+		c.seat = (int)num(s, res, r, 2);
+		c.basis = (int)num(s, res, r, 3);
+		c.decisions = (long)num(s, res, r, 4);
+		c.error = num(s, res, r, 5);
+		if (fn(arg, &c) != 0)
+			break;
+	}
+	s->pq.clear(res);
+	return SR_OK;
+}
+
 /* Store entry n's round, note and undone (history's cache). */
 static int
 pg_note_put(struct store *st, long long game, int n, int round,
@@ -3160,6 +3281,7 @@ const struct store_engine store_engine_pg = {
 	.export_json = pg_export_json,
 	.export_rows = pg_export_rows,
 	.tallies = pg_tallies,
+	.results = pg_results,
 	.seats_shape = pg_seats_shape,
 	.orphans = pg_orphans,
 	.integrity = pg_integrity,
@@ -3188,6 +3310,9 @@ const struct store_engine store_engine_pg = {
 	.dice_count = pg_dice_count,
 	.dice_drop = pg_dice_drop,
 	.dice_rows = pg_dice_rows,
+	.coach_put = pg_coach_put,
+	.coach_drop = pg_coach_drop,
+	.coach_rows = pg_coach_rows,
 	.notice = pg_notice,
 	.notice_take = pg_notice_take,
 	.lost = pg_lost,

@@ -229,6 +229,21 @@ static const char *const migrations[] = {
 	" REFERENCES games(id), n INTEGER NOT NULL, round INTEGER NOT NULL,"
 	" undone INTEGER NOT NULL, note TEXT NOT NULL,"
 	" PRIMARY KEY(game_id, n)) WITHOUT ROWID;",
+	/*
+	 * 7 -> 8: the coach's view of each finished game (issue 37), so
+	 * that `standings --all-time` reads it instead of reviewing every
+	 * game: per game, seat and basis (advice.h's enum advice_basis)
+	 * the decisions review judges and their error summed, in
+	 * millionths; seat -1 the game's head, written even with no
+	 * decision.  n: the game's last entry when it was made (a row of
+	 * other entries is ignored and made again).  Empty here: made
+	 * lazily by standings, compared and rebuilt by check.
+	 */
+	"CREATE TABLE IF NOT EXISTS coach_tally(game_id INTEGER NOT NULL"
+	" REFERENCES games(id), seat INTEGER NOT NULL, basis INTEGER NOT NULL,"
+	" n INTEGER NOT NULL, decisions INTEGER NOT NULL,"
+	" error INTEGER NOT NULL,"
+	" PRIMARY KEY(game_id, seat, basis)) WITHOUT ROWID;",
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -1388,6 +1403,107 @@ sq_tallies(struct store *base, int (*fn)(void *, const struct store_tally *),
 	return query_end(&q, why);
 }
 
+/*
+ * Finished games with their seats' scores now, in the order they
+ * finished (their last entry's time, then id): one statement, a row per
+ * seat; see store.h.
+ */
+static int
+sq_results(struct store *base, const char *rules,
+    int (*fn)(void *, const struct store_result *), void *arg, char **why)
+{
+	struct query q;
+	struct store_result r;
+	int status, have = 0, stop = 0, seat;
+
+	if ((status = query_start(&q, sq(base), "WITH f AS (SELECT g.id AS id,"
+	    " g.rules AS rules, e.n AS n, e.at AS at FROM games g"
+	    " JOIN entries e ON e.game_id = g.id AND e.n = (SELECT MAX(n)"
+	    " FROM entries WHERE game_id = g.id) WHERE g.finished = 1"
+	    " AND (?1 IS NULL OR g.rules = ?1))"
+	    " SELECT f.id, f.rules, f.at, f.n, s.seat, s.name, s.score, s.won"
+	    " FROM f"
+	    " JOIN seats s ON s.game_id = f.id ORDER BY f.at, f.id, s.seat",
+	    why, "t", rules)) != SR_OK)
+		return status;
+	memset(&r, 0, sizeof r);
+	while (query_row(&q)) {
+		if (have && r.game != sqlite3_column_int64(q.st, 0)) {
+			stop = fn(arg, &r) != 0;
+			have = 0;
+			if (stop)
+				break;
+		}
+		if (!have) {
+			memset(&r, 0, sizeof r);
+			r.game = sqlite3_column_int64(q.st, 0);
+			snprintf(r.rules, sizeof r.rules, "%s",
+			    (const char *)sqlite3_column_text(q.st, 1));
+			r.at = sqlite3_column_int64(q.st, 2);
+			r.last = sqlite3_column_int(q.st, 3);
+			have = 1;
+		}
+		seat = sqlite3_column_int(q.st, 4);
+		if (seat == r.nplayers && seat < GAME_MAX_PLAYERS) {
+			snprintf(r.names[seat], sizeof r.names[seat], "%s",
+			    (const char *)sqlite3_column_text(q.st, 5));
+			r.won[seat] = sqlite3_column_int(q.st, 7);
+			r.scores[r.nplayers++] = (long)sqlite3_column_int64(
+			    q.st, 6);
+		}
+	}
+	if (have && !stop)
+		fn(arg, &r);
+	return query_end(&q, why);
+}
+
+/* Store a row of game's coach cache; see store.h. */
+static int
+sq_coach_put(struct store *base, long long game, int n, int seat, int basis,
+    long decisions, long long error, char **why)
+{
+	return query_exec(sq(base), "INSERT OR REPLACE INTO coach_tally("
+	    "game_id, seat, basis, n, decisions, error) VALUES"
+	    " (?, ?, ?, ?, ?, ?)", why, "IiiiII", game, seat, basis, n,
+	    (long long)decisions, error);
+}
+
+/* Forget game's coach cache; see store.h. */
+static int
+sq_coach_drop(struct store *base, long long game, char **why)
+{
+	return query_exec(sq(base), "DELETE FROM coach_tally WHERE"
+	    " game_id = ?", why, "I", game);
+}
+
+/* The coach cache's rows, of game (0: every game, by game); see store.h. */
+static int
+sq_coach_rows(struct store *base, long long game,
+    int (*fn)(void *, const struct store_coach *), void *arg, char **why)
+{
+	struct query q;
+	struct store_coach c;
+	int status;
+
+	if ((status = query_start(&q, sq(base), game != 0 ? "SELECT game_id,"
+	    " n, seat, basis, decisions, error FROM coach_tally WHERE"
+	    " game_id = ? ORDER BY seat, basis" : "SELECT game_id, n, seat,"
+	    " basis, decisions, error FROM coach_tally ORDER BY game_id,"
+	    " seat, basis", why, game != 0 ? "I" : "", game)) != SR_OK)
+		return status;
+	while (query_row(&q)) {
+		c.game = sqlite3_column_int64(q.st, 0);
+		c.n = sqlite3_column_int(q.st, 1);
+		c.seat = sqlite3_column_int(q.st, 2);
+		c.basis = sqlite3_column_int(q.st, 3);
+		c.decisions = (long)sqlite3_column_int64(q.st, 4);
+		c.error = sqlite3_column_int64(q.st, 5);
+		if (fn(arg, &c) != 0)
+			break;
+	}
+	return query_end(&q, why);
+}
+
 /* A game as SPEC.md's export object, made by SQLite's JSON functions. */
 #define EXPORT_JSON_SQL \
 	"SELECT json_object('uid', g.uid, 'rules', g.rules, 'title', g.title0," \
@@ -2118,6 +2234,7 @@ const struct store_engine store_engine_sqlite = {
 	.export_json = sq_export_json,
 	.export_rows = sq_export_rows,
 	.tallies = sq_tallies,
+	.results = sq_results,
 	.seats_shape = sq_seats_shape,
 	.orphans = sq_orphans,
 	.integrity = sq_integrity,
@@ -2146,6 +2263,9 @@ const struct store_engine store_engine_sqlite = {
 	.dice_count = sq_dice_count,
 	.dice_drop = sq_dice_drop,
 	.dice_rows = sq_dice_rows,
+	.coach_put = sq_coach_put,
+	.coach_drop = sq_coach_drop,
+	.coach_rows = sq_coach_rows,
 	.notice = sq_notice,
 	.notice_take = sq_notice_take,
 	.lost = sq_lost,

@@ -328,6 +328,38 @@ store_summary_load(struct store *s, long long game, int *finished,
 	    why);
 }
 
+/* Finished games in the order they finished; see store.h. */
+int
+store_results(struct store *s, const char *rules,
+    int (*fn)(void *, const struct store_result *), void *arg, char **why)
+{
+	return s->engine->results(s, rules, fn, arg, why);
+}
+
+/* Store a row of game's coach cache; see store.h. */
+int
+store_coach_put(struct store *s, long long game, int n, int seat, int basis,
+    long decisions, long long error, char **why)
+{
+	return s->engine->coach_put(s, game, n, seat, basis, decisions, error,
+	    why);
+}
+
+/* Forget game's coach cache; see store.h. */
+int
+store_coach_drop(struct store *s, long long game, char **why)
+{
+	return s->engine->coach_drop(s, game, why);
+}
+
+/* The coach cache's rows; see store.h. */
+int
+store_coach_rows(struct store *s, long long game,
+    int (*fn)(void *, const struct store_coach *), void *arg, char **why)
+{
+	return s->engine->coach_rows(s, game, fn, arg, why);
+}
+
 /* check: the tallies that differ from the summaries'; see store.h. */
 int
 store_tallies_check(struct store *s,

@@ -87,6 +87,38 @@ struct store_tally {
 };
 
 /*
+ * A finished game's result, for the ratings of `standings --all-time`:
+ * its seats' names, scores and wins now (the summary), when it finished (the
+ * time of its last entry) and that entry's number.
+ */
+#define STORE_NAME_MAX	(GAME_NAME_BYTES + 1)
+struct store_result {
+	long long	 game;
+	char		 rules[32];
+	long long	 at;
+	int		 last;
+	int		 nplayers;
+	char		 names[GAME_MAX_PLAYERS][STORE_NAME_MAX];
+	long		 scores[GAME_MAX_PLAYERS];
+	int		 won[GAME_MAX_PLAYERS];
+};
+
+/*
+ * A row of the coach's cache of a game (coach_tally): for a seat (-1:
+ * the game's head, there even when nobody decided) and a basis (enum
+ * advice_basis), the decisions review judges and their error summed, in
+ * millionths; n the game's last entry when it was made.
+ */
+struct store_coach {
+	long long	 game;
+	int		 n;
+	int		 seat;
+	int		 basis;
+	long		 decisions;
+	long long	 error;
+};
+
+/*
  * Open the database called name (a path, or a URI an engine takes);
  * migrate an older schema forward, in one transaction; refuse a newer
  * one (SR_DATA) and a database that is not shakeref's (SR_SYSTEM)
@@ -240,6 +272,28 @@ int	store_export_rows(struct store *, long long id,
  */
 int	store_tallies(struct store *,
 	    int (*fn)(void *, const struct store_tally *), void *arg,
+	    char **why);
+
+/*
+ * The finished games (of rules, or every one with NULL) to fn, in the
+ * order they finished: by their last entry's time, then by id.  One
+ * statement however many games; no entry but each game's last is read.
+ */
+int	store_results(struct store *, const char *rules,
+	    int (*fn)(void *, const struct store_result *), void *arg,
+	    char **why);
+/*
+ * The coach's cache (a cache of the entries, like the dice tally): put
+ * one row (replacing the row of that seat and basis), drop a game's,
+ * give each row of game (0: of every game, by game) to fn.  Made by
+ * `standings --all-time` for a finished game that has none that fits,
+ * compared and rebuilt by check.
+ */
+int	store_coach_put(struct store *, long long game, int n, int seat,
+	    int basis, long decisions, long long error, char **why);
+int	store_coach_drop(struct store *, long long game, char **why);
+int	store_coach_rows(struct store *, long long game,
+	    int (*fn)(void *, const struct store_coach *), void *arg,
 	    char **why);
 
 /*

@@ -192,7 +192,8 @@ test_expect_success 'review, standings, dice and status inside play: the command
 	expect_out "game 1: shake, reviewed by the coach" &&
 	expect_out "scores: Ann 0, Bob 20" &&
 	printf "help review\nhelp standings\n" | expect_exit 0 sr play &&
-	expect_out "review: " && expect_out "standings [--all-time]: " &&
+	expect_out "review: " &&
+	expect_out "standings [--all-time [--rules RULES] [--since DATE] [--until DATE]]: " &&
 	test "$(entries)" -eq 2
 '
 

@@ -159,8 +159,15 @@ test_expect_success 'serve: a finished game: the winner marked, the all-time sta
 	grep -q "The game is over: Bob wins with 200." page &&
 	! grep -q "class=\"expect\"" page && ! grep -q "class=\"coach\"" page &&
 	curl -s -o page "${url}standings" &&
-	grep -q "<tr><td>Bob</td><td>1</td><td>1</td></tr>" page &&
-	grep -q "<tr><td>Ann</td><td>1</td><td>0</td></tr>" page &&
+	grep -q "<h2>shake</h2>" page &&
+	grep -q "<th>player</th><th>rating</th><th>played</th><th>won</th><th>decisions</th>" page &&
+	grep -q "<tr><td>Bob</td><td>27.6 ± 8.1</td><td>1</td><td>1</td><td>beginner</td></tr>" page &&
+	grep -q "<tr><td>Ann</td><td>22.4 ± 8.1</td><td>1</td><td>0</td><td>beginner</td></tr>" page &&
+	grep -q "aria-label=\"each player&#39;s rating (mu) over the season\"" page &&
+	test "$(grep -c "<polyline " page)" = 2 &&
+	grep -q "<li><svg .*</svg> Bob 27.6</li>" page &&
+	# Nothing written through the web: not even the coach cache.
+	test "$(db_sql "SELECT COUNT(*) FROM coach_tally")" = 0 &&
 	curl -s -o page "${url}games" &&
 	grep -q "<td data-label=\"rules\">shake</td><td data-label=\"players\">Ann, Bob</td><td data-label=\"state\">finished</td>" page &&
 	serve_stop TERM
@@ -220,7 +227,13 @@ test_expect_success 'serve in German: <html lang>, every heading, link, state an
 	    "<td data-label=\"Zustand\">laufend</td>" &&
 	page_has standings "<title>shakeref: ewige Rangliste</title>" \
 	    "<h1>Ewige Rangliste</h1>" \
-	    "<th>Spieler</th><th>gespielt</th><th>gewonnen</th>" &&
+	    "<th>Spieler</th><th>Wertung</th><th>gespielt</th><th>gewonnen</th><th>Entscheidungen</th>" \
+	    "<tr><td>Bob</td><td>27,6 ± 8,1</td><td>1</td><td>1</td><td>Anfänger</td></tr>" \
+	    "aria-label=\"die Wertung (mu) jedes Spielers über die Saison\"" &&
+	# Numbers in SVG as C writes them, whatever the language.
+	grep -o "points=\"[^\"]*\"" standings >points &&
+	test -s points && ! grep -q "[0-9],[0-9]*," points &&
+	grep -q "points=\"[0-9]*\.[0-9],[0-9]*\.[0-9] " points &&
 	page_has history "<h1>Partie 1: shake</h1>" \
 	    "<p class=\"say\">Punktestand: <span class=\"ps\">Ann 100</span>, <span class=\"ps\">Bob 200</span></p>" \
 	    "<h2>Runde 10 <small>" "Bob nimmt 20; Ann wählt" &&

@@ -375,7 +375,8 @@ test_expect_success 'standings --all-time agrees with the seats through undo, re
 	sr --json standings --all-time | tally_rows >a && seat_rows >b &&
 	cmp a b &&
 	sr --json standings --all-time >out &&
-	json "[.players[] | [.name, .played, .won]] == [[\"Cid\",2,2],[\"Ann\",2,1],[\"Bob\",2,1]]"
+	json "[.players[] | [.name, .played, .won]] | sort == [[\"Ann\",2,1],[\"Bob\",2,1],[\"Cid\",2,2]]" &&
+	json ".players[0].name == \"Cid\""
 '
 
 test_expect_success SQLITE 'a schema 1 database is migrated: --all-time tallies rebuilt from the seats' '

@@ -206,7 +206,7 @@ test_expect_success 'standings --all-time: Zoë and ZOË are one player across g
 	sr --json standings --all-time >out &&
 	json ".players | length == 3" &&
 	json ".players[0].played == 2 and .players[0].won == 2" &&
-	json ".players[0].by_rules.shake == {\"played\": 2, \"won\": 2}"
+	json ".players[0].by_rules.shake | .played == 2 and .won == 2"
 '
 
 test_expect_success 'standings, games, status: columns padded by display width' '

@@ -13,7 +13,8 @@ entry_lines() {
 
 # [name, played, won] of standings --all-time, in its order.
 all_time() {
-	sr --json standings --all-time | jq -c '[.players[] | [.name, .played, .won]]'
+	sr --json standings --all-time |
+	    jq -c '[.players[] | [.name, .played, .won]] | sort_by(.[0])'
 }
 
 test_expect_success 'abandon: an entry; the game is over with no winner' '
@@ -55,20 +56,20 @@ test_expect_success 'abandon refusals record nothing: arguments (2), no game (3)
 test_expect_success 'an abandoned game counts nowhere in standings --all-time' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
-	test "$(all_time)" = "[[\"Bob\",1,1],[\"Ann\",1,0]]" &&
+	test "$(all_time)" = "[[\"Ann\",1,0],[\"Bob\",1,1]]" &&
 	sr undo >/dev/null &&
 	expect_exit 0 sr --json standings --all-time && json ".players == []" &&
 	sr abandon >/dev/null &&
 	expect_exit 0 sr --json standings --all-time && json ".players == []" &&
 	sr new --game shake --players Bob,Cid >/dev/null &&
 	two_player_game | sr play >/dev/null &&
-	test "$(all_time)" = "[[\"Cid\",1,1],[\"Bob\",1,0]]" &&
+	test "$(all_time)" = "[[\"Bob\",1,0],[\"Cid\",1,1]]" &&
 	sr -g 1 undo >/dev/null &&
-	test "$(all_time)" = "[[\"Cid\",1,1],[\"Bob\",1,0]]" &&
+	test "$(all_time)" = "[[\"Bob\",1,0],[\"Cid\",1,1]]" &&
 	sr -g 1 pass >/dev/null &&
-	test "$(all_time)" = "[[\"Bob\",2,1],[\"Cid\",1,1],[\"Ann\",1,0]]" &&
+	test "$(all_time)" = "[[\"Ann\",1,0],[\"Bob\",2,1],[\"Cid\",1,1]]" &&
 	sr -g 1 undo >/dev/null &&
-	test "$(all_time)" = "[[\"Cid\",1,1],[\"Bob\",1,0]]"
+	test "$(all_time)" = "[[\"Bob\",1,0],[\"Cid\",1,1]]"
 '
 
 test_expect_success 'games: abandoned games with --all only, the title and the current game in words; --json the uid' '
@@ -161,13 +162,13 @@ test_expect_success 'rename in a finished game: standings --all-time counts the 
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
 	expect_exit 0 sr rename Bob Robert &&
-	test "$(all_time)" = "[[\"Robert\",1,1],[\"Ann\",1,0]]" &&
+	test "$(all_time)" = "[[\"Ann\",1,0],[\"Robert\",1,1]]" &&
 	sr --json standings >out && json ".winners == [\"Robert\"]" &&
 	sr new --game shake --players Bob,Cid >/dev/null &&
 	two_player_game | sr play >/dev/null &&
-	test "$(all_time)" = "[[\"Cid\",1,1],[\"Robert\",1,1],[\"Ann\",1,0],[\"Bob\",1,0]]" &&
+	test "$(all_time)" = "[[\"Ann\",1,0],[\"Bob\",1,0],[\"Cid\",1,1],[\"Robert\",1,1]]" &&
 	sr -g 1 undo >/dev/null &&
-	test "$(all_time)" = "[[\"Bob\",2,1],[\"Cid\",1,1],[\"Ann\",1,0]]"
+	test "$(all_time)" = "[[\"Ann\",1,0],[\"Bob\",2,1],[\"Cid\",1,1]]"
 '
 
 test_expect_success 'title: set, shown, cleared; undo brings the one before back' '
@@ -297,7 +298,7 @@ test_expect_success SQLITE 'a schema 2 database is migrated: every game gets its
 	sr --json -g 1 history >h1.after && cmp h1.before h1.after &&
 	sr --json -g 2 status >s2.after && cmp s2.before s2.after &&
 	sr -g 1 rename Bob Robert >/dev/null &&
-	test "$(all_time)" = "[[\"Robert\",1,1],[\"Ann\",1,0]]" &&
+	test "$(all_time)" = "[[\"Ann\",1,0],[\"Robert\",1,1]]" &&
 	sr abandon >/dev/null &&
 	sr --json games --all >out && json ".games[1].state == \"abandoned\""
 '
