@@ -846,6 +846,31 @@ test_expect_success 'fr: play'"'"'s prompt and words on a terminal' '
 
 fi
 
+# The round timer's bar on a terminal in each language: the time left
+# in the catalog's words (src/sys/timer.c; issue 36: "0:03 left" was
+# English), from po/LL.po's msgstr of " %ld:%02ld left".
+test_expect_success 'the timer'"'"'s bar speaks the table'"'"'s language (noch 0:0N, encore 0:0N, quedan 0:0N)' '
+	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
+	sr new --game shake-a-word --players Ann,Bob --option dict=xx >/dev/null &&
+	sr grid ABC DEF GHI >/dev/null &&
+	for l in $langs; do
+		case $l in
+		de) left="] noch 0:0" ;;
+		fr) left="] encore 0:0" ;;
+		es) left="] quedan 0:0" ;;
+		*) echo "# no timer words for $l" && return 1 ;;
+		esac &&
+		LANG=$(locale_of $l) && export LANG &&
+		TTY_CMD="timer 3" tty_start &&
+		tty_wait "$left" &&
+		tmux -S "$PWD/tmux.sock" capture-pane -p >screen &&
+		if grep -qF " left" screen; then
+			echo "# $l: the timer is English" && return 1
+		fi &&
+		tty_stop || return 1
+	done
+'
+
 # thousands LOCALE KEPT BANKED: a 10,000 turn of 1,050 in LOCALE, what
 # 'keep 1 1 1 5' and 'bank' say (worked out by hand from the catalog,
 # the grouping as the C library's LC_NUMERIC of that locale writes it);
