@@ -366,7 +366,7 @@ board_scores(const struct sr_game *sg, json_t *o, struct buf *b)
 		    x.finished && winners[i] ? " class=\"won\"" :
 		    !x.finished && x.turn == i ? " class=\"turn\"" : "");
 		html_text(b, json_string_value(json_object_get(p, "name")));
-		buf_printf(b, "</span><span class=\"score\">%lld</span>",
+		buf_printf(b, "</span><span class=\"score\">%'lld</span>",
 		    (long long)json_integer_value(json_object_get(p, "score")));
 		if (x.finished && winners[i]) {
 			buf_puts(b, "<span class=\"mark\">");
@@ -896,7 +896,7 @@ page_history(struct serve *sv, struct buf *b, long long id)
 	for (i = 0; i < sg.g.nplayers; i++) {
 		buf_puts(b, i > 0 ? ", " : "");
 		html_text(b, sg.g.names[i]);
-		buf_printf(b, " %ld", scores[i]);
+		buf_printf(b, " %'ld", scores[i]);
 	}
 	buf_puts(b, "</p>\n");
 	if (sg.rp.nentries == 0) {
@@ -1036,7 +1036,7 @@ race_svg(struct buf *b, struct sr_game *sg)
 		    "y=\"6\" width=\"14\" height=\"4\" fill=\"%s\"/></svg> ",
 		    race_colour[p % 8]);
 		html_text(b, sg->g.names[p]);
-		buf_printf(b, " %ld</li>\n", scores[p]);
+		buf_printf(b, " %'ld</li>\n", scores[p]);
 	}
 	buf_puts(b, "</ul></figure>\n");
 	for (p = 0; p < rc.nplayers; p++)

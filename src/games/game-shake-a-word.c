@@ -633,7 +633,7 @@ do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 		ruling_note(r, P_("%s wrote %s (%d word this round)%s%s%s",
 		    "%s wrote %s (%d words this round)%s%s%s", l->n),
 		    st->gs->names[e->who], buf_str(&added), l->n,
-		    nagain ? "; " : "",
+		    nagain ? _("; ") : "",
 		    buf_str(&again), nagain ? _(" already written, counted "
 		    "once") : "");
 	else
@@ -773,7 +773,7 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 	/* "stands as a compound: Maus+abend": a vote may overrule it. */
 	if (sw->valid) {
 		ruling_note(r, "%s's '%s' stands%s%s; it counts %s%s (%sSW-5)",
-		    name, sw->w, compound ? " " : ": ", buf_str(&words),
+		    name, sw->w, compound ? " " : _(": "), buf_str(&words),
 		    signed_points(pts, num, sizeof num), pts == 0 ?
 		    _(", crossed out") : "", compound ? "SW-2, " : "");
 		buf_free(&words);
@@ -883,7 +883,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 	if (st->by_round && nw == 0)
 		buf_puts(&b, _("; nobody scored above 0: no winner (SW-7)"));
 	else if (st->by_round) {
-		buf_puts(&b, "; ");
+		buf_puts(&b, _("; "));
 		game_list_names(st->gs, seats, nw, N_("and"), &b);
 		buf_puts(&b, P_(" wins the round", " share the round", nw));
 	}

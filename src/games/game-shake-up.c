@@ -1071,7 +1071,8 @@ su_advise(const struct game_state *st, struct buf *b)
 			    class_letter[shakeup_classify(dice)],
 			    DICE - st->nheld);
 		}
-		buf_printf(b, "A %.1f%%, B %.1f%%, C %.1f%%, D %.1f%%",
+		/* TRANSLATORS: the chances of each hand, A to D. */
+		buf_printf(b, _("A %.1f%%, B %.1f%%, C %.1f%%, D %.1f%%"),
 		    100 * p[0], 100 * p[1], 100 * p[2], 100 * p[3]);
 		if (st->shakes == 0)
 			buf_puts(b, _(" (an A on this shake is a special advantage)"));

@@ -299,7 +299,7 @@ roll_colored(struct game_state *st, const struct entry *e, struct ruling *r)
 		for (k = 0; k < nm; k++)
 			award(st, match[k], vals[i]);
 		if (b.len > 0)
-			buf_puts(&b, "; ");
+			buf_puts(&b, _("; "));
 		game_list_names(st->gs, match, nm, N_("and"), &b);
 		buf_printf(&b, _(" match on %d and score it"), vals[i]);
 	}
@@ -307,13 +307,13 @@ roll_colored(struct game_state *st, const struct entry *e, struct ruling *r)
 		count += !st->decided[i];
 	if (count == 0) {
 		if (b.len > 0)
-			buf_puts(&b, "; ");
+			buf_puts(&b, _("; "));
 		end_round(st, &b);
 	} else {
 		st->chooser = highest_undecided(st);
 		st->phase = P_CHOOSE;
 		if (b.len > 0)
-			buf_puts(&b, "; ");
+			buf_puts(&b, _("; "));
 		buf_printf(&b, _("%s has the highest die (%d) and chooses"),
 		    st->gs->names[st->chooser], st->die[st->chooser]);
 	}
@@ -392,7 +392,7 @@ end_round(struct game_state *st, struct buf *b)
 	}
 	st->norder = all_seats(st, st->order);
 	sort_by_total(st, st->order, st->norder);
-	buf_puts(b, "; ");
+	buf_puts(b, _("; "));
 	next_tie_or_all_shake(st, b);
 }
 
@@ -550,7 +550,7 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 		award(st, st->chooser, st->die[st->chooser]);
 		buf_printf(&b, _("%s takes %d"), name, st->die[st->chooser]);
 		if ((i = highest_undecided(st)) < 0) {
-			buf_puts(&b, "; ");
+			buf_puts(&b, _("; "));
 			end_round(st, &b);
 		} else {
 			st->chooser = i;
@@ -758,7 +758,8 @@ put_percent(struct buf *b, double p)
 	}
 	if (m > 0 && m < 1)
 		digits = (int)ceil(-log10(m)) + 1;
-	buf_printf(b, "%.*f%%", digits, pc);
+	/* TRANSLATORS: a chance; a space before % as the language writes it. */
+	buf_printf(b, _("%.*f%%"), digits, pc);
 }
 
 /*

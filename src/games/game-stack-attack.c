@@ -252,7 +252,7 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 			    st->gs->names[lead[0]], best);
 			return;
 		}
-		buf_puts(b, "; ");
+		buf_puts(b, _("; "));
 		game_list_names(st->gs, lead, nlead, N_("and"), b);
 		buf_printf(b, st->tie ? _(" tie on %ld and play another "
 		    "tie-break round (SA-7)") : _(" tie on %ld and play a "
@@ -314,7 +314,7 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 		st->turn = k;
 		st->nroll = 0;
 	} else {
-		buf_puts(&b, ": ");
+		buf_puts(&b, _(": "));
 		game_put_dice(&b, q, nq);
 		buf_puts(&b, P_(" qualifies ", " qualify ", nq));
 		top_phrase(st, &b);
