@@ -910,6 +910,225 @@ test_expect_success 'numbers in words as the locale writes them: 1.050 (de, es),
 	done
 '
 
+# -- The glossary's words (issue 36)
+
+# The msgstrs of catalog $1, one a line (po escapes kept).
+msgstrs() {
+	msgattrib --no-wrap --no-obsolete "$1" |
+	    sed -n 's/^msgstr\(\[[0-9]\]\)\{0,1\} "\(.*\)"$/\2/p'
+}
+
+# The msgstrs of catalog $2 that use a word po/GLOSSARY forbids in
+# language $1 ("forbid LL REGEX -> USE"): "# LL: REGEX: msgstr" each.
+forbidden_in() {
+	sed -n "s/^forbid $1 \(.*\) -> .*/\1/p" "$po/GLOSSARY" >rx.$1 &&
+	test -s rx.$1 &&
+	msgstrs "$2" >strs.$1 &&
+	while IFS= read -r rx; do
+		LC_ALL=C.UTF-8 grep -E -- "$rx" strs.$1 | cut -c 1-100 |
+		    sed "s/^/# $1: $rx: /"
+	done <rx.$1
+}
+
+test_expect_success 'no catalog uses a word po/GLOSSARY forbids (Vorgabe, Telefon, wertet, Zug 100, 8,8%, tire 5 valores ...)' '
+	for l in $langs; do
+		forbidden_in $l "$po/$l.po" >found || return 1
+		if [ -s found ]; then cat found && return 1; fi
+	done
+'
+
+# The check fails on a forbidden word put back: a catalog with one
+# msgstr changed back to the old word.
+test_expect_success 'a forbidden word put back fails the check above' '
+	for l in $langs; do
+		case $l in
+		de) old="auf jedem Handy am Tisch" new="auf jedem Telefon am Tisch" ;;
+		fr) old="%.1f${nn}%%" new="%.1f%%" ;;
+		es) old="roll con %d valores" new="tire %d valores" ;;
+		*) echo "# no forbidden word to put back in $l" && return 1 ;;
+		esac &&
+		grep -qF -- "$old" "$po/$l.po" &&
+		awk -v o="$old" -v n="$new" "/^msgstr/ && !done && index(\$0, o) {
+		    i = index(\$0, o); \$0 = substr(\$0, 1, i - 1) n \
+		    substr(\$0, i + length(o)); done = 1 } { print }" \
+		    "$po/$l.po" >back.po &&
+		forbidden_in $l back.po >found &&
+		if [ ! -s found ]; then
+			echo "# $l: '"'"'$new'"'"' put back passed" && return 1
+		fi
+	done
+'
+
+# The verbs a player types, in every msgid where the player is told to
+# type them, and unchanged in each msgstr: a `code` span (a rule card),
+# a verb before its arguments ("roll %d value", "take %d", "penalize
+# NAME LEVEL"), a coach line's move ("shake: worth", "bank %ld: ..."),
+# and a prompt's choices (": keep, stand, or roll", ", or finish").  A
+# rules' one-line summary names what is done, not what is typed.
+typed_verbs_kept() {
+	/usr/bin/python3 - "$@" <<-\EOF
+	import re, subprocess, sys
+	GAME = ("roll|take|shake|bank|pass|order|keep|stand|move|again|"
+	        "penalize|place|fall|continue|fresh|finish|challenge|vote|"
+	        "score|grid|words")
+	ALL = GAME + "|timer|undo|redo|abandon|rename|title|note"
+	ARGV = GAME.replace("|score", "")
+	ARG = (r"(?:%(?:\d\$)?'?l?d(?! %s)(?! (?:dice|die)\b)|six values|"
+	       r"6 values|V\.\.\.|NAME|LEVEL|WORD|ROW|TEXT|OLD)")
+	RULES = [
+	    re.compile(r"`(" + ALL + r")(?=[ `])"),
+	    re.compile(r"(?<![\w'-])(?<!the )(" + ARGV + r") " + ARG),
+	    re.compile(r"^(" + GAME + r")(?=:| %)(?! %d %s)"),
+	    re.compile(r"(?:^|: |, |\bor |\bthen |\()(" + GAME +
+	               r")(?=,| or\b|\)|$|\.|;| \(|\\n)"),
+	]
+	PROSE = re.compile(r"^(?:Shake|Shake Up|10,000|Stack Attack|"
+	                   r"Shake-A-Word): ")
+	def typed(msgid):
+	    if PROSE.match(msgid) or re.fullmatch(r"\w+", msgid):
+	        return []
+	    card = "`" in msgid or "**" in msgid or (msgid[:1].isupper()
+	                                              and len(msgid) > 120)
+	    return [v for _, v in sorted({(m.start(1), m.group(1))
+	            for r in (RULES[:1] if card else RULES)
+	            for m in r.finditer(msgid)})]
+	bad = 0
+	for path in sys.argv[1:]:
+	    txt = subprocess.run(["msgattrib", "--no-wrap", "--no-obsolete",
+	                          path], capture_output=True, text=True,
+	                         check=True).stdout
+	    mid, strs = None, []
+	    for line in txt.split("\n") + ['msgid "-"']:
+	        if line.startswith('msgid "'):
+	            want = {}
+	            for v in typed(mid or ""):
+	                want[v] = want.get(v, 0) + 1
+	            for v, n in want.items():
+	                for s in strs:
+	                    got = len(re.findall(r"(?<![\w-])" + v +
+	                                         r"(?![\w-])", s))
+	                    if got < n:
+	                        print("# %s: '%s' translated: %s -> %s" %
+	                              (path, v, mid[:60], s[:70]))
+	                        bad += 1
+	            mid, strs = line[7:-1], []
+	        elif line.startswith("msgstr"):
+	            strs.append(line[line.index('"') + 1:-1])
+	sys.exit(1 if bad else 0)
+	EOF
+}
+
+test_expect_success 'the verbs a player types stay untranslated in every say-line, prompt, coach line and card' '
+	for l in $langs; do
+		typed_verbs_kept "$po/$l.po" || return 1
+	done &&
+	sed "s/roll con %d valores/tire %d valores/" "$po/es.po" >back.po &&
+	! typed_verbs_kept back.po >/dev/null &&
+	sed "s/^\(msgstr\[0\] \"\)keep, stand, oder roll mit %d Wert\"/\1behalten, stand, oder roll mit %d Wert\"/" \
+	    "$po/de.po" >back.po &&
+	! typed_verbs_kept back.po >/dev/null
+'
+
+test_expect_success 'es: the say-line keeps the verb the player types (roll con 5 valores, not tire 5 valores)' '
+	words_es &&
+	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
+	sr roll 1 5 2 3 4 6 >/dev/null &&
+	sr keep 1 >/dev/null &&
+	sr status >out &&
+	expect_out "Ronda 1. Ann tiene 100 con 5 dados en la mano: keep para guardar más, roll con 5 valores o bank" &&
+	if grep -q "tire 5 valores" out; then false; fi
+'
+
+# French typography: a no-break space (U+00A0) before ":" and a narrow
+# one (U+202F) before ";", "!" and "?" where the sign ends a clause,
+# outside `code` spans (po/GLOSSARY).
+french_spacing_lost() {
+	msgstrs "$1" | sed "s/\`[^\`]*\`//g" |
+	    LC_ALL=C.UTF-8 grep -E -e "(^|[^$nb]):( |\$|\\\\n)" \
+		-e "(^|[^$nn])[;!?]( |\$|\\\\n)" | cut -c 1-100 | sed "s/^/# /"
+}
+
+test_expect_success 'fr: a no-break space before : and a narrow one before ; ! ? in every msgstr and sentence' '
+	if echo " $langs " | grep -q " fr "; then
+		french_spacing_lost "$po/fr.po" >found &&
+		if [ -s found ]; then cat found && return 1; fi &&
+		sed "s/^msgstr \"coach${nb}: %s\\\\n\"/msgstr \"coach: %s\\\\n\"/" \
+		    "$po/fr.po" >back.po &&
+		french_spacing_lost back.po >found && test -s found &&
+		words_fr &&
+		sr new --game shake --players Ann,Bob >/dev/null &&
+		sr roll 40 60 >out &&
+		expect_out "Manche 1. Bob a fait 60 et choisit${nb}: take 60 ou shake" &&
+		sr take >out &&
+		expect_out "Bob prend 60${nn}; Ann choisit" &&
+		sr new --game stack-attack --players Ann,Bob >/dev/null &&
+		sr roll 5 5 1 2 3 >out &&
+		expect_out "Ann lance 5 5 1 2 3${nb}: 5 5 conviennent" &&
+		sr status >out &&
+		expect_out "coach${nb}: place 5${nb}: 1 dé dans la tour${nn}; Bob a alors " &&
+		if grep "^coach" out | grep -q "[^${nb}]: \\|[^${nn}]; "; then
+			echo "# a sign without its space in the coach line" &&
+			cat out && false
+		fi
+	fi
+'
+
+# The sentences issue 36 named, numbers grouped in each language: the
+# scores line (status, history), the phone's score card, review's
+# points (1.050,0).  A 10,000 game of three: Ann banks 1,050, Bob rolls
+# on from 1,050 and farkles (the coach would bank: 1,050.0).
+grouped_in() {
+	LANG=$1 && export LANG &&
+	sr new --game ten-thousand --players Ann,Bob,Cid >/dev/null &&
+	printf "roll 1 1 1 5 2 3\nkeep 1 1 1 5\nbank\nroll 1 1 1 5 2 3\nkeep 1 1 1 5\nroll 2 3\n" |
+	    sr play >/dev/null &&
+	sr status >out && expect_out "$2" &&
+	sr history >out && expect_out "$2" &&
+	sr review >out && expect_out "$3" &&
+	board_of &&
+	if ! grep -qF "<span class=\"score\">$4</span>" board; then
+		echo "# the phone's card lacks $4:" &&
+		grep -o "class=\"score\">[^<]*" board && return 1
+	fi
+}
+
+# The board page of serve (the phones' page) into ./board: serve
+# started on a free port of loopback, stopped after the page.
+board_of() {
+	rm -f serve.out
+	"$SHAKEREF" serve --listen 127.0.0.1:0 --max-seconds 30 \
+	    >serve.out 2>serve.err &
+	echo $! >serve.pid
+	i=0
+	while ! grep -q "http://" serve.out 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || { echo "# serve did not start"; cat serve.err; return 1; }
+		sleep 0.1
+	done
+	url=$(grep -o "http://[^ ]*" serve.out | head -n 1)
+	curl -s -o board "$url"
+	kill -TERM "$(cat serve.pid)"
+	wait "$(cat serve.pid)" || :
+	test -s board
+}
+
+test_expect_success 'numbers grouped where a person reads them: the scores line, the phone'"'"'s card, review'"'"'s points (de 1.050, fr 1 050, es 1.050)' '
+	for l in $langs; do
+		case $l in
+		de) grouped_in de_DE.UTF-8 "Punktestand: Ann 1.050, Bob 0, Cid 0" \
+		    "(846,6 statt 1.050,0)" "1.050" ;;
+		fr) grouped_in fr_FR.UTF-8 "scores${nb}: Ann 1${nn}050, Bob 0, Cid 0" \
+		    "1${nn}050,0)" "1${nn}050" ;;
+		es) grouped_in es_ES.UTF-8 "puntuaciones: Ann 1.050, Bob 0, Cid 0" \
+		    "1.050,0)" "1.050" ;;
+		*) echo "# no grouped numbers for $l" && false ;;
+		esac || return 1
+	done &&
+	LANG=C && export LANG &&
+	sr status >out && expect_out "scores: Ann 1050, Bob 0, Cid 0" &&
+	sr review >out && expect_out "(846.6 instead of 1050.0)"
+'
+
 # serve'"'"'s <html lang> is the catalog'"'"'s msgstr of "en" (cmd-serve.c).
 test_expect_success 'each catalog says its language for <html lang>: msgid "en" is LL' '
 	for l in $langs; do
