@@ -430,8 +430,10 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 		return RULING_REFUSED;
 	}
 	if (e->nvals != 6) {
-		ruling_refuse(r, RULING_REFUSED, "expected 6 values for %s's "
-		    "shake (each 0 or 10), got %d", name, e->nvals);
+		ruling_refuse(r, RULING_REFUSED, E_(name, _("expected 6 "
+		    "values for %s's shake (each 0 or 10), got %d"),
+		    C_("elided", "expected 6 values for %s's shake (each 0 "
+		    "or 10), got %d")), name, e->nvals);
 		return RULING_REFUSED;
 	}
 	for (i = 0; i < 6; i++) {
@@ -1253,7 +1255,8 @@ order_advice(const struct game_state *st, struct advice *a)
 		buf_printf(&a->say, "%s%s ", k++ ? ", " : "", ordinal(i));
 		put_percent(&a->say, w[i]);
 	}
-	buf_printf(&a->say, _("); only %s's own place counts"), name);
+	buf_printf(&a->say, E_(name, _("); only %s's own place counts"),
+	    C_("elided", "); only %s's own place counts")), name);
 	return 1;
 }
 

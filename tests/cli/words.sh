@@ -1073,6 +1073,41 @@ test_expect_success 'fr: a no-break space before : and a narrow one before ; ! ?
 	fi
 '
 
+# French elides "de" before a vowel or an h: "d'Anaïs", "d'Hélène", "de
+# Bob" (two msgids, the second in the context "elided": words.h E_);
+# German, Spanish and English say it as before.
+test_expect_success 'fr: a name after "de" elides before a vowel or an h (d'"'"'Anaïs, d'"'"'Hélène, de Bob); de, es and C unchanged' '
+	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
+	sr new --game shake-a-word --players Anaïs,Bob,Hélène \
+	    --option dict=xx >/dev/null &&
+	sr grid ABC DEF GHI >/dev/null &&
+	sr words Anaïs bed >/dev/null && sr words Bob bad >/dev/null &&
+	sr words Hélène fad >/dev/null &&
+	LANG=fr_FR.UTF-8 sr challenge Anaïs bed >out &&
+	expect_out "'"'"'bed'"'"' d'"'"'Anaïs est valide${nb}: sur la grille et dans xx" &&
+	LANG=fr_FR.UTF-8 sr challenge Bob bad >out &&
+	expect_out "'"'"'bad'"'"' de Bob est valide${nb}: sur la grille et dans xx" &&
+	LANG=fr_FR.UTF-8 expect_exit 5 sr challenge Hélène fad &&
+	expect_out "contestation retenue${nb}: '"'"'fad'"'"' d'"'"'Hélène est rayé" &&
+	LANG=fr_FR.UTF-8 sr history >out &&
+	if grep -q "de Anaïs\|de Hélène" out; then
+		echo "# de before a vowel:" && grep "de Anaïs\|de Hélène" out &&
+		false
+	fi &&
+	LANG=de_DE.UTF-8 sr history >out &&
+	expect_out "'"'"'bed'"'"' von Anaïs gilt" &&
+	LANG=es_ES.UTF-8 sr history >out &&
+	expect_out "'"'"'bed'"'"' de Anaïs vale" &&
+	LANG=C sr history >out &&
+	expect_out "Anaïs'"'"'s '"'"'bed'"'"' stands: on the grid and in xx" &&
+	sr new --game shake-up --players Bob,Ole >/dev/null &&
+	LANG=fr_FR.UTF-8 sr roll 6 1 >out &&
+	expect_out "Bob fait le plus haut (6) et commence" &&
+	LANG=fr_FR.UTF-8 sr roll 1 1 4 6 >/dev/null &&
+	LANG=fr_FR.UTF-8 sr stand >out &&
+	expect_out "${nn}; au tour d'"'"'Ole"
+'
+
 # The sentences issue 36 named, numbers grouped in each language: the
 # scores line (status, history), the phone's score card, review's
 # points (1.050,0).  A 10,000 game of three: Ann banks 1,050, Bob rolls
