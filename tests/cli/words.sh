@@ -587,7 +587,7 @@ test_expect_success 'es: 10,000: refusal, status, coach line, help, rule card, r
 	sr roll 1 5 2 3 4 6 >/dev/null &&
 	expect_refused 1 "shakeref: bank: guarde al menos un dado que puntúe de la tirada antes de asegurar (TT-3)" sr bank &&
 	sr keep 1 >out &&
-	expect_out "Ann guardó 1 por 100: turno 100, 5 dados restantes" &&
+	expect_out "Ann guardó 1 por 100: total del turno 100, 5 dados restantes" &&
 	sr status >out &&
 	expect_out "Ronda 1. Ann tiene 100 con 5 dados en la mano: keep para guardar más, roll con 5 valores o bank" &&
 	expect_out "de ganar jugando lo mejor" &&
@@ -756,7 +756,7 @@ test_expect_success 'fr: 10,000: refusal, status, coach line, help, rule card, r
 	sr roll 1 5 2 3 4 6 >/dev/null &&
 	expect_refused 1 "shakeref: bank: gardez au moins un dé qui compte du lancer avant d'"'"'encaisser (TT-3)" sr bank &&
 	sr keep 1 >out &&
-	expect_out "Ann a gardé 1 pour 100${nb}: tour 100, encore 5 dés" &&
+	expect_out "Ann a gardé 1 pour 100${nb}: total du tour 100, encore 5 dés" &&
 	sr status >out &&
 	expect_out "Manche 1. Ann a 100 avec 5 dés en main${nb}: keep pour en garder plus, roll avec 5 valeurs ou bank" &&
 	expect_out "coach${nb}: " && expect_out "de gagner en jouant au mieux" &&
@@ -900,10 +900,10 @@ test_expect_success 'numbers in words as the locale writes them: 1.050 (de, es),
 		    "Ann behält 1 1 1 5 für 1.050: Zugsumme 1.050, noch 2 Würfel" \
 		    "Ann sichert 1.050: Punktestand 1.050" || return 1;;
 		es) thousands es_ES.UTF-8 \
-		    "Ann guardó 1 1 1 5 por 1.050: turno 1.050" \
+		    "Ann guardó 1 1 1 5 por 1.050: total del turno 1.050" \
 		    "Ann aseguró 1.050: puntuación 1.050" || return 1;;
 		fr) thousands fr_FR.UTF-8 \
-		    "Ann a gardé 1 1 1 5 pour 1${nnbsp}050${nb}: tour 1${nnbsp}050" \
+		    "Ann a gardé 1 1 1 5 pour 1${nnbsp}050${nb}: total du tour 1${nnbsp}050" \
 		    "Ann a encaissé 1${nnbsp}050${nb}: score 1${nnbsp}050" || return 1;;
 		*) echo "# no thousands test for $l" && return 1;;
 		esac
