@@ -633,9 +633,9 @@ test_expect_success 'es: Shake-A-Word: refusal, status, coach line, help, rule c
 	sr challenge Bob bed >out &&
 	expect_out "'"'"'bed'"'"' de Bob vale: en la cuadrícula y en xx; cuenta +1 (SW-5)" &&
 	expect_exit 5 sr challenge Bob fad &&
-	expect_out "impugnación aceptada: '"'"'fad'"'"' de Bob queda tachada: '"'"'fad'"'"' no está en la cuadrícula" &&
+	expect_out "impugnación aceptada: '"'"'fad'"'"' de Bob queda invalidada: '"'"'fad'"'"' no está en la cuadrícula" &&
 	sr help vote >out &&
-	expect_out "la última palabra de la mesa sobre la WORD de NAME en esta ronda (reject cuenta como tachada) (SW-6)" &&
+	expect_out "la última palabra de la mesa sobre la WORD de NAME en esta ronda (reject cuenta como invalidada) (SW-6)" &&
 	sr rules shake-a-word >out &&
 	expect_out "NAME (un diccionario Hunspell instalado)" &&
 	sr score >out &&
@@ -664,7 +664,7 @@ test_expect_success 'es: standings --all-time, an order'"'"'s coach line, the wo
 	words_es &&
 	leftovers_spoken jugador jugadas ganadas \
 	    "de las veces agitando el 2.º de los 2 empatados (1.º " \
-	    "una impugnación las tacharía: '"'"'fad'"'"' de Bob." \
+	    "una impugnación las invalidaría: '"'"'fad'"'"' de Bob." \
 	    o
 '
 
@@ -804,15 +804,15 @@ test_expect_success 'fr: Shake-A-Word: refusal, status, coach line, help, rule c
 	sr challenge Bob bed >out &&
 	expect_out "'"'"'bed'"'"' de Bob est valide${nb}: sur la grille et dans xx${nn}; il compte +1 (SW-5)" &&
 	expect_exit 5 sr challenge Bob fad &&
-	expect_out "contestation retenue${nb}: '"'"'fad'"'"' de Bob est rayé${nb}: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
+	expect_out "contestation retenue${nb}: '"'"'fad'"'"' de Bob est invalidé${nb}: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
 	sr help vote >out &&
-	expect_out "le dernier mot de la table sur le WORD de NAME cette manche (reject compte comme rayé) (SW-6)" &&
+	expect_out "le dernier mot de la table sur le WORD de NAME cette manche (reject compte comme invalidé) (SW-6)" &&
 	sr rules shake-a-word >out &&
 	expect_out "Options (new --option KEY=VALUE)${nb}:" &&
 	expect_out "NAME (un dictionnaire Hunspell installé)" &&
 	sr score >out &&
 	expect_out "est valide par contestation${nb}: sur la grille et dans xx" &&
-	expect_out "rayé par contestation${nb}: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
+	expect_out "invalidé par contestation${nb}: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
 	sr review >out &&
 	expect_out "les points de la grille, chaque mot valide de 1 manche comptée"
 '
@@ -837,7 +837,7 @@ test_expect_success 'fr: standings --all-time, an order'"'"'s coach line, the wo
 	words_fr &&
 	leftovers_spoken joueur jouées gagnées \
 	    "du temps en secouant en 2e parmi les 2 à égalité (1er " \
-	    "une contestation rayerait${nb}: '"'"'fad'"'"' de Bob." \
+	    "une contestation invaliderait${nb}: '"'"'fad'"'"' de Bob." \
 	    ou
 '
 
@@ -1088,7 +1088,7 @@ test_expect_success 'fr: a name after "de" elides before a vowel or an h (d'"'"'
 	LANG=fr_FR.UTF-8 sr challenge Bob bad >out &&
 	expect_out "'"'"'bad'"'"' de Bob est valide${nb}: sur la grille et dans xx" &&
 	LANG=fr_FR.UTF-8 expect_exit 5 sr challenge Hélène fad &&
-	expect_out "contestation retenue${nb}: '"'"'fad'"'"' d'"'"'Hélène est rayé" &&
+	expect_out "contestation retenue${nb}: '"'"'fad'"'"' d'"'"'Hélène est invalidé" &&
 	LANG=fr_FR.UTF-8 sr history >out &&
 	if grep -q "de Anaïs\|de Hélène" out; then
 		echo "# de before a vowel:" && grep "de Anaïs\|de Hélène" out &&
