@@ -1127,6 +1127,20 @@ grouped_in() {
 	fi
 }
 
+# The coach's 10,000 line names the typed move, then what follows
+# ("keep 1, dann 5 Würfel werfen", not "keep 1 und 5 Würfel werfen":
+# "keep 1 and 5"), its points grouped (three players: points).
+test_expect_success 'de: the coach'"'"'s move stands apart from what follows (keep 1, dann 5 Würfel werfen), its points grouped' '
+	words_de &&
+	sr new --game ten-thousand --players Ann,Bob,Cid >/dev/null &&
+	sr roll 1 5 2 3 4 6 >/dev/null &&
+	sr status >out &&
+	expect_out "keep 1, dann 5 Würfel werfen: " &&
+	if grep -q "keep 1 und 5" out; then false; fi &&
+	grep "^Coach: keep 1 2 3 4 5 6, dann 6 Würfel werfen: " out |
+	    grep -q ": [1-9]\.[0-9][0-9][0-9],[0-9] Punkte im Schnitt in diesem Zug"
+'
+
 # The board page of serve (the phones' page) into ./board: serve
 # started on a free port of loopback, stopped after the page.
 board_of() {
