@@ -566,7 +566,7 @@ test_expect_success 'es: Shake Up: refusal, status, coach line, help, rule card,
 	sr roll 6 1 >out &&
 	expect_out "Ann saca lo más alto (6) y empieza" &&
 	sr roll 1 1 2 3 >out &&
-	expect_out "Ronda 1. Ann agita 1 1 2 3 (2 agitadas restantes): keep, stand, o roll de 4 valores" &&
+	expect_out "Ronda 1. Ann agita 1 1 2 3 (2 agitadas restantes): keep, stand, o roll con 4 valores" &&
 	expect_refused 1 "shakeref: keep: '"'"'9'"'"' no está entre los dados de la última agitada aún no retenidos (1 1 2 3)" sr keep 9 &&
 	sr status >out &&
 	expect_out "quedan 2 agitadas." &&
