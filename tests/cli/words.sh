@@ -1148,13 +1148,12 @@ board_of() {
 	"$SHAKEREF" serve --listen 127.0.0.1:0 --max-seconds 30 \
 	    >serve.out 2>serve.err &
 	echo $! >serve.pid
-	i=0
-	while ! grep -q "http://" serve.out 2>/dev/null; do
-		i=$((i + 1))
-		[ $i -lt 100 ] || { echo "# serve did not start"; cat serve.err; return 1; }
+	for i in $(seq 100); do	# its URL, at most 10 s
+		grep -q "http://" serve.out 2>/dev/null && break
 		sleep 0.1
 	done
 	url=$(grep -o "http://[^ ]*" serve.out | head -n 1)
+	[ -n "$url" ] || { echo "# serve did not start"; cat serve.err; return 1; }
 	curl -s -o board "$url"
 	kill -TERM "$(cat serve.pid)"
 	wait "$(cat serve.pid)" || :
