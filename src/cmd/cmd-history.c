@@ -424,7 +424,7 @@ cmd_history_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	buf_reset(&h.line);
 	buf_puts(&h.line, _("scores:"));
 	for (i = 0; i < sg.g.nplayers; i++)
-		buf_printf(&h.line, "%s %s %ld", i ? "," : "", sg.g.names[i],
+		buf_printf(&h.line, "%s %s %'ld", i ? "," : "", sg.g.names[i],
 		    scores[i]);
 	buf_puts(&h.line, "\n");
 	utf8_escape(&h.b, buf_str(&h.line), 0, 1);

@@ -389,7 +389,8 @@ scores_line(const struct play *p, struct buf *b)
 		buf_printf(b, "%s%s", i ? ", " : "",
 		    lead ? term_on(TERM_STRONG) : "");
 		utf8_escape(b, p->sg.g.names[i], 0, 0);
-		buf_printf(b, " %ld%s", scores[i], lead ? term_off() : "");
+		/* grouped as the locale writes it: 2.050 */
+		buf_printf(b, " %'ld%s", scores[i], lead ? term_off() : "");
 	}
 	buf_puts(b, "\n");
 }

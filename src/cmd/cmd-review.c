@@ -191,9 +191,11 @@ static void
 put_value(struct buf *b, enum advice_basis basis, double v)
 {
 	if (basis == ADVICE_POINTS)
-		buf_printf(b, "%.1f", v);
+		buf_printf(b, "%'.1f", v);	/* grouped: 2.971,4 */
 	else
-		buf_printf(b, "%.1f%%", 100 * v);
+		/* TRANSLATORS: a chance; a space before % as the language
+		   writes it. */
+		buf_printf(b, _("%.1f%%"), 100 * v);
 }
 
 /*

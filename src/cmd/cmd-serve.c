@@ -478,7 +478,7 @@ board_scores(const struct sr_game *sg, json_t *o, struct buf *b)
 		    x.finished && winners[i] ? " class=\"won\"" :
 		    !x.finished && x.turn == i ? " class=\"turn\"" : "");
 		html_text(b, json_string_value(json_object_get(p, "name")));
-		buf_printf(b, "</span><span class=\"score\">%lld</span>",
+		buf_printf(b, "</span><span class=\"score\">%'lld</span>",
 		    (long long)json_integer_value(json_object_get(p, "score")));
 		if (x.finished && winners[i]) {
 			buf_puts(b, "<span class=\"mark\">");
@@ -1262,7 +1262,7 @@ page_history(struct serve *sv, struct buf *b, long long id, const char *arg)
 		buf_puts(b, i > 0 ? ", <span class=\"ps\">" :
 		    "<span class=\"ps\">");
 		html_text(b, sg.g.names[i]);
-		buf_printf(b, " %ld</span>", scores[i]);
+		buf_printf(b, " %'ld</span>", scores[i]);
 	}
 	buf_puts(b, "</p>\n");
 	if (sg.rp.nentries == 0) {
@@ -1387,7 +1387,7 @@ race_svg(struct buf *b, struct sr_game *sg)
 	for (p = 0; p < rc.nplayers; p++) {
 		chart_key(b, p);
 		html_text(b, sg->g.names[p]);
-		buf_printf(b, " %ld</li>\n", scores[p]);
+		buf_printf(b, " %'ld</li>\n", scores[p]);
 	}
 	buf_puts(b, "</ul></figure>\n");
 	for (p = 0; p < rc.nplayers; p++)

@@ -87,7 +87,7 @@ solve_text(const struct sr_game *sg, const struct word_round *v,
 	}
 	for (p = 0; p < v->nplayers; p++) {
 		head = xasprintf(_("%s missed %zu%s"), sg->g.names[p],
-		    nmissed[p], nmissed[p] > 0 ? ": " : "");
+		    nmissed[p], nmissed[p] > 0 ? _(": ") : "");
 		wrap(b, head, l->w, missed[p], nmissed[p], max);
 		free(head);
 	}

@@ -190,7 +190,7 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 		buf_printf(&b, " (%s)", sg->g.title);
 	buf_puts(&b, _("\nscores: "));
 	for (i = 0; i < sg->g.nplayers; i++)
-		buf_printf(&b, "%s%s %ld", i ? ", " : "", sg->g.names[i],
+		buf_printf(&b, "%s%s %'ld", i ? ", " : "", sg->g.names[i],
 		    scores[i]);
 	buf_puts(&b, "\n");
 	/* The house rules: every option not at its default. */

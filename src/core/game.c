@@ -1143,7 +1143,9 @@ split_count(const struct game_setup *gs, const struct game_verb *gv,
 		return RULING_OK;
 	for (i = 0; i <= extra; i++)
 		buf_printf(&name, "%s%s", i ? " " : "", e->argv[p + i]);
-	buf_puts(&b, "; ");
+	/* TRANSLATORS: between two parts of a sentence (fr: a narrow
+	   no-break space before ;), and ": " before what follows. */
+	buf_puts(&b, _("; "));
 	buf_printf(&b, _("quote a name with a space: \"%s\""),
 	    buf_str(&name));
 	status = usage_count(gv, buf_str(&b), r);

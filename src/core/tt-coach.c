@@ -798,7 +798,8 @@ put_value(struct buf *b, const struct tt_position *p,
 	if (mv->banks > 0 && p->score + mv->banks >= p->target)
 		buf_printf(b, _("reaches %ld and wins"), p->target);
 	else if (ad->basis == TT_WIN)
-		buf_printf(b, first ? _("%.1f%% to win with best play") : "%.1f%%",
+		buf_printf(b, first ? _("%.1f%% to win with best play") :
+		    _("%.1f%%"),
 		    100 * mv->value);
 	else if (mv->banks > 0)
 		buf_printf(b, _("%ld banked"), mv->banks);
@@ -833,16 +834,18 @@ advice_say(const struct tt_position *p, struct tt_advice *ad)
 	int i;
 
 	put_move(&b, &ad->moves[0]);
-	buf_puts(&b, ": ");
+	buf_puts(&b, _(": "));
 	put_value(&b, p, ad, &ad->moves[0], 1);
 	for (i = 1; i < ad->nmoves && i < 3; i++) {
-		buf_puts(&b, i == 1 ? " (" : "; ");
+		buf_puts(&b, i == 1 ? " (" : _("; "));
 		put_move(&b, &ad->moves[i]);
-		buf_puts(&b, ": ");
+		buf_puts(&b, _(": "));
 		put_value(&b, p, ad, &ad->moves[i], 0);
 	}
+	if (ad->nmoves > 3)
+		buf_puts(&b, _("; "));
 	if (ad->nmoves > 1)
-		buf_puts(&b, ad->nmoves > 3 ? "; ...)" : ")");
+		buf_puts(&b, ad->nmoves > 3 ? "...)" : ")");
 	buf_puts(&b, ".");
 	snprintf(ad->say, sizeof ad->say, "%s", buf_str(&b));
 	buf_free(&b);

@@ -688,7 +688,10 @@ static const char *
 quote_end(const char *s, int lines)
 {
 	for (; *s != '\0'; s++) {
-		if (*s == '\'' && !wordish((unsigned char)s[1]))
+		/* A no-break space after it too: French "'nope' ;". */
+		if (*s == '\'' && (!wordish((unsigned char)s[1]) ||
+		    strncmp(s + 1, "\302\240", 2) == 0 ||
+		    strncmp(s + 1, "\342\200\257", 3) == 0))
 			return s;
 		if (lines && *s == '\n')
 			return NULL;

@@ -12,6 +12,7 @@
 #define SHAKEREF_WORDS_H
 
 #include <libintl.h>
+#include <string.h>
 
 #ifndef PACKAGE
 #define PACKAGE	"shakeref"
@@ -20,5 +21,65 @@
 #define _(s)		dgettext(PACKAGE, s)
 #define N_(s)		(s)
 #define P_(s, p, n)	dngettext(PACKAGE, s, p, (unsigned long)(n))
+
+/*
+ * A msgid in a context (msgctxt c): C_("elided", "%s's '%s'"), CP_ its
+ * plural.  Without the context in the catalog, the plain msgid's
+ * translation (English under C).
+ */
+#define C_(c, s)	words_pgettext(c "\004" s, s)
+#define CP_(c, s, p, n)	words_npgettext(c "\004" s, s, p, (unsigned long)(n))
+
+/*
+ * A sentence with a name put in after a word that elides before a
+ * vowel (French "de Bob" but "d'Anaïs", po/GLOSSARY): E_(name, plain,
+ * elided) is the elided form, the msgid in the context "elided", when
+ * the name begins with a vowel or an h.  Both are the same sentence in
+ * English; a catalog gives the context its own translation.
+ */
+#define E_(name, s, e)	(name_elides(name) ? (e) : (s))
+
+static inline const char *words_pgettext(const char *, const char *)
+    __attribute__((format_arg(2)));
+static inline const char *words_npgettext(const char *, const char *,
+    const char *, unsigned long) __attribute__((format_arg(2)))
+    __attribute__((format_arg(3)));
+
+static inline const char *
+words_pgettext(const char *key, const char *s)
+{
+	const char *t = dgettext(PACKAGE, key);
+
+	return t == key ? dgettext(PACKAGE, s) : t;
+}
+
+static inline const char *
+words_npgettext(const char *key, const char *s, const char *p,
+    unsigned long n)
+{
+	const char *t = dngettext(PACKAGE, key, p, n);
+
+	return t == key || t == p ? dngettext(PACKAGE, s, p, n) : t;
+}
+
+/* 1 if name begins with a vowel (accented too), a y or an h. */
+static inline int
+name_elides(const char *name)
+{
+	const unsigned char *u = (const unsigned char *)name;
+
+	if (u[0] < 0x80)
+		return u[0] != '\0' && strchr("AEIOUYHaeiouyh", u[0]) != NULL;
+	if (u[0] == 0xc3)	/* U+00C0..U+00FF: A-grave .. y-diaeresis */
+		return (u[1] >= 0x80 && u[1] <= 0x86) ||
+		    (u[1] >= 0x88 && u[1] <= 0x8f) ||
+		    (u[1] >= 0x92 && u[1] <= 0x96) ||
+		    (u[1] >= 0x98 && u[1] <= 0x9d) ||
+		    (u[1] >= 0xa0 && u[1] <= 0xa6) ||
+		    (u[1] >= 0xa8 && u[1] <= 0xaf) ||
+		    (u[1] >= 0xb2 && u[1] <= 0xb6) ||
+		    (u[1] >= 0xb8 && u[1] <= 0xbd) || u[1] == 0xbf;
+	return u[0] == 0xc5 && (u[1] == 0x92 || u[1] == 0x93);	/* OE */
+}
 
 #endif

@@ -633,7 +633,7 @@ do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 		ruling_note(r, P_("%s wrote %s (%d word this round)%s%s%s",
 		    "%s wrote %s (%d words this round)%s%s%s", l->n),
 		    st->gs->names[e->who], buf_str(&added), l->n,
-		    nagain ? "; " : "",
+		    nagain ? _("; ") : "",
 		    buf_str(&again), nagain ? _(" already written, counted "
 		    "once") : "");
 	else
@@ -759,9 +759,11 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 		return RULING_REFUSED;
 	name = st->gs->names[e->who];
 	if (sw->valid >= 0) {
-		ruling_refuse(r, RULING_REFUSED, "%s's '%s' already has a "
-		    "ruling (%s by %s); only a vote can change it (SW-6)",
-		    name, sw->w, sw->valid ? _("stands") : _("struck"),
+		ruling_refuse(r, RULING_REFUSED, E_(name,
+		    _("%s's '%s' already has a ruling (%s by %s); only a "
+		    "vote can change it (SW-6)"), C_("elided", "%s's '%s' "
+		    "already has a ruling (%s by %s); only a vote can change "
+		    "it (SW-6)")), name, sw->w, sw->valid ? _("stands") : _("struck"),
 		    sw->how == HOW_VOTE ? _("vote") : _("challenge"));
 		return RULING_REFUSED;
 	}
@@ -772,15 +774,19 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 	pts = word_points(st, rd, e->who, sw);
 	/* "stands as a compound: Maus+abend": a vote may overrule it. */
 	if (sw->valid) {
-		ruling_note(r, "%s's '%s' stands%s%s; it counts %s%s (%sSW-5)",
-		    name, sw->w, compound ? " " : ": ", buf_str(&words),
+		/* TRANSLATORS: "elided": the name begins with a vowel
+		   or an h (French "d'Anaïs"); else the same sentence. */
+		ruling_note(r, E_(name, _("%s's '%s' stands%s%s; it counts "
+		    "%s%s (%sSW-5)"), C_("elided", "%s's '%s' stands%s%s; it "
+		    "counts %s%s (%sSW-5)")), name, sw->w, compound ? " " : _(": "), buf_str(&words),
 		    signed_points(pts, num, sizeof num), pts == 0 ?
 		    _(", crossed out") : "", compound ? "SW-2, " : "");
 		buf_free(&words);
 		return RULING_OK;
 	}
-	ruling_note(r, "challenge upheld: %s's '%s' is struck: %s; it counts "
-	    "%s%s (SW-5)", name, sw->w, buf_str(&words), signed_points(pts,
+	ruling_note(r, E_(name, _("challenge upheld: %s's '%s' is struck: "
+	    "%s; it counts %s%s (SW-5)"), C_("elided", "challenge upheld: "
+	    "%s's '%s' is struck: %s; it counts %s%s (SW-5)")), name, sw->w, buf_str(&words), signed_points(pts,
 	    num, sizeof num), pts == 0 ? _(", crossed out") : "");
 	buf_free(&words);
 	return RULING_UPHELD;
@@ -802,8 +808,10 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	/* A word with no path is not the table's to accept. */
 	if (e->accept && grid_path(&rd->g, saw_lg(st), sw->w, NULL, why,
 	    sizeof why) != 0) {
-		ruling_refuse(r, RULING_REFUSED, "the table cannot accept "
-		    "%s's '%s': %s (SW-6)", st->gs->names[e->who], sw->w,
+		ruling_refuse(r, RULING_REFUSED, E_(st->gs->names[e->who],
+		    _("the table cannot accept %s's '%s': %s (SW-6)"),
+		    C_("elided", "the table cannot accept %s's '%s': %s "
+		    "(SW-6)")), st->gs->names[e->who], sw->w,
 		    why);
 		return RULING_REFUSED;
 	}
@@ -815,12 +823,16 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	    N_("the table rejected it"));
 	pts = word_points(st, rd, e->who, sw);
 	if (e->accept)
-		ruling_note(r, "the table accepts %s's '%s': it counts %s%s "
-		    "(SW-6)", st->gs->names[e->who], sw->w, signed_points(pts,
+		ruling_note(r, E_(st->gs->names[e->who], _("the table "
+		    "accepts %s's '%s': it counts %s%s (SW-6)"), C_("elided",
+		    "the table accepts %s's '%s': it counts %s%s (SW-6)")),
+		    st->gs->names[e->who], sw->w, signed_points(pts,
 		    num, sizeof num), pts == 0 ? _(", crossed out") : "");
 	else
-		ruling_note(r, "the table rejects %s's '%s': it counts %s%s "
-		    "(SW-6)", st->gs->names[e->who], sw->w, signed_points(pts,
+		ruling_note(r, E_(st->gs->names[e->who], _("the table "
+		    "rejects %s's '%s': it counts %s%s (SW-6)"), C_("elided",
+		    "the table rejects %s's '%s': it counts %s%s (SW-6)")),
+		    st->gs->names[e->who], sw->w, signed_points(pts,
 		    num, sizeof num), pts == 0 ? _(", crossed out") : "");
 	return RULING_OK;
 }
@@ -883,7 +895,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 	if (st->by_round && nw == 0)
 		buf_puts(&b, _("; nobody scored above 0: no winner (SW-7)"));
 	else if (st->by_round) {
-		buf_puts(&b, "; ");
+		buf_puts(&b, _("; "));
 		game_list_names(st->gs, seats, nw, N_("and"), &b);
 		buf_puts(&b, P_(" wins the round", " share the round", nw));
 	}
@@ -1349,7 +1361,8 @@ saw_advise(const struct game_state *st, struct buf *b)
 			buf_puts(b, off++ ? "," :
 			    _(" Not on the grid, a challenge would strike:"));
 			/* TRANSLATORS: a player's word: Bob's 'fad'. */
-			buf_printf(b, _(" %s's '%s'"), st->gs->names[i],
+			buf_printf(b, E_(st->gs->names[i], _(" %s's '%s'"),
+			    C_("elided", " %s's '%s'")), st->gs->names[i],
 			    sw->w);
 		}
 	if (off > 0)

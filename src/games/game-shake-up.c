@@ -328,7 +328,8 @@ pass_turn(struct game_state *st, struct buf *b)
 	if (st->cur == st->first)
 		st->round++;
 	new_turn(st);
-	buf_printf(b, _("; %s's turn"), st->gs->names[st->cur]);
+	buf_printf(b, E_(st->gs->names[st->cur], _("; %s's turn"),
+	    C_("elided", "; %s's turn")), st->gs->names[st->cur]);
 }
 
 /* The start roll (SU-2): one die per roller; ties for highest re-roll. */
@@ -515,9 +516,11 @@ do_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 		sort_ints(pool, npool);
 		if ((bad = take_values(e, pool, &npool, held, &nheld)) >= 0) {
 			game_put_dice(&b, pool, npool);
-			ruling_refuse(r, RULING_REFUSED, "'%s' is not in %s's "
-			    "hand %s (reroll=free: keep names every die to "
-			    "hold)", e->argv[bad], name, buf_str(&b));
+			ruling_refuse(r, RULING_REFUSED, E_(name, _("'%s' is "
+			    "not in %s's hand %s (reroll=free: keep names "
+			    "every die to hold)"), C_("elided", "'%s' is not in "
+			    "%s's hand %s (reroll=free: keep names every die "
+			    "to hold)")), e->argv[bad], name, buf_str(&b));
 			buf_free(&b);
 			return RULING_REFUSED;
 		}
@@ -632,8 +635,9 @@ do_penalize(struct game_state *st, const struct entry *e, struct ruling *r)
 		continue;
 	pw[i] = 1;
 	sort_ints(pw, PAWNS);
-	buf_printf(&b, _("%s sends %s's pawn on level %d back to level 1"), name,
-	    them, l);
+	buf_printf(&b, E_(them, _("%s sends %s's pawn on level %d back to "
+	    "level 1"), C_("elided", "%s sends %s's pawn on level %d back to "
+	    "level 1")), name, them, l);
 	if (st->special)
 		st->penalized = 1;
 	else
@@ -1071,7 +1075,8 @@ su_advise(const struct game_state *st, struct buf *b)
 			    class_letter[shakeup_classify(dice)],
 			    DICE - st->nheld);
 		}
-		buf_printf(b, "A %.1f%%, B %.1f%%, C %.1f%%, D %.1f%%",
+		/* TRANSLATORS: the chances of each hand, A to D. */
+		buf_printf(b, _("A %.1f%%, B %.1f%%, C %.1f%%, D %.1f%%"),
 		    100 * p[0], 100 * p[1], 100 * p[2], 100 * p[3]);
 		if (st->shakes == 0)
 			buf_puts(b, _(" (an A on this shake is a special advantage)"));
@@ -1102,8 +1107,10 @@ su_advise(const struct game_state *st, struct buf *b)
 					break;
 			if (k < 0)
 				continue;
-			buf_printf(b, _("%s %s's highest on level %d"),
-			    first ? "" : ",", st->gs->names[i],
+			buf_printf(b, E_(st->gs->names[i], _("%s %s's "
+			    "highest on level %d"), C_("elided", "%s %s's "
+			    "highest on level %d")), first ? "" : ",",
+			    st->gs->names[i],
 			    st->pawn[i][k]);
 			first = 0;
 		}

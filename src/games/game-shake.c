@@ -299,7 +299,7 @@ roll_colored(struct game_state *st, const struct entry *e, struct ruling *r)
 		for (k = 0; k < nm; k++)
 			award(st, match[k], vals[i]);
 		if (b.len > 0)
-			buf_puts(&b, "; ");
+			buf_puts(&b, _("; "));
 		game_list_names(st->gs, match, nm, N_("and"), &b);
 		buf_printf(&b, _(" match on %d and score it"), vals[i]);
 	}
@@ -307,13 +307,13 @@ roll_colored(struct game_state *st, const struct entry *e, struct ruling *r)
 		count += !st->decided[i];
 	if (count == 0) {
 		if (b.len > 0)
-			buf_puts(&b, "; ");
+			buf_puts(&b, _("; "));
 		end_round(st, &b);
 	} else {
 		st->chooser = highest_undecided(st);
 		st->phase = P_CHOOSE;
 		if (b.len > 0)
-			buf_puts(&b, "; ");
+			buf_puts(&b, _("; "));
 		buf_printf(&b, _("%s has the highest die (%d) and chooses"),
 		    st->gs->names[st->chooser], st->die[st->chooser]);
 	}
@@ -392,7 +392,7 @@ end_round(struct game_state *st, struct buf *b)
 	}
 	st->norder = all_seats(st, st->order);
 	sort_by_total(st, st->order, st->norder);
-	buf_puts(b, "; ");
+	buf_puts(b, _("; "));
 	next_tie_or_all_shake(st, b);
 }
 
@@ -430,8 +430,10 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 		return RULING_REFUSED;
 	}
 	if (e->nvals != 6) {
-		ruling_refuse(r, RULING_REFUSED, "expected 6 values for %s's "
-		    "shake (each 0 or 10), got %d", name, e->nvals);
+		ruling_refuse(r, RULING_REFUSED, E_(name, _("expected 6 "
+		    "values for %s's shake (each 0 or 10), got %d"),
+		    C_("elided", "expected 6 values for %s's shake (each 0 "
+		    "or 10), got %d")), name, e->nvals);
 		return RULING_REFUSED;
 	}
 	for (i = 0; i < 6; i++) {
@@ -550,7 +552,7 @@ shake_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 		award(st, st->chooser, st->die[st->chooser]);
 		buf_printf(&b, _("%s takes %d"), name, st->die[st->chooser]);
 		if ((i = highest_undecided(st)) < 0) {
-			buf_puts(&b, "; ");
+			buf_puts(&b, _("; "));
 			end_round(st, &b);
 		} else {
 			st->chooser = i;
@@ -758,7 +760,8 @@ put_percent(struct buf *b, double p)
 	}
 	if (m > 0 && m < 1)
 		digits = (int)ceil(-log10(m)) + 1;
-	buf_printf(b, "%.*f%%", digits, pc);
+	/* TRANSLATORS: a chance; a space before % as the language writes it. */
+	buf_printf(b, _("%.*f%%"), digits, pc);
 }
 
 /*
@@ -1252,7 +1255,8 @@ order_advice(const struct game_state *st, struct advice *a)
 		buf_printf(&a->say, "%s%s ", k++ ? ", " : "", ordinal(i));
 		put_percent(&a->say, w[i]);
 	}
-	buf_printf(&a->say, _("); only %s's own place counts"), name);
+	buf_printf(&a->say, E_(name, _("); only %s's own place counts"),
+	    C_("elided", "); only %s's own place counts")), name);
 	return 1;
 }
 

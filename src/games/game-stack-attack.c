@@ -252,7 +252,7 @@ end_round(struct game_state *st, int from, int self, struct buf *b)
 			    st->gs->names[lead[0]], best);
 			return;
 		}
-		buf_puts(b, "; ");
+		buf_puts(b, _("; "));
 		game_list_names(st->gs, lead, nlead, N_("and"), b);
 		buf_printf(b, st->tie ? _(" tie on %ld and play another "
 		    "tie-break round (SA-7)") : _(" tie on %ld and play a "
@@ -314,7 +314,7 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 		st->turn = k;
 		st->nroll = 0;
 	} else {
-		buf_puts(&b, ": ");
+		buf_puts(&b, _(": "));
 		game_put_dice(&b, q, nq);
 		buf_puts(&b, P_(" qualifies ", " qualify ", nq));
 		top_phrase(st, &b);
@@ -388,8 +388,10 @@ do_place(struct game_state *st, const struct entry *e, struct ruling *r)
 		/* SA-5: all in the tower; only they score. */
 		k = in_tower(st, p);
 		st->score[p] += k;
-		buf_printf(&b, _(": all of %s's dice are in the tower; %s "
-		    "scores %d, total %ld (SA-5)"), name, name, k,
+		buf_printf(&b, E_(name, _(": all of %s's dice are in the "
+		    "tower; %s scores %d, total %ld (SA-5)"), C_("elided",
+		    ": all of %s's dice are in the tower; %s scores %d, total "
+		    "%ld (SA-5)")), name, name, k,
 		    st->score[p]);
 		end_round(st, p, 0, &b);
 	} else {
@@ -614,8 +616,10 @@ sa_advise(const struct game_state *st, struct buf *b)
 	    "The longest chain places %d dice: place ", nbest), nbest);
 	game_put_dice(b, best, nbest);
 	if (nbest == st->held[st->turn])
-		buf_printf(b, _(", which puts all of %s's dice in the tower and "
-		    "ends the round (SA-5)"), name);
+		buf_printf(b, E_(name, _(", which puts all of %s's dice in "
+		    "the tower and ends the round (SA-5)"), C_("elided", ", "
+		    "which puts all of %s's dice in the tower and ends the "
+		    "round (SA-5)")), name);
 	buf_puts(b, ".\n");
 }
 
@@ -705,8 +709,10 @@ sa_advice(const struct game_state *st, struct advice *a)
 		return 0;
 	}
 	if (c[0].n == st->held[p])
-		buf_printf(&a->say, _("%s: all of %s's dice in the "
-		    "tower end the round, and only %s scores (SA-5)"),
+		buf_printf(&a->say, E_(st->gs->names[p], _("%s: all of "
+		    "%s's dice in the tower end the round, and only %s scores "
+		    "(SA-5)"), C_("elided", "%s: all of %s's dice in the tower "
+		    "end the round, and only %s scores (SA-5)")),
 		    a->moves[0].entry, st->gs->names[p], st->gs->names[p]);
 	else
 		buf_printf(&a->say, P_("%s: %d die in the tower; %s then has a "

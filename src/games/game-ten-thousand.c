@@ -577,18 +577,27 @@ tt_expect(const struct game_state *st, struct expectation *x)
 		x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_CONTINUE) |
 		    VERB_BIT(V_FRESH);
 		if (st->offer_dice == 6)
-			game_say(x, "Round %d. %s may "
+			game_say(x, E_(st->gs->names[st->banker],
+			    _("Round %d. %s may continue from %s's %ld with 6 "
+			    "dice or start fresh: roll 6 values to continue, "
+			    "or fresh"), C_("elided", "Round %d. %s may "
 			    "continue from %s's %ld with 6 dice or start "
-			    "fresh: roll 6 values to continue, or fresh",
+			    "fresh: roll 6 values to continue, or fresh")),
 			    st->round, name, st->gs->names[st->banker],
 			    st->offer_total);
 		else
-			game_say(x, P_("Round %d. %s may continue from "
-			    "%s's %ld with %d die or start fresh: roll %d "
-			    "value to continue or 6 to start fresh", "Round "
-			    "%d. %s may continue from %s's %ld with %d dice or "
-			    "start fresh: roll %d values to continue or 6 to "
-			    "start fresh", st->offer_dice), st->round, name,
+			game_say(x, E_(st->gs->names[st->banker],
+			    P_("Round %d. %s may continue from %s's %ld with "
+			    "%d die or start fresh: roll %d value to continue "
+			    "or 6 to start fresh", "Round %d. %s may continue "
+			    "from %s's %ld with %d dice or start fresh: roll %d "
+			    "values to continue or 6 to start fresh",
+			    st->offer_dice), CP_("elided", "Round %d. %s may "
+			    "continue from %s's %ld with %d die or start fresh: "
+			    "roll %d value to continue or 6 to start fresh",
+			    "Round %d. %s may continue from %s's %ld with %d "
+			    "dice or start fresh: roll %d values to continue or "
+			    "6 to start fresh", st->offer_dice)), st->round, name,
 			    st->gs->names[st->banker], st->offer_total,
 			    st->offer_dice, st->offer_dice);
 		break;
@@ -694,8 +703,10 @@ tt_describe(const struct game_state *st, struct buf *b)
 {
 	switch (st->phase) {
 	case P_OFFER:
-		buf_printf(b, _("%s: roll off %s's %ld with %d %s, or fresh "
-		    "with 6\n"), st->gs->names[st->seat],
+		buf_printf(b, E_(st->gs->names[st->banker], _("%s: roll off "
+		    "%s's %ld with %d %s, or fresh with 6\n"), C_("elided",
+		    "%s: roll off %s's %ld with %d %s, or fresh with 6\n")),
+		    st->gs->names[st->seat],
 		    st->gs->names[st->banker], st->offer_total,
 		    st->offer_dice, dice_word(st->offer_dice));
 		break;
@@ -777,7 +788,9 @@ tt_advise(const struct game_state *st, struct buf *b)
 		buf_puts(b, _("There is no bank before a scoring keep this turn "
 		    "(TT-6).\n"));
 	else if (st->score[st->seat] + turn_total(st) >= st->target)
-		buf_printf(b, _("Now banking makes %s's score %ld and wins.\n"),
+		buf_printf(b, E_(st->gs->names[st->seat], _("Now banking "
+		    "makes %s's score %ld and wins.\n"), C_("elided", "Now "
+		    "banking makes %s's score %ld and wins.\n")),
 		    st->gs->names[st->seat],
 		    st->score[st->seat] + turn_total(st));
 }

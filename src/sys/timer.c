@@ -12,6 +12,7 @@
 
 #include "term.h"
 #include "timer.h"
+#include "utf8.h"
 #include "words.h"
 
 #define BAR_MAX	60		/* the widest bar, in columns */
@@ -44,11 +45,14 @@ now_mono(void)
 static void
 draw_bar(FILE *out, int columns, long left, long total)
 {
-	char bar[BAR_MAX + 1], tail[32];
+	char bar[BAR_MAX + 1], tail[128];
 	int width, full, i, cols = term_width(fileno(out), columns);
 
-	snprintf(tail, sizeof tail, " %ld:%02ld left", left / 60, left % 60);
-	width = cols - 3 - (int)strlen(tail);	/* [ ] and the last column */
+	/* TRANSLATORS: after the timer's bar: minutes:seconds left. */
+	snprintf(tail, sizeof tail, _(" %ld:%02ld left"), left / 60,
+	    left % 60);
+	/* [ ] and the last column; the tail in columns, not bytes */
+	width = cols - 3 - (int)utf8_width(tail);
 	if (width > BAR_MAX)
 		width = BAR_MAX;
 	if (width < 4) {			/* too narrow: the time alone */

@@ -12,6 +12,10 @@
 . "$SRCDIR/tests/cli/lib.sh"
 
 po="$SRCDIR/po"
+# A no-break space (de, es: before %; fr: before :) and a narrow one
+# (fr: before ; ! ? %, and its thousands), as po/GLOSSARY writes them.
+nb=$(printf "\302\240")
+nn=$(printf "\342\200\257")
 langs=$(sed -e 's/#.*//' "$po/LINGUAS" | tr -s ' \t\n' '  ')
 
 # The locale a catalog is tried in: de -> de_DE.UTF-8.
@@ -342,17 +346,17 @@ test_expect_success 'de: Shake: refusal, status, coach line, help, rule card, re
 	words_de &&
 	sr new --game shake --players Ann,Bob >out &&
 	expect_out "Partie 1: shake für Ann, Bob" &&
-	expect_out "Runde 1. Die farbigen Würfel werfen: je ein Wert für Ann und Bob" &&
+	expect_out "Runde 1. Die farbigen Würfel werfen: je einen Wert für Ann und Bob" &&
 	expect_refused 1 "shakeref: roll: erwartet 2 Werte (Ann, Bob), erhalten 1" sr roll 9 &&
 	expect_refused 1 "shakeref: roll: '"'"'7'"'"' ist keine Seite eines farbigen Würfels" sr roll 7 20 &&
 	sr roll 40 60 >out &&
 	expect_out "Bob hat den höchsten Würfel (60) und wählt" &&
-	expect_out "Runde 1. Bob warf 60 und wählt: take 60 oder shake" &&
+	expect_out "Runde 1. Bob wirft 60 und wählt: take 60 oder shake" &&
 	sr status >out &&
 	expect_out "Punktestand: Ann 0, Bob 0" &&
 	expect_out "Coach: shake: im Schnitt" &&
 	sr help take >out &&
-	expect_out "der Wählende wertet seinen farbigen Würfel; die Wahl geht an den nächsthöheren (SH-6)" &&
+	expect_out "der Wählende bekommt die Punkte seines farbigen Würfels; die Wahl geht an den nächsthöheren (SH-6)" &&
 	sr rules >out &&
 	expect_out "Shake: die farbigen Würfel werfen, nehmen oder schütteln, 10 Runden und die All-Shake-Runde" &&
 	expect_out "'"'"'shakeref rules RULES'"'"' zeigt eines vollständig" &&
@@ -383,14 +387,14 @@ test_expect_success 'de: Shake Up: refusal, status, coach line, help, rule card,
 	sr roll 6 1 >out &&
 	expect_out "Ann wirft am höchsten (6) und beginnt" &&
 	sr roll 1 1 2 3 >out &&
-	expect_out "Runde 1. Ann schüttelte 1 1 2 3 (noch 2 Schütteln): keep, stand, oder roll mit 4 Werten" &&
+	expect_out "Runde 1. Ann schüttelt 1 1 2 3 (noch 2 Schütteln): keep, stand, oder roll mit 4 Werten" &&
 	expect_refused 1 "shakeref: keep: '"'"'9'"'"' ist nicht unter den noch nicht gehaltenen Würfeln des letzten Schüttelns (1 1 2 3)" sr keep 9 &&
 	sr status >out &&
 	expect_out "Coach: keep 1 2 3: die beste Chance auf (A) oder (B) bis zum Ende des Zugs" &&
 	sr help stand >out &&
 	expect_out "mit dem Schütteln aufhören: die Hand ist endgültig und wird als (A) bis (D) eingestuft (SU-3, SU-4)" &&
 	sr rules >out &&
-	expect_out "Shake Up: bis zu drei Mal vier Würfel schütteln; Straßen und Sätze ziehen Ihre Figuren die Pyramide hinauf" &&
+	expect_out "Shake Up: bis zu drei Mal vier Würfel schütteln; Straßen und Sätze lassen Ihre Figuren die Pyramide hinaufrücken" &&
 	sr review >out &&
 	expect_out "Partie 1: shake-up, vom Coach durchgesehen (Punkte)"
 '
@@ -401,16 +405,16 @@ test_expect_success 'de: 10,000: refusal, status, coach line, help, rule card, r
 	expect_out "Runde 1. Ann wirft 6 Würfel: roll mit 6 Werten" &&
 	expect_refused 1 "shakeref: roll: '"'"'9'"'"' ist keine Augenzahl eines Würfels (1 bis 6)" sr roll 9 1 1 1 1 1 &&
 	sr roll 1 5 2 3 4 6 >/dev/null &&
-	expect_refused 1 "shakeref: bank: vor dem Sichern mindestens einen wertenden Würfel aus dem Wurf behalten (TT-3)" sr bank &&
+	expect_refused 1 "shakeref: bank: vor dem Sichern mindestens einen zählenden Würfel aus dem Wurf behalten (TT-3)" sr bank &&
 	sr keep 1 >out &&
-	expect_out "Ann behielt 1 für 100: Zug 100, noch 5 Würfel" &&
+	expect_out "Ann behält 1 für 100: Zugsumme 100, noch 5 Würfel" &&
 	sr status >out &&
 	expect_out "Runde 1. Ann hat 100 mit 5 Würfeln in der Hand: mehr behalten (keep), roll mit 5 Werten oder bank" &&
 	expect_out "Coach: " && expect_out "Siegchance bei bestem Spiel" &&
 	sr help bank >out &&
-	expect_out "die Zugsumme zum Punktestand addieren; braucht in diesem Zug ein wertendes Behalten (TT-6)" &&
+	expect_out "die Zugsumme zum Punktestand addieren; braucht in diesem Zug einen behaltenen Würfel, der zählt (TT-6)" &&
 	sr rules >out &&
-	expect_out "10.000: sechs Würfel, behalten, was wertet, sichern oder weiterwerfen, vom letzten Sichern weiterwerfen" &&
+	expect_out "10.000: sechs Würfel, behalten, was zählt, sichern oder weiterwerfen, vom letzten Sichern weiterwerfen" &&
 	sr review >out &&
 	expect_out "Partie 1: ten-thousand, vom Coach durchgesehen (Siegchance)"
 '
@@ -420,7 +424,7 @@ test_expect_success 'de: Stack Attack: refusal, status, coach line, help, rule c
 	sr new --game stack-attack --players Ann,Bob >/dev/null &&
 	expect_refused 1 "shakeref: roll: erwartet 5 Werte (die Würfel, die Ann hält), erhalten 1" sr roll 5 &&
 	sr roll 5 5 1 2 3 >out &&
-	expect_out "Ann wirft 5 5 1 2 3: 5 5 passen auf der 6 der Basis" &&
+	expect_out "Ann wirft 5 5 1 2 3: 5 5 passen bei der 6 der Basis" &&
 	expect_refused 1 "shakeref: place: '"'"'3'"'"' (Würfel 1 der Kette) kann nicht auf 6: erwartet eine 5 (SA-3)" sr place 3 &&
 	sr status >out &&
 	expect_out "Die längste Kette setzt 1 Würfel: place 5." &&
@@ -428,7 +432,7 @@ test_expect_success 'de: Stack Attack: refusal, status, coach line, help, rule c
 	sr help place >out &&
 	expect_out "Ihr ganzes Setzen: ein oder mehrere geworfene Würfel, der Reihe nach" &&
 	sr rules >out &&
-	expect_out "Stack Attack: Würfel eins über oder unter der Spitze stapeln; ein Einsturz wertet 0 für den Schuldigen" &&
+	expect_out "Stack Attack: Würfel eins über oder unter der Spitze stapeln; ein Einsturz bringt dem Schuldigen 0" &&
 	sr review >out &&
 	expect_out "Partie 1: stack-attack, vom Coach durchgesehen"
 '
@@ -441,26 +445,26 @@ test_expect_success 'de: Shake-A-Word: refusal, status, coach line, help, rule c
 	sr grid ABC DEF GHI >out &&
 	expect_out "Runde 1: 3x3-Raster ABC DEF GHI" &&
 	sr words Ann bad >out &&
-	expect_out "Ann schrieb bad (1 Wort in dieser Runde)" &&
+	expect_out "Ann schreibt bad (1 Wort in dieser Runde)" &&
 	sr words Bob bed fad >out &&
-	expect_out "Bob schrieb bed, fad (2 Wörter in dieser Runde)" &&
+	expect_out "Bob schreibt bed, fad (2 Wörter in dieser Runde)" &&
 	sr status >out &&
 	expect_out "Einzigartige Wörter zählen: 3-4 Buchstaben 1" &&
 	expect_out "Jetzt: Ann +1, Bob +2." &&
 	sr challenge Bob bed >out &&
 	expect_out "'"'"'bed'"'"' von Bob gilt: im Raster und in xx; es zählt +1 (SW-5)" &&
 	expect_exit 5 sr challenge Bob fad &&
-	expect_out "Einspruch stattgegeben: '"'"'fad'"'"' von Bob ist gestrichen: '"'"'fad'"'"' ist nicht im Raster" &&
+	expect_out "Einspruch stattgegeben: '"'"'fad'"'"' von Bob ist aberkannt: '"'"'fad'"'"' ist nicht im Raster" &&
 	sr help vote >out &&
-	expect_out "das letzte Wort des Tisches über WORD von NAME in dieser Runde (reject zählt als gestrichen) (SW-6)" &&
+	expect_out "das letzte Wort des Tisches über WORD von NAME in dieser Runde (reject zählt als aberkannt) (SW-6)" &&
 	sr rules shake-a-word >out &&
 	expect_out "Optionen (new --option KEY=VALUE):" &&
 	expect_out "NAME (ein installiertes Hunspell-Wörterbuch)" &&
 	sr score >out &&
 	expect_out "gilt durch Einspruch: im Raster und in xx" &&
-	expect_out "gestrichen durch Einspruch: '"'"'fad'"'"' ist nicht im Raster" &&
+	expect_out "aberkannt durch Einspruch: '"'"'fad'"'"' ist nicht im Raster" &&
 	sr review >out &&
-	expect_out "die Punkte des Rasters, jedes gültige Wort aus 1 gewerteten Runde"
+	expect_out "die Punkte des Rasters, jedes gültige Wort aus 1 ausgewerteten Runde"
 '
 
 test_expect_success 'de: plural forms at 1 and 2' '
@@ -485,7 +489,7 @@ test_expect_success 'de: standings --all-time, an order'"'"'s coach line, the wo
 	words_de &&
 	leftovers_spoken "27,6 ± 8,1" "1 Partie" "1 Sieg" Anfänger \
 	    "der Fälle, wenn an 2. Stelle von den 2 Gleichstehenden geschüttelt wird (1. " \
-	    "Nicht im Raster, ein Einspruch würde streichen: '"'"'fad'"'"' von Bob." \
+	    "Nicht im Raster, ein Einspruch würde aberkennen: '"'"'fad'"'"' von Bob." \
 	    oder
 '
 
@@ -533,7 +537,7 @@ test_expect_success 'es: Shake: refusal, status, coach line, help, rule card, re
 	expect_refused 1 "shakeref: roll: '"'"'7'"'"' no es una cara de un dado de color" sr roll 7 20 &&
 	sr roll 40 60 >out &&
 	expect_out "Bob tiene el dado más alto (60) y elige" &&
-	expect_out "Ronda 1. Bob sacó 60 y elige: take 60 o shake" &&
+	expect_out "Ronda 1. Bob saca 60 y elige: take 60 o shake" &&
 	sr status >out &&
 	expect_out "puntuaciones: Ann 0, Bob 0" &&
 	expect_out "entrenador: shake: vale 88,6 de media, asegurando cuando el total llega a 230; el dado vale 60" &&
@@ -557,11 +561,11 @@ test_expect_success 'es: Shake Up: refusal, status, coach line, help, rule card,
 	sr roll 6 1 >out &&
 	expect_out "Ann saca lo más alto (6) y empieza" &&
 	sr roll 1 1 2 3 >out &&
-	expect_out "Ronda 1. Ann agitó 1 1 2 3 (2 agitadas restantes): keep, stand, o roll de 4 valores" &&
+	expect_out "Ronda 1. Ann agita 1 1 2 3 (2 agitadas restantes): keep, stand, o roll con 4 valores" &&
 	expect_refused 1 "shakeref: keep: '"'"'9'"'"' no está entre los dados de la última agitada aún no retenidos (1 1 2 3)" sr keep 9 &&
 	sr status >out &&
 	expect_out "quedan 2 agitadas." &&
-	expect_out "entrenador: keep 1 2 3: la mejor probabilidad de (A) o (B) al final del turno: (A) 30,6%, (A) o (B) 100,0%, (D) 0,0%" &&
+	expect_out "entrenador: keep 1 2 3: la mejor probabilidad de (A) o (B) al final del turno: (A) 30,6${nb}%, (A) o (B) 100,0${nb}%, (D) 0,0${nb}%" &&
 	sr help stand >out &&
 	expect_out "deja de agitar: la mano es definitiva y se clasifica de (A) a (D) (SU-3, SU-4)" &&
 	sr rules >out &&
@@ -573,14 +577,14 @@ test_expect_success 'es: Shake Up: refusal, status, coach line, help, rule card,
 test_expect_success 'es: 10,000: refusal, status, coach line, help, rule card, review' '
 	words_es &&
 	sr new --game ten-thousand --players Ann,Bob >out &&
-	expect_out "Ronda 1. Ann tira 6 dados: tire 6 valores" &&
+	expect_out "Ronda 1. Ann tira 6 dados: roll con 6 valores" &&
 	expect_refused 1 "shakeref: roll: '"'"'9'"'"' no es una cara de un dado (de 1 a 6)" sr roll 9 1 1 1 1 1 &&
 	sr roll 1 5 2 3 4 6 >/dev/null &&
 	expect_refused 1 "shakeref: bank: guarde al menos un dado que puntúe de la tirada antes de asegurar (TT-3)" sr bank &&
 	sr keep 1 >out &&
-	expect_out "Ann guardó 1 por 100: turno 100, 5 dados restantes" &&
+	expect_out "Ann guarda 1 por 100: total del turno 100, 5 dados restantes" &&
 	sr status >out &&
-	expect_out "Ronda 1. Ann tiene 100 con 5 dados en la mano: guarde más, tire 5 valores o bank" &&
+	expect_out "Ronda 1. Ann tiene 100 con 5 dados en la mano: keep para guardar más, roll con 5 valores o bank" &&
 	expect_out "de ganar jugando lo mejor" &&
 	sr help bank >out &&
 	expect_out "suma el total del turno a su puntuación; necesita haber guardado algo que puntúe en este turno (TT-6)" &&
@@ -599,7 +603,7 @@ test_expect_success 'es: Stack Attack: refusal, status, coach line, help, rule c
 	expect_refused 1 "shakeref: place: '"'"'3'"'"' (dado 1 de la cadena) no puede ir sobre 6: se esperaba un 5 (SA-3)" sr place 3 &&
 	sr status >out &&
 	expect_out "La cadena más larga coloca 1 dado: place 5." &&
-	expect_out "entrenador: place 5: 1 dado en la torre; Bob tiene entonces un 86,8% de probabilidad de sacar un dado que vaya sobre 5" &&
+	expect_out "entrenador: place 5: 1 dado en la torre; Bob tiene entonces un 86,8${nb}% de probabilidad de sacar un dado que vaya sobre 5" &&
 	sr help place >out &&
 	expect_out "toda su colocación: uno o más dados tirados, en orden, cada uno sobre la cima que encuentra" &&
 	sr rules >out &&
@@ -616,17 +620,17 @@ test_expect_success 'es: Shake-A-Word: refusal, status, coach line, help, rule c
 	sr grid ABC DEF GHI >out &&
 	expect_out "ronda 1: cuadrícula de 3x3 ABC DEF GHI" &&
 	sr words Ann bad >out &&
-	expect_out "Ann escribió bad (1 palabra en esta ronda)" &&
+	expect_out "Ann escribe bad (1 palabra en esta ronda)" &&
 	sr words Bob bed fad >out &&
-	expect_out "Bob escribió bed, fad (2 palabras en esta ronda)" &&
+	expect_out "Bob escribe bed, fad (2 palabras en esta ronda)" &&
 	sr status >out &&
 	expect_out "Las palabras únicas puntúan: 3-4 letras 1" &&
 	sr challenge Bob bed >out &&
 	expect_out "'"'"'bed'"'"' de Bob vale: en la cuadrícula y en xx; cuenta +1 (SW-5)" &&
 	expect_exit 5 sr challenge Bob fad &&
-	expect_out "impugnación aceptada: '"'"'fad'"'"' de Bob queda tachada: '"'"'fad'"'"' no está en la cuadrícula" &&
+	expect_out "impugnación aceptada: '"'"'fad'"'"' de Bob queda invalidada: '"'"'fad'"'"' no está en la cuadrícula" &&
 	sr help vote >out &&
-	expect_out "la última palabra de la mesa sobre la WORD de NAME en esta ronda (reject cuenta como tachada) (SW-6)" &&
+	expect_out "la última palabra de la mesa sobre la WORD de NAME en esta ronda (reject cuenta como invalidada) (SW-6)" &&
 	sr rules shake-a-word >out &&
 	expect_out "NAME (un diccionario Hunspell instalado)" &&
 	sr score >out &&
@@ -655,7 +659,7 @@ test_expect_success 'es: standings --all-time, an order'"'"'s coach line, the wo
 	words_es &&
 	leftovers_spoken "27,6 ± 8,1" "1 partida" "1 victoria" principiante \
 	    "de las veces agitando el 2.º de los 2 empatados (1.º " \
-	    "una impugnación las tacharía: '"'"'fad'"'"' de Bob." \
+	    "una impugnación las invalidaría: '"'"'fad'"'"' de Bob." \
 	    o
 '
 
@@ -679,29 +683,29 @@ if echo " $langs " | grep -q " fr "; then
 test_expect_success 'fr: Shake: refusal, status, coach line, help, rule card, review' '
 	words_fr &&
 	sr new --game shake --players Ann,Bob >out &&
-	expect_out "partie 1: shake pour Ann, Bob" &&
-	expect_out "Manche 1. Lancez les dés de couleur: une valeur chacun pour Ann et Bob" &&
+	expect_out "partie 1${nb}: shake pour Ann, Bob" &&
+	expect_out "Manche 1. Lancez les dés de couleur${nb}: une valeur chacun pour Ann et Bob" &&
 	expect_refused 1 "shakeref: roll: attendu 2 valeurs (Ann, Bob), reçu 1" sr roll 9 &&
 	expect_refused 1 "shakeref: roll: '"'"'7'"'"' n'"'"'est pas une face d'"'"'un dé de couleur" sr roll 7 20 &&
 	sr roll 40 60 >out &&
 	expect_out "Bob a le dé le plus haut (60) et choisit" &&
-	expect_out "Manche 1. Bob a fait 60 et choisit: take 60 ou shake" &&
+	expect_out "Manche 1. Bob fait 60 et choisit${nb}: take 60 ou shake" &&
 	sr status >out &&
-	expect_out "scores: Ann 0, Bob 0" &&
-	expect_out "coach: shake: vaut " &&
+	expect_out "scores${nb}: Ann 0, Bob 0" &&
+	expect_out "coach${nb}: shake${nb}: vaut " &&
 	sr help take >out &&
-	expect_out "celui qui choisit marque son dé de couleur; le choix passe au suivant le plus haut (SH-6)" &&
+	expect_out "celui qui choisit marque son dé de couleur${nn}; le choix passe au suivant le plus haut (SH-6)" &&
 	sr rules >out &&
-	expect_out "Shake: lancez les dés de couleur, prenez ou secouez, 10 manches et la manche All Shake" &&
+	expect_out "Shake${nb}: lancez les dés de couleur, prenez ou secouez, 10 manches et la manche All Shake" &&
 	expect_out "'"'"'shakeref rules RULES'"'"' en montre une en entier" &&
 	sr rules shake >out &&
-	expect_out "Options (new --option KEY=VALUE):" &&
+	expect_out "Options (new --option KEY=VALUE)${nb}:" &&
 	expect_out "shake-faces=1..5 (par défaut 2)" &&
 	sr take >/dev/null &&
 	sr review >out &&
-	expect_out "partie 1: shake, revue par le coach (points)" &&
-	expect_out "Bob: 1 décision" &&
-	expect_out "le coach ferait shake: une gaffe"
+	expect_out "partie 1${nb}: shake, revue par le coach (points)" &&
+	expect_out "Bob${nb}: 1 décision" &&
+	expect_out "le coach ferait shake${nb}: une gaffe"
 '
 
 test_expect_success 'fr: the coach'"'"'s numbers as French writes them, JSON'"'"'s as a program reads them' '
@@ -713,50 +717,50 @@ test_expect_success 'fr: the coach'"'"'s numbers as French writes them, JSON'"'"
 	case $v in *.*) ;; *) echo "# not a decimal: $v"; false ;; esac &&
 	fr=$(echo "$v" | tr . ,) &&
 	sr status >out &&
-	expect_out "coach: shake: vaut $fr en moyenne" &&
+	expect_out "coach${nb}: shake${nb}: vaut $fr en moyenne" &&
 	if grep -qF "vaut $v " out; then echo "# a C number in words"; false; fi
 '
 
 test_expect_success 'fr: Shake Up: refusal, status, coach line, help, rule card, review' '
 	words_fr &&
 	sr new --game shake-up --players Ann,Bob >out &&
-	expect_out "Lancer de départ: un dé chacun pour Ann et Bob (le plus haut commence)" &&
+	expect_out "Lancer de départ${nb}: un dé chacun pour Ann et Bob (le plus haut commence)" &&
 	sr roll 6 1 >out &&
 	expect_out "Ann fait le plus haut (6) et commence" &&
 	sr roll 1 1 2 3 >out &&
-	expect_out "Manche 1. Ann a secoué 1 1 2 3 (2 secouées restantes): keep, stand, ou roll avec 4 valeurs" &&
+	expect_out "Manche 1. Ann secoue 1 1 2 3 (2 secouées restantes)${nb}: keep, stand, ou roll avec 4 valeurs" &&
 	expect_refused 1 "shakeref: keep: '"'"'9'"'"' n'"'"'est pas parmi les dés de la dernière secouée pas encore tenus (1 1 2 3)" sr keep 9 &&
 	sr status >out &&
 	expect_out "niveau  Ann    Bob" &&
 	expect_out " sûrs   .      ." &&
-	expect_out "coach: keep 1 2 3: la meilleure chance de (A) ou (B) d'"'"'ici la fin du tour" &&
+	expect_out "coach${nb}: keep 1 2 3${nb}: la meilleure chance de (A) ou (B) d'"'"'ici la fin du tour" &&
 	sr help stand >out &&
-	expect_out "arrêter de secouer: la main est finale et classée de (A) à (D) (SU-3, SU-4)" &&
+	expect_out "arrêter de secouer${nb}: la main est finale et classée de (A) à (D) (SU-3, SU-4)" &&
 	sr rules >out &&
-	expect_out "Shake Up: jusqu'"'"'à trois secouées de quatre dés; les suites et les séries font monter vos pions sur la pyramide" &&
+	expect_out "Shake Up${nb}: jusqu'"'"'à trois secouées de quatre dés${nn}; les suites et les séries font monter vos pions sur la pyramide" &&
 	sr review >out &&
-	expect_out "partie 1: shake-up, revue par le coach (points)" &&
+	expect_out "partie 1${nb}: shake-up, revue par le coach (points)" &&
 	expect_out "aucune décision à revoir"
 '
 
 test_expect_success 'fr: 10,000: refusal, status, coach line, help, rule card, review' '
 	words_fr &&
 	sr new --game ten-thousand --players Ann,Bob >out &&
-	expect_out "Manche 1. Ann lance 6 dés: roll avec 6 valeurs" &&
+	expect_out "Manche 1. Ann lance 6 dés${nb}: roll avec 6 valeurs" &&
 	expect_refused 1 "shakeref: roll: '"'"'9'"'"' n'"'"'est pas une face de dé (1 à 6)" sr roll 9 1 1 1 1 1 &&
 	sr roll 1 5 2 3 4 6 >/dev/null &&
 	expect_refused 1 "shakeref: bank: gardez au moins un dé qui compte du lancer avant d'"'"'encaisser (TT-3)" sr bank &&
 	sr keep 1 >out &&
-	expect_out "Ann a gardé 1 pour 100: tour 100, encore 5 dés" &&
+	expect_out "Ann garde 1 pour 100${nb}: total du tour 100, encore 5 dés" &&
 	sr status >out &&
-	expect_out "Manche 1. Ann a 100 avec 5 dés en main: keep pour en garder plus, roll avec 5 valeurs ou bank" &&
-	expect_out "coach: " && expect_out "de gagner en jouant au mieux" &&
+	expect_out "Manche 1. Ann a 100 avec 5 dés en main${nb}: keep pour en garder plus, roll avec 5 valeurs ou bank" &&
+	expect_out "coach${nb}: " && expect_out "de gagner en jouant au mieux" &&
 	sr help bank >out &&
-	expect_out "ajouter le total du tour à votre score; il faut avoir gardé des dés qui comptent ce tour (TT-6)" &&
+	expect_out "ajouter le total du tour à votre score${nn}; il faut avoir gardé des dés qui comptent ce tour (TT-6)" &&
 	sr rules >out &&
-	expect_out "10 000: six dés, gardez ce qui compte, encaissez ou relancez, faites un barrage sur le dernier encaissement" &&
+	expect_out "10 000${nb}: six dés, gardez ce qui compte, encaissez ou relancez, faites un barrage sur le dernier encaissement" &&
 	sr review >out &&
-	expect_out "partie 1: ten-thousand, revue par le coach (chance de gagner)" &&
+	expect_out "partie 1${nb}: ten-thousand, revue par le coach (chance de gagner)" &&
 	expect_out "une chance de gagner de "
 '
 
@@ -765,53 +769,53 @@ test_expect_success 'fr: Stack Attack: refusal, status, coach line, help, rule c
 	sr new --game stack-attack --players Ann,Bob >/dev/null &&
 	expect_refused 1 "shakeref: roll: attendu 5 valeurs (les dés que tient Ann), reçu 1" sr roll 5 &&
 	sr roll 5 5 1 2 3 >out &&
-	expect_out "Ann lance 5 5 1 2 3: 5 5 conviennent sur le 6 de la base" &&
-	expect_refused 1 "shakeref: place: '"'"'3'"'"' (dé 1 de la chaîne) ne peut pas aller sur 6: attendu un 5 (SA-3)" sr place 3 &&
+	expect_out "Ann lance 5 5 1 2 3${nb}: 5 5 conviennent sur le 6 de la base" &&
+	expect_refused 1 "shakeref: place: '"'"'3'"'"' (dé 1 de la chaîne) ne peut pas aller sur 6${nb}: attendu un 5 (SA-3)" sr place 3 &&
 	sr status >out &&
-	expect_out "La plus longue chaîne met 1 dé dans la tour: place 5." &&
-	expect_out "coach: place 5: 1 dé dans la tour; Bob a alors " &&
+	expect_out "La plus longue chaîne met 1 dé dans la tour${nb}: place 5." &&
+	expect_out "coach${nb}: place 5${nb}: 1 dé dans la tour${nn}; Bob a alors " &&
 	sr help place >out &&
-	expect_out "tout votre placement: un ou plusieurs dés lancés, dans l'"'"'ordre" &&
+	expect_out "tout votre placement${nb}: un ou plusieurs dés lancés, dans l'"'"'ordre" &&
 	sr rules >out &&
-	expect_out "Stack Attack: empilez des dés d'"'"'un au-dessus ou d'"'"'un au-dessous du sommet; une chute vaut 0 à son coupable" &&
+	expect_out "Stack Attack${nb}: empilez des dés d'"'"'un au-dessus ou d'"'"'un au-dessous du sommet${nn}; une chute vaut 0 à son coupable" &&
 	sr review >out &&
-	expect_out "partie 1: stack-attack, revue par le coach"
+	expect_out "partie 1${nb}: stack-attack, revue par le coach"
 '
 
 test_expect_success 'fr: Shake-A-Word: refusal, status, coach line, help, rule card, review' '
 	words_fr &&
 	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
 	sr new --game shake-a-word --players Ann,Bob --option dict=xx >/dev/null &&
-	expect_refused 1 "shakeref: words: '"'"'words'"'"' a besoin d'"'"'une manche ouverte: Manche 1. Secouez le cube et entrez la grille" sr words Ann bad &&
+	expect_refused 1 "shakeref: words: '"'"'words'"'"' a besoin d'"'"'une manche ouverte${nb}: Manche 1. Secouez le cube et entrez la grille" sr words Ann bad &&
 	sr grid ABC DEF GHI >out &&
-	expect_out "manche 1: grille 3x3 ABC DEF GHI" &&
+	expect_out "manche 1${nb}: grille 3x3 ABC DEF GHI" &&
 	sr words Ann bad >out &&
-	expect_out "Ann a écrit bad (1 mot cette manche)" &&
+	expect_out "Ann écrit bad (1 mot cette manche)" &&
 	sr words Bob bed fad >out &&
-	expect_out "Bob a écrit bed, fad (2 mots cette manche)" &&
+	expect_out "Bob écrit bed, fad (2 mots cette manche)" &&
 	sr status >out &&
-	expect_out "Les mots uniques marquent: 3-4 lettres 1" &&
-	expect_out "Maintenant: Ann +1, Bob +2." &&
+	expect_out "Les mots uniques marquent${nb}: 3-4 lettres 1" &&
+	expect_out "Maintenant${nb}: Ann +1, Bob +2." &&
 	sr challenge Bob bed >out &&
-	expect_out "'"'"'bed'"'"' de Bob est valide: sur la grille et dans xx; il compte +1 (SW-5)" &&
+	expect_out "'"'"'bed'"'"' de Bob est valide${nb}: sur la grille et dans xx${nn}; il compte +1 (SW-5)" &&
 	expect_exit 5 sr challenge Bob fad &&
-	expect_out "contestation retenue: '"'"'fad'"'"' de Bob est rayé: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
+	expect_out "contestation retenue${nb}: '"'"'fad'"'"' de Bob est invalidé${nb}: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
 	sr help vote >out &&
-	expect_out "le dernier mot de la table sur le WORD de NAME cette manche (reject compte comme rayé) (SW-6)" &&
+	expect_out "le dernier mot de la table sur le WORD de NAME cette manche (reject compte comme invalidé) (SW-6)" &&
 	sr rules shake-a-word >out &&
-	expect_out "Options (new --option KEY=VALUE):" &&
+	expect_out "Options (new --option KEY=VALUE)${nb}:" &&
 	expect_out "NAME (un dictionnaire Hunspell installé)" &&
 	sr score >out &&
-	expect_out "est valide par contestation: sur la grille et dans xx" &&
-	expect_out "rayé par contestation: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
+	expect_out "est valide par contestation${nb}: sur la grille et dans xx" &&
+	expect_out "invalidé par contestation${nb}: '"'"'fad'"'"' n'"'"'est pas sur la grille" &&
 	sr review >out &&
 	expect_out "les points de la grille, chaque mot valide de 1 manche comptée"
 '
 
 test_expect_success 'fr: plural forms at 1 and 2 (0 and 1 singular)' '
 	words_fr &&
-	plurals_at_1_and_2 "1 partie vérifiée: 0 problème" \
-	    "2 parties vérifiées: 0 problème" "encore 5 dés" \
+	plurals_at_1_and_2 "1 partie vérifiée${nb}: 0 problème" \
+	    "2 parties vérifiées${nb}: 0 problème" "encore 5 dés" \
 	    "attendu 5 valeurs (les dés en main de Ann), reçu 1"
 '
 
@@ -819,7 +823,7 @@ test_expect_success 'fr: the rule cards of shake and Stack Attack in French' '
 	words_fr &&
 	cards_spoken stack-attack -- "Shake (2-6 joueurs)" \
 	    "Ce qu'"'"'il vous faut" "- De 2 à 6 joueurs." \
-	    "- Un dé de couleur par joueur. Ses faces portent 10, 20, 30, 40, 50 et 60;" \
+	    "- Un dé de couleur par joueur. Ses faces portent 10, 20, 30, 40, 50 et 60${nn};" \
 	    -- "Stack Attack (2-4 joueurs)" "Le but" \
 	    "- Le plateau branlant sur lequel la tour se dresse, sur une table que tout"
 '
@@ -828,18 +832,43 @@ test_expect_success 'fr: standings --all-time, an order'"'"'s coach line, the wo
 	words_fr &&
 	leftovers_spoken "27,6 ± 8,1" "1 partie" "1 victoire" débutant \
 	    "du temps en secouant en 2e parmi les 2 à égalité (1er " \
-	    "une contestation rayerait: '"'"'fad'"'"' de Bob." \
+	    "une contestation invaliderait${nb}: '"'"'fad'"'"' de Bob." \
 	    ou
 '
 
 test_expect_success 'fr: play'"'"'s prompt and words on a terminal' '
 	words_fr &&
 	prompt_on_a_terminal fr_FR.UTF-8 "manche 1, Bob (take|shake)>" \
-	    "coach: shake: vaut " "Bob prend 60; Ann choisit" \
+	    "coach${nb}: shake${nb}: vaut " "Bob prend 60${nn}; Ann choisit" \
 	    "manche 1, Ann (take|shake)>"
 '
 
 fi
+
+# The round timer's bar on a terminal in each language: the time left
+# in the catalog's words (src/sys/timer.c; issue 36: "0:03 left" was
+# English), from po/LL.po's msgstr of " %ld:%02ld left".
+test_expect_success 'the timer'"'"'s bar speaks the table'"'"'s language (noch 0:0N, encore 0:0N, quedan 0:0N)' '
+	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
+	sr new --game shake-a-word --players Ann,Bob --option dict=xx >/dev/null &&
+	sr grid ABC DEF GHI >/dev/null &&
+	for l in $langs; do
+		case $l in
+		de) left="] noch 0:0" ;;
+		fr) left="] encore 0:0" ;;
+		es) left="] quedan 0:0" ;;
+		*) echo "# no timer words for $l" && return 1 ;;
+		esac &&
+		LANG=$(locale_of $l) && export LANG &&
+		TTY_CMD="timer 3" tty_start &&
+		tty_wait "$left" &&
+		tmux -S "$PWD/tmux.sock" capture-pane -p >screen &&
+		if grep -qF " left" screen; then
+			echo "# $l: the timer is English" && return 1
+		fi &&
+		tty_stop || return 1
+	done
+'
 
 # thousands LOCALE KEPT BANKED: a 10,000 turn of 1,050 in LOCALE, what
 # 'keep 1 1 1 5' and 'bank' say (worked out by hand from the catalog,
@@ -863,17 +892,284 @@ test_expect_success 'numbers in words as the locale writes them: 1.050 (de, es),
 	for l in $langs; do
 		case $l in
 		de) thousands de_DE.UTF-8 \
-		    "Ann behielt 1 1 1 5 für 1.050: Zug 1.050, noch 2 Würfel" \
-		    "Ann sicherte 1.050: Punktestand 1.050" || return 1;;
+		    "Ann behält 1 1 1 5 für 1.050: Zugsumme 1.050, noch 2 Würfel" \
+		    "Ann sichert 1.050: Punktestand 1.050" || return 1;;
 		es) thousands es_ES.UTF-8 \
-		    "Ann guardó 1 1 1 5 por 1.050: turno 1.050" \
-		    "Ann aseguró 1.050: puntuación 1.050" || return 1;;
+		    "Ann guarda 1 1 1 5 por 1.050: total del turno 1.050" \
+		    "Ann asegura 1.050: puntuación 1.050" || return 1;;
 		fr) thousands fr_FR.UTF-8 \
-		    "Ann a gardé 1 1 1 5 pour 1${nnbsp}050: tour 1${nnbsp}050" \
-		    "Ann a encaissé 1${nnbsp}050: score 1${nnbsp}050" || return 1;;
+		    "Ann garde 1 1 1 5 pour 1${nnbsp}050${nb}: total du tour 1${nnbsp}050" \
+		    "Ann encaisse 1${nnbsp}050${nb}: score 1${nnbsp}050" || return 1;;
 		*) echo "# no thousands test for $l" && return 1;;
 		esac
 	done
+'
+
+# -- The glossary's words (issue 36)
+
+# The msgstrs of catalog $1, one a line (po escapes kept).
+msgstrs() {
+	msgattrib --no-wrap --no-obsolete "$1" |
+	    sed -n 's/^msgstr\(\[[0-9]\]\)\{0,1\} "\(.*\)"$/\2/p'
+}
+
+# The msgstrs of catalog $2 that use a word po/GLOSSARY forbids in
+# language $1 ("forbid LL REGEX -> USE"): "# LL: REGEX: msgstr" each.
+forbidden_in() {
+	sed -n "s/^forbid $1 \(.*\) -> .*/\1/p" "$po/GLOSSARY" >rx.$1 &&
+	test -s rx.$1 &&
+	msgstrs "$2" >strs.$1 &&
+	while IFS= read -r rx; do
+		LC_ALL=C.UTF-8 grep -E -- "$rx" strs.$1 | cut -c 1-100 |
+		    sed "s/^/# $1: $rx: /"
+	done <rx.$1
+}
+
+test_expect_success 'no catalog uses a word po/GLOSSARY forbids (Vorgabe, Telefon, wertet, Zug 100, 8,8%, tire 5 valores ...)' '
+	for l in $langs; do
+		forbidden_in $l "$po/$l.po" >found || return 1
+		if [ -s found ]; then cat found && return 1; fi
+	done
+'
+
+# The check fails on a forbidden word put back: a catalog with one
+# msgstr changed back to the old word.
+test_expect_success 'a forbidden word put back fails the check above' '
+	for l in $langs; do
+		case $l in
+		de) old="auf jedem Handy am Tisch" new="auf jedem Telefon am Tisch" ;;
+		fr) old="%.1f${nn}%%" new="%.1f%%" ;;
+		es) old="roll con %d valores" new="tire %d valores" ;;
+		*) echo "# no forbidden word to put back in $l" && return 1 ;;
+		esac &&
+		grep -qF -- "$old" "$po/$l.po" &&
+		awk -v o="$old" -v n="$new" "/^msgstr/ && !done && index(\$0, o) {
+		    i = index(\$0, o); \$0 = substr(\$0, 1, i - 1) n \
+		    substr(\$0, i + length(o)); done = 1 } { print }" \
+		    "$po/$l.po" >back.po &&
+		forbidden_in $l back.po >found &&
+		if [ ! -s found ]; then
+			echo "# $l: '"'"'$new'"'"' put back passed" && return 1
+		fi
+	done
+'
+
+# The verbs a player types, in every msgid where the player is told to
+# type them, and unchanged in each msgstr: a `code` span (a rule card),
+# a verb before its arguments ("roll %d value", "take %d", "penalize
+# NAME LEVEL"), a coach line's move ("shake: worth", "bank %ld: ..."),
+# and a prompt's choices (": keep, stand, or roll", ", or finish").  A
+# rules' one-line summary names what is done, not what is typed.
+typed_verbs_kept() {
+	/usr/bin/python3 - "$@" <<-\EOF
+	import re, subprocess, sys
+	GAME = ("roll|take|shake|bank|pass|order|keep|stand|move|again|"
+	        "penalize|place|fall|continue|fresh|finish|challenge|vote|"
+	        "score|grid|words")
+	ALL = GAME + "|timer|undo|redo|abandon|rename|title|note"
+	ARGV = GAME.replace("|score", "")
+	ARG = (r"(?:%(?:\d\$)?'?l?d(?! %s)(?! (?:dice|die)\b)|six values|"
+	       r"6 values|V\.\.\.|NAME|LEVEL|WORD|ROW|TEXT|OLD)")
+	RULES = [
+	    re.compile(r"`(" + ALL + r")(?=[ `])"),
+	    re.compile(r"(?<![\w'-])(?<!the )(" + ARGV + r") " + ARG),
+	    re.compile(r"^(" + GAME + r")(?=:| %)(?! %d %s)"),
+	    re.compile(r"(?:^|: |, |\bor |\bthen |\()(" + GAME +
+	               r")(?=,| or\b|\)|$|\.|;| \(|\\n)"),
+	]
+	PROSE = re.compile(r"^(?:Shake|Shake Up|10,000|Stack Attack|"
+	                   r"Shake-A-Word): ")
+	def typed(msgid):
+	    if PROSE.match(msgid) or re.fullmatch(r"\w+", msgid):
+	        return []
+	    card = "`" in msgid or "**" in msgid or (msgid[:1].isupper()
+	                                              and len(msgid) > 120)
+	    return [v for _, v in sorted({(m.start(1), m.group(1))
+	            for r in (RULES[:1] if card else RULES)
+	            for m in r.finditer(msgid)})]
+	bad = 0
+	for path in sys.argv[1:]:
+	    txt = subprocess.run(["msgattrib", "--no-wrap", "--no-obsolete",
+	                          path], capture_output=True, text=True,
+	                         check=True).stdout
+	    mid, strs = None, []
+	    for line in txt.split("\n") + ['msgid "-"']:
+	        if line.startswith('msgid "'):
+	            want = {}
+	            for v in typed(mid or ""):
+	                want[v] = want.get(v, 0) + 1
+	            for v, n in want.items():
+	                for s in strs:
+	                    got = len(re.findall(r"(?<![\w-])" + v +
+	                                         r"(?![\w-])", s))
+	                    if got < n:
+	                        print("# %s: '%s' translated: %s -> %s" %
+	                              (path, v, mid[:60], s[:70]))
+	                        bad += 1
+	            mid, strs = line[7:-1], []
+	        elif line.startswith("msgstr"):
+	            strs.append(line[line.index('"') + 1:-1])
+	sys.exit(1 if bad else 0)
+	EOF
+}
+
+test_expect_success 'the verbs a player types stay untranslated in every say-line, prompt, coach line and card' '
+	for l in $langs; do
+		typed_verbs_kept "$po/$l.po" || return 1
+	done &&
+	sed "s/roll con %d valores/tire %d valores/" "$po/es.po" >back.po &&
+	! typed_verbs_kept back.po >/dev/null &&
+	sed "s/^\(msgstr\[0\] \"\)keep, stand, oder roll mit %d Wert\"/\1behalten, stand, oder roll mit %d Wert\"/" \
+	    "$po/de.po" >back.po &&
+	! typed_verbs_kept back.po >/dev/null
+'
+
+test_expect_success 'es: the say-line keeps the verb the player types (roll con 5 valores, not tire 5 valores)' '
+	words_es &&
+	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
+	sr roll 1 5 2 3 4 6 >/dev/null &&
+	sr keep 1 >/dev/null &&
+	sr status >out &&
+	expect_out "Ronda 1. Ann tiene 100 con 5 dados en la mano: keep para guardar más, roll con 5 valores o bank" &&
+	if grep -q "tire 5 valores" out; then false; fi
+'
+
+# French typography: a no-break space (U+00A0) before ":" and a narrow
+# one (U+202F) before ";", "!" and "?" where the sign ends a clause,
+# outside `code` spans (po/GLOSSARY).
+french_spacing_lost() {
+	msgstrs "$1" | sed "s/\`[^\`]*\`//g" |
+	    LC_ALL=C.UTF-8 grep -E -e "(^|[^$nb]):( |\$|\\\\n)" \
+		-e "(^|[^$nn])[;!?]( |\$|\\\\n)" | cut -c 1-100 | sed "s/^/# /"
+}
+
+test_expect_success 'fr: a no-break space before : and a narrow one before ; ! ? in every msgstr and sentence' '
+	if echo " $langs " | grep -q " fr "; then
+		french_spacing_lost "$po/fr.po" >found &&
+		if [ -s found ]; then cat found && return 1; fi &&
+		sed "s/^msgstr \"coach${nb}: %s\\\\n\"/msgstr \"coach: %s\\\\n\"/" \
+		    "$po/fr.po" >back.po &&
+		french_spacing_lost back.po >found && test -s found &&
+		words_fr &&
+		sr new --game shake --players Ann,Bob >/dev/null &&
+		sr roll 40 60 >out &&
+		expect_out "Manche 1. Bob fait 60 et choisit${nb}: take 60 ou shake" &&
+		sr take >out &&
+		expect_out "Bob prend 60${nn}; Ann choisit" &&
+		sr new --game stack-attack --players Ann,Bob >/dev/null &&
+		sr roll 5 5 1 2 3 >out &&
+		expect_out "Ann lance 5 5 1 2 3${nb}: 5 5 conviennent" &&
+		sr status >out &&
+		expect_out "coach${nb}: place 5${nb}: 1 dé dans la tour${nn}; Bob a alors " &&
+		if grep "^coach" out | grep -q "[^${nb}]: \\|[^${nn}]; "; then
+			echo "# a sign without its space in the coach line" &&
+			cat out && false
+		fi
+	fi
+'
+
+# French elides "de" before a vowel or an h: "d'Anaïs", "d'Hélène", "de
+# Bob" (two msgids, the second in the context "elided": words.h E_);
+# German, Spanish and English say it as before.
+test_expect_success 'fr: a name after "de" elides before a vowel or an h (d'"'"'Anaïs, d'"'"'Hélène, de Bob); de, es and C unchanged' '
+	dict_make xx "SET UTF-8\n" "3\nbad\nbed\nfad\n" &&
+	sr new --game shake-a-word --players Anaïs,Bob,Hélène \
+	    --option dict=xx >/dev/null &&
+	sr grid ABC DEF GHI >/dev/null &&
+	sr words Anaïs bed >/dev/null && sr words Bob bad >/dev/null &&
+	sr words Hélène fad >/dev/null &&
+	LANG=fr_FR.UTF-8 sr challenge Anaïs bed >out &&
+	expect_out "'"'"'bed'"'"' d'"'"'Anaïs est valide${nb}: sur la grille et dans xx" &&
+	LANG=fr_FR.UTF-8 sr challenge Bob bad >out &&
+	expect_out "'"'"'bad'"'"' de Bob est valide${nb}: sur la grille et dans xx" &&
+	LANG=fr_FR.UTF-8 expect_exit 5 sr challenge Hélène fad &&
+	expect_out "contestation retenue${nb}: '"'"'fad'"'"' d'"'"'Hélène est invalidé" &&
+	LANG=fr_FR.UTF-8 sr history >out &&
+	if grep -q "de Anaïs\|de Hélène" out; then
+		echo "# de before a vowel:" && grep "de Anaïs\|de Hélène" out &&
+		false
+	fi &&
+	LANG=de_DE.UTF-8 sr history >out &&
+	expect_out "'"'"'bed'"'"' von Anaïs gilt" &&
+	LANG=es_ES.UTF-8 sr history >out &&
+	expect_out "'"'"'bed'"'"' de Anaïs vale" &&
+	LANG=C sr history >out &&
+	expect_out "Anaïs'"'"'s '"'"'bed'"'"' stands: on the grid and in xx" &&
+	sr new --game shake-up --players Bob,Ole >/dev/null &&
+	LANG=fr_FR.UTF-8 sr roll 6 1 >out &&
+	expect_out "Bob fait le plus haut (6) et commence" &&
+	LANG=fr_FR.UTF-8 sr roll 1 1 4 6 >/dev/null &&
+	LANG=fr_FR.UTF-8 sr stand >out &&
+	expect_out "${nn}; au tour d'"'"'Ole"
+'
+
+# The sentences issue 36 named, numbers grouped in each language: the
+# scores line (status, history), the phone's score card, review's
+# points (1.050,0).  A 10,000 game of three: Ann banks 1,050, Bob rolls
+# on from 1,050 and farkles (the coach would bank: 1,050.0).
+grouped_in() {
+	LANG=$1 && export LANG &&
+	sr new --game ten-thousand --players Ann,Bob,Cid >/dev/null &&
+	printf "roll 1 1 1 5 2 3\nkeep 1 1 1 5\nbank\nroll 1 1 1 5 2 3\nkeep 1 1 1 5\nroll 2 3\n" |
+	    sr play >/dev/null &&
+	sr status >out && expect_out "$2" &&
+	sr history >out && expect_out "$2" &&
+	sr review >out && expect_out "$3" &&
+	board_of &&
+	if ! grep -qF "<span class=\"score\">$4</span>" board; then
+		echo "# the phone's card lacks $4:" &&
+		grep -o "class=\"score\">[^<]*" board && return 1
+	fi
+}
+
+# The coach's 10,000 line names the typed move, then what follows
+# ("keep 1, dann 5 Würfel werfen", not "keep 1 und 5 Würfel werfen":
+# "keep 1 and 5"), its points grouped (three players: points).
+test_expect_success 'de: the coach'"'"'s move stands apart from what follows (keep 1, dann 5 Würfel werfen), its points grouped' '
+	words_de &&
+	sr new --game ten-thousand --players Ann,Bob,Cid >/dev/null &&
+	sr roll 1 5 2 3 4 6 >/dev/null &&
+	sr status >out &&
+	expect_out "keep 1, dann 5 Würfel werfen: " &&
+	if grep -q "keep 1 und 5" out; then false; fi &&
+	grep "^Coach: keep 1 2 3 4 5 6, dann 6 Würfel werfen: " out |
+	    grep -q ": [1-9]\.[0-9][0-9][0-9],[0-9] Punkte im Schnitt in diesem Zug"
+'
+
+# The board page of serve (the phones' page) into ./board: serve
+# started on a free port of loopback, stopped after the page.
+board_of() {
+	rm -f serve.out
+	"$SHAKEREF" serve --listen 127.0.0.1:0 --max-seconds 30 \
+	    >serve.out 2>serve.err &
+	echo $! >serve.pid
+	for i in $(seq 100); do	# its URL, at most 10 s
+		grep -q "http://" serve.out 2>/dev/null && break
+		sleep 0.1
+	done
+	url=$(grep -o "http://[^ ]*" serve.out | head -n 1)
+	[ -n "$url" ] || { echo "# serve did not start"; cat serve.err; return 1; }
+	curl -s -o board "$url"
+	kill -TERM "$(cat serve.pid)"
+	wait "$(cat serve.pid)" || :
+	test -s board
+}
+
+test_expect_success 'numbers grouped where a person reads them: the scores line, the phone'"'"'s card, review'"'"'s points (de 1.050, fr 1 050, es 1.050)' '
+	for l in $langs; do
+		case $l in
+		de) grouped_in de_DE.UTF-8 "Punktestand: Ann 1.050, Bob 0, Cid 0" \
+		    "(846,6 statt 1.050,0)" "1.050" ;;
+		fr) grouped_in fr_FR.UTF-8 "scores${nb}: Ann 1${nn}050, Bob 0, Cid 0" \
+		    "1${nn}050,0)" "1${nn}050" ;;
+		es) grouped_in es_ES.UTF-8 "puntuaciones: Ann 1.050, Bob 0, Cid 0" \
+		    "1.050,0)" "1.050" ;;
+		*) echo "# no grouped numbers for $l" && false ;;
+		esac || return 1
+	done &&
+	LANG=C && export LANG &&
+	sr status >out && expect_out "scores: Ann 1050, Bob 0, Cid 0" &&
+	sr review >out && expect_out "(846.6 instead of 1050.0)"
 '
 
 # serve'"'"'s <html lang> is the catalog'"'"'s msgstr of "en" (cmd-serve.c).
