@@ -1318,6 +1318,34 @@ game_parse(const struct game_rules *g, const struct game_setup *gs,
 	return RULING_OK;
 }
 
+/* Parsed entry e as a line play accepts, into b; see game.h. */
+void
+game_entry_line(const struct game_rules *g, const struct game_setup *gs,
+    const struct entry *e, struct buf *b)
+{
+	const struct game_verb *gv = game_verb(g, e->verb);
+	const struct shape_word *w;
+	struct shape sh;
+	const char *word;
+	int k, nk = 0;
+
+	memset(&sh, 0, sizeof sh);
+	if (gv != NULL)
+		shape_read(gv, &sh);
+	buf_puts(b, game_verb_name(g, e->verb));
+	for (k = 0; k < e->argc; k++) {
+		word = e->argv[k];
+		if ((w = shape_arg(&sh, k)) != NULL && w->kind == 'N') {
+			if (w->rep && nk < e->nnames)
+				word = gs->names[e->names[nk++]];
+			else if (!w->rep && e->who >= 0)
+				word = gs->names[e->who];
+		}
+		buf_puts(b, " ");
+		buf_word(b, word, 1);
+	}
+}
+
 /* Parse e for the verb of an id, in g or as its games would; game.h. */
 int
 game_parse_id(const struct game_rules *g, const struct game_setup *gs,

@@ -510,6 +510,14 @@ int		 game_verb_find(const struct game_rules *, enum verb);
  * declarations), or NULL if g has no such verb.
  */
 const struct game_verb *game_verb(const struct game_rules *, int v);
+/*
+ * Parsed entry e of g as a line play accepts, appended to b: the verb,
+ * then each argument a word (buf_word: "Mary Ann" quoted), a NAME as
+ * gs names the player, whatever case or spelling matched it.
+ */
+void		 game_entry_line(const struct game_rules *,
+		    const struct game_setup *, const struct entry *,
+		    struct buf *);
 /* The name of verb v of g ("?" if none). */
 const char	*game_verb_name(const struct game_rules *, int v);
 /*

@@ -1370,6 +1370,7 @@ static int
 su_after_advice(const struct game_state *st, struct advice *a)
 {
 	struct su_val v;
+	struct buf who = BUF_INIT;
 	double again = su_turn_levels(st, st->cur, &v), rest, best = 0;
 	int i, k, bi = -1, bl = 0;
 
@@ -1384,8 +1385,10 @@ su_after_advice(const struct game_state *st, struct advice *a)
 			if (l <= 1 || l >= st->levels ||
 			    (k > 0 && st->pawn[i][k - 1] == l))
 				continue;
+			buf_reset(&who);
+			buf_word(&who, st->gs->names[i], 1);
 			advice_add(a, l - 1 + (st->special ? rest : 0),
-			    "penalize %s %d", st->gs->names[i], l);
+			    "penalize %s %d", buf_str(&who), l);
 			if (l - 1 > best) {
 				best = l - 1;
 				bi = i;
@@ -1393,12 +1396,15 @@ su_after_advice(const struct game_state *st, struct advice *a)
 			}
 		}
 	advice_sort(a);
+	buf_reset(&who);
+	if (bi >= 0)
+		buf_word(&who, st->gs->names[bi], 1);
 	if (bi >= 0 && a->moves[0].entry[0] == 'p' &&
 	    a->moves[0].entry[1] == 'e')
 		buf_printf(&a->say, P_("penalize %s %d: %s's pawn loses %d "
 		    "level%s (another turn gains %.2f on average)", "penalize "
 		    "%s %d: %s's pawn loses %d levels%s (another turn gains "
-		    "%.2f on average)", bl - 1), st->gs->names[bi], bl,
+		    "%.2f on average)", bl - 1), buf_str(&who), bl,
 		    st->gs->names[bi], bl - 1, st->special ?
 		    _(", and you may still take another turn") : "", again);
 	else if (again > 0)
@@ -1409,6 +1415,7 @@ su_after_advice(const struct game_state *st, struct advice *a)
 		buf_printf(&a->say, _("pass: another turn loses "
 		    "%.2f levels on average ((D) %.1f%% sends your highest "
 		    "pawn back)"), -again, 100 * v.d);
+	buf_free(&who);
 	return 1;
 }
 

@@ -784,17 +784,11 @@ static void
 shake_advise(const struct game_state *st, struct buf *b)
 {
 	long stop = odds_shake_stop(st->faces), lead = 0;
-	double value;
 	int i, sign;
 
 	switch (st->phase) {
 	case P_CHOOSE:
-		value = odds_shake_value(st->faces, 0);
-		buf_printf(b, _("A shake is worth %.1f on average, banking "
-		    "once the total reaches %ld; the die is worth %d: %s.\n"),
-		    value, stop, st->die[st->chooser],
-		    value > st->die[st->chooser] ?
-		    _("shaking pays on average") : _("taking pays on average"));
+		/* The coach's line says the shake's worth (shake_advice). */
 		break;
 	case P_SHAKE:
 		buf_puts(b, _("Each shake craps out "));
@@ -1234,8 +1228,10 @@ order_advice(const struct game_state *st, struct advice *a)
 	do {
 		buf_reset(&e);
 		buf_puts(&e, "order");
-		for (i = 0; i < st->ngroup; i++)
-			buf_printf(&e, " %s", st->gs->names[st->group[perm[i]]]);
+		for (i = 0; i < st->ngroup; i++) {
+			buf_puts(&e, " ");
+			buf_word(&e, st->gs->names[st->group[perm[i]]], 1);
+		}
 		for (i = 0; perm[i] != me; i++)
 			continue;
 		advice_add(a, w[i], "%s", buf_str(&e));

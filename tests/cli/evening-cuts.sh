@@ -1,0 +1,145 @@
+#!/bin/sh
+# tests/cli/evening-cuts.sh: issue 36's smaller cuts, as a German table
+# of Jürgen, Zoë, Mary Ann and Ole met them: every move the program
+# suggests is a line play accepts (a name with a space or a quote quoted
+# as play splits it); Tab lists its choices under a line that wraps; the
+# coach's line once a position; review's wrapped lines; the rule cards'
+# wrapping; the word list's temporary file; dice --player; new's quote
+# hint; the All Shake round's name.  Under LANG=de_DE.UTF-8 where the
+# point is about German, through tmux where it is about the terminal.
+. "$SRCDIR/tests/cli/lib.sh"
+SQ="'"
+
+# accepted FILE: each line of FILE (a move) typed into play is accepted,
+# then undone, so that the next is tried at the same point.
+accepted() {
+	while IFS= read -r move; do
+		printf "%s\n" "$move" | sr play >/dev/null 2>play.err || {
+			echo "# play refused the suggested move: $move"
+			sed "s/^/#   /" play.err
+			return 1
+		}
+		sr undo >/dev/null || return 1
+	done <"$1"
+}
+
+# A Shake game of five where Zoë, Mary Ann and D'Arcy tie on 200 and Zoë,
+# highest on the tie roll, names their order (SH-9).
+tie_of_three() {
+	sr new --game shake --players "Jürgen,Zoë,Mary Ann,Ole,D'Arcy" \
+	    >/dev/null &&
+	for r in 1 2 3 4 5 6 7 8 9 10; do
+		sr roll 10 20 20 10 20 >/dev/null || return 1
+	done &&
+	sr roll 30 20 10 >/dev/null
+}
+
+test_expect_success 'the coach'"$SQ"'s order quotes a name with a space or a quote, and play takes every one (SH-9)' '
+	tie_of_three &&
+	sr --json status >out &&
+	json ".expect == [\"order\"] and .turn == \"Zoë\"" &&
+	json -r ".advice.moves[].entry" >moves &&
+	test "$(wc -l <moves)" -eq 6 &&
+	grep -qxF "order Zoë \"Mary Ann\" \"D'\''Arcy\"" moves &&
+	grep -qxF "order \"D'\''Arcy\" \"Mary Ann\" Zoë" moves &&
+	accepted moves &&
+	expect_exit 0 sr status &&
+	grep "^coach: " out | sed "s/^coach: \(.*\): Zoë wins .*/\1/" >said &&
+	test "$(wc -l <said)" -eq 1 && grep -qxF -f said moves &&
+	accepted said
+'
+
+test_expect_success 'review names the order made and the best one as play takes them (SH-9)' '
+	tie_of_three &&
+	sr --json status >out && json -r ".advice.moves[0].entry" >best &&
+	printf "%s\n" "order zoe maryann \"d'\''arcy\"" | sr play >/dev/null &&
+	sr --json review >out &&
+	json -r ".decisions[-1] | .made, .best" >moves &&
+	printf "%s\n" "order Zoë \"Mary Ann\" \"D'\''Arcy\"" >want &&
+	cat best >>want &&
+	expect_same want moves &&
+	expect_exit 0 sr review &&
+	grep -F " chose to $(head -n 1 moves); " out | grep -qF " would $(cat best): " &&
+	sr undo >/dev/null && accepted moves
+'
+
+# Shake Up to the A move of the second player, $1 starting: they may
+# penalize the first, $1 (SU-5).
+shake_up_penalty() {
+	sr new --game shake-up --players "$1,$2" >/dev/null &&
+	printf "%s\n" "roll 6 1" "roll 1 1 1 2" stand "move 1" "roll 1 1 3 6" \
+	    stand "roll 1 1 5 6" "roll 1 2 3 4" stand "move 1" pass \
+	    "roll 2 2 2 2" "roll 2 2 2 2" stand "move 1" | sr play >/dev/null
+}
+
+for who in "Mary Ann" "D'Arcy" 'Jo "JJ" $x\y'; do
+	test_expect_success "penalize $who: the coach, status and review quote the name, play takes it (SU-5)" '
+		shake_up_penalty "$who" Zoë &&
+		sr --json status >out &&
+		json -r ".advice.moves[].entry" >moves &&
+		json -r ".advice.moves[0].entry" >best &&
+		grep -c "^penalize " moves >n && test "$(cat n)" -eq 1 &&
+		eval "set -- $(cat best)" && test $# -eq 3 &&
+		test "$1 $2 $3" = "penalize $who 2" &&
+		accepted moves &&
+		expect_exit 0 sr status &&
+		grep -qF "coach: $(cat best): " out &&
+		sr penalize "$who" 2 >/dev/null &&
+		sr --json review >out &&
+		json -r ".decisions[-1] | .made, .best" >made &&
+		test "$(sed -n 1p made)" = "$(cat best)" &&
+		test "$(sed -n 2p made)" = "$(cat best)" &&
+		sr undo >/dev/null && accepted best
+	'
+done
+
+test_expect_success 'Tab lists its choices under a line that wraps (a terminal of 40 columns)' '
+	sr new --game stack-attack --players "Mary Ann,Bob,Cid" >/dev/null &&
+	printf "roll 1 2 3 4 5\nplace 1\n" | sr play >/dev/null &&
+	TTY_WIDTH=40 && tty_start &&
+	tty_wait "round 1, Bob>" &&
+	tty_text "fall                                " && tty_keys Tab &&
+	tty_line "Mary Ann  Bob       Cid" &&
+	tty_text "M" && tty_keys Tab && tty_wait "\"Mary Ann\"" &&
+	tty_keys Enter && tty_wait "round 2, Mary Ann>" &&
+	tty_text "fall                                " && tty_keys Tab &&
+	tty_twice "Mary Ann  Bob       Cid" &&
+	tty_keys C-u && tty_end && tty_stop &&
+	sr --json history >out && json ".entries[2].args == [\"Mary Ann\"]"
+'
+
+# The lines of the pane that begin with "coach: ".
+coach_lines() {
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 | grep -c "^coach: "
+}
+
+test_expect_success 'play shows the coach'"$SQ"'s line once a position: not again after a refusal, help, history or status (SH-6)' '
+	sr new --game shake --players "Zoë,Mary Ann" >/dev/null &&
+	sr roll 40 20 >/dev/null &&
+	tty_start && tty_wait "(take|shake)>" && tty_idle &&
+	test "$(coach_lines)" -eq 1 &&
+	tty_type "roll 7" && tty_wait "not expected now" && tty_idle &&
+	tty_type "frobnicate" && tty_idle &&
+	tty_type "help" && tty_idle &&
+	tty_type "history" && tty_idle &&
+	test "$(coach_lines)" -eq 1 &&
+	tty_type "status" && tty_idle &&
+	test "$(coach_lines)" -eq 2 &&
+	tty_type "help take" && tty_idle &&
+	test "$(coach_lines)" -eq 2 &&
+	tty_type "take" && tty_wait "Zoë takes 40" && tty_idle &&
+	test "$(coach_lines)" -eq 3 &&
+	tty_end && tty_stop
+'
+
+test_expect_success 'status says what a shake is worth once, in the coach'"$SQ"'s line (SH-6)' '
+	sr new --game shake --players "Zoë,Mary Ann" >/dev/null &&
+	sr roll 40 20 >/dev/null &&
+	expect_exit 0 sr status &&
+	test "$(grep -c "88\.6" out)" -eq 1 &&
+	grep -q "^coach: shake: worth 88.6 on average" out &&
+	LANG=de_DE.UTF-8 expect_exit 0 sr status &&
+	test "$(grep -c "88,6" out)" -eq 1
+'
+
+test_done
