@@ -891,14 +891,40 @@ put_line(struct buf *b, struct buf *line)
 	buf_reset(line);
 }
 
+/* s without its surrounding spaces, into b. */
+static void
+trimmed(struct buf *b, const char *s)
+{
+	size_t n;
+
+	s += strspn(s, " ");
+	for (n = strlen(s); n > 0 && s[n - 1] == ' '; n--)
+		continue;
+	buf_add(b, s, n);
+	buf_puts(b, "");
+}
+
 /* The pyramid: each player's pawns level by level, the Safe Zone on top. */
 static void
 su_describe(const struct game_state *st, struct buf *b)
 {
-	struct buf line = BUF_INIT;
+	struct buf line = BUF_INIT, level = BUF_INIT, safe = BUF_INIT, num;
 	int i, l, k, w[SU_MAX_PLAYERS], c;
+	size_t lw;
 
-	buf_puts(&line, _("level "));
+	/*
+	 * The first column as wide as its widest word in the catalog's
+	 * language, in columns ("sicher", "a salvo"): the heading on the
+	 * left, the levels on the right.  The catalogs' words are trimmed
+	 * of the spaces the English layout once put in them.
+	 */
+	trimmed(&level, _("level "));
+	trimmed(&safe, _(" safe "));
+	lw = utf8_width(buf_str(&level));
+	if (utf8_width(buf_str(&safe)) > lw)
+		lw = utf8_width(buf_str(&safe));
+	utf8_cell(&line, buf_str(&level), lw, 0);
+	buf_puts(&line, " ");
 	for (i = 0; i < st->n; i++) {
 		w[i] = (int)utf8_width(st->gs->names[i]);
 		if (w[i] < PAWNS)
@@ -908,10 +934,14 @@ su_describe(const struct game_state *st, struct buf *b)
 	}
 	put_line(b, &line);
 	for (l = st->levels; l >= 1; l--) {
+		num = (struct buf)BUF_INIT;
 		if (l == st->levels)
-			buf_puts(&line, _(" safe "));
+			buf_puts(&num, buf_str(&safe));
 		else
-			buf_printf(&line, "%5d ", l);
+			buf_printf(&num, "%d", l);
+		utf8_cell(&line, buf_str(&num), lw, 1);
+		buf_puts(&line, " ");
+		buf_free(&num);
 		for (i = 0; i < st->n; i++) {
 			buf_puts(&line, "  ");
 			c = on_level(st, i, l);
@@ -922,6 +952,8 @@ su_describe(const struct game_state *st, struct buf *b)
 		put_line(b, &line);
 	}
 	buf_free(&line);
+	buf_free(&level);
+	buf_free(&safe);
 }
 
 /* Chances of A..D when the dice not held are rolled once, into p[4]. */

@@ -142,4 +142,30 @@ test_expect_success 'status says what a shake is worth once, in the coach'"$SQ"'
 	test "$(grep -c "88,6" out)" -eq 1
 '
 
+# board_aligned: in ./out (status in words), each player's name in the
+# board's heading starts at the column of their pawns' "." and "o" on
+# every row below (characters counted, not bytes).
+board_aligned() {
+	/usr/bin/python3 -c '
+import sys
+lines = open("out", encoding="utf-8").read().split("\n")
+names = ["Jürgen", "Zoë", "Mary Ann", "Ole"]
+head = [i for i, l in enumerate(lines) if all(n in l for n in names) and ":" not in l][0]
+cols = [lines[head].index(n) for n in names]
+rows = lines[head + 1:head + 6]
+ok = len(rows) == 5 and all(len(r) > c and r[c] in ".o" and r[c - 1] == " " for r in rows for c in cols)
+ok = ok and lines[head + 1].split()[0] not in "0123456789"
+sys.exit(0 if ok else "# misaligned:\n" + "\n".join(lines[head:head + 6]))
+'
+}
+
+test_expect_success 'the Shake Up board lines up under its headings in German, French and Spanish (SU-10)' '
+	sr new --game shake-up --players "Jürgen,Zoë,Mary Ann,Ole" >/dev/null &&
+	sr roll 6 1 2 3 >/dev/null &&
+	expect_exit 0 sr status && board_aligned &&
+	for l in de_DE fr_FR es_ES; do
+		LANG=$l.UTF-8 expect_exit 0 sr status && board_aligned || return 1
+	done
+'
+
 test_done
