@@ -168,4 +168,20 @@ test_expect_success 'the Shake Up board lines up under its headings in German, F
 	done
 '
 
+test_expect_success 'review on a terminal: a wrapped line goes on indented deeper than the players'"$SQ"' lines (SH-9)' '
+	tie_of_three &&
+	printf "%s\n" "order zoe maryann \"d'\''arcy\"" | sr play >/dev/null &&
+	TTY_WIDTH=60 && TTY_CMD=review && tty_start &&
+	tty_wait "scores over the game" &&
+	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 >screen &&
+	tty_stop &&
+	sed -n "/^game 1: /,/^scores over/p" screen >review &&
+	grep -q "^    " review &&
+	# Each line: a heading, a player or a mistake (2 spaces, then a
+	# name and ":" or "entry"), or the one before it going on (4).
+	! grep -v -e "^[^ ]" -e "^  \(Jürgen\|Zoë\|Mary Ann\|Ole\|D'\''Arcy\): " \
+	    -e "^  entry " -e "^    [^ ]" review &&
+	test "$(grep -c "^  Zoë: " review)" -eq 1
+'
+
 test_done
