@@ -184,4 +184,50 @@ test_expect_success 'review on a terminal: a wrapped line goes on indented deepe
 	test "$(grep -c "^  Zoë: " review)" -eq 1
 '
 
+# Wait (at most 10 s) until the command in the pane has ended.
+tty_ended() {
+	i=0
+	while [ ! -s exit ]; do
+		tty_tick "the command never ended" || return 1
+	done
+}
+
+# wrapped_once COLS: each paragraph of the card in ./screen (blocks
+# between blank lines that are not a list, a step or a table: those
+# indent their lines under their text by design) is its
+# text wrapped once, greedily, to lines of at most COLS - 1 columns:
+# no line goes on indented, none could have taken the next word.
+wrapped_once() {
+	/usr/bin/python3 -c '
+import sys, textwrap, unicodedata
+cols = int(sys.argv[1])
+text = open("screen", encoding="utf-8").read().rstrip("\n").split("\n\n")
+bad, seen = [], 0
+for block in text:
+	lines = block.strip("\n").split("\n")
+	if len(lines) < 2 or lines[0][:1] in "-|0123456789 " or "  " in lines[0]:
+		continue
+	seen += 1
+	want = textwrap.wrap(" ".join(lines), width=cols - 1,
+	    break_long_words=False, break_on_hyphens=False)
+	if lines != want:
+		bad.append(block)
+if bad or seen < 3:
+	sys.exit("# %d paragraphs; wrapped twice:\n" % seen + "\n--\n".join(bad))
+' "$1"
+}
+
+for cols in 40 60; do
+	test_expect_success "rules on a terminal of $cols columns: each paragraph wrapped once, from its text" '
+		for l in C de_DE.UTF-8; do
+			TTY_WIDTH=$cols && TTY_CMD="rules shake-up" &&
+			LANG=$l && export LANG && tty_start && tty_ended &&
+			tmux -S "$PWD/tmux.sock" capture-pane -p -S -400 |
+			    sed "/new --option/,\$d" >screen &&
+			tty_stop && wrapped_once $cols || return 1
+		done &&
+		unset LANG
+	'
+done
+
 test_done
