@@ -230,4 +230,102 @@ for cols in 40 60; do
 	'
 done
 
+# A dictionary big enough that its list takes a while to write:
+# 200,000 made-up stems with two suffixes, in ./dict as xx_BIG.
+big_dict() {
+	mkdir -p dict &&
+	/usr/bin/python3 -c '
+import random
+random.seed(36)
+ws = set()
+while len(ws) < 200000:
+	ws.add("".join(random.choice("abcdefghijklmnopqrstuvwxyz")
+	    for _ in range(random.randint(4, 9))))
+print(len(ws))
+for w in sorted(ws):
+	print(w + "/A")
+' >dict/xx_BIG.dic &&
+	printf "SET UTF-8\nSFX A Y 2\nSFX A 0 s .\nSFX A 0 er .\n" \
+	    >dict/xx_BIG.aff &&
+	SHAKEREF_DICT_PATH="$PWD/dict" && XDG_CACHE_HOME="$PWD/cache" &&
+	export SHAKEREF_DICT_PATH XDG_CACHE_HOME &&
+	sr new --game word --players Jürgen,Zoë --option dict=xx_BIG \
+	    >/dev/null &&
+	sr grid ABCD EFGH IJKL MNOP >/dev/null &&
+	sr words Jürgen abcd >/dev/null
+}
+
+# The files of the cache folder, one a line ("" when none).
+cache_files() {
+	ls cache/shakeref 2>/dev/null | sort
+}
+
+# interrupt_build SIG: a challenge that builds xx_BIG's list, sent SIG
+# once its temporary file is there; its exit status into ./status.
+# Tried up to 5 times (the list written before the signal could be sent:
+# removed and built again); fails when the file never showed.
+interrupt_build() {
+	for try in 1 2 3 4 5; do
+		rm -f cache/shakeref/xx_BIG.dawg
+		# SIGINT as a terminal leaves it (a shell's & ignores it).
+		/usr/bin/python3 -c "import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])" "$SHAKEREF" challenge Jürgen abcd \
+		    >/dev/null 2>&1 &
+		pid=$!
+		n=0
+		while [ $n -lt 2000 ] &&
+		    ! ls cache/shakeref 2>/dev/null | grep -q "^xx_BIG\.dawg\.......$"; do
+			kill -0 $pid 2>/dev/null || break
+			n=$((n + 1))
+			sleep 0.005
+		done
+		if ls cache/shakeref 2>/dev/null | grep -q "^xx_BIG\.dawg\.......$"; then
+			kill -s "$1" $pid
+			wait $pid
+			echo $? >status
+			return 0
+		fi
+		wait $pid
+	done
+	echo "# the list's temporary file never showed"
+	return 1
+}
+
+# hold_lock FILE: a process that holds FILE locked (flock) for at most
+# 30 s, its id in $holder; back once the lock is taken.
+hold_lock() {
+	flock "$1" sh -c "touch locked; sleep 30" &
+	holder=$!
+	n=0
+	while [ ! -e locked ] && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	test -e locked
+}
+
+for sig in INT TERM HUP; do
+	test_expect_success "a word list's build ended by SIG$sig leaves no temporary file in the cache" '
+		big_dict &&
+		interrupt_build $sig &&
+		test "$(cat status)" -eq $((128 + $(kill -l $sig))) &&
+		cache_files >got && : >want && expect_same want got
+	'
+done
+
+test_expect_success 'the next build removes what a killed one left, not a file another build holds' '
+	big_dict &&
+	interrupt_build KILL &&
+	cache_files >left && test "$(grep -c "^xx_BIG\.dawg\.......$" left)" -eq 1 &&
+	: >cache/shakeref/xx_BIG.dawg.aff.Ab12Cd &&
+	: >cache/shakeref/xx_BIG.dawg.Held99 &&
+	: >cache/shakeref/xx_BIG.dawg.notes &&
+	hold_lock cache/shakeref/xx_BIG.dawg.Held99 &&
+	{ sr challenge Jürgen abcd >/dev/null; test $? -ne 4; } &&
+	kill $holder && cache_files >got &&
+	printf "%s\n" xx_BIG.dawg xx_BIG.dawg.Held99 xx_BIG.dawg.notes >want &&
+	expect_same want got
+'
+
 test_done
