@@ -328,4 +328,16 @@ test_expect_success 'the next build removes what a killed one left, not a file a
 	expect_same want got
 '
 
+test_expect_success 'dice --player names the player as the game stores the name' '
+	sr new --game shake --players "Jürgen,Zoë,Mary Ann,Ole" >/dev/null &&
+	sr roll 10 20 30 40 >/dev/null &&
+	for who in zoe ZOË Zoë; do
+		LANG=de_DE.UTF-8 expect_exit 0 sr dice --player $who &&
+		head -n 1 out | grep -q " Zoë " &&
+		! grep -qi "zoe\b" out || return 1
+	done &&
+	expect_exit 0 sr dice --player "mary ann" &&
+	head -n 1 out | grep -q "by Mary Ann (1 game)$"
+'
+
 test_done
