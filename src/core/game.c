@@ -1087,10 +1087,10 @@ name_words(int n, char *const *argv)
 /*
  * 1 if each of argv[0..n) begins with a capital (A to Z) or a letter
  * beyond ASCII: a name's words, as a guess where the players are not
- * known ("Mary Ann", not "Ann cat").
+ * known ("Mary Ann", not "Ann cat"); see game.h.
  */
-static int
-capitalised(int n, char *const *argv)
+int
+game_capitalised(int n, char *const *argv)
 {
 	int i;
 
@@ -1139,7 +1139,7 @@ split_count(const struct game_setup *gs, const struct game_verb *gv,
 		}
 		return RULING_OK;
 	}
-	if (!capitalised(extra + 1, e->argv + p))
+	if (!game_capitalised(extra + 1, e->argv + p))
 		return RULING_OK;
 	for (i = 0; i <= extra; i++)
 		buf_printf(&name, "%s%s", i ? " " : "", e->argv[p + i]);
@@ -1179,7 +1179,7 @@ split_pair(const struct game_setup *gs, const struct entry *e, int i,
 		    "\"%s\"", gs->names[game_seat(gs, buf_str(&b))]);
 		status = RULING_DATA;
 	} else if (gs->nplayers > 0 ||
-	    !capitalised(j - first + 1, e->argv + first))
+	    !game_capitalised(j - first + 1, e->argv + first))
 		status = usage(r, "'%s' is not a number", w);
 	else
 		status = usage(r, "'%s' is not a number; quote a name with a "

@@ -518,6 +518,12 @@ const struct game_verb *game_verb(const struct game_rules *, int v);
 void		 game_entry_line(const struct game_rules *,
 		    const struct game_setup *, const struct entry *,
 		    struct buf *);
+/*
+ * 1 if each of argv[0..n) begins with a capital (A to Z) or a letter
+ * beyond ASCII: a name's words, as a guess where no player is known yet
+ * ("Mary Ann", not "Ann cat").
+ */
+int		 game_capitalised(int n, char *const *argv);
 /* The name of verb v of g ("?" if none). */
 const char	*game_verb_name(const struct game_rules *, int v);
 /*

@@ -340,4 +340,21 @@ test_expect_success 'dice --player names the player as the game stores the name'
 	head -n 1 out | grep -q "by Mary Ann (1 game)$"
 '
 
+test_expect_success 'new --players with a name a shell split at its space: the quote hint (SPEC.md "Player names")' '
+	expect_refused 2 "unexpected argument '\''Ann,Ole'\''; quote a name with a space: \"Mary Ann\"" \
+	    sr new --game shake --players Jürgen,Zoë,Mary Ann,Ole &&
+	test ! -e test.db &&
+	expect_refused 2 "quote a name with a space: \"Mary Jo Smith\"" \
+	    sr new --players Jürgen,Mary Jo Smith,Ole --game shake &&
+	LANG=de_DE.UTF-8 expect_refused 2 "\"Mary Ann\"" \
+	    sr new --game shake --players Jürgen,Zoë,Mary Ann &&
+	! grep -q "Ann,Bob,Cid" err &&
+	expect_refused 2 "the players are one list" \
+	    sr new --game shake --players Jürgen,Zoë extra &&
+	sr new --game shake --players Jürgen,Zoë >/dev/null &&
+	printf "%s\n" "new --game shake --players Jürgen,Zoë,Mary Ann,Ole" |
+	    expect_exit 2 sr play &&
+	expect_err "quote a name with a space: \"Mary Ann\""
+'
+
 test_done
