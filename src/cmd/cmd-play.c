@@ -780,11 +780,17 @@ play_prompt(struct play *p)
 			first = 0;
 		}
 	buf_puts(&list, ")");
-	/* The prompt's width: "round N, NAME" then the list and "> ". */
-	buf_printf(&b, _("round %d, "), x.round);
-	w = b.len + (x.turn >= 0 ? utf8_width(p->sg.g.names[x.turn]) : 5);
-	buf_reset(&b);
-	buf_printf(&b, _("round %d, "), x.round);
+	/*
+	 * The prompt's width: "round N, NAME" (a round with a name of its
+	 * own by it, as the status names it: "All Shake, Zoë"), then the
+	 * list and "> ".
+	 */
+	if (x.round_name != NULL)
+		buf_printf(&b, _("%s, "), _(x.round_name));
+	else
+		buf_printf(&b, _("round %d, "), x.round);
+	w = utf8_width(buf_str(&b)) + (x.turn >= 0 ?
+	    utf8_width(p->sg.g.names[x.turn]) : 5);
 	/* \1 brackets what takes no room on the screen (EL_PROMPT_ESC). */
 	/* A name from the store is never sent to the terminal raw. */
 	if (paint && x.turn >= 0)

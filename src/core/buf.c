@@ -120,6 +120,19 @@ buf_word(struct buf *b, const char *s, int close)
 		buf_puts(b, "\"");
 }
 
+/* s without its surrounding spaces, appended; see buf.h. */
+void
+buf_trimmed(struct buf *b, const char *s)
+{
+	size_t n;
+
+	s += strspn(s, " ");
+	for (n = strlen(s); n > 0 && s[n - 1] == ' '; n--)
+		continue;
+	buf_add(b, s, n);
+	buf_puts(b, "");
+}
+
 /* Make room for n more bytes and the NUL. */
 static void
 buf_grow(struct buf *b, size_t n)

@@ -56,5 +56,10 @@ size_t	 kv_split(const char *s, const char **value);
  * close 0 leaves the quote open (Tab completing a longer word).
  */
 void	 buf_word(struct buf *, const char *s, int close);
+/*
+ * s without its surrounding spaces appended to b ("level " of a catalog
+ * whose spaces were once a table's layout: the table pads it itself).
+ */
+void	 buf_trimmed(struct buf *, const char *s);
 
 #endif

@@ -227,6 +227,12 @@ struct ruling {
 
 struct expectation {
 	int		 round;		/* from 1 */
+	/*
+	 * The round's own name where the rules give it one, a msgid
+	 * translated where it is shown (Shake's N_("All Shake"), as its
+	 * pad names the row); NULL: "round N".
+	 */
+	const char	*round_name;
 	int		 turn;		/* seat, or -1 when the table enters */
 	int		 finished;	/* over: won, or abandoned */
 	int		 abandoned;	/* ended by abandon, no winner */

@@ -891,19 +891,6 @@ put_line(struct buf *b, struct buf *line)
 	buf_reset(line);
 }
 
-/* s without its surrounding spaces, into b. */
-static void
-trimmed(struct buf *b, const char *s)
-{
-	size_t n;
-
-	s += strspn(s, " ");
-	for (n = strlen(s); n > 0 && s[n - 1] == ' '; n--)
-		continue;
-	buf_add(b, s, n);
-	buf_puts(b, "");
-}
-
 /* The pyramid: each player's pawns level by level, the Safe Zone on top. */
 static void
 su_describe(const struct game_state *st, struct buf *b)
@@ -918,11 +905,9 @@ su_describe(const struct game_state *st, struct buf *b)
 	 * left, the levels on the right.  The catalogs' words are trimmed
 	 * of the spaces the English layout once put in them.
 	 */
-	trimmed(&level, _("level "));
-	trimmed(&safe, _(" safe "));
-	lw = utf8_width(buf_str(&level));
-	if (utf8_width(buf_str(&safe)) > lw)
-		lw = utf8_width(buf_str(&safe));
+	buf_trimmed(&level, _("level "));
+	buf_trimmed(&safe, _(" safe "));
+	lw = utf8_widest(utf8_width(buf_str(&level)), buf_str(&safe));
 	utf8_cell(&line, buf_str(&level), lw, 0);
 	buf_puts(&line, " ");
 	for (i = 0; i < st->n; i++) {

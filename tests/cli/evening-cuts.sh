@@ -357,4 +357,24 @@ test_expect_success 'new --players with a name a shell split at its space: the q
 	expect_err "quote a name with a space: \"Mary Ann\""
 '
 
+test_expect_success 'the All Shake round has one name in the pad and in play'"$SQ"'s prompt, in every language (SH-8)' '
+	sr new --game shake --players Jürgen,Zoë >/dev/null &&
+	for r in 1 2 3 4 5 6 7 8 9 10; do
+		printf "%s\n" "roll 10 20" take take || return 1
+	done | sr play >/dev/null &&
+	for l in C de_DE fr_FR es_ES; do
+		LANG=$l.UTF-8 && export LANG &&
+		expect_exit 0 sr status &&
+		# The pad'"$SQ"'s last row but the totals: its label, the
+		# two players'"$SQ"' columns taken off.
+		label=$(grep -B 1 "^[^ ].*  *100  *200$" out | head -n 1 |
+		    sed "s/  *-  *-$//") &&
+		test -n "$label" && test "$label" != 11 &&
+		tty_start && tty_wait "(roll|pass)>" &&
+		tty_wait "$label, Zoë (roll|pass)>" &&
+		tty_end && tty_stop || return 1
+	done &&
+	unset LANG
+'
+
 test_done
