@@ -377,4 +377,49 @@ test_expect_success 'the All Shake round has one name in the pad and in play'"$S
 	unset LANG
 '
 
+# The scenario $1 (tests/scenarios) played by Mary Ann, D'Arcy, Zoë and
+# Jürgen in Ann's, Bob's, Cid's and Dan's seats, a line at a time; at
+# each position the coach's best move and every move that names a
+# player, each typed into play on a copy of the database, must be taken
+# (but "roll" alone: the decision to roll, whose values the dice give).
+# The moves tried go to ./tried.
+every_move_taken() {
+	rename='s/\bAnn\b/"Mary Ann"/g; s/\bBob\b/"D'\''Arcy"/g; s/\bCid\b/Zoë/g; s/\bDan\b/Jürgen/g'
+	args=$(sed -n "1s/^# new: //p" "$1" | sed "s/--players [^ ]*//") &&
+	players=$(sed -n "1s/.*--players \([^ ]*\).*/\1/p" "$1" |
+	    sed "s/\bAnn\b/Mary Ann/; s/\bBob\b/D'Arcy/; s/\bCid\b/Zoë/; s/\bDan\b/Jürgen/") &&
+	sr new $args --players "$players" >/dev/null &&
+	grep -v "^ *#" "$1" | grep -v "^ *$" | sed "$rename" >lines &&
+	while IFS= read -r line; do
+		printf "%s\n" "$line" | sr play >/dev/null 2>&1 || {
+			echo "# the scenario's line was refused: $line"
+			return 1
+		}
+		sr --json status >st || return 1
+		# "roll" alone is a decision whose values the dice give.
+		jq -r ".advice.moves // [] | (.[0:1] + map(select(.entry |
+		    test(\"\\\"\")))) | .[].entry" st | sort -u |
+		    grep -vx roll >moves
+		while IFS= read -r move; do
+			sqlite3 "$SHAKEREF_DB" ".backup probe.db" &&
+			printf "%s\n" "$move" | sr -d probe.db play \
+			    >/dev/null 2>probe.err || {
+				echo "# play refused the coach's move: $move"
+				sed "s/^/#   /" probe.err
+				return 1
+			}
+			echo "$move" >>tried
+		done <moves || return 1
+	done <lines
+}
+
+# The scenarios whose coach names a player: a tie's order, a penalty.
+for f in shake-tie-before-all-shake shake-up-special-advantage \
+    shake-up-three-players; do
+	test_expect_success SQLITE "scenario $f played by Mary Ann, D'Arcy, Zoë, Jürgen: every move the coach names is taken (SH-9, SU-5)" '
+		every_move_taken "$SRCDIR/tests/scenarios/$f.play" &&
+		test -s tried && grep -q "\"" tried
+	'
+done
+
 test_done
