@@ -114,7 +114,7 @@ struct play {
 	long		 lineno;
 	/* the position whose coach's line was shown last: */
 	long long	 coach_id;	/* its game (0: none yet) */
-	int		 coach_n;	/* the game's last entry then */
+	int		 coach_n;	/* play_position() then */
 	char		*prompt;
 	struct editor	 ed;
 };
@@ -633,12 +633,29 @@ play_history(struct play *p, const struct play_cmd *pc, int argc,
 /* play_line's "leave": quit or exit (no exit status: play ends well). */
 #define PLAY_LEAVE	(-1)
 
+/*
+ * The position now, as the coach's line goes with it: the number of the
+ * top game entry in effect (a note, a title or a rename between moves
+ * is no new position), 0 if none.
+ */
+static int
+play_position(const struct play *p)
+{
+	const struct replay *rp = &p->sg.rp;
+	int k;
+
+	for (k = rp->ndone - 1; k >= 0; k--)
+		if (!VERB_IS_META(rp->entries[rp->done[k]].verb))
+			return rp->entries[rp->done[k]].n;
+	return 0;
+}
+
 /* The position now is the one whose coach's line was shown. */
 static void
 play_coached(struct play *p)
 {
 	p->coach_id = p->sg.g.id;
-	p->coach_n = replay_last_n(&p->sg.rp);
+	p->coach_n = play_position(p);
 }
 
 /* The coach's line above the prompt (none with coach=off). */
@@ -1349,7 +1366,7 @@ read_tty(struct play *p, int *intr)
 	 * after status's words, which end with it.
 	 */
 	if (p->loaded && (p->coach_id != p->sg.g.id ||
-	    p->coach_n != replay_last_n(&p->sg.rp))) {
+	    p->coach_n != play_position(p))) {
 		play_coach(p);
 		play_coached(p);
 	}

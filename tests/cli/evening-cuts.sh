@@ -113,7 +113,7 @@ coach_lines() {
 	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 | grep -c "^coach: "
 }
 
-test_expect_success 'play shows the coach'"$SQ"'s line once a position: not again after a refusal, help, history or status (SH-6)' '
+test_expect_success 'play shows the coach'"$SQ"'s line once a position: not again after a refusal, help, history, a note or status (SH-6)' '
 	sr new --game shake --players "Zoë,Mary Ann" >/dev/null &&
 	sr roll 40 20 >/dev/null &&
 	tty_start && tty_wait "(take|shake)>" && tty_idle &&
@@ -122,6 +122,7 @@ test_expect_success 'play shows the coach'"$SQ"'s line once a position: not agai
 	tty_type "frobnicate" && tty_idle &&
 	tty_type "help" && tty_idle &&
 	tty_type "history" && tty_idle &&
+	tty_type "note Zoë thinks" && tty_wait "Zoë thinks" && tty_idle &&
 	test "$(coach_lines)" -eq 1 &&
 	tty_type "status" && tty_idle &&
 	test "$(coach_lines)" -eq 2 &&
