@@ -108,6 +108,19 @@ test_expect_success 'Tab lists its choices under a line that wraps (a terminal o
 	sr --json history >out && json ".entries[2].args == [\"Mary Ann\"]"
 '
 
+test_expect_success 'Tab lists its choices under a line that wraps twice, in German, after a name with an umlaut' '
+	sr new --game stack-attack --players "Mary Ann,Zoë,Cid" >/dev/null &&
+	printf "roll 1 2 3 4 5\nplace 1\n" | sr play >/dev/null &&
+	LANG=de_DE.UTF-8 && export LANG && TTY_WIDTH=40 && tty_start &&
+	tty_wait ", Zoë>" &&
+	tty_text "fall$(printf "%70s" "")" && tty_keys Tab &&
+	tty_line "Mary Ann  Zoë       Cid" &&
+	tty_text "Ci" && tty_keys Tab && tty_wait "   Cid" &&
+	tty_keys Enter && tty_wait ", Cid>" &&
+	tty_end && tty_stop && unset LANG &&
+	sr --json history >out && json ".entries[2].args == [\"Cid\"]"
+'
+
 # The lines of the pane that begin with "coach: ".
 coach_lines() {
 	tmux -S "$PWD/tmux.sock" capture-pane -p -S -200 | grep -c "^coach: "
