@@ -33,6 +33,8 @@ struct audit {
 	struct tally	 t;
 	const char	*rules;		/* --rules (canonical), or NULL */
 	const char	*player;	/* --player, or NULL */
+	char		*named;		/* the player as stored (the first
+					   game that matched), or NULL */
 	int		 found;		/* games where the player plays */
 	int		 games;		/* games counted */
 	int		 unrolled;	/* games of rules that record no dice */
@@ -115,6 +117,8 @@ dice_collect(void *arg, const struct store_game *g, long nentries)
 	dice_names(au, &gs);
 	if (au->player != NULL && (seat = game_seat(&gs, au->player)) < 0)
 		return 0;
+	if (seat >= 0 && au->named == NULL)
+		au->named = xstrdup(gs.names[seat]);
 	au->found++;
 	au->games++;
 	au->id = xreallocarray(au->id, (size_t)au->n + 1, sizeof *au->id);
@@ -373,7 +377,8 @@ dice_heading(const struct audit *au, const struct game_rules *g, long n,
 	if (g != NULL)
 		buf_printf(b, _(" in %s"), g->name);
 	if (au->player != NULL)
-		buf_printf(b, _(" by %s"), au->player);
+		buf_printf(b, _(" by %s"), au->named != NULL ? au->named :
+		    au->player);
 	buf_printf(b, P_(" (%d game)\n", " (%d games)\n", au->games),
 	    au->games);
 	if (n == 0)
@@ -482,6 +487,7 @@ out:
 	free(au->id);
 	free(au->seat);
 	buf_free(&au->names);
+	free(au->named);
 	free(au);
 	return status;
 }

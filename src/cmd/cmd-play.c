@@ -112,7 +112,9 @@ struct play {
 	int		 tty;		/* stdin is a terminal */
 	int		 scores;	/* show the scores line (stdout too) */
 	long		 lineno;
-	int		 coached;	/* status just gave the coach's line */
+	/* the position whose coach's line was shown last: */
+	long long	 coach_id;	/* its game (0: none yet) */
+	int		 coach_n;	/* play_position() then */
 	char		*prompt;
 	struct editor	 ed;
 };
@@ -633,6 +635,51 @@ play_history(struct play *p, const struct play_cmd *pc, int argc,
 #define PLAY_LEAVE	(-1)
 
 /*
+ * The position now, as the coach's line goes with it: the number of the
+ * top game entry in effect (a note, a title or a rename between moves
+ * is no new position), 0 if none.
+ */
+static int
+play_position(const struct play *p)
+{
+	const struct replay *rp = &p->sg.rp;
+	int k;
+
+	for (k = rp->ndone - 1; k >= 0; k--)
+		if (!VERB_IS_META(rp->entries[rp->done[k]].verb))
+			return rp->entries[rp->done[k]].n;
+	return 0;
+}
+
+/* The position now is the one whose coach's line was shown. */
+static void
+play_coached(struct play *p)
+{
+	p->coach_id = p->sg.g.id;
+	p->coach_n = play_position(p);
+}
+
+/* The coach's line above the prompt (none with coach=off). */
+static void
+play_coach(struct play *p)
+{
+	struct advice *a;
+	struct buf b = BUF_INIT;
+
+	if (!p->loaded)
+		return;
+	a = xcalloc(1, sizeof *a);
+	if (sr_advice(&p->sg, 0, a) && a->say.len > 0) {
+		buf_printf(&b, _("coach: %s\n"), buf_str(&a->say));
+		sr_print_text(p->ctx, buf_str(&b));
+		buf_free(&b);
+		fflush(p->ctx->out);
+	}
+	advice_free(a);
+	free(a);
+}
+
+/*
  * Run one line; returns its exit status (SR_OK for blank lines), or
  * PLAY_LEAVE (quit, exit).
  */
@@ -698,7 +745,7 @@ play_line(struct play *p, const char *line)
 				    sr_status_json(&p->sg));
 			else {
 				sr_status_text(ctx, &p->sg);
-				p->coached = 1;
+				play_coached(p);
 			}
 			break;
 		case PK_HISTORY:
@@ -751,11 +798,17 @@ play_prompt(struct play *p)
 			first = 0;
 		}
 	buf_puts(&list, ")");
-	/* The prompt's width: "round N, NAME" then the list and "> ". */
-	buf_printf(&b, _("round %d, "), x.round);
-	w = b.len + (x.turn >= 0 ? utf8_width(p->sg.g.names[x.turn]) : 5);
-	buf_reset(&b);
-	buf_printf(&b, _("round %d, "), x.round);
+	/*
+	 * The prompt's width: "round N, NAME" (a round with a name of its
+	 * own by it, as the status names it: "All Shake, Zoë"), then the
+	 * list and "> ".
+	 */
+	if (x.round_name != NULL)
+		buf_printf(&b, _("%s, "), _(x.round_name));
+	else
+		buf_printf(&b, _("round %d, "), x.round);
+	w = utf8_width(buf_str(&b)) + (x.turn >= 0 ?
+	    utf8_width(p->sg.g.names[x.turn]) : 5);
 	/* \1 brackets what takes no room on the screen (EL_PROMPT_ESC). */
 	/* A name from the store is never sent to the terminal raw. */
 	if (paint && x.turn >= 0)
@@ -771,26 +824,6 @@ play_prompt(struct play *p)
 	buf_puts(&b, "> ");
 	buf_free(&list);
 	return b.s;
-}
-
-/* The coach's line above the prompt (none with coach=off). */
-static void
-play_coach(struct play *p)
-{
-	struct advice *a;
-	struct buf b = BUF_INIT;
-
-	if (!p->loaded)
-		return;
-	a = xcalloc(1, sizeof *a);
-	if (sr_advice(&p->sg, 0, a) && a->say.len > 0) {
-		buf_printf(&b, _("coach: %s\n"), buf_str(&a->say));
-		sr_print_text(p->ctx, buf_str(&b));
-		buf_free(&b);
-		fflush(p->ctx->out);
-	}
-	advice_free(a);
-	free(a);
 }
 
 /* SIGINT on a terminal: abandon the line (or stop the timer). */
@@ -1119,20 +1152,33 @@ cands_columns(struct play *p, char **list, int n)
 	buf_free(&b);
 }
 
-/* s as one word of a play line: quoted ("Mary Ann") when it must be. */
+/*
+ * After a list under a line that wraps: as many blank lines as the rows
+ * above the cursor's, which libedit's redisplay climbs to find where the
+ * prompt began; without them it would clear the list and draw there.
+ */
 static void
-quote_word(const char *s, int close, struct buf *b)
+editor_rows(struct play *p, const LineInfo *li)
 {
-	if (strpbrk(s, " \t'\"\\#") == NULL && *s != '\0') {
-		buf_puts(b, s);
-		return;
-	}
-	buf_puts(b, "\"");
-	for (; *s != '\0'; s++)
-		buf_printf(b, "%s%c", strchr("\"\\$`", *s) != NULL ? "\\" : "",
-		    *s);
-	if (close)
-		buf_puts(b, "\"");
+	struct buf b = BUF_INIT;
+	const char *s;
+	size_t cols = (size_t)term_width(fileno(p->ctx->out),
+	    p->ctx->columns), w, rows;
+	int esc = 0;
+
+	/* The prompt's columns: what \1 brackets takes none (PROMPT_ESC). */
+	for (s = p->prompt != NULL ? p->prompt : ""; *s != '\0'; s++)
+		if (*s == '\1')
+			esc = !esc;
+		else if (!esc)
+			buf_add(&b, s, 1);
+	w = utf8_width(buf_str(&b));
+	buf_reset(&b);
+	buf_add(&b, li->buffer, (size_t)(li->cursor - li->buffer));
+	w += utf8_width(buf_str(&b));
+	buf_free(&b);
+	for (rows = cols > 0 ? w / cols : 0; rows > 0; rows--)
+		fputc('\n', p->ctx->out);
 }
 
 /*
@@ -1221,7 +1267,7 @@ editor_complete(EditLine *el, int ch)
 		if (w.open && w.n > 0)
 			p->ed.deletestr(el, line_chars(li->buffer + w.start,
 			    (size_t)(li->cursor - li->buffer) - w.start));
-		quote_word(c, n == 1, &ins);
+		buf_word(&ins, c, n == 1);
 		/* A finished word gets its space; KEY= waits for its value. */
 		if (n == 1 && (common == 0 || c[common - 1] != '='))
 			buf_puts(&ins, " ");
@@ -1232,6 +1278,7 @@ editor_complete(EditLine *el, int ch)
 		/* Several: list them under the line, then the line again. */
 		fputc('\n', p->ctx->out);
 		cands_columns(p, list, n);
+		editor_rows(p, li);
 		fflush(p->ctx->out);
 		ret = CC_REDISPLAY;
 	}
@@ -1346,10 +1393,15 @@ read_tty(struct play *p, int *intr)
 
 	*intr = 0;
 	play_sigint = 0;
-	/* Once: status's words end with the coach's line. */
-	if (!p->coached)
+	/*
+	 * Once a position: not again after a refusal, help or history, nor
+	 * after status's words, which end with it.
+	 */
+	if (p->loaded && (p->coach_id != p->sg.g.id ||
+	    p->coach_n != play_position(p))) {
 		play_coach(p);
-	p->coached = 0;
+		play_coached(p);
+	}
 	free(p->prompt);
 	p->prompt = play_prompt(p);
 	if (p->ed.el == NULL) {

@@ -360,7 +360,7 @@ review_text(struct sr_ctx *ctx, const struct sr_game *sg,
     struct review *rv, const struct totals *t)
 {
 	struct decision *d = rv->d;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, text = BUF_INIT;
 	int i, k, p, nd = rv->nd;
 
 	buf_printf(&b, _("game %lld: %s, reviewed by the coach (%s)\n"),
@@ -394,7 +394,13 @@ review_text(struct sr_ctx *ctx, const struct sr_game *sg,
 		buf_puts(&b, _("no mistakes: every decision was fine by the "
 		    "coach\n"));
 	review_chart(ctx, sg, rv->line, rv->npoints, &b);
-	sr_print_text(ctx, buf_str(&b));
+	/*
+	 * Its lines begin indented by 2 (a player, a mistake): a line that
+	 * wraps goes on indented by 4, so that it reads as the same line.
+	 */
+	utf8_escape(&text, buf_str(&b), 0, 1);
+	sr_fit(ctx, ctx->out, buf_str(&text), 4);
+	buf_free(&text);
 	buf_free(&b);
 	return SR_OK;
 }

@@ -16,6 +16,7 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	const struct game_rules *const *g, *one;
 	const struct game_option *o;
 	struct buf b = BUF_INIT, d = BUF_INIT;
+	int cols;
 
 	if (args->argc == 1) {
 		for (g = game_table; *g != NULL; g++)
@@ -36,7 +37,12 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		buf_free(&b);
 		return status;
 	}
-	card_render(&b, one->card, RULES_COLUMNS);
+	/*
+	 * Each paragraph wrapped once, from its text, to the terminal's
+	 * width (76 off one): sr_print_text then finds nothing to break.
+	 */
+	cols = sr_columns(ctx);
+	card_render(&b, one->card, cols > 0 ? (size_t)cols : RULES_COLUMNS);
 	if (one->options[0].key != NULL)
 		buf_puts(&b, _("\nOptions (new --option KEY=VALUE):\n"));
 	for (o = one->options; o->key != NULL; o++)

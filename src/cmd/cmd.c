@@ -170,15 +170,54 @@ opt_value(struct sr_ctx *ctx, struct cmd_args *a, int k, char **words,
 	return SR_OK;
 }
 
+/*
+ * A list's last name that a shell split at its spaces: the list's last
+ * item, then the words after it up to the first comma ("Mary" "Ann,Ole":
+ * Mary Ann), as SPEC.md "Player names" hints: "; quote a name with a
+ * space: "Mary Ann"", into b; 1, or 0 (nothing) if a word of it begins
+ * with no capital (game_capitalised: "Bob extra" is no name) or no
+ * comma is near ("Ann Bob": a list typed with spaces).
+ */
+static int
+split_hint(struct buf *b, const char *list, char *const *after, int n)
+{
+	struct buf name = BUF_INIT;
+	const char *last = strrchr(list, ',');
+	char *first[1];
+	int i;
+
+	first[0] = (char *)(last != NULL ? last + 1 : list);
+	if (!game_capitalised(1, first))
+		return 0;
+	buf_puts(&name, first[0]);
+	for (i = 0; i < n; i++) {
+		buf_printf(&name, " %.*s", (int)strcspn(after[i], ","),
+		    after[i]);
+		if (strchr(after[i], ',') != NULL)
+			break;
+	}
+	/* "Ann Bob", no comma anywhere: a list typed with spaces. */
+	if ((last == NULL && i == n) ||
+	    !game_capitalised(i < n ? i + 1 : n, after)) {
+		buf_free(&name);
+		return 0;
+	}
+	buf_puts(b, "; ");
+	buf_printf(b, _("quote a name with a space: \"%s\""), buf_str(&name));
+	buf_free(&name);
+	return 1;
+}
+
 /* Parse a command line against the command's spec; see cmd.h. */
 int
 cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
     char **words, int raw, struct cmd_args *a)
 {
 	const struct cmd_spec *spec = &c->spec;
-	const char *w, *after, *v;
+	const char *w, *after, *v, *list = NULL;
+	struct buf hint = BUF_INIT;
 	size_t len;
-	int i, k, status;
+	int i, k, status, list_next = -1, list_arg = -1;
 
 	memset(a, 0, sizeof *a);
 	a->spec = spec;
@@ -188,6 +227,8 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 		w = words[i];
 		if (spec->raw || i >= raw || spec->opts[0].name == NULL ||
 		    w[0] != '-' || w[1] == '\0') {
+			if (i == list_next)
+				list_arg = a->argc;
 			a->argv[a->argc++] = words[i];
 			continue;
 		}
@@ -211,17 +252,26 @@ cmd_parse(struct sr_ctx *ctx, const struct cmd_entry *c, int n,
 		a->values[k] = xreallocarray(a->values[k],
 		    (size_t)a->nvalues[k] + 1, sizeof *a->values[k]);
 		a->values[k][a->nvalues[k]++] = (char *)v;
+		if (spec->opts[k].flags & CMD_LIST) {
+			list = v;
+			list_next = i + 1;
+		}
 	}
 	if (a->argc - 1 >= spec->lower && (spec->upper < 0 ||
 	    a->argc - 1 <= spec->upper))
 		return SR_OK;
 	if (spec->count != NULL)
 		status = sr_error(ctx, SR_USAGE, "%s", _(spec->count));
-	else if (a->argc - 1 > spec->upper)
+	else if (a->argc - 1 > spec->upper) {
+		/* A name the shell split, else the command's own hint. */
+		if ((list_arg != spec->upper + 1 || !split_hint(&hint, list,
+		    a->argv + list_arg, a->argc - list_arg)) &&
+		    spec->hint != NULL)
+			buf_puts(&hint, _(spec->hint));
 		status = sr_error(ctx, SR_USAGE, "unexpected argument '%s'%s",
-		    a->argv[spec->upper + 1], spec->hint != NULL ?
-		    _(spec->hint) : "");
-	else
+		    a->argv[spec->upper + 1], buf_str(&hint));
+		buf_free(&hint);
+	} else
 		status = sr_error(ctx, SR_USAGE, "expected %s", c->usage);
 fail:
 	cmd_args_free(a);

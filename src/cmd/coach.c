@@ -56,20 +56,13 @@ words_drop(struct scored *s)
 	free(s->grid);
 }
 
-/* The entry made, verb and arguments ("roll 5 5"; order: names). */
+/* The entry made as play accepts it ("roll 5 5", "order Zoë \"Mary Ann\""). */
 static char *
 entry_made(const struct replay *rp, const struct entry *e)
 {
 	struct buf made = BUF_INIT;
-	int k;
 
-	buf_puts(&made, game_verb_name(rp->rules, e->verb));
-	if (e->nnames > 0)	/* NAME...: the names as the coach's */
-		for (k = 0; k < e->nnames; k++)
-			buf_printf(&made, " %s", rp->setup.names[e->names[k]]);
-	else
-		for (k = 0; k < e->argc; k++)
-			buf_printf(&made, " %s", e->argv[k]);
+	game_entry_line(rp->rules, &rp->setup, e, &made);
 	return made.s != NULL ? made.s : xstrdup("");
 }
 

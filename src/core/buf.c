@@ -104,6 +104,35 @@ kv_split(const char *s, const char **value)
 	return eq != NULL ? (size_t)(eq - s) : strlen(s);
 }
 
+/* s as one word of a play line, quoted when it must be; see buf.h. */
+void
+buf_word(struct buf *b, const char *s, int close)
+{
+	if (*s != '\0' && strpbrk(s, " \t\r\n'\"\\#") == NULL) {
+		buf_puts(b, s);
+		return;
+	}
+	buf_puts(b, "\"");
+	for (; *s != '\0'; s++)
+		buf_printf(b, "%s%c", strchr("\"\\$`", *s) != NULL ? "\\" :
+		    "", *s);
+	if (close)
+		buf_puts(b, "\"");
+}
+
+/* s without its surrounding spaces, appended; see buf.h. */
+void
+buf_trimmed(struct buf *b, const char *s)
+{
+	size_t n;
+
+	s += strspn(s, " ");
+	for (n = strlen(s); n > 0 && s[n - 1] == ' '; n--)
+		continue;
+	buf_add(b, s, n);
+	buf_puts(b, "");
+}
+
 /* Make room for n more bytes and the NUL. */
 static void
 buf_grow(struct buf *b, size_t n)

@@ -57,5 +57,17 @@ char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
  * (all of s without one); *value is V, after the '=', or NULL.
  */
 size_t	 kv_split(const char *s, const char **value);
+/*
+ * s as one word of a play line (POSIX shell quotes, as play splits
+ * them) appended to b: as it is when nothing in it is special, else in
+ * double quotes with \" \\ \$ \` escaped ("Mary Ann", "O'Neil");
+ * close 0 leaves the quote open (Tab completing a longer word).
+ */
+void	 buf_word(struct buf *, const char *s, int close);
+/*
+ * s without its surrounding spaces appended to b ("level " of a catalog
+ * whose spaces were once a table's layout: the table pads it itself).
+ */
+void	 buf_trimmed(struct buf *, const char *s);
 
 #endif

@@ -1087,10 +1087,10 @@ name_words(int n, char *const *argv)
 /*
  * 1 if each of argv[0..n) begins with a capital (A to Z) or a letter
  * beyond ASCII: a name's words, as a guess where the players are not
- * known ("Mary Ann", not "Ann cat").
+ * known ("Mary Ann", not "Ann cat"); see game.h.
  */
-static int
-capitalised(int n, char *const *argv)
+int
+game_capitalised(int n, char *const *argv)
 {
 	int i;
 
@@ -1139,7 +1139,7 @@ split_count(const struct game_setup *gs, const struct game_verb *gv,
 		}
 		return RULING_OK;
 	}
-	if (!capitalised(extra + 1, e->argv + p))
+	if (!game_capitalised(extra + 1, e->argv + p))
 		return RULING_OK;
 	for (i = 0; i <= extra; i++)
 		buf_printf(&name, "%s%s", i ? " " : "", e->argv[p + i]);
@@ -1181,7 +1181,7 @@ split_pair(const struct game_setup *gs, const struct entry *e, int i,
 		    "\"%s\"", gs->names[game_seat(gs, buf_str(&b))]);
 		status = RULING_DATA;
 	} else if (gs->nplayers > 0 ||
-	    !capitalised(j - first + 1, e->argv + first))
+	    !game_capitalised(j - first + 1, e->argv + first))
 		status = usage(r, "'%s' is not a number", w);
 	else
 		status = usage(r, "'%s' is not a number; quote a name with a "
@@ -1318,6 +1318,34 @@ game_parse(const struct game_rules *g, const struct game_setup *gs,
 	if (e->verb == V_RENAME)
 		return parse_rename(gs, e, r);
 	return RULING_OK;
+}
+
+/* Parsed entry e as a line play accepts, into b; see game.h. */
+void
+game_entry_line(const struct game_rules *g, const struct game_setup *gs,
+    const struct entry *e, struct buf *b)
+{
+	const struct game_verb *gv = game_verb(g, e->verb);
+	const struct shape_word *w;
+	struct shape sh;
+	const char *word;
+	int k, nk = 0;
+
+	memset(&sh, 0, sizeof sh);
+	if (gv != NULL)
+		shape_read(gv, &sh);
+	buf_puts(b, game_verb_name(g, e->verb));
+	for (k = 0; k < e->argc; k++) {
+		word = e->argv[k];
+		if ((w = shape_arg(&sh, k)) != NULL && w->kind == 'N') {
+			if (w->rep && nk < e->nnames)
+				word = gs->names[e->names[nk++]];
+			else if (!w->rep && e->who >= 0)
+				word = gs->names[e->who];
+		}
+		buf_puts(b, " ");
+		buf_word(b, word, 1);
+	}
 }
 
 /* Parse e for the verb of an id, in g or as its games would; game.h. */

@@ -227,6 +227,12 @@ struct ruling {
 
 struct expectation {
 	int		 round;		/* from 1 */
+	/*
+	 * The round's own name where the rules give it one, a msgid
+	 * translated where it is shown (Shake's N_("All Shake"), as its
+	 * pad names the row); NULL: "round N".
+	 */
+	const char	*round_name;
 	int		 turn;		/* seat, or -1 when the table enters */
 	int		 finished;	/* over: won, or abandoned */
 	int		 abandoned;	/* ended by abandon, no winner */
@@ -510,6 +516,20 @@ int		 game_verb_find(const struct game_rules *, enum verb);
  * declarations), or NULL if g has no such verb.
  */
 const struct game_verb *game_verb(const struct game_rules *, int v);
+/*
+ * Parsed entry e of g as a line play accepts, appended to b: the verb,
+ * then each argument a word (buf_word: "Mary Ann" quoted), a NAME as
+ * gs names the player, whatever case or spelling matched it.
+ */
+void		 game_entry_line(const struct game_rules *,
+		    const struct game_setup *, const struct entry *,
+		    struct buf *);
+/*
+ * 1 if each of argv[0..n) begins with a capital (A to Z) or a letter
+ * beyond ASCII: a name's words, as a guess where no player is known yet
+ * ("Mary Ann", not "Ann cat").
+ */
+int		 game_capitalised(int n, char *const *argv);
 /* The name of verb v of g ("?" if none). */
 const char	*game_verb_name(const struct game_rules *, int v);
 /*

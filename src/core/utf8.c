@@ -292,6 +292,15 @@ char_width(uint32_t cp)
 	return ctype_of(cp) & UTF8_WIDTH;
 }
 
+/* The larger of w and s's width; see utf8.h. */
+size_t
+utf8_widest(size_t w, const char *s)
+{
+	size_t sw = utf8_width(s);
+
+	return sw > w ? sw : w;
+}
+
 /* Columns s takes as utf8_escape prints it. */
 size_t
 utf8_width(const char *s)

@@ -48,6 +48,8 @@ void		 utf8_escape(struct buf *, const char *s, size_t max,
 size_t		 utf8_ascii(const char *s, size_t n);
 /* Columns s takes on a terminal, as utf8_escape(s, 0, 0) prints it. */
 size_t		 utf8_width(const char *s);
+/* The larger of w and the columns s takes (a column's width). */
+size_t		 utf8_widest(size_t w, const char *s);
 /* Append s escaped, then spaces up to width columns. */
 void		 utf8_pad(struct buf *, const char *s, size_t width);
 /*

@@ -899,10 +899,21 @@ put_line(struct buf *b, struct buf *line)
 static void
 su_describe(const struct game_state *st, struct buf *b)
 {
-	struct buf line = BUF_INIT;
+	struct buf line = BUF_INIT, level = BUF_INIT, safe = BUF_INIT, num;
 	int i, l, k, w[SU_MAX_PLAYERS], c;
+	size_t lw;
 
-	buf_puts(&line, _("level "));
+	/*
+	 * The first column as wide as its widest word in the catalog's
+	 * language, in columns ("sicher", "a salvo"): the heading on the
+	 * left, the levels on the right.  The catalogs' words are trimmed
+	 * of the spaces the English layout once put in them.
+	 */
+	buf_trimmed(&level, _("level "));
+	buf_trimmed(&safe, _(" safe "));
+	lw = utf8_widest(utf8_width(buf_str(&level)), buf_str(&safe));
+	utf8_cell(&line, buf_str(&level), lw, 0);
+	buf_puts(&line, " ");
 	for (i = 0; i < st->n; i++) {
 		w[i] = (int)utf8_width(st->gs->names[i]);
 		if (w[i] < PAWNS)
@@ -912,10 +923,14 @@ su_describe(const struct game_state *st, struct buf *b)
 	}
 	put_line(b, &line);
 	for (l = st->levels; l >= 1; l--) {
+		num = (struct buf)BUF_INIT;
 		if (l == st->levels)
-			buf_puts(&line, _(" safe "));
+			buf_puts(&num, buf_str(&safe));
 		else
-			buf_printf(&line, "%5d ", l);
+			buf_printf(&num, "%d", l);
+		utf8_cell(&line, buf_str(&num), lw, 1);
+		buf_puts(&line, " ");
+		buf_free(&num);
 		for (i = 0; i < st->n; i++) {
 			buf_puts(&line, "  ");
 			c = on_level(st, i, l);
@@ -926,6 +941,8 @@ su_describe(const struct game_state *st, struct buf *b)
 		put_line(b, &line);
 	}
 	buf_free(&line);
+	buf_free(&level);
+	buf_free(&safe);
 }
 
 /* Chances of A..D when the dice not held are rolled once, into p[4]. */
@@ -1377,6 +1394,7 @@ static int
 su_after_advice(const struct game_state *st, struct advice *a)
 {
 	struct su_val v;
+	struct buf who = BUF_INIT;
 	double again = su_turn_levels(st, st->cur, &v), rest, best = 0;
 	int i, k, bi = -1, bl = 0;
 
@@ -1391,8 +1409,10 @@ su_after_advice(const struct game_state *st, struct advice *a)
 			if (l <= 1 || l >= st->levels ||
 			    (k > 0 && st->pawn[i][k - 1] == l))
 				continue;
+			buf_reset(&who);
+			buf_word(&who, st->gs->names[i], 1);
 			advice_add(a, l - 1 + (st->special ? rest : 0),
-			    "penalize %s %d", st->gs->names[i], l);
+			    "penalize %s %d", buf_str(&who), l);
 			if (l - 1 > best) {
 				best = l - 1;
 				bi = i;
@@ -1400,12 +1420,15 @@ su_after_advice(const struct game_state *st, struct advice *a)
 			}
 		}
 	advice_sort(a);
+	buf_reset(&who);
+	if (bi >= 0)
+		buf_word(&who, st->gs->names[bi], 1);
 	if (bi >= 0 && a->moves[0].entry[0] == 'p' &&
 	    a->moves[0].entry[1] == 'e')
 		buf_printf(&a->say, P_("penalize %s %d: %s's pawn loses %d "
 		    "level%s (another turn gains %.2f on average)", "penalize "
 		    "%s %d: %s's pawn loses %d levels%s (another turn gains "
-		    "%.2f on average)", bl - 1), st->gs->names[bi], bl,
+		    "%.2f on average)", bl - 1), buf_str(&who), bl,
 		    st->gs->names[bi], bl - 1, st->special ?
 		    _(", and you may still take another turn") : "", again);
 	else if (again > 0)
@@ -1416,6 +1439,7 @@ su_after_advice(const struct game_state *st, struct advice *a)
 		buf_printf(&a->say, _("pass: another turn loses "
 		    "%.2f levels on average ((D) %.1f%% sends your highest "
 		    "pawn back)"), -again, 100 * v.d);
+	buf_free(&who);
 	return 1;
 }
 

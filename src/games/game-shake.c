@@ -14,6 +14,8 @@
 
 #define ROUNDS		10
 #define ALL_SHAKE	(ROUNDS + 1)
+/* The All Shake round's name, in the pad and the prompt. */
+static const char all_shake_name[] = N_("All Shake");
 
 enum phase {
 	P_ROLL,		/* round start: every colored die */
@@ -618,6 +620,7 @@ shake_expect(const struct game_state *st, struct expectation *x)
 	const char *name;
 
 	x->round = st->round;
+	x->round_name = st->round == ALL_SHAKE ? all_shake_name : NULL;
 	x->turn = -1;
 	x->finished = 0;
 	x->verbs = 0;
@@ -712,23 +715,38 @@ shake_status_json(const struct game_state *st, json_t *o)
 	    st->total : 0));
 }
 
-/* The score pad so far. */
+/*
+ * The score pad so far.  Its first column as wide as its widest word in
+ * the catalog's language, in columns: the heading and the total on the
+ * left, the rounds on the right, the All Shake round by its name (as
+ * the prompt names it: expect's round_name).
+ */
 static void
 shake_describe(const struct game_state *st, struct buf *b)
 {
+	struct buf round = BUF_INIT, total = BUF_INIT, label = BUF_INIT;
 	int r, i, last = st->round < ALL_SHAKE ? st->round : ALL_SHAKE;
+	size_t lw;
 
-	buf_puts(b, _("round "));
+	buf_trimmed(&round, _("round "));
+	buf_trimmed(&total, _("total "));
+	lw = utf8_widest(utf8_widest(utf8_width(buf_str(&round)),
+	    buf_str(&total)), _(all_shake_name));
+	utf8_cell(b, buf_str(&round), lw, 0);
+	buf_puts(b, " ");
 	for (i = 0; i < st->n; i++) {
 		buf_puts(b, " ");
 		utf8_cell(b, st->gs->names[i], 8, 1);
 	}
 	buf_puts(b, "\n");
 	for (r = 1; r <= last; r++) {
+		buf_reset(&label);
 		if (r == ALL_SHAKE)
-			buf_puts(b, _("All   "));
+			buf_puts(&label, _(all_shake_name));
 		else
-			buf_printf(b, "%5d ", r);
+			buf_printf(&label, "%d", r);
+		utf8_cell(b, buf_str(&label), lw, 1);
+		buf_puts(b, " ");
 		for (i = 0; i < st->n; i++) {
 			if (st->pad[r][i] >= 0)
 				buf_printf(b, " %8ld", st->pad[r][i]);
@@ -737,10 +755,14 @@ shake_describe(const struct game_state *st, struct buf *b)
 		}
 		buf_puts(b, "\n");
 	}
-	buf_puts(b, _("total "));
+	utf8_cell(b, buf_str(&total), lw, 0);
+	buf_puts(b, " ");
 	for (i = 0; i < st->n; i++)
 		buf_printf(b, " %8ld", st->score[i]);
 	buf_puts(b, "\n");
+	buf_free(&round);
+	buf_free(&total);
+	buf_free(&label);
 }
 
 /*
@@ -787,17 +809,11 @@ static void
 shake_advise(const struct game_state *st, struct buf *b)
 {
 	long stop = odds_shake_stop(st->faces), lead = 0;
-	double value;
 	int i, sign;
 
 	switch (st->phase) {
 	case P_CHOOSE:
-		value = odds_shake_value(st->faces, 0);
-		buf_printf(b, _("A shake is worth %.1f on average, banking "
-		    "once the total reaches %ld; the die is worth %d: %s.\n"),
-		    value, stop, st->die[st->chooser],
-		    value > st->die[st->chooser] ?
-		    _("shaking pays on average") : _("taking pays on average"));
+		/* The coach's line says the shake's worth (shake_advice). */
 		break;
 	case P_SHAKE:
 		buf_puts(b, _("Each shake craps out "));
@@ -1237,8 +1253,10 @@ order_advice(const struct game_state *st, struct advice *a)
 	do {
 		buf_reset(&e);
 		buf_puts(&e, "order");
-		for (i = 0; i < st->ngroup; i++)
-			buf_printf(&e, " %s", st->gs->names[st->group[perm[i]]]);
+		for (i = 0; i < st->ngroup; i++) {
+			buf_puts(&e, " ");
+			buf_word(&e, st->gs->names[st->group[perm[i]]], 1);
+		}
 		for (i = 0; perm[i] != me; i++)
 			continue;
 		advice_add(a, w[i], "%s", buf_str(&e));

@@ -5,10 +5,13 @@
  * word do not pay for loading it and the C++ runtime it pulls in (0.8 ms
  * of every command's start, tests/bench/core.sh).
  */
+#include <sys/file.h>
+
 #include <dirent.h>
 #include <errno.h>
 #include <dlfcn.h>
 #include <iconv.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -325,12 +328,25 @@ lexicon_open_forms(const char *dicts, const char *name, const char *tmp,
 	char *aff, *dic, *copy, *line = NULL;
 	size_t cap = 0;
 	FILE *in, *out = NULL;
-	int fd = -1, bad;
+	struct lexicon *lx;
+	sigset_t set, was;
+	int fd = -1, bad, lock = -1;
 
 	if (find_files(dicts, name, &aff, &dic, why) != 0)
 		return NULL;
 	copy = xasprintf("%s.aff.XXXXXX", tmp);
+	/*
+	 * The copy lives until Hunspell has read it: a signal that would
+	 * end the process waits for it to go; locked meanwhile, so that a
+	 * build's cleaning of what a killed one left passes it by.
+	 */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, &was);
 	if ((in = fopen(aff, "rb")) == NULL || (fd = mkstemp(copy)) == -1 ||
+	    (lock = dup(fd)) == -1 || flock(lock, LOCK_EX | LOCK_NB) == -1 ||
 	    (out = fdopen(fd, "wb")) == NULL) {
 		*why = xasprintf(_("cannot copy %s without its compounds: %s"),
 		    aff, strerror(errno));
@@ -340,6 +356,9 @@ lexicon_open_forms(const char *dicts, const char *name, const char *tmp,
 			close(fd);
 			unlink(copy);
 		}
+		if (lock != -1)
+			close(lock);
+		sigprocmask(SIG_SETMASK, &was, NULL);
 		free(aff);
 		free(dic);
 		free(copy);
@@ -355,13 +374,18 @@ lexicon_open_forms(const char *dicts, const char *name, const char *tmp,
 	if (bad) {
 		*why = xasprintf(_("cannot copy %s into %s"), aff, copy);
 		unlink(copy);
+		close(lock);
+		sigprocmask(SIG_SETMASK, &was, NULL);
 		free(aff);
 		free(dic);
 		free(copy);
 		return NULL;
 	}
 	free(aff);
-	return open_files(name, copy, dic, 1, why);
+	lx = open_files(name, copy, dic, 1, why);
+	close(lock);
+	sigprocmask(SIG_SETMASK, &was, NULL);
+	return lx;
 }
 
 /* Close a dictionary. */

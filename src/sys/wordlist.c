@@ -5,12 +5,15 @@
  * rules alone where no flag makes it uncertain), compiled by dawg_build;
  * and the verdict on a word by the list (SW-2).
  */
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,6 +198,135 @@ records(struct gather *g, size_t *nrec)
 	return r;
 }
 
+/*
+ * The temporary file of the list being written, for a signal that ends
+ * the process meanwhile (SIGINT, SIGTERM, SIGHUP left to their default
+ * by the program): removed, then the signal's own end.  A handler's
+ * state, as timer.c's flag; "" when no list is being written.
+ */
+static char building[4096];
+static const int build_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NBUILD_SIGNALS	(sizeof build_signals / sizeof build_signals[0])
+
+/* Remove the list's temporary file, then end as the signal would. */
+static void
+on_build_signal(int sig)
+{
+	if (building[0] != '\0')
+		unlink(building);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Block (how SIG_BLOCK) or unblock the build's signals. */
+static void
+build_mask(int how)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < NBUILD_SIGNALS; i++)
+		sigaddset(&set, build_signals[i]);
+	sigprocmask(how, &set, NULL);
+}
+
+/*
+ * Make the temporary file of path, locked (a later build leaves it to
+ * its writer: stale_temps) and removed by a signal that ends the process
+ * while it lives (old: the dispositions to restore); its descriptor, or
+ * -1 with errno.  *lock: a second descriptor that keeps the lock after
+ * the file is closed, until build_done.
+ */
+static int
+build_temp(char *tmp, int *lock, struct sigaction *old)
+{
+	struct sigaction sa;
+	size_t i;
+	int fd, e;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_build_signal;
+	sigemptyset(&sa.sa_mask);
+	build_mask(SIG_BLOCK);
+	for (i = 0; i < NBUILD_SIGNALS; i++) {
+		sigaction(build_signals[i], NULL, &old[i]);
+		if (old[i].sa_handler == SIG_DFL)
+			sigaction(build_signals[i], &sa, NULL);
+	}
+	*lock = -1;
+	if ((fd = mkstemp(tmp)) != -1) {
+		snprintf(building, sizeof building, "%s", tmp);
+		if ((*lock = dup(fd)) != -1)
+			(void)flock(*lock, LOCK_EX | LOCK_NB);
+	}
+	e = errno;
+	build_mask(SIG_UNBLOCK);
+	errno = e;
+	return fd;
+}
+
+/* The temporary file renamed or removed: signals as they were. */
+static void
+build_done(int lock, const struct sigaction *old)
+{
+	size_t i;
+
+	build_mask(SIG_BLOCK);
+	building[0] = '\0';
+	for (i = 0; i < NBUILD_SIGNALS; i++)
+		sigaction(build_signals[i], &old[i], NULL);
+	if (lock != -1)
+		close(lock);
+	build_mask(SIG_UNBLOCK);
+}
+
+/*
+ * Remove the temporary files an interrupted build of path left in its
+ * folder (PATH.XXXXXX, the list; PATH.aff.XXXXXX, the .aff's copy):
+ * those no writer holds locked (a build under way keeps its own).
+ */
+static void
+stale_temps(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	struct dirent *de;
+	char *dir, *p;
+	size_t n, k;
+	DIR *d;
+	int fd;
+
+	base = base != NULL ? base + 1 : path;
+	dir = base > path ? xstrndup(path, (size_t)(base - path)) :
+	    xstrdup(".");
+	n = strlen(base);
+	if ((d = opendir(dir)) == NULL) {
+		free(dir);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		const char *rest = de->d_name + n + 1;
+
+		if (strncmp(de->d_name, base, n) != 0 || de->d_name[n] != '.')
+			continue;
+		if (strncmp(rest, "aff.", 4) == 0)
+			rest += 4;
+		for (k = 0; isalnum((unsigned char)rest[k]); k++)
+			continue;
+		if (k != 6 || rest[k] != '\0')
+			continue;
+		p = xasprintf("%s/%s", dir, de->d_name);
+		if ((fd = open(p, O_RDONLY | O_NOFOLLOW)) != -1) {
+			if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+				unlink(p);
+			close(fd);
+		}
+		free(p);
+	}
+	closedir(d);
+	free(dir);
+}
+
 /* Build the list of name into path; see wordlist.h. */
 int
 wordlist_write(const char *dicts, struct lang *lg, const char *name,
@@ -204,9 +336,10 @@ wordlist_write(const char *dicts, struct lang *lg, const char *name,
 	struct gather g;
 	char **rec = NULL, *aff = NULL, *dic = NULL, *tmp = NULL;
 	char *label = NULL, *brief = NULL;
+	struct sigaction old[NBUILD_SIGNALS];
 	size_t nrec = 0, i;
 	FILE *f;
-	int fd, rc = -1, built = 0;
+	int fd, lock = -1, rc = -1, built = 0, temp = 0;
 
 	*why = NULL;
 	memset(&g, 0, sizeof g);
@@ -224,6 +357,7 @@ wordlist_write(const char *dicts, struct lang *lg, const char *name,
 		    strerror(errno));
 		goto out;
 	}
+	stale_temps(path);
 	label = xasprintf(_("shakeref: building the word list of %s, once "
 	    "(up to 10 s)"), name);
 	brief = xasprintf(_("%s word list"), name);
@@ -240,13 +374,19 @@ wordlist_write(const char *dicts, struct lang *lg, const char *name,
 	rec = records(&g, &nrec);
 	term_bar_draw(&b, 0.7);
 	tmp = xasprintf("%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1 || fchmod(fd, 0644) == -1 ||
+	fd = build_temp(tmp, &lock, old);
+	temp = 1;
+	if (fd == -1 || fchmod(fd, 0644) == -1 ||
 	    (f = fdopen(fd, "wb")) == NULL) {
 		*why = xasprintf(_("cannot write %s: %s"), tmp, strerror(errno));
+		if (fd != -1) {
+			close(fd);
+			unlink(tmp);
+		}
 		goto out;
 	}
-	if ((built = dawg_build(rec, nrec, f, NULL, NULL)) != 0 ||
-	    fclose(f) != 0 || rename(tmp, path) != 0) {
+	built = dawg_build(rec, nrec, f, NULL, NULL);
+	if (fclose(f) != 0 || built != 0 || rename(tmp, path) != 0) {
 		*why = built == DAWG_TOO_BIG ? xasprintf(_("the word list of %s "
 		    "is too big: Shake-A-Word cannot use it"), name) :
 		    xasprintf(_("cannot write %s: %s"), path, strerror(errno));
@@ -256,6 +396,8 @@ wordlist_write(const char *dicts, struct lang *lg, const char *name,
 	term_bar_draw(&b, 1);
 	rc = 0;
 out:
+	if (temp)
+		build_done(lock, old);
 	term_bar_end(&b);
 	free(label);
 	free(brief);

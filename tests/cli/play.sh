@@ -318,7 +318,7 @@ tty_over() {
 	tty_type "take" &&
 	tty_wait "the game is over" &&
 	tty_type "undo" &&
-	tty_wait "round 11, Ann (roll|pass)>" &&
+	tty_wait "All Shake, Ann (roll|pass)>" &&
 	tty_end && test "$(cat exit)" -eq 0 &&
 	sr --json status >out && json ".state == \"active\""
 }
@@ -617,7 +617,7 @@ tty_order() {
 		done &&
 		tty_start &&
 		tty_type "roll 30 20" &&
-		tty_wait "round 11, Cid (order)>" || return 1
+		tty_wait "All Shake, Cid (order)>" || return 1
 		if [ $o = on ]; then
 			tty_wait "coach: order Dan Cid: Cid wins" || return 1
 		elif grep -q "coach:" screen; then

@@ -731,7 +731,7 @@ test_expect_success 'fr: Shake Up: refusal, status, coach line, help, rule card,
 	expect_out "Manche 1. Ann secoue 1 1 2 3 (2 secouées restantes)${nb}: keep, stand, ou roll avec 4 valeurs" &&
 	expect_refused 1 "shakeref: keep: '"'"'9'"'"' n'"'"'est pas parmi les dés de la dernière secouée pas encore tenus (1 1 2 3)" sr keep 9 &&
 	sr status >out &&
-	expect_out "niveau  Ann    Bob" &&
+	expect_out "niveau   Ann    Bob" &&
 	expect_out " sûrs   .      ." &&
 	expect_out "coach${nb}: keep 1 2 3${nb}: la meilleure chance de (A) ou (B) d'"'"'ici la fin du tour" &&
 	sr help stand >out &&
