@@ -207,12 +207,13 @@ new_say(struct sr_ctx *ctx, const struct store_game *sg)
 	struct sr_game game;
 	struct expectation x;
 	struct buf say = BUF_INIT, out = BUF_INIT;
+	char *why = NULL;
 	int status, i;
 
+	/* Made and committed: what it is needs the store no more. */
 	ctx->game = sg->id;
-	if ((status = sr_game_load(ctx, 0, 0, &game)) != SR_OK)
-		return status;
-	store_rollback(ctx->store);
+	if ((status = sr_game_created(ctx, sg, &game, &why)) != SR_OK)
+		return sr_store_error(ctx, status, why);
 	if (ctx->json)
 		status = sr_print_json(ctx, sr_status_json(&game));
 	else {

@@ -201,6 +201,14 @@ void	sr_game_free(struct sr_game *);
 int	sr_game_get(struct sr_ctx *, long long id, int notes, int snap,
 	    int players, struct sr_game *, char **why);
 /*
+ * Game g as store_game_create() just made it (committed), no entry in
+ * it, replayed into sg without asking the store again (`new` says what
+ * it made even if the server goes away once it is made): SR_OK, or the
+ * status with *why.
+ */
+int	sr_game_created(struct sr_ctx *, const struct store_game *g,
+	    struct sr_game *, char **why);
+/*
  * Store the snapshot of replay rp of game id (the state its entries give
  * now), in the caller's write transaction after its last entry; a game
  * whose rules keep none has its snapshot dropped.
@@ -293,6 +301,12 @@ int	sr_store_create(struct sr_ctx *);
  * the caller says what happened; *why as store_open() sets it.
  */
 int	sr_store_again(struct sr_ctx *, char **why);
+/*
+ * The same, trying again for a while (15 seconds) while the server does
+ * not take connections (a restart's recovery): for a commit in doubt,
+ * which only a look at the database settles.
+ */
+int	sr_store_back(struct sr_ctx *, char **why);
 struct notice;
 /*
  * A view's change notice (watch, serve): the file the store names (or

@@ -413,6 +413,75 @@ entry_store(struct sr_ctx *ctx, struct sr_game *sg,
 	return SR_OK;
 }
 
+/* 1 if two texts are the same (NULL only as NULL). */
+static int
+text_same(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/* 1 if entry got is se as appended: number, player, verb, words, fact, time. */
+static int
+entry_same(const struct stored_entry *se, const struct stored_entry *got)
+{
+	int i;
+
+	if (got->n != se->n || got->verb != se->verb || got->at != se->at ||
+	    got->argc != se->argc || !text_same(got->player, se->player) ||
+	    !text_same(got->fact, se->fact))
+		return 0;
+	for (i = 0; i < se->argc; i++)
+		if (!text_same(got->argv[i], se->argv[i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * The commit of sg's last entry in doubt (store_in_doubt: the connection
+ * lost once COMMIT left): connect again and look whether the entry is
+ * there, as appended.  Recorded: said on stdout, SR_OK (the entry
+ * stands).  Not recorded, or not known (the server still out of reach):
+ * said in one line, SR_SYSTEM.  why: the loss, freed.
+ */
+static int
+entry_doubt(struct sr_ctx *ctx, const struct sr_game *sg, char *why)
+{
+	const struct stored_entry *se = &sg->rp.entries[sg->rp.nentries - 1];
+	struct stored_entry got;
+	struct buf b = BUF_INIT;
+	char *again = NULL;
+	int status;
+
+	memset(&got, 0, sizeof got);
+	if ((status = sr_store_back(ctx, &again)) == SR_OK &&
+	    (status = store_begin(ctx->store, 0, &again)) == SR_OK) {
+		status = store_entry_load(ctx->store, sg->g.id, se->n, &got,
+		    &again);
+		store_rollback(ctx->store);
+	}
+	if (status == SR_OK && entry_same(se, &got)) {
+		buf_printf(&b, _("The server went away during the commit; "
+		    "connected again: entry %d is recorded.\n"), se->n);
+		/* --json: stdout holds the one object alone. */
+		if (ctx->json)
+			fputs(buf_str(&b), stderr);
+		else
+			sr_print_text(ctx, buf_str(&b));
+		buf_free(&b);
+	} else if (status == SR_OK || status == SR_DATA)
+		/* Not there, or another table's entry in its place. */
+		status = sr_error(ctx, SR_SYSTEM, "%s; connected again: entry "
+		    "%d is not recorded", why, se->n);
+	else
+		status = sr_error(ctx, SR_SYSTEM, "%s; the league is still out "
+		    "of reach: whether entry %d is recorded is not known "
+		    "(history tells once it is back)", why, se->n);
+	stored_entry_clear(&got);
+	free(again);
+	free(why);
+	return status;
+}
+
 /*
  * Say what entry v did (r's note; a round's close: the board) and what
  * comes next (x: the game over, in colour in play on a terminal).
@@ -487,8 +556,15 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	}
 	sr_expect(sg, &x, NULL);
 	if (entry_store(ctx, sg, &x, &before, &why) != SR_OK) {
-		ruling_free(&r);
-		return sr_store_error(ctx, SR_SYSTEM, why);
+		if (ctx->store == NULL || !store_in_doubt(ctx->store)) {
+			ruling_free(&r);
+			return sr_store_error(ctx, SR_SYSTEM, why);
+		}
+		/* Recorded after all: the entry stands, said as always. */
+		if ((jst = entry_doubt(ctx, sg, why)) != SR_OK) {
+			ruling_free(&r);
+			return jst;
+		}
 	}
 	sg->g.finished = sr_store_state(&x);
 	/* Durable: now say what it did and what comes next. */
