@@ -136,6 +136,12 @@ int	sr_text_check(const struct sr_ctx *, const char *what, const char *s);
  */
 void	sr_print_text(struct sr_ctx *, const char *);
 /*
+ * A line of shakeref's own words beside the command's output (a COMMIT
+ * in doubt found recorded): as sr_print_text(), or on stderr with
+ * --json, where stdout holds the one object alone.
+ */
+void	sr_print_aside(struct sr_ctx *, const char *);
+/*
  * Print s (printable text: escaped, with term.c's paint at most) on f;
  * when f is a terminal, each line wider than it broken at its last
  * space that fits (utf8_wrap, the one wrapper), going on indented by

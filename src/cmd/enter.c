@@ -462,11 +462,7 @@ entry_doubt(struct sr_ctx *ctx, const struct sr_game *sg, char *why)
 	if (status == SR_OK && entry_same(se, &got)) {
 		buf_printf(&b, _("The server went away during the commit; "
 		    "connected again: entry %d is recorded.\n"), se->n);
-		/* --json: stdout holds the one object alone. */
-		if (ctx->json)
-			fputs(buf_str(&b), stderr);
-		else
-			sr_print_text(ctx, buf_str(&b));
+		sr_print_aside(ctx, buf_str(&b));
 		buf_free(&b);
 	} else if (status == SR_OK || status == SR_DATA)
 		/* Not there, or another table's entry in its place. */

@@ -1462,6 +1462,7 @@ pg_begin(struct store *st, int write, char **why)
 	txn_end(s);
 	s->nowait = nowait && write;
 	s->busy = 0;
+	s->doubt = 0;
 	if (s->pipe && pg_lost(st))
 		return fail_pg(s, NULL, why);
 	s->intx = 1;

@@ -362,4 +362,66 @@ test_expect_success PG 'the same in play from a pipe: "recorded" and play goes o
 	expect_exit 0 sr check
 '
 
+# A COMMIT held on the server before it happens, for as long as the
+# test likes: a deferred trigger on TABLE (test-only, as the server's
+# superuser) that sleeps at COMMIT, the statement sent and unanswered.
+commit_sleeps() {
+	db_q "CREATE FUNCTION test_sleep() RETURNS trigger LANGUAGE plpgsql
+	    AS \$\$BEGIN PERFORM pg_sleep(60); RETURN NULL; END\$\$;
+	    CREATE CONSTRAINT TRIGGER test_sleep AFTER INSERT ON $1
+	    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+	    EXECUTE FUNCTION test_sleep()" >/dev/null
+}
+table_sleeps() {
+	until_true "SELECT count(*) = 1 $table_sql AND wait_event = 'PgSleep'"
+}
+
+test_expect_success PG 'new whose COMMIT is in doubt: "not recorded" when it did not happen (exit 4, no game, the current game kept); "recorded" when it did (the game made and current)' '
+	trap "commit_hangs_no_more; faults_cleanup" EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	commit_sleeps games &&
+	{ "$SHAKEREF" new --game shake --players Cid,Dan >a.out 2>a.err 7>&- 9>&- & } &&
+	a=$! && faults_pids="$faults_pids $a" &&
+	table_sleeps && restart_now &&
+	ended $a && test $rc = 4 && test ! -s a.out &&
+	mv a.err err && one_err_line &&
+	expect_err "shakeref: new: lost the connection to the league" &&
+	expect_err "; connected again: the game is not recorded" &&
+	test "$(db_q "SELECT count(*) FROM games")" = 1 &&
+	sr --json status >out && json ".game == 1" &&
+	db_q "DROP TRIGGER test_sleep ON games" >/dev/null &&
+	commit_hangs &&
+	{ "$SHAKEREF" new --game shake --players Cid,Dan >a.out 2>a.err 7>&- 9>&- & } &&
+	a=$! && faults_pids="$faults_pids $a" &&
+	table_waits_standby &&
+	commit_hangs_no_more && restart_now &&
+	ended $a && test $rc = 0 && test ! -s a.err &&
+	mv a.out out &&
+	# Its id: a sequence skips numbers after a crash.
+	n=$(db_q "SELECT id FROM games WHERE id > 1") &&
+	expect_out "The server went away during the commit; connected again: game $n is recorded." &&
+	expect_out "game $n: shake for Cid, Dan" &&
+	test "$(db_q "SELECT count(*) FROM games")" = 2 &&
+	sr --json status >out && json ".game == $n" &&
+	expect_exit 0 sr check
+'
+
+test_expect_success PG 'an entry whose COMMIT is held before it happens (a deferred trigger sleeping at COMMIT) and the server restarted: "not recorded", exit 4, nothing of it' '
+	trap faults_cleanup EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	commit_sleeps entries &&
+	{ "$SHAKEREF" note held >a.out 2>a.err 7>&- 9>&- & } && a=$! &&
+	faults_pids="$faults_pids $a" &&
+	table_sleeps && restart_now &&
+	ended $a && test $rc = 4 && test ! -s a.out &&
+	mv a.err err && one_err_line &&
+	expect_err "shakeref: note: lost the connection to the league" &&
+	expect_err "; connected again: entry 2 is not recorded" &&
+	test "$(note_count held)" = 0 &&
+	db_q "DROP TRIGGER test_sleep ON entries" >/dev/null &&
+	sr note again >/dev/null && test "$(note_count again)" = 1 &&
+	expect_exit 0 sr check
+'
+
 test_done
