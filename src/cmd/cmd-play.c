@@ -1455,6 +1455,26 @@ play_tty_begin(struct play *p, struct sigaction *oldint,
 }
 
 /*
+ * An entry an earlier line left in doubt (the server out of reach when
+ * it looked): told before this line, once the server is there again.
+ */
+static void
+play_settle(struct play *p)
+{
+	struct sr_ctx *ctx = p->ctx;
+	char *why = NULL;
+
+	if (ctx->doubt == NULL)
+		return;
+	if ((ctx->store == NULL || store_lost(ctx->store)) &&
+	    sr_store_again(ctx, &why) != SR_OK) {
+		free(why);
+		return;
+	}
+	sr_doubt_settle(ctx);
+}
+
+/*
  * Run the lines until the end of the input (*eof set), quit, a refused
  * line when not on a terminal, or a write error; the exit status.
  */
@@ -1486,6 +1506,7 @@ play_lines(struct play *p, int *eof)
 			    p->lineno);
 			ctx->where = where;
 		}
+		play_settle(p);
 		status = nul ? nul_refuse(ctx, line) : play_line(p, line);
 		/* The line's words are freed: name play from here. */
 		ctx->cmd = "play";

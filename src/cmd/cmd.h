@@ -430,6 +430,21 @@ int	sr_entry_data(struct sr_ctx *, const struct game_rules *,
 int	sr_enter_loaded(struct sr_ctx *, struct sr_game *, enum verb v,
 	    int argc, char **argv);
 /*
+ * An entry whose COMMIT is in doubt, not settled yet (ctx->doubt): its
+ * game and the entry as appended.
+ */
+struct sr_doubt {
+	long long		game;
+	struct stored_entry	se;
+};
+/*
+ * Settle ctx->doubt, if any, by a look in the store (open): "entry N ...
+ * is recorded" or "is not recorded" said on stdout, and forgotten; kept
+ * quietly when the look fails (the server out of reach again).
+ */
+void	sr_doubt_settle(struct sr_ctx *);
+void	sr_doubt_free(struct sr_ctx *);
+/*
  * A verb of kind VERB_TIMER ("timer [DURATION]") for sg, loaded (no
  * transaction open): its DURATION parsed by its declaration, then run.
  * Records nothing.

@@ -362,6 +362,27 @@ test_expect_success PG 'the same in play from a pipe: "recorded" and play goes o
 	expect_exit 0 sr check
 '
 
+test_expect_success PG 'a COMMIT in doubt on a terminal with the server down past the 15 s play waits: "not known", then the next line once it is back says "recorded"' '
+	trap "commit_hangs_no_more; faults_cleanup" EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	tty_start && tty_wait "round 1, table (roll)>" &&
+	tty_type "roll 10 20" && tty_wait "round 1, Bob (take|shake)>" &&
+	commit_hangs && tty_type "take" && table_waits_standby &&
+	commit_hangs_no_more && pg_stop_only immediate &&
+	# Its 15 s of trying, then the line: three of tty_grep'"'"'s 10 s at most.
+	n=0 &&
+	while ! tty_grep -qF "(history tells once it is back)" >/dev/null
+	do
+		n=$((n + 1)) && [ $n -lt 3 ] || return 1
+	done &&
+	tty_wait "The server went away; the next line connects again." &&
+	pg_ctl_start && tty_idle && tty_type "status" &&
+	tty_wait "Entry 2, left in doubt when the server went away during its commit, is recorded." &&
+	tty_wait "Round 1. Ann rolled 10 and chooses: take 10 or shake" &&
+	tty_end && test "$(cat exit)" -eq 0 &&
+	test "$(entries_of)" = "$(printf "%s\n" "roll|[\"10\",\"20\"]" "take|[]")"
+'
+
 # A COMMIT held on the server before it happens, for as long as the
 # test likes: a deferred trigger on TABLE (test-only, as the server's
 # superuser) that sleeps at COMMIT, the statement sent and unanswered.
