@@ -312,7 +312,9 @@ test_expect_success PG 'a COMMIT in doubt that did not happen (the server gone w
 # The server made to wait after each commit is durable on its disk, for
 # a standby that never comes (synchronous_standby_names): a COMMIT that
 # happened and was never answered.  The setting is taken back before the
-# restart (ALTER SYSTEM RESET: read at start).
+# restart (ALTER SYSTEM RESET: read at start; not reloaded, which would
+# answer the COMMIT waiting), and at once by the test's EXIT trap
+# (commit_hangs_undone), should the test fail before.
 commit_hangs() {
 	pg_psql -c "ALTER SYSTEM SET synchronous_standby_names = 'nobody'" \
 	    -c "SELECT pg_reload_conf()" >/dev/null
@@ -320,9 +322,13 @@ commit_hangs() {
 commit_hangs_no_more() {
 	pg_psql -c "ALTER SYSTEM RESET synchronous_standby_names" >/dev/null
 }
+commit_hangs_undone() {
+	pg_psql -c "ALTER SYSTEM RESET synchronous_standby_names" \
+	    -c "SELECT pg_reload_conf()" >/dev/null 2>&1 || :
+}
 
 test_expect_success PG 'a COMMIT in doubt that happened (durable, never answered: the server gone while it waited for a standby): connected again, "recorded", the line stands, once' '
-	trap "commit_hangs_no_more; faults_cleanup" EXIT &&
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 10 20 >/dev/null &&
 	commit_hangs &&
@@ -339,7 +345,7 @@ test_expect_success PG 'a COMMIT in doubt that happened (durable, never answered
 '
 
 test_expect_success PG 'the same in play from a pipe: "recorded" and play goes on; "not recorded" names the line (exit 4) and it is not in the league' '
-	trap "commit_hangs_no_more; faults_cleanup" EXIT &&
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	play_bg &&
 	echo "roll 10 20" >&8 && said play.out "Bob rolled 20" &&
@@ -363,7 +369,7 @@ test_expect_success PG 'the same in play from a pipe: "recorded" and play goes o
 '
 
 test_expect_success PG 'a COMMIT in doubt on a terminal with the server down past the 15 s play waits: "not known", then the next line once it is back says "recorded"' '
-	trap "commit_hangs_no_more; faults_cleanup" EXIT &&
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	tty_start && tty_wait "round 1, table (roll)>" &&
 	tty_type "roll 10 20" && tty_wait "round 1, Bob (take|shake)>" &&
@@ -398,7 +404,7 @@ table_sleeps() {
 }
 
 test_expect_success PG 'new whose COMMIT is in doubt: "not recorded" when it did not happen (exit 4, no game, the current game kept); "recorded" when it did (the game made and current)' '
-	trap "commit_hangs_no_more; faults_cleanup" EXIT &&
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	commit_sleeps games &&
 	{ "$SHAKEREF" new --game shake --players Cid,Dan >a.out 2>a.err 7>&- 9>&- & } &&
