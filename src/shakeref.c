@@ -393,6 +393,7 @@ out:
 	wordlists_free(ctx.wordlists);
 	tt_coach_free(ctx.env.tt);
 	lang_free(ctx.env.lang);
+	sr_doubt_free(&ctx);
 	store_close(ctx.store);
 	if (ctx.db_path != db_env)
 		free(ctx.db_path);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
 
 #include "cmd.h"
 #include "lexicon.h"
@@ -180,6 +181,67 @@ new_options(struct sr_ctx *ctx, const struct game_rules *g, json_t *o,
 	return SR_OK;
 }
 
+/*
+ * A new game's uid (32 hex digits), made here rather than by the store,
+ * so that a COMMIT in doubt can look for it; "" when the system gives no
+ * random bytes (the store makes one).
+ */
+static void
+new_uid(char uid[33])
+{
+	unsigned char raw[16];
+	size_t i;
+
+	uid[0] = '\0';
+	if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
+		return;
+	for (i = 0; i < sizeof raw; i++)
+		snprintf(uid + i * 2, 3, "%02x", raw[i]);
+}
+
+/*
+ * The COMMIT of game sg in doubt (store_in_doubt): connect again and look
+ * for its uid.  Recorded: said, made current, SR_OK.  Not recorded, or
+ * not known (the server still out of reach): said in one line,
+ * SR_SYSTEM.  why: the loss, freed.
+ */
+static int
+new_doubt(struct sr_ctx *ctx, struct store_game *sg, char *why)
+{
+	struct buf b = BUF_INIT;
+	char *again = NULL;
+	long long id = 0;
+	int status = SR_SYSTEM;
+
+	if (sg->uid != NULL && (status = sr_store_back(ctx, &again)) ==
+	    SR_OK && (status = store_begin(ctx->store, 0, &again)) == SR_OK) {
+		status = store_game_by_uid(ctx->store, sg->uid, &id, &again);
+		store_rollback(ctx->store);
+	}
+	if (status == SR_OK && id != 0) {
+		sg->id = id;
+		buf_printf(&b, _("The server went away during the commit; "
+		    "connected again: game %lld is recorded.\n"), id);
+		sr_print_aside(ctx, buf_str(&b));
+		buf_free(&b);
+		free(again);
+		again = NULL;
+		if ((status = store_set_current(ctx->store, id, &again)) !=
+		    SR_OK)
+			status = sr_store_error(ctx, status, again);
+		again = NULL;
+	} else if (status == SR_OK)
+		status = sr_error(ctx, SR_SYSTEM, "%s; connected again: the "
+		    "game is not recorded", why);
+	else
+		status = sr_error(ctx, SR_SYSTEM, "%s; the league is still out "
+		    "of reach: whether the game is recorded is not known "
+		    "(games tells once it is back)", why);
+	free(again);
+	free(why);
+	return status;
+}
+
 /* Store game sg and make it current, in a transaction of its own. */
 static int
 new_store(struct sr_ctx *ctx, struct store_game *sg)
@@ -191,9 +253,14 @@ new_store(struct sr_ctx *ctx, struct store_game *sg)
 		return status;
 	if ((status = store_begin(ctx->store, 1, &why)) != SR_OK ||
 	    (status = store_game_create(ctx->store, sg, &why)) != SR_OK ||
-	    (status = store_set_current(ctx->store, sg->id, &why)) != SR_OK ||
-	    (status = store_commit(ctx->store, &why)) != SR_OK) {
+	    (status = store_set_current(ctx->store, sg->id, &why)) != SR_OK)
 		store_rollback(ctx->store);
+	else if ((status = store_commit(ctx->store, &why)) != SR_OK) {
+		store_rollback(ctx->store);
+		if (store_in_doubt(ctx->store))
+			return new_doubt(ctx, sg, why);
+	}
+	if (status != SR_OK) {
 		sr_error(ctx, status, "%s", why);
 		free(why);
 	}
@@ -207,12 +274,13 @@ new_say(struct sr_ctx *ctx, const struct store_game *sg)
 	struct sr_game game;
 	struct expectation x;
 	struct buf say = BUF_INIT, out = BUF_INIT;
+	char *why = NULL;
 	int status, i;
 
+	/* Made and committed: what it is needs the store no more. */
 	ctx->game = sg->id;
-	if ((status = sr_game_load(ctx, 0, 0, &game)) != SR_OK)
-		return status;
-	store_rollback(ctx->store);
+	if ((status = sr_game_created(ctx, sg, &game, &why)) != SR_OK)
+		return sr_store_error(ctx, status, why);
 	if (ctx->json)
 		status = sr_print_json(ctx, sr_status_json(&game));
 	else {
@@ -239,7 +307,7 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	char *const *optv;
 	const struct game_rules *g = NULL;
 	struct store_game sg;
-	char *names[GAME_MAX_PLAYERS], *opts = NULL;
+	char *names[GAME_MAX_PLAYERS], *opts = NULL, uid[33];
 	json_t *o;
 	int i, nopt, n = 0, status;
 
@@ -267,6 +335,8 @@ cmd_new_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		sg.title = (char *)title;
 		sg.options = opts;
 		sg.created = sr_now(ctx);
+		new_uid(uid);
+		sg.uid = uid[0] != '\0' ? uid : NULL;
 		sg.nplayers = n;
 		for (i = 0; i < n; i++)
 			sg.names[i] = names[i];

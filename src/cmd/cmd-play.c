@@ -299,9 +299,21 @@ play_forget(struct play *p)
 }
 
 /*
+ * Connect again, the server gone: at once on a terminal (the person
+ * sees it and types the line again), else waiting for a restart to end
+ * (a pipe's next line is there already).
+ */
+static int
+play_again(struct play *p, char **why)
+{
+	return p->tty ? sr_store_again(p->ctx, why) :
+	    sr_store_back(p->ctx, why);
+}
+
+/*
  * Begin the line's transaction.  A store whose server went away since
  * the last line (a league's server restarted: nothing was sent yet) is
- * connected again first, once, and play says so; the line goes on.
+ * connected again first (play_again) and play says so; the line goes on.
  */
 static int
 play_begin(struct play *p, int write)
@@ -317,7 +329,7 @@ play_begin(struct play *p, int write)
 		free(why);
 		why = NULL;
 		play_forget(p);
-		if ((status = sr_store_again(ctx, &why)) == SR_OK) {
+		if ((status = play_again(p, &why)) == SR_OK) {
 			fputs(_("The server went away; connected again.\n"),
 			    ctx->out);
 			status = store_begin(ctx->store, write, &why);
@@ -325,6 +337,29 @@ play_begin(struct play *p, int write)
 	}
 	if (status != SR_OK)
 		return sr_store_error(ctx, status, why);
+	return SR_OK;
+}
+
+/*
+ * Before a command of play (note, new, games ...) runs its own exec: a
+ * store whose server went away since it was last used (a line failed on
+ * it, or a restart between lines) is connected again, and play says so,
+ * as for an entry (play_begin).  SR_OK, or the failure printed (exit 4:
+ * the line did nothing).
+ */
+static int
+play_connect(struct play *p)
+{
+	struct sr_ctx *ctx = p->ctx;
+	char *why = NULL;
+	int status;
+
+	if (ctx->store == NULL || !store_lost(ctx->store))
+		return SR_OK;
+	play_forget(p);
+	if ((status = play_again(p, &why)) != SR_OK)
+		return sr_store_error(ctx, status, why);
+	fputs(_("The server went away; connected again.\n"), ctx->out);
 	return SR_OK;
 }
 
@@ -580,6 +615,49 @@ play_entry(struct play *p, int argc, char **argv)
 	return status;
 }
 
+/*
+ * After a command that did what it said (abandon, rename, note ...): the
+ * game as it left it, for the prompt and the next line.  The line is
+ * done, whatever happens here: a failure (the server gone since) is
+ * never its own, nor said here; the game is forgotten and the next line
+ * that needs it reads it again (connecting again first), and fails
+ * itself if it cannot.
+ */
+static void
+play_refresh(struct play *p)
+{
+	struct sr_ctx *ctx = p->ctx;
+	char *why = NULL;
+	long long id = p->id;
+	int n, last;
+
+	if (ctx->store == NULL || store_lost(ctx->store) ||
+	    store_begin_game(ctx->store, 0, &id, &why) != SR_OK) {
+		free(why);
+		play_forget(p);
+		return;
+	}
+	if (p->loaded) {
+		last = p->sg.rp.nentries > 0 ?
+		    p->sg.rp.entries[p->sg.rp.nentries - 1].n : 0;
+		if (store_last_n(ctx->store, p->sg.g.id, &n, &why) == SR_OK &&
+		    n == last) {
+			store_rollback(ctx->store);
+			return;
+		}
+		free(why);
+		why = NULL;
+		play_forget(p);
+	}
+	/* Replayed whole, as play_sync loads it. */
+	if (sr_game_get(ctx, id, 0, 0, 0, &p->sg, &why) == SR_OK) {
+		p->loaded = 1;
+		p->id = id;
+	} else
+		free(why);
+	store_rollback(ctx->store);
+}
+
 /* A command of play (but help, status and quit): its own exec. */
 static int
 play_command(struct play *p, const struct play_cmd *pc, int argc,
@@ -599,7 +677,8 @@ play_command(struct play *p, const struct play_cmd *pc, int argc,
 	/* The command line's path: the command table and its spec. */
 	if ((status = cmd_parse(ctx, c, argc, argv, argc, &a)) != SR_OK)
 		return status;
-	status = c->exec(ctx, &a);
+	if ((status = play_connect(p)) == SR_OK)
+		status = c->exec(ctx, &a);
 	cmd_args_free(&a);
 	if (status != SR_OK)
 		return status;
@@ -608,8 +687,10 @@ play_command(struct play *p, const struct play_cmd *pc, int argc,
 		play_forget(p);
 		p->id = ctx->game;
 	}
-	/* The game as the command left it (abandon, rename ...). */
-	return play_sync(p, 0);
+	/* Acknowledged now, whatever reading the game again meets. */
+	fflush(ctx->out);
+	play_refresh(p);
+	return SR_OK;
 }
 
 /* history [N]: the command's own, N checked here. */
@@ -1458,6 +1539,26 @@ play_tty_begin(struct play *p, struct sigaction *oldint,
 }
 
 /*
+ * An entry an earlier line left in doubt (the server out of reach when
+ * it looked): told before this line, once the server is there again.
+ */
+static void
+play_settle(struct play *p)
+{
+	struct sr_ctx *ctx = p->ctx;
+	char *why = NULL;
+
+	if (ctx->doubt == NULL)
+		return;
+	if ((ctx->store == NULL || store_lost(ctx->store)) &&
+	    sr_store_again(ctx, &why) != SR_OK) {
+		free(why);
+		return;
+	}
+	sr_doubt_settle(ctx);
+}
+
+/*
  * Run the lines until the end of the input (*eof set), quit, a refused
  * line when not on a terminal, or a write error; the exit status.
  */
@@ -1489,6 +1590,7 @@ play_lines(struct play *p, int *eof)
 			    p->lineno);
 			ctx->where = where;
 		}
+		play_settle(p);
 		status = nul ? nul_refuse(ctx, line) : play_line(p, line);
 		/* The line's words are freed: name play from here. */
 		ctx->cmd = "play";

@@ -136,6 +136,12 @@ int	sr_text_check(const struct sr_ctx *, const char *what, const char *s);
  */
 void	sr_print_text(struct sr_ctx *, const char *);
 /*
+ * A line of shakeref's own words beside the command's output (a COMMIT
+ * in doubt found recorded): as sr_print_text(), or on stderr with
+ * --json, where stdout holds the one object alone.
+ */
+void	sr_print_aside(struct sr_ctx *, const char *);
+/*
  * Print s (printable text: escaped, with term.c's paint at most) on f;
  * when f is a terminal, each line wider than it broken at its last
  * space that fits (utf8_wrap, the one wrapper), going on indented by
@@ -202,6 +208,14 @@ void	sr_game_free(struct sr_game *);
  */
 int	sr_game_get(struct sr_ctx *, long long id, int notes, int snap,
 	    int players, struct sr_game *, char **why);
+/*
+ * Game g as store_game_create() just made it (committed), no entry in
+ * it, replayed into sg without asking the store again (`new` says what
+ * it made even if the server goes away once it is made): SR_OK, or the
+ * status with *why.
+ */
+int	sr_game_created(struct sr_ctx *, const struct store_game *g,
+	    struct sr_game *, char **why);
 /*
  * Store the snapshot of replay rp of game id (the state its entries give
  * now), in the caller's write transaction after its last entry; a game
@@ -295,6 +309,12 @@ int	sr_store_create(struct sr_ctx *);
  * the caller says what happened; *why as store_open() sets it.
  */
 int	sr_store_again(struct sr_ctx *, char **why);
+/*
+ * The same, trying again for a while (15 seconds) while the server does
+ * not take connections (a restart's recovery): for a commit in doubt,
+ * which only a look at the database settles.
+ */
+int	sr_store_back(struct sr_ctx *, char **why);
 struct notice;
 /*
  * A view's change notice (watch, serve): the file the store names (or
@@ -411,6 +431,21 @@ int	sr_entry_data(struct sr_ctx *, const struct game_rules *,
  */
 int	sr_enter_loaded(struct sr_ctx *, struct sr_game *, enum verb v,
 	    int argc, char **argv);
+/*
+ * An entry whose COMMIT is in doubt, not settled yet (ctx->doubt): its
+ * game and the entry as appended.
+ */
+struct sr_doubt {
+	long long		game;
+	struct stored_entry	se;
+};
+/*
+ * Settle ctx->doubt, if any, by a look in the store (open): "entry N ...
+ * is recorded" or "is not recorded" said on stdout, and forgotten; kept
+ * quietly when the look fails (the server out of reach again).
+ */
+void	sr_doubt_settle(struct sr_ctx *);
+void	sr_doubt_free(struct sr_ctx *);
 /*
  * A verb of kind VERB_TIMER ("timer [DURATION]") for sg, loaded (no
  * transaction open): its DURATION parsed by its declaration, then run.

@@ -14,6 +14,7 @@
 
 struct store;
 struct lexicon_cb;
+struct sr_doubt;
 
 /* ctx->now when SHAKEREF_NOW is unset: the time is the clock's. */
 #define SR_NOW_CLOCK	(-2LL)
@@ -43,6 +44,12 @@ struct sr_ctx {
 	const char	*where;		/* before cmd in messages: "play: line 12" */
 	void		*lexicon;	/* the dictionary, loaded on demand */
 	void		*wordlists;	/* its compiled lists (wordlist.h) */
+	/*
+	 * An entry whose COMMIT the server left in doubt and that no look
+	 * settled yet (the server out of reach): play tells at a next line
+	 * (sr_doubt_settle); freed at exit (sr_doubt_free).
+	 */
+	struct sr_doubt	*doubt;
 	/*
 	 * What the pure core is lent (game.h): the letters' context and
 	 * 10,000's coach, made by main, freed at exit; a replay's setup

@@ -406,6 +406,153 @@ entry_store(struct sr_ctx *ctx, struct sr_game *sg,
 	return SR_OK;
 }
 
+/* 1 if two texts are the same (NULL only as NULL). */
+static int
+text_same(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/* 1 if entry got is se as appended: number, player, verb, words, fact, time. */
+static int
+entry_same(const struct stored_entry *se, const struct stored_entry *got)
+{
+	int i;
+
+	if (got->n != se->n || got->verb != se->verb || got->at != se->at ||
+	    got->argc != se->argc || !text_same(got->player, se->player) ||
+	    !text_same(got->fact, se->fact))
+		return 0;
+	for (i = 0; i < se->argc; i++)
+		if (!text_same(got->argv[i], se->argv[i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * Look in the store (open, no transaction) whether entry se of game is
+ * there as appended: SR_OK and *there 1 or 0, or the failure (*why).
+ */
+static int
+entry_there(struct sr_ctx *ctx, long long game,
+    const struct stored_entry *se, int *there, char **why)
+{
+	struct stored_entry got;
+	int status;
+
+	*there = 0;
+	memset(&got, 0, sizeof got);
+	if ((status = store_begin(ctx->store, 0, why)) != SR_OK)
+		return status;
+	status = store_entry_load(ctx->store, game, se->n, &got, why);
+	store_rollback(ctx->store);
+	if (status == SR_DATA) {
+		/* Not there (or unreadable: not the one appended). */
+		free(*why);
+		*why = NULL;
+		status = SR_OK;
+	} else if (status == SR_OK)
+		*there = entry_same(se, &got);
+	stored_entry_clear(&got);
+	return status;
+}
+
+/* Keep entry se of game as ctx's doubt, for a next line to settle. */
+static void
+doubt_keep(struct sr_ctx *ctx, long long game,
+    const struct stored_entry *se)
+{
+	struct stored_entry *c;
+	int i;
+
+	sr_doubt_free(ctx);
+	ctx->doubt = xcalloc(1, sizeof *ctx->doubt);
+	ctx->doubt->game = game;
+	c = &ctx->doubt->se;
+	c->n = se->n;
+	c->verb = se->verb;
+	c->at = se->at;
+	c->player = se->player != NULL ? xstrdup(se->player) : NULL;
+	c->fact = se->fact != NULL ? xstrdup(se->fact) : NULL;
+	c->argc = se->argc;
+	c->argv = xcalloc((size_t)se->argc + 1, sizeof *c->argv);
+	for (i = 0; i < se->argc; i++)
+		c->argv[i] = xstrdup(se->argv[i]);
+}
+
+/* Forget ctx's doubt; see cmd.h. */
+void
+sr_doubt_free(struct sr_ctx *ctx)
+{
+	if (ctx->doubt == NULL)
+		return;
+	stored_entry_clear(&ctx->doubt->se);
+	free(ctx->doubt);
+	ctx->doubt = NULL;
+}
+
+/* Settle ctx's doubt by a look; see cmd.h. */
+void
+sr_doubt_settle(struct sr_ctx *ctx)
+{
+	struct buf b = BUF_INIT;
+	char *why = NULL;
+	int there;
+
+	if (ctx->doubt == NULL || ctx->store == NULL)
+		return;
+	if (entry_there(ctx, ctx->doubt->game, &ctx->doubt->se, &there,
+	    &why) != SR_OK) {
+		free(why);
+		return;
+	}
+	buf_printf(&b, there ? _("Entry %d, left in doubt when the server "
+	    "went away during its commit, is recorded.\n") : _("Entry %d, "
+	    "left in doubt when the server went away during its commit, is "
+	    "not recorded.\n"), ctx->doubt->se.n);
+	sr_print_aside(ctx, buf_str(&b));
+	buf_free(&b);
+	sr_doubt_free(ctx);
+}
+
+/*
+ * The commit of sg's last entry in doubt (store_in_doubt: the connection
+ * lost once COMMIT left): connect again and look whether the entry is
+ * there, as appended.  Recorded: said on stdout, SR_OK (the entry
+ * stands).  Not recorded, or not known (the server still out of reach:
+ * kept in ctx->doubt for a next line): said in one line, SR_SYSTEM.
+ * why: the loss, freed.
+ */
+static int
+entry_doubt(struct sr_ctx *ctx, const struct sr_game *sg, char *why)
+{
+	const struct stored_entry *se = &sg->rp.entries[sg->rp.nentries - 1];
+	struct buf b = BUF_INIT;
+	char *again = NULL;
+	int status, there = 0;
+
+	if ((status = sr_store_back(ctx, &again)) == SR_OK)
+		status = entry_there(ctx, sg->g.id, se, &there, &again);
+	if (status == SR_OK && there) {
+		buf_printf(&b, _("The server went away during the commit; "
+		    "connected again: entry %d is recorded.\n"), se->n);
+		sr_print_aside(ctx, buf_str(&b));
+		buf_free(&b);
+	} else if (status == SR_OK)
+		/* Not there, or another table's entry in its place. */
+		status = sr_error(ctx, SR_SYSTEM, "%s; connected again: entry "
+		    "%d is not recorded", why, se->n);
+	else {
+		doubt_keep(ctx, sg->g.id, se);
+		status = sr_error(ctx, SR_SYSTEM, "%s; the league is still out "
+		    "of reach: whether entry %d is recorded is not known "
+		    "(history tells once it is back)", why, se->n);
+	}
+	free(again);
+	free(why);
+	return status;
+}
+
 /*
  * Say what entry v did (r's note; a round's close: the board) and what
  * comes next (x: the game over, in colour in play on a terminal).
@@ -480,8 +627,15 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	}
 	sr_expect(sg, &x, NULL);
 	if (entry_store(ctx, sg, &x, &before, &why) != SR_OK) {
-		ruling_free(&r);
-		return sr_store_error(ctx, SR_SYSTEM, why);
+		if (ctx->store == NULL || !store_in_doubt(ctx->store)) {
+			ruling_free(&r);
+			return sr_store_error(ctx, SR_SYSTEM, why);
+		}
+		/* Recorded after all: the entry stands, said as always. */
+		if ((jst = entry_doubt(ctx, sg, why)) != SR_OK) {
+			ruling_free(&r);
+			return jst;
+		}
 	}
 	sg->g.finished = sr_store_state(&x);
 	/* Durable: now say what it did and what comes next. */

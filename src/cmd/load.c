@@ -73,23 +73,16 @@ sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
 	return status;
 }
 
-/* Load game id inside the caller's transaction; see cmd.h. */
-int
-sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
-    int players, struct sr_game *sg, char **why)
+/*
+ * Game sg->g's rules, options and replay set up, no entry in it yet:
+ * SR_OK, or SR_DATA with *why for rules this shakeref does not know.
+ */
+static int
+game_setup(struct sr_ctx *ctx, struct sr_game *sg, int players, char **why)
 {
-	struct ruling r = RULING_INIT;
-	int status, resumed = 0;
-
-	memset(sg, 0, sizeof *sg);
-	if ((status = store_game_load(ctx->store, id, &sg->g, why)) != SR_OK) {
-		sr_game_free(sg);
-		return status;
-	}
 	if ((sg->rules = game_find(sg->g.rules)) == NULL) {
 		*why = xasprintf(_("game %lld is of rules '%s', unknown to this "
-		    "shakeref"), id, sg->g.rules);
-		sr_game_free(sg);
+		    "shakeref"), sg->g.id, sg->g.rules);
 		return SR_DATA;
 	}
 	load_options(sg);
@@ -101,6 +94,62 @@ sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
 	sg->rp.setup.options = (const char *const *)sg->opts;
 	sg->rp.setup.env = &ctx->env;
 	sg->rp.players = players;
+	return SR_OK;
+}
+
+/* A text copied, NULL as NULL. */
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+/* The game just created, without the store; see cmd.h. */
+int
+sr_game_created(struct sr_ctx *ctx, const struct store_game *g,
+    struct sr_game *sg, char **why)
+{
+	struct ruling r = RULING_INIT;
+	int status, i;
+
+	memset(sg, 0, sizeof *sg);
+	sg->g.id = g->id;
+	sg->g.uid = dup_or_null(g->uid);
+	sg->g.rules = xstrdup(g->rules);
+	sg->g.title = dup_or_null(g->title);
+	sg->g.title0 = dup_or_null(g->title);
+	sg->g.options = xstrdup(g->options);
+	sg->g.created = g->created;
+	sg->g.nplayers = g->nplayers;
+	for (i = 0; i < g->nplayers; i++) {
+		sg->g.names[i] = xstrdup(g->names[i]);
+		sg->g.names0[i] = xstrdup(g->names[i]);
+	}
+	if ((status = game_setup(ctx, sg, 0, why)) == SR_OK &&
+	    replay_run(&sg->rp, 0, &r) != RULING_OK) {
+		*why = xasprintf(_("game %lld: %s"), g->id, buf_str(&r.why));
+		status = SR_DATA;
+	}
+	ruling_free(&r);
+	if (status != SR_OK)
+		sr_game_free(sg);
+	return status;
+}
+
+/* Load game id inside the caller's transaction; see cmd.h. */
+int
+sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
+    int players, struct sr_game *sg, char **why)
+{
+	struct ruling r = RULING_INIT;
+	int status, resumed = 0;
+
+	memset(sg, 0, sizeof *sg);
+	if ((status = store_game_load(ctx->store, id, &sg->g, why)) != SR_OK ||
+	    (status = game_setup(ctx, sg, players, why)) != SR_OK) {
+		sr_game_free(sg);
+		return status;
+	}
 	if (snap && (status = game_resume(ctx, sg, &resumed, why)) != SR_OK) {
 		sr_game_free(sg);
 		return status;

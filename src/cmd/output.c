@@ -136,6 +136,16 @@ sr_print_text(struct sr_ctx *ctx, const char *s)
 	buf_free(&b);
 }
 
+/* A line beside the command's own output; see cmd.h. */
+void
+sr_print_aside(struct sr_ctx *ctx, const char *s)
+{
+	if (ctx->json)
+		fputs(s, stderr);
+	else
+		sr_print_text(ctx, s);
+}
+
 /* Print a JSON object and a newline; reals with 15 digits (88.6). */
 int
 sr_print_json(struct sr_ctx *ctx, json_t *o)

@@ -3,8 +3,10 @@
  * summaries rebuilt, src/cmd/check.c), and a command's game found (-g or
  * the current one) and loaded in a transaction it begins.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cmd.h"
 #include "notice.h"
@@ -57,6 +59,33 @@ sr_store_again(struct sr_ctx *ctx, char **why)
 	ctx->store = NULL;
 	return store_open(ctx->db_path, ctx->paths.state, 0, &ctx->store,
 	    why);
+}
+
+/*
+ * sr_store_back()'s patience: a try every SR_BACK_NAP_MS, SR_BACK_TRIES
+ * of them (a server restarting takes a few seconds to take connections
+ * again, after recovery).
+ */
+#define SR_BACK_TRIES	60
+#define SR_BACK_NAP_MS	250
+
+/* The store lost: opened again, waiting for its server; see cmd.h. */
+int
+sr_store_back(struct sr_ctx *ctx, char **why)
+{
+	struct timespec nap = { 0, SR_BACK_NAP_MS * 1000000L }, left;
+	int status, i;
+
+	for (i = 0;; i++) {
+		if ((status = sr_store_again(ctx, why)) == SR_OK ||
+		    i + 1 >= SR_BACK_TRIES)
+			return status;
+		free(*why);
+		*why = NULL;
+		left = nap;
+		while (nanosleep(&left, &left) != 0 && errno == EINTR)
+			;
+	}
 }
 
 /* notice_source()'s take: the store's notifications read. */

@@ -157,6 +157,7 @@ struct store_engine {
 		    char **why);
 	int	(*notice_take)(struct store *);
 	int	(*lost)(const struct store *);
+	int	(*in_doubt)(const struct store *);
 };
 
 /* The engines (store.c's table lists them). */

@@ -150,6 +150,7 @@ struct pgstore {
 	char		*notice_path;	/* store_notice()'s file */
 	int		 pipe;		/* in libpq's pipeline mode */
 	int		 intx;		/* BEGIN sent, no COMMIT or ROLLBACK */
+	int		 doubt;		/* the last COMMIT's fate unknown */
 	int		 nowed;		/* owed[]: results not read yet */
 	struct owed	 owed[PG_OWED];
 	int		 fail;		/* the first failure read, untold */
@@ -1475,6 +1476,7 @@ pg_begin(struct store *st, int write, char **why)
 	txn_end(s);
 	s->nowait = nowait && write;
 	s->busy = 0;
+	s->doubt = 0;
 	if (s->pipe && pg_lost(st))
 		return fail_pg(s, NULL, why);
 	s->intx = 1;
@@ -1498,8 +1500,16 @@ pg_commit(struct store *st, char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
 	PGresult *res = NULL;
-	int status;
+	int status, sent;
 
+	/*
+	 * The connection lost once COMMIT may have left (it runs when it
+	 * arrives, not at the sync): done or not, only a look after
+	 * connecting again tells (store_in_doubt).  A write's only: a
+	 * read's COMMIT keeps nothing.
+	 */
+	sent = s->write && s->pq.status(s->conn) == CONNECTION_OK;
+	s->doubt = 0;
 	send_q(s, &res, "COMMIT", "");
 	status = sync_take(s, &res, why);
 	/* A failed transaction's COMMIT succeeds as a ROLLBACK. */
@@ -1508,6 +1518,8 @@ pg_commit(struct store *st, char **why)
 		    "transaction was rolled back", s->name);
 	if (res != NULL)
 		s->pq.clear(res);
+	if (status != SR_OK && sent && pg_lost(st))
+		s->doubt = 1;
 	/* A statement failed before COMMIT, which the server skipped. */
 	if (status != SR_OK && s->pipe &&
 	    s->pq.status(s->conn) == CONNECTION_OK)
@@ -3250,6 +3262,13 @@ pg_lost(const struct store *st)
 	    s->pq.status(s->conn) != CONNECTION_OK;
 }
 
+/* The last COMMIT's fate unknown: the connection lost once it left. */
+static int
+pg_in_doubt(const struct store *st)
+{
+	return ((const struct pgstore *)st)->doubt;
+}
+
 /* The league engine: a database named by a postgresql:// URI. */
 static const char *const pg_schemes[] = {
 	"postgresql://", "postgres://", NULL
@@ -3316,4 +3335,5 @@ const struct store_engine store_engine_pg = {
 	.notice = pg_notice,
 	.notice_take = pg_notice_take,
 	.lost = pg_lost,
+	.in_doubt = pg_in_doubt,
 };

@@ -2206,6 +2206,14 @@ sq_lost(const struct store *base)
 	return 0;
 }
 
+/* A file's commit is never in doubt: it returned, or it did not happen. */
+static int
+sq_in_doubt(const struct store *base)
+{
+	(void)base;
+	return 0;
+}
+
 /* The SQLite engine: a path names its file (store-engine.h). */
 const struct store_engine store_engine_sqlite = {
 	.name = "sqlite",
@@ -2269,4 +2277,5 @@ const struct store_engine store_engine_sqlite = {
 	.notice = sq_notice,
 	.notice_take = sq_notice_take,
 	.lost = sq_lost,
+	.in_doubt = sq_in_doubt,
 };

@@ -590,6 +590,13 @@ store_lost(const struct store *s)
 	return s->engine->lost(s);
 }
 
+/* Whether the last commit is in doubt; see store.h. */
+int
+store_in_doubt(const struct store *s)
+{
+	return s->engine->in_doubt(s);
+}
+
 /* An entry's arguments as a JSON array; see store-engine.h. */
 int
 store_args_encode(const struct stored_entry *se, char **json, char **why)

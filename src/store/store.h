@@ -474,5 +474,13 @@ int	store_notice_take(struct store *);
  * again (play does at its next line, watch and serve at their next look).
  */
 int	store_lost(const struct store *);
+/*
+ * 1 if the last store_commit() failed because the connection was lost
+ * once COMMIT may have reached the server: the transaction may be
+ * durable or not, and only a look at the database after connecting
+ * again tells (SQLite: never; a failure before COMMIT was sent, or with
+ * the connection still there, is never in doubt: none of it is durable).
+ */
+int	store_in_doubt(const struct store *);
 
 #endif
