@@ -67,7 +67,7 @@ screen_within() {
 # All Shake and the total, as the scenario's rolls make them.
 shake_pad_whole() {
 	grep -qE "^ +10 +10 +10 +20 +20\$" screen &&
-	grep -qE "^Alle +0 +0 +20 +20\$" screen &&
+	grep -qE "^All-Shake +0 +0 +20 +20\$" screen &&
 	grep -qE "^Summe +100 +100 +220 +220\$" screen &&
 	grep -qE "^Runde +Jürgen +Zoë +Mary Ann +Ole\$" screen
 }
