@@ -331,6 +331,89 @@ static const char *const pg_migrations[] = {
 	"DROP TRIGGER IF EXISTS entries_notify ON entries;"
 	"DROP TRIGGER IF EXISTS games_notify ON games;"
 	"DROP FUNCTION IF EXISTS shakeref_notify();",
+	/*
+	 * 3 -> 4: the tables' role gets the rights a table needs after
+	 * `new` and no more (issue 38): of games it may change the title
+	 * and the state, of seats the name, score and win (all derived from
+	 * the entries: check compares them, --repair rebuilds them), of
+	 * players nothing; no role but the owner deletes a game, a seat or
+	 * a player.  A seat's player follows its name (a trigger), and its
+	 * tally with it.  Each game's creation record (setups: rules,
+	 * options, title, created, uid, the seats' names as a JSON array),
+	 * written with the game and append-only as the entries are, is what
+	 * check compares the game's setup with; a game stored before gets
+	 * its setup as it is at this migration.  The owner's alone, as 2;
+	 * IF NOT EXISTS, OR REPLACE: a league set back to an earlier version
+	 * runs it again (a test).
+	 */
+	"DO $$DECLARE r record; o oid :="
+	" (SELECT relowner FROM pg_class WHERE oid = 'entries'::regclass);"
+	" BEGIN IF NOT pg_has_role(o, 'MEMBER') THEN"
+	" RAISE EXCEPTION 'only the schema''s owner migrates it'"
+	" USING ERRCODE = 'insufficient_privilege'; END IF;"
+	" FOR r IN SELECT DISTINCT c.relname, t.attname, CASE a.grantee"
+	" WHEN 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END AS who"
+	" FROM pg_class c JOIN pg_attribute t ON t.attrelid = c.oid,"
+	" aclexplode(t.attacl) a WHERE c.relname IN ('games', 'seats',"
+	" 'players') AND c.relnamespace = (SELECT relnamespace FROM pg_class"
+	" WHERE oid = 'entries'::regclass) AND a.grantee <> o"
+	" AND a.privilege_type = 'UPDATE' LOOP"
+	" EXECUTE format('REVOKE UPDATE (%I) ON %I FROM %s', r.attname,"
+	" r.relname, r.who); END LOOP;"
+	" FOR r IN SELECT DISTINCT c.relname, a.privilege_type AS p,"
+	" CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text"
+	" END AS who FROM pg_class c, aclexplode(c.relacl) a"
+	" WHERE c.oid IN ('games'::regclass, 'seats'::regclass,"
+	" 'players'::regclass) AND a.grantee <> o AND a.privilege_type IN"
+	" ('UPDATE', 'DELETE', 'TRUNCATE') LOOP"
+	" EXECUTE format('REVOKE %s ON %I FROM %s', r.p, r.relname, r.who);"
+	" IF r.p = 'UPDATE' AND r.relname <> 'players' THEN"
+	" EXECUTE format('GRANT UPDATE (%s) ON %I TO %s', CASE r.relname"
+	" WHEN 'games' THEN 'title, finished' ELSE 'name, score, won' END,"
+	" r.relname, r.who); END IF; END LOOP; END$$;"
+	"CREATE OR REPLACE FUNCTION shakeref_append_only() RETURNS trigger"
+	" LANGUAGE plpgsql AS $$BEGIN"
+	" RAISE EXCEPTION '% are append-only', TG_TABLE_NAME"
+	" USING ERRCODE = 'restrict_violation'; END$$;"
+	"CREATE TABLE IF NOT EXISTS setups(game_id bigint PRIMARY KEY"
+	" REFERENCES games(id),"
+	" rules text COLLATE \"C\" NOT NULL, options text NOT NULL,"
+	" title text, created bigint NOT NULL, uid text, names text NOT NULL);"
+	"CREATE OR REPLACE TRIGGER setups_append_only BEFORE UPDATE OR DELETE"
+	" ON setups"
+	" FOR EACH ROW EXECUTE FUNCTION shakeref_append_only();"
+	"CREATE OR REPLACE TRIGGER setups_no_truncate BEFORE TRUNCATE"
+	" ON setups"
+	" FOR EACH STATEMENT EXECUTE FUNCTION shakeref_append_only();"
+	"DO $$DECLARE r record; BEGIN"
+	" FOR r IN SELECT DISTINCT CASE a.grantee WHEN 0 THEN 'PUBLIC'"
+	" ELSE a.grantee::regrole::text END AS who FROM pg_class c,"
+	" aclexplode(c.relacl) a WHERE c.oid = 'setups'::regclass"
+	" AND a.privilege_type IN ('UPDATE', 'DELETE', 'TRUNCATE') LOOP"
+	" EXECUTE format('REVOKE UPDATE, DELETE, TRUNCATE ON setups FROM %s',"
+	" r.who); END LOOP; END$$;"
+	"REVOKE UPDATE, DELETE, TRUNCATE ON setups FROM PUBLIC;"
+	"REVOKE UPDATE, DELETE, TRUNCATE ON setups FROM CURRENT_USER;"
+	"INSERT INTO setups(game_id, rules, options, title, created, uid,"
+	" names) SELECT g.id, g.rules, g.options, g.title0, g.created, g.uid,"
+	" coalesce((SELECT json_agg(s.name0 ORDER BY s.seat) FROM seats s"
+	" WHERE s.game_id = g.id)::text, '[]') FROM games g"
+	" WHERE NOT EXISTS (SELECT 1 FROM setups WHERE game_id = g.id);"
+	/*
+	 * A seat's player follows its name (a name no player has yet keeps
+	 * the player: player_id() makes the player first); its tally the
+	 * player.
+	 */
+	"CREATE OR REPLACE FUNCTION shakeref_seat_player() RETURNS trigger"
+	" LANGUAGE plpgsql AS $$BEGIN NEW.player_id := coalesce((SELECT id"
+	" FROM players WHERE shakeref_nocase(name) ="
+	" shakeref_nocase(NEW.name)), NEW.player_id); RETURN NEW; END$$;"
+	"CREATE OR REPLACE TRIGGER seats_player BEFORE UPDATE OF name ON seats"
+	" FOR EACH ROW EXECUTE FUNCTION shakeref_seat_player();"
+	"CREATE OR REPLACE TRIGGER tallies_player"
+	" AFTER UPDATE OF name, player_id"
+	" ON seats FOR EACH ROW WHEN (OLD.player_id <> NEW.player_id)"
+	" EXECUTE FUNCTION shakeref_tallies_player();",
 };
 #define PG_NMIGRATIONS \
 	((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
@@ -1968,6 +2051,7 @@ pg_game_create(struct store *st, struct store_game *g, char **why)
 	struct pgstore *s = (struct pgstore *)st;
 	PGresult *res;
 	long long pid = 0;
+	char *names;
 	int status, i;
 
 	if ((status = q(s, &res, why, "INSERT INTO games(rules, title, title0,"
@@ -1988,7 +2072,13 @@ pg_game_create(struct store *st, struct store_game *g, char **why)
 		    " player_id, name, name0) VALUES ($1, $2, $3, $4, $4)",
 		    "IiIt", g->id, i, pid, g->names[i])) != SR_OK)
 			return status;
-	return SR_OK;
+	/* Its creation record (pg_migrations[3]). */
+	names = store_names_encode(g);
+	status = q(s, NULL, why, "INSERT INTO setups(game_id, rules, options,"
+	    " title, created, uid, names) SELECT id, rules, options, title0,"
+	    " created, uid, $2 FROM games WHERE id = $1", "It", g->id, names);
+	free(names);
+	return status;
 }
 
 /* Append one entry (its arguments as store_args_encode() writes them). */
@@ -2065,8 +2155,8 @@ pg_game_names(struct store *st, long long game,
 		return status;
 	for (i = 0; i < n; i++)
 		if ((status = player_id(s, names[i], &pid, why)) != SR_OK ||
-		    (status = q(s, NULL, why, "UPDATE seats SET name = $1,"
-		    " player_id = $2 WHERE game_id = $3 AND seat = $4 AND"
+		    (status = q(s, NULL, why, "UPDATE seats SET name = $1"
+		    " WHERE game_id = $3 AND seat = $4 AND"
 		    " (name IS DISTINCT FROM $1 OR player_id <> $2)", "tIIi",
 		    names[i], pid, game, i)) != SR_OK)
 			return status;
@@ -2444,14 +2534,7 @@ pg_orphans(struct store *st, int drop,
 	PGresult *res;
 	int status, rows, r;
 
-	if ((status = q(s, &res, why, "SELECT 'entries', game_id, count(*)"
-	    " FROM entries WHERE game_id NOT IN (SELECT id FROM games)"
-	    " GROUP BY game_id UNION ALL"
-	    " SELECT 'seats', game_id, count(*) FROM seats"
-	    " WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id"
-	    " UNION ALL SELECT 'snapshots', game_id, 1 FROM snapshots"
-	    " WHERE game_id NOT IN (SELECT id FROM games) ORDER BY 2, 1",
-	    "")) != SR_OK)
+	if ((status = q(s, &res, why, ORPHANS_SQL, "")) != SR_OK)
 		return status;
 	rows = s->pq.ntuples(res);
 	for (r = 0; r < rows; r++)
@@ -2459,8 +2542,43 @@ pg_orphans(struct store *st, int drop,
 		    (long)num(s, res, r, 2));
 	s->pq.clear(res);
 	if (drop)
-		return exec(s, "DELETE FROM snapshots WHERE game_id NOT IN"
-		    " (SELECT id FROM games)", why);
+		return script(s, ORPHANS_DROP_SQL, why);
+	return SR_OK;
+}
+
+/* check: game's creation record and its seats' players; see store.h. */
+static int
+pg_setup_record(struct store *st, long long game, struct store_game *rec,
+    char **credited, char **why)
+{
+	struct pgstore *s = (struct pgstore *)st;
+	PGresult *res;
+	int status, rows, r, seat;
+
+	if ((status = q(s, &res, why, "SELECT rules, options, title, created,"
+	    " uid, names FROM setups WHERE game_id = $1", "I", game)) !=
+	    SR_OK)
+		return status;
+	if (s->pq.ntuples(res) > 0) {
+		rec->id = game;
+		rec->rules = text_dup(s, res, 0, 0);
+		rec->options = text_dup(s, res, 0, 1);
+		rec->title0 = text_dup(s, res, 0, 2);
+		rec->created = num(s, res, 0, 3);
+		rec->uid = text_dup(s, res, 0, 4);
+		(void)store_names_decode(val(s, res, 0, 5), rec);
+	}
+	s->pq.clear(res);
+	if ((status = q(s, &res, why, "SELECT s.seat, p.name FROM seats s"
+	    " LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1",
+	    "I", game)) != SR_OK)
+		return status;
+	rows = s->pq.ntuples(res);
+	for (r = 0; r < rows; r++)
+		if ((seat = (int)num(s, res, r, 0)) >= 0 &&
+		    seat < GAME_MAX_PLAYERS && credited[seat] == NULL)
+			credited[seat] = text_dup(s, res, r, 1);
+	s->pq.clear(res);
 	return SR_OK;
 }
 
@@ -3162,6 +3280,7 @@ const struct store_engine store_engine_pg = {
 	.tallies = pg_tallies,
 	.seats_shape = pg_seats_shape,
 	.orphans = pg_orphans,
+	.setup_record = pg_setup_record,
 	.integrity = pg_integrity,
 	.game_ids = pg_game_ids,
 	.summary_load = pg_summary_load,

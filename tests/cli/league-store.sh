@@ -71,7 +71,7 @@ test_expect_success 'an empty database: read commands refuse it (3) and make not
 	expect_exit 3 sr games && test "$(db_tables)" = 0 &&
 	expect_exit 0 sr new --game shake --players Ann,Bob &&
 	test "$(db_tables)" -gt 5 &&
-	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 3 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 4 &&
 	expect_exit 0 sr roll 10 20 && expect_out "Bob has the highest die (20)"
 '
 
@@ -208,16 +208,16 @@ test_expect_success 'a league from a newer shakeref is refused (3), one that is 
 test_expect_success 'a table asks the schema it saw last with its first statements: at another version since, a move keeps nothing and says so (4), the next one looks first and goes in; a newer one is refused (3)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 10 20 >/dev/null &&
-	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 3 &&
+	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 4 &&
 	db_psql -c "UPDATE meta SET value = '"'"'2'"'"' WHERE key = '"'"'schema'"'"'" &&
 	expect_exit 4 sr take && one_err_line &&
 	expect_err "changed its schema (now 2) since this table last used it; try again" &&
 	test "$(db_psql -c "SELECT count(*) FROM entries")" = 1 &&
 	! ls "$HOME"/.local/state/shakeref/league-*.schema 2>/dev/null &&
 	expect_exit 0 sr take && expect_out "Bob takes" &&
-	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 3 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 4 &&
 	sr status >/dev/null &&
-	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 3 &&
+	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 4 &&
 	db_psql -c "UPDATE meta SET value = '"'"'99'"'"' WHERE key = '"'"'schema'"'"'" &&
 	expect_exit 3 sr roll 10 20 && one_err_line && expect_err "newer shakeref" &&
 	test "$(db_psql -c "SELECT count(*) FROM entries")" = 2
@@ -262,7 +262,7 @@ test_expect_success 'a schema 2 league (notified by a PL/pgSQL trigger) is migra
 	rm -f "$HOME"/.local/state/shakeref/league-*.schema &&
 	listen_start &&
 	sr take >/dev/null &&
-	test "$(db_psql -c "SELECT value FROM meta WHERE key = $q"schema"$q")" = 3 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = $q"schema"$q")" = 4 &&
 	test "$(db_psql -c "SELECT count(*) FROM pg_trigger WHERE tgname
 	    IN ($q"entries_notify"$q, $q"games_notify"$q)")" = 0 &&
 	test "$(db_psql -c "SELECT count(*) FROM pg_proc
