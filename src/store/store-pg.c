@@ -1370,18 +1370,18 @@ out:
 
 /*
  * A league keeps every name a file does: its database's encoding must
- * hold all of Unicode (UTF8), or take the bytes as they come (SQL_ASCII).
- * Another (LATIN1, WIN1252 ...) would refuse some names mid-evening;
- * refused at once instead.  The server says it at connection: no round
- * trip.
+ * hold all of Unicode (UTF8).  Another (LATIN1, WIN1252 ...) would
+ * refuse some names mid-evening; SQL_ASCII takes any bytes, checks
+ * none, and one stored byte that is not UTF-8 then breaks history,
+ * check and export: refused at once instead.  The server says it at
+ * connection: no round trip.
  */
 static int
 server_encoding(struct pgstore *s, char **why)
 {
 	const char *enc = s->pq.parameter_status(s->conn, "server_encoding");
 
-	if (enc == NULL || strcmp(enc, "UTF8") == 0 ||
-	    strcmp(enc, "SQL_ASCII") == 0)
+	if (enc == NULL || strcmp(enc, "UTF8") == 0)
 		return SR_OK;
 	return store_fail(why, SR_SYSTEM, "league '%s' keeps its text in "
 	    "%.32s, not UTF8; make it with CREATE DATABASE ... ENCODING "
