@@ -1402,6 +1402,7 @@ pg_open(const char *uri, const char *client_dir, int create,
 	struct pgstore *s;
 	char *own = NULL;
 	int status, version, empty;
+	size_t i;
 
 	*sp = NULL;
 	s = xcalloc(1, sizeof *s);
@@ -1409,7 +1410,12 @@ pg_open(const char *uri, const char *client_dir, int create,
 		free(s);
 		return status;
 	}
+	/* The scheme in lower case, as libpq reads it (RFC 3986: any case). */
 	s->uri = xstrdup(uri);
+	for (i = 0; s->uri[i] != '\0' && s->uri[i] != ':'; i++)
+		if (s->uri[i] >= 'A' && s->uri[i] <= 'Z')
+			s->uri[i] = (char)(s->uri[i] - 'A' + 'a');
+	uri = s->uri;
 	s->client = client_dir != NULL ? xstrdup(client_dir) : NULL;
 	if ((status = uri_parts(&s->pq, uri, &s->name, &own, why)) != SR_OK) {
 		free(own);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -36,7 +37,8 @@ engine_for(const char *name)
 			continue;
 		}
 		for (scheme = engines[i]->schemes; *scheme != NULL; scheme++)
-			if (strncmp(name, *scheme, strlen(*scheme)) == 0)
+			/* RFC 3986: a scheme in any case. */
+			if (strncasecmp(name, *scheme, strlen(*scheme)) == 0)
 				return engines[i];
 	}
 	return path;

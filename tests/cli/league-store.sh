@@ -192,6 +192,23 @@ test_expect_success 'a password in the URI is refused (2) and never printed; cre
 	test "$(db_tables)" = 0
 '
 
+# URI schemes are case-insensitive (RFC 3986): POSTGRESQL:// is the
+# league, never a file named so with the password in its path (issue 38).
+test_expect_success 'a scheme in capitals is the league: a password in it refused (2), never printed, no file made; without one it plays' '
+	expect_exit 2 sr -d "POSTGRESQL://ann:s3cret@/${PWD##*/}" status &&
+	one_err_line && expect_err "holds a password" && ! grep -q s3cret err &&
+	expect_exit 2 sr -d "Postgres://ann:s3cret@/${PWD##*/}" new \
+	    --game shake --players Ann,Bob &&
+	one_err_line && ! grep -q s3cret err &&
+	test -z "$(find . -name "*s3cret*")" && ! test -e POSTGRESQL: &&
+	SHAKEREF_DB="POSTGRESQL:///${PWD##*/}" &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	test "$(db_psql -c "SELECT count(*) FROM games")" = 1 &&
+	SHAKEREF_DB="postgresql:///${PWD##*/}" &&
+	sr status >out && expect_out "Ann" &&
+	! test -e POSTGRESQL:
+'
+
 test_expect_success 'a league from a newer shakeref is refused (3), one that is not shakeref'"'"'s (4)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	db_psql -c "UPDATE meta SET value = '"'"'99'"'"' WHERE key = '"'"'schema'"'"'" &&
