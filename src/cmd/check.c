@@ -133,7 +133,7 @@ check_snapshot(struct sr_check *ck, const struct sr_game *sg, int repair,
     char **why)
 {
 	struct store_snapshot sn;
-	struct buf fmt = BUF_INIT, b = BUF_INIT;
+	struct buf fmt = BUF_INIT, b = BUF_INIT, q = BUF_INIT;
 	long long id = sg->g.id;
 	int status, bad = 1;
 
@@ -151,7 +151,7 @@ check_snapshot(struct sr_check *ck, const struct sr_game *sg, int repair,
 		break;
 	case STORE_SNAP_FORMAT:
 		problem(ck, "game %lld: its snapshot is in format '%s', not "
-		    "'%s'", id, sn.format, buf_str(&fmt));
+		    "'%s'", id, quote(&q, sn.format), buf_str(&fmt));
 		break;
 	case STORE_SNAP_STALE:
 		problem(ck, "game %lld: its snapshot is of its entries up to "
@@ -174,6 +174,7 @@ out:
 	store_snapshot_clear(&sn);
 	buf_free(&fmt);
 	buf_free(&b);
+	buf_free(&q);
 	return status;
 }
 

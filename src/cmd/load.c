@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 /*
  * Options from the stored JSON; a key it lacks (a game from before that
@@ -73,13 +74,36 @@ sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
 	return status;
 }
 
+/*
+ * Stored text s cut after 64 characters with an ellipsis, as a message
+ * quotes user text, when it is longer than max (no command stores such:
+ * it was written behind shakeref); the bytes kept as they are, for the
+ * output's own escaping.
+ */
+static void
+stored_cut(char **s, size_t max)
+{
+	size_t n = 0, i;
+	char *t;
+
+	if (*s == NULL || (n = utf8_len(*s)) <= max || n <= 64)
+		return;
+	n = 0;
+	for (i = 0; (*s)[i] != '\0'; i++)
+		if (((unsigned char)(*s)[i] & 0xC0) != 0x80 && n++ == 64)
+			break;
+	t = xasprintf("%.*s\u2026", (int)i, *s);
+	free(*s);
+	*s = t;
+}
+
 /* Load game id inside the caller's transaction; see cmd.h. */
 int
 sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
     int players, struct sr_game *sg, char **why)
 {
 	struct ruling r = RULING_INIT;
-	int status, resumed = 0;
+	int status, resumed = 0, i;
 
 	memset(sg, 0, sizeof *sg);
 	if ((status = store_game_load(ctx->store, id, &sg->g, why)) != SR_OK) {
@@ -87,10 +111,23 @@ sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
 		return status;
 	}
 	if ((sg->rules = game_find(sg->g.rules)) == NULL) {
+		struct buf q = BUF_INIT;
+
+		utf8_escape(&q, sg->g.rules != NULL ? sg->g.rules : "", 64, 0);
 		*why = xasprintf(_("game %lld is of rules '%s', unknown to this "
-		    "shakeref"), id, sg->g.rules);
+		    "shakeref"), id, buf_str(&q));
+		buf_free(&q);
 		sr_game_free(sg);
 		return SR_DATA;
+	}
+	/*
+	 * A command's load shows a name or title longer than any command
+	 * takes cut (check's, players set, compares them whole).
+	 */
+	if (!players) {
+		for (i = 0; i < sg->g.nplayers; i++)
+			stored_cut(&sg->g.names[i], 32);
+		stored_cut(&sg->g.title, GAME_TEXT_MAX);
 	}
 	load_options(sg);
 	sg->rp.rules = sg->rules;

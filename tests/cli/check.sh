@@ -416,6 +416,30 @@ test_expect_success 'check (fsck): notes, dice tallies, undo rows of no game and
 	    + (SELECT count(*) FROM tallies WHERE player_id = 99)")" = 0
 '
 
+# SPEC "Text": a message quotes user text cut after 64 characters;
+# stored text forged long is quoted so too (issue 38): the 64 first and
+# an ellipsis, one short line.
+test_expect_success 'a forged 10,000-character snapshot format (check) and 5,000-character name (status, check) are shown cut at 64' '
+	finished_game &&
+	long=$(printf "%10000s" "" | tr " " x) &&
+	db_sql "UPDATE snapshots SET format = ${q}$long${q}" &&
+	expect_exit 3 sr check &&
+	x64=$(printf "%64s" "" | tr " " x) &&
+	expect_out "game 1: its snapshot is in format ${q}$x64…${q}, not ${q}shake/" &&
+	test "$(awk "length(\$0) > 200" out | wc -l)" = 0 &&
+	expect_exit 0 sr check --repair &&
+	name=$(printf "%5000s" "" | tr " " N) &&
+	db_sql "UPDATE seats SET name = ${q}$name${q} WHERE seat = 0" &&
+	expect_exit 0 sr status &&
+	n64=$(printf "%64s" "" | tr " " N) &&
+	expect_out "$n64…" && ! grep -q "${n64}N" out &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: seat 1 is stored as ${q}$n64…${q}, its entries give ${q}Ann${q}" &&
+	test "$(awk "length(\$0) > 300" out | wc -l)" = 0 &&
+	expect_exit 0 sr check --repair &&
+	sr status >out && expect_out "Ann"
+'
+
 test_expect_success 'check: usage' '
 	expect_exit 2 sr check --fix && one_err_line &&
 	expect_err "unknown option '"'"'--fix'"'"'" &&
