@@ -992,7 +992,7 @@ pq_load(struct pq *pq, char **why)
  */
 static int
 uri_parts(struct pq *pq, const char *uri, char **name, char **options,
-    char **why)
+    char **passfile, char **why)
 {
 	PQconninfoOption *o, *opts, *env;
 	const char *host = NULL, *port = NULL, *db = NULL;
@@ -1002,6 +1002,7 @@ uri_parts(struct pq *pq, const char *uri, char **name, char **options,
 
 	*name = NULL;
 	*options = NULL;
+	*passfile = NULL;
 	if ((opts = pq->conninfo_parse(uri, &err)) == NULL) {
 		if (err != NULL)
 			pq->freemem(err);
@@ -1022,6 +1023,8 @@ uri_parts(struct pq *pq, const char *uri, char **name, char **options,
 			secret = 1;
 		else if (strcmp(o->keyword, "options") == 0)
 			*options = xstrdup(o->val);
+		else if (strcmp(o->keyword, "passfile") == 0)
+			*passfile = xstrdup(o->val);
 	}
 	/* What libpq would take when the URI names no options (PGOPTIONS). */
 	if (*options == NULL && (env = pq->conndefaults()) != NULL) {
@@ -1388,6 +1391,42 @@ server_encoding(struct pgstore *s, char **why)
 	    "'UTF8' TEMPLATE template0", s->name, enc);
 }
 
+/*
+ * The password file libpq would read (the URI's passfile, else
+ * PGPASSFILE, else ~/.pgpass) when it would ignore it with a WARNING on
+ * stderr of its own (libpq writes it there itself, no notice): a file
+ * open to its group or the world, or not a plain file; malloc'd, or
+ * NULL.  pg_open() then names libpq a passfile that is not there (it
+ * ignores the same file silently) and a failure's one line says why.
+ * Not read at all when PGPASSWORD gives the password.
+ */
+static char *
+passfile_loose(char *given)
+{
+	const char *home = getenv("HOME"), *env = getenv("PGPASSFILE");
+	const char *pw = getenv("PGPASSWORD");
+	struct stat st;
+	char *path;
+
+	if (pw != NULL && pw[0] != '\0') {
+		free(given);
+		return NULL;
+	}
+	if ((path = given) == NULL) {
+		if (env != NULL && env[0] != '\0')
+			path = xstrdup(env);
+		else if (home != NULL && home[0] != '\0')
+			path = xasprintf("%s/.pgpass", home);
+		else
+			return NULL;
+	}
+	if (stat(path, &st) == 0 && (!S_ISREG(st.st_mode) ||
+	    (st.st_mode & (S_IRWXG | S_IRWXO)) != 0))
+		return path;
+	free(path);
+	return NULL;
+}
+
 /* Open the league at uri; see store.h's store_open. */
 static int
 pg_open(const char *uri, const char *client_dir, int create,
@@ -1395,12 +1434,12 @@ pg_open(const char *uri, const char *client_dir, int create,
 {
 	static const char *const keys[] = {
 		"dbname", "options", "application_name", "client_encoding",
-		NULL
+		"passfile", NULL
 	};
-	const char *vals[5];
+	const char *vals[6];
 	struct buf opts = BUF_INIT;
 	struct pgstore *s;
-	char *own = NULL;
+	char *own = NULL, *pass = NULL, *loose, *none = NULL;
 	int status, version, empty;
 	size_t i;
 
@@ -1417,8 +1456,10 @@ pg_open(const char *uri, const char *client_dir, int create,
 			s->uri[i] = (char)(s->uri[i] - 'A' + 'a');
 	uri = s->uri;
 	s->client = client_dir != NULL ? xstrdup(client_dir) : NULL;
-	if ((status = uri_parts(&s->pq, uri, &s->name, &own, why)) != SR_OK) {
+	if ((status = uri_parts(&s->pq, uri, &s->name, &own, &pass, why)) !=
+	    SR_OK) {
 		free(own);
+		free(pass);
 		pg_close(&s->base);
 		return status;
 	}
@@ -1438,19 +1479,32 @@ pg_open(const char *uri, const char *client_dir, int create,
 	vals[1] = opts.s;
 	vals[2] = "shakeref";
 	vals[3] = "UTF8";
-	vals[4] = NULL;
+	/* A loose password file: a path below a file, which is not there. */
+	if ((loose = passfile_loose(pass)) != NULL)
+		none = xasprintf("%s/", loose);
+	vals[4] = none;
+	vals[5] = NULL;
 	s->conn = s->pq.connectdb_params(keys, vals, 1);
 	buf_free(&opts);
+	free(none);
 	if (s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK) {
 		char *line = first_line(s->conn != NULL ?
 		    s->pq.error_message(s->conn) : "out of memory");
 
-		status = store_fail(why, SR_SYSTEM, "cannot connect to the "
-		    "league '%s': %s", s->name, line);
+		if (loose != NULL)
+			status = store_fail(why, SR_SYSTEM, "cannot connect to "
+			    "the league '%s': %s (the password file '%s' was "
+			    "not read: it is open to others or not a plain "
+			    "file; chmod 0600 it)", s->name, line, loose);
+		else
+			status = store_fail(why, SR_SYSTEM, "cannot connect to "
+			    "the league '%s': %s", s->name, line);
 		free(line);
+		free(loose);
 		pg_close(&s->base);
 		return status;
 	}
+	free(loose);
 	s->pq.set_notice_processor(s->conn, quiet, NULL);
 	if ((status = server_encoding(s, why)) != SR_OK) {
 		pg_close(&s->base);

@@ -183,6 +183,24 @@ test_expect_success 'no server: exit 4, one line' '
 	expect_err "cannot connect to the league"
 '
 
+# libpq warns of a password file open to others on stderr itself, a
+# second line beside shakeref's (issue 38): the file is named to libpq as
+# not there (it ignores it alike), and a failure says why in its line.
+test_expect_success 'a password file open to others: no line of libpq'"'"'s; a failure to connect says it was not read, in one line' '
+	echo "*:*:*:*:not-this-one" >"$HOME/.pgpass" &&
+	chmod 0644 "$HOME/.pgpass" &&
+	expect_exit 0 sr new --game shake --players Ann,Bob && test ! -s err &&
+	expect_exit 0 sr status && test ! -s err &&
+	PGPASSFILE="$HOME/.pgpass" sr status >out 2>err && test ! -s err &&
+	SHAKEREF_DB="postgresql:///${PWD##*/}?host=$PWD/nowhere" &&
+	expect_exit 4 sr status && one_err_line &&
+	expect_err "cannot connect to the league" &&
+	expect_err "password file ${q}$HOME/.pgpass${q} was not read" &&
+	! grep -q not-this-one err &&
+	chmod 0600 "$HOME/.pgpass" &&
+	expect_exit 4 sr status && one_err_line && ! grep -q "password file" err
+'
+
 test_expect_success 'a password in the URI is refused (2) and never printed; credentials come from libpq' '
 	expect_exit 2 sr -d "postgresql://ann:s3cret@/${PWD##*/}" status &&
 	one_err_line && expect_err "holds a password" && ! grep -q s3cret err &&
