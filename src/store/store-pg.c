@@ -992,7 +992,7 @@ pq_load(struct pq *pq, char **why)
  */
 static int
 uri_parts(struct pq *pq, const char *uri, char **name, char **options,
-    char **passfile, char **why)
+    char **why)
 {
 	PQconninfoOption *o, *opts, *env;
 	const char *host = NULL, *port = NULL, *db = NULL;
@@ -1002,7 +1002,6 @@ uri_parts(struct pq *pq, const char *uri, char **name, char **options,
 
 	*name = NULL;
 	*options = NULL;
-	*passfile = NULL;
 	if ((opts = pq->conninfo_parse(uri, &err)) == NULL) {
 		if (err != NULL)
 			pq->freemem(err);
@@ -1023,8 +1022,6 @@ uri_parts(struct pq *pq, const char *uri, char **name, char **options,
 			secret = 1;
 		else if (strcmp(o->keyword, "options") == 0)
 			*options = xstrdup(o->val);
-		else if (strcmp(o->keyword, "passfile") == 0)
-			*passfile = xstrdup(o->val);
 	}
 	/* What libpq would take when the URI names no options (PGOPTIONS). */
 	if (*options == NULL && (env = pq->conndefaults()) != NULL) {
@@ -1083,10 +1080,11 @@ client_file(struct pgstore *s, const char *what)
 static int
 client_put(const char *path, const char *line, int sync)
 {
-	char *tmp = xasprintf("%s.%ld", path, (long)getpid());
+	char *tmp = paths_tmp_name(path);
 	size_t n = strlen(line);
 	int fd, ok, saved;
 
+	paths_stale_clean(path);
 	ok = paths_make_parents(path, NULL) == 0 &&
 	    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 	    0600)) >= 0;
@@ -1392,39 +1390,49 @@ server_encoding(struct pgstore *s, char **why)
 }
 
 /*
- * The password file libpq would read (the URI's passfile, else
- * PGPASSFILE, else ~/.pgpass) when it would ignore it with a WARNING on
- * stderr of its own (libpq writes it there itself, no notice): a file
- * open to its group or the world, or not a plain file; malloc'd, or
- * NULL.  pg_open() then names libpq a passfile that is not there (it
- * ignores the same file silently) and a failure's one line says why.
- * Not read at all when PGPASSWORD gives the password.
+ * libpq writes a few warnings to stderr itself, past any notice
+ * processor (a password file open to others, which it then ignores):
+ * caught while it connects, so that a command's stderr stays one line.
+ * stderr_catch() sends fd 2 to a temporary file (the saved fd, or -1:
+ * nothing caught); stderr_release() puts it back and gives the first
+ * line caught, malloc'd, or NULL.
  */
-static char *
-passfile_loose(char *given)
+static int
+stderr_catch(FILE **tmp)
 {
-	const char *home = getenv("HOME"), *env = getenv("PGPASSFILE");
-	const char *pw = getenv("PGPASSWORD");
-	struct stat st;
-	char *path;
+	int saved;
 
-	if (pw != NULL && pw[0] != '\0') {
-		free(given);
+	(void)fflush(stderr);
+	if ((*tmp = tmpfile()) == NULL)
+		return -1;
+	if ((saved = dup(2)) == -1 || dup2(fileno(*tmp), 2) == -1) {
+		if (saved != -1)
+			close(saved);
+		fclose(*tmp);
+		*tmp = NULL;
+		return -1;
+	}
+	return saved;
+}
+
+static char *
+stderr_release(int saved, FILE *tmp)
+{
+	char line[512], *said = NULL;
+
+	if (saved == -1)
 		return NULL;
+	(void)fflush(stderr);
+	(void)dup2(saved, 2);
+	close(saved);
+	rewind(tmp);
+	if (fgets(line, sizeof line, tmp) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] != '\0')
+			said = xstrdup(line);
 	}
-	if ((path = given) == NULL) {
-		if (env != NULL && env[0] != '\0')
-			path = xstrdup(env);
-		else if (home != NULL && home[0] != '\0')
-			path = xasprintf("%s/.pgpass", home);
-		else
-			return NULL;
-	}
-	if (stat(path, &st) == 0 && (!S_ISREG(st.st_mode) ||
-	    (st.st_mode & (S_IRWXG | S_IRWXO)) != 0))
-		return path;
-	free(path);
-	return NULL;
+	fclose(tmp);
+	return said;
 }
 
 /* Open the league at uri; see store.h's store_open. */
@@ -1434,12 +1442,14 @@ pg_open(const char *uri, const char *client_dir, int create,
 {
 	static const char *const keys[] = {
 		"dbname", "options", "application_name", "client_encoding",
-		"passfile", NULL
+		NULL
 	};
-	const char *vals[6];
+	const char *vals[5];
 	struct buf opts = BUF_INIT;
 	struct pgstore *s;
-	char *own = NULL, *pass = NULL, *loose, *none = NULL;
+	char *own = NULL, *said;
+	FILE *caught = NULL;
+	int saved;
 	int status, version, empty;
 	size_t i;
 
@@ -1456,10 +1466,8 @@ pg_open(const char *uri, const char *client_dir, int create,
 			s->uri[i] = (char)(s->uri[i] - 'A' + 'a');
 	uri = s->uri;
 	s->client = client_dir != NULL ? xstrdup(client_dir) : NULL;
-	if ((status = uri_parts(&s->pq, uri, &s->name, &own, &pass, why)) !=
-	    SR_OK) {
+	if ((status = uri_parts(&s->pq, uri, &s->name, &own, why)) != SR_OK) {
 		free(own);
-		free(pass);
 		pg_close(&s->base);
 		return status;
 	}
@@ -1479,32 +1487,28 @@ pg_open(const char *uri, const char *client_dir, int create,
 	vals[1] = opts.s;
 	vals[2] = "shakeref";
 	vals[3] = "UTF8";
-	/* A loose password file: a path below a file, which is not there. */
-	if ((loose = passfile_loose(pass)) != NULL)
-		none = xasprintf("%s/", loose);
-	vals[4] = none;
-	vals[5] = NULL;
+	vals[4] = NULL;
+	saved = stderr_catch(&caught);
 	s->conn = s->pq.connectdb_params(keys, vals, 1);
+	said = stderr_release(saved, caught);
 	buf_free(&opts);
-	free(none);
 	if (s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK) {
 		char *line = first_line(s->conn != NULL ?
 		    s->pq.error_message(s->conn) : "out of memory");
 
-		if (loose != NULL)
+		if (said != NULL)
 			status = store_fail(why, SR_SYSTEM, "cannot connect to "
-			    "the league '%s': %s (the password file '%s' was "
-			    "not read: it is open to others or not a plain "
-			    "file; chmod 0600 it)", s->name, line, loose);
+			    "the league '%s': %s; libpq also said: %s",
+			    s->name, line, said);
 		else
 			status = store_fail(why, SR_SYSTEM, "cannot connect to "
 			    "the league '%s': %s", s->name, line);
 		free(line);
-		free(loose);
+		free(said);
 		pg_close(&s->base);
 		return status;
 	}
-	free(loose);
+	free(said);
 	s->pq.set_notice_processor(s->conn, quiet, NULL);
 	if ((status = server_encoding(s, why)) != SR_OK) {
 		pg_close(&s->base);

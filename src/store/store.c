@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "store-engine.h"
+#include "xjson.h"
 #include "words.h"
 
 /* The engines; the one whose schemes is NULL takes every path. */
@@ -325,8 +326,8 @@ store_names_encode(const struct store_game *g)
 	int i;
 
 	for (i = 0; i < g->nplayers; i++)
-		json_array_append_new(a, g->names[i] != NULL ?
-		    json_string(g->names[i]) : json_null());
+		xjson_push(a, g->names[i] != NULL ?
+		    xjson_text(g->names[i]) : json_null());
 	text = json_dumps(a, JSON_COMPACT | JSON_ENSURE_ASCII);
 	json_decref(a);
 	if (text == NULL)

@@ -146,6 +146,18 @@ test_expect_success 'each table keeps its own current game: new and use elsewher
 	ls "$HOME/.local/state/shakeref" | grep -q "^league-[0-9a-f]*\.current$"
 '
 
+# The table's files are written under NAME.PID and renamed into place: a
+# kill between the two leaves NAME.PID, which the next write deletes when
+# its process is gone (issue 38); a live one's is left alone.
+test_expect_success 'a state file a killed table left (league-HASH.current.PID) is deleted by the next write; a live process'"'"'s is kept' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	f=$(ls "$HOME"/.local/state/shakeref/league-*.current) &&
+	: >"$f.4194305" && : >"$f.$$" &&
+	sr new --game shake --players Cid,Dan >/dev/null &&
+	! test -e "$f.4194305" && test -e "$f.$$" &&
+	sr status >out && expect_out "Cid"
+'
+
 test_expect_success 'two tables on one game: the second waits for the first to commit; another game never waits' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr new --game shake --players Cid,Dan >/dev/null &&
@@ -184,9 +196,9 @@ test_expect_success 'no server: exit 4, one line' '
 '
 
 # libpq warns of a password file open to others on stderr itself, a
-# second line beside shakeref's (issue 38): the file is named to libpq as
-# not there (it ignores it alike), and a failure says why in its line.
-test_expect_success 'a password file open to others: no line of libpq'"'"'s; a failure to connect says it was not read, in one line' '
+# second line beside shakeref's (issue 38): caught while it connects,
+# and a failure to connect says it in its one line.
+test_expect_success 'a password file open to others: no line of libpq'"'"'s; a failure to connect says it, in one line' '
 	echo "*:*:*:*:not-this-one" >"$HOME/.pgpass" &&
 	chmod 0644 "$HOME/.pgpass" &&
 	expect_exit 0 sr new --game shake --players Ann,Bob && test ! -s err &&
@@ -195,7 +207,7 @@ test_expect_success 'a password file open to others: no line of libpq'"'"'s; a f
 	SHAKEREF_DB="postgresql:///${PWD##*/}?host=$PWD/nowhere" &&
 	expect_exit 4 sr status && one_err_line &&
 	expect_err "cannot connect to the league" &&
-	expect_err "password file ${q}$HOME/.pgpass${q} was not read" &&
+	expect_err "libpq also said: WARNING: password file \"$HOME/.pgpass\" has group or world access" &&
 	! grep -q not-this-one err &&
 	chmod 0600 "$HOME/.pgpass" &&
 	expect_exit 4 sr status && one_err_line && ! grep -q "password file" err
