@@ -26,15 +26,19 @@ db_tables() {
 	db_psql -c "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
 }
 
-# hold_game ID: a psql session (in the background, fed by ./hold) that
-# holds game ID's row locked as a writer would; release ends it.
-hold_game() {
+# hold LOCK: a psql session (in the background, fed by ./hold) that
+# takes LOCK (SQL) in a transaction and holds it; release ends it.
+hold() {
 	rm -f hold held && mkfifo hold &&
 	{ pg_psql -d "${PWD##*/}" <hold >held 2>&1 & } &&
 	exec 3>hold &&
-	echo "BEGIN; SELECT 1 FROM games WHERE id = $1 FOR UPDATE;" \
-	    "SELECT 'held';" >&3 &&
+	echo "BEGIN; $1; SELECT 'held';" >&3 &&
 	wait_for grep -q held held
+}
+
+# hold_game ID: game ID's row held locked as a writer would.
+hold_game() {
+	hold "SELECT 1 FROM games WHERE id = $1 FOR UPDATE"
 }
 
 release() {
@@ -376,6 +380,91 @@ test_expect_success 'the URI'"'"'s options= and PGOPTIONS are kept beside shaker
 	test "$(db_psql -c "SELECT string_agg(name, $q,$q ORDER BY name)
 	    FROM other.players")" = "Cid,Dee" &&
 	test "$(db_tables)" = 0
+'
+
+# Schema 2 as shakeref made it: schema 4's creation records, its seat
+# trigger and its tallies' trigger undone, the notification triggers of
+# migration 0 -> 1 back (v2_notify), the version 2.
+v2_made="DROP TABLE setups; DROP TRIGGER seats_player ON seats;
+    DROP FUNCTION shakeref_seat_player(); DROP TRIGGER tallies_player ON seats;
+    CREATE TRIGGER tallies_player AFTER UPDATE OF player_id ON seats
+    FOR EACH ROW WHEN (OLD.player_id <> NEW.player_id)
+    EXECUTE FUNCTION shakeref_tallies_player(); $v2_notify"
+
+# The league whole at schema 2 or at 4, nothing between: its version,
+# and the things each migration makes or drops, as one line.
+schema_now() {
+	db_psql -c "SELECT (SELECT value FROM meta WHERE key = 'schema') ||
+	    ' notify=' || (SELECT count(*) FROM pg_trigger
+	    WHERE tgname IN ('entries_notify', 'games_notify')) ||
+	    ' setups=' || coalesce((SELECT count(*) FROM pg_class
+	    WHERE relname = 'setups' AND relnamespace = 'public'::regnamespace
+	    )::text, '0') || ' seat_trigger=' || (SELECT count(*) FROM pg_trigger
+	    WHERE tgname = 'seats_player')"
+}
+
+# gone: no connection of shakeref's left (the server has seen the
+# client go and ended its transaction).
+gone() {
+	test "$(db_psql -c "SELECT count(*) FROM pg_stat_activity
+	    WHERE application_name = 'shakeref'")" = 0
+}
+
+# migrate_killed MOMENT: `status` at schema 2 migrates the league; killed
+# -9 at MOMENT (a table it waits for, held against everyone: then in its
+# transaction, or a delay in seconds from its start); then the league is
+# whole at 2 or at 4, and the next command migrates it and check passes.
+migrate_killed() {
+	db_psql -c "$v2_made" >/dev/null &&
+	rm -f "$HOME"/.local/state/shakeref/league-*.schema &&
+	test "$(schema_now)" = "2 notify=2 setups=0 seat_trigger=0" &&
+	case $1 in
+	[a-z]*)
+		hold "LOCK TABLE $1 IN ACCESS EXCLUSIVE MODE" &&
+		{ "$SHAKEREF" status >/dev/null 2>&1 & } &&
+		pid=$! &&
+		wait_for waiting 1 &&
+		kill -9 $pid && { wait $pid || :; } &&
+		release ;;
+	*)
+		{ "$SHAKEREF" status >/dev/null 2>&1 & } &&
+		pid=$! &&
+		sleep "$1" &&
+		{ kill -9 $pid 2>/dev/null || :; } && { wait $pid || :; } ;;
+	esac &&
+	wait_for gone &&
+	now=$(schema_now) &&
+	echo "# killed at $1: $now" &&
+	case $now in
+	"2 notify=2 setups=0 seat_trigger=0"|\
+	"4 notify=0 setups=1 seat_trigger=1") ;;
+	*) echo "# neither schema 2 nor 4 whole: $now"; return 1 ;;
+	esac &&
+	expect_exit 0 sr check && expect_out "3 games checked: 0 problems" &&
+	test "$(schema_now)" = "4 notify=0 setups=1 seat_trigger=1" &&
+	test "$(db_psql -c "SELECT count(*) FROM setups")" = 3 &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 65
+}
+
+# SPEC "Settled details": a migration is one transaction, a kill at any
+# moment leaves the old schema or the new one, each passing check.  Ten
+# moments of 2 -> 3 -> 4: five with the migration waiting in its
+# transaction for a table another session holds (migration 3's triggers
+# of entries, 4's of seats, the summaries' rebuild at tallies, snapshots
+# and the notes), five at growing delays from its start (a few milliseconds: the
+# migration of a small league takes some tens).
+test_expect_success 'kill -9 at ten moments of a migration from schema 2 to 4: the league whole at 2 or at 4 each time; the next command migrates it, check passes' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players Cid,Dan >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players Eve,Fay >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 65 &&
+	for moment in entries seats tallies snapshots entry_notes \
+	    0.01 0.02 0.03 0.045 0.07; do
+		migrate_killed $moment || return 1
+	done
 '
 
 test_done
