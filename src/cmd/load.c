@@ -74,27 +74,35 @@ sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
 	return status;
 }
 
-/*
- * Stored text s cut after 64 characters with an ellipsis, as a message
- * quotes user text, when it is longer than max (no command stores such:
- * it was written behind shakeref); the bytes kept as they are, for the
- * output's own escaping.
- */
+/* Stored text s, cut if longer than any command takes; see cmd.h. */
+void
+sr_stored_put(struct buf *b, const char *s, size_t max)
+{
+	size_t n = 0, i;
+
+	if ((n = utf8_len(s)) <= max || n <= 64) {
+		buf_puts(b, s);
+		return;
+	}
+	n = 0;
+	for (i = 0; s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80 && n++ == 64)
+			break;
+	buf_add(b, s, i);
+	buf_puts(b, "\u2026");
+}
+
+/* *s as sr_stored_put() gives it. */
 static void
 stored_cut(char **s, size_t max)
 {
-	size_t n = 0, i;
-	char *t;
+	struct buf b = BUF_INIT;
 
-	if (*s == NULL || (n = utf8_len(*s)) <= max || n <= 64)
+	if (*s == NULL)
 		return;
-	n = 0;
-	for (i = 0; (*s)[i] != '\0'; i++)
-		if (((unsigned char)(*s)[i] & 0xC0) != 0x80 && n++ == 64)
-			break;
-	t = xasprintf("%.*s\u2026", (int)i, *s);
+	sr_stored_put(&b, *s, max);
 	free(*s);
-	*s = t;
+	*s = b.s != NULL ? b.s : xstrdup("");
 }
 
 /* Load game id inside the caller's transaction; see cmd.h. */

@@ -419,7 +419,7 @@ test_expect_success 'check (fsck): notes, dice tallies, undo rows of no game and
 # SPEC "Text": a message quotes user text cut after 64 characters;
 # stored text forged long is quoted so too (issue 38): the 64 first and
 # an ellipsis, one short line.
-test_expect_success 'a forged 10,000-character snapshot format (check) and 5,000-character name (status, check) are shown cut at 64' '
+test_expect_success 'a forged 10,000-character snapshot format (check), title (status, games) and 5,000-character name (status, games, check) are shown cut at 64' '
 	finished_game &&
 	long=$(printf "%10000s" "" | tr " " x) &&
 	db_sql "UPDATE snapshots SET format = ${q}$long${q}" &&
@@ -436,8 +436,14 @@ test_expect_success 'a forged 10,000-character snapshot format (check) and 5,000
 	expect_exit 3 sr check &&
 	expect_out "game 1: seat 1 is stored as ${q}$n64…${q}, its entries give ${q}Ann${q}" &&
 	test "$(awk "length(\$0) > 300" out | wc -l)" = 0 &&
+	sr games --all >out && expect_out "$n64…" &&
 	expect_exit 0 sr check --repair &&
-	sr status >out && expect_out "Ann"
+	sr status >out && expect_out "Ann" &&
+	db_sql "UPDATE games SET title = ${q}$long${q}" &&
+	for c in status "games --all"; do
+		sr $c >out && expect_out "$x64…" &&
+		test "$(awk "length(\$0) > 300" out | wc -l)" = 0 || return 1
+	done
 '
 
 test_expect_success 'check: usage' '
