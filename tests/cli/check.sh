@@ -443,7 +443,12 @@ test_expect_success 'a forged 10,000-character snapshot format (check), title (s
 	for c in status "games --all"; do
 		sr $c >out && expect_out "$x64…" &&
 		test "$(awk "length(\$0) > 300" out | wc -l)" = 0 || return 1
-	done
+	done &&
+	db_sql "UPDATE games SET title = NULL,
+	    options = ${q}{\"coach\":\"$long\"}${q}" &&
+	x58=$(printf "%58s" "" | tr " " x) &&
+	sr status >out && expect_out "house rules: coach=$x58…" &&
+	test "$(awk "length(\$0) > 300" out | wc -l)" = 0
 '
 
 test_expect_success 'check: usage' '
