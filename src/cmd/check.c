@@ -218,8 +218,10 @@ check_record(struct sr_check *ck, long long id, const struct store_game *g,
 	int i, n;
 
 	if (store_setup_record(ck->ctx->store, id, &rec, credited, why) !=
-	    SR_OK)
+	    SR_OK) {
+		store_game_clear(&rec);
 		return -1;
+	}
 	if (rec.id == 0)
 		broken(ck, "game %lld: it has no creation record", id);
 	else {
