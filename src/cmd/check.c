@@ -237,7 +237,11 @@ check_record(struct sr_check *ck, long long id, const struct store_game *g,
 		    rec.uid) || g->created != rec.created)
 			broken(ck, "game %lld: its title, uid or time of "
 			    "creation differs from its creation record", id);
-		if (rec.nplayers != g->nplayers)
+		if (rec.nplayers < 0)
+			broken(ck, "game %lld: its creation record's names are "
+			    "not a JSON array of at most %d", id,
+			    GAME_MAX_PLAYERS);
+		else if (rec.nplayers != g->nplayers)
 			broken(ck, "game %lld: %d seats stored, its creation "
 			    "record has %d", id, g->nplayers, rec.nplayers);
 		n = rec.nplayers < g->nplayers ? rec.nplayers : g->nplayers;

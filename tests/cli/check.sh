@@ -385,12 +385,19 @@ test_expect_success 'the creation record cannot be changed or deleted (append-on
 	test "$(db_sql "SELECT rules FROM setups")" = shake
 '
 
-test_expect_success SQLITE 'the creation record cannot be replaced (INSERT OR REPLACE)' '
+test_expect_success SQLITE 'the creation record cannot be replaced (INSERT OR REPLACE); one changed with its triggers gone is named' '
 	finished_game &&
 	! db_sql "INSERT OR REPLACE INTO setups SELECT game_id, rules,
 	    ${q}{}${q}, title, created, uid, names FROM setups" 2>err &&
 	grep -q "append-only" err &&
-	expect_exit 0 sr check
+	expect_exit 0 sr check &&
+	db_sql "DROP TRIGGER setups_no_update;
+	    UPDATE setups SET names = ${q}[\"Ann\",\"Bob\",\"Cid\",\"Zed\"]${q}" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: seat 4 was created as ${q}Dan${q}, its creation record says ${q}Zed${q}" &&
+	db_sql "UPDATE setups SET names = ${q}{}${q}" &&
+	expect_exit 3 sr check --repair &&
+	expect_out "game 1: its creation record${q}s names are not a JSON array of at most 16"
 '
 
 test_expect_success 'check (fsck): notes, dice tallies, undo rows of no game and tallies of no player are found and dropped by --repair' '
