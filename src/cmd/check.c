@@ -85,10 +85,21 @@ orphan_one(void *arg, const char *table, long long game, long rows)
 		broken(ck, P_("game %lld: %ld entry of a game that does not "
 		    "exist", "game %lld: %ld entries of a game that does not "
 		    "exist", rows), game, rows);
-	else
+	else if (strcmp(table, "seats") == 0)
 		broken(ck, P_("game %lld: %ld seat of a game that does not "
 		    "exist", "game %lld: %ld seats of a game that does not "
 		    "exist", rows), game, rows);
+	else if (strcmp(table, "setups") == 0)
+		broken(ck, "game %lld: a creation record of a game that does "
+		    "not exist", game);
+	else if (strcmp(table, "tallies") == 0)
+		problem(ck, P_("player %lld: %ld tally of a player that does "
+		    "not exist", "player %lld: %ld tallies of a player that "
+		    "does not exist", rows), game, rows);
+	else
+		problem(ck, P_("game %lld: %ld row of %s of a game that does "
+		    "not exist", "game %lld: %ld rows of %s of a game that "
+		    "does not exist", rows), game, rows, table);
 	return 0;
 }
 
@@ -123,7 +134,7 @@ check_snapshot(struct sr_check *ck, const struct sr_game *sg, int repair,
     char **why)
 {
 	struct store_snapshot sn;
-	struct buf fmt = BUF_INIT, b = BUF_INIT;
+	struct buf fmt = BUF_INIT, b = BUF_INIT, q = BUF_INIT;
 	long long id = sg->g.id;
 	int status, bad = 1;
 
@@ -141,7 +152,7 @@ check_snapshot(struct sr_check *ck, const struct sr_game *sg, int repair,
 		break;
 	case STORE_SNAP_FORMAT:
 		problem(ck, "game %lld: its snapshot is in format '%s', not "
-		    "'%s'", id, sn.format, buf_str(&fmt));
+		    "'%s'", id, quote(&q, sn.format), buf_str(&fmt));
 		break;
 	case STORE_SNAP_STALE:
 		problem(ck, "game %lld: its snapshot is of its entries up to "
@@ -164,7 +175,88 @@ out:
 	store_snapshot_clear(&sn);
 	buf_free(&fmt);
 	buf_free(&b);
+	buf_free(&q);
 	return status;
+}
+
+/* 1 if a and b (either NULL) differ. */
+static int
+differs(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a != b : strcmp(a, b) != 0;
+}
+
+/* 1 if names a and b differ beyond the case of ASCII letters (players'). */
+static int
+player_differs(const char *a, const char *b)
+{
+	char x, y;
+
+	if (a == NULL || b == NULL)
+		return 1;
+	do {
+		x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+		y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+		a++;
+		b++;
+	} while (x == y && x != '\0');
+	return x != y;
+}
+
+/*
+ * Game g's setup as stored compared with its creation record (written by
+ * `new` or `import`, never changed): a difference is a change nobody
+ * proves, so it is broken (never rebuilt: --repair would make it the
+ * game's).  credited: the name of each seat's player, for
+ * check_credited() (free them).  0, or -1 with *why set.
+ */
+static int
+check_record(struct sr_check *ck, long long id, const struct store_game *g,
+    char **credited, char **why)
+{
+	struct store_game rec;
+	struct buf q1 = BUF_INIT, q2 = BUF_INIT;
+	int i, n;
+
+	if (store_setup_record(ck->ctx->store, id, &rec, credited, why) !=
+	    SR_OK) {
+		store_game_clear(&rec);
+		return -1;
+	}
+	if (rec.id == 0)
+		broken(ck, "game %lld: it has no creation record", id);
+	else {
+		if (differs(g->rules, rec.rules))
+			broken(ck, "game %lld: its rules are stored as '%s', "
+			    "its creation record says '%s'", id,
+			    quote(&q1, g->rules), quote(&q2, rec.rules));
+		if (differs(g->options, rec.options))
+			broken(ck, "game %lld: its options are stored as "
+			    "'%s', its creation record says '%s'", id,
+			    quote(&q1, g->options), quote(&q2, rec.options));
+		if (differs(g->title0, rec.title0) || differs(g->uid,
+		    rec.uid) || g->created != rec.created)
+			broken(ck, "game %lld: its title, uid or time of "
+			    "creation differs from its creation record", id);
+		if (rec.nplayers < 0)
+			broken(ck, "game %lld: its creation record's names are "
+			    "not a JSON array of at most %d", id,
+			    GAME_MAX_PLAYERS);
+		else if (rec.nplayers != g->nplayers)
+			broken(ck, "game %lld: %d seats stored, its creation "
+			    "record has %d", id, g->nplayers, rec.nplayers);
+		n = rec.nplayers < g->nplayers ? rec.nplayers : g->nplayers;
+		for (i = 0; i < n; i++)
+			if (differs(g->names0[i], rec.names0[i]))
+				broken(ck, "game %lld: seat %d was created as "
+				    "'%s', its creation record says '%s'", id,
+				    i + 1, quote(&q1, g->names0[i]),
+				    quote(&q2, rec.names0[i]));
+	}
+	store_game_clear(&rec);
+	buf_free(&q1);
+	buf_free(&q2);
+	return 0;
 }
 
 /*
@@ -177,7 +269,7 @@ out:
  */
 static int
 check_setup(struct sr_check *ck, long long id, const struct store_game *g,
-    const struct game_rules *rules, char **why)
+    const struct game_rules *rules, char **credited, char **why)
 {
 	struct buf q = BUF_INIT;
 	const char *key, *t;
@@ -228,6 +320,49 @@ check_setup(struct sr_check *ck, long long id, const struct store_game *g,
 			broken(ck, "game %lld: seat %d's name '%s' %s", id,
 			    i + 1, quote(&q, g->names0[i]), t);
 	buf_free(&q);
+	if (check_record(ck, id, g, credited, why) != 0)
+		return -1;
+	return ck->lasting - before;
+}
+
+/* The names check_record() gave, freed. */
+static void
+check_credited_free(char **credited)
+{
+	int i;
+
+	for (i = 0; i < GAME_MAX_PLAYERS; i++) {
+		free(credited[i]);
+		credited[i] = NULL;
+	}
+}
+
+/*
+ * Each seat's player (credited, freed here) compared with the name its
+ * creation and rename entries give it and with its stored name (which
+ * the player follows: a stored name out of step is derived, and
+ * check_summary() finds it): a player that is neither is a seat's
+ * player or a player's name changed behind shakeref, broken.  How many.
+ */
+static int
+check_credited(struct sr_check *ck, const struct sr_game *sg,
+    char **credited)
+{
+	struct buf q1 = BUF_INIT, q2 = BUF_INIT;
+	int i, before = ck->lasting;
+
+	for (i = 0; i < GAME_MAX_PLAYERS; i++) {
+		if (i < sg->g.nplayers && sg->rp.names[i] != NULL &&
+		    player_differs(sg->rp.names[i], credited[i]) &&
+		    player_differs(sg->g.names[i], credited[i]))
+			broken(ck, "game %lld: seat %d ('%s') is credited to "
+			    "player '%s'", sg->g.id, i + 1,
+			    quote(&q1, sg->rp.names[i]),
+			    quote(&q2, credited[i]));
+	}
+	check_credited_free(credited);
+	buf_free(&q1);
+	buf_free(&q2);
 	return ck->lasting - before;
 }
 
@@ -328,21 +463,25 @@ check_game(struct sr_check *ck, long long id, int repair, char **why)
 	int bad, status, nbroken;
 	const struct game_rules *rules;
 	struct store_game g;
-	char *err = NULL;
+	char *err = NULL, *credited[GAME_MAX_PLAYERS];
 
 	/* The setup first: a replay of a broken one may fail for it. */
+	memset(credited, 0, sizeof credited);
 	if ((status = store_game_load(ctx->store, id, &g, why)) != SR_OK)
 		return status;
 	nbroken = (rules = game_find(g.rules)) != NULL ?
-	    check_setup(ck, id, &g, rules, why) : 0;
+	    check_setup(ck, id, &g, rules, credited, why) : 0;
 	store_game_clear(&g);
-	if (nbroken < 0)
+	if (nbroken < 0) {
+		check_credited_free(credited);
 		return SR_SYSTEM;
+	}
 	/* With notes, in English as kept: history's are compared too. */
 	i18n_plain(1);
 	status = sr_game_read(ctx, id, 1, &sg, &err);
 	i18n_plain(0);
 	if (status != SR_OK) {
+		check_credited_free(credited);
 		if (status != SR_DATA) {
 			*why = err;
 			return status;
@@ -351,6 +490,9 @@ check_game(struct sr_check *ck, long long id, int repair, char **why)
 		free(err);
 		return SR_OK;
 	}
+	if (nbroken == 0)
+		nbroken = check_credited(ck, &sg, credited);
+	check_credited_free(credited);
 	if (nbroken > 0 || check_numbering(ck, id, &sg.rp) > 0) {
 		sr_game_free(&sg);
 		return SR_OK;

@@ -67,13 +67,15 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	}
 	/* Pieces put together, not formatted: 10,000 games list flat. */
 	row = &go->rows[go->count - 1];
+	sr_stored_put(&b, g->rules, 32);
 	snprintf(head, sizeof head, "%c%5lld  %-13s ", g->id == go->current ?
-	    '*' : ' ', g->id, g->rules);
+	    '*' : ' ', g->id, buf_str(&b));
+	buf_reset(&b);
 	row->head = xstrdup(head);
 	for (i = 0; i < g->nplayers; i++) {
 		if (i > 0)
 			buf_add(&b, ", ", 2);
-		buf_puts(&b, g->names[i]);
+		sr_stored_put(&b, g->names[i], 32);
 	}
 	row->players = b.s != NULL ? b.s : xstrdup("");
 	memset(&b, 0, sizeof b);
@@ -85,7 +87,7 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	buf_puts(&b, when);
 	if (g->title != NULL) {
 		buf_add(&b, "  ", 2);
-		buf_puts(&b, g->title);
+		sr_stored_put(&b, g->title, GAME_TEXT_MAX);
 	}
 	buf_add(&b, "\n", 1);
 	row->tail = b.s;

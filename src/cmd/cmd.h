@@ -239,6 +239,14 @@ int	sr_store_state(const struct expectation *);
  * where they differ from the game's (rename, title), and take them.
  */
 int	sr_names_sync(struct sr_ctx *, struct sr_game *, char **why);
+/*
+ * Stored text s onto b as a view shows it: whole, unless it is longer
+ * than max characters (more than any command stores: written behind
+ * shakeref) and than 64: then its first 64 and an ellipsis, as a message
+ * quotes user text (SPEC.md); the bytes as they are, for the output's
+ * own escaping.
+ */
+void	sr_stored_put(struct buf *, const char *s, size_t max);
 
 /* cache.c: the caches beyond the snapshot. */
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "utf8.h"
 
 /*
  * Options from the stored JSON; a key it lacks (a game from before that
@@ -73,6 +74,37 @@ sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
 	return status;
 }
 
+/* Stored text s, cut if longer than any command takes; see cmd.h. */
+void
+sr_stored_put(struct buf *b, const char *s, size_t max)
+{
+	size_t n = 0, i;
+
+	if ((n = utf8_len(s)) <= max || n <= 64) {
+		buf_puts(b, s);
+		return;
+	}
+	n = 0;
+	for (i = 0; s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80 && n++ == 64)
+			break;
+	buf_add(b, s, i);
+	buf_puts(b, "\u2026");
+}
+
+/* *s as sr_stored_put() gives it. */
+static void
+stored_cut(char **s, size_t max)
+{
+	struct buf b = BUF_INIT;
+
+	if (*s == NULL)
+		return;
+	sr_stored_put(&b, *s, max);
+	free(*s);
+	*s = b.s != NULL ? b.s : xstrdup("");
+}
+
 /*
  * Game sg->g's rules, options and replay set up, no entry in it yet:
  * SR_OK, or SR_DATA with *why for rules this shakeref does not know.
@@ -80,10 +112,25 @@ sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
 static int
 game_setup(struct sr_ctx *ctx, struct sr_game *sg, int players, char **why)
 {
+	int i;
+
 	if ((sg->rules = game_find(sg->g.rules)) == NULL) {
+		struct buf q = BUF_INIT;
+
+		utf8_escape(&q, sg->g.rules != NULL ? sg->g.rules : "", 64, 0);
 		*why = xasprintf(_("game %lld is of rules '%s', unknown to this "
-		    "shakeref"), sg->g.id, sg->g.rules);
+		    "shakeref"), sg->g.id, buf_str(&q));
+		buf_free(&q);
 		return SR_DATA;
+	}
+	/*
+	 * A command's load shows a name or title longer than any command
+	 * takes cut (check's, players set, compares them whole).
+	 */
+	if (!players) {
+		for (i = 0; i < sg->g.nplayers; i++)
+			stored_cut(&sg->g.names[i], 32);
+		stored_cut(&sg->g.title, GAME_TEXT_MAX);
 	}
 	load_options(sg);
 	sg->rp.rules = sg->rules;

@@ -193,9 +193,17 @@ sr_status_text(struct sr_ctx *ctx, const struct sr_game *sg)
 		buf_printf(&b, "%s%s %'ld", i ? ", " : "", sg->g.names[i],
 		    scores[i]);
 	buf_puts(&b, "\n");
-	/* The house rules: every option not at its default. */
-	if (game_options_changed(sg->rules, &sg->rp.setup, &house) > 0)
-		buf_printf(&b, _("house rules: %s\n"), buf_str(&house));
+	/*
+	 * The house rules: every option not at its default (a stored value
+	 * no option takes, written behind shakeref, cut).
+	 */
+	if (game_options_changed(sg->rules, &sg->rp.setup, &house) > 0) {
+		struct buf cut = BUF_INIT;
+
+		sr_stored_put(&cut, buf_str(&house), GAME_TEXT_MAX);
+		buf_printf(&b, _("house rules: %s\n"), buf_str(&cut));
+		buf_free(&cut);
+	}
 	buf_free(&house);
 	if (sg->rules->describe != NULL)
 		sg->rules->describe(sg->rp.st, &b);

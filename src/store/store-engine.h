@@ -86,6 +86,8 @@ struct store_engine {
 	int	(*orphans)(struct store *, int drop,
 		    int (*fn)(void *, const char *table, long long game,
 		    long rows), void *arg, char **why);
+	int	(*setup_record)(struct store *, long long game,
+		    struct store_game *rec, char **credited, char **why);
 	int	(*integrity)(struct store *, int (*fn)(void *, const char *),
 		    void *arg, char **why);
 	int	(*game_ids)(struct store *, long long **ids, int *n,
@@ -177,6 +179,14 @@ int	store_fail(char **why, int status, const char *fmt, ...)
  * strings (JSON_COMPACT), malloc'd into *json; SR_SYSTEM with *why if an
  * argument is not UTF-8 (it could not be stored exactly).
  */
+/*
+ * The names of a creation record: g's names (as `new` makes the game:
+ * they are its names0) as a JSON array of
+ * strings (malloc'd); and such an array's strings into rec's names0
+ * (0, or -1 for text that is not one: rec->nplayers then -1).
+ */
+char	*store_names_encode(const struct store_game *g);
+int	store_names_decode(const char *json, struct store_game *rec);
 int	store_args_encode(const struct stored_entry *, char **json,
 	    char **why);
 /* The args column's text decoded into se's argc and argv; 0 or -1. */
@@ -205,6 +215,35 @@ void	store_args_lent_free(struct store_args_lent *l);
 int	store_entries_end(long long id, int status, int bad, int keep,
 	    struct stored_entry *e, int n, struct stored_entry **ep, int *np,
 	    char **why);
+/*
+ * check: rows whose game does not exist (a table's name, the game, how
+ * many), and tallies whose player does not (the player's id); the same
+ * SQL for both engines.  ORPHANS_DROP_SQL deletes such caches (the
+ * tallies are rebuilt whole after).
+ */
+#define ORPHAN_ROWS(t, c) \
+	" UNION ALL SELECT '" t "', game_id, " c " FROM " t \
+	" WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id"
+#define ORPHANS_SQL \
+	"SELECT 'entries', game_id, COUNT(*) FROM entries" \
+	" WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id" \
+	ORPHAN_ROWS("seats", "COUNT(*)") \
+	ORPHAN_ROWS("setups", "COUNT(*)") \
+	ORPHAN_ROWS("snapshots", "1") \
+	ORPHAN_ROWS("undo_heads", "1") \
+	ORPHAN_ROWS("undo_states", "COUNT(*)") \
+	ORPHAN_ROWS("dice_tally", "COUNT(*)") \
+	ORPHAN_ROWS("entry_notes", "COUNT(*)") \
+	" UNION ALL SELECT 'tallies', player_id, COUNT(*) FROM tallies" \
+	" WHERE player_id NOT IN (SELECT id FROM players)" \
+	" GROUP BY player_id ORDER BY 2, 1"
+#define ORPHANS_DROP_SQL \
+	"DELETE FROM snapshots WHERE game_id NOT IN (SELECT id FROM games);" \
+	"DELETE FROM undo_heads WHERE game_id NOT IN (SELECT id FROM games);" \
+	"DELETE FROM undo_states WHERE game_id NOT IN (SELECT id FROM games);" \
+	"DELETE FROM dice_tally WHERE game_id NOT IN (SELECT id FROM games);" \
+	"DELETE FROM entry_notes WHERE game_id NOT IN (SELECT id FROM games)"
+
 /* 64-bit FNV-1a of n bytes at p, on from h (start: STORE_FNV_START). */
 #define STORE_FNV_START	0xcbf29ce484222325ULL
 uint64_t store_fnv(uint64_t h, const void *p, size_t n);

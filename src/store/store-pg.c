@@ -332,8 +332,89 @@ static const char *const pg_migrations[] = {
 	"DROP TRIGGER IF EXISTS entries_notify ON entries;"
 	"DROP TRIGGER IF EXISTS games_notify ON games;"
 	"DROP FUNCTION IF EXISTS shakeref_notify();",
-	/* 4: privileges, on branch leaguerights */
-	"SELECT 1;",
+	/*
+	 * 3 -> 4: the tables' role gets the rights a table needs after
+	 * `new` and no more (issue 38): of games it may change the title
+	 * and the state, of seats the name, score and win (all derived from
+	 * the entries: check compares them, --repair rebuilds them), of
+	 * players nothing; no role but the owner deletes a game, a seat or
+	 * a player.  A seat's player follows its name (a trigger), and its
+	 * tally with it.  Each game's creation record (setups: rules,
+	 * options, title, created, uid, the seats' names as a JSON array),
+	 * written with the game and append-only as the entries are, is what
+	 * check compares the game's setup with; a game stored before gets
+	 * its setup as it is at this migration.  The owner's alone, as 2;
+	 * IF NOT EXISTS, OR REPLACE: a league set back to an earlier version
+	 * runs it again (a test).
+	 */
+	"DO $$DECLARE r record; o oid :="
+	" (SELECT relowner FROM pg_class WHERE oid = 'entries'::regclass);"
+	" BEGIN IF NOT pg_has_role(o, 'MEMBER') THEN"
+	" RAISE EXCEPTION 'only the schema''s owner migrates it'"
+	" USING ERRCODE = 'insufficient_privilege'; END IF;"
+	" FOR r IN SELECT DISTINCT c.relname, t.attname, CASE a.grantee"
+	" WHEN 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END AS who"
+	" FROM pg_class c JOIN pg_attribute t ON t.attrelid = c.oid,"
+	" aclexplode(t.attacl) a WHERE c.relname IN ('games', 'seats',"
+	" 'players') AND c.relnamespace = (SELECT relnamespace FROM pg_class"
+	" WHERE oid = 'entries'::regclass) AND a.grantee <> o"
+	" AND a.privilege_type = 'UPDATE' LOOP"
+	" EXECUTE format('REVOKE UPDATE (%I) ON %I FROM %s', r.attname,"
+	" r.relname, r.who); END LOOP;"
+	" FOR r IN SELECT DISTINCT c.relname, a.privilege_type AS p,"
+	" CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text"
+	" END AS who FROM pg_class c, aclexplode(c.relacl) a"
+	" WHERE c.oid IN ('games'::regclass, 'seats'::regclass,"
+	" 'players'::regclass) AND a.grantee <> o AND a.privilege_type IN"
+	" ('UPDATE', 'DELETE', 'TRUNCATE') LOOP"
+	" EXECUTE format('REVOKE %s ON %I FROM %s', r.p, r.relname, r.who);"
+	" IF r.p = 'UPDATE' AND r.relname <> 'players' THEN"
+	" EXECUTE format('GRANT UPDATE (%s) ON %I TO %s', CASE r.relname"
+	" WHEN 'games' THEN 'title, finished' ELSE 'name, score, won' END,"
+	" r.relname, r.who); END IF; END LOOP; END$$;"
+	"CREATE OR REPLACE FUNCTION shakeref_append_only() RETURNS trigger"
+	" LANGUAGE plpgsql AS $$BEGIN"
+	" RAISE EXCEPTION '% are append-only', TG_TABLE_NAME"
+	" USING ERRCODE = 'restrict_violation'; END$$;"
+	"CREATE TABLE IF NOT EXISTS setups(game_id bigint PRIMARY KEY"
+	" REFERENCES games(id),"
+	" rules text COLLATE \"C\" NOT NULL, options text NOT NULL,"
+	" title text, created bigint NOT NULL, uid text, names text NOT NULL);"
+	"CREATE OR REPLACE TRIGGER setups_append_only BEFORE UPDATE OR DELETE"
+	" ON setups"
+	" FOR EACH ROW EXECUTE FUNCTION shakeref_append_only();"
+	"CREATE OR REPLACE TRIGGER setups_no_truncate BEFORE TRUNCATE"
+	" ON setups"
+	" FOR EACH STATEMENT EXECUTE FUNCTION shakeref_append_only();"
+	"DO $$DECLARE r record; BEGIN"
+	" FOR r IN SELECT DISTINCT CASE a.grantee WHEN 0 THEN 'PUBLIC'"
+	" ELSE a.grantee::regrole::text END AS who FROM pg_class c,"
+	" aclexplode(c.relacl) a WHERE c.oid = 'setups'::regclass"
+	" AND a.privilege_type IN ('UPDATE', 'DELETE', 'TRUNCATE') LOOP"
+	" EXECUTE format('REVOKE UPDATE, DELETE, TRUNCATE ON setups FROM %s',"
+	" r.who); END LOOP; END$$;"
+	"REVOKE UPDATE, DELETE, TRUNCATE ON setups FROM PUBLIC;"
+	"REVOKE UPDATE, DELETE, TRUNCATE ON setups FROM CURRENT_USER;"
+	"INSERT INTO setups(game_id, rules, options, title, created, uid,"
+	" names) SELECT g.id, g.rules, g.options, g.title0, g.created, g.uid,"
+	" coalesce((SELECT json_agg(s.name0 ORDER BY s.seat) FROM seats s"
+	" WHERE s.game_id = g.id)::text, '[]') FROM games g"
+	" WHERE NOT EXISTS (SELECT 1 FROM setups WHERE game_id = g.id);"
+	/*
+	 * A seat's player follows its name (a name no player has yet keeps
+	 * the player: player_id() makes the player first); its tally the
+	 * player.
+	 */
+	"CREATE OR REPLACE FUNCTION shakeref_seat_player() RETURNS trigger"
+	" LANGUAGE plpgsql AS $$BEGIN NEW.player_id := coalesce((SELECT id"
+	" FROM players WHERE shakeref_nocase(name) ="
+	" shakeref_nocase(NEW.name)), NEW.player_id); RETURN NEW; END$$;"
+	"CREATE OR REPLACE TRIGGER seats_player BEFORE UPDATE OF name ON seats"
+	" FOR EACH ROW EXECUTE FUNCTION shakeref_seat_player();"
+	"CREATE OR REPLACE TRIGGER tallies_player"
+	" AFTER UPDATE OF name, player_id"
+	" ON seats FOR EACH ROW WHEN (OLD.player_id <> NEW.player_id)"
+	" EXECUTE FUNCTION shakeref_tallies_player();",
 	/*
 	 * 4 -> 5: the coach's view of each finished game (issue 37), as
 	 * SQLite's migration 7 -> 8 keeps it: per game, seat (-1: the
@@ -1012,10 +1093,11 @@ client_file(struct pgstore *s, const char *what)
 static int
 client_put(const char *path, const char *line, int sync)
 {
-	char *tmp = xasprintf("%s.%ld", path, (long)getpid());
+	char *tmp = paths_tmp_name(path);
 	size_t n = strlen(line);
 	int fd, ok, saved;
 
+	paths_stale_clean(path);
 	ok = paths_make_parents(path, NULL) == 0 &&
 	    (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 	    0600)) >= 0;
@@ -1302,22 +1384,68 @@ out:
 
 /*
  * A league keeps every name a file does: its database's encoding must
- * hold all of Unicode (UTF8), or take the bytes as they come (SQL_ASCII).
- * Another (LATIN1, WIN1252 ...) would refuse some names mid-evening;
- * refused at once instead.  The server says it at connection: no round
- * trip.
+ * hold all of Unicode (UTF8).  Another (LATIN1, WIN1252 ...) would
+ * refuse some names mid-evening; SQL_ASCII takes any bytes, checks
+ * none, and one stored byte that is not UTF-8 then breaks history,
+ * check and export: refused at once instead.  The server says it at
+ * connection: no round trip.
  */
 static int
 server_encoding(struct pgstore *s, char **why)
 {
 	const char *enc = s->pq.parameter_status(s->conn, "server_encoding");
 
-	if (enc == NULL || strcmp(enc, "UTF8") == 0 ||
-	    strcmp(enc, "SQL_ASCII") == 0)
+	if (enc == NULL || strcmp(enc, "UTF8") == 0)
 		return SR_OK;
 	return store_fail(why, SR_SYSTEM, "league '%s' keeps its text in "
 	    "%.32s, not UTF8; make it with CREATE DATABASE ... ENCODING "
 	    "'UTF8' TEMPLATE template0", s->name, enc);
+}
+
+/*
+ * libpq writes a few warnings to stderr itself, past any notice
+ * processor (a password file open to others, which it then ignores):
+ * caught while it connects, so that a command's stderr stays one line.
+ * stderr_catch() sends fd 2 to a temporary file (the saved fd, or -1:
+ * nothing caught); stderr_release() puts it back and gives the first
+ * line caught, malloc'd, or NULL.
+ */
+static int
+stderr_catch(FILE **tmp)
+{
+	int saved;
+
+	(void)fflush(stderr);
+	if ((*tmp = tmpfile()) == NULL)
+		return -1;
+	if ((saved = dup(2)) == -1 || dup2(fileno(*tmp), 2) == -1) {
+		if (saved != -1)
+			close(saved);
+		fclose(*tmp);
+		*tmp = NULL;
+		return -1;
+	}
+	return saved;
+}
+
+static char *
+stderr_release(int saved, FILE *tmp)
+{
+	char line[512], *said = NULL;
+
+	if (saved == -1)
+		return NULL;
+	(void)fflush(stderr);
+	(void)dup2(saved, 2);
+	close(saved);
+	rewind(tmp);
+	if (fgets(line, sizeof line, tmp) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] != '\0')
+			said = xstrdup(line);
+	}
+	fclose(tmp);
+	return said;
 }
 
 /* Open the league at uri; see store.h's store_open. */
@@ -1332,8 +1460,11 @@ pg_open(const char *uri, const char *client_dir, int create,
 	const char *vals[5];
 	struct buf opts = BUF_INIT;
 	struct pgstore *s;
-	char *own = NULL;
+	char *own = NULL, *said;
+	FILE *caught = NULL;
+	int saved;
 	int status, version, empty;
+	size_t i;
 
 	*sp = NULL;
 	s = xcalloc(1, sizeof *s);
@@ -1341,7 +1472,12 @@ pg_open(const char *uri, const char *client_dir, int create,
 		free(s);
 		return status;
 	}
+	/* The scheme in lower case, as libpq reads it (RFC 3986: any case). */
 	s->uri = xstrdup(uri);
+	for (i = 0; s->uri[i] != '\0' && s->uri[i] != ':'; i++)
+		if (s->uri[i] >= 'A' && s->uri[i] <= 'Z')
+			s->uri[i] = (char)(s->uri[i] - 'A' + 'a');
+	uri = s->uri;
 	s->client = client_dir != NULL ? xstrdup(client_dir) : NULL;
 	if ((status = uri_parts(&s->pq, uri, &s->name, &own, why)) != SR_OK) {
 		free(own);
@@ -1365,18 +1501,27 @@ pg_open(const char *uri, const char *client_dir, int create,
 	vals[2] = "shakeref";
 	vals[3] = "UTF8";
 	vals[4] = NULL;
+	saved = stderr_catch(&caught);
 	s->conn = s->pq.connectdb_params(keys, vals, 1);
+	said = stderr_release(saved, caught);
 	buf_free(&opts);
 	if (s->conn == NULL || s->pq.status(s->conn) != CONNECTION_OK) {
 		char *line = first_line(s->conn != NULL ?
 		    s->pq.error_message(s->conn) : "out of memory");
 
-		status = store_fail(why, SR_SYSTEM, "cannot connect to the "
-		    "league '%s': %s", s->name, line);
+		if (said != NULL)
+			status = store_fail(why, SR_SYSTEM, "cannot connect to "
+			    "the league '%s': %s; libpq also said: %s",
+			    s->name, line, said);
+		else
+			status = store_fail(why, SR_SYSTEM, "cannot connect to "
+			    "the league '%s': %s", s->name, line);
 		free(line);
+		free(said);
 		pg_close(&s->base);
 		return status;
 	}
+	free(said);
 	s->pq.set_notice_processor(s->conn, quiet, NULL);
 	if ((status = server_encoding(s, why)) != SR_OK) {
 		pg_close(&s->base);
@@ -1994,6 +2139,7 @@ pg_game_create(struct store *st, struct store_game *g, char **why)
 	struct pgstore *s = (struct pgstore *)st;
 	PGresult *res;
 	long long pid = 0;
+	char *names;
 	int status, i;
 
 	if ((status = q(s, &res, why, "INSERT INTO games(rules, title, title0,"
@@ -2014,7 +2160,13 @@ pg_game_create(struct store *st, struct store_game *g, char **why)
 		    " player_id, name, name0) VALUES ($1, $2, $3, $4, $4)",
 		    "IiIt", g->id, i, pid, g->names[i])) != SR_OK)
 			return status;
-	return SR_OK;
+	/* Its creation record (pg_migrations[3]). */
+	names = store_names_encode(g);
+	status = q(s, NULL, why, "INSERT INTO setups(game_id, rules, options,"
+	    " title, created, uid, names) SELECT id, rules, options, title0,"
+	    " created, uid, $2 FROM games WHERE id = $1", "It", g->id, names);
+	free(names);
+	return status;
 }
 
 /* Append one entry (its arguments as store_args_encode() writes them). */
@@ -2091,8 +2243,8 @@ pg_game_names(struct store *st, long long game,
 		return status;
 	for (i = 0; i < n; i++)
 		if ((status = player_id(s, names[i], &pid, why)) != SR_OK ||
-		    (status = q(s, NULL, why, "UPDATE seats SET name = $1,"
-		    " player_id = $2 WHERE game_id = $3 AND seat = $4 AND"
+		    (status = q(s, NULL, why, "UPDATE seats SET name = $1"
+		    " WHERE game_id = $3 AND seat = $4 AND"
 		    " (name IS DISTINCT FROM $1 OR player_id <> $2)", "tIIi",
 		    names[i], pid, game, i)) != SR_OK)
 			return status;
@@ -2519,14 +2671,7 @@ pg_orphans(struct store *st, int drop,
 	PGresult *res;
 	int status, rows, r;
 
-	if ((status = q(s, &res, why, "SELECT 'entries', game_id, count(*)"
-	    " FROM entries WHERE game_id NOT IN (SELECT id FROM games)"
-	    " GROUP BY game_id UNION ALL"
-	    " SELECT 'seats', game_id, count(*) FROM seats"
-	    " WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id"
-	    " UNION ALL SELECT 'snapshots', game_id, 1 FROM snapshots"
-	    " WHERE game_id NOT IN (SELECT id FROM games) ORDER BY 2, 1",
-	    "")) != SR_OK)
+	if ((status = q(s, &res, why, ORPHANS_SQL, "")) != SR_OK)
 		return status;
 	rows = s->pq.ntuples(res);
 	for (r = 0; r < rows; r++)
@@ -2534,8 +2679,43 @@ pg_orphans(struct store *st, int drop,
 		    (long)num(s, res, r, 2));
 	s->pq.clear(res);
 	if (drop)
-		return exec(s, "DELETE FROM snapshots WHERE game_id NOT IN"
-		    " (SELECT id FROM games)", why);
+		return script(s, ORPHANS_DROP_SQL, why);
+	return SR_OK;
+}
+
+/* check: game's creation record and its seats' players; see store.h. */
+static int
+pg_setup_record(struct store *st, long long game, struct store_game *rec,
+    char **credited, char **why)
+{
+	struct pgstore *s = (struct pgstore *)st;
+	PGresult *res;
+	int status, rows, r, seat;
+
+	if ((status = q(s, &res, why, "SELECT rules, options, title, created,"
+	    " uid, names FROM setups WHERE game_id = $1", "I", game)) !=
+	    SR_OK)
+		return status;
+	if (s->pq.ntuples(res) > 0) {
+		rec->id = game;
+		rec->rules = text_dup(s, res, 0, 0);
+		rec->options = text_dup(s, res, 0, 1);
+		rec->title0 = text_dup(s, res, 0, 2);
+		rec->created = num(s, res, 0, 3);
+		rec->uid = text_dup(s, res, 0, 4);
+		(void)store_names_decode(val(s, res, 0, 5), rec);
+	}
+	s->pq.clear(res);
+	if ((status = q(s, &res, why, "SELECT s.seat, p.name FROM seats s"
+	    " LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1",
+	    "I", game)) != SR_OK)
+		return status;
+	rows = s->pq.ntuples(res);
+	for (r = 0; r < rows; r++)
+		if ((seat = (int)num(s, res, r, 0)) >= 0 &&
+		    seat < GAME_MAX_PLAYERS && credited[seat] == NULL)
+			credited[seat] = text_dup(s, res, r, 1);
+	s->pq.clear(res);
 	return SR_OK;
 }
 
@@ -3303,6 +3483,7 @@ const struct store_engine store_engine_pg = {
 	.results = pg_results,
 	.seats_shape = pg_seats_shape,
 	.orphans = pg_orphans,
+	.setup_record = pg_setup_record,
 	.integrity = pg_integrity,
 	.game_ids = pg_game_ids,
 	.summary_load = pg_summary_load,

@@ -244,6 +244,31 @@ static const char *const migrations[] = {
 	" n INTEGER NOT NULL, decisions INTEGER NOT NULL,"
 	" error INTEGER NOT NULL,"
 	" PRIMARY KEY(game_id, seat, basis)) WITHOUT ROWID;",
+	/*
+	 * 8 -> 9: each game's creation record (issue 38): what `new` or
+	 * `import` set up (rules, options, title, created, uid, the seats'
+	 * names as a JSON array), written with the game and never changed
+	 * (the entries' triggers), so that check finds a game's setup or a
+	 * seat's player changed in the file and check --repair does not
+	 * make it the game's.  A game stored before gets its setup as it is
+	 * at this migration.  IF NOT EXISTS, NOT EXISTS: a file set back to
+	 * an earlier version runs it again (a test).
+	 */
+	"CREATE TABLE IF NOT EXISTS setups(game_id INTEGER PRIMARY KEY"
+	" REFERENCES games(id), rules TEXT NOT NULL, options TEXT NOT NULL,"
+	" title TEXT, created INTEGER NOT NULL, uid TEXT, names TEXT NOT NULL);"
+	"CREATE TRIGGER IF NOT EXISTS setups_no_update BEFORE UPDATE ON setups"
+	" BEGIN SELECT RAISE(ABORT, 'creation records are append-only'); END;"
+	"CREATE TRIGGER IF NOT EXISTS setups_no_delete BEFORE DELETE ON setups"
+	" BEGIN SELECT RAISE(ABORT, 'creation records are append-only'); END;"
+	"CREATE TRIGGER IF NOT EXISTS setups_no_replace BEFORE INSERT ON setups"
+	" WHEN EXISTS (SELECT 1 FROM setups WHERE game_id = new.game_id)"
+	" BEGIN SELECT RAISE(ABORT, 'creation records are append-only'); END;"
+	"INSERT INTO setups(game_id, rules, options, title, created, uid,"
+	" names) SELECT g.id, g.rules, g.options, g.title0, g.created, g.uid,"
+	" (SELECT json_group_array(name0) FROM (SELECT name0 FROM seats"
+	" WHERE game_id = g.id ORDER BY seat)) FROM games g"
+	" WHERE NOT EXISTS (SELECT 1 FROM setups WHERE game_id = g.id);",
 };
 #define NMIGRATIONS	((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -1226,6 +1251,21 @@ player_id(struct sqlite_store *s, const char *name, long long *id, char **why)
 	return query_end(&q, why);
 }
 
+/* Write game g's creation record (it has its id and seats). */
+static int
+setup_write(struct sqlite_store *s, const struct store_game *g, char **why)
+{
+	char *names = store_names_encode(g);
+	int status;
+
+	status = query_exec(s, "INSERT INTO setups(game_id, rules, options,"
+	    " title, created, uid, names) SELECT id, rules, options, title0,"
+	    " created, uid, ?2 FROM games WHERE id = ?1", why, "It", g->id,
+	    names);
+	free(names);
+	return status;
+}
+
 /* Create a game and its seats. */
 static int
 sq_game_create(struct store *base, struct store_game *g, char **why)
@@ -1251,7 +1291,7 @@ sq_game_create(struct store *base, struct store_game *g, char **why)
 		    " player_id, name, name0) VALUES (?1, ?2, ?3, ?4, ?4)",
 		    why, "IiIt", g->id, i, pid, g->names[i])) != SR_OK)
 			return status;
-	return SR_OK;
+	return setup_write(s, g, why);
 }
 
 /* Append one entry. */
@@ -1649,14 +1689,7 @@ sq_orphans(struct store *base, int drop,
 	struct query q;
 	int status;
 
-	if ((status = query_start(&q, s, "SELECT 'entries', game_id, COUNT(*)"
-	    " FROM entries WHERE game_id NOT IN (SELECT id FROM games)"
-	    " GROUP BY game_id UNION ALL"
-	    " SELECT 'seats', game_id, COUNT(*) FROM seats"
-	    " WHERE game_id NOT IN (SELECT id FROM games) GROUP BY game_id"
-	    " UNION ALL SELECT 'snapshots', game_id, 1 FROM snapshots"
-	    " WHERE game_id NOT IN (SELECT id FROM games) ORDER BY 2, 1",
-	    why, "")) != SR_OK)
+	if ((status = query_start(&q, s, ORPHANS_SQL, why, "")) != SR_OK)
 		return status;
 	while (query_row(&q))
 		fn(arg, (const char *)sqlite3_column_text(q.st, 0),
@@ -1664,8 +1697,41 @@ sq_orphans(struct store *base, int drop,
 		    (long)sqlite3_column_int64(q.st, 2));
 	if ((status = query_end(&q, why)) != SR_OK || !drop)
 		return status;
-	return exec(s, "DELETE FROM snapshots WHERE game_id NOT IN"
-	    " (SELECT id FROM games)", why);
+	return exec(s, ORPHANS_DROP_SQL, why);
+}
+
+/* check: game's creation record and its seats' players; see store.h. */
+static int
+sq_setup_record(struct store *base, long long game, struct store_game *rec,
+    char **credited, char **why)
+{
+	struct query q;
+	int status, seat;
+
+	if ((status = query_start(&q, sq(base), "SELECT rules, options,"
+	    " title, created, uid, names FROM setups WHERE game_id = ?", why,
+	    "I", game)) != SR_OK)
+		return status;
+	while (query_row(&q)) {
+		rec->id = game;
+		rec->rules = column_dup(q.st, 0);
+		rec->options = column_dup(q.st, 1);
+		rec->title0 = column_dup(q.st, 2);
+		rec->created = sqlite3_column_int64(q.st, 3);
+		rec->uid = column_dup(q.st, 4);
+		(void)store_names_decode((const char *)sqlite3_column_text(
+		    q.st, 5), rec);
+	}
+	if ((status = query_end(&q, why)) != SR_OK ||
+	    (status = query_start(&q, sq(base), "SELECT s.seat, p.name FROM"
+	    " seats s LEFT JOIN players p ON p.id = s.player_id"
+	    " WHERE s.game_id = ?", why, "I", game)) != SR_OK)
+		return status;
+	while (query_row(&q))
+		if ((seat = sqlite3_column_int(q.st, 0)) >= 0 &&
+		    seat < GAME_MAX_PLAYERS && credited[seat] == NULL)
+			credited[seat] = column_dup(q.st, 1);
+	return query_end(&q, why);
 }
 
 /* The summary stored for game (store_summary's), n seats. */
@@ -2245,6 +2311,7 @@ const struct store_engine store_engine_sqlite = {
 	.results = sq_results,
 	.seats_shape = sq_seats_shape,
 	.orphans = sq_orphans,
+	.setup_record = sq_setup_record,
 	.integrity = sq_integrity,
 	.game_ids = sq_game_ids,
 	.summary_load = sq_summary_load,

@@ -9,10 +9,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
 #include "store-engine.h"
+#include "xjson.h"
 #include "words.h"
 
 /* The engines; the one whose schemes is NULL takes every path. */
@@ -36,7 +38,8 @@ engine_for(const char *name)
 			continue;
 		}
 		for (scheme = engines[i]->schemes; *scheme != NULL; scheme++)
-			if (strncmp(name, *scheme, strlen(*scheme)) == 0)
+			/* RFC 3986: a scheme in any case. */
+			if (strncasecmp(name, *scheme, strlen(*scheme)) == 0)
 				return engines[i];
 	}
 	return path;
@@ -302,6 +305,56 @@ store_orphans(struct store *s, int drop,
     void *arg, char **why)
 {
 	return s->engine->orphans(s, drop, fn, arg, why);
+}
+
+/* check: game's creation record; see store.h. */
+int
+store_setup_record(struct store *s, long long game, struct store_game *rec,
+    char **credited, char **why)
+{
+	memset(rec, 0, sizeof *rec);
+	memset(credited, 0, GAME_MAX_PLAYERS * sizeof *credited);
+	return s->engine->setup_record(s, game, rec, credited, why);
+}
+
+/* A creation record's names; see store-engine.h. */
+char *
+store_names_encode(const struct store_game *g)
+{
+	json_t *a = json_array();
+	char *text;
+	int i;
+
+	for (i = 0; i < g->nplayers; i++)
+		xjson_push(a, g->names[i] != NULL ?
+		    xjson_text(g->names[i]) : json_null());
+	text = json_dumps(a, JSON_COMPACT | JSON_ENSURE_ASCII);
+	json_decref(a);
+	if (text == NULL)
+		abort();	/* out of memory */
+	return text;
+}
+
+/* A creation record's names read back; see store-engine.h. */
+int
+store_names_decode(const char *json, struct store_game *rec)
+{
+	json_t *a = json != NULL ? json_loads(json, 0, NULL) : NULL, *v;
+	size_t i;
+
+	rec->nplayers = -1;
+	if (!json_is_array(a) || json_array_size(a) > GAME_MAX_PLAYERS) {
+		json_decref(a);
+		return -1;
+	}
+	rec->nplayers = 0;
+	json_array_foreach(a, i, v) {
+		rec->names0[i] = json_is_string(v) ?
+		    xstrdup(json_string_value(v)) : NULL;
+		rec->nplayers = (int)i + 1;
+	}
+	json_decref(a);
+	return 0;
 }
 
 /* check: the engine's own integrity check; see store.h. */

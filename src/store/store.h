@@ -304,12 +304,25 @@ int	store_coach_rows(struct store *, long long game,
 int	store_seats_shape(struct store *, long long game, int *n,
 	    int *numbered, char **why);
 /*
- * check: rows of entries, seats and snapshots whose game does not exist
- * (fn: the table, the game, how many); drop deletes such snapshots.
+ * check: rows of entries, seats, snapshots and the other caches
+ * (entry_notes, dice_tally, undo_states, undo_heads) whose game does not
+ * exist, and tallies whose player does not (table "tallies", game the
+ * player's id) (fn: the table, the game, how many); drop deletes such
+ * caches (tallies: their rebuild).
  */
 int	store_orphans(struct store *, int drop,
 	    int (*fn)(void *, const char *table, long long game, long rows),
 	    void *arg, char **why);
+/*
+ * check: game's creation record, written with the game by `new` or
+ * `import` and never changed (append-only: no role of a league may
+ * change it): its rules, options, title0, created, uid and names0 into
+ * rec (rec->id 0 when the game has none; clear it with
+ * store_game_clear()); and in credited[i] the name of the player seat
+ * i's row credits now (malloc'd; NULL for a seat without a player).
+ */
+int	store_setup_record(struct store *, long long game,
+	    struct store_game *rec, char **credited, char **why);
 /*
  * check: the engine's own integrity check (fn gets each problem it
  * reports, SQLite's lines other than "ok"); every game's id, oldest

@@ -47,4 +47,13 @@ struct sr_paths {
  */
 int	paths_make_parents(const char *path, char **failed);
 
+/*
+ * The name a file at path is written under before it is renamed into
+ * place: "path.PID" (malloc'd); and paths_stale_clean() deletes those a
+ * process that is gone left beside path (a kill between its open and
+ * its rename), so a kill leaves nothing behind for long.
+ */
+char	*paths_tmp_name(const char *path);
+void	paths_stale_clean(const char *path);
+
 #endif

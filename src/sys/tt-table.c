@@ -120,7 +120,7 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 {
 	struct header h;
 	struct tt_model *m;
-	char tmp[4200];
+	char *tmp;
 	float *f;
 	uint16_t *o;
 	struct term_bar bar;
@@ -130,14 +130,7 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 	four_pair = four_pair != 0;
 	if (paths_make_parents(path, NULL) == -1)
 		return -1;
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1)
-		return -1;
-	if (fchmod(fd, 0644) == -1) {
-		close(fd);
-		unlink(tmp);
-		return -1;
-	}
+	paths_stale_clean(path);
 	f = xcalloc(tt_win_fsize(k), sizeof f[0]);
 	o = xcalloc(tt_win_osize(k), sizeof o[0]);
 	m = tt_model_new(four_pair);
@@ -152,6 +145,19 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 	h.four_pair = (uint32_t)four_pair;
 	h.nf = tt_win_fsize(k);
 	h.no = tt_win_osize(k);
+	/*
+	 * The file made once the table is: a kill while it is worked out
+	 * (seconds) leaves nothing; one while it is written, a file of a
+	 * process that is gone, which the next build deletes.
+	 */
+	tmp = paths_tmp_name(path);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0644)) == -1) {
+		free(tmp);
+		free(f);
+		free(o);
+		return -1;
+	}
 	rc = write_all(fd, &h, sizeof h) == -1 ||
 	    write_all(fd, f, h.nf * sizeof f[0]) == -1 ||
 	    write_all(fd, o, h.no * sizeof o[0]) == -1 || fsync(fd) == -1;
@@ -159,8 +165,10 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 	free(o);
 	if (close(fd) == -1 || rc || rename(tmp, path) == -1) {
 		unlink(tmp);
+		free(tmp);
 		return -1;
 	}
+	free(tmp);
 	return 0;
 }
 

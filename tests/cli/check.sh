@@ -91,7 +91,7 @@ test_expect_success SQLITE 'a migration rebuilds the summaries from the entries'
 	    ALTER TABLE seats DROP COLUMN name0; DROP TABLE snapshots;
 	    DROP TRIGGER entries_no_replace;
 	    DROP TABLE undo_heads;
-	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes; PRAGMA user_version = 1" &&
+	    DROP TABLE undo_states; DROP TABLE dice_tally; DROP TABLE entry_notes; DROP TABLE setups; PRAGMA user_version = 1" &&
 	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
 	test "$(sqlite3 test.db "SELECT score FROM seats WHERE seat = 1")" = 100 &&
 	test "$(sqlite3 test.db "SELECT COUNT(*) FROM snapshots")" = 1
@@ -327,6 +327,135 @@ test_expect_success 'check (fsck): games.finished 7, options not JSON, entries o
 	expect_exit 3 sr check &&
 	expect_out "game 9: 1 entry of a game that does not exist" &&
 	expect_exit 3 sr check --repair
+'
+
+# Issue 38: who played, the rules and the options are the creation
+# record's (written by new, never changed) and the entries'; a change
+# of them behind shakeref (the owner's, or anyone's with the file) is
+# named by check and never made the game's by --repair.  Seat 3 is Cid,
+# one of the shared winners of finished_game (SH-10).
+test_expect_success 'check (fsck): a seat credited to another player is named; --repair refuses it (3), standings keep showing it' '
+	finished_game &&
+	db_sql "UPDATE seats SET player_id = (SELECT id FROM players
+	    WHERE name = ${q}Ann${q}) WHERE seat = 2" &&
+	sr --json standings --all-time >out &&
+	json "[.players[] | select(.name == \"Ann\") | .won] == [1]" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: seat 3 (${q}Cid${q}) is credited to player ${q}Ann${q}" &&
+	expect_exit 3 sr check --repair &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: seat 3 (${q}Cid${q}) is credited to player ${q}Ann${q}"
+'
+
+test_expect_success 'check (fsck): a player renamed behind shakeref is named on each of its seats' '
+	finished_game &&
+	db_sql "UPDATE players SET name = ${q}Zed${q} WHERE name = ${q}Bob${q}" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: seat 2 (${q}Bob${q}) is credited to player ${q}Zed${q}" &&
+	expect_exit 3 sr check --repair &&
+	test "$(db_sql "SELECT name FROM players ORDER BY id" | tr "\n" " ")" = "Ann Zed Cid Dan "
+'
+
+test_expect_success 'check (fsck): options and rules changed behind shakeref are named; --repair never makes them the game'"'"'s' '
+	finished_game &&
+	o=$(db_sql "SELECT options FROM games") &&
+	db_sql "UPDATE games SET options = ${q}{\"coach\":\"off\"}${q};
+	    UPDATE seats SET score = 7 WHERE seat = 0" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: its options are stored as ${q}{\"coach\":\"off\"}${q}, its creation record says ${q}$o${q}" &&
+	expect_exit 3 sr check --repair &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: its options are stored as" &&
+	test "$(db_sql "SELECT score FROM seats WHERE seat = 0")" = 7 &&
+	db_sql "UPDATE games SET options = ${q}$o${q}, rules = ${q}shake-up${q}" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: its rules are stored as ${q}shake-up${q}, its creation record says ${q}shake${q}" &&
+	expect_exit 3 sr check --repair &&
+	db_sql "UPDATE games SET rules = ${q}shake${q}" &&
+	expect_exit 0 sr check --repair &&
+	test "$(db_sql "SELECT score FROM seats WHERE seat = 0")" = 100 &&
+	expect_exit 0 sr check
+'
+
+test_expect_success 'the creation record cannot be changed or deleted (append-only, as the entries)' '
+	finished_game &&
+	! db_sql "UPDATE setups SET options = ${q}{}${q}" 2>err &&
+	grep -q "append-only" err &&
+	! db_sql "DELETE FROM setups" 2>err && grep -q "append-only" err &&
+	test "$(db_sql "SELECT rules FROM setups")" = shake
+'
+
+test_expect_success SQLITE 'the creation record cannot be replaced (INSERT OR REPLACE); one changed with its triggers gone is named' '
+	finished_game &&
+	! db_sql "INSERT OR REPLACE INTO setups SELECT game_id, rules,
+	    ${q}{}${q}, title, created, uid, names FROM setups" 2>err &&
+	grep -q "append-only" err &&
+	expect_exit 0 sr check &&
+	db_sql "DROP TRIGGER setups_no_update;
+	    UPDATE setups SET names = ${q}[\"Ann\",\"Bob\",\"Cid\",\"Zed\"]${q}" &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: seat 4 was created as ${q}Dan${q}, its creation record says ${q}Zed${q}" &&
+	db_sql "UPDATE setups SET names = ${q}{}${q}" &&
+	expect_exit 3 sr check --repair &&
+	expect_out "game 1: its creation record${q}s names are not a JSON array of at most 16"
+'
+
+test_expect_success 'check (fsck): notes, dice tallies, undo rows of no game and tallies of no player are found and dropped by --repair' '
+	finished_game &&
+	db_unguarded "INSERT INTO entry_notes VALUES (9, 1, 1, 0, ${q}x${q});
+	    INSERT INTO dice_tally VALUES (9, 0, 0, 1, 3), (9, 0, 0, 2, 1);
+	    INSERT INTO undo_states(game_id, kind, pos, n) VALUES (9, 0, 0, 1);
+	    INSERT INTO undo_heads VALUES (9, 1, ${q}k${q}, 1, 0);
+	    INSERT INTO tallies VALUES (99, ${q}shake${q}, 1, 1)" &&
+	expect_exit 3 sr check &&
+	expect_out "game 9: 2 rows of dice_tally of a game that does not exist" &&
+	expect_out "game 9: 1 row of entry_notes of a game that does not exist" &&
+	expect_out "game 9: 1 row of undo_heads of a game that does not exist" &&
+	expect_out "game 9: 1 row of undo_states of a game that does not exist" &&
+	expect_out "player 99: 1 tally of a player that does not exist" &&
+	expect_out "1 game checked: 5 problems" &&
+	expect_exit 0 sr check --repair &&
+	expect_exit 0 sr check &&
+	test "$(db_sql "SELECT (SELECT count(*) FROM entry_notes WHERE game_id = 9)
+	    + (SELECT count(*) FROM dice_tally WHERE game_id = 9)
+	    + (SELECT count(*) FROM undo_states WHERE game_id = 9)
+	    + (SELECT count(*) FROM undo_heads WHERE game_id = 9)
+	    + (SELECT count(*) FROM tallies WHERE player_id = 99)")" = 0
+'
+
+# SPEC "Text": a message quotes user text cut after 64 characters;
+# stored text forged long is quoted so too (issue 38): the 64 first and
+# an ellipsis, one short line.
+test_expect_success 'a forged 10,000-character snapshot format (check), title (status, games) and 5,000-character name (status, games, check) are shown cut at 64' '
+	finished_game &&
+	long=$(printf "%10000s" "" | tr " " x) &&
+	db_sql "UPDATE snapshots SET format = ${q}$long${q}" &&
+	expect_exit 3 sr check &&
+	x64=$(printf "%64s" "" | tr " " x) &&
+	expect_out "game 1: its snapshot is in format ${q}$x64…${q}, not ${q}shake/" &&
+	test "$(awk "length(\$0) > 200" out | wc -l)" = 0 &&
+	expect_exit 0 sr check --repair &&
+	name=$(printf "%5000s" "" | tr " " N) &&
+	db_sql "UPDATE seats SET name = ${q}$name${q} WHERE seat = 0" &&
+	expect_exit 0 sr status &&
+	n64=$(printf "%64s" "" | tr " " N) &&
+	expect_out "$n64…" && ! grep -q "${n64}N" out &&
+	expect_exit 3 sr check &&
+	expect_out "game 1: seat 1 is stored as ${q}$n64…${q}, its entries give ${q}Ann${q}" &&
+	test "$(awk "length(\$0) > 300" out | wc -l)" = 0 &&
+	sr games --all >out && expect_out "$n64…" &&
+	expect_exit 0 sr check --repair &&
+	sr status >out && expect_out "Ann" &&
+	db_sql "UPDATE games SET title = ${q}$long${q}" &&
+	for c in status "games --all"; do
+		sr $c >out && expect_out "$x64…" &&
+		test "$(awk "length(\$0) > 300" out | wc -l)" = 0 || return 1
+	done &&
+	db_sql "UPDATE games SET title = NULL,
+	    options = ${q}{\"coach\":\"$long\"}${q}" &&
+	x58=$(printf "%58s" "" | tr " " x) &&
+	sr status >out && expect_out "house rules: coach=$x58…" &&
+	test "$(awk "length(\$0) > 300" out | wc -l)" = 0
 '
 
 test_expect_success 'check: usage' '

@@ -68,4 +68,27 @@ test_expect_success 'the build tree data/, then the installed folder, then the c
 	grep -qx "$PWD/mine/tiny.dawg" got
 '
 
+# A table built in the cache is written under a name of its process's
+# and renamed into place once whole, the file made only once the table
+# is worked out (issue 38): kill -9 while it is worked out leaves
+# nothing; what a process that is gone left (tt-win-...v1.PID) is
+# deleted by the next build.  Target 5000 is built on first use (seconds).
+test_expect_success 'kill -9 while a 10,000 table is built leaves no file; one a gone process left is deleted by the next build' '
+	unset SHAKEREF_DATA_DIR &&
+	export XDG_CACHE_HOME="$PWD/cache" &&
+	sr new --game ten-thousand --players Ann,Bob --option target=5000 >/dev/null &&
+	{ "$SHAKEREF" status >/dev/null 2>&1 & } &&
+	pid=$! &&
+	sleep 0.5 &&
+	kill -9 $pid && ! wait $pid &&
+	test -z "$(files cache)" &&
+	mkdir -p cache/shakeref &&
+	: >cache/shakeref/tt-win-5000-fp1.v1.4194305 &&
+	: >cache/shakeref/tt-win-5000-fp1.v1.$$ &&
+	expect_exit 0 sr status &&
+	test "$(files cache | sort)" = "$(printf "%s\n" \
+	    cache/shakeref/tt-win-5000-fp1.v1 \
+	    cache/shakeref/tt-win-5000-fp1.v1.$$)"
+'
+
 test_done

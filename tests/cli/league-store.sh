@@ -26,15 +26,19 @@ db_tables() {
 	db_psql -c "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
 }
 
-# hold_game ID: a psql session (in the background, fed by ./hold) that
-# holds game ID's row locked as a writer would; release ends it.
-hold_game() {
+# hold LOCK: a psql session (in the background, fed by ./hold) that
+# takes LOCK (SQL) in a transaction and holds it; release ends it.
+hold() {
 	rm -f hold held && mkfifo hold &&
 	{ pg_psql -d "${PWD##*/}" <hold >held 2>&1 & } &&
 	exec 3>hold &&
-	echo "BEGIN; SELECT 1 FROM games WHERE id = $1 FOR UPDATE;" \
-	    "SELECT 'held';" >&3 &&
+	echo "BEGIN; $1; SELECT 'held';" >&3 &&
 	wait_for grep -q held held
+}
+
+# hold_game ID: game ID's row held locked as a writer would.
+hold_game() {
+	hold "SELECT 1 FROM games WHERE id = $1 FOR UPDATE"
 }
 
 release() {
@@ -146,6 +150,18 @@ test_expect_success 'each table keeps its own current game: new and use elsewher
 	ls "$HOME/.local/state/shakeref" | grep -q "^league-[0-9a-f]*\.current$"
 '
 
+# The table's files are written under NAME.PID and renamed into place: a
+# kill between the two leaves NAME.PID, which the next write deletes when
+# its process is gone (issue 38); a live one's is left alone.
+test_expect_success 'a state file a killed table left (league-HASH.current.PID) is deleted by the next write; a live process'"'"'s is kept' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	f=$(ls "$HOME"/.local/state/shakeref/league-*.current) &&
+	: >"$f.4194305" && : >"$f.$$" &&
+	sr new --game shake --players Cid,Dan >/dev/null &&
+	! test -e "$f.4194305" && test -e "$f.$$" &&
+	sr status >out && expect_out "Cid"
+'
+
 test_expect_success 'two tables on one game: the second waits for the first to commit; another game never waits' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr new --game shake --players Cid,Dan >/dev/null &&
@@ -183,6 +199,24 @@ test_expect_success 'no server: exit 4, one line' '
 	expect_err "cannot connect to the league"
 '
 
+# libpq warns of a password file open to others on stderr itself, a
+# second line beside shakeref's (issue 38): caught while it connects,
+# and a failure to connect says it in its one line.
+test_expect_success 'a password file open to others: no line of libpq'"'"'s; a failure to connect says it, in one line' '
+	echo "*:*:*:*:not-this-one" >"$HOME/.pgpass" &&
+	chmod 0644 "$HOME/.pgpass" &&
+	expect_exit 0 sr new --game shake --players Ann,Bob && test ! -s err &&
+	expect_exit 0 sr status && test ! -s err &&
+	PGPASSFILE="$HOME/.pgpass" sr status >out 2>err && test ! -s err &&
+	SHAKEREF_DB="postgresql:///${PWD##*/}?host=$PWD/nowhere" &&
+	expect_exit 4 sr status && one_err_line &&
+	expect_err "cannot connect to the league" &&
+	expect_err "libpq also said: WARNING: password file \"$HOME/.pgpass\" has group or world access" &&
+	! grep -q not-this-one err &&
+	chmod 0600 "$HOME/.pgpass" &&
+	expect_exit 4 sr status && one_err_line && ! grep -q "password file" err
+'
+
 test_expect_success 'a password in the URI is refused (2) and never printed; credentials come from libpq' '
 	expect_exit 2 sr -d "postgresql://ann:s3cret@/${PWD##*/}" status &&
 	one_err_line && expect_err "holds a password" && ! grep -q s3cret err &&
@@ -190,6 +224,23 @@ test_expect_success 'a password in the URI is refused (2) and never printed; cre
 	expect_exit 2 sr new --game shake --players Ann,Bob &&
 	one_err_line && ! grep -q s3cret err &&
 	test "$(db_tables)" = 0
+'
+
+# URI schemes are case-insensitive (RFC 3986): POSTGRESQL:// is the
+# league, never a file named so with the password in its path (issue 38).
+test_expect_success 'a scheme in capitals is the league: a password in it refused (2), never printed, no file made; without one it plays' '
+	expect_exit 2 sr -d "POSTGRESQL://ann:s3cret@/${PWD##*/}" status &&
+	one_err_line && expect_err "holds a password" && ! grep -q s3cret err &&
+	expect_exit 2 sr -d "Postgres://ann:s3cret@/${PWD##*/}" new \
+	    --game shake --players Ann,Bob &&
+	one_err_line && ! grep -q s3cret err &&
+	test -z "$(find . -name "*s3cret*")" && ! test -e POSTGRESQL: &&
+	SHAKEREF_DB="POSTGRESQL:///${PWD##*/}" &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	test "$(db_psql -c "SELECT count(*) FROM games")" = 1 &&
+	SHAKEREF_DB="postgresql:///${PWD##*/}" &&
+	sr status >out && expect_out "Ann" &&
+	! test -e POSTGRESQL:
 '
 
 test_expect_success 'a league from a newer shakeref is refused (3), one that is not shakeref'"'"'s (4)' '
@@ -329,6 +380,94 @@ test_expect_success 'the URI'"'"'s options= and PGOPTIONS are kept beside shaker
 	test "$(db_psql -c "SELECT string_agg(name, $q,$q ORDER BY name)
 	    FROM other.players")" = "Cid,Dee" &&
 	test "$(db_tables)" = 0
+'
+
+# Schema 2 as shakeref made it: schema 5's coach_tally and schema 4's
+# creation records, its seat
+# trigger and its tallies' trigger undone, the notification triggers of
+# migration 0 -> 1 back (v2_notify), the version 2.
+v2_made="DROP TABLE setups; DROP TABLE coach_tally; DROP TRIGGER seats_player ON seats;
+    DROP FUNCTION shakeref_seat_player(); DROP TRIGGER tallies_player ON seats;
+    CREATE TRIGGER tallies_player AFTER UPDATE OF player_id ON seats
+    FOR EACH ROW WHEN (OLD.player_id <> NEW.player_id)
+    EXECUTE FUNCTION shakeref_tallies_player(); $v2_notify"
+
+# The league whole at schema 2 or at 5, nothing between: its version,
+# and the things each migration makes or drops, as one line.
+schema_now() {
+	db_psql -c "SELECT (SELECT value FROM meta WHERE key = 'schema') ||
+	    ' notify=' || (SELECT count(*) FROM pg_trigger
+	    WHERE tgname IN ('entries_notify', 'games_notify')) ||
+	    ' setups=' || coalesce((SELECT count(*) FROM pg_class
+	    WHERE relname = 'setups' AND relnamespace = 'public'::regnamespace
+	    )::text, '0') || ' seat_trigger=' || (SELECT count(*) FROM pg_trigger
+	    WHERE tgname = 'seats_player') || ' coach=' || (SELECT count(*)
+	    FROM pg_class WHERE relname = 'coach_tally'
+	    AND relnamespace = 'public'::regnamespace)"
+}
+
+# gone: no connection of shakeref's left (the server has seen the
+# client go and ended its transaction).
+gone() {
+	test "$(db_psql -c "SELECT count(*) FROM pg_stat_activity
+	    WHERE application_name = 'shakeref'")" = 0
+}
+
+# migrate_killed MOMENT: `status` at schema 2 migrates the league; killed
+# -9 at MOMENT (a table it waits for, held against everyone: then in its
+# transaction, or a delay in seconds from its start); then the league is
+# whole at 2 or at 5, and the next command migrates it and check passes.
+migrate_killed() {
+	db_psql -c "$v2_made" >/dev/null &&
+	rm -f "$HOME"/.local/state/shakeref/league-*.schema &&
+	test "$(schema_now)" = "2 notify=2 setups=0 seat_trigger=0 coach=0" &&
+	case $1 in
+	[a-z]*)
+		hold "LOCK TABLE $1 IN ACCESS EXCLUSIVE MODE" &&
+		{ "$SHAKEREF" status >/dev/null 2>&1 & } &&
+		pid=$! &&
+		wait_for waiting 1 &&
+		kill -9 $pid && { wait $pid || :; } &&
+		release ;;
+	*)
+		{ "$SHAKEREF" status >/dev/null 2>&1 & } &&
+		pid=$! &&
+		sleep "$1" &&
+		{ kill -9 $pid 2>/dev/null || :; } && { wait $pid || :; } ;;
+	esac &&
+	wait_for gone &&
+	now=$(schema_now) &&
+	echo "# killed at $1: $now" &&
+	case $now in
+	"2 notify=2 setups=0 seat_trigger=0 coach=0"|\
+	"5 notify=0 setups=1 seat_trigger=1 coach=1") ;;
+	*) echo "# neither schema 2 nor 5 whole: $now"; return 1 ;;
+	esac &&
+	expect_exit 0 sr check && expect_out "3 games checked: 0 problems" &&
+	test "$(schema_now)" = "5 notify=0 setups=1 seat_trigger=1 coach=1" &&
+	test "$(db_psql -c "SELECT count(*) FROM setups")" = 3 &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 65
+}
+
+# SPEC "Settled details": a migration is one transaction, a kill at any
+# moment leaves the old schema or the new one, each passing check.  Ten
+# moments of 2 -> 3 -> 4 -> 5: five with the migration waiting in its
+# transaction for a table another session holds (migration 3's triggers
+# of entries, 4's of seats, the summaries' rebuild at tallies, snapshots
+# and the notes), five at growing delays from its start (a few milliseconds: the
+# migration of a small league takes some tens).
+test_expect_success 'kill -9 at ten moments of a migration from schema 2 to 5: the league whole at 2 or at 5 each time; the next command migrates it, check passes' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players Cid,Dan >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	sr new --game shake --players Eve,Fay >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 65 &&
+	for moment in entries seats tallies snapshots entry_notes \
+	    0.01 0.02 0.03 0.045 0.07; do
+		migrate_killed $moment || return 1
+	done
 '
 
 test_done

@@ -251,16 +251,22 @@ test_expect_success PG 'the league: names are UTF-8 in the server whatever a tab
 
 # A league whose database cannot hold every name (LATIN1 has no Ł) would
 # refuse some names with exit 4 in the middle of an evening, where a file
-# takes them all: refused at once, before anything is made, saying how
-# to make one that can.
-test_expect_success PG 'the league: a database in LATIN1 is refused at once (4), one line, nothing made' '
-	pg_psql -c "CREATE DATABASE \"${test_dbname}_latin\" ENCODING
-	    '"'"'LATIN1'"'"' TEMPLATE template0" &&
-	expect_exit 4 sr -d "$(db_url latin)" new --game shake \
-	    --players "$ZOE,Ann" &&
-	one_err_line && expect_err "keeps its text in LATIN1, not UTF8" &&
-	db_none latin &&
-	expect_exit 4 sr -d "$(db_url latin)" status && one_err_line
+# takes them all; one in SQL_ASCII checks no byte, and one that is not
+# UTF-8 then breaks history, check and export (issue 38): refused at
+# once, before anything is made, saying how to make one that can.
+test_expect_success PG 'the league: a database in LATIN1 or SQL_ASCII is refused at once (4), one line, nothing made' '
+	for enc in LATIN1 SQL_ASCII; do
+		pg_psql -c "CREATE DATABASE \"${test_dbname}_$enc\" ENCODING
+		    '"'"'$enc'"'"' LC_COLLATE '"'"'C'"'"' LC_CTYPE '"'"'C'"'"'
+		    TEMPLATE template0" &&
+		expect_exit 4 sr -d "$(db_url $enc)" new --game shake \
+		    --players "$ZOE,Ann" &&
+		one_err_line &&
+		expect_err "keeps its text in $enc, not UTF8" &&
+		db_none $enc &&
+		expect_exit 4 sr -d "$(db_url $enc)" status &&
+		one_err_line || return 1
+	done
 '
 
 test_done
