@@ -526,4 +526,31 @@ test_expect_success PG 'check --repair whose COMMIT is in doubt (looked at by ch
 	expect_exit 0 sr check
 '
 
+test_expect_success PG 'undo and abandon whose COMMIT is in doubt are entries, settled as one: "recorded", once each' '
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	hangs_then_restart undo &&
+	test $rc = 0 && test ! -s a.err && mv a.out out &&
+	expect_out "The server went away during the commit; connected again: entry 2 is recorded." &&
+	hangs_then_restart abandon &&
+	test $rc = 0 && test ! -s a.err && mv a.out out &&
+	expect_out "The server went away during the commit; connected again: entry 3 is recorded." &&
+	test "$(db_q "SELECT verb FROM entries ORDER BY n")" = "$(printf "roll\nundo\nabandon")" &&
+	expect_exit 0 sr check
+'
+
+test_expect_success PG 'use whose COMMIT is lost writes no row of the league (a lock only; the current game is the client'"'"'s): exit 4, the current game as it was, nothing to settle' '
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr new --game shake --players Cid,Dan >/dev/null &&
+	hangs_then_restart use 1 &&
+	test $rc = 4 && test ! -s a.out &&
+	mv a.err err && one_err_line &&
+	expect_err "shakeref: use: lost the connection to the league" &&
+	! grep -q "recorded" err &&
+	sr --json status >out && json ".game == 2" &&
+	sr use 1 >out && expect_out "game 1 is current"
+'
+
 test_done
