@@ -9,6 +9,37 @@
 
 #include "cmd.h"
 
+/*
+ * sr_doubt_look()'s look for a repair: the check run again (no repair);
+ * *there when it finds nothing a rebuild mends, the rebuild in place.
+ */
+static int
+repair_there(struct sr_ctx *ctx, void *arg, int *there, char **why)
+{
+	struct sr_check ck;
+	int status;
+
+	(void)arg;
+	memset(&ck, 0, sizeof ck);
+	ck.ctx = ctx;
+	ck.problems = json_array();
+	status = sr_check_run(&ck, 0, 0, why);
+	*there = status == SR_OK &&
+	    (int)json_array_size(ck.problems) == ck.lasting;
+	json_decref(ck.problems);
+	return status;
+}
+
+/* What check --repair says of its COMMIT in doubt, once it looked. */
+static const struct sr_doubt_words repair_doubt = {
+	N_("The server went away during the commit; connected again: the "
+	    "repair is recorded.\n"),
+	N_("connected again: the repair is not recorded ('shakeref check "
+	    "--repair' rebuilds the derived data)"),
+	N_("the league is still out of reach: whether the repair is "
+	    "recorded is not known (check tells once it is back)"),
+};
+
 /* check [--repair] */
 static int
 cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
@@ -25,10 +56,16 @@ cmd_check_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	if ((status = sr_store(ctx)) != SR_OK)
 		goto out;
 	if ((status = sr_check_run(&ck, repair, 0, &why)) != SR_OK) {
-		status = sr_error(ctx, status, "%s", why != NULL ? why :
-		    _("database error"));
+		/* A repair's COMMIT in doubt: stands if a look finds it. */
+		if (repair && why != NULL && store_in_doubt(ctx->store))
+			status = sr_doubt_look(ctx, repair_there, NULL,
+			    &repair_doubt, why);
+		else
+			status = sr_error(ctx, status, "%s", why != NULL ?
+			    why : _("database error"));
 		free(why);
-		goto out;
+		if (status != SR_OK)
+			goto out;
 	}
 	nbad = (int)json_array_size(ck.problems);
 	/* What is wrong now: with --repair, what no rebuild mended. */

@@ -1029,6 +1029,39 @@ fresh_undo(struct sr_ctx *ctx, const char *path, int existed,
 	free(dir);
 }
 
+/*
+ * sr_doubt_look()'s look for an import: every game it stored (not
+ * skipped) there by its uid.  All or nothing: *there only when each is.
+ */
+static int
+import_there(struct sr_ctx *ctx, void *arg, int *there, char **why)
+{
+	const struct pass *ps = arg;
+	long long id = 1;
+	size_t i;
+	int status;
+
+	if ((status = store_begin(ctx->store, 0, why)) != SR_OK)
+		return status;
+	for (i = 0; i < ps->n && status == SR_OK && id != 0; i++)
+		if (!ps->seen[i].skip)
+			status = store_game_by_uid(ctx->store,
+			    ps->seen[i].uid, &id, why);
+	store_rollback(ctx->store);
+	*there = status == SR_OK && id != 0;
+	return status;
+}
+
+/* What import says of its COMMIT in doubt, once it looked. */
+static const struct sr_doubt_words import_doubt = {
+	N_("The server went away during the commit; connected again: the "
+	    "import is recorded.\n"),
+	N_("connected again: the import is not recorded (nothing "
+	    "imported)"),
+	N_("the league is still out of reach: whether the import is "
+	    "recorded is not known (games tells once it is back)"),
+};
+
 /* import FILE|- */
 static int
 cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
@@ -1072,8 +1105,15 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			goto fail;
 		goto rollback;
 	}
-	if ((status = store_commit(ctx->store, &ps.why)) != SR_OK)
-		goto fail;
+	if ((status = store_commit(ctx->store, &ps.why)) != SR_OK) {
+		/* A league's only: a fresh path is a file's. */
+		if (!store_in_doubt(ctx->store))
+			goto fail;
+		store_rollback(ctx->store);
+		if ((status = sr_doubt_look(ctx, import_there, &ps,
+		    &import_doubt, ps.why)) != SR_OK)
+			goto out;
+	}
 	if (ctx->json)
 		status = sr_print_json(ctx, json_pack("{s:I, s:I}", "imported",
 		    (json_int_t)ps.imported, "skipped",

@@ -323,6 +323,23 @@ int	sr_store_again(struct sr_ctx *, char **why);
  * which only a look at the database settles.
  */
 int	sr_store_back(struct sr_ctx *, char **why);
+/*
+ * A commit in doubt (store_in_doubt) that only a look settles: connect
+ * again (sr_store_back), then look(ctx, arg, &there, why), which begins
+ * and ends its own transaction.  Recorded (there): words->recorded said
+ * beside the output (sr_print_aside), SR_OK.  Not recorded, or not known
+ * (the league still out of reach, or the look failed): why, the loss,
+ * and words->not_recorded or ->not_known in one line, SR_SYSTEM.  The
+ * words are N_()'s, translated here.
+ */
+typedef int sr_doubt_fn(struct sr_ctx *, void *arg, int *there, char **why);
+struct sr_doubt_words {
+	const char	*recorded;
+	const char	*not_recorded;
+	const char	*not_known;
+};
+int	sr_doubt_look(struct sr_ctx *, sr_doubt_fn *, void *arg,
+	    const struct sr_doubt_words *, const char *why);
 struct notice;
 /*
  * A view's change notice (watch, serve): the file the store names (or

@@ -88,6 +88,25 @@ sr_store_back(struct sr_ctx *ctx, char **why)
 	}
 }
 
+/* A commit in doubt: connected again, looked at and said; see cmd.h. */
+int
+sr_doubt_look(struct sr_ctx *ctx, sr_doubt_fn *look, void *arg,
+    const struct sr_doubt_words *words, const char *why)
+{
+	char *again = NULL;
+	int status, there = 0;
+
+	if ((status = sr_store_back(ctx, &again)) == SR_OK)
+		status = look(ctx, arg, &there, &again);
+	free(again);
+	if (status == SR_OK && there) {
+		sr_print_aside(ctx, _(words->recorded));
+		return SR_OK;
+	}
+	return sr_error(ctx, SR_SYSTEM, "%s; %s", why, status == SR_OK ?
+	    _(words->not_recorded) : _(words->not_known));
+}
+
 /* notice_source()'s take: the store's notifications read. */
 static int
 notice_take_store(void *arg)

@@ -5,7 +5,8 @@
 # line connects again (note, title, rename, abandon, new, use, history,
 # standings, games, a verb, undo, redo, status); a COMMIT in doubt (the
 # server gone once it was sent) is settled by a look after connecting
-# again: "recorded" or "not recorded", as the league says.  On the
+# again: "recorded" or "not recorded", as the league says (an entry,
+# new, import, check --repair).  On the
 # file's own PostgreSQL server (tests/pg.sh), restarted and stopped
 # here; every wait bounded, what a test started stopped when it ends.
 SHAKEREF_TEST_PG=${SHAKEREF_TEST_PG-1}
@@ -403,26 +404,39 @@ table_sleeps() {
 	until_true "SELECT count(*) = 1 $table_sql AND wait_event = 'PgSleep'"
 }
 
+# sleeps_then_restart CMD...: shakeref CMD in the background (a.out,
+# a.err), its COMMIT held by commit_sleeps, the server restarted; CMD's
+# exit status in $rc.
+sleeps_then_restart() {
+	{ "$SHAKEREF" "$@" >a.out 2>a.err 7>&- 9>&- & } &&
+	a=$! && faults_pids="$faults_pids $a" &&
+	table_sleeps && restart_now && ended $a
+}
+
+# hangs_then_restart CMD...: the same, its COMMIT durable and waiting for
+# the standby that never comes (commit_hangs), the setting taken back.
+hangs_then_restart() {
+	commit_hangs &&
+	{ "$SHAKEREF" "$@" >a.out 2>a.err 7>&- 9>&- & } &&
+	a=$! && faults_pids="$faults_pids $a" &&
+	table_waits_standby &&
+	commit_hangs_no_more && restart_now && ended $a
+}
+
 test_expect_success PG 'new whose COMMIT is in doubt: "not recorded" when it did not happen (exit 4, no game, the current game kept); "recorded" when it did (the game made and current)' '
 	trap "commit_hangs_undone; faults_cleanup" EXIT &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	commit_sleeps games &&
-	{ "$SHAKEREF" new --game shake --players Cid,Dan >a.out 2>a.err 7>&- 9>&- & } &&
-	a=$! && faults_pids="$faults_pids $a" &&
-	table_sleeps && restart_now &&
-	ended $a && test $rc = 4 && test ! -s a.out &&
+	sleeps_then_restart new --game shake --players Cid,Dan &&
+	test $rc = 4 && test ! -s a.out &&
 	mv a.err err && one_err_line &&
 	expect_err "shakeref: new: lost the connection to the league" &&
 	expect_err "; connected again: the game is not recorded" &&
 	test "$(db_q "SELECT count(*) FROM games")" = 1 &&
 	sr --json status >out && json ".game == 1" &&
 	db_q "DROP TRIGGER test_sleep ON games" >/dev/null &&
-	commit_hangs &&
-	{ "$SHAKEREF" new --game shake --players Cid,Dan >a.out 2>a.err 7>&- 9>&- & } &&
-	a=$! && faults_pids="$faults_pids $a" &&
-	table_waits_standby &&
-	commit_hangs_no_more && restart_now &&
-	ended $a && test $rc = 0 && test ! -s a.err &&
+	hangs_then_restart new --game shake --players Cid,Dan &&
+	test $rc = 0 && test ! -s a.err &&
 	mv a.out out &&
 	# Its id: a sequence skips numbers after a crash.
 	n=$(db_q "SELECT id FROM games WHERE id > 1") &&
@@ -449,6 +463,94 @@ test_expect_success PG 'an entry whose COMMIT is held before it happens (a defer
 	db_q "DROP TRIGGER test_sleep ON entries" >/dev/null &&
 	sr note again >/dev/null && test "$(note_count again)" = 1 &&
 	expect_exit 0 sr check
+'
+
+test_expect_success PG 'import whose COMMIT is in doubt (all or nothing, looked for by uid): "not recorded" when it did not happen (exit 4, no game of the file); "recorded" when it did (its games once)' '
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	src=$(db_url src) &&
+	SHAKEREF_DB=$src sr new --game shake --players Cid,Dan >/dev/null &&
+	SHAKEREF_DB=$src sr roll 10 20 >/dev/null &&
+	SHAKEREF_DB=$src sr new --game shake --players Eve,Fay >/dev/null &&
+	SHAKEREF_DB=$src sr export --all >all.json &&
+	commit_sleeps games &&
+	sleeps_then_restart import all.json &&
+	test $rc = 4 && test ! -s a.out &&
+	mv a.err err && one_err_line &&
+	expect_err "shakeref: import: lost the connection to the league" &&
+	expect_err "; connected again: the import is not recorded (nothing imported)" &&
+	test "$(db_q "SELECT count(*) FROM games")" = 1 &&
+	test "$(db_q "SELECT count(*) FROM entries")" = 0 &&
+	db_q "DROP TRIGGER test_sleep ON games" >/dev/null &&
+	hangs_then_restart import all.json &&
+	test $rc = 0 && test ! -s a.err &&
+	mv a.out out &&
+	expect_out "The server went away during the commit; connected again: the import is recorded." &&
+	expect_out "imported 2 games; skipped 0 already here" &&
+	test "$(db_q "SELECT count(*) FROM games")" = 3 &&
+	test "$(entries_of)" = "roll|[\"10\",\"20\"]" &&
+	sr import all.json >out &&
+	expect_out "imported 0 games; skipped 2 already here" &&
+	expect_exit 0 sr check
+'
+
+# A game over (SH-4: ten rounds of takes) with its summary and tallies
+# tampered behind shakeref: what check --repair rebuilds, in one COMMIT.
+repair_wanted() {
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	two_player_game | sr play >/dev/null &&
+	db_q "UPDATE seats SET score = 999 WHERE seat = 0" >/dev/null &&
+	db_q "UPDATE tallies SET played = 7, won = 7" >/dev/null
+}
+
+test_expect_success PG 'check --repair whose COMMIT is in doubt (looked at by checking again): "not recorded" when it did not happen (exit 4, the tampering still there); "recorded" when it did (rebuilt)' '
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
+	repair_wanted &&
+	commit_sleeps tallies &&
+	sleeps_then_restart check --repair &&
+	test $rc = 4 && test ! -s a.out &&
+	mv a.err err && one_err_line &&
+	expect_err "shakeref: check: lost the connection to the league" &&
+	expect_err "; connected again: the repair is not recorded ('"'"'shakeref check --repair'"'"' rebuilds the derived data)" &&
+	test "$(db_q "SELECT score FROM seats WHERE seat = 0")" = 999 &&
+	test "$(db_q "SELECT sum(played) FROM tallies")" = 14 &&
+	db_q "DROP TRIGGER test_sleep ON tallies" >/dev/null &&
+	hangs_then_restart check --repair &&
+	test $rc = 0 && test ! -s a.err &&
+	mv a.out out &&
+	expect_out "The server went away during the commit; connected again: the repair is recorded." &&
+	expect_out "game 1: Ann'"'"'s score is stored as 999, its entries give 100" &&
+	expect_out ", the derived data rebuilt from the entries" &&
+	test "$(db_q "SELECT score FROM seats WHERE seat = 0")" = 100 &&
+	test "$(db_q "SELECT sum(played) FROM tallies")" = 2 &&
+	expect_exit 0 sr check
+'
+
+test_expect_success PG 'undo and abandon whose COMMIT is in doubt are entries, settled as one: "recorded", once each' '
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null &&
+	hangs_then_restart undo &&
+	test $rc = 0 && test ! -s a.err && mv a.out out &&
+	expect_out "The server went away during the commit; connected again: entry 2 is recorded." &&
+	hangs_then_restart abandon &&
+	test $rc = 0 && test ! -s a.err && mv a.out out &&
+	expect_out "The server went away during the commit; connected again: entry 3 is recorded." &&
+	test "$(db_q "SELECT verb FROM entries ORDER BY n")" = "$(printf "roll\nundo\nabandon")" &&
+	expect_exit 0 sr check
+'
+
+test_expect_success PG 'use whose COMMIT is lost writes no row of the league (a lock only; the current game is the client'"'"'s): exit 4, the current game as it was, nothing to settle' '
+	trap "commit_hangs_undone; faults_cleanup" EXIT &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr new --game shake --players Cid,Dan >/dev/null &&
+	hangs_then_restart use 1 &&
+	test $rc = 4 && test ! -s a.out &&
+	mv a.err err && one_err_line &&
+	expect_err "shakeref: use: lost the connection to the league" &&
+	! grep -q "recorded" err &&
+	sr --json status >out && json ".game == 2" &&
+	sr use 1 >out && expect_out "game 1 is current"
 '
 
 test_done
