@@ -427,8 +427,10 @@ check_summary(struct sr_check *ck, const struct sr_game *sg,
 	}
 	for (i = 0; i < sg->g.nplayers; i++) {
 		if (stored[i] != scores[i]) {
-			problem(ck, "game %lld: %s's score is stored as %ld, "
-			    "its entries give %ld", id,
+			problem(ck, E_(sg->rp.names[i], _("game %lld: %s's "
+			    "score is stored as %ld, its entries give %ld"),
+			    C_("elided", "game %lld: %s's score is stored as "
+			    "%ld, its entries give %ld")), id,
 			    quote(&q1, sg->rp.names[i]), stored[i], scores[i]);
 			*bad = 1;
 		}

@@ -1425,10 +1425,14 @@ su_after_advice(const struct game_state *st, struct advice *a)
 		buf_word(&who, st->gs->names[bi], 1);
 	if (bi >= 0 && a->moves[0].entry[0] == 'p' &&
 	    a->moves[0].entry[1] == 'e')
-		buf_printf(&a->say, P_("penalize %s %d: %s's pawn loses %d "
+		buf_printf(&a->say, E_(st->gs->names[bi], P_("penalize %s "
+		    "%d: %s's pawn loses %d level%s (another turn gains %.2f "
+		    "on average)", "penalize %s %d: %s's pawn loses %d "
+		    "levels%s (another turn gains %.2f on average)", bl - 1),
+		    CP_("elided", "penalize %s %d: %s's pawn loses %d "
 		    "level%s (another turn gains %.2f on average)", "penalize "
 		    "%s %d: %s's pawn loses %d levels%s (another turn gains "
-		    "%.2f on average)", bl - 1), buf_str(&who), bl,
+		    "%.2f on average)", bl - 1)), buf_str(&who), bl,
 		    st->gs->names[bi], bl - 1, st->special ?
 		    _(", and you may still take another turn") : "", again);
 	else if (again > 0)

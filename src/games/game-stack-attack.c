@@ -284,8 +284,13 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 	int i, k, t = top_value(st), nq = 0, q[SA_MAX_DICE];
 
 	if (e->seats != NULL) {
-		ruling_refuse(r, RULING_REFUSED, "a roll is the values of "
-		    "%s's %d dice, without names", name, st->held[st->turn]);
+		ruling_refuse(r, RULING_REFUSED, E_(name, P_("a roll is the "
+		    "value of %s's %d die, without names", "a roll is the "
+		    "values of %s's %d dice, without names",
+		    st->held[st->turn]), CP_("elided", "a roll is the value "
+		    "of %s's %d die, without names", "a roll is the values "
+		    "of %s's %d dice, without names", st->held[st->turn])),
+		    name, st->held[st->turn]);
 		return RULING_REFUSED;
 	}
 	if (e->nvals != st->held[st->turn]) {

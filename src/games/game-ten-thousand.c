@@ -291,9 +291,12 @@ read_roll(const struct game_state *st, const struct entry *e, int want,
 	if (game_die_faces(e, r) != RULING_OK)
 		return RULING_REFUSED;
 	if (e->nvals != want) {
-		ruling_refuse(r, RULING_REFUSED, P_("expected %d value (the "
-		    "dice in %s's hand), got %d", "expected %d values (the dice "
-		    "in %s's hand), got %d", want), want,
+		ruling_refuse(r, RULING_REFUSED, E_(st->gs->names[st->seat],
+		    P_("expected %d value (the dice in %s's hand), got %d",
+		    "expected %d values (the dice in %s's hand), got %d",
+		    want), CP_("elided", "expected %d value (the dice in "
+		    "%s's hand), got %d", "expected %d values (the dice in "
+		    "%s's hand), got %d", want)), want,
 		    st->gs->names[st->seat], e->nvals);
 		return RULING_REFUSED;
 	}
