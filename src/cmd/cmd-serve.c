@@ -567,7 +567,11 @@ board_render(struct serve *sv, struct buf *b)
 	buf_puts(b, "<h1>");
 	game_heading(b, &sg);
 	buf_puts(b, "</h1>\n<p class=\"round\">");
-	buf_printf(b, _("round %d, "), x.round);
+	/* A round with a name of its own (Shake's All Shake) says it. */
+	if (x.round_name != NULL)
+		buf_printf(b, _("%s, "), _(x.round_name));
+	else
+		buf_printf(b, _("round %d, "), x.round);
 	html_words(b, sr_state_name(&x));
 	buf_puts(b, "</p>\n");
 	board_scores(&sg, o, b);

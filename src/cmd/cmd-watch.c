@@ -305,10 +305,15 @@ watch_board(const struct sr_game *sg, int cols, int rows, int big,
 
 	sr_expect(sg, &x, &say);
 	/* Text from the store is escaped; the paint is added around it. */
-	buf_printf(&t, _("game %lld: %s%s%s%s, round %d"), sg->g.id,
+	buf_printf(&t, _("game %lld: %s%s%s%s, "), sg->g.id,
 	    sg->rules->name, sg->g.title != NULL ? " (" : "",
 	    sg->g.title != NULL ? sg->g.title : "", sg->g.title != NULL ?
-	    ")" : "", x.round);
+	    ")" : "");
+	/* A round with a name of its own (Shake's All Shake) says it. */
+	if (x.round_name != NULL)
+		buf_puts(&t, _(x.round_name));
+	else
+		buf_printf(&t, _("round %d"), x.round);
 	buf_puts(&esc, paint ? term_on(TERM_STRONG) : "");
 	utf8_escape(&esc, buf_str(&t), 0, 0);
 	buf_printf(&esc, "%s\n\n", paint ? term_off() : "");

@@ -371,7 +371,7 @@ test_expect_success 'new --players with a name a shell split at its space: the q
 	expect_err "quote a name with a space: \"Mary Ann\""
 '
 
-test_expect_success 'the All Shake round has one name in the pad and in play'"$SQ"'s prompt, in every language (SH-8)' '
+test_expect_success 'the All Shake round has one name in the pad, in play'"$SQ"'s prompt and in watch'"$SQ"'s title, in every language (SH-8)' '
 	sr new --game shake --players Jürgen,Zoë >/dev/null &&
 	for r in 1 2 3 4 5 6 7 8 9 10; do
 		printf "%s\n" "roll 10 20" take take || return 1
@@ -384,6 +384,10 @@ test_expect_success 'the All Shake round has one name in the pad and in play'"$S
 		label=$(grep -B 1 "^[^ ].*  *100  *200$" out | head -n 1 |
 		    sed "s/  *-  *-$//") &&
 		test -n "$label" && test "$label" != 11 &&
+		# watch'"$SQ"'s title names it so too (printed once off a
+		# terminal), not as a round 11.
+		sr watch >w && head -n 1 w | grep -q ", $label\$" &&
+		! grep -qE "(round|Runde|manche|ronda) 11" w &&
 		tty_start && tty_wait "(roll|pass)>" &&
 		tty_wait "$label, Zoë (roll|pass)>" &&
 		tty_end && tty_stop || return 1
