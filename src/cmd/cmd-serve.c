@@ -55,6 +55,8 @@
 #define SERVE_CONNS	400	/* connections at once, in all */
 #define SERVE_PER_IP	16	/* from one address: a phone, a TV */
 #define SERVE_IDLE_S	30	/* an idle connection is closed */
+#define SERVE_TOKEN_MS	10000	/* a connection without the token is closed */
+#define SERVE_SPARE	32	/* free places kept for holders of the token */
 #define SERVE_KEEP_MS	15000	/* an event stream's keep-alive */
 #define SERVE_LAST	6	/* the board's last entries */
 #define TOKEN_BYTES	16
@@ -101,6 +103,20 @@ struct stream {
 	struct stream		*prev, *next;
 };
 
+/*
+ * A connection, from its accept on (MHD_OPTION_NOTIFY_CONNECTION): a
+ * request with the token marks it; one without it is closed
+ * SERVE_TOKEN_MS after its accept, however slowly its headers trickle
+ * in, and the oldest one without it first when the places run out.
+ */
+struct peer {
+	int			 fd;
+	long long		 at;		/* accepted: notice_now_ms() */
+	int			 token;		/* a request had it */
+	int			 cut;		/* its socket shut */
+	struct peer		*prev, *next;	/* oldest first */
+};
+
 struct serve {
 	struct sr_ctx		*ctx;
 	struct serve_lib	 lib;
@@ -115,6 +131,8 @@ struct serve {
 	struct blob		*event;		/* it as an event */
 	struct stream		*streams;
 	int			 nstreams;
+	struct peer		*peers, *last_peer;
+	int			 npeers;	/* not cut */
 	int			 stopping;
 };
 
@@ -1215,6 +1233,98 @@ start_stream(struct serve *sv, struct MHD_Connection *c)
 	return ret;
 }
 
+/*
+ * Close peer p: its socket shut, which libmicrohttpd finds at once and
+ * closes (and tells peer_notify); its place counted free from now.
+ */
+static void
+peer_cut(struct serve *sv, struct peer *p)
+{
+	if (p->cut)
+		return;
+	p->cut = 1;
+	sv->npeers--;
+	(void)shutdown(p->fd, SHUT_RDWR);
+}
+
+/*
+ * Close the connections without the token that are past their time,
+ * and the oldest ones while fewer than SERVE_SPARE places are free: a
+ * holder of the token (a phone) always finds one.  The milliseconds
+ * until the next one is due, or -1.
+ */
+static long long
+peers_sweep(struct serve *sv)
+{
+	struct peer *p;
+	long long now = notice_now_ms(), next = -1;
+
+	for (p = sv->peers; p != NULL; p = p->next) {
+		if (p->cut || p->token)
+			continue;
+		if (now - p->at >= SERVE_TOKEN_MS ||
+		    sv->npeers > SERVE_CONNS - SERVE_SPARE)
+			peer_cut(sv, p);
+		else if (next < 0 || p->at + SERVE_TOKEN_MS - now < next)
+			next = p->at + SERVE_TOKEN_MS - now;
+	}
+	return next;
+}
+
+/* A connection accepted or closed (MHD_OPTION_NOTIFY_CONNECTION). */
+static void
+peer_notify(void *cls, struct MHD_Connection *c, void **ctx,
+    enum MHD_ConnectionNotificationCode what)
+{
+	struct serve *sv = cls;
+	struct peer *p = *ctx;
+	const union MHD_ConnectionInfo *ci;
+
+	if (what == MHD_CONNECTION_NOTIFY_STARTED) {
+		ci = sv->lib.conn_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		p = xcalloc(1, sizeof *p);
+		p->fd = ci != NULL ? ci->connect_fd : -1;
+		p->at = notice_now_ms();
+		p->prev = sv->last_peer;
+		if (sv->last_peer != NULL)
+			sv->last_peer->next = p;
+		else
+			sv->peers = p;
+		sv->last_peer = p;
+		sv->npeers++;
+		*ctx = p;
+		if (sv->npeers > SERVE_CONNS - SERVE_SPARE)
+			(void)peers_sweep(sv);
+		return;
+	}
+	if (p == NULL)
+		return;
+	if (p->prev != NULL)
+		p->prev->next = p->next;
+	else
+		sv->peers = p->next;
+	if (p->next != NULL)
+		p->next->prev = p->prev;
+	else
+		sv->last_peer = p->prev;
+	if (!p->cut)
+		sv->npeers--;
+	free(p);
+	*ctx = NULL;
+}
+
+/* Connection c's request holds the token: it is kept. */
+static void
+peer_has_token(struct serve *sv, struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci = sv->lib.conn_info(c,
+	    MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	struct peer *p = ci != NULL ? ci->socket_context : NULL;
+
+	if (p != NULL)
+		p->token = 1;
+}
+
 /* Every request: the token, GET or HEAD, then the page. */
 static enum MHD_Result
 serve_request(void *cls, struct MHD_Connection *c, const char *url,
@@ -1234,6 +1344,7 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 	    !same_secret(url + 1, sv->token, tl) ||
 	    (url[tl + 1] != '/' && url[tl + 1] != '\0'))
 		return not_found(sv, c);
+	peer_has_token(sv, c);
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
 		p = _("GET or HEAD only\n");
 		return answer(sv, c, MHD_HTTP_METHOD_NOT_ALLOWED,
@@ -1497,7 +1608,7 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 	struct notice *nt;
 	MHD_UNSIGNED_LONG_LONG mt;
 	struct timespec t0, t, ts;
-	long long keep_at, now, wait;
+	long long keep_at, now, wait, due;
 	int timeout, npfd, cap = 0;
 
 	/* The signals wait blocked, let in only inside ppoll(): none lost. */
@@ -1524,6 +1635,8 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 		if (sv->lib.get_timeout(sv->d, &mt) == MHD_YES &&
 		    (long long)mt < wait)
 			wait = (long long)mt;
+		if ((due = peers_sweep(sv)) >= 0 && due < wait)
+			wait = due;
 		timeout = wait < 0 ? 0 : (int)wait;
 		npfd = serve_pollfds(sv, epfd, notice_fd(nt), &pfd, &cap);
 		ts.tv_sec = timeout / 1000;
@@ -1620,6 +1733,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNS,
 	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_S,
+	    MHD_OPTION_NOTIFY_CONNECTION, peer_notify, sv,
 	    MHD_OPTION_END);
 	if (sv->d == NULL || (info = sv->lib.get_daemon_info(sv->d,
 	    MHD_DAEMON_INFO_EPOLL_FD)) == NULL) {

@@ -45,6 +45,7 @@
 #include <libpq-fe.h>
 
 #include "buf.h"
+#include "notice.h"
 #include "paths.h"
 #include "status.h"
 #include "store-engine.h"
@@ -411,16 +412,6 @@ fail_pg(struct pgstore *s, PGresult *res, char **why)
 	return status;
 }
 
-/* Milliseconds of the monotonic clock. */
-static long long
-now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 /*
  * The server's next result, waited for until the deadline (wait_ms): a
  * silent or frozen server never answers, and libpq would wait for ever.
@@ -433,12 +424,12 @@ static PGresult *
 result(struct pgstore *s)
 {
 	struct pollfd p;
-	long long end = now_ms() + s->wait_ms, left;
+	long long end = notice_now_ms() + s->wait_ms, left;
 
 	while (!s->late && s->wait_ms > 0 && s->pq.is_busy(s->conn)) {
 		if ((p.fd = s->pq.socket(s->conn)) < 0)
 			break;
-		if ((left = end - now_ms()) <= 0) {
+		if ((left = end - notice_now_ms()) <= 0) {
 			s->late = 1;
 			(void)shutdown(p.fd, SHUT_RDWR);
 			(void)s->pq.consume_input(s->conn);
