@@ -12,10 +12,13 @@
  * libqrencode (the code on the terminal) are loaded with dlopen() by
  * this command alone, so no other command pays for loading them.
  *
- * One thread: poll() on libmicrohttpd's epoll descriptor, the change
- * notice and the time left; an event stream waits suspended until the
- * board changes (or its keep-alive is due), then every stream is resumed
- * and sent the same bytes.
+ * Two threads.  The HTTP thread: poll() on libmicrohttpd's epoll
+ * descriptor, the reader's pokes and the time left; an event stream
+ * waits suspended until the board changes (or its keep-alive is due),
+ * then every stream is resumed and sent the same bytes.  It never waits
+ * for the database: the reader thread alone reads it (the board when
+ * the change notice says the game changed, the pages asked, which wait
+ * suspended for it, 503 past their time).
  */
 #include <sys/types.h>
 #include <sys/random.h>
@@ -28,7 +31,9 @@
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netdb.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -57,6 +62,7 @@
 #define SERVE_IDLE_S	30	/* an idle connection is closed */
 #define SERVE_TOKEN_MS	10000	/* a connection without the token is closed */
 #define SERVE_SPARE	32	/* free places kept for holders of the token */
+#define SERVE_PAGE_MS	5000	/* a page the database has not given: 503 */
 #define SERVE_KEEP_MS	15000	/* an event stream's keep-alive */
 #define SERVE_LAST	6	/* the board's last entries */
 #define TOKEN_BYTES	16
@@ -117,6 +123,28 @@ struct peer {
 	struct peer		*prev, *next;	/* oldest first */
 };
 
+/*
+ * A page read from the database (games, standings, a game's history or
+ * review), asked of the reader thread while its request waits
+ * suspended: the reader's answer, or 503 past SERVE_PAGE_MS.  Shared by
+ * the two threads (refs, done, code and page under serve's mu); freed
+ * by the last to drop it.
+ */
+enum job_kind { JOB_GAMES, JOB_STANDINGS, JOB_HISTORY, JOB_REVIEW };
+struct job {
+	enum job_kind		 kind;
+	long long		 id;		/* the game's */
+	int			 refs;
+	int			 done;		/* the reader's answer is in */
+	unsigned		 code;		/* 200, 404 or 503 */
+	struct buf		 page;
+	struct job		*queued;	/* the reader's queue */
+	/* The HTTP thread's alone: */
+	struct MHD_Connection	*conn;
+	long long		 at;		/* asked: notice_now_ms() */
+	struct job		*prev, *next;	/* waiting, suspended */
+};
+
 struct serve {
 	struct sr_ctx		*ctx;
 	struct serve_lib	 lib;
@@ -133,6 +161,23 @@ struct serve {
 	int			 nstreams;
 	struct peer		*peers, *last_peer;
 	int			 npeers;	/* not cut */
+	/*
+	 * The database is the reader thread's alone (ctx, its store, the
+	 * change notice, board_changed/board_render: game, last): the HTTP
+	 * thread never waits for it.  Under mu: the reader's queue, the
+	 * board it rendered last (fresh), quit, version (written by the
+	 * HTTP thread, read by both).
+	 */
+	pthread_t		 reader;
+	int			 reading;	/* the thread runs */
+	pthread_mutex_t		 mu;
+	struct job		*queue, *queue_end;
+	struct buf		 fresh;
+	int			 has_fresh;
+	int			 quit;
+	int			 to_reader[2];	/* a byte: look at the queue */
+	int			 to_http[2];	/* a byte: an answer, a board */
+	struct job		*waiting;	/* the HTTP thread's */
 	int			 stopping;
 };
 
@@ -246,6 +291,18 @@ table_head(struct buf *b, const char *cls, const char *const *col)
 	buf_puts(b, "</tr></thead><tbody>\n");
 }
 
+/* The board's version (written by the HTTP thread, read by both). */
+static unsigned long
+board_version(struct serve *sv)
+{
+	unsigned long v;
+
+	pthread_mutex_lock(&sv->mu);
+	v = sv->version;
+	pthread_mutex_unlock(&sv->mu);
+	return v;
+}
+
 /*
  * A page's top: its language (the catalog's that speaks, else English),
  * its title (translated here), the board's version for live.js, the
@@ -271,7 +328,7 @@ page_head(struct serve *sv, struct buf *b, const char *page,
 	    "<script src=\"%slive.js\" defer></script></head>\n"
 	    "<body data-page=\"%s\" data-events=\"%sevents?v=%lu\">"
 	    "<nav><a href=\"%s\">", sv->prefix, sv->prefix, sv->prefix, page,
-	    sv->prefix, sv->version, sv->prefix);
+	    sv->prefix, board_version(sv), sv->prefix);
 	/* TRANSLATORS: serve's links to its pages: the board, ... */
 	html_words(b, N_("Table"));
 	buf_printf(b, "</a> <a href=\"%sgames\">", sv->prefix);
@@ -504,17 +561,18 @@ blob_drop(struct blob *bl)
 	}
 }
 
-/* The board again, a new version, its event; every stream woken. */
+/* The board in sv->board a new version, its event; every stream woken. */
 static void
-board_update(struct serve *sv)
+board_publish(struct serve *sv)
 {
 	struct blob *bl = xcalloc(1, sizeof *bl);
 	struct buf e = BUF_INIT;
 	struct stream *st;
 	const char *s, *nl;
 
-	board_render(sv, &sv->board);
+	pthread_mutex_lock(&sv->mu);
 	sv->version++;
+	pthread_mutex_unlock(&sv->mu);
 	/* "event: board", "id: N", the HTML as data lines, a blank line. */
 	buf_printf(&e, "event: board\nid: %lu\n", sv->version);
 	for (s = buf_str(&sv->board); *s != '\0'; s = nl + 1) {
@@ -558,7 +616,7 @@ board_changed(struct serve *sv)
 /*
  * An event stream's next bytes: the event being sent, else the board's
  * when this stream has not had it, else a keep-alive when due; else it
- * waits suspended until board_update() or the keep-alive wakes it.
+ * waits suspended until board_publish() or the keep-alive wakes it.
  */
 static ssize_t
 stream_read(void *cls, uint64_t pos, char *out, size_t max)
@@ -1171,6 +1229,269 @@ static const char icon_svg[] =
     "<circle cx=\"8\" cy=\"8\" r=\"1.5\" fill=\"#fff\"/><circle cx=\"11\" "
     "cy=\"11\" r=\"1.5\" fill=\"#fff\"/></svg>\n";
 
+/* A byte to the other thread's pipe fd (full: it has one already). */
+static void
+poke(int fd)
+{
+	ssize_t n;
+
+	do
+		n = write(fd, "", 1);
+	while (n < 0 && errno == EINTR);
+}
+
+/* Read every byte poked at pipe fd (non-blocking). */
+static void
+drain_pokes(int fd)
+{
+	char b[64];
+
+	while (read(fd, b, sizeof b) > 0)
+		;
+}
+
+/* Drop a reference to job (under sv->mu); freed with the last. */
+static void
+job_drop(struct job *j)
+{
+	if (--j->refs > 0)
+		return;
+	buf_free(&j->page);
+	free(j);
+}
+
+/*
+ * The reader: job's page from the database (code 200, 404 for a game
+ * that is not there, 503 when the database did not answer: the store
+ * lost and not connected again).
+ */
+static void
+job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
+{
+	struct sr_ctx *ctx = sv->ctx;
+	char *why = NULL;
+	int found = 1;
+
+	*code = 503;
+	if (ctx->store != NULL && store_lost(ctx->store) &&
+	    sr_store_again(ctx, &why) != SR_OK) {
+		free(why);
+		return;
+	}
+	switch (j->kind) {
+	case JOB_GAMES:
+		page_games(sv, b);
+		break;
+	case JOB_STANDINGS:
+		page_standings(sv, b);
+		break;
+	case JOB_HISTORY:
+		found = page_history(sv, b, j->id) == 0;
+		break;
+	case JOB_REVIEW:
+		found = page_review(sv, b, j->id) == 0;
+		break;
+	}
+	if (ctx->store == NULL || store_lost(ctx->store))
+		return;
+	*code = found ? 200 : 404;
+}
+
+/* The reader: the next job asked, or NULL. */
+static struct job *
+job_next(struct serve *sv)
+{
+	struct job *j;
+
+	pthread_mutex_lock(&sv->mu);
+	if ((j = sv->queue) != NULL && (sv->queue = j->queued) == NULL)
+		sv->queue_end = NULL;
+	pthread_mutex_unlock(&sv->mu);
+	return j;
+}
+
+/*
+ * The reader thread: the change notice (the board rendered again when
+ * the game changed, handed to the HTTP thread) and the pages asked,
+ * until quit.  Every wait for the database is here, bounded by the
+ * store's own deadline (a league's connect_timeout).
+ */
+static void *
+reader_main(void *arg)
+{
+	struct serve *sv = arg;
+	struct sr_ctx *ctx = sv->ctx;
+	struct notice *nt = sr_notice_open(ctx);
+	struct pollfd pfd[2];
+	struct buf b = BUF_INIT;
+	struct job *j;
+	unsigned code;
+	int quit = 0, renew;
+
+	while (!quit) {
+		pfd[0].fd = sv->to_reader[0];
+		pfd[0].events = POLLIN;
+		pfd[1].fd = notice_fd(nt);
+		pfd[1].events = POLLIN;
+		if (poll(pfd, 2, notice_timeout(nt)) < 0 && errno != EINTR)
+			break;
+		drain_pokes(sv->to_reader[0]);
+		pthread_mutex_lock(&sv->mu);
+		quit = sv->quit;
+		pthread_mutex_unlock(&sv->mu);
+		if (quit)
+			break;
+		renew = notice_take(nt) && sr_notice_look(ctx, nt) &&
+		    board_changed(sv);
+		if (renew) {
+			board_render(sv, &b);
+			pthread_mutex_lock(&sv->mu);
+			buf_free(&sv->fresh);
+			sv->fresh = b;
+			sv->has_fresh = 1;
+			pthread_mutex_unlock(&sv->mu);
+			memset(&b, 0, sizeof b);
+			poke(sv->to_http[1]);
+		}
+		while ((j = job_next(sv)) != NULL) {
+			pthread_mutex_lock(&sv->mu);
+			renew = j->refs > 1;	/* still asked for */
+			pthread_mutex_unlock(&sv->mu);
+			code = 503;
+			if (renew)
+				job_run(sv, j, &b, &code);
+			pthread_mutex_lock(&sv->mu);
+			j->page = b;
+			j->code = code;
+			j->done = 1;
+			job_drop(j);
+			pthread_mutex_unlock(&sv->mu);
+			memset(&b, 0, sizeof b);
+			poke(sv->to_http[1]);
+		}
+		/* Notified while the pages read the store: look again. */
+		notice_looked(nt);
+	}
+	notice_close(nt);
+	return NULL;
+}
+
+/* The HTTP thread: ask the reader for page kind (game id) for c. */
+static enum MHD_Result
+job_start(struct serve *sv, struct MHD_Connection *c, enum job_kind kind,
+    long long id, void **req)
+{
+	struct job *j = xcalloc(1, sizeof *j);
+
+	j->kind = kind;
+	j->id = id;
+	j->refs = 2;		/* the request's and the reader's */
+	j->code = 503;
+	j->conn = c;
+	j->at = notice_now_ms();
+	j->next = sv->waiting;
+	if (sv->waiting != NULL)
+		sv->waiting->prev = j;
+	sv->waiting = j;
+	*req = j;
+	sv->lib.suspend(c);
+	pthread_mutex_lock(&sv->mu);
+	if (sv->queue_end != NULL)
+		sv->queue_end->queued = j;
+	else
+		sv->queue = j;
+	sv->queue_end = j;
+	pthread_mutex_unlock(&sv->mu);
+	poke(sv->to_reader[1]);
+	return MHD_YES;
+}
+
+/* The HTTP thread: job's request no longer waits (resumed, or gone). */
+static void
+job_unwait(struct serve *sv, struct job *j)
+{
+	if (j->prev != NULL)
+		j->prev->next = j->next;
+	else if (sv->waiting == j)
+		sv->waiting = j->next;
+	if (j->next != NULL)
+		j->next->prev = j->prev;
+	j->prev = j->next = NULL;
+}
+
+/*
+ * The HTTP thread: the requests whose page came, or that waited past
+ * SERVE_PAGE_MS (or all, with all: stopping), resumed to be answered
+ * at the next libmicrohttpd turn.  The milliseconds until the next one
+ * is due (0: one was resumed), or -1.
+ */
+static long long
+jobs_sweep(struct serve *sv, int all)
+{
+	struct job *j, *next;
+	long long now = notice_now_ms(), due = -1, left;
+	int done;
+
+	for (j = sv->waiting; j != NULL; j = next) {
+		next = j->next;
+		pthread_mutex_lock(&sv->mu);
+		done = j->done;
+		pthread_mutex_unlock(&sv->mu);
+		left = j->at + SERVE_PAGE_MS - now;
+		if (done || all || left <= 0) {
+			job_unwait(sv, j);
+			sv->lib.resume(j->conn);
+			due = 0;
+		} else if (due < 0 || left < due)
+			due = left;
+	}
+	return due;
+}
+
+/* The HTTP thread: answer job's request, resumed: its page, or 503. */
+static enum MHD_Result
+job_answer(struct serve *sv, struct MHD_Connection *c, struct job *j)
+{
+	struct buf b = BUF_INIT;
+	unsigned code = 503;
+	const char *t;
+
+	pthread_mutex_lock(&sv->mu);
+	if (j->done) {
+		code = j->code;
+		b = j->page;
+		memset(&j->page, 0, sizeof j->page);
+	}
+	pthread_mutex_unlock(&sv->mu);
+	if (code == 200)
+		return answer_page(sv, c, &b);
+	buf_free(&b);
+	if (code == 404)
+		return not_found(sv, c);
+	t = _("the database does not answer; try again\n");
+	return answer(sv, c, MHD_HTTP_SERVICE_UNAVAILABLE,
+	    "text/plain; charset=utf-8", xstrdup(t), strlen(t));
+}
+
+/* A request over (MHD_OPTION_NOTIFY_COMPLETED): its job dropped. */
+static void
+request_done(void *cls, struct MHD_Connection *c, void **req,
+    enum MHD_RequestTerminationCode why)
+{
+	struct serve *sv = cls;
+	struct job *j = *req;
+
+	(void)c;
+	(void)why;
+	if (j == NULL || (void *)j == (void *)sv)
+		return;
+	job_unwait(sv, j);
+	pthread_mutex_lock(&sv->mu);
+	job_drop(j);
+	pthread_mutex_unlock(&sv->mu);
+	*req = NULL;
+}
+
 /* 1 if the n bytes at a and b are equal, in time not telling where not. */
 static int
 same_secret(const char *a, const char *b, size_t n)
@@ -1355,6 +1676,9 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 		*req = sv;
 		return MHD_YES;
 	}
+	/* A third, resumed: the page the reader gave, or 503. */
+	if (*req != (void *)sv)
+		return job_answer(sv, c, *req);
 	if (*upload_size > 0) {
 		*upload_size = 0;
 		return MHD_YES;
@@ -1370,14 +1694,10 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 	}
 	if (strcmp(p, "events") == 0)
 		return start_stream(sv, c);
-	if (strcmp(p, "games") == 0) {
-		page_games(sv, &b);
-		return answer_page(sv, c, &b);
-	}
-	if (strcmp(p, "standings") == 0) {
-		page_standings(sv, &b);
-		return answer_page(sv, c, &b);
-	}
+	if (strcmp(p, "games") == 0)
+		return job_start(sv, c, JOB_GAMES, 0, req);
+	if (strcmp(p, "standings") == 0)
+		return job_start(sv, c, JOB_STANDINGS, 0, req);
 	if (strcmp(p, "style.css") == 0)
 		return answer(sv, c, MHD_HTTP_OK, "text/css; charset=utf-8",
 		    xstrdup(style_css), sizeof style_css - 1);
@@ -1390,11 +1710,10 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 		    xstrdup(icon_svg), sizeof icon_svg - 1);
 	if (strncmp(p, "game/", 5) == 0 &&
 	    (id = path_game(p + 5, &rest)) > 0) {
-		if (strcmp(rest, "") == 0 && page_history(sv, &b, id) == 0)
-			return answer_page(sv, c, &b);
-		if (strcmp(rest, "/review") == 0 &&
-		    page_review(sv, &b, id) == 0)
-			return answer_page(sv, c, &b);
+		if (strcmp(rest, "") == 0)
+			return job_start(sv, c, JOB_HISTORY, id, req);
+		if (strcmp(rest, "/review") == 0)
+			return job_start(sv, c, JOB_REVIEW, id, req);
 	}
 	buf_free(&b);
 	return not_found(sv, c);
@@ -1592,33 +1911,112 @@ serve_announce(struct serve *sv, int fd, struct buf *url)
 	fflush(ctx->out);
 }
 
+/* The reader thread started (0), or not (-1, errno set). */
+static int
+reader_start(struct serve *sv)
+{
+	int e;
+
+	if (pipe2(sv->to_reader, O_NONBLOCK | O_CLOEXEC) != 0)
+		return -1;
+	if (pipe2(sv->to_http, O_NONBLOCK | O_CLOEXEC) != 0) {
+		e = errno;
+		close(sv->to_reader[0]);
+		close(sv->to_reader[1]);
+		errno = e;
+		return -1;
+	}
+	if ((e = pthread_create(&sv->reader, NULL, reader_main, sv)) != 0) {
+		close(sv->to_reader[0]);
+		close(sv->to_reader[1]);
+		close(sv->to_http[0]);
+		close(sv->to_http[1]);
+		errno = e;
+		return -1;
+	}
+	sv->reading = 1;
+	return 0;
+}
+
+/*
+ * The reader thread told to end, and waited for: at most the store's
+ * deadline, should it be waiting for the database.
+ */
+static void
+reader_stop(struct serve *sv)
+{
+	struct job *j;
+
+	if (!sv->reading)
+		return;
+	pthread_mutex_lock(&sv->mu);
+	sv->quit = 1;
+	pthread_mutex_unlock(&sv->mu);
+	poke(sv->to_reader[1]);
+	pthread_join(sv->reader, NULL);
+	sv->reading = 0;
+	/* The jobs it never took: its references dropped. */
+	while ((j = job_next(sv)) != NULL) {
+		pthread_mutex_lock(&sv->mu);
+		job_drop(j);
+		pthread_mutex_unlock(&sv->mu);
+	}
+	close(sv->to_reader[0]);
+	close(sv->to_reader[1]);
+	close(sv->to_http[0]);
+	close(sv->to_http[1]);
+}
+
+/* The HTTP thread, poked: the board the reader rendered, published. */
+static void
+board_take(struct serve *sv)
+{
+	int fresh;
+
+	drain_pokes(sv->to_http[0]);
+	pthread_mutex_lock(&sv->mu);
+	if ((fresh = sv->has_fresh) != 0) {
+		buf_free(&sv->board);
+		sv->board = sv->fresh;
+		memset(&sv->fresh, 0, sizeof sv->fresh);
+		sv->has_fresh = 0;
+	}
+	pthread_mutex_unlock(&sv->mu);
+	if (fresh)
+		board_publish(sv);
+}
+
 /*
  * Serve until SIGINT or SIGTERM (or limit_ms, unless -1): one poll over
- * libmicrohttpd's epoll descriptor epfd, the change notice and the
- * waiting streams; the board rendered again on a change, the streams
- * kept alive.  Then the daemon stopped.
+ * libmicrohttpd's epoll descriptor epfd, the reader thread's pokes and
+ * the waiting streams; the board the reader rendered published, the
+ * pages it gave answered (503 past their time), the streams kept alive,
+ * the connections without the token swept.  Then the reader and the
+ * daemon stopped.  Nothing here waits for the database.
  */
 static void
 serve_loop(struct serve *sv, int epfd, long long limit_ms)
 {
-	struct sr_ctx *ctx = sv->ctx;
 	struct sigaction sa, oldpipe;
 	struct notice_signals ns;
 	struct pollfd *pfd = NULL;
-	struct notice *nt;
 	MHD_UNSIGNED_LONG_LONG mt;
 	struct timespec t0, t, ts;
 	long long keep_at, now, wait, due;
 	int timeout, npfd, cap = 0;
 
-	/* The signals wait blocked, let in only inside ppoll(): none lost. */
+	/*
+	 * The signals wait blocked, let in only inside ppoll(): none lost
+	 * (the reader thread, started after, keeps them blocked).
+	 */
 	serve_stop = 0;
 	notice_signals(&ns, on_stop, 0, NULL);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, &oldpipe);
-	nt = sr_notice_open(ctx);
+	if (reader_start(sv) != 0)
+		serve_stop = 1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	keep_at = SERVE_KEEP_MS;
 	while (!serve_stop) {
@@ -1627,9 +2025,7 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 		    (t.tv_nsec - t0.tv_nsec) / 1000000;
 		if (limit_ms >= 0 && now >= limit_ms)
 			break;
-		wait = notice_timeout(nt);
-		if (keep_at - now < wait)
-			wait = keep_at - now;
+		wait = keep_at - now;
 		if (limit_ms >= 0 && limit_ms - now < wait)
 			wait = limit_ms - now;
 		if (sv->lib.get_timeout(sv->d, &mt) == MHD_YES &&
@@ -1637,8 +2033,10 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 			wait = (long long)mt;
 		if ((due = peers_sweep(sv)) >= 0 && due < wait)
 			wait = due;
+		if ((due = jobs_sweep(sv, 0)) >= 0 && due < wait)
+			wait = due;
 		timeout = wait < 0 ? 0 : (int)wait;
-		npfd = serve_pollfds(sv, epfd, notice_fd(nt), &pfd, &cap);
+		npfd = serve_pollfds(sv, epfd, sv->to_http[0], &pfd, &cap);
 		ts.tv_sec = timeout / 1000;
 		ts.tv_nsec = (long)(timeout % 1000) * 1000000;
 		if (ppoll(pfd, (nfds_t)npfd, &ts, &ns.wait) < 0 &&
@@ -1647,19 +2045,17 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 		if (serve_stop)
 			break;
 		streams_gone(sv, pfd, npfd);
-		if (notice_take(nt) && sr_notice_look(ctx, nt) &&
-		    board_changed(sv))
-			board_update(sv);
+		board_take(sv);
+		(void)jobs_sweep(sv, 0);
 		if (now >= keep_at) {
 			streams_keep(sv);
 			keep_at = now + SERVE_KEEP_MS;
 		}
 		sv->lib.run(sv->d);
-		/* Notified while the pages read the store: look again. */
-		notice_looked(nt);
 	}
-	notice_close(nt);
 	free(pfd);
+	reader_stop(sv);
+	(void)jobs_sweep(sv, 1);
 	serve_end(sv);
 	notice_signals_end(&ns);
 	sigaction(SIGPIPE, &oldpipe, NULL);
@@ -1726,7 +2122,9 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	for (i = 0; i < TOKEN_BYTES; i++)
 		snprintf(sv->token + i * 2, 3, "%02x", raw[i]);
 	snprintf(sv->prefix, sizeof sv->prefix, "/%s/", sv->token);
-	board_update(sv);
+	pthread_mutex_init(&sv->mu, NULL);
+	board_render(sv, &sv->board);
+	board_publish(sv);
 	sv->d = sv->lib.start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
 	    (v6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, serve_request, sv,
 	    MHD_OPTION_LISTEN_SOCKET, fd,
@@ -1734,12 +2132,14 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_S,
 	    MHD_OPTION_NOTIFY_CONNECTION, peer_notify, sv,
+	    MHD_OPTION_NOTIFY_COMPLETED, request_done, sv,
 	    MHD_OPTION_END);
 	if (sv->d == NULL || (info = sv->lib.get_daemon_info(sv->d,
 	    MHD_DAEMON_INFO_EPOLL_FD)) == NULL) {
 		close(fd);
 		blob_drop(sv->event);
 		buf_free(&sv->board);
+		pthread_mutex_destroy(&sv->mu);
 		free(sv);
 		return sr_error(ctx, SR_SYSTEM, "cannot start the web server");
 	}
@@ -1747,6 +2147,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	serve_loop(sv, info->epoll_fd, limit_ms);
 	blob_drop(sv->event);
 	buf_free(&sv->board);
+	buf_free(&sv->fresh);
+	pthread_mutex_destroy(&sv->mu);
 	buf_free(&url);
 	free(sv);
 	fprintf(ctx->out, "%s", _("stopped\n"));

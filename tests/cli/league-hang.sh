@@ -5,8 +5,10 @@
 # own server stopped (SIGSTOP: the postmaster and its backends), every
 # command exiting 4 with one line before a 15 s watchdog (timeout -s
 # KILL) would kill it; a lock held by another session still waited for
-# and told as a lock.  The URIs say connect_timeout=2: 2 s to connect,
-# 2 + 5 s for an answer.  A stopped server is always continued (trap).
+# and told as a lock; serve answering all but the database's pages, and
+# those 503 in their time.  The URIs say connect_timeout=2 (2 s to
+# connect, 2 + 5 s for an answer), but serve's (the defaults: 10 and
+# 15 s, past curl's 10 s).  A stopped server is always continued (trap).
 SHAKEREF_TEST_PG=${SHAKEREF_TEST_PG-1}
 . "$SRCDIR/tests/cli/lib.sh"
 
@@ -67,7 +69,43 @@ hold_bg() {
 	done
 }
 
-# The test server's processes, the postmaster first.
+# serve on 127.0.0.1, port 0, in the background (its pid in ./serve.pid,
+# stopping by itself after 60 s); its URL with the token in $url.
+serve_bg() {
+	"$SHAKEREF" serve --listen 127.0.0.1:0 --max-seconds 60 \
+	    >serve.out 2>serve.err &
+	echo $! >serve.pid
+	i=0
+	while ! grep -q "^Ctrl-C stops it" serve.out 2>/dev/null; do
+		i=$((i + 1)) && [ $i -lt 100 ] || return 1
+		sleep 0.1
+	done
+	url=$(sed -n "s/^the scoreboard at //p" serve.out)
+	test -n "$url"
+}
+
+# GET $1 with a 10 s watchdog: its HTTP status (000: none in time), its
+# body in ./page.
+get() {
+	curl -s -m 10 -o page -w "%{http_code}" "$1"
+}
+
+# get $2 in the background: its status in ./$1.code, its process in $$1.
+get_bg() {
+	curl -s -m 10 -o "$1.page" -w "%{http_code}" "$2" >"$1.code" &
+	eval "$1=\$!"
+}
+
+# Wait (10 s at most) until process $1 is gone.
+wait_gone() {
+	i=0
+	while kill -0 "$1" 2>/dev/null; do
+		i=$((i + 1)) && [ $i -lt 100 ] || return 1
+		sleep 0.1
+	done
+}
+
+# The test server's processes# The test server's processes, the postmaster first.
 pg_procs() {
 	pm=$(head -n 1 "$PGHOST/data/postmaster.pid") &&
 	echo "$pm" $(ps -o pid= --ppid "$pm")
@@ -132,6 +170,31 @@ test_expect_success PG 'a lock held by another session is still waited for and t
 	expect_err "is locked by another shakeref; try again" &&
 	wait $holder &&
 	sr roll 10 20 >/dev/null
+'
+
+test_expect_success PG 'serve with the server stopped: its static file, 404s and the board (rendered before) answered at once, a page from the database 503 in its time, then 200 once the server is back' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	serve_bg &&
+	origin=${url%/*/} &&
+	test "$(get "$url")" = 200 && grep -q "Ann" page &&
+	procs=$(pg_procs) && test -n "$procs" &&
+	trap "kill -CONT $procs 2>/dev/null; kill \$(cat serve.pid) 2>/dev/null || :" EXIT &&
+	kill -STOP $procs &&
+	get_bg games "${url}games" &&
+	test "$(get "${url}style.css")" = 200 &&
+	test "$(get "${url}nothing")" = 404 &&
+	test "$(get "$origin/")" = 404 &&
+	test "$(get "$url")" = 200 && grep -q "Ann" page &&
+	test "$(get "${url}icon.svg")" = 200 &&
+	wait $games && test "$(cat games.code)" = 503 &&
+	test "$(get "${url}standings")" = 503 &&
+	grep -q "the database does not answer" page &&
+	kill -CONT $procs &&
+	i=0 && while [ "$(get "${url}games")" != 200 ]; do
+		i=$((i + 1)) && [ $i -lt 10 ] || return 1
+	done &&
+	grep -q "Ann" page &&
+	kill -TERM "$(cat serve.pid)" && wait_gone "$(cat serve.pid)"
 '
 
 test_done
