@@ -194,7 +194,9 @@ test_expect_success PG 'serve with the server stopped: its static file, 404s and
 		i=$((i + 1)) && [ $i -lt 10 ] || return 1
 	done &&
 	grep -q "Ann" page &&
-	kill -TERM "$(cat serve.pid)" && wait_gone "$(cat serve.pid)"
+	kill -TERM "$(cat serve.pid)" && wait_gone "$(cat serve.pid)" &&
+	{ wait "$(cat serve.pid)" && rc=0 || rc=$?; } && test $rc -eq 0 &&
+	! test -s serve.err
 '
 
 test_done
