@@ -6,7 +6,9 @@
 # command exiting 4 with one line before a 15 s watchdog (timeout -s
 # KILL) would kill it; a lock held by another session still waited for
 # and told as a lock; serve answering all but the database's pages, and
-# those 503 in their time.  The URIs say connect_timeout=2 (2 s to
+# those 503 in their time; serve waiting for an entry past the deadline
+# on the same connection (a wait for a notification is none for an
+# answer).  The URIs say connect_timeout=2 (2 s to
 # connect, 2 + 5 s for an answer), but serve's (the defaults: 10 and
 # 15 s, past curl's 10 s).  A stopped server is always continued (trap).
 SHAKEREF_TEST_PG=${SHAKEREF_TEST_PG-1}
@@ -197,6 +199,28 @@ test_expect_success PG 'serve with the server stopped: its static file, 404s and
 	kill -TERM "$(cat serve.pid)" && wait_gone "$(cat serve.pid)" &&
 	{ wait "$(cat serve.pid)" && rc=0 || rc=$?; } && test $rc -eq 0 &&
 	! test -s serve.err
+'
+
+test_expect_success PG 'serve waiting for the next entry is no answer awaited: idle past the deadline (connect_timeout=2: 7 s), its connection is the same and the entry reaches the board' '
+	SHAKEREF_DB="$SHAKEREF_DB?connect_timeout=2" && export SHAKEREF_DB &&
+	db=${SHAKEREF_DB#postgresql:///} && db=${db%%\?*} &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	serve_bg &&
+	trap "kill \$(cat serve.pid) 2>/dev/null || :" EXIT &&
+	test "$(get "$url")" = 200 && mv page before &&
+	session="SELECT pid FROM pg_stat_activity
+	    WHERE application_name = \$\$shakeref\$\$ AND datname = \$\$$db\$\$" &&
+	pg_psql -c "$session" >pid.before && test "$(wc -l <pid.before)" = 1 &&
+	sleep 9 &&
+	sr roll 10 20 >/dev/null &&
+	i=0 && while get "$url" >/dev/null && cmp -s before page; do
+		i=$((i + 1)) && [ $i -lt 100 ] || return 1
+		sleep 0.1
+	done &&
+	! cmp -s before page &&
+	pg_psql -c "$session" >pid.after &&
+	expect_same pid.before pid.after &&
+	kill -TERM "$(cat serve.pid)" && wait_gone "$(cat serve.pid)"
 '
 
 test_done
