@@ -2472,6 +2472,12 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			    "of seconds (1 to 31536000)", max);
 		limit_ms *= 1000;
 	}
+	/*
+	 * Still one thread: serve's language kept by the locale alone, so
+	 * that each thread may speak a phone's by its own (uselocale);
+	 * never the environment, which every thread's gettext reads.
+	 */
+	(void)i18n_settle(ctx->language);
 	if ((fd = serve_listen(ctx, listen_on != NULL ? listen_on :
 	    SERVE_LISTEN, &v6, &status)) < 0)
 		return status;
