@@ -294,6 +294,47 @@ test_expect_success 'serve: each phone its language (Accept-Language, by q=) whe
 	serve_stop TERM && test "$(cat serve.rc)" -eq 0
 '
 
+# The pages the reader thread reads from the database, in the phone's
+# language: a game of 60 entries is 2 pages of 50 (entries 1-50, then
+# 51-60, the last page by default).  And LANGUAGE=fr:de with a German
+# locale: serve speaks French by its locale alone (LANGUAGE no longer
+# there to override a thread's), a German phone still reads German.
+test_expect_success 'serve: the reader thread renders a phone'"'"'s language (a history by ?page=, the standings, the review); LANGUAGE=fr:de serves French, a German phone German' '
+	sr new --game shake --players Ann,Bob,Cid,Dan >/dev/null &&
+	for i in $(seq 60); do echo "roll 5 5 5 5"; done | sr play >/dev/null &&
+	test "$(sr --json history | jq ".entries | length")" -eq 60 &&
+	g=$(sr --json history | jq .game) &&
+	LANG=de_DE.UTF-8 && LANGUAGE=de && export LANG LANGUAGE &&
+	serve_at="die Anzeigetafel unter " &&
+	serve_ready="Strg-C beendet sie." && serve_start &&
+	curl -s -H "Accept-Language: fr" -o p1 "${url}game/$g?page=1" &&
+	page_has p1 "<html lang=\"fr\">" "<span>page 1 sur 2</span>" \
+	    "<span class=\"n\">1</span>" "<span class=\"n\">50</span>" &&
+	! grep -q "<span class=\"n\">51</span>" p1 &&
+	curl -s -H "Accept-Language: fr" -o p2 "${url}game/$g" &&
+	page_has p2 "<span>page 2 sur 2</span>" \
+	    "<span class=\"n\">51</span>" "<span class=\"n\">60</span>" &&
+	! grep -q "<span class=\"n\">50</span>" p2 &&
+	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Accept-Language: fr" \
+	    "${url}game/$g?page=3")" = 404 &&
+	curl -s -H "Accept-Language: es" -o standings "${url}standings" &&
+	page_has standings "<html lang=\"es\">" \
+	    "<h1>Clasificación histórica</h1>" &&
+	curl -s -H "Accept-Language: es" -o review "${url}game/$g/review" &&
+	page_has review "<html lang=\"es\">" &&
+	curl -s -o history "${url}game/$g" &&
+	page_has history "<html lang=\"de\">" "<span>Seite 2 von 2</span>" &&
+	serve_stop TERM && test "$(cat serve.rc)" -eq 0 &&
+	LANGUAGE=fr:de && serve_at="le tableau des scores à " &&
+	serve_ready="Ctrl-C l'"'"'arrête." && serve_start &&
+	curl -s -o page "$url" && page_has page "<html lang=\"fr\">" &&
+	page_for "de" && page_has page "<html lang=\"de\">" &&
+	curl -s -H "Accept-Language: de" -o games "${url}games" &&
+	page_has games "<h1>Partien</h1>" &&
+	serve_stop TERM && test "$(cat serve.rc)" -eq 0 &&
+	test ! -s serve.err
+'
+
 test_expect_success 'serve in the pseudo-translation qps: no English word on any page (lib.sh no_english)' '
 	LANGUAGE=qps && export LANGUAGE &&
 	serve_pages_in ǂen de_DE.UTF-8 "ǂthe ǂscoreboard ǂat " \
