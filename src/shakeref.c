@@ -168,6 +168,8 @@ env_read(struct sr_ctx *ctx, const char *argv0, char **db)
 	if ((v = env("COLUMNS")) != NULL && (n = strtol(v, NULL, 10)) > 0 &&
 	    n < 10000)
 		ctx->columns = (int)n;
+	if ((v = env("LANGUAGE")) != NULL)
+		ctx->language = xstrdup(v);
 }
 
 /* The value of a global option at argv[*i], or NULL if it lacks one. */
@@ -402,6 +404,7 @@ out:
 	free(ctx.paths.cache);
 	free(ctx.paths.state);
 	free(ctx.paths.dicts);
+	free(ctx.language);
 	free(ctx.paths.build);
 	free(l.args);
 	return status;

@@ -12,10 +12,13 @@
  * libqrencode (the code on the terminal) are loaded with dlopen() by
  * this command alone, so no other command pays for loading them.
  *
- * One thread: poll() on libmicrohttpd's epoll descriptor, the change
- * notice and the time left; an event stream waits suspended until the
- * board changes (or its keep-alive is due), then every stream is resumed
- * and sent the same bytes.
+ * Two threads.  The HTTP thread: poll() on libmicrohttpd's epoll
+ * descriptor, the reader's pokes and the time left; an event stream
+ * waits suspended until the board changes (or its keep-alive is due),
+ * then every stream is resumed and sent the same bytes.  It never waits
+ * for the database: the reader thread alone reads it (the board when
+ * the change notice says the game changed, the pages asked, which wait
+ * suspended for it, 503 past their time).
  */
 #include <sys/types.h>
 #include <sys/random.h>
@@ -29,7 +32,9 @@
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netdb.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -59,6 +64,10 @@
 #define SERVE_CONNS	400	/* connections at once, in all */
 #define SERVE_PER_IP	16	/* from one address: a phone, a TV */
 #define SERVE_IDLE_S	30	/* an idle connection is closed */
+#define SERVE_TOKEN_MS	10000	/* a connection without the token is closed */
+#define SERVE_SPARE	32	/* free places kept for holders of the token */
+#define SERVE_PAGE_MS	5000	/* a page the database has not given: 503 */
+#define SERVE_LL	9	/* a language's code (de), its NUL */
 #define SERVE_KEEP_MS	15000	/* an event stream's keep-alive */
 #define SERVE_LAST	6	/* the board's last entries */
 #define SERVE_PAGE	50	/* entries on a page of a game's history */
@@ -107,6 +116,47 @@ struct stream {
 	struct stream		*prev, *next;
 };
 
+/*
+ * A connection, from its accept on (MHD_OPTION_NOTIFY_CONNECTION): a
+ * request with the token marks it; one without it is closed
+ * SERVE_TOKEN_MS after its accept, however slowly its headers trickle
+ * in, and the oldest one without it first when the places run out.
+ */
+struct peer {
+	int			 fd;
+	long long		 at;		/* accepted: notice_now_ms() */
+	int			 token;		/* a request had it */
+	int			 cut;		/* its socket shut */
+	struct peer		*prev, *next;	/* oldest first */
+};
+
+/*
+ * A page read from the database (games, standings, a game's history or
+ * review, the board in a phone's language), asked of the reader thread
+ * while its request waits suspended: the reader's answer, in the
+ * language the HTTP thread chose for the phone (ll) and with the
+ * request's ?page= (arg) copied, or 503 past SERVE_PAGE_MS.  Shared by
+ * the two threads (refs, done, code and page under serve's mu); freed
+ * by the last to drop it.
+ */
+enum job_kind { JOB_GAMES, JOB_STANDINGS, JOB_HISTORY, JOB_REVIEW,
+    JOB_BOARD };
+struct job {
+	enum job_kind		 kind;
+	long long		 id;		/* the game's */
+	char			 ll[SERVE_LL];	/* the phone's language, "": serve's */
+	char			*arg;		/* a history's ?page=, or NULL */
+	int			 refs;
+	int			 done;		/* the reader's answer is in */
+	unsigned		 code;		/* 200, 404 or 503 */
+	struct buf		 page;
+	struct job		*queued;	/* the reader's queue */
+	/* The HTTP thread's alone: */
+	struct MHD_Connection	*conn;
+	long long		 at;		/* asked: notice_now_ms() */
+	struct job		*prev, *next;	/* waiting, suspended */
+};
+
 struct serve {
 	struct sr_ctx		*ctx;
 	struct serve_lib	 lib;
@@ -121,8 +171,27 @@ struct serve {
 	struct blob		*event;		/* it as an event */
 	struct stream		*streams;
 	int			 nstreams;
+	struct peer		*peers, *last_peer;
+	int			 npeers;	/* not cut */
+	/*
+	 * The database is the reader thread's alone (ctx, its store, the
+	 * change notice, board_changed/board_render: game, last): the HTTP
+	 * thread never waits for it.  Under mu: the reader's queue, the
+	 * board it rendered last (fresh), quit, version (written by the
+	 * HTTP thread, read by both).
+	 */
+	pthread_t		 reader;
+	int			 reading;	/* the thread runs */
+	pthread_mutex_t		 mu;
+	struct job		*queue, *queue_end;
+	struct buf		 fresh;
+	int			 has_fresh;
+	int			 quit;
+	int			 to_reader[2];	/* a byte: look at the queue */
+	int			 to_http[2];	/* a byte: an answer, a board */
+	struct job		*waiting;	/* the HTTP thread's */
 	int			 stopping;
-	int			 foreign;	/* a phone's language now */
+	int			 foreign;	/* the reader's: a phone's language */
 };
 
 static volatile sig_atomic_t serve_stop;
@@ -235,6 +304,18 @@ table_head(struct buf *b, const char *cls, const char *const *col)
 	buf_puts(b, "</tr></thead><tbody>\n");
 }
 
+/* The board's version (written by the HTTP thread, read by both). */
+static unsigned long
+board_version(struct serve *sv)
+{
+	unsigned long v;
+
+	pthread_mutex_lock(&sv->mu);
+	v = sv->version;
+	pthread_mutex_unlock(&sv->mu);
+	return v;
+}
+
 /*
  * A page's top: its language (the catalog's that speaks, else English),
  * its title (translated here), the board's version for live.js, the
@@ -242,7 +323,7 @@ table_head(struct buf *b, const char *cls, const char *const *col)
  */
 static void
 page_head(struct serve *sv, struct buf *b, const char *page,
-    const char *title)
+    const char *title, int fetch)
 {
 	buf_puts(b, "<!DOCTYPE html>\n<html lang=\"");
 	/*
@@ -265,7 +346,7 @@ page_head(struct serve *sv, struct buf *b, const char *page,
 	    "<script src=\"%slive.js\" defer></script></head>\n"
 	    "<body data-page=\"%s\"%s data-events=\"%sevents?v=%lu\">"
 	    "<nav><a href=\"%s\">", sv->prefix, sv->prefix, sv->prefix, page,
-	    sv->foreign ? " data-fetch" : "", sv->prefix, sv->version,
+	    fetch ? " data-fetch" : "", sv->prefix, board_version(sv),
 	    sv->prefix);
 	/* TRANSLATORS: serve's links to its pages: the board, ... */
 	html_words(b, N_("Table"));
@@ -603,17 +684,18 @@ blob_drop(struct blob *bl)
 	}
 }
 
-/* The board again, a new version, its event; every stream woken. */
+/* The board in sv->board a new version, its event; every stream woken. */
 static void
-board_update(struct serve *sv)
+board_publish(struct serve *sv)
 {
 	struct blob *bl = xcalloc(1, sizeof *bl);
 	struct buf e = BUF_INIT;
 	struct stream *st;
 	const char *s, *nl;
 
-	board_render(sv, &sv->board);
+	pthread_mutex_lock(&sv->mu);
 	sv->version++;
+	pthread_mutex_unlock(&sv->mu);
 	/* "event: board", "id: N", the HTML as data lines, a blank line. */
 	buf_printf(&e, "event: board\nid: %lu\n", sv->version);
 	for (s = buf_str(&sv->board); *s != '\0'; s = nl + 1) {
@@ -657,7 +739,7 @@ board_changed(struct serve *sv)
 /*
  * An event stream's next bytes: the event being sent, else the board's
  * when this stream has not had it, else a keep-alive when due; else it
- * waits suspended until board_update() or the keep-alive wakes it.
+ * waits suspended until board_publish() or the keep-alive wakes it.
  */
 static ssize_t
 stream_read(void *cls, uint64_t pos, char *out, size_t max)
@@ -941,7 +1023,8 @@ page_games(struct serve *sv, struct buf *b)
 	char when[32];
 	size_t i, k;
 
-	page_head(sv, b, "games", N_("shakeref: games"));
+	page_head(sv, b, "games", N_("shakeref: games"),
+	    sv->foreign);
 	buf_puts(b, "<h1>");
 	html_words(b, N_("Games"));
 	buf_puts(b, "</h1>\n");
@@ -953,7 +1036,7 @@ page_games(struct serve *sv, struct buf *b)
 		page_foot(b);
 		return;
 	}
-	table_head(b, "games", col);
+	table_head(b, "games cards", col);
 	json_array_foreach(json_object_get(o, "games"), i, g) {
 		long long id = json_integer_value(json_object_get(g, "game"));
 		const char *iso = json_string_value(json_object_get(g,
@@ -1128,7 +1211,8 @@ page_standings(struct serve *sv, struct buf *b)
 	ok = sr_store(sv->ctx) == SR_OK && sr_ratings_read(sv->ctx, NULL, 0,
 	    0, 1, 0, &rs, &why) == SR_OK;
 	free(why);
-	page_head(sv, b, "standings", N_("shakeref: all-time standings"));
+	page_head(sv, b, "standings", N_("shakeref: all-time standings"),
+	    sv->foreign);
 	buf_puts(b, "<h1>");
 	html_words(b, N_("All-time standings"));
 	buf_puts(b, "</h1>\n");
@@ -1151,21 +1235,24 @@ page_standings(struct serve *sv, struct buf *b)
 		html_text(b, rs.p[i].rules);
 		buf_puts(b, "</h2>\n");
 		/* TRANSLATORS: the columns of serve's all-time standings. */
-		table_head(b, "standings", (const char *[]){ N_("player"),
+		table_head(b, "standings cards", (const char *[]){ N_("player"),
 		    N_("rating"), N_("played"), N_("won"), N_("decisions"),
 		    NULL });
 		for (; i < k; i++) {
 			const struct sr_rated *p = &rs.p[i];
 
-			buf_puts(b, "<tr><td>");
+			games_cell(b, "<tr>", N_("player"));
 			html_text(b, p->name);
 			buf_reset(&cell);
 			buf_printf(&cell, _("%.1f ± %.1f"), p->r.mu,
 			    p->r.sigma);
-			buf_puts(b, "</td><td>");
+			games_cell(b, "</td>", N_("rating"));
 			html_text(b, buf_str(&cell));
-			buf_printf(b, "</td><td>%ld</td><td>%ld</td><td>",
-			    p->played, p->won);
+			games_cell(b, "</td>", N_("played"));
+			buf_printf(b, "%'ld", p->played);
+			games_cell(b, "</td>", N_("won"));
+			buf_printf(b, "%'ld", p->won);
+			games_cell(b, "</td>", N_("decisions"));
 			err = sr_rated_error(p);
 			html_text(b, err < 0 ? _("no decisions") :
 			    sr_rating_name(err));
@@ -1251,7 +1338,8 @@ page_history(struct serve *sv, struct buf *b, long long id, const char *arg)
 	from = (page - 1) * SERVE_PAGE;
 	to = from + SERVE_PAGE < sg.rp.nentries ? from + SERVE_PAGE :
 	    sg.rp.nentries;
-	page_head(sv, b, "history", N_("shakeref: history"));
+	page_head(sv, b, "history", N_("shakeref: history"),
+	    sv->foreign);
 	buf_puts(b, "<h1>");
 	game_heading(b, &sg);
 	buf_printf(b, "</h1>\n<p class=\"more\"><a href=\"%sgame/%lld/review\">",
@@ -1408,7 +1496,8 @@ page_review(struct serve *sv, struct buf *b, long long id)
 
 	if (game_get(sv, id, &sg) != 0)
 		return -1;
-	page_head(sv, b, "review", N_("shakeref: review"));
+	page_head(sv, b, "review", N_("shakeref: review"),
+	    sv->foreign);
 	buf_puts(b, "<h1>");
 	game_heading(b, &sg);
 	buf_printf(b, "</h1>\n<p class=\"more\"><a href=\"%sgame/%lld\">",
@@ -1493,14 +1582,14 @@ static const char style_css[] =
     ".key{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
     "gap:.3rem 1.2rem}\n"
     "@media (min-width:60rem){body{font-size:1.3rem}}\n"
-    /* On a phone the games are cards, a cell a line, named. */
-    "@media (max-width:40rem){table.games thead{display:none}"
-    "table.games,table.games tbody,table.games tr,table.games td"
+    /* On a phone the games and standings are cards, a cell a line, named. */
+    "@media (max-width:40rem){table.cards thead{display:none}"
+    "table.cards,table.cards tbody,table.cards tr,table.cards td"
     "{display:block}"
-    "table.games tr{background:var(--card);border-radius:.5rem;"
+    "table.cards tr{background:var(--card);border-radius:.5rem;"
     "padding:.4rem .6rem;margin:.5rem 0}"
-    "table.games td{border:0;padding:.05rem 0}"
-    "table.games td::before{content:attr(data-label) \": \";"
+    "table.cards td{border:0;padding:.05rem 0}"
+    "table.cards td::before{content:attr(data-label) \": \";"
     "color:var(--dim)}}\n";
 
 /*
@@ -1540,6 +1629,306 @@ static const char icon_svg[] =
     "fill=\"#0b7a3e\"/><circle cx=\"5\" cy=\"5\" r=\"1.5\" fill=\"#fff\"/>"
     "<circle cx=\"8\" cy=\"8\" r=\"1.5\" fill=\"#fff\"/><circle cx=\"11\" "
     "cy=\"11\" r=\"1.5\" fill=\"#fff\"/></svg>\n";
+
+/* A byte to the other thread's pipe fd (full: it has one already). */
+static void
+poke(int fd)
+{
+	ssize_t n;
+
+	do
+		n = write(fd, "", 1);
+	while (n < 0 && errno == EINTR);
+}
+
+/* Read every byte poked at pipe fd (non-blocking). */
+static void
+drain_pokes(int fd)
+{
+	char b[64];
+
+	while (read(fd, b, sizeof b) > 0)
+		;
+}
+
+/* Drop a reference to job (under sv->mu); freed with the last. */
+static void
+job_drop(struct job *j)
+{
+	if (--j->refs > 0)
+		return;
+	buf_free(&j->page);
+	free(j->arg);
+	free(j);
+}
+
+/*
+ * The reader: the board in this thread's language (a phone's) as a
+ * page, the board's own game and entry kept.
+ */
+static void
+page_board(struct serve *sv, struct buf *b)
+{
+	struct buf t = BUF_INIT;
+	long long game = sv->game;
+	int last = sv->last;
+
+	page_head(sv, b, "board", N_("shakeref: the table"), sv->foreign);
+	board_render(sv, &t);
+	sv->game = game;
+	sv->last = last;
+	buf_puts(b, buf_str(&t));
+	buf_free(&t);
+	page_foot(b);
+}
+
+/*
+ * The reader: job's page from the database (code 200, 404 for a game
+ * that is not there, 503 when the database did not answer: the store
+ * lost and not connected again), in the phone's language: this thread
+ * speaks it meanwhile (uselocale; sv->foreign set).
+ */
+static void
+job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
+{
+	struct sr_ctx *ctx = sv->ctx;
+	struct i18n_speaking sp;
+	char *why = NULL;
+	int found = 1;
+
+	*code = 503;
+	if (ctx->store != NULL && store_lost(ctx->store) &&
+	    sr_store_again(ctx, &why) != SR_OK) {
+		free(why);
+		return;
+	}
+	sp.loc = (locale_t)0;
+	if (j->ll[0] != '\0' && i18n_speak(&sp, j->ll) != 0)
+		sp.loc = (locale_t)0;
+	sv->foreign = sp.loc != (locale_t)0;
+	switch (j->kind) {
+	case JOB_BOARD:
+		page_board(sv, b);
+		break;
+	case JOB_GAMES:
+		page_games(sv, b);
+		break;
+	case JOB_STANDINGS:
+		page_standings(sv, b);
+		break;
+	case JOB_HISTORY:
+		found = page_history(sv, b, j->id, j->arg) == 0;
+		break;
+	case JOB_REVIEW:
+		found = page_review(sv, b, j->id) == 0;
+		break;
+	}
+	i18n_speak_end(&sp);
+	sv->foreign = 0;
+	if (ctx->store == NULL || store_lost(ctx->store))
+		return;
+	*code = found ? 200 : 404;
+}
+
+/* The reader: the next job asked, or NULL. */
+static struct job *
+job_next(struct serve *sv)
+{
+	struct job *j;
+
+	pthread_mutex_lock(&sv->mu);
+	if ((j = sv->queue) != NULL && (sv->queue = j->queued) == NULL)
+		sv->queue_end = NULL;
+	pthread_mutex_unlock(&sv->mu);
+	return j;
+}
+
+/*
+ * The reader thread: the change notice (the board rendered again when
+ * the game changed, handed to the HTTP thread) and the pages asked,
+ * until quit.  Every wait for the database is here, bounded by the
+ * store's own deadline (a league's connect_timeout).
+ */
+static void *
+reader_main(void *arg)
+{
+	struct serve *sv = arg;
+	struct sr_ctx *ctx = sv->ctx;
+	struct notice *nt = sr_notice_open(ctx);
+	struct pollfd pfd[2];
+	struct buf b = BUF_INIT;
+	struct job *j;
+	unsigned code;
+	int quit = 0, renew;
+
+	while (!quit) {
+		pfd[0].fd = sv->to_reader[0];
+		pfd[0].events = POLLIN;
+		pfd[1].fd = notice_fd(nt);
+		pfd[1].events = POLLIN;
+		if (poll(pfd, 2, notice_timeout(nt)) < 0 && errno != EINTR)
+			break;
+		drain_pokes(sv->to_reader[0]);
+		pthread_mutex_lock(&sv->mu);
+		quit = sv->quit;
+		pthread_mutex_unlock(&sv->mu);
+		if (quit)
+			break;
+		renew = notice_take(nt) && sr_notice_look(ctx, nt) &&
+		    board_changed(sv);
+		if (renew) {
+			board_render(sv, &b);
+			pthread_mutex_lock(&sv->mu);
+			buf_free(&sv->fresh);
+			sv->fresh = b;
+			sv->has_fresh = 1;
+			pthread_mutex_unlock(&sv->mu);
+			memset(&b, 0, sizeof b);
+			poke(sv->to_http[1]);
+		}
+		while ((j = job_next(sv)) != NULL) {
+			pthread_mutex_lock(&sv->mu);
+			renew = j->refs > 1;	/* still asked for */
+			pthread_mutex_unlock(&sv->mu);
+			code = 503;
+			if (renew)
+				job_run(sv, j, &b, &code);
+			pthread_mutex_lock(&sv->mu);
+			j->page = b;
+			j->code = code;
+			j->done = 1;
+			job_drop(j);
+			pthread_mutex_unlock(&sv->mu);
+			memset(&b, 0, sizeof b);
+			poke(sv->to_http[1]);
+		}
+		/* Notified while the pages read the store: look again. */
+		notice_looked(nt);
+	}
+	notice_close(nt);
+	return NULL;
+}
+
+/*
+ * The HTTP thread: ask the reader for page kind (game id, ?page= arg or
+ * NULL) for c, in language ll ("": serve's).
+ */
+static enum MHD_Result
+job_start(struct serve *sv, struct MHD_Connection *c, enum job_kind kind,
+    long long id, const char *ll, const char *arg, void **req)
+{
+	struct job *j = xcalloc(1, sizeof *j);
+
+	j->kind = kind;
+	j->id = id;
+	snprintf(j->ll, sizeof j->ll, "%s", ll);
+	j->arg = arg != NULL ? xstrdup(arg) : NULL;
+	j->refs = 2;		/* the request's and the reader's */
+	j->code = 503;
+	j->conn = c;
+	j->at = notice_now_ms();
+	j->next = sv->waiting;
+	if (sv->waiting != NULL)
+		sv->waiting->prev = j;
+	sv->waiting = j;
+	*req = j;
+	sv->lib.suspend(c);
+	pthread_mutex_lock(&sv->mu);
+	if (sv->queue_end != NULL)
+		sv->queue_end->queued = j;
+	else
+		sv->queue = j;
+	sv->queue_end = j;
+	pthread_mutex_unlock(&sv->mu);
+	poke(sv->to_reader[1]);
+	return MHD_YES;
+}
+
+/* The HTTP thread: job's request no longer waits (resumed, or gone). */
+static void
+job_unwait(struct serve *sv, struct job *j)
+{
+	if (j->prev != NULL)
+		j->prev->next = j->next;
+	else if (sv->waiting == j)
+		sv->waiting = j->next;
+	if (j->next != NULL)
+		j->next->prev = j->prev;
+	j->prev = j->next = NULL;
+}
+
+/*
+ * The HTTP thread: the requests whose page came, or that waited past
+ * SERVE_PAGE_MS (or all, with all: stopping), resumed to be answered
+ * at the next libmicrohttpd turn.  The milliseconds until the next one
+ * is due (0: one was resumed), or -1.
+ */
+static long long
+jobs_sweep(struct serve *sv, int all)
+{
+	struct job *j, *next;
+	long long now = notice_now_ms(), due = -1, left;
+	int done;
+
+	for (j = sv->waiting; j != NULL; j = next) {
+		next = j->next;
+		pthread_mutex_lock(&sv->mu);
+		done = j->done;
+		pthread_mutex_unlock(&sv->mu);
+		left = j->at + SERVE_PAGE_MS - now;
+		if (done || all || left <= 0) {
+			job_unwait(sv, j);
+			sv->lib.resume(j->conn);
+			due = 0;
+		} else if (due < 0 || left < due)
+			due = left;
+	}
+	return due;
+}
+
+/* The HTTP thread: answer job's request, resumed: its page, or 503. */
+static enum MHD_Result
+job_answer(struct serve *sv, struct MHD_Connection *c, struct job *j)
+{
+	struct buf b = BUF_INIT;
+	unsigned code = 503;
+	const char *t;
+
+	pthread_mutex_lock(&sv->mu);
+	if (j->done) {
+		code = j->code;
+		b = j->page;
+		memset(&j->page, 0, sizeof j->page);
+	}
+	pthread_mutex_unlock(&sv->mu);
+	if (code == 200)
+		return answer_page(sv, c, &b);
+	buf_free(&b);
+	if (code == 404)
+		return not_found(sv, c);
+	t = _("the database does not answer; try again\n");
+	return answer(sv, c, MHD_HTTP_SERVICE_UNAVAILABLE,
+	    "text/plain; charset=utf-8", xstrdup(t), strlen(t));
+}
+
+/* A request over (MHD_OPTION_NOTIFY_COMPLETED): its job dropped. */
+static void
+request_done(void *cls, struct MHD_Connection *c, void **req,
+    enum MHD_RequestTerminationCode why)
+{
+	struct serve *sv = cls;
+	struct job *j = *req;
+
+	(void)c;
+	(void)why;
+	if (j == NULL || (void *)j == (void *)sv)
+		return;
+	job_unwait(sv, j);
+	pthread_mutex_lock(&sv->mu);
+	job_drop(j);
+	pthread_mutex_unlock(&sv->mu);
+	*req = NULL;
+}
 
 /* 1 if the n bytes at a and b are equal, in time not telling where not. */
 static int
@@ -1604,21 +1993,115 @@ start_stream(struct serve *sv, struct MHD_Connection *c)
 }
 
 /*
- * Speak the phone's language for this request: the first of its
- * Accept-Language, by weight (q=), that a catalog speaks, else serve's
- * own; sv->foreign set when it is another than serve's.
+ * Close peer p: its socket shut, which libmicrohttpd finds at once and
+ * closes (and tells peer_notify); its place counted free from now.
+ */
+static void
+peer_cut(struct serve *sv, struct peer *p)
+{
+	if (p->cut)
+		return;
+	p->cut = 1;
+	sv->npeers--;
+	(void)shutdown(p->fd, SHUT_RDWR);
+}
+
+/*
+ * Close the connections without the token that are past their time,
+ * and the oldest ones while fewer than SERVE_SPARE places are free: a
+ * holder of the token (a phone) always finds one.  The milliseconds
+ * until the next one is due, or -1.
+ */
+static long long
+peers_sweep(struct serve *sv)
+{
+	struct peer *p;
+	long long now = notice_now_ms(), next = -1;
+
+	for (p = sv->peers; p != NULL; p = p->next) {
+		if (p->cut || p->token)
+			continue;
+		if (now - p->at >= SERVE_TOKEN_MS ||
+		    sv->npeers > SERVE_CONNS - SERVE_SPARE)
+			peer_cut(sv, p);
+		else if (next < 0 || p->at + SERVE_TOKEN_MS - now < next)
+			next = p->at + SERVE_TOKEN_MS - now;
+	}
+	return next;
+}
+
+/* A connection accepted or closed (MHD_OPTION_NOTIFY_CONNECTION). */
+static void
+peer_notify(void *cls, struct MHD_Connection *c, void **ctx,
+    enum MHD_ConnectionNotificationCode what)
+{
+	struct serve *sv = cls;
+	struct peer *p = *ctx;
+	const union MHD_ConnectionInfo *ci;
+
+	if (what == MHD_CONNECTION_NOTIFY_STARTED) {
+		ci = sv->lib.conn_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		p = xcalloc(1, sizeof *p);
+		p->fd = ci != NULL ? ci->connect_fd : -1;
+		p->at = notice_now_ms();
+		p->prev = sv->last_peer;
+		if (sv->last_peer != NULL)
+			sv->last_peer->next = p;
+		else
+			sv->peers = p;
+		sv->last_peer = p;
+		sv->npeers++;
+		*ctx = p;
+		if (sv->npeers > SERVE_CONNS - SERVE_SPARE)
+			(void)peers_sweep(sv);
+		return;
+	}
+	if (p == NULL)
+		return;
+	if (p->prev != NULL)
+		p->prev->next = p->next;
+	else
+		sv->peers = p->next;
+	if (p->next != NULL)
+		p->next->prev = p->prev;
+	else
+		sv->last_peer = p->prev;
+	if (!p->cut)
+		sv->npeers--;
+	free(p);
+	*ctx = NULL;
+}
+
+/* Connection c's request holds the token: it is kept. */
+static void
+peer_has_token(struct serve *sv, struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci = sv->lib.conn_info(c,
+	    MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	struct peer *p = ci != NULL ? ci->socket_context : NULL;
+
+	if (p != NULL)
+		p->token = 1;
+}
+
+/*
+ * Speak the phone's language in this (the HTTP) thread for this
+ * request: the first of its Accept-Language, by weight (q=), that a
+ * catalog speaks, else serve's own.  Its code into ll (what a job
+ * carries to the reader thread, which speaks it in turn); "" for
+ * serve's own.
  */
 static void
 serve_speak(struct serve *sv, struct MHD_Connection *c,
-    struct i18n_speaking *sp)
+    struct i18n_speaking *sp, char ll[SERVE_LL])
 {
 	const char *h = sv->lib.lookup(c, MHD_HEADER_KIND, "Accept-Language");
-	struct { char ll[9]; int q; } cand[16];
+	struct { char ll[SERVE_LL]; int q; } cand[16];
 	int n = 0, i, best, d;
 	size_t k;
 
 	sp->loc = (locale_t)0;
-	sv->foreign = 0;
+	ll[0] = '\0';
 	for (; h != NULL && *h != '\0' && n < 16; h += *h != '\0') {
 		/* "de-AT;q=0.8": the primary tag, lower case, and q. */
 		h += strspn(h, " \t");
@@ -1653,44 +2136,40 @@ serve_speak(struct serve *sv, struct MHD_Connection *c,
 			break;
 		cand[best].q = 0;
 	}
-	sv->foreign = sp->loc != (locale_t)0;
+	if (sp->loc != (locale_t)0)
+		memcpy(ll, cand[best].ll, SERVE_LL);
 }
 
-/* The page at path p (after the token), in the language spoken. */
+/*
+ * The page at path p (after the token) for request c (*req its job):
+ * the board in serve's language at once, a page read from the database
+ * (or the board in a phone's language ll) asked of the reader thread.
+ */
 static enum MHD_Result
-serve_page(struct serve *sv, struct MHD_Connection *c, const char *p)
+serve_page(struct serve *sv, struct MHD_Connection *c, const char *p,
+    const char *ll, void **req)
 {
-	struct buf b = BUF_INIT, t = BUF_INIT;
+	struct buf b = BUF_INIT;
 	const char *rest = "";
-	long long id, game = sv->game;
-	int last = sv->last;
+	long long id;
 
 	if (*p == '/')
 		p++;
 	if (*p == '\0') {
-		page_head(sv, &b, "board", N_("shakeref: the table"));
-		if (sv->foreign) {
-			/* In the phone's language; the board's own kept. */
-			board_render(sv, &t);
-			sv->game = game;
-			sv->last = last;
-			buf_puts(&b, buf_str(&t));
-			buf_free(&t);
-		} else
-			buf_puts(&b, buf_str(&sv->board));
+		/* In the phone's language: the reader renders it. */
+		if (ll[0] != '\0')
+			return job_start(sv, c, JOB_BOARD, 0, ll, NULL, req);
+		page_head(sv, &b, "board", N_("shakeref: the table"), 0);
+		buf_puts(&b, buf_str(&sv->board));
 		page_foot(&b);
 		return answer_page(sv, c, &b);
 	}
 	if (strcmp(p, "events") == 0)
 		return start_stream(sv, c);
-	if (strcmp(p, "games") == 0) {
-		page_games(sv, &b);
-		return answer_page(sv, c, &b);
-	}
-	if (strcmp(p, "standings") == 0) {
-		page_standings(sv, &b);
-		return answer_page(sv, c, &b);
-	}
+	if (strcmp(p, "games") == 0)
+		return job_start(sv, c, JOB_GAMES, 0, ll, NULL, req);
+	if (strcmp(p, "standings") == 0)
+		return job_start(sv, c, JOB_STANDINGS, 0, ll, NULL, req);
 	if (strcmp(p, "style.css") == 0)
 		return answer(sv, c, MHD_HTTP_OK, "text/css; charset=utf-8",
 		    xstrdup(style_css), sizeof style_css - 1);
@@ -1703,14 +2182,14 @@ serve_page(struct serve *sv, struct MHD_Connection *c, const char *p)
 		    xstrdup(icon_svg), sizeof icon_svg - 1);
 	if (strncmp(p, "game/", 5) == 0 &&
 	    (id = path_game(p + 5, &rest)) > 0) {
-		if (strcmp(rest, "") == 0 && page_history(sv, &b, id,
-		    sv->lib.lookup(c, MHD_GET_ARGUMENT_KIND, "page")) == 0)
-			return answer_page(sv, c, &b);
-		if (strcmp(rest, "/review") == 0 &&
-		    page_review(sv, &b, id) == 0)
-			return answer_page(sv, c, &b);
+		/* ?page=N read here: the reader never asks the request. */
+		if (strcmp(rest, "") == 0)
+			return job_start(sv, c, JOB_HISTORY, id, ll,
+			    sv->lib.lookup(c, MHD_GET_ARGUMENT_KIND, "page"),
+			    req);
+		if (strcmp(rest, "/review") == 0)
+			return job_start(sv, c, JOB_REVIEW, id, ll, NULL, req);
 	}
-	buf_free(&b);
 	return not_found(sv, c);
 }
 
@@ -1724,6 +2203,7 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 	struct i18n_speaking sp;
 	size_t tl = strlen(sv->token);
 	const char *p;
+	char ll[SERVE_LL];
 	enum MHD_Result ret;
 
 	(void)version;
@@ -1733,6 +2213,7 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 	    !same_secret(url + 1, sv->token, tl) ||
 	    (url[tl + 1] != '/' && url[tl + 1] != '\0'))
 		return not_found(sv, c);
+	peer_has_token(sv, c);
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
 		p = _("GET or HEAD only\n");
 		return answer(sv, c, MHD_HTTP_METHOD_NOT_ALLOWED,
@@ -1743,17 +2224,20 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 		*req = sv;
 		return MHD_YES;
 	}
-	if (*upload_size > 0) {
+	if (*req == (void *)sv && *upload_size > 0) {
 		*upload_size = 0;
 		return MHD_YES;
 	}
-	serve_speak(sv, c, &sp);
-	ret = serve_page(sv, c, url + tl + 1);
+	/* This thread speaks the phone's language (uselocale) meanwhile. */
+	serve_speak(sv, c, &sp, ll);
+	/* A third, resumed: the page the reader gave, or 503. */
+	if (*req != (void *)sv)
+		ret = job_answer(sv, c, *req);
+	else
+		ret = serve_page(sv, c, url + tl + 1, ll, req);
 	i18n_speak_end(&sp);
-	sv->foreign = 0;
 	return ret;
 }
-
 /*
  * Listen on ADDR:PORT ([ADDR]:PORT for IPv6): the socket, or -1 with
  * the message printed and *status set; *v6 set for an IPv6 address.
@@ -1946,33 +2430,112 @@ serve_announce(struct serve *sv, int fd, struct buf *url)
 	fflush(ctx->out);
 }
 
+/* The reader thread started (0), or not (-1, errno set). */
+static int
+reader_start(struct serve *sv)
+{
+	int e;
+
+	if (pipe2(sv->to_reader, O_NONBLOCK | O_CLOEXEC) != 0)
+		return -1;
+	if (pipe2(sv->to_http, O_NONBLOCK | O_CLOEXEC) != 0) {
+		e = errno;
+		close(sv->to_reader[0]);
+		close(sv->to_reader[1]);
+		errno = e;
+		return -1;
+	}
+	if ((e = pthread_create(&sv->reader, NULL, reader_main, sv)) != 0) {
+		close(sv->to_reader[0]);
+		close(sv->to_reader[1]);
+		close(sv->to_http[0]);
+		close(sv->to_http[1]);
+		errno = e;
+		return -1;
+	}
+	sv->reading = 1;
+	return 0;
+}
+
+/*
+ * The reader thread told to end, and waited for: at most the store's
+ * deadline, should it be waiting for the database.
+ */
+static void
+reader_stop(struct serve *sv)
+{
+	struct job *j;
+
+	if (!sv->reading)
+		return;
+	pthread_mutex_lock(&sv->mu);
+	sv->quit = 1;
+	pthread_mutex_unlock(&sv->mu);
+	poke(sv->to_reader[1]);
+	pthread_join(sv->reader, NULL);
+	sv->reading = 0;
+	/* The jobs it never took: its references dropped. */
+	while ((j = job_next(sv)) != NULL) {
+		pthread_mutex_lock(&sv->mu);
+		job_drop(j);
+		pthread_mutex_unlock(&sv->mu);
+	}
+	close(sv->to_reader[0]);
+	close(sv->to_reader[1]);
+	close(sv->to_http[0]);
+	close(sv->to_http[1]);
+}
+
+/* The HTTP thread, poked: the board the reader rendered, published. */
+static void
+board_take(struct serve *sv)
+{
+	int fresh;
+
+	drain_pokes(sv->to_http[0]);
+	pthread_mutex_lock(&sv->mu);
+	if ((fresh = sv->has_fresh) != 0) {
+		buf_free(&sv->board);
+		sv->board = sv->fresh;
+		memset(&sv->fresh, 0, sizeof sv->fresh);
+		sv->has_fresh = 0;
+	}
+	pthread_mutex_unlock(&sv->mu);
+	if (fresh)
+		board_publish(sv);
+}
+
 /*
  * Serve until SIGINT or SIGTERM (or limit_ms, unless -1): one poll over
- * libmicrohttpd's epoll descriptor epfd, the change notice and the
- * waiting streams; the board rendered again on a change, the streams
- * kept alive.  Then the daemon stopped.
+ * libmicrohttpd's epoll descriptor epfd, the reader thread's pokes and
+ * the waiting streams; the board the reader rendered published, the
+ * pages it gave answered (503 past their time), the streams kept alive,
+ * the connections without the token swept.  Then the reader and the
+ * daemon stopped.  Nothing here waits for the database.
  */
 static void
 serve_loop(struct serve *sv, int epfd, long long limit_ms)
 {
-	struct sr_ctx *ctx = sv->ctx;
 	struct sigaction sa, oldpipe;
 	struct notice_signals ns;
 	struct pollfd *pfd = NULL;
-	struct notice *nt;
 	MHD_UNSIGNED_LONG_LONG mt;
 	struct timespec t0, t, ts;
-	long long keep_at, now, wait;
+	long long keep_at, now, wait, due;
 	int timeout, npfd, cap = 0;
 
-	/* The signals wait blocked, let in only inside ppoll(): none lost. */
+	/*
+	 * The signals wait blocked, let in only inside ppoll(): none lost
+	 * (the reader thread, started after, keeps them blocked).
+	 */
 	serve_stop = 0;
 	notice_signals(&ns, on_stop, 0, NULL);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, &oldpipe);
-	nt = sr_notice_open(ctx);
+	if (reader_start(sv) != 0)
+		serve_stop = 1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	keep_at = SERVE_KEEP_MS;
 	while (!serve_stop) {
@@ -1981,16 +2544,18 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 		    (t.tv_nsec - t0.tv_nsec) / 1000000;
 		if (limit_ms >= 0 && now >= limit_ms)
 			break;
-		wait = notice_timeout(nt);
-		if (keep_at - now < wait)
-			wait = keep_at - now;
+		wait = keep_at - now;
 		if (limit_ms >= 0 && limit_ms - now < wait)
 			wait = limit_ms - now;
 		if (sv->lib.get_timeout(sv->d, &mt) == MHD_YES &&
 		    (long long)mt < wait)
 			wait = (long long)mt;
+		if ((due = peers_sweep(sv)) >= 0 && due < wait)
+			wait = due;
+		if ((due = jobs_sweep(sv, 0)) >= 0 && due < wait)
+			wait = due;
 		timeout = wait < 0 ? 0 : (int)wait;
-		npfd = serve_pollfds(sv, epfd, notice_fd(nt), &pfd, &cap);
+		npfd = serve_pollfds(sv, epfd, sv->to_http[0], &pfd, &cap);
 		ts.tv_sec = timeout / 1000;
 		ts.tv_nsec = (long)(timeout % 1000) * 1000000;
 		if (ppoll(pfd, (nfds_t)npfd, &ts, &ns.wait) < 0 &&
@@ -1999,19 +2564,17 @@ serve_loop(struct serve *sv, int epfd, long long limit_ms)
 		if (serve_stop)
 			break;
 		streams_gone(sv, pfd, npfd);
-		if (notice_take(nt) && sr_notice_look(ctx, nt) &&
-		    board_changed(sv))
-			board_update(sv);
+		board_take(sv);
+		(void)jobs_sweep(sv, 0);
 		if (now >= keep_at) {
 			streams_keep(sv);
 			keep_at = now + SERVE_KEEP_MS;
 		}
 		sv->lib.run(sv->d);
-		/* Notified while the pages read the store: look again. */
-		notice_looked(nt);
 	}
-	notice_close(nt);
 	free(pfd);
+	reader_stop(sv);
+	(void)jobs_sweep(sv, 1);
 	serve_end(sv);
 	notice_signals_end(&ns);
 	sigaction(SIGPIPE, &oldpipe, NULL);
@@ -2057,6 +2620,12 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 			    "of seconds (1 to 31536000)", max);
 		limit_ms *= 1000;
 	}
+	/*
+	 * Still one thread: serve's language kept by the locale alone, so
+	 * that each thread may speak a phone's by its own (uselocale);
+	 * never the environment, which every thread's gettext reads.
+	 */
+	(void)i18n_settle(ctx->language);
 	if ((fd = serve_listen(ctx, listen_on != NULL ? listen_on :
 	    SERVE_LISTEN, &v6, &status)) < 0)
 		return status;
@@ -2078,19 +2647,24 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	for (i = 0; i < TOKEN_BYTES; i++)
 		snprintf(sv->token + i * 2, 3, "%02x", raw[i]);
 	snprintf(sv->prefix, sizeof sv->prefix, "/%s/", sv->token);
-	board_update(sv);
+	pthread_mutex_init(&sv->mu, NULL);
+	board_render(sv, &sv->board);
+	board_publish(sv);
 	sv->d = sv->lib.start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
 	    (v6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, serve_request, sv,
 	    MHD_OPTION_LISTEN_SOCKET, fd,
 	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONNS,
 	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)SERVE_PER_IP,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SERVE_IDLE_S,
+	    MHD_OPTION_NOTIFY_CONNECTION, peer_notify, sv,
+	    MHD_OPTION_NOTIFY_COMPLETED, request_done, sv,
 	    MHD_OPTION_END);
 	if (sv->d == NULL || (info = sv->lib.get_daemon_info(sv->d,
 	    MHD_DAEMON_INFO_EPOLL_FD)) == NULL) {
 		close(fd);
 		blob_drop(sv->event);
 		buf_free(&sv->board);
+		pthread_mutex_destroy(&sv->mu);
 		free(sv);
 		return sr_error(ctx, SR_SYSTEM, "cannot start the web server");
 	}
@@ -2098,6 +2672,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	serve_loop(sv, info->epoll_fd, limit_ms);
 	blob_drop(sv->event);
 	buf_free(&sv->board);
+	buf_free(&sv->fresh);
+	pthread_mutex_destroy(&sv->mu);
 	buf_free(&url);
 	free(sv);
 	fprintf(ctx->out, "%s", _("stopped\n"));

@@ -25,8 +25,10 @@ struct sr_doubt;
  * getenv: tests/cli/pure.sh), and passes on what each module needs:
  * db_path (-d, else SHAKEREF_DB, XDG_DATA_HOME, HOME), paths, now
  * (SHAKEREF_NOW, else SR_NOW_CLOCK: sr_now reads the clock at each
- * entry, so a long play session stamps each when it is made), color (NO_COLOR unset or empty, TERM
- * set and not "dumb"), columns (COLUMNS, 1..9999, else 0).
+ * entry, so a long play session stamps each when it is made), color
+ * (NO_COLOR unset or empty, TERM set and not "dumb"), columns (COLUMNS,
+ * 1..9999, else 0), language (LANGUAGE, or NULL: what i18n_settle()
+ * gives back should no locale speak serve's language).
  */
 struct sr_ctx {
 	char		*db_path;	/* env: resolved database path */
@@ -40,6 +42,7 @@ struct sr_ctx {
 	int		 tty;		/* stdin and stdout are terminals */
 	int		 color;		/* env: colour allowed */
 	int		 columns;	/* env: a width without a terminal */
+	char		*language;	/* env: LANGUAGE's list, or NULL */
 	int		 paint;		/* paint messages (play on a terminal) */
 	const char	*where;		/* before cmd in messages: "play: line 12" */
 	void		*lexicon;	/* the dictionary, loaded on demand */

@@ -25,12 +25,14 @@
  * folder (store_open()'s client_dir), one per URI, never in the
  * database; the schema's version the table saw last is kept beside it.
  */
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,6 +45,7 @@
 #include <libpq-fe.h>
 
 #include "buf.h"
+#include "notice.h"
 #include "paths.h"
 #include "status.h"
 #include "store-engine.h"
@@ -55,6 +58,14 @@
 #define STORE_PG_CATALOG	"1397245010, 1"
 /* How long a command waits for another one's lock (SQLite's busy time). */
 #define PG_LOCK_MS	"5000"
+/*
+ * How long a command waits for the server (README "Club league"): the
+ * connection (libpq's connect_timeout), then each answer, that time
+ * plus PG_LOCK_MS (a lock waited for is not a silent server).  The
+ * URI's connect_timeout, else PGCONNECT_TIMEOUT, else this; 0 waits
+ * for ever, as libpq's.
+ */
+#define PG_TIMEOUT	10
 /* Games a write transaction remembers having locked. */
 #define PG_LOCKED	16
 /* The schema's version. */
@@ -77,10 +88,12 @@ struct pq {
 	ConnStatusType	 (*status)(const PGconn *);
 	char		*(*error_message)(const PGconn *);
 	void		 (*finish)(PGconn *);
-	PGresult	*(*exec)(PGconn *, const char *);
-	PGresult	*(*exec_params)(PGconn *, const char *, int,
+	int		 (*send_query)(PGconn *, const char *);
+	int		 (*send_query_params)(PGconn *, const char *, int,
 			    const Oid *, const char *const *, const int *,
 			    const int *, int);
+	PGresult	*(*get_result)(PGconn *);
+	int		 (*is_busy)(PGconn *);
 	ExecStatusType	 (*result_status)(const PGresult *);
 	char		*(*result_error_field)(const PGresult *, int);
 	void		 (*clear)(PGresult *);
@@ -106,10 +119,6 @@ struct pq {
 	int		 (*enter_pipeline)(PGconn *);
 	int		 (*exit_pipeline)(PGconn *);
 	int		 (*pipeline_sync)(PGconn *);
-	int		 (*send_query_params)(PGconn *, const char *, int,
-			    const Oid *, const char *const *, const int *,
-			    const int *, int);
-	PGresult	*(*get_result)(PGconn *);
 };
 
 /*
@@ -161,6 +170,9 @@ struct pgstore {
 	int		 pre_undo;	/* with the undo head (a write) */
 	long long	 app_game;	/* the last entry appended in this */
 	char		*app[6];	/* transaction: ENTRY_COLUMNS' texts */
+	int		 wait_ms;	/* an answer's deadline (0: none) */
+	int		 timeout;	/* PG_TIMEOUT's seconds, for messages */
+	int		 late;		/* the server missed one: cut off */
 	int		 seen;		/* the version the table saw last */
 	int		 unverified;	/* the version not judged yet */
 	int		 schema_unsent;	/* not asked yet */
@@ -469,7 +481,12 @@ fail_pg(struct pgstore *s, PGresult *res, char **why)
 	 * A FATAL ends the connection: the server closes it after (a
 	 * pipeline reads the error before the end).
 	 */
-	if (s->pq.status(s->conn) != CONNECTION_OK || (sev != NULL &&
+	if (s->late) {
+		line = NULL;
+		status = store_fail(why, SR_SYSTEM, "the league '%s' did not "
+		    "answer within %d seconds (connect_timeout)", s->name,
+		    s->timeout + (int)(atoi(PG_LOCK_MS) / 1000));
+	} else if (s->pq.status(s->conn) != CONNECTION_OK || (sev != NULL &&
 	    (strcmp(sev, "FATAL") == 0 || strcmp(sev, "PANIC") == 0))) {
 		line = first_line(s->pq.status(s->conn) == CONNECTION_OK &&
 		    msg != NULL ? msg : s->pq.error_message(s->conn));
@@ -489,6 +506,62 @@ fail_pg(struct pgstore *s, PGresult *res, char **why)
 	}
 	free(line);
 	return status;
+}
+
+/*
+ * The server's next result, waited for until the deadline (wait_ms): a
+ * silent or frozen server never answers, and libpq would wait for ever.
+ * Past it the connection is cut (its socket shut: the server, if it
+ * wakes, rolls back what was open) and every result after is a failure,
+ * told as s->late.  A cancel request would go to the same silent server
+ * and wait as long (libpq's PQcancel has no timeout of its own).
+ */
+static PGresult *
+result(struct pgstore *s)
+{
+	struct pollfd p;
+	long long end = notice_now_ms() + s->wait_ms, left;
+
+	while (!s->late && s->wait_ms > 0 && s->pq.is_busy(s->conn)) {
+		if ((p.fd = s->pq.socket(s->conn)) < 0)
+			break;
+		if ((left = end - notice_now_ms()) <= 0) {
+			s->late = 1;
+			(void)shutdown(p.fd, SHUT_RDWR);
+			(void)s->pq.consume_input(s->conn);
+			break;
+		}
+		p.events = POLLIN;
+		p.revents = 0;
+		if (poll(&p, 1, (int)left) < 0 && errno != EINTR)
+			break;
+		if (!s->pq.consume_input(s->conn))
+			break;	/* the connection's end: get_result tells */
+	}
+	return s->pq.get_result(s->conn);
+}
+
+/*
+ * Run what was sent outside pipeline mode (send_query, send_params):
+ * its last result, or its first failure (PQexec's), or NULL.
+ */
+static PGresult *
+results(struct pgstore *s)
+{
+	PGresult *res, *kept = NULL;
+	ExecStatusType rs = PGRES_COMMAND_OK;
+
+	while ((res = result(s)) != NULL) {
+		if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK) {
+			s->pq.clear(res);
+			continue;
+		}
+		if (kept != NULL)
+			s->pq.clear(kept);
+		kept = res;
+		rs = s->pq.result_status(res);
+	}
+	return kept;
 }
 
 /*
@@ -625,7 +698,7 @@ drain(struct pgstore *s)
 	}
 	for (i = 0; i < end; i++) {
 		o = i < n ? &s->owed[i] : NULL;
-		res = s->pq.get_result(s->conn);
+		res = result(s);
 		rs = res != NULL ? s->pq.result_status(res) :
 		    PGRES_FATAL_ERROR;
 		if (o == NULL || o->sync) {
@@ -654,7 +727,7 @@ drain(struct pgstore *s)
 		if (res != NULL)
 			s->pq.clear(res);
 		/* The end of its results. */
-		while ((res = s->pq.get_result(s->conn)) != NULL)
+		while ((res = result(s)) != NULL)
 			s->pq.clear(res);
 		if (s->pq.status(s->conn) != CONNECTION_OK &&
 		    pipe_broken(s, NULL))
@@ -728,8 +801,8 @@ send_params(struct pgstore *s, PGresult **dst, const char *sql,
 	if (s->schema_unsent && strncmp(sql, "BEGIN", 5) != 0)
 		schema_send(s);
 	if (!s->pipe) {
-		res = s->pq.exec_params(s->conn, sql, p->n, NULL, p->vals,
-		    p->lens, p->fmts, 0);
+		res = s->pq.send_query_params(s->conn, sql, p->n, NULL,
+		    p->vals, p->lens, p->fmts, 0) ? results(s) : NULL;
 		rs = res != NULL ? s->pq.result_status(res) :
 		    PGRES_FATAL_ERROR;
 		if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK)
@@ -854,7 +927,7 @@ script(struct pgstore *s, const char *sql, char **why)
 		if (s->fail != SR_OK)
 			return fail_take(s, why);
 	}
-	res = s->pq.exec(s->conn, sql);
+	res = s->pq.send_query(s->conn, sql) ? results(s) : NULL;
 	rs = res != NULL ? s->pq.result_status(res) : PGRES_FATAL_ERROR;
 	if (rs != PGRES_TUPLES_OK && rs != PGRES_COMMAND_OK)
 		fail_keep(s, res);
@@ -958,8 +1031,11 @@ pq_load(struct pq *pq, char **why)
 	if (PQ_SYM(connectdb_params, "PQconnectdbParams") ||
 	    PQ_SYM(status, "PQstatus") ||
 	    PQ_SYM(error_message, "PQerrorMessage") ||
-	    PQ_SYM(finish, "PQfinish") || PQ_SYM(exec, "PQexec") ||
-	    PQ_SYM(exec_params, "PQexecParams") ||
+	    PQ_SYM(finish, "PQfinish") ||
+	    PQ_SYM(send_query, "PQsendQuery") ||
+	    PQ_SYM(send_query_params, "PQsendQueryParams") ||
+	    PQ_SYM(get_result, "PQgetResult") ||
+	    PQ_SYM(is_busy, "PQisBusy") ||
 	    PQ_SYM(result_status, "PQresultStatus") ||
 	    PQ_SYM(result_error_field, "PQresultErrorField") ||
 	    PQ_SYM(clear, "PQclear") || PQ_SYM(ntuples, "PQntuples") ||
@@ -987,9 +1063,7 @@ pq_load(struct pq *pq, char **why)
 	/* Pipeline mode, if this libpq has it (14 and later). */
 	if (PQ_SYM(enter_pipeline, "PQenterPipelineMode") ||
 	    PQ_SYM(exit_pipeline, "PQexitPipelineMode") ||
-	    PQ_SYM(pipeline_sync, "PQpipelineSync") ||
-	    PQ_SYM(send_query_params, "PQsendQueryParams") ||
-	    PQ_SYM(get_result, "PQgetResult"))
+	    PQ_SYM(pipeline_sync, "PQpipelineSync"))
 		pq->enter_pipeline = NULL;
 #undef PQ_SYM
 	return SR_OK;
@@ -1005,7 +1079,7 @@ pq_load(struct pq *pq, char **why)
  */
 static int
 uri_parts(struct pq *pq, const char *uri, char **name, char **options,
-    char **why)
+    int *timeout, char **why)
 {
 	PQconninfoOption *o, *opts, *env;
 	const char *host = NULL, *port = NULL, *db = NULL;
@@ -1015,6 +1089,7 @@ uri_parts(struct pq *pq, const char *uri, char **name, char **options,
 
 	*name = NULL;
 	*options = NULL;
+	*timeout = -1;
 	if ((opts = pq->conninfo_parse(uri, &err)) == NULL) {
 		if (err != NULL)
 			pq->freemem(err);
@@ -1035,15 +1110,29 @@ uri_parts(struct pq *pq, const char *uri, char **name, char **options,
 			secret = 1;
 		else if (strcmp(o->keyword, "options") == 0)
 			*options = xstrdup(o->val);
+		else if (strcmp(o->keyword, "connect_timeout") == 0)
+			*timeout = atoi(o->val);
 	}
-	/* What libpq would take when the URI names no options (PGOPTIONS). */
-	if (*options == NULL && (env = pq->conndefaults()) != NULL) {
-		for (o = env; o->keyword != NULL; o++)
+	/*
+	 * What libpq would take when the URI names none (PGOPTIONS,
+	 * PGCONNECT_TIMEOUT).
+	 */
+	if ((*options == NULL || *timeout < 0) &&
+	    (env = pq->conndefaults()) != NULL) {
+		for (o = env; o->keyword != NULL; o++) {
+			if (o->val == NULL || o->val[0] == '\0')
+				continue;
 			if (strcmp(o->keyword, "options") == 0 &&
-			    o->val != NULL && o->val[0] != '\0')
+			    *options == NULL)
 				*options = xstrdup(o->val);
+			else if (strcmp(o->keyword, "connect_timeout") == 0 &&
+			    *timeout < 0)
+				*timeout = atoi(o->val);
+		}
 		pq->conninfo_free(env);
 	}
+	if (*timeout < 0)
+		*timeout = PG_TIMEOUT;
 	if (host != NULL && host[0] == '/')
 		buf_printf(&b, "postgresql:///%s?host=%s", db != NULL ? db : "",
 		    host);
@@ -1455,9 +1544,10 @@ pg_open(const char *uri, const char *client_dir, int create,
 {
 	static const char *const keys[] = {
 		"dbname", "options", "application_name", "client_encoding",
-		NULL
+		"connect_timeout", NULL
 	};
-	const char *vals[5];
+	const char *vals[6];
+	char secs[24];
 	struct buf opts = BUF_INIT;
 	struct pgstore *s;
 	char *own = NULL, *said;
@@ -1479,7 +1569,8 @@ pg_open(const char *uri, const char *client_dir, int create,
 			s->uri[i] = (char)(s->uri[i] - 'A' + 'a');
 	uri = s->uri;
 	s->client = client_dir != NULL ? xstrdup(client_dir) : NULL;
-	if ((status = uri_parts(&s->pq, uri, &s->name, &own, why)) != SR_OK) {
+	if ((status = uri_parts(&s->pq, uri, &s->name, &own, &s->timeout,
+	    why)) != SR_OK) {
 		free(own);
 		pg_close(&s->base);
 		return status;
@@ -1500,7 +1591,14 @@ pg_open(const char *uri, const char *client_dir, int create,
 	vals[1] = opts.s;
 	vals[2] = "shakeref";
 	vals[3] = "UTF8";
-	vals[4] = NULL;
+	/* libpq waits 2 seconds at least (and 0: for ever). */
+	if (s->timeout > 0 && s->timeout < 2)
+		s->timeout = 2;
+	snprintf(secs, sizeof secs, "%d", s->timeout);
+	vals[4] = secs;
+	vals[5] = NULL;
+	s->wait_ms = s->timeout > 0 ? (s->timeout +
+	    atoi(PG_LOCK_MS) / 1000) * 1000 : 0;
 	saved = stderr_catch(&caught);
 	s->conn = s->pq.connectdb_params(keys, vals, 1);
 	said = stderr_release(saved, caught);

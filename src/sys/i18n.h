@@ -28,15 +28,27 @@ void	i18n_plain(int on);
 /* A language spoken for a while (serve's page for a phone). */
 struct i18n_speaking {
 	locale_t	 loc;		/* this thread's, or 0: nothing changed */
-	char		 own[16];	/* the catalog's language before */
 };
 
 /*
+ * Before any thread, language the environment's LANGUAGE (main read it,
+ * or NULL): the language spoken now (the first of LANGUAGE's list with
+ * a catalog, else LC_MESSAGES') kept, but by LC_MESSAGES alone:
+ * LANGUAGE unset (gettext lets it override every thread's locale),
+ * LC_MESSAGES set to that language's locale if LANGUAGE chose another.
+ * 0; -1 when the machine has no locale for it (LANGUAGE set again as it
+ * was, and i18n_speak() can speak no other language).  The environment
+ * is written here, never read.
+ */
+int	i18n_settle(const char *language);
+
+/*
  * Speak language ll (a primary tag: de, fr, es; en: the msgids) in this
- * thread until i18n_speak_end(): its catalog and numbers.  0, also when
- * ll is spoken already; -1 if no catalog speaks ll (nothing changed).
- * LANGUAGE in the environment names ll meanwhile (it has the last word
- * over the locale in gettext), then the language spoken before.
+ * thread until i18n_speak_end(): its catalog and numbers, by this
+ * thread's locale (uselocale), which needs the machine's ll_LL.UTF-8
+ * and LANGUAGE unset (i18n_settle()); other threads speak on as they
+ * did.  0, also when ll is spoken already; -1 if no catalog speaks ll
+ * here (nothing changed).
  */
 int	i18n_speak(struct i18n_speaking *, const char *ll);
 void	i18n_speak_end(struct i18n_speaking *);

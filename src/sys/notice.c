@@ -39,9 +39,9 @@ struct notice {
 	long long	 next;		/* the fallback look due (ms) */
 };
 
-/* The monotonic clock in ms. */
-static long long
-now_ms(void)
+/* The monotonic clock in ms; see notice.h. */
+long long
+notice_now_ms(void)
 {
 	struct timespec ts;
 
@@ -92,7 +92,7 @@ notice_open(const char *path)
 	}
 	free(dir);
 	free(real);
-	n->next = now_ms() + fallback(n);
+	n->next = notice_now_ms() + fallback(n);
 	return n;
 }
 
@@ -139,7 +139,7 @@ source_drop(struct notice *n)
 	if (n->src >= 0 && n->ep >= 0)
 		epoll_ctl(n->ep, EPOLL_CTL_DEL, n->src, NULL);
 	n->src = -1;
-	n->next = now_ms() + fallback(n);
+	n->next = notice_now_ms() + fallback(n);
 }
 
 /* The second source; see notice.h. */
@@ -164,7 +164,7 @@ notice_source(struct notice *n, int fd, int (*take)(void *), void *arg)
 	n->src = fd;
 	n->take = take;
 	n->arg = arg;
-	n->next = now_ms() + fallback(n);
+	n->next = notice_now_ms() + fallback(n);
 	return 0;
 }
 
@@ -197,7 +197,7 @@ int
 notice_timeout(const struct notice *n)
 {
 	long long due = n->settle > 0 && n->settle < n->next ? n->settle :
-	    n->next, left = due - now_ms();
+	    n->next, left = due - notice_now_ms();
 
 	if (n->due)
 		return 0;
@@ -250,7 +250,7 @@ notice_take(struct notice *n)
 	if (n->fd >= 0)
 		while ((len = read(n->fd, ev, sizeof ev)) > 0)
 			hit |= events_match(n, ev, len);
-	t = now_ms();
+	t = notice_now_ms();
 	/* A notification follows its commit: no look after it is due. */
 	if (source_take(n) || n->due) {
 		n->due = 0;

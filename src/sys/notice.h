@@ -54,6 +54,11 @@ int	notice_fd(const struct notice *);
 /* The timeout for poll() (ms) until the next look is due. */
 int	notice_timeout(const struct notice *);
 /*
+ * The monotonic clock in ms: the notice's looks, and the deadlines of
+ * the views' waits (serve's connections, a league's answers).
+ */
+long long	notice_now_ms(void);
+/*
  * After poll() returned (for whatever reason): the pending events read.
  * 1 when the caller should look at the database now: the file or its WAL
  * written, the look after such a wake-up, or the fallback due.

@@ -1,7 +1,8 @@
 #!/bin/sh
 # shakeref serve (SPEC.md "serve"): the token, GET and HEAD only, nothing
 # written, the QR code, the live event stream woken by an entry of
-# another process, the connection limit per address, a clean stop on
+# another process, the connection limit per address, half-open requests
+# from many addresses (127.0.0.2-27) cut, no phone locked out, a clean stop on
 # SIGINT and SIGTERM; then the pages in headless Chromium
 # (tests/cli/serve-browser.py), and a German table's on a phone 360 px
 # wide (issue 36: no word broken, no sideways scroll, local dates, the
@@ -306,6 +307,47 @@ test_expect_success 'serve: each phone its language (Accept-Language, by q=) whe
 	serve_stop TERM && test "$(cat serve.rc)" -eq 0
 '
 
+# The pages the reader thread reads from the database, in the phone's
+# language: a game of 60 entries is 2 pages of 50 (entries 1-50, then
+# 51-60, the last page by default).  And LANGUAGE=fr:de with a German
+# locale: serve speaks French by its locale alone (LANGUAGE no longer
+# there to override a thread's), a German phone still reads German.
+test_expect_success 'serve: the reader thread renders a phone'"'"'s language (a history by ?page=, the standings, the review); LANGUAGE=fr:de serves French, a German phone German' '
+	sr new --game shake --players Ann,Bob,Cid,Dan >/dev/null &&
+	for i in $(seq 60); do echo "roll 5 5 5 5"; done | sr play >/dev/null &&
+	test "$(sr --json history | jq ".entries | length")" -eq 60 &&
+	g=$(sr --json history | jq .game) &&
+	LANG=de_DE.UTF-8 && LANGUAGE=de && export LANG LANGUAGE &&
+	serve_at="die Anzeigetafel unter " &&
+	serve_ready="Strg-C beendet sie." && serve_start &&
+	curl -s -H "Accept-Language: fr" -o p1 "${url}game/$g?page=1" &&
+	page_has p1 "<html lang=\"fr\">" "<span>page 1 sur 2</span>" \
+	    "<span class=\"n\">1</span>" "<span class=\"n\">50</span>" &&
+	! grep -q "<span class=\"n\">51</span>" p1 &&
+	curl -s -H "Accept-Language: fr" -o p2 "${url}game/$g" &&
+	page_has p2 "<span>page 2 sur 2</span>" \
+	    "<span class=\"n\">51</span>" "<span class=\"n\">60</span>" &&
+	! grep -q "<span class=\"n\">50</span>" p2 &&
+	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Accept-Language: fr" \
+	    "${url}game/$g?page=3")" = 404 &&
+	curl -s -H "Accept-Language: es" -o standings "${url}standings" &&
+	page_has standings "<html lang=\"es\">" \
+	    "<h1>Clasificación histórica</h1>" &&
+	curl -s -H "Accept-Language: es" -o review "${url}game/$g/review" &&
+	page_has review "<html lang=\"es\">" &&
+	curl -s -o history "${url}game/$g" &&
+	page_has history "<html lang=\"de\">" "<span>Seite 2 von 2</span>" &&
+	serve_stop TERM && test "$(cat serve.rc)" -eq 0 &&
+	LANGUAGE=fr:de && serve_at="le tableau des scores à " &&
+	serve_ready="Ctrl-C l'"'"'arrête." && serve_start &&
+	curl -s -o page "$url" && page_has page "<html lang=\"fr\">" &&
+	page_for "de" && page_has page "<html lang=\"de\">" &&
+	curl -s -H "Accept-Language: de" -o games "${url}games" &&
+	page_has games "<h1>Partien</h1>" &&
+	serve_stop TERM && test "$(cat serve.rc)" -eq 0 &&
+	test ! -s serve.err
+'
+
 test_expect_success 'serve in the pseudo-translation qps: no English word on any page (lib.sh no_english)' '
 	LANGUAGE=qps && export LANGUAGE &&
 	serve_pages_in ǂen de_DE.UTF-8 "ǂthe ǂscoreboard ǂat " \
@@ -402,6 +444,79 @@ test_expect_success 'serve: one address holds 16 connections at most; the others
 	s.settimeout(5)
 	s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % u.path).encode())
 	assert s.recv(100).startswith(b"HTTP/1.1 200"), "not served again"
+	EOF
+	serve_stop TERM && test "$(cat serve.rc)" -eq 0
+'
+
+test_expect_success 'serve: half-open requests from 25 addresses (16 each, every place) lock no phone out: each is cut 10 s after its accept however it trickles; 10 holders of the token all served' '
+	xss_game && serve_start &&
+	/usr/bin/python3 - "$url" <<-\EOF &&
+	import socket, sys, time, urllib.parse
+	u = urllib.parse.urlsplit(sys.argv[1])
+	end = time.time() + 40       # bounded in time...
+	made = 0                     # ...and in connections
+	def half(addr):
+	    global made
+	    made += 1
+	    assert made <= 3000, "too many connections made"
+	    s = socket.socket()
+	    s.bind((addr, 0))
+	    s.settimeout(5)
+	    s.connect((u.hostname, u.port))
+	    s.setblocking(False)
+	    s.send(b"GET / HTTP/1.1\r\nHost: x\r\n")   # never ended
+	    return [s, addr, time.time()]
+	held = [half("127.0.0.%d" % a) for a in range(2, 27) for i in range(16)]
+	def trickle():
+	    # A byte each, keeping them busy; one the server closed made again.
+	    for h in held:
+	        try:
+	            h[0].send(b"X")
+	            if h[0].recv(1) == b"":
+	                raise ConnectionResetError
+	        except BlockingIOError:
+	            pass
+	        except OSError:
+	            h[0].close()
+	            h[:] = half(h[1])
+	def phone():
+	    s = socket.create_connection((u.hostname, u.port), timeout=10)
+	    s.sendall(("GET %sstyle.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % u.path).encode())
+	    got = b""
+	    while True:
+	        b = s.recv(4096)
+	        if not b:
+	            break
+	        got += b
+	    s.close()
+	    return got
+	trickle()
+	for i in range(10):
+	    got = phone()
+	    assert got.startswith(b"HTTP/1.1 200"), "phone %d: %r" % (i, got[:40])
+	    trickle()
+	# The first one made, trickling a byte every 0.2 s: cut by the server
+	# 10 s after its accept (the idle timeout, 30 s, never comes).
+	s = socket.socket()
+	s.bind(("127.0.0.27", 0))
+	s.connect((u.hostname, u.port))
+	s.send(b"GET / HTTP/1.1\r\n")
+	t0, cut = time.time(), False
+	while time.time() < end and time.time() - t0 < 20:
+	    try:
+	        s.send(b"X-A: b\r\n")
+	        s.settimeout(0.2)
+	        if s.recv(100) == b"":
+	            cut = True
+	            break
+	    except socket.timeout:
+	        pass
+	    except OSError:
+	        cut = True
+	        break
+	assert cut, "a trickling request held its place for 20 s"
+	for h in held:
+	    h[0].close()
 	EOF
 	serve_stop TERM && test "$(cat serve.rc)" -eq 0
 '
