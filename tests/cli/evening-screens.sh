@@ -74,7 +74,7 @@ shake_pad_whole() {
 
 # Every player's score line and the title of a finished Shake of four.
 shake_scores_shown() {
-	grep -qxF "Partie 1: shake, Runde 11" screen &&
+	grep -qxF "Partie 1: shake, All-Shake" screen &&
 	grep -qE "^  Jürgen +100\$" screen &&
 	grep -qE "^  Zoë +100\$" screen &&
 	grep -qE "^\\* Mary Ann +220 Sieger\$" screen &&

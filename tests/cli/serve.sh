@@ -162,8 +162,8 @@ test_expect_success 'serve: a finished game: the winner marked, the all-time sta
 	curl -s -o page "${url}standings" &&
 	grep -q "<h2>shake</h2>" page &&
 	grep -q "<th>player</th><th>rating</th><th>played</th><th>won</th><th>decisions</th>" page &&
-	grep -q "<tr><td>Bob</td><td>27.6 ± 8.1</td><td>1</td><td>1</td><td>beginner</td></tr>" page &&
-	grep -q "<tr><td>Ann</td><td>22.4 ± 8.1</td><td>1</td><td>0</td><td>beginner</td></tr>" page &&
+	grep -q "<tr><td data-label=\"player\">Bob</td><td data-label=\"rating\">27.6 ± 8.1</td><td data-label=\"played\">1</td><td data-label=\"won\">1</td><td data-label=\"decisions\">beginner</td></tr>" page &&
+	grep -q "<tr><td data-label=\"player\">Ann</td><td data-label=\"rating\">22.4 ± 8.1</td><td data-label=\"played\">1</td><td data-label=\"won\">0</td><td data-label=\"decisions\">beginner</td></tr>" page &&
 	grep -q "aria-label=\"each player&#39;s rating (mu) over the season\"" page &&
 	test "$(grep -c "<polyline " page)" = 2 &&
 	grep -q "<li><svg .*</svg> Bob 27.6</li>" page &&
@@ -229,7 +229,7 @@ test_expect_success 'serve in German: <html lang>, every heading, link, state an
 	page_has standings "<title>shakeref: ewige Rangliste</title>" \
 	    "<h1>Ewige Rangliste</h1>" \
 	    "<th>Spieler</th><th>Wertung</th><th>gespielt</th><th>gewonnen</th><th>Entscheidungen</th>" \
-	    "<tr><td>Bob</td><td>27,6 ± 8,1</td><td>1</td><td>1</td><td>Anfänger</td></tr>" \
+	    "<tr><td data-label=\"Spieler\">Bob</td><td data-label=\"Wertung\">27,6 ± 8,1</td><td data-label=\"gespielt\">1</td><td data-label=\"gewonnen\">1</td><td data-label=\"Entscheidungen\">Anfänger</td></tr>" \
 	    "aria-label=\"die Wertung (mu) jedes Spielers über die Saison\"" &&
 	# Numbers in SVG as C writes them, whatever the language.
 	grep -o "points=\"[^\"]*\"" standings >points &&
