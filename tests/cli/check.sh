@@ -334,12 +334,13 @@ test_expect_success 'check (fsck): games.finished 7, options not JSON, entries o
 # of them behind shakeref (the owner's, or anyone's with the file) is
 # named by check and never made the game's by --repair.  Seat 3 is Cid,
 # one of the shared winners of finished_game (SH-10).
-test_expect_success 'check (fsck): a seat credited to another player is named; --repair refuses it (3), standings keep showing it' '
+test_expect_success 'check (fsck): a seat credited to another player is named; --repair refuses it (3); standings rate the seats as the entries name them' '
 	finished_game &&
 	db_sql "UPDATE seats SET player_id = (SELECT id FROM players
 	    WHERE name = ${q}Ann${q}) WHERE seat = 2" &&
 	sr --json standings --all-time >out &&
-	json "[.players[] | select(.name == \"Ann\") | .won] == [1]" &&
+	json "[.players[] | select(.name == \"Ann\") | .won] == [0]" &&
+	json "[.players[] | select(.name == \"Cid\") | .won] == [1]" &&
 	expect_exit 3 sr check &&
 	expect_out "game 1: seat 3 (${q}Cid${q}) is credited to player ${q}Ann${q}" &&
 	expect_exit 3 sr check --repair &&
