@@ -4,9 +4,48 @@
  * game loaded (load.c), the store opened and a game found (session.c),
  * the write path (enter.c), a game shown (show.c), the game table in
  * words (tables.c), the caches (cache.c) and the integrity check
- * (check.c).  No circle (tests/cli/layers.sh): a file calls only those
- * before it in output, load, cache, tables; check; session; show; enter;
- * the commands (cmd.c's table names their entries: data, not calls).
+ * (check.c); coach.h and ratings.h have their own.  No circle
+ * (tests/cli/layers.sh, by nm and tsort): a file calls only those before
+ * it in output, load, cache, tables; coach; check; session; show; enter;
+ * ratings; the commands (cmd.c's table names their entries: data, not
+ * calls).  No file of shakeref calls back into one that calls it.
+ *
+ * A command.  cmd_table[] in cmd.c lists them; each is one struct
+ * cmd_entry in src/cmd/cmd-NAME.c with its argument spec (struct
+ * cmd_spec: options, argument counts, the usage messages).  cmd_parse()
+ * parses it once (tmux's args_parse), before exec runs.  A command
+ * returns an exit status of status.h, prints every diagnostic with
+ * sr_error() and writes its results to ctx->out.  A writer goes through
+ * sr_enter(); what is not a game's verb begins with sr_game_load(ctx, 1,
+ * ...), checks everything, writes and commits before it prints.  Help
+ * texts come from the command table and the modules' rows of verbs,
+ * never a second copy.  A command's options and their values (new
+ * --game, --option KEY=VALUE) come from its cmd_spec and the rules'
+ * option tables through sr_option_keys() and sr_option_values(), for
+ * play and `shakeref complete` alike: never a list of values by hand.
+ *
+ * Messages.  sr_error(): every diagnostic of a command, "shakeref: CMD:
+ * what is wrong", lowercase, what is wrong first, user text in single
+ * quotes, escaped and cut.  sr_refusal(): the same for a ruling's
+ * refusal, never cut as a whole (a ruling's why and note are struct
+ * buf).  Output in words goes through sr_print_text() (escapes, then
+ * sr_fit()); text already printable (help, a refusal, play's scores
+ * line with its paint) through sr_fit().  On a terminal sr_fit() fits
+ * each line to the width with utf8_wrap(), the one wrapper (paint takes
+ * no room in it).  sr_error() paints a refusal red when ctx->paint is
+ * set (play on a terminal, NO_COLOR unset).  sr_flush(): a write error
+ * on the output is exit 4.
+ *
+ * Derived data.  Each game's state, seats' scores and wins, the all-time
+ * tallies, snapshots, the undo cache, the dice tally, history's notes and
+ * the coach's cache are a cache of the entries (store.h).  The write path
+ * writes them; `check` (check.c, an fsck) compares them with a replay
+ * from the entries alone, which is the truth.  What is not derived is
+ * reported, never rewritten, and a game so broken gets nothing rebuilt.
+ * `check --repair` and every schema migration rebuild them; a migration
+ * does it in its own transaction (store_open() leaves it open:
+ * store_migrated(); the rebuild commits it), so a kill at any moment
+ * leaves the old schema or the new one whole.
  */
 #ifndef SHAKEREF_CMD_H
 #define SHAKEREF_CMD_H

@@ -28,7 +28,10 @@ struct sr_doubt;
  * entry, so a long play session stamps each when it is made), color
  * (NO_COLOR unset or empty, TERM set and not "dumb"), columns (COLUMNS,
  * 1..9999, else 0), language (LANGUAGE, or NULL: what i18n_settle()
- * gives back should no locale speak serve's language).
+ * gives back should no locale speak serve's language).  The word lists
+ * and tables are looked for in paths' build, data, then cache folder
+ * (dawg_find, tt_table_get).  The build tools mkdawg and mktt read
+ * their own environment.
  */
 struct sr_ctx {
 	char		*db_path;	/* env: resolved database path */

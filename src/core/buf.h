@@ -1,5 +1,13 @@
 /*
  * buf.h: a growing text buffer.
+ *
+ * The shared helpers of text; use them, do not write another.
+ * xmalloc() and the other x*() wrappers call fatal() on out of memory,
+ * the one case that prints and exits.  xasprintf() is the one way to
+ * build a message into new memory: never snprintf a message into a fixed
+ * array.  kv_split() is the one reading of NAME=V (roll Ann=40, --option
+ * K=V, --title=T).  buf_word() quotes a word as play's line splitting
+ * reads it back ("Mary Ann").
  */
 #ifndef SHAKEREF_BUF_H
 #define SHAKEREF_BUF_H

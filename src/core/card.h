@@ -9,6 +9,19 @@
  * A block's text is one line of the card's Markdown (its lines joined):
  * `code` and **bold** are kept in it, for a translator to see, and made
  * plain by card_render() ('code', bold).
+ *
+ * The card is the one text of a game's rules, a small Markdown that
+ * src/tools/mkcard.c says the shape of.  It begins "# Title (N-M
+ * players)" and gives the rules with their ruling ids.  Under "## The
+ * option(s)" an item "- `KEY`: ..." for each option: its first sentence
+ * is the option's line in shakeref(1).  After "<!-- manual -->": "##
+ * Status in detail", naming each key the game's status --json adds, then
+ * the manual's examples (tests/cli/man-examples.sh runs them).  An
+ * option's values and default are its table's (rules and shakeref(1)
+ * print them); the card says what it does (tests/cli/cards.sh).  The C
+ * blocks are written into the build's src/games/cards.c (card_NAME[], one
+ * msgid a block), which po/POTFILES.in names and xgettext finds in the
+ * build tree (po/Makevars); card_render() translates each block.
  */
 #ifndef SHAKEREF_CARD_H
 #define SHAKEREF_CARD_H

@@ -4,6 +4,51 @@
  * A rules module is pure: it gets a state and a parsed entry and returns a
  * ruling.  It never touches SQLite, Hunspell, the clock or stdout.  Facts
  * from outside the rules (dictionary verdicts) arrive in entry->fact.
+ *
+ * The core is pure: src/core and src/games make libsr.a.  No I/O, no
+ * clock, no environment, nothing from libsrsys.a (tests/cli/pure.sh
+ * reads their symbols with nm).  buf.c's fatal() alone writes to stderr
+ * and exits, on out of memory.  A fact from outside (a dictionary's
+ * verdict, the time of an entry) arrives as data or through a callback.
+ * The core has no state of its own: pure.sh finds no writable data or
+ * bss in libsr.a, so a new static fails the suite.  What must last from
+ * one call to the next is a context its caller owns and lends.  The rules
+ * get it through struct game_env (the setup's env, struct sr_ctx's, made
+ * by main, freed at exit): the letters (struct lang, lang.h) and
+ * 10,000's coach (struct tt_coach).  A build tool or a unit test makes
+ * its own (lang_new, tt_coach_new); a NULL one reads ASCII alone and
+ * advises on points.  What can be known at build time is const data
+ * (utf8.c's widths, printability and case folds: src/tools/mkctype.c
+ * asks C.UTF-8 and writes src/core/utf8-ctype.c at build time).
+ *
+ * The game table.  game_table[] in game.c lists the games; each is one
+ * struct game_rules in its module, src/games/game-NAME.c.  Nothing
+ * outside game.c's table names a module (tests/cli/knowledge.sh).  Every
+ * list of games outside the program is made from the table at build time
+ * by src/tools/mklists (tests/cli/lists.sh), or not kept (README.md
+ * points to `shakeref rules`).  HACKING "How to add a game" lists the
+ * steps.
+ *
+ * What the commands know of a game.  The generic code (main, src/cmd,
+ * the store, src/sys) asks for a hook or an option kind (GAME_OPT_*).
+ * It never compares with one game, includes a module's header or looks
+ * an option up by its key (knowledge.sh; a schema migration, a fact of
+ * history, may name them).  A message that lists games builds the list
+ * from game_table (sr_rules_names()).  No string of theirs names a game,
+ * an alias or an option's KEY=, or opens an example with a verb
+ * (knowledge.sh reads them all): the words come from the table.  A
+ * command asks for a verb's kind (VERB_*), never for a verb by name:
+ * knowledge.sh allows no V_NAME but enum verb's and no quoted verb
+ * outside game.c and src/games/.  A new need is a new hook or kind.
+ *
+ * Replay.  replay_step() is the one step for a stored entry and a new
+ * one alike, undo and redo included.  A stored entry's note is formatted
+ * only for those who read it (history, review); else the ruling is quiet
+ * and ruling_note() keeps no words.  A stored entry is parsed with
+ * entry.stored set: a rule made stricter since is held to new entries
+ * only, so that what was accepted replays.  A ruling's words are a
+ * struct buf, never cut as a whole; each quoted user text in them is cut
+ * after 64 characters (utf8_note()).
  */
 #ifndef SHAKEREF_GAME_H
 #define SHAKEREF_GAME_H

@@ -1,6 +1,9 @@
 /*
  * status.h: the exit statuses of SPEC.md, in one place.  A ruling's
  * status (game.h) and every command's return value are one of these.
+ *
+ * A ruling's status (RULING_* in game.h) is defined as one of these.
+ * Nothing else spells an exit status as a number (tests/cli/knowledge.sh).
  */
 #ifndef SHAKEREF_STATUS_H
 #define SHAKEREF_STATUS_H

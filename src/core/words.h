@@ -1,12 +1,46 @@
 /*
- * words.h: the sentences a person reads, through GNU gettext (HACKING
- * "Words").  _() translates, N_() marks a string translated where it is
- * read (a table's), P_() chooses a plural form by a count.  The core
+ * words.h: the sentences a person reads, through GNU gettext
+ * (po/README; the rules below).  _() translates, N_() marks a string
+ * translated where it is read (a table's), P_() chooses a plural form by a count.  The core
  * looks a string up with dgettext() and dngettext() alone: a lookup in
  * the catalog that main bound (src/sys/i18n.c), no I/O of its own
  * (tests/cli/pure.sh allows these two and nothing else of gettext).
  * Under the C locale, or a locale without a catalog, each returns its
  * English argument: today's words exactly.
+ *
+ * Every sentence a person reads goes through these (po/README says how
+ * to translate; tests/cli/words.sh checks the catalogs).
+ * - The message functions translate their own format (sr_error,
+ *   ruling_refuse, ruling_note, game_say, check's problem and broken,
+ *   import's bad, the store's fail).  Their call sites stay plain; each
+ *   is an xgettext keyword in po/Makevars.
+ * - Mark a sentence whole where it can be.  A plural is P_(), never a
+ *   "%s" of "s".  Never put an English word in with %s: write two msgids
+ *   ("too often", "too seldom").
+ * - The ": " and "; " that join pieces are _(": ") and _("; ") (French
+ *   writes a no-break space before).  A score in words is %'ld (grouped
+ *   as the locale writes it; never in a column or JSON).  A chance is
+ *   _("%.1f%%") ("8,8 %").
+ * - A number a machine reads (an SVG's, CSS's) is put with buf_fixed()
+ *   (buf.h), never %f, so a decimal comma never reaches it.  JSON's reals
+ *   are jansson's: C's whatever the locale.
+ * - What a program reads is never translated: verbs, command and option
+ *   names, JSON (--json runs in English: i18n_plain()), export, exit
+ *   statuses, the "shakeref: VERB:" prefix.
+ * - Nor what is kept.  A game's state stays English (snapshots compare
+ *   bytes): keep a reason English in the state and translate it where it
+ *   is shown (shake-a-word's SAW_WHY, grid_path_en).  History's notes in
+ *   the database are English: written only when untranslated, so a
+ *   translated history replays; check replays in English.
+ * - serve's pages are translated as they are made (cmd-serve.c's
+ *   html_words()); a JSON value shown, such as a state's name, is a
+ *   msgid; <html lang> is the catalog's msgstr of "en".
+ * - A new source file goes into po/POTFILES.in and a new message into
+ *   every po/LL.po (words.sh fails on one missing or untranslated).  A
+ *   sentence printed without the catalog is found by tests/cli/evening.sh:
+ *   a game of each rules played in the pseudo-translation qps (make check
+ *   builds it into locale/qps with tests/pseudo.awk, every word of every
+ *   msgstr marked; never installed), where a word left unmarked is English.
  */
 #ifndef SHAKEREF_WORDS_H
 #define SHAKEREF_WORDS_H

@@ -2,6 +2,10 @@
  * xjson.h: jansson's setters checked, as xmalloc() checks malloc(): a
  * JSON object or array that cannot take a value is out of memory, and
  * that is fatal() (buf.h), never a key left out without a word.
+ *
+ * Every JSON object and array is built through these setters (xjson_set,
+ * xjson_push); a module's status_json sets its keys so
+ * (tests/cli/returns.sh).
  */
 #ifndef SHAKEREF_XJSON_H
 #define SHAKEREF_XJSON_H

@@ -1,5 +1,13 @@
 /*
  * i18n.h: the user's language (SPEC.md "Language"), set up once by main.
+ *
+ * main calls i18n_init() once.  It sets LC_MESSAGES, and LC_NUMERIC only
+ * where a catalog speaks, so that C and a locale without a catalog print
+ * today's English exactly.  The core only looks strings up (words.h).
+ * serve switches languages by each thread's locale alone (uselocale: the
+ * machine's ll_LL.UTF-8, which ./bootstrap makes).  LANGUAGE overrides
+ * every thread's locale in gettext, and the environment is no thread's to
+ * write: so serve calls i18n_settle() once, before any thread.
  */
 #ifndef SHAKEREF_I18N_H
 #define SHAKEREF_I18N_H

@@ -39,6 +39,28 @@
 # and the status is 117; anything else is a broken chain and the test
 # fails without running.  Write `if ! CMD; then ...; fi` rather than a
 # top-level `CMD || ...`, and `|| return 1` only inside loops and groups.
+#
+# On a terminal, wait on what the pane shows (tty_wait), never a fixed
+# sleep.  Send a key libedit must read (Ctrl-D, Tab, Up) only once play
+# waits at its prompt (tty_idle, as tty_end does): a key sent while play
+# is busy with a line meets a cooked terminal, and a Ctrl-D there is lost.
+#
+# Both engines.  With SHAKEREF_TEST_PG set, lib.sh starts one server per
+# file and gives each test a database of its own: the previous test's
+# emptied and renamed (every schema dropped, a fifth of the cost of a
+# CREATE DATABASE), made anew where that cannot be done.  Makefile.am's
+# PG_TESTS (tests/league/NAME.pg, made by make) run tests/cli/NAME.sh so
+# a second time.  What a test does behind shakeref's back goes through
+# the db_* helpers above, on either engine.  Name a test SQLITE only
+# where it is about the file (its path, mode, WAL, locks, fsyncs, its
+# migrations from older SQLite schemas) or stores what PostgreSQL cannot
+# hold (text that is not UTF-8).  A test's tmux pane or `env -i` keeps
+# PGHOST and PGUSER.  A test that moves XDG_STATE_HOME does so before
+# `new` (the league's current game is kept there).  Every wait is
+# bounded, and lib.sh stops the server when the file is interrupted.  A
+# process started during a test must not inherit the writer of a fifo
+# play reads: a server started again with it held play's fifo open, so
+# play never saw its end (tests/pg.sh's pg_server closes fds 7-9).
 
 set -u
 : "${SHAKEREF:?SHAKEREF must name the binary}"
