@@ -3,6 +3,17 @@
  * of `review` (cmd-review.c shows it), of the decisions beside the
  * ratings of `standings --all-time`, and of their cache, which check
  * compares and rebuilds.
+ *
+ * review asks a game's advice() hook (game.h) once per entry, in one
+ * replay (review_observe), and keeps only each decision's values.  So a
+ * module's advice lists every move a player can make.  Keeps from one
+ * roll are grouped there: the move made is the whole keep, found in the
+ * advice after the roll.  Each move is a line play accepts (a name
+ * through buf_word()); review writes the move made the same way
+ * (game_entry_line()), so made and best compare and play takes both.
+ * An advice that solves something big keeps what it solved for the next
+ * call in the context its caller lends, never in a static (10,000's
+ * turns in struct tt_coach: src/core/tt-coach.c, turn_get).
  */
 #ifndef SHAKEREF_COACH_H
 #define SHAKEREF_COACH_H
