@@ -49,6 +49,16 @@
  * only, so that what was accepted replays.  A ruling's words are a
  * struct buf, never cut as a whole; each quoted user text in them is cut
  * after 64 characters (utf8_note()).
+ *
+ * Snapshots.  replay_snapshot() gives a state's bytes: the names, title,
+ * abandonment, then the module's state_save (or a flat state's bytes).
+ * sr_game_load_state() uses one only when its last entry, format
+ * (replay_format()) and checksum match and its bytes decode to a state
+ * the rules could reach; else the game is replayed.  The checksum is no
+ * defence (anyone can recompute it): every count, index and value is
+ * checked as it is read (state_valid, state_load), so no byte in the
+ * file crashes a command (tests/unit/test-snapshot.c,
+ * tests/fuzz/fuzz-snapshot.c).
  */
 #ifndef SHAKEREF_GAME_H
 #define SHAKEREF_GAME_H

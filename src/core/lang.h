@@ -6,6 +6,12 @@
  * normalisation; it is loaded (by the loader given to lang_new) only
  * for text that is not plain ASCII (or for a Turkish dictionary), each
  * letter asked once.
+ *
+ * struct lang is a context the caller owns and lends (game.h): every
+ * lang_* function, grid, judge and solve take it, and the commands pass
+ * ctx->env.lang to the word lists and the lookup.  Made by lang_new()
+ * with the loader main gives (src/sys/lang-icu.c); a NULL one reads
+ * ASCII alone.
  */
 #ifndef SHAKEREF_LANG_H
 #define SHAKEREF_LANG_H

@@ -2,6 +2,11 @@
  * lexicon.h: Hunspell dictionaries, the words they accept here (SW-2),
  * and the lookup the command line gives the replay.  lexicon.c is the
  * only file that includes <hunspell.h>.
+ *
+ * Hunspell is loaded with dlopen().  The Debian package of each
+ * dictionary is named in data/hunspell-packages.def.  A dictionary whose
+ * .aff names another encoding (SET ISO8859-2: pl_PL) is read in it by
+ * affix.c and spoken to in it here (iconv); everything else is UTF-8.
  */
 #ifndef SHAKEREF_LEXICON_H
 #define SHAKEREF_LEXICON_H
