@@ -872,7 +872,10 @@ sync_folder(const char *path)
  * shakeref that has synced the folder of a WAL records the WAL's device
  * and inode in meta ('wal'), in the transaction of its write; a WAL
  * that is not the one recorded gets its folder synced once, here.  So
- * the usual command pays one stat and one read, not a sync; see HACKING.
+ * the usual command pays one stat and one read, not a sync.  Why once
+ * per process and only at its first write: a read never needs it, and a
+ * sync per write would double the cost of every move for a window that
+ * only a foreign or killed writer opens.
  */
 static int
 wal_durable(struct sqlite_store *s, char **why)

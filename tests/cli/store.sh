@@ -15,7 +15,8 @@ mode() {
 # Hold a write lock on the test's database in the background until
 # unlock; the lock is held when this returns.  SQLite: sqlite3's write
 # transaction on the file; the league: psql holding every game's row, as
-# a table's write does its game's (HACKING, the league's locks).
+# a table's write does its game's (src/store/store-pg.c's
+# locks).
 lock() {
 	rm -f lock.fifo lock.out
 	mkfifo lock.fifo
@@ -188,7 +189,8 @@ test_expect_success SQLITE 'an empty file: status, check, games leave it empty (
 # A WAL whose folder entry no shakeref synced (another program made it,
 # or a writer was killed before its sync; here: the same bytes under a
 # new inode) gets its folder synced once, at the first write; the next
-# command, finding the WAL it recorded, syncs no folder (HACKING).
+# command, finding the WAL it recorded, syncs no folder (store-sqlite.c's
+# wal_durable()).
 dir_syncs() {
 	strace -f -qq -e trace=openat,fsync -o trace "$SHAKEREF" "$@" \
 	    >/dev/null 2>&1
