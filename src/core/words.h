@@ -1,7 +1,7 @@
 /*
- * words.h: the sentences a person reads, through GNU gettext
- * (po/README; the rules below).  _() translates, N_() marks a string
- * translated where it is read (a table's), P_() chooses a plural form by a count.  The core
+ * words.h: the sentences a person reads, through GNU gettext (po/README
+ * and below).  _() translates, N_() marks a string translated where it is
+ * read (a table's), P_() chooses a plural form by a count.  The core
  * looks a string up with dgettext() and dngettext() alone: a lookup in
  * the catalog that main bound (src/sys/i18n.c), no I/O of its own
  * (tests/cli/pure.sh allows these two and nothing else of gettext).
