@@ -10,7 +10,6 @@
 #include "buf.h"
 #include "lang.h"
 #include "solve.h"
-#include "wordlist.h"
 
 #define KEY_MAX	(GRID_KEY * GRID_CELLS)
 
