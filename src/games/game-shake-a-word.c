@@ -11,7 +11,6 @@
 #include "game.h"
 #include "grid.h"
 #include "lang.h"
-#include "lexicon.h"
 #include "shake-a-word.h"
 #include "utf8.h"
 #include "xjson.h"
@@ -949,8 +948,9 @@ saw_lookups(const struct game_state *st, const struct entry *e,
 	int i, k, j, n = 0;
 
 	*dict = st->dict;
-	*mode = (st->fold ? LEXICON_FOLD : 0) | (st->nouns ? LEXICON_NOUNS :
-	    0) | (st->compounds ? LEXICON_COMPOUNDS : 0);
+	*mode = (st->fold ? GAME_LOOKUP_FOLD : 0) |
+	    (st->nouns ? GAME_LOOKUP_NOUNS : 0) |
+	    (st->compounds ? GAME_LOOKUP_COMPOUNDS : 0);
 	*suggest = 0;
 	if (rd == NULL || st->finished)
 		return NULL;
