@@ -77,7 +77,7 @@ main(int argc, char **argv)
 	char **w, **rec, *why = NULL;
 	size_t n, i, kept, min = 0;
 	int c, rc;
-	struct lang *lg = lang_new(lang_icu_dlopen);	/* the tool's own */
+	struct lang *lg = lang_new(icu_dlopen);	/* the tool's own */
 
 	while ((c = getopt(argc, argv, "d:n:o:")) != -1) {
 		if (c == 'o')

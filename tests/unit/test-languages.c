@@ -1594,7 +1594,7 @@ main(void)
 	size_t li, calls;
 	int gi;
 
-	lg = lang_new(lang_icu_dlopen);
+	lg = lang_new(icu_dlopen);
 	for (li = 0; li < sizeof langs / sizeof langs[0]; li++)
 		if (strcmp(langs[li].dict, DICT) == 0)
 			L = &langs[li];

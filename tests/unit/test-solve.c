@@ -603,7 +603,7 @@ main(void)
 	struct dawg *d;
 	unsigned seed = 20261123;
 
-	lg = lang_new(lang_icu_dlopen);
+	lg = lang_new(icu_dlopen);
 	if (src == NULL)
 		src = ".";
 	if (bld == NULL)
