@@ -92,7 +92,7 @@ void		 dawg_close(struct dawg *);
 uint32_t	 dawg_root(const struct dawg *);
 /*
  * A byte kept for node (0 at first) for one user to remember what it
- * worked out there (judge.c: wordlist_bits); NULL for no node.
+ * worked out there (judge.c: judge_bits); NULL for no node.
  */
 unsigned char	*dawg_memo(const struct dawg *, uint32_t node);
 /* How many records the list holds. */

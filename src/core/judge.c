@@ -104,7 +104,7 @@ judge_pick(const struct dawg *d, uint32_t node, int nouns, const char *key,
 
 /* The verdict below a key's node; see judge.h. */
 int
-wordlist_judge_node(const struct dawg *d, uint32_t node, int nouns,
+judge_node(const struct dawg *d, uint32_t node, int nouns,
     const char *key, const char *written, char *form, size_t len)
 {
 	struct pick p;
@@ -117,7 +117,7 @@ wordlist_judge_node(const struct dawg *d, uint32_t node, int nouns,
 
 /* The subtree of keys for fold or exact; see judge.h. */
 uint32_t
-wordlist_root(const struct dawg *d, int fold)
+judge_root(const struct dawg *d, int fold)
 {
 	uint32_t node;
 	int eow;
@@ -133,14 +133,14 @@ wordlist_root(const struct dawg *d, int fold)
  * form (len bytes), preferring written itself.  0 if none.
  */
 static int
-wordlist_judge(const struct dawg *d, struct lang *lg, const char *dict,
+judge_form(const struct dawg *d, struct lang *lg, const char *dict,
     int fold, int nouns, const char *written, char *form, size_t len)
 {
 	struct pick p;
 	char key[256];
 
 	if (lang_key(lg, dict, fold, written, key, sizeof key) != 0 ||
-	    !judge_pick(d, dawg_walk(d, wordlist_root(d, fold), key), nouns,
+	    !judge_pick(d, dawg_walk(d, judge_root(d, fold), key), nouns,
 	    key, written, &p))
 		return 0;
 	if (form != NULL && ((p.v & DAWG_LOWER) || lang_cap(lg, dict, p.form,
@@ -151,7 +151,7 @@ wordlist_judge(const struct dawg *d, struct lang *lg, const char *dict,
 
 /* 1 if the list has compound parts (its "c" record). */
 int
-wordlist_has_parts(const struct dawg *d)
+judge_has_parts(const struct dawg *d)
 {
 	uint32_t node;
 	int eow = 0;
@@ -172,7 +172,7 @@ or_bits(void *arg, const char *rest)
 
 /* The bits of the key at node; see judge.h. */
 unsigned
-wordlist_bits(const struct dawg *d, uint32_t node)
+judge_bits(const struct dawg *d, uint32_t node)
 {
 	unsigned char *m = dawg_memo(d, node);
 	unsigned b = 0;
@@ -630,13 +630,13 @@ cutter_step(const struct cutter *c, uint32_t node, unsigned b)
 	}
 }
 
-/* wordlist_bits at node (under c->ne), from the memo if it is there. */
+/* judge_bits at node (under c->ne), from the memo if it is there. */
 static inline unsigned
 cutter_bits(const struct cutter *c, uint32_t node)
 {
 	unsigned m = c->memo[node];
 
-	return (m & 128u) ? m & 127u : wordlist_bits(c->d, node);
+	return (m & 128u) ? m & 127u : judge_bits(c->d, node);
 }
 
 /* Add state (node, from, bits) after the last. */
@@ -896,7 +896,7 @@ cutter_verdict(struct cutter *c, char *form, size_t len, int *cap)
 
 /* 1 if written's letters are key's; see judge.h. */
 int
-wordlist_aligned(struct lang *lg, const char *dict, int fold,
+judge_aligned(struct lang *lg, const char *dict, int fold,
     const char *key, const char *written, uint16_t *wp, size_t max)
 {
 	char piece[32], one[8];
@@ -952,7 +952,7 @@ cut(const struct dawg *d, uint32_t root, struct lang *lg, const char *dict,
 	for (n = 0, p = 0; key[p] != '\0'; n++, p += letter_len(key + p))
 		if (n == CUT_MAX)
 			return CUT_OTHER;
-	w = written != NULL && wordlist_aligned(lg, dict, fold, key, written,
+	w = written != NULL && judge_aligned(lg, dict, fold, key, written,
 	    wp, CUT_MAX + 1);
 	c = xmalloc(sizeof *c);
 	c->st = NULL;
@@ -974,7 +974,7 @@ cut(const struct dawg *d, uint32_t root, struct lang *lg, const char *dict,
 
 /* The verdict on key as a compound; see judge.h. */
 int
-wordlist_compound(const struct dawg *d, struct lang *lg, const char *dict,
+judge_compound(const struct dawg *d, struct lang *lg, const char *dict,
     int fold, int nouns, int parts, const struct speller *sp,
     const char *key, const char *written, char *form, size_t len, int *cap)
 {
@@ -992,7 +992,7 @@ wordlist_compound(const struct dawg *d, struct lang *lg, const char *dict,
 	c.d = d;
 	c.key = key;
 	c.klen = strlen(key);
-	if ((c.root = node = wordlist_root(d, fold)) == 0 || c.klen == 0)
+	if ((c.root = node = judge_root(d, fold)) == 0 || c.klen == 0)
 		return 0;
 	/* The cuts by the keys' bits first: most words end there. */
 	switch (cut(d, c.root, lg, dict, fold, nouns, parts, key, written,
@@ -1008,7 +1008,7 @@ wordlist_compound(const struct dawg *d, struct lang *lg, const char *dict,
 		break;
 	}
 	/* The whole word a FORBIDDENWORD's form: Hunspell judges. */
-	if (wordlist_bits(d, dawg_walk(d, c.root, key)) & DAWG_ASK)
+	if (judge_bits(d, dawg_walk(d, c.root, key)) & DAWG_ASK)
 		c.ask = 1;
 	c.tail = xcalloc(c.klen + 1, sizeof *c.tail);
 	while (q < c.klen && one_letter(&c, &node, &q) && q < c.klen) {
@@ -1053,19 +1053,19 @@ wordlist_compound(const struct dawg *d, struct lang *lg, const char *dict,
 
 /* A form, else a compound; see judge.h. */
 int
-wordlist_judge_all(const struct dawg *d, struct lang *lg, const char *dict,
+judge_all(const struct dawg *d, struct lang *lg, const char *dict,
     int fold, int nouns, int compounds, const struct speller *sp,
     const char *written, char *form, size_t len)
 {
 	char key[256], f[1024];
 	int v = 0, cap;
 
-	if (wordlist_judge(d, lg, dict, fold, nouns, written, form, len))
+	if (judge_form(d, lg, dict, fold, nouns, written, form, len))
 		return 1;
 	if (!compounds)
 		return 0;
 	if (lang_key(lg, dict, fold, written, key, sizeof key) != 0 ||
-	    (v = wordlist_compound(d, lg, dict, fold, nouns, 1, sp, key,
+	    (v = judge_compound(d, lg, dict, fold, nouns, 1, sp, key,
 	    written, f, sizeof f, &cap)) != 1)
 		return v < 0 ? -1 : 0;
 	if (form != NULL && (!cap || lang_cap(lg, dict, f, form, len) != 0))

@@ -673,7 +673,7 @@ wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
 
 	if ((d = wordlists_get(ws, dict, bar, &sp, why)) == NULL)
 		return -1;
-	if ((v = wordlist_judge_all(d, ws->lg, dict, fold, nouns, compounds,
+	if ((v = judge_all(d, ws->lg, dict, fold, nouns, compounds,
 	    sp, written, form, len)) < 0)
 		*why = xstrdup(wordlist_speller_why(sp) != NULL ?
 		    wordlist_speller_why(sp) : _("no dictionary to ask"));
