@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "dawg.h"
+#include "dawg-file.h"
 #include "lang.h"
 #include "lang-icu.h"
 #include "paths.h"
@@ -131,7 +131,7 @@ main(int argc, char **argv)
 		perror(outpath);
 		return 1;
 	}
-	rc = dawg_build(rec, 2 * kept, out, NULL, NULL);
+	rc = dawgfile_build(rec, 2 * kept, out, NULL, NULL);
 	if (fclose(out) != 0 || rc != 0) {
 		fprintf(stderr, "mkdawg: cannot write %s\n", outpath);
 		unlink(outpath);

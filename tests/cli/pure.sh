@@ -59,7 +59,7 @@ test_expect_success 'the walk of the word lists, the verdict by them and solve a
 		grep -q " T $f\$" core-syms || { echo "# $f is not in the core"; return 1; }
 	done &&
 	nm -A --defined-only "$sys" >sys-syms &&
-	for f in dawg_open dawg_build wordlist_open; do
+	for f in dawgfile_open dawgfile_build wordlist_open; do
 		grep -q " T $f\$" sys-syms || { echo "# $f is not in the system library"; return 1; }
 	done
 '

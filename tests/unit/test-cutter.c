@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../../src/core/dawg.h"
+#include "../../src/sys/dawg-file.h"
 #include "../../src/core/judge.h"
 #include "tap.h"
 
@@ -68,7 +69,7 @@ build(void)
 		rec[i] = strdup(buf);
 	}
 	rec[n] = strdup("c");
-	if (dawg_build(rec, n + 1, f, NULL, NULL) != 0)
+	if (dawgfile_build(rec, n + 1, f, NULL, NULL) != 0)
 		return -1;
 	for (i = 0; i <= n; i++)
 		free(rec[i]);
