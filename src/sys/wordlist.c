@@ -387,8 +387,9 @@ wordlist_write(const char *dicts, struct lang *lg, const char *name,
 	}
 	built = dawgfile_build(rec, nrec, f, NULL, NULL);
 	if (fclose(f) != 0 || built != 0 || rename(tmp, path) != 0) {
-		*why = built == DAWGFILE_TOO_BIG ? xasprintf(_("the word list of %s "
-		    "is too big: Shake-A-Word cannot use it"), name) :
+		*why = built == DAWGFILE_TOO_BIG ?
+		    xasprintf(_("the word list of %s is too big: "
+		    "Shake-A-Word cannot use it"), name) :
 		    xasprintf(_("cannot write %s: %s"), path, strerror(errno));
 		unlink(tmp);
 		goto out;
