@@ -2150,7 +2150,7 @@ player_check(const struct replay *rp, const struct stored_entry *se,
 /*
  * Parse e, of stored entry se, for the step: by the game's declaration,
  * or, for a verb the game lacks, as the games that have it would (usage
- * first, a game over next), then refused: "shake has no 'grid'".  A
+ * first, a game over next), then refused: "RULES has no 'VERB'".  A
  * stored one that no longer parses is corrupt.
  */
 static int
