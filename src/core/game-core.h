@@ -23,11 +23,11 @@ void	entry_join(int argc, char *const *argv, struct buf *b);
 void	entry_of(const struct game_rules *g, struct entry *e,
 	    const struct stored_entry *se);
 /* replay.c: every pooled state freed. */
-void	snap_clear(struct replay *rp);
+void	replay_snap_clear(struct replay *rp);
 /* replay.c: the names, title and state back as the game was created. */
-void	meta_reset(struct replay *rp);
+void	replay_meta_reset(struct replay *rp);
 /* replay.c: stored entry se parsed and applied to st: r's status. */
-int	apply_stored(struct replay *rp, struct game_state *st,
+int	replay_apply(struct replay *rp, struct game_state *st,
 	    const struct stored_entry *se, struct ruling *r);
 
 #endif

@@ -1,7 +1,8 @@
 /*
- * game.c: the game table, argument parsing common to every game, and
- * replay: one path for checking a new entry and for rebuilding a game from
- * its stored entries.
+ * game.c: the game table, the verbs and options every game declares, and
+ * the rulings; an entry is read by entry.c, replayed by replay.c (one
+ * path for checking a new entry and for rebuilding a game from its
+ * stored entries), its state kept by snapshot.c.
  */
 #include <ctype.h>
 #include <limits.h>

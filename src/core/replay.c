@@ -118,7 +118,7 @@ snap_take(struct replay *rp, int k)
 
 /* Free every pooled state. */
 void
-snap_clear(struct replay *rp)
+replay_snap_clear(struct replay *rp)
 {
 	while (rp->nsnaps > 0)
 		rp->rules->state_free(rp->snaps[--rp->nsnaps].st);
@@ -136,7 +136,7 @@ snap_clear(struct replay *rp)
  * now.
  */
 void
-meta_reset(struct replay *rp)
+replay_meta_reset(struct replay *rp)
 {
 	int i;
 
@@ -255,7 +255,7 @@ replay_expect(const struct replay *rp, struct expectation *x,
  * state instead.
  */
 int
-apply_stored(struct replay *rp, struct game_state *st,
+replay_apply(struct replay *rp, struct game_state *st,
     const struct stored_entry *se, struct ruling *r)
 {
 	struct entry e;
@@ -304,7 +304,7 @@ meta_rewind(struct replay *rp, int depth, struct ruling *r)
 	const struct stored_entry *se;
 	int i, status;
 
-	meta_reset(rp);
+	replay_meta_reset(rp);
 	for (i = 0; i < depth; i++) {
 		se = &rp->entries[rp->done[i]];
 		if (!VERB_IS_META(se->verb) || se->verb == V_NOTE)
@@ -360,7 +360,7 @@ state_settle(struct replay *rp, int depth, int top, struct ruling *r)
 	for (i = from; i < rp->ndone; i++) {
 		const struct stored_entry *se = &rp->entries[rp->done[i]];
 
-		if ((status = apply_stored(rp, st, se, r)) != RULING_OK)
+		if ((status = replay_apply(rp, st, se, r)) != RULING_OK)
 			return corrupt(se, r);
 	}
 	return RULING_OK;
@@ -592,7 +592,7 @@ step_undo_cached(struct replay *rp, struct stored_entry *se, int live,
 		c->depth--;
 		c->nundone++;
 	} else {
-		if (apply_stored(rp, rp->st, &c->target, r) != RULING_OK)
+		if (replay_apply(rp, rp->st, &c->target, r) != RULING_OK)
 			return corrupt(&c->target, r);
 		c->depth++;
 		c->nundone--;
@@ -651,14 +651,14 @@ step_undo(struct replay *rp, int i, int live, struct ruling *r)
 			rp->st = snap_take(rp, k);
 			snap_put(rp, pre, depth, top);
 			if (VERB_IS_META(rp->entries[t].verb) &&
-			    apply_stored(rp, rp->st, &rp->entries[t], r) !=
+			    replay_apply(rp, rp->st, &rp->entries[t], r) !=
 			    RULING_OK)
 				return corrupt(&rp->entries[t], r);
 		} else {
 			if (rp->entries[t].fate &&
 			    (pre = state_dup(rp->rules, rp->st)) != NULL)
 				snap_put(rp, pre, depth, top);
-			if (apply_stored(rp, rp->st, &rp->entries[t], r) !=
+			if (replay_apply(rp, rp->st, &rp->entries[t], r) !=
 			    RULING_OK)
 				return corrupt(&rp->entries[t], r);
 		}
@@ -854,10 +854,10 @@ replay_run(struct replay *rp, int notes, struct ruling *r)
 	int i, t, status;
 
 	ruling_reset(r);
-	snap_clear(rp);
+	replay_snap_clear(rp);
 	if (rp->st != NULL)
 		rp->rules->state_free(rp->st);
-	meta_reset(rp);
+	replay_meta_reset(rp);
 	rp->st = rp->rules->state_new(&rp->setup);
 	rp->notes = notes;
 	replay_reserve(rp, rp->nentries);
@@ -904,7 +904,7 @@ replay_add(struct replay *rp, struct stored_entry *se, struct ruling *r)
 	int status;
 
 	if (rp->names0 == NULL)
-		meta_reset(rp);
+		replay_meta_reset(rp);
 	if (rp->st == NULL)
 		rp->st = rp->rules->state_new(&rp->setup);
 	replay_reserve(rp, rp->nentries + 1);

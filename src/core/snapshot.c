@@ -226,7 +226,7 @@ replay_resume(struct replay *rp, const void *p, size_t len, int last_n)
 		free(title);
 		return -1;
 	}
-	meta_reset(rp);
+	replay_meta_reset(rp);
 	st = rp->rules->state_new(&rp->setup);
 	if (state_load(rp->rules, st, in.p, in.left) != 0) {
 		rp->rules->state_free(st);
@@ -383,7 +383,7 @@ replay_walk(const struct replay *rp, int keep,
 	if (rp->names0 != NULL)
 		tmp.setup.names = rp->names0;
 	tmp.title0 = rp->title0;
-	meta_reset(&tmp);
+	replay_meta_reset(&tmp);
 	tmp.st = rp->rules->state_new(&tmp.setup);
 	r.quiet = 1;
 	for (depth = 1; depth <= rp->ndone && status == 0; depth++) {
@@ -394,7 +394,7 @@ replay_walk(const struct replay *rp, int keep,
 		nd = replay_rolled(&tmp, se, 1, d, GAME_MAX_PLAYERS);
 		status = fn(arg, depth, se, d, nd, b.len > 0 ? b.s : NULL,
 		    b.len);
-		if (status == 0 && apply_stored(&tmp, tmp.st, se, &r) !=
+		if (status == 0 && replay_apply(&tmp, tmp.st, se, &r) !=
 		    RULING_OK)
 			status = -1;
 	}
@@ -411,7 +411,7 @@ replay_free(struct replay *rp)
 	int i;
 
 	cache_clear(rp);
-	snap_clear(rp);
+	replay_snap_clear(rp);
 	if (rp->st != NULL)
 		rp->rules->state_free(rp->st);
 	for (i = 0; i < rp->nentries; i++)
