@@ -151,6 +151,14 @@ void		 cutter_pop(struct cutter *c, int n);
 enum cut	 cutter_verdict(struct cutter *c, char *form, size_t len,
 		    int *cap);
 /*
+ * The text of the form whose record's rest (n bytes, its verdict last)
+ * is rest, below key (klen bytes: the text when the rest is the verdict
+ * alone), into form (len bytes).  0, or -1 if it does not fit (cutter.c,
+ * for judge.c too).
+ */
+int		 rest_form(const char *rest, size_t n, const char *key,
+		    size_t klen, char *form, size_t len);
+/*
  * 1 if written's letters are key's letter by letter (each one's key,
  * lang_key with fold, is key's letter at its place, and both end
  * together), with the offset of written's letter i into wp[i] (max
