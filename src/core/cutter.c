@@ -47,7 +47,7 @@ judge_bits(const struct dawg *d, uint32_t node)
  * alone), into form (len bytes).  0, or -1 if it does not fit.
  */
 int
-rest_form(const char *rest, size_t n, const char *key, size_t klen,
+judge_rest_form(const char *rest, size_t n, const char *key, size_t klen,
     char *form, size_t len)
 {
 	if (n == 1) {			/* the form is the key */
@@ -106,7 +106,8 @@ first_form(void *arg, const char *rest)
 	size_t n = strlen(rest);
 
 	if (n == 0 || !(DAWG_BITS(rest[n - 1]) & f->need) ||
-	    rest_form(rest, n, f->key, f->klen, f->form, sizeof f->form) != 0)
+	    judge_rest_form(rest, n, f->key, f->klen, f->form,
+	    sizeof f->form) != 0)
 		return 0;
 	f->found = 1;
 	return 1;

@@ -235,7 +235,7 @@ part_form(void *arg, const char *rest)
 	if (n > 0 && (DAWG_BITS(rest[n - 1]) & DAWG_ASK))
 		c->ask = 1;
 	if (n > 0 && (DAWG_BITS(rest[n - 1]) & c->need) &&
-	    rest_form(rest, n, c->part, c->plen, form, sizeof form) == 0)
+	    judge_rest_form(rest, n, c->part, c->plen, form, sizeof form) == 0)
 		strs_add(c->into, form);
 	return 0;
 }

@@ -156,7 +156,7 @@ enum cut	 cutter_verdict(struct cutter *c, char *form, size_t len,
  * alone), into form (len bytes).  0, or -1 if it does not fit (cutter.c,
  * for judge.c too).
  */
-int		 rest_form(const char *rest, size_t n, const char *key,
+int		 judge_rest_form(const char *rest, size_t n, const char *key,
 		    size_t klen, char *form, size_t len);
 /*
  * 1 if written's letters are key's letter by letter (each one's key,
