@@ -92,7 +92,7 @@ struct aff {
 
 /* Decode UTF-8 s into cp (at most max); the count, or -1 if malformed. */
 static int
-utf8_decode(const char *s, uint32_t *cp, int max)
+aff_utf8_decode(const char *s, uint32_t *cp, int max)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	int n = 0, k, i;
@@ -127,7 +127,7 @@ utf8_decode(const char *s, uint32_t *cp, int max)
 
 /* Encode cp[0..n) as UTF-8 into out (4n + 1 bytes). */
 static void
-utf8_encode(const uint32_t *cp, int n, char *out)
+aff_utf8_encode(const uint32_t *cp, int n, char *out)
 {
 	unsigned char *o = (unsigned char *)out;
 	int i;
@@ -156,7 +156,7 @@ utf8_encode(const uint32_t *cp, int n, char *out)
 
 /* Parse a flag string (or an AF alias number) into fl. */
 static void
-parse_flags(const struct aff *a, const char *s, struct flags *fl)
+aff_parse_flags(const struct aff *a, const char *s, struct flags *fl)
 {
 	uint32_t cp[WMAX];
 	const char *p;
@@ -192,7 +192,7 @@ parse_flags(const struct aff *a, const char *s, struct flags *fl)
 			    8 | (unsigned char)s[2 * i + 1];
 		break;
 	case FT_UTF8:
-		if ((n = utf8_decode(s, cp, WMAX)) < 0)
+		if ((n = aff_utf8_decode(s, cp, WMAX)) < 0)
 			n = 0;
 		fl->f = xreallocarray(NULL, (size_t)n + 1, sizeof *fl->f);
 		memcpy(fl->f, cp, (size_t)n * sizeof *cp);
@@ -217,7 +217,7 @@ one_flag(const struct aff *a, const char *s, uint32_t *f)
 {
 	struct flags fl;
 
-	parse_flags(&(struct aff){ .ft = a->ft }, s, &fl);
+	aff_parse_flags(&(struct aff){ .ft = a->ft }, s, &fl);
 	*f = fl.n > 0 ? fl.f[0] : 0;
 	free(fl.f);
 	return fl.n > 0;
@@ -249,7 +249,8 @@ compound_rule(struct aff *a, const char *rule)
 		if (*p == '(' && (e = strchr(p, ')')) != NULL) {
 			t = xstrdup(p + 1);
 			t[e - p - 1] = '\0';
-			parse_flags(&(struct aff){ .ft = a->ft }, t, &tok[n]);
+			aff_parse_flags(&(struct aff){ .ft = a->ft }, t,
+			    &tok[n]);
 			free(t);
 			p = e + 1;
 		} else {
@@ -258,7 +259,8 @@ compound_rule(struct aff *a, const char *rule)
 				continue;
 			memcpy(one, p, (size_t)i);
 			one[i] = '\0';
-			parse_flags(&(struct aff){ .ft = a->ft }, one, &tok[n]);
+			aff_parse_flags(&(struct aff){ .ft = a->ft }, one,
+			    &tok[n]);
 			p += i;
 		}
 		q[n] = *p == '*' || *p == '?' ? *p++ : '\0';
@@ -285,7 +287,7 @@ compound_rule(struct aff *a, const char *rule)
 
 /* The class of flag (sfx or prefix), or NULL. */
 static struct aclass *
-class_find(const struct aff *a, uint32_t flag, int sfx)
+aff_class_find(const struct aff *a, uint32_t flag, int sfx)
 {
 	size_t h;
 	int i;
@@ -329,7 +331,7 @@ parse_cond(const char *s, struct cond *c)
 	memset(c, 0, sizeof *c);
 	if (strcmp(s, ".") == 0)
 		return 0;
-	if ((n = utf8_decode(s, cp, 256)) < 0)
+	if ((n = aff_utf8_decode(s, cp, 256)) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {
 		if (c->npos == CMAX)
@@ -379,7 +381,7 @@ cond_pos(const struct cond *c, int p, uint32_t ch)
 
 /* 1 if w[0..n) meets c: at its end (sfx) or its start. */
 static int
-cond_ok(const struct cond *c, const uint32_t *w, int n, int sfx)
+aff_cond_ok(const struct cond *c, const uint32_t *w, int n, int sfx)
 {
 	int p;
 
@@ -416,7 +418,7 @@ field(char **s)
  * grid spells: never "mea").
  */
 static char *
-dic_entry(char *line)
+aff_dic_entry(char *line)
 {
 	char *c, *e = NULL, *tab;
 
@@ -442,7 +444,7 @@ dic_entry(char *line)
  * field after a blank.
  */
 static int
-morph_name(const char *line)
+aff_morph_name(const char *line)
 {
 	static const char *const names[] = { "po:npr", "po:prn", "po:patr" };
 	const char *c;
@@ -509,7 +511,7 @@ affix_convert(iconv_t cd, const char *s, char *out, size_t len)
  * file in UTF-8, else a->cv; NULL if it does not convert.
  */
 static char *
-to_utf8(struct aff *a, char *line)
+aff_to_utf8(struct aff *a, char *line)
 {
 	size_t need = 4 * strlen(line) + 1;
 
@@ -585,7 +587,7 @@ aff_alias(struct aff *a, const char *x)
 		/* Aliases are flags, never numbers here. */
 		i = a->naf;
 		a->naf = 0;
-		parse_flags(a, x, &a->af[i]);
+		aff_parse_flags(a, x, &a->af[i]);
 		a->naf = i + 1;
 	}
 }
@@ -625,10 +627,11 @@ aff_affix(struct aff *a, int sfx, char **p, struct aclass **c)
 	memset(r, 0, sizeof *r);
 	if ((x = strchr(z, '/')) != NULL) {
 		*x++ = '\0';
-		parse_flags(a, x, &r->cont);
+		aff_parse_flags(a, x, &r->cont);
 	}
-	r->nstrip = strcmp(y, "0") == 0 ? 0 : utf8_decode(y, r->strip, WMAX);
-	r->nadd = strcmp(z, "0") == 0 ? 0 : utf8_decode(z, r->add, WMAX);
+	r->nstrip = strcmp(y, "0") == 0 ? 0 :
+	    aff_utf8_decode(y, r->strip, WMAX);
+	r->nadd = strcmp(z, "0") == 0 ? 0 : aff_utf8_decode(z, r->add, WMAX);
 	if (r->nstrip < 0 || r->nadd < 0 ||
 	    parse_cond(*w ? w : ".", &r->cond) != 0) {
 		free(r->cont.f);
@@ -666,7 +669,7 @@ aff_line(struct aff *a, const char *kw, char **p, struct aclass **c)
 
 /* Read the .aff file. */
 static int
-read_aff(struct aff *a, const char *path, char **why)
+aff_read(struct aff *a, const char *path, char **why)
 {
 	FILE *f;
 	char *line = NULL, *p, *kw;
@@ -685,7 +688,7 @@ read_aff(struct aff *a, const char *path, char **why)
 		while (got > 0 && (line[got - 1] == '\n' ||
 		    line[got - 1] == '\r'))
 			line[--got] = '\0';
-		if ((p = to_utf8(a, line)) == NULL)
+		if ((p = aff_to_utf8(a, line)) == NULL)
 			continue;
 		kw = field(&p);
 		aff_line(a, kw, &p, &c);
@@ -894,7 +897,7 @@ put(struct aff *a, const uint32_t *w, int n, unsigned t)
 		m |= AFFIX_ASK;
 	if (a->name)
 		m |= AFFIX_NAME;
-	utf8_encode(w, n, a->out);
+	aff_utf8_encode(w, n, a->out);
 	if (a->emit(a->arg, a->out, (t & 1) || a->risky, m) != 0)
 		a->stop = 1;
 }
@@ -909,7 +912,7 @@ apply_sfx(const struct rule *r, const uint32_t *w, int n, uint32_t *out)
 	int k;
 
 	if (r->nstrip > n || n - r->nstrip + r->nadd > WMAX ||
-	    !cond_ok(&r->cond, w, n, 1))
+	    !aff_cond_ok(&r->cond, w, n, 1))
 		return -1;
 	for (k = 0; k < r->nstrip; k++)
 		if (w[n - r->nstrip + k] != r->strip[k])
@@ -926,7 +929,7 @@ apply_pfx(const struct rule *r, const uint32_t *w, int n, uint32_t *out)
 	int k;
 
 	if (r->nstrip > n || n - r->nstrip + r->nadd > WMAX ||
-	    !cond_ok(&r->cond, w, n, 0))
+	    !aff_cond_ok(&r->cond, w, n, 0))
 		return -1;
 	for (k = 0; k < r->nstrip; k++)
 		if (w[k] != r->strip[k])
@@ -950,7 +953,7 @@ prefixes(struct aff *a, const struct flags *fl, const uint32_t *w, int n,
 	int i, k, m;
 
 	for (i = 0; i < fl->n; i++) {
-		if ((c = class_find(a, fl->f[i], 0)) == NULL ||
+		if ((c = aff_class_find(a, fl->f[i], 0)) == NULL ||
 		    (need_cross && !c->cross))
 			continue;
 		for (k = 0; k < c->nr; k++) {
@@ -987,7 +990,7 @@ suffixes(struct aff *a, const struct flags *fl, const struct flags *pfl,
 	int i, k, j, l, m1, m2;
 
 	for (i = 0; i < fl->n; i++) {
-		if ((c = class_find(a, fl->f[i], 1)) == NULL)
+		if ((c = aff_class_find(a, fl->f[i], 1)) == NULL)
 			continue;
 		for (k = 0; k < c->nr; k++) {
 			r = &c->r[k];
@@ -1001,7 +1004,7 @@ suffixes(struct aff *a, const struct flags *fl, const struct flags *pfl,
 				prefixes(a, pfl, o1, m1, 1, t1);
 			prefixes(a, &r->cont, o1, m1, 0, t1);
 			for (j = 0; j < r->cont.n; j++) {
-				if ((c2 = class_find(a, r->cont.f[j], 1)) ==
+				if ((c2 = aff_class_find(a, r->cont.f[j], 1)) ==
 				    NULL)
 					continue;
 				for (l = 0; l < c2->nr; l++) {
@@ -1048,8 +1051,8 @@ name_flags(const struct aff *a, const struct flags *fl)
 	if (a->cpd[0].n == 0 && a->cpd[1].n == 0 && a->cpd[2].n == 0)
 		return 0;		/* compounds nothing: no sign */
 	for (i = 0; i < fl->n; i++) {
-		if (class_find(a, fl->f[i], 0) != NULL ||
-		    (c = class_find(a, fl->f[i], 1)) == NULL)
+		if (aff_class_find(a, fl->f[i], 0) != NULL ||
+		    (c = aff_class_find(a, fl->f[i], 1)) == NULL)
 			return 0;	/* a prefix, or no affix at all */
 		for (k = 0; k < c->nr; k++)
 			if (!adds_s(&c->r[k]))
@@ -1083,7 +1086,7 @@ expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl,
 	prefixes(a, fl, w, n, 0, 0);
 	/* A prefix whose continuation allows suffixes: those, then it. */
 	for (i = 0; i < fl->n; i++) {
-		if ((c = class_find(a, fl->f[i], 0)) == NULL)
+		if ((c = aff_class_find(a, fl->f[i], 0)) == NULL)
 			continue;
 		for (k = 0; k < c->nr; k++) {
 			if (c->r[k].cont.n == 0 ||
@@ -1098,7 +1101,7 @@ expand_stem(struct aff *a, const uint32_t *w, int n, const struct flags *fl,
 	}
 }
 
-/* Free what read_aff allocated. */
+/* Free what aff_read allocated. */
 static void
 aff_free(struct aff *a)
 {
@@ -1155,7 +1158,7 @@ affix_expand(const char *aff, const char *dic,
 		return -1;
 	}
 	free(p);
-	if (read_aff(&a, aff, why) != 0) {
+	if (aff_read(&a, aff, why) != 0) {
 		aff_free(&a);
 		return -1;
 	}
@@ -1171,7 +1174,7 @@ affix_expand(const char *aff, const char *dic,
 		while (got > 0 && (line[got - 1] == '\n' ||
 		    line[got - 1] == '\r'))
 			line[--got] = '\0';
-		if ((p = to_utf8(&a, line)) == NULL)
+		if ((p = aff_to_utf8(&a, line)) == NULL)
 			continue;	/* not in the declared encoding */
 		if (first) {		/* the count, maybe after a BOM */
 			first = 0;
@@ -1185,17 +1188,17 @@ affix_expand(const char *aff, const char *dic,
 		if (*p == '\t')
 			continue;	/* a comment, as Hunspell reads it */
 		/* word[/flags][ morphology]; a "\/" is a slash in the word */
-		name = morph_name(p);
-		word = dic_entry(p);
+		name = aff_morph_name(p);
+		word = aff_dic_entry(p);
 		fl.f = NULL;
 		fl.n = 0;
 		for (sl = word; (sl = strchr(sl, '/')) != NULL; sl++)
 			if (sl == word || sl[-1] != '\\') {
 				*sl = '\0';
-				parse_flags(&a, sl + 1, &fl);
+				aff_parse_flags(&a, sl + 1, &fl);
 				break;
 			}
-		if ((n = utf8_decode(word, w, WMAX)) > 0)
+		if ((n = aff_utf8_decode(word, w, WMAX)) > 0)
 			expand_stem(&a, w, n, &fl, name);
 		free(fl.f);
 		if (a.stop)
