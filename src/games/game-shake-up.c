@@ -116,7 +116,7 @@ extern const struct game_rules game_shake_up;
 
 /* Sort n ints ascending. */
 static void
-sort_ints(int *v, int n)
+su_sort_ints(int *v, int n)
 {
 	int i, k, t;
 
@@ -135,7 +135,7 @@ shakeup_classify(const int *dice)
 	int d[DICE], u[DICE], nu = 0, i;
 
 	memcpy(d, dice, sizeof d);
-	sort_ints(d, DICE);
+	su_sort_ints(d, DICE);
 	for (i = 0; i < DICE; i++)
 		if (nu == 0 || u[nu - 1] != d[i])
 			u[nu++] = d[i];
@@ -151,7 +151,7 @@ shakeup_classify(const int *dice)
 
 /* The combination a hand of four dice makes, in words. */
 static const char *
-hand_name(const int *dice)
+su_hand_name(const int *dice)
 {
 	int c[7] = { 0 }, i, most = 0, pairs = 0;
 
@@ -179,7 +179,7 @@ hand_name(const int *dice)
 
 /* The hand: held dice, then the last shake, into dice; returns the count. */
 static int
-hand(const struct game_state *st, int *dice)
+su_hand(const struct game_state *st, int *dice)
 {
 	memcpy(dice, st->held, (size_t)st->nheld * sizeof *dice);
 	memcpy(dice + st->nheld, st->last, (size_t)st->nlast * sizeof *dice);
@@ -188,7 +188,7 @@ hand(const struct game_state *st, int *dice)
 
 /* Pawns of seat p that are safe (on the top level, SU-1). */
 static int
-safe_count(const struct game_state *st, int p)
+su_safe_count(const struct game_state *st, int p)
 {
 	int i, k = 0;
 
@@ -199,7 +199,7 @@ safe_count(const struct game_state *st, int p)
 
 /* Pawns of seat p on level l. */
 static int
-on_level(const struct game_state *st, int p, int l)
+su_on_level(const struct game_state *st, int p, int l)
 {
 	int i, k = 0;
 
@@ -210,25 +210,25 @@ on_level(const struct game_state *st, int p, int l)
 
 /* The lowest level seat p has a pawn in play on, or 0 if none. */
 static int
-lowest_level(const struct game_state *st, int p)
+su_lowest_level(const struct game_state *st, int p)
 {
 	return st->pawn[p][0] < st->levels ? st->pawn[p][0] : 0;
 }
 
 /* 1 if seat p may move a pawn up from level l (SU-8). */
 static int
-may_move(const struct game_state *st, int p, int l)
+su_may_move(const struct game_state *st, int p, int l)
 {
 	int k;
 
-	if (l < 1 || l >= st->levels || (k = on_level(st, p, l)) == 0)
+	if (l < 1 || l >= st->levels || (k = su_on_level(st, p, l)) == 0)
 		return 0;
-	return k >= 2 || l == lowest_level(st, p);
+	return k >= 2 || l == su_lowest_level(st, p);
 }
 
 /* 1 if some opponent of seat p has a pawn to penalize (SU-5). */
 static int
-has_target(const struct game_state *st, int p)
+su_has_target(const struct game_state *st, int p)
 {
 	int i, k;
 
@@ -397,9 +397,9 @@ finalize(struct game_state *st, struct buf *b)
 	const char *name = st->gs->names[st->cur];
 	int dice[DICE], i, top = 0, *pw = st->pawn[st->cur];
 
-	hand(st, dice);
+	su_hand(st, dice);
 	st->cls = shakeup_classify(dice);
-	buf_printf(b, _("; %s has %s (%c)"), name, hand_name(dice),
+	buf_printf(b, _("; %s has %s (%c)"), name, su_hand_name(dice),
 	    class_letter[st->cls]);
 	switch (st->cls) {
 	case SU_A:
@@ -426,7 +426,7 @@ finalize(struct game_state *st, struct buf *b)
 			buf_printf(b, _(": penalty, the pawn on level %d goes "
 			    "back to level 1"), pw[top]);
 			pw[top] = 1;
-			sort_ints(pw, PAWNS);
+			su_sort_ints(pw, PAWNS);
 		} else
 			buf_puts(b, _(": penalty, but no pawn is above level 1"));
 		pass_turn(st, b);
@@ -459,7 +459,7 @@ roll_shake(struct game_state *st, const struct entry *e, struct ruling *r)
 	for (i = 0; i < want; i++)
 		st->last[i] = (int)e->vals[i];
 	st->nlast = want;
-	sort_ints(st->last, want);
+	su_sort_ints(st->last, want);
 	st->shakes++;
 	buf_printf(&b, _("%s shakes "), name);
 	game_put_dice(&b, st->last, st->nlast);
@@ -497,8 +497,8 @@ take_values(const struct entry *e, int *pool, int *npool, int *out,
 		out[(*nout)++] = (int)e->vals[i];
 	memcpy(pool, tmp, sizeof tmp);
 	*npool = n;
-	sort_ints(pool, n);
-	sort_ints(out, *nout);
+	su_sort_ints(pool, n);
+	su_sort_ints(out, *nout);
 	return -1;
 }
 
@@ -512,8 +512,8 @@ do_keep(struct game_state *st, const struct entry *e, struct ruling *r)
 	int bad, pool[DICE] = { 0 }, npool, held[DICE] = { 0 }, nheld = 0;
 
 	if (st->free) {
-		npool = hand(st, pool);
-		sort_ints(pool, npool);
+		npool = su_hand(st, pool);
+		su_sort_ints(pool, npool);
 		if ((bad = take_values(e, pool, &npool, held, &nheld)) >= 0) {
 			game_put_dice(&b, pool, npool);
 			ruling_refuse(r, RULING_REFUSED, E_(name, _("'%s' is "
@@ -565,12 +565,12 @@ do_move(struct game_state *st, const struct entry *e, struct ruling *r)
 		    e->argv[0], st->levels - 1, st->levels);
 		return RULING_REFUSED;
 	}
-	if (on_level(st, st->cur, l) == 0) {
+	if (su_on_level(st, st->cur, l) == 0) {
 		ruling_refuse(r, RULING_REFUSED, "%s has no pawn on level %d",
 		    name, l);
 		return RULING_REFUSED;
 	}
-	if (!may_move(st, st->cur, l)) {
+	if (!su_may_move(st, st->cur, l)) {
 		ruling_refuse(r, RULING_REFUSED, "%s has one pawn on level %d "
 		    "(two-pawn rule)", name, l);
 		return RULING_REFUSED;
@@ -578,14 +578,14 @@ do_move(struct game_state *st, const struct entry *e, struct ruling *r)
 	for (i = PAWNS - 1; pw[i] != l; i--)
 		continue;
 	pw[i]++;
-	sort_ints(pw, PAWNS);
+	su_sort_ints(pw, PAWNS);
 	if (l + 1 == st->levels)
 		buf_printf(&b, _("%s moves a pawn from level %d into the Safe "
-		    "Zone (%d safe)"), name, l, safe_count(st, st->cur));
+		    "Zone (%d safe)"), name, l, su_safe_count(st, st->cur));
 	else
 		buf_printf(&b, _("%s moves a pawn from level %d to %d"), name, l,
 		    l + 1);
-	if (safe_count(st, st->cur) == PAWNS) {
+	if (su_safe_count(st, st->cur) == PAWNS) {
 		st->phase = P_OVER;
 		st->winner = st->cur;
 		buf_printf(&b, _("; all %d pawns are safe: %s wins (SU-10)"),
@@ -593,7 +593,8 @@ do_move(struct game_state *st, const struct entry *e, struct ruling *r)
 	} else if (st->cls == SU_A) {
 		st->phase = P_AFTER;
 		buf_printf(&b, _("; %s: again%s"), st->special ?
-		    _("special advantage") : _("then"), has_target(st, st->cur) ?
+		    _("special advantage") : _("then"),
+		    su_has_target(st, st->cur) ?
 		    _(", penalize NAME LEVEL, or pass") : _(" or pass"));
 	} else
 		pass_turn(st, &b);
@@ -626,7 +627,7 @@ do_penalize(struct game_state *st, const struct entry *e, struct ruling *r)
 		    _("the Safe Zone") : _("above the top level"));
 		return RULING_REFUSED;
 	}
-	if (on_level(st, e->who, l) == 0) {
+	if (su_on_level(st, e->who, l) == 0) {
 		ruling_refuse(r, RULING_REFUSED, "%s has no pawn on level %d",
 		    them, l);
 		return RULING_REFUSED;
@@ -634,7 +635,7 @@ do_penalize(struct game_state *st, const struct entry *e, struct ruling *r)
 	for (i = 0; pw[i] != l; i++)
 		continue;
 	pw[i] = 1;
-	sort_ints(pw, PAWNS);
+	su_sort_ints(pw, PAWNS);
 	buf_printf(&b, E_(them, _("%s sends %s's pawn on level %d back to "
 	    "level 1"), C_("elided", "%s sends %s's pawn on level %d back to "
 	    "level 1")), name, them, l);
@@ -672,7 +673,7 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_STAND:
 		if (st->phase == P_SHAKE && st->shakes > 0) {
 			buf_printf(&b, _("%s stands on "), name);
-			game_put_dice(&b, dice, hand(st, dice));
+			game_put_dice(&b, dice, su_hand(st, dice));
 			finalize(st, &b);
 			return ruling_accept(r, &b);
 		}
@@ -702,7 +703,7 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_PENALIZE:
 		if (st->phase != P_AFTER || st->penalized)
 			break;
-		if (!has_target(st, st->cur)) {
+		if (!su_has_target(st, st->cur)) {
 			ruling_refuse(r, RULING_REFUSED, "no opponent has a "
 			    "pawn above level 1 and not safe: again or pass");
 			return RULING_REFUSED;
@@ -722,12 +723,12 @@ su_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 
 /* The levels seat p may move up from, "1, 3" into b. */
 static void
-movable(const struct game_state *st, int p, struct buf *b)
+su_movable(const struct game_state *st, int p, struct buf *b)
 {
 	int l, k = 0;
 
 	for (l = 1; l < st->levels; l++)
-		if (may_move(st, p, l))
+		if (su_may_move(st, p, l))
 			buf_printf(b, "%s%d", k++ > 0 ? ", " : "", l);
 }
 
@@ -755,12 +756,12 @@ su_values(const struct game_state *st, int v, int argi,
 				}
 	} else if (v == V_MOVE && argi == 0) {
 		for (l = 1; l < st->levels; l++)
-			if (may_move(st, st->cur, l))
+			if (su_may_move(st, st->cur, l))
 				buf_printf(b, "%d\n", l);
 	} else if (v == V_PENALIZE && argi == 1 &&
 	    (who = game_seat(st->gs, args[0])) >= 0 && who != st->cur) {
 		for (l = 2; l < st->levels; l++)
-			if (on_level(st, who, l) > 0)
+			if (su_on_level(st, who, l) > 0)
 				buf_printf(b, "%d\n", l);
 	}
 }
@@ -772,7 +773,7 @@ su_expect(const struct game_state *st, struct expectation *x)
 	struct buf b = BUF_INIT;
 	const char *name = st->gs->names[st->cur];
 	int left = SHAKES - st->shakes, want = DICE - st->nheld;
-	int target = has_target(st, st->cur);
+	int target = su_has_target(st, st->cur);
 
 	x->round = st->round;
 	x->turn = st->cur;
@@ -812,7 +813,7 @@ su_expect(const struct game_state *st, struct expectation *x)
 		break;
 	case P_MOVE:
 		x->verbs = VERB_BIT(V_MOVE);
-		movable(st, st->cur, &b);
+		su_movable(st, st->cur, &b);
 		game_say(x, "Round %d. %s has (%c): move "
 		    "LEVEL, one pawn up from level %s", st->round, name,
 		    class_letter[st->cls], buf_str(&b));
@@ -850,7 +851,7 @@ su_score(const struct game_state *st, long *scores, int *winners)
 	int i;
 
 	for (i = 0; i < st->n; i++) {
-		scores[i] = safe_count(st, i);
+		scores[i] = su_safe_count(st, i);
 		winners[i] = st->phase == P_OVER && st->winner == i;
 	}
 }
@@ -875,7 +876,7 @@ su_status_json(const struct game_state *st, json_t *o)
 	xjson_set(o, "shakes_left", json_integer(
 	    st->phase == P_SHAKE ? SHAKES - st->shakes : 0));
 	if (in_turn) {
-		n = hand(st, dice);
+		n = su_hand(st, dice);
 		for (k = 0; k < n; k++)
 			xjson_push(h, json_integer(dice[k]));
 	}
@@ -933,7 +934,7 @@ su_describe(const struct game_state *st, struct buf *b)
 		buf_free(&num);
 		for (i = 0; i < st->n; i++) {
 			buf_puts(&line, "  ");
-			c = on_level(st, i, l);
+			c = su_on_level(st, i, l);
 			for (k = 0; k < w[i]; k++)
 				buf_puts(&line, k < c ? "o" : (k == 0 ? "." :
 				    " "));
@@ -1046,7 +1047,7 @@ best_after(struct best *bp, const int *held, int nheld, const int *last,
 				keep[nkeep++] = pool[i];
 		if (nkeep >= DICE)	/* all held: the same as standing */
 			continue;
-		sort_ints(keep, nkeep);
+		su_sort_ints(keep, nkeep);
 		if ((v = best_before(bp, keep, nkeep, k)) > best)
 			best = v;
 	}
@@ -1084,7 +1085,7 @@ su_advise(const struct game_state *st, struct buf *b)
 		if (st->shakes == 0)
 			buf_puts(b, _("A first shake of four dice gives "));
 		else {
-			hand(st, dice);
+			su_hand(st, dice);
 			buf_printf(b, P_("Standing now gives (%c). Shaking the "
 			    "%d die not held once more gives ", "Standing now "
 			    "gives (%c). Shaking the %d dice not held once more "
@@ -1106,11 +1107,11 @@ su_advise(const struct game_state *st, struct buf *b)
 	case P_MOVE:
 		buf_printf(b, _("%s can move up from level "),
 		    st->gs->names[st->cur]);
-		movable(st, st->cur, b);
+		su_movable(st, st->cur, b);
 		buf_puts(b, _(" (two-pawn rule).\n"));
 		break;
 	case P_AFTER:
-		if (st->penalized || !has_target(st, st->cur)) {
+		if (st->penalized || !su_has_target(st, st->cur)) {
 			buf_puts(b, _("Another turn is free: again.\n"));
 			break;
 		}
@@ -1237,7 +1238,7 @@ coach_hold(struct coach *c, const int *held, int nheld, const int *pool,
 				keep[nkeep++] = pool[i];
 		if (nkeep >= DICE)	/* all held: the same as standing */
 			continue;
-		sort_ints(keep, nkeep);
+		su_sort_ints(keep, nkeep);
 		v = coach_before(c, keep, nkeep, k);
 		if (su_better(&v, &best))
 			best = v;
@@ -1303,11 +1304,11 @@ su_hold_advice(const struct game_state *st, struct advice *a)
 	struct su_val now;
 
 	c->free = st->free;
-	hand(st, dice);
+	su_hand(st, dice);
 	if (st->free) {
 		memcpy(pool, dice, sizeof pool);
 		npool = DICE;
-		sort_ints(pool, npool);
+		su_sort_ints(pool, npool);
 	} else {
 		memcpy(pool, st->last, (size_t)st->nlast * sizeof *pool);
 		npool = st->nlast;
@@ -1459,7 +1460,7 @@ su_move_advice(const struct game_state *st, struct advice *a)
 
 	a->basis = ADVICE_CHANCE;
 	for (l = st->levels - 1; l >= 1; l--)
-		if (may_move(st, st->cur, l)) {
+		if (su_may_move(st, st->cur, l)) {
 			advice_add(a, 1, "move %d", l);
 			if (top == 0)
 				top = l;
