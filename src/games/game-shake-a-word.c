@@ -268,7 +268,7 @@ saw_dup(const struct game_state *from)
 
 /* The open round, or NULL. */
 static struct saw_rnd *
-open_round(const struct game_state *st)
+saw_open_round(const struct game_state *st)
 {
 	if (st->nrounds > 0 && st->rounds[st->nrounds - 1].open)
 		return &st->rounds[st->nrounds - 1];
@@ -290,7 +290,7 @@ saw_word_value(const struct game_state *st, int letters)
 
 /* Index of the word with key in l, or -1. */
 static int
-list_find(const struct saw_list *l, const char *key)
+saw_list_find(const struct saw_list *l, const char *key)
 {
 	int i;
 
@@ -461,32 +461,32 @@ saw_load(struct game_state *st, const void *p, size_t len)
 
 /* 1 if a player other than seat wrote key in round rd (SW-4 cross-out). */
 static int
-crossed(const struct game_state *st, const struct saw_rnd *rd, int seat,
+saw_crossed(const struct game_state *st, const struct saw_rnd *rd, int seat,
     const char *key)
 {
 	int i;
 
 	for (i = 0; i < st->n; i++)
-		if (i != seat && list_find(&rd->pl[i], key) >= 0)
+		if (i != seat && saw_list_find(&rd->pl[i], key) >= 0)
 			return 1;
 	return 0;
 }
 
 /* What a word counts now: 0 crossed out, minus its value if struck. */
 static long
-word_points(const struct game_state *st, const struct saw_rnd *rd, int seat,
+saw_word_points(const struct game_state *st, const struct saw_rnd *rd, int seat,
     const struct saw_word *sw)
 {
 	int v = saw_word_value(st, (int)lang_width(sw->w));
 
-	if (crossed(st, rd, seat, sw->key))
+	if (saw_crossed(st, rd, seat, sw->key))
 		return 0;
 	return sw->valid == 0 ? -v : v;
 }
 
 /* Points as a score pad shows them: "+2", "-1", "0". */
 static const char *
-signed_points(long v, char *buf, size_t len)
+saw_signed_points(long v, char *buf, size_t len)
 {
 	snprintf(buf, len, v == 0 ? "%ld" : "%+ld", v);
 	return buf;
@@ -568,7 +568,7 @@ do_grid(struct game_state *st, const struct entry *e, struct ruling *r)
 	char why[400], row[64];
 	int i;
 
-	if ((rd = open_round(st)) != NULL) {
+	if ((rd = saw_open_round(st)) != NULL) {
 		ruling_refuse(r, RULING_REFUSED, "round %d is open: score it "
 		    "before the next grid (SW-7)", st->nrounds);
 		return RULING_REFUSED;
@@ -598,7 +598,7 @@ do_grid(struct game_state *st, const struct entry *e, struct ruling *r)
 static int
 do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct saw_list *l;
 	struct buf added = BUF_INIT, again = BUF_INIT, why = BUF_INIT;
 	char w[WORD_MAX], key[WORD_MAX], k2[WORD_MAX], w2[WORD_MAX];
@@ -619,7 +619,7 @@ do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 			if (fold_word(st, e->argv[k], w2, k2, sizeof w2,
 			    NULL) == 0 && strcmp(k2, key) == 0)
 				break;
-		if (list_find(l, key) >= 0) {
+		if (saw_list_find(l, key) >= 0) {
 			if (k == i)
 				buf_printf(&again, "%s%s", nagain++ ? ", " :
 				    "", w);
@@ -652,12 +652,12 @@ do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 static struct saw_word *
 find_entered(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	char w[WORD_MAX], key[WORD_MAX];
 	int k;
 
 	if (fold_word(st, e->argv[1], w, key, sizeof w, NULL) != 0 ||
-	    (k = list_find(&rd->pl[e->who], key)) < 0) {
+	    (k = saw_list_find(&rd->pl[e->who], key)) < 0) {
 		ruling_refuse(r, RULING_REFUSED, "%s did not write '%s' in "
 		    "round %d", st->gs->names[e->who], e->argv[1],
 		    st->nrounds);
@@ -695,7 +695,7 @@ static int
 rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
     enum how how, int *compound, struct buf *words, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct buf b = BUF_INIT, s = BUF_INIT, f = BUF_INIT;
 	char why[400], dict[72];
 	int v;
@@ -744,7 +744,7 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
 static int
 do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct saw_word *sw;
 	struct buf words = BUF_INIT;
 	const char *name;
@@ -770,7 +770,7 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 		buf_free(&words);
 		return RULING_SYSTEM;
 	}
-	pts = word_points(st, rd, e->who, sw);
+	pts = saw_word_points(st, rd, e->who, sw);
 	/* "stands as a compound: Maus+abend": a vote may overrule it. */
 	if (sw->valid) {
 		/* TRANSLATORS: "elided": the name begins with a vowel
@@ -778,15 +778,16 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 		ruling_note(r, E_(name, _("%s's '%s' stands%s%s; it counts "
 		    "%s%s (%sSW-5)"), C_("elided", "%s's '%s' stands%s%s; it "
 		    "counts %s%s (%sSW-5)")), name, sw->w, compound ? " " : _(": "), buf_str(&words),
-		    signed_points(pts, num, sizeof num), pts == 0 ?
+		    saw_signed_points(pts, num, sizeof num), pts == 0 ?
 		    _(", crossed out") : "", compound ? "SW-2, " : "");
 		buf_free(&words);
 		return RULING_OK;
 	}
 	ruling_note(r, E_(name, _("challenge upheld: %s's '%s' is struck: "
 	    "%s; it counts %s%s (SW-5)"), C_("elided", "challenge upheld: "
-	    "%s's '%s' is struck: %s; it counts %s%s (SW-5)")), name, sw->w, buf_str(&words), signed_points(pts,
-	    num, sizeof num), pts == 0 ? _(", crossed out") : "");
+	    "%s's '%s' is struck: %s; it counts %s%s (SW-5)")), name, sw->w,
+	    buf_str(&words), saw_signed_points(pts, num, sizeof num),
+	    pts == 0 ? _(", crossed out") : "");
 	buf_free(&words);
 	return RULING_UPHELD;
 }
@@ -795,7 +796,7 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 static int
 do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct saw_word *sw;
 	char num[24], why[200];
 	long pts;
@@ -820,18 +821,18 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	/* English in the state; translated where it is shown. */
 	sw->why = xstrdup(e->accept ? N_("the table accepted it") :
 	    N_("the table rejected it"));
-	pts = word_points(st, rd, e->who, sw);
+	pts = saw_word_points(st, rd, e->who, sw);
 	if (e->accept)
 		ruling_note(r, E_(st->gs->names[e->who], _("the table "
 		    "accepts %s's '%s': it counts %s%s (SW-6)"), C_("elided",
 		    "the table accepts %s's '%s': it counts %s%s (SW-6)")),
-		    st->gs->names[e->who], sw->w, signed_points(pts,
+		    st->gs->names[e->who], sw->w, saw_signed_points(pts,
 		    num, sizeof num), pts == 0 ? _(", crossed out") : "");
 	else
 		ruling_note(r, E_(st->gs->names[e->who], _("the table "
 		    "rejects %s's '%s': it counts %s%s (SW-6)"), C_("elided",
 		    "the table rejects %s's '%s': it counts %s%s (SW-6)")),
-		    st->gs->names[e->who], sw->w, signed_points(pts,
+		    st->gs->names[e->who], sw->w, saw_signed_points(pts,
 		    num, sizeof num), pts == 0 ? _(", crossed out") : "");
 	return RULING_OK;
 }
@@ -854,7 +855,7 @@ round_winners(const struct game_state *st, struct saw_rnd *rd)
 static int
 do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct buf b = BUF_INIT;
 	int i, k, struck = 0, seats[GAME_MAX_PLAYERS], nw = 0, compound;
 
@@ -873,7 +874,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 	for (i = 0; i < st->n; i++) {
 		rd->score[i] = 0;
 		for (k = 0; k < rd->pl[i].n; k++)
-			rd->score[i] += word_points(st, rd, i,
+			rd->score[i] += saw_word_points(st, rd, i,
 			    &rd->pl[i].v[k]);
 	}
 	round_winners(st, rd);
@@ -883,7 +884,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 		char num[24];
 
 		buf_printf(&b, "%s %s %s", i > 0 ? "," : "",
-		    st->gs->names[i], signed_points(rd->score[i], num,
+		    st->gs->names[i], saw_signed_points(rd->score[i], num,
 		    sizeof num));
 		if (rd->won[i])
 			seats[nw++] = i;
@@ -917,7 +918,7 @@ saw_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_SCORE:
 		return do_score(st, e, r);
 	case V_FINISH:
-		if (open_round(st) != NULL) {
+		if (saw_open_round(st) != NULL) {
 			ruling_refuse(r, RULING_REFUSED, "round %d is open: "
 			    "score it, then finish (SW-7)", st->nrounds);
 			return RULING_REFUSED;
@@ -943,7 +944,7 @@ static char **
 saw_lookups(const struct game_state *st, const struct entry *e,
     const char **dict, int *mode, int *suggest)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	char **out = NULL, w[WORD_MAX], key[WORD_MAX], why[400];
 	int i, k, j, n = 0;
 
@@ -956,7 +957,7 @@ saw_lookups(const struct game_state *st, const struct entry *e,
 		return NULL;
 	if (e->verb == V_CHALLENGE && e->who >= 0 && e->argc == 2) {
 		if (fold_word(st, e->argv[1], w, key, sizeof w, NULL) != 0 ||
-		    (k = list_find(&rd->pl[e->who], key)) < 0 ||
+		    (k = saw_list_find(&rd->pl[e->who], key)) < 0 ||
 		    rd->pl[e->who].v[k].valid >= 0 ||
 		    grid_path(&rd->g, saw_lg(st), key, NULL, why,
 		    sizeof why) != 0)
@@ -988,7 +989,7 @@ saw_lookups(const struct game_state *st, const struct entry *e,
 
 /* 1 if the open round has a word, and with unruled, one without ruling. */
 static int
-any_word(const struct game_state *st, const struct saw_rnd *rd, int unruled)
+saw_any_word(const struct game_state *st, const struct saw_rnd *rd, int unruled)
 {
 	int i, k;
 
@@ -1003,7 +1004,7 @@ any_word(const struct game_state *st, const struct saw_rnd *rd, int unruled)
 static void
 saw_expect(const struct game_state *st, struct expectation *x)
 {
-	const struct saw_rnd *rd = open_round(st);
+	const struct saw_rnd *rd = saw_open_round(st);
 
 	x->round = st->nrounds > 0 ? st->nrounds : 1;
 	x->turn = -1;
@@ -1016,9 +1017,9 @@ saw_expect(const struct game_state *st, struct expectation *x)
 	if (rd != NULL) {
 		x->verbs = VERB_BIT(V_TIMER) | VERB_BIT(V_WORDS) |
 		    VERB_BIT(V_SCORE);
-		if (any_word(st, rd, 1))
+		if (saw_any_word(st, rd, 1))
 			x->verbs |= VERB_BIT(V_CHALLENGE);
-		if (any_word(st, rd, 0))
+		if (saw_any_word(st, rd, 0))
 			x->verbs |= VERB_BIT(V_VOTE);
 		game_say(x, "Round %d. Run the timer, "
 		    "enter each player's words (words NAME W...), challenge "
@@ -1244,7 +1245,7 @@ static void
 saw_values(const struct game_state *st, int v, int argi,
     char *const *args, struct buf *b)
 {
-	const struct saw_rnd *rd = open_round(st);
+	const struct saw_rnd *rd = saw_open_round(st);
 	const struct saw_list *l;
 	int who, k;
 
@@ -1283,7 +1284,7 @@ saw_describe(const struct game_state *st, struct buf *b)
 		}
 		end_line(b);
 	}
-	if (!any_word(st, rd, 0))
+	if (!saw_any_word(st, rd, 0))
 		return;
 	buf_printf(b, _("words of round %d%s:"), st->nrounds, rd->open ?
 	    _(" so far") : "");
@@ -1291,15 +1292,15 @@ saw_describe(const struct game_state *st, struct buf *b)
 	for (i = 0; i < st->n; i++)
 		for (k = 0; k < rd->pl[i].n; k++) {
 			const struct saw_word *sw = &rd->pl[i].v[k];
-			long pts = word_points(st, rd, i, sw);
-			int x = crossed(st, rd, i, sw->key);
+			long pts = saw_word_points(st, rd, i, sw);
+			int x = saw_crossed(st, rd, i, sw->key);
 			char num[24];
 
 			buf_puts(b, "  ");
 			utf8_pad(b, st->gs->names[i], 12);
 			buf_puts(b, " ");
 			utf8_pad(b, sw->w, 16);
-			buf_printf(b, " %3s", signed_points(pts, num,
+			buf_printf(b, " %3s", saw_signed_points(pts, num,
 			    sizeof num));
 			if (x)
 				buf_puts(b, _("  crossed out"));
@@ -1320,7 +1321,7 @@ saw_describe(const struct game_state *st, struct buf *b)
 static void
 saw_advise(const struct game_state *st, struct buf *b)
 {
-	const struct saw_rnd *rd = open_round(st);
+	const struct saw_rnd *rd = saw_open_round(st);
 	char num[24], why[400];
 	long s;
 	int i, k, off = 0;
@@ -1338,23 +1339,23 @@ saw_advise(const struct game_state *st, struct buf *b)
 	    "write scores 0 for both."), saw_word_value(st, 3),
 	    saw_word_value(st, 5), saw_word_value(st, 6),
 	    saw_word_value(st, 7), saw_word_value(st, 8));
-	if (!any_word(st, rd, 0)) {
+	if (!saw_any_word(st, rd, 0)) {
 		buf_puts(b, "\n");
 		return;
 	}
 	buf_puts(b, _(" Now:"));
 	for (i = 0; i < st->n; i++) {
 		for (s = 0, k = 0; k < rd->pl[i].n; k++)
-			s += word_points(st, rd, i, &rd->pl[i].v[k]);
+			s += saw_word_points(st, rd, i, &rd->pl[i].v[k]);
 		buf_printf(b, "%s %s %s", i > 0 ? "," : "", st->gs->names[i],
-		    signed_points(s, num, sizeof num));
+		    saw_signed_points(s, num, sizeof num));
 	}
 	buf_puts(b, ".");
 	for (i = 0; i < st->n; i++)
 		for (k = 0; k < rd->pl[i].n; k++) {
 			const struct saw_word *sw = &rd->pl[i].v[k];
 
-			if (sw->valid >= 0 || crossed(st, rd, i, sw->key) ||
+			if (sw->valid >= 0 || saw_crossed(st, rd, i, sw->key) ||
 			    grid_path(&rd->g, saw_lg(st), sw->key, NULL, why,
 			    sizeof why) == 0)
 				continue;
