@@ -369,10 +369,10 @@ main(int argc, char **argv)
 	int i, status;
 
 	memset(&ctx, 0, sizeof ctx);
-	ctx.env.lang = lang_new(lang_icu_dlopen);
+	ctx.env.lang = lang_new(icu_dlopen);
 	ctx.out = stdout;
 	env_read(&ctx, argv[0], &db_env);
-	ctx.env.tt = tt_coach_new(tt_table_get, &ctx.paths);
+	ctx.env.tt = tt_coach_new(ttfile_get, &ctx.paths);
 	ctx.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	if ((status = read_line(&ctx, argc, argv, &l)) != SR_OK)
 		goto out;

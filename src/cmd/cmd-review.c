@@ -14,7 +14,7 @@
 
 #include "cmd.h"
 #include "coach.h"
-#include "dawg.h"
+#include "dawg-file.h"
 #include "lang.h"
 #include "solve.h"
 #include "term.h"
@@ -125,7 +125,7 @@ words_review(struct sr_ctx *ctx, const struct sr_game *sg,
 		}
 		solve_free(words, n);
 	}
-	dawg_close(d);
+	dawgfile_close(d);
 	wordlist_speller_free(sp);
 	if (rc != 0) {
 		for (p = 0; p < sg->g.nplayers; p++)

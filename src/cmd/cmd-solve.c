@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "dawg.h"
+#include "dawg-file.h"
 #include "lang.h"
 #include "solve.h"
 #include "wordlist.h"
@@ -172,7 +172,7 @@ solve_round(struct sr_ctx *ctx, const struct word_round *v,
 	sp = wordlist_speller_new(ctx->paths.dicts, v->dict);
 	*n = solve_grid_list(d, &g, ctx->env.lang, v->dict, v->fold, v->nouns,
 	    v->compounds, sp, l);
-	dawg_close(d);
+	dawgfile_close(d);
 	if (*n == SOLVE_FAILED)
 		status = sr_error(ctx, SR_SYSTEM, "cannot ask the dictionary "
 		    "'%s' about a compound: %s", v->dict,

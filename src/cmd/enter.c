@@ -23,9 +23,10 @@ judge(void *arg, const char *dict, int mode, const char *word, char *form,
 	char *w = NULL;
 	int v;
 
-	v = wordlists_judge(arg, dict, (mode & LEXICON_FOLD) != 0,
-	    (mode & LEXICON_NOUNS) != 0, (mode & LEXICON_COMPOUNDS) != 0,
-	    word, form, len, isatty(STDERR_FILENO), &w);
+	v = wordlists_judge(arg, dict, (mode & GAME_LOOKUP_FOLD) != 0,
+	    (mode & GAME_LOOKUP_NOUNS) != 0,
+	    (mode & GAME_LOOKUP_COMPOUNDS) != 0, word, form, len,
+	    isatty(STDERR_FILENO), &w);
 	if (v < 0) {
 		free(*why);
 		*why = w;

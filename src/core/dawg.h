@@ -3,7 +3,7 @@
  * mkdawg at build time or into the cache on first use, opened with
  * mmap, walked by prefix.  The walk (dawg.c) is pure, in libsr.a: it
  * reads memory it is given; finding, mapping and building the files is
- * the system's (dawg-file.c, libsrsys.a).
+ * the system's (dawg-file.h, libsrsys.a).
  *
  * The file: a 24-byte header ("SRDAWG07", then four uint32 in the byte
  * order of the machine that built it: the number of edges, the number of
@@ -31,7 +31,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #define DAWG_MAGIC	"SRDAWG08"
 #define DAWG_BOM	0x01020304u
@@ -57,7 +56,6 @@ typedef uint64_t dawg_edge;	/* an edge, as above */
 #define DAWG_VERDICT(b)	((char)('0' + (b)))
 
 struct dawg;
-struct sr_paths;
 
 /*
  * A list of size bytes at map (a file's contents), checked: NULL with
@@ -70,29 +68,11 @@ void		 dawg_free(struct dawg *);
 /* The memory a list reads, its size into *size. */
 const void	*dawg_map(const struct dawg *, size_t *size);
 
-/*
- * The file of dictionary name's list: NAME.dawg in the build tree's
- * data folder (paths.h: a binary run uninstalled), else in the data
- * folder (the installed one, or $SHAKEREF_DATA_DIR), else in the cache
- * folder.  The first that exists, malloc'd; NULL if none does.
- */
-char		*dawg_find(const struct sr_paths *, const char *name);
-/*
- * The cache file for name (it may not exist), malloc'd; NULL without a
- * cache folder.
- */
-char		*dawg_cache_path(const struct sr_paths *, const char *name);
-/*
- * Map the file at path; NULL with *why (malloc'd) if it is unreadable or
- * not a list.  dawg_close unmaps it.
- */
-struct dawg	*dawg_open(const char *path, char **why);
-void		 dawg_close(struct dawg *);
 /* The root node (never 0 for a list with a record). */
 uint32_t	 dawg_root(const struct dawg *);
 /*
  * A byte kept for node (0 at first) for one user to remember what it
- * worked out there (judge.c: wordlist_bits); NULL for no node.
+ * worked out there (judge.c: judge_bits); NULL for no node.
  */
 unsigned char	*dawg_memo(const struct dawg *, uint32_t node);
 /* How many records the list holds. */
@@ -133,15 +113,5 @@ int		 dawg_each(const struct dawg *, uint32_t node,
  * a verdict with DAWG_LOWER (Hunspell accepts it as written).
  */
 int		 dawg_has(const struct dawg *, const char *word);
-
-/*
- * Compile records (any order, duplicates allowed, empty ones skipped)
- * into a list written to f.  progress, if not NULL, is called now and
- * then with the share done (0..1).  0, -1 on a write error, or
- * DAWG_TOO_BIG (nothing written) for a list of over DAWG_MAXEDGES edges.
- */
-#define DAWG_TOO_BIG	(-2)
-int		 dawg_build(char **records, size_t n, FILE *f,
-		    void (*progress)(void *, double), void *arg);
 
 #endif

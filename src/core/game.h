@@ -517,13 +517,22 @@ struct game_rules {
 	 * Optional: the lowercase words whose dictionary verdict entry e
 	 * needs, as a malloc'd NULL-terminated array of malloc'd strings
 	 * (NULL: none); *dict is the dictionary to ask (the game's option),
-	 * *mode how (LEXICON_FOLD, LEXICON_NOUNS of lexicon.h), *suggest 1
-	 * to have suggestions for each word found invalid.  The caller
-	 * stores the verdicts in e->fact (see FACTS below).
+	 * *mode how (GAME_LOOKUP_* below), *suggest 1 to have suggestions
+	 * for each word found invalid.  The caller stores the verdicts in
+	 * e->fact (see FACTS below).
 	 */
 	char			**(*lookups)(const struct game_state *,
 				    const struct entry *, const char **dict,
 				    int *mode, int *suggest);
+	/*
+	 * The mode of a lookup (lookups, replay.lookup), bits: the words
+	 * compared with accents folded, nouns (capitalised forms) allowed,
+	 * a compound of the dictionary's rules standing too (its form
+	 * "Maus+abend").
+	 */
+#define GAME_LOOKUP_FOLD	1
+#define GAME_LOOKUP_NOUNS	2
+#define GAME_LOOKUP_COMPOUNDS	4
 	/*
 	 * Optional, for a game played on a grid of letters (solve,
 	 * review): the last scored round into v, or with force the open

@@ -28,17 +28,17 @@ struct speller {
 };
 
 /* The node of the keys for accents=fold (fold) or exact, or 0. */
-uint32_t	 wordlist_root(const struct dawg *, int fold);
+uint32_t	 judge_root(const struct dawg *, int fold);
 /* 1 if some form of the list may begin a compound (its "c" record). */
-int		 wordlist_has_parts(const struct dawg *);
+int		 judge_has_parts(const struct dawg *);
 /* The bits (DAWG_LOWER ...) of every form of the key at node, or 0. */
-unsigned	 wordlist_bits(const struct dawg *, uint32_t node);
+unsigned	 judge_bits(const struct dawg *, uint32_t node);
 /*
  * The verdict on a key from the node it leads to (solve's walk): 1
  * with the form in lowercase (written preferred: the letters of the
  * dice), or 0.
  */
-int		 wordlist_judge_node(const struct dawg *, uint32_t node,
+int		 judge_node(const struct dawg *, uint32_t node,
 		    int nouns, const char *key, const char *written,
 		    char *form, size_t len);
 /*
@@ -55,7 +55,7 @@ int		 wordlist_judge_node(const struct dawg *, uint32_t node,
  * '+' between the parts ("maus+abend"); 0 if none; -1 if sp must be
  * asked and cannot (or is NULL).
  */
-int		 wordlist_compound(const struct dawg *, struct lang *,
+int		 judge_compound(const struct dawg *, struct lang *,
 		    const char *dict, int fold, int nouns, int parts,
 		    const struct speller *, const char *key,
 		    const char *written, char *form, size_t len, int *cap);
@@ -64,18 +64,18 @@ int		 wordlist_compound(const struct dawg *, struct lang *,
  * dictionary dict: a form of the dictionary with written's key
  * (lang_key with fold) that stands, as written in lowercase or, with
  * nouns, capitalised (SW-2), written itself preferred ("était",
- * "Haus"), else, with compounds (compounds=on), wordlist_compound with
+ * "Haus"), else, with compounds (compounds=on), judge_compound with
  * its parts ("Maus+abend"; sp may be NULL for a list with no compounds):
  * 1 with the form found into form (len bytes), 0, or -1 if sp cannot be
  * asked.
  */
 /*
- * The cutter: the cuts of a word into compound parts (wordlist_compound's
+ * The cutter: the cuts of a word into compound parts (judge_compound's
  * judge) worked out letter by letter, so that a walk adding letters and
  * taking them back (solve's) judges each word it meets from what it
  * worked out for the word's beginning.  A word of CUT_MAX letters or
  * fewer is judged here; CUT_OTHER and CUT_ASK send it to the slower
- * judge of wordlist_compound (every spelling of every cut, Hunspell).
+ * judge of judge_compound (every spelling of every cut, Hunspell).
  */
 #define CUT_MAX		64	/* letters in a word the cutter judges */
 #define CUTTER_LEN	576	/* bytes of key (and of written) it holds */
@@ -87,7 +87,7 @@ enum cut { CUT_NONE, CUT_FOUND, CUT_OTHER, CUT_ASK };
 struct cutstate {
 	uint32_t	 node;
 	uint16_t	 from;
-	uint8_t		 bits;		/* wordlist_bits at node */
+	uint8_t		 bits;		/* judge_bits at node */
 };
 
 /*
@@ -127,7 +127,7 @@ struct cutter {
 	size_t			 stcap;
 };
 
-/* Start c on an empty word of list d from root (wordlist_root). */
+/* Start c on an empty word of list d from root (judge_root). */
 void		 cutter_init(struct cutter *c, const struct dawg *d,
 		    uint32_t root, int nouns);
 /* Free what c holds (not c). */
@@ -144,23 +144,31 @@ int		 cutter_push(struct cutter *c, const char *key, size_t klen,
 void		 cutter_pop(struct cutter *c, int n);
 /*
  * The verdict on the letters so far as a whole word, as
- * wordlist_compound's first step gives it: CUT_FOUND with the form into
+ * judge_compound's first step gives it: CUT_FOUND with the form into
  * form (len bytes) and *cap, CUT_NONE, CUT_ASK (Hunspell must judge), or
  * CUT_OTHER (more than CUT_MAX letters, or the form does not fit).
  */
 enum cut	 cutter_verdict(struct cutter *c, char *form, size_t len,
 		    int *cap);
 /*
+ * The text of the form whose record's rest (n bytes, its verdict last)
+ * is rest, below key (klen bytes: the text when the rest is the verdict
+ * alone), into form (len bytes).  0, or -1 if it does not fit (cutter.c,
+ * for judge.c too).
+ */
+int		 judge_rest_form(const char *rest, size_t n, const char *key,
+		    size_t klen, char *form, size_t len);
+/*
  * 1 if written's letters are key's letter by letter (each one's key,
  * lang_key with fold, is key's letter at its place, and both end
  * together), with the offset of written's letter i into wp[i] (max
  * entries at most); 0 if not.
  */
-int		 wordlist_aligned(struct lang *, const char *dict, int fold,
+int		 judge_aligned(struct lang *, const char *dict, int fold,
 		    const char *key, const char *written, uint16_t *wp,
 		    size_t max);
 
-int		 wordlist_judge_all(const struct dawg *, struct lang *,
+int		 judge_all(const struct dawg *, struct lang *,
 		    const char *dict, int fold, int nouns, int compounds,
 		    const struct speller *, const char *written, char *form,
 		    size_t len);

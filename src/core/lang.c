@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "lang-icu.h"
+#include "icu.h"
 #include "lang.h"
 #include "words.h"
 

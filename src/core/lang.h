@@ -25,7 +25,7 @@ struct lang_icu;
  * The letters' context, its caller's (the core keeps no state:
  * DESIGN.md): how to load ICU, ICU once loaded, and each letter's
  * lowercase, capital and plain form once asked.  load: the system's
- * loader (lang_icu_dlopen of lang-icu.h); NULL, a letter beyond ASCII is
+ * loader (icu_dlopen of lang-icu.h); NULL, a letter beyond ASCII is
  * refused as unreadable.  main makes one (struct sr_ctx's env: the
  * commands pass it on, to the rules through struct game_env), the build
  * tools and tests their own.  Every function below takes it (lg); a NULL

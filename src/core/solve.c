@@ -10,7 +10,6 @@
 #include "buf.h"
 #include "lang.h"
 #include "solve.h"
-#include "wordlist.h"
 
 #define KEY_MAX	(GRID_KEY * GRID_CELLS)
 
@@ -75,7 +74,7 @@ struct walk {
 	uint32_t		*slot;		/* index in w + 1, or 0 */
 	size_t			 nslot;		/* a power of 2 */
 	/*
-	 * Compounds left to wordlist_compound after the walk, "key\1text":
+	 * Compounds left to judge_compound after the walk, "key\1text":
 	 * those the cutter cannot judge (c), and those to judge unless a
 	 * form of their key was kept on another path (c2).
 	 */
@@ -255,7 +254,7 @@ found(struct walk *k, uint32_t node)
 	/* No record ends here (the separator is a node's first edge). */
 	if (node == 0 || node >= k->ne || DAWG_LETTER(k->e[node]) != DAWG_SEP)
 		return 0;
-	if (!wordlist_judge_node(k->d, node, k->nouns, k->key, k->text, form,
+	if (!judge_node(k->d, node, k->nouns, k->key, k->text, form,
 	    sizeof form))
 		return 0;
 	if (lang_width(form) < 3)
@@ -332,8 +331,8 @@ seen_add(struct seen *s, const char *key, size_t klen, const char *text,
 /*
  * The key spelled so far as a whole word (a list with compound parts):
  * a form of it, else a compound the cutter judges (keep), else left
- * for wordlist_compound after the walk: the walk's part of the verdict
- * a challenge gives (wordlist_judge_all), each path's key once.
+ * for judge_compound after the walk: the walk's part of the verdict
+ * a challenge gives (judge_all), each path's key once.
  */
 static void
 ends(struct walk *k)
@@ -529,7 +528,7 @@ cmp_alpha(const void *a, const void *b)
 }
 
 /*
- * Put the compounds of c[0..nc) ("key\1text") to wordlist_compound,
+ * Put the compounds of c[0..nc) ("key\1text") to judge_compound,
  * each once, unless (if byfound) found() kept a form of their key; keep
  * those that stand, free c.  0, or -1 if sp cannot be asked.
  */
@@ -551,7 +550,7 @@ put(struct walk *k, char **c, size_t nc, int byfound, const char *dict,
 		*sep = '\0';
 		if (byfound && kept_by_found(k, w, (size_t)(sep - w)))
 			continue;
-		v = wordlist_compound(k->d, k->lg, dict, fold, k->nouns, 0, sp,
+		v = judge_compound(k->d, k->lg, dict, fold, k->nouns, 0, sp,
 		    w, sep + 1, form, sizeof form, &cap);
 		if (v == 1)
 			keep(k, w, (size_t)(sep - w), form);
@@ -730,7 +729,7 @@ walk_compounds(struct walk *k, const char *dict, int fold)
 			k->ko[cell][k->nl[cell]++] = (uint16_t)m;
 		}
 		k->ko[cell][k->nl[cell]] = (uint16_t)m;
-		k->al[cell] = wordlist_aligned(k->lg, dict, fold,
+		k->al[cell] = judge_aligned(k->lg, dict, fold,
 		    g->keys[cell], g->cells[cell], k->wo[cell], GRID_KEY + 1);
 	}
 	for (cell = 0; cell < g->n * g->n; cell++)
@@ -787,11 +786,11 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 
 	memset(list, 0, sizeof *list);
 	if (g.n < GRID_MIN || g.n > GRID_MAX ||
-	    wordlist_root(d, fold) == 0)
+	    judge_root(d, fold) == 0)
 		return 0;
 	/* 30 KB: on the heap. */
 	k = xcalloc(1, sizeof *k);
-	k->root = wordlist_root(d, fold);
+	k->root = judge_root(d, fold);
 	grid_keys(&g, lg, dict, fold);
 	k->lg = lg;
 	k->d = d;
@@ -799,7 +798,7 @@ solve_grid_list(const struct dawg *d, const struct grid *grid,
 	k->g = &g;
 	k->nouns = nouns;
 	walk_neighbours(k, &g);
-	if (compounds && wordlist_has_parts(d))
+	if (compounds && judge_has_parts(d))
 		walk_compounds(k, dict, fold);
 	else
 		walk_forms(k);

@@ -18,12 +18,12 @@
 /*
  * Every word that is a path on g (8 neighbours, no cell twice, a Qu
  * cell giving both letters) and stands as a challenge would rule it
- * (wordlist_judge_all with dict's language, lg the caller's letters'
+ * (judge_all with dict's language, lg the caller's letters'
  * context, fold, nouns and compounds):
  * a form of the list d, or with compounds (compounds=on) a compound of
  * its parts by the dictionary's rules (the walk follows every way to
  * cut the path into parts; sp is asked only about a compound with a
- * forbidden word's form in it, wordlist_compound, and never without
+ * forbidden word's form in it, judge_compound, and never without
  * compounds or on a list without compound parts).  The form
  * found of each key once, in lowercase, longest first then
  * alphabetical, into *words (a malloc'd array of strings; free with

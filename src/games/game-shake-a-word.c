@@ -11,64 +11,10 @@
 #include "game.h"
 #include "grid.h"
 #include "lang.h"
-#include "lexicon.h"
+#include "saw.h"
 #include "shake-a-word.h"
 #include "utf8.h"
 #include "xjson.h"
-
-enum { OPT_DICT, OPT_SCORING, OPT_CHECK, OPT_MODE, OPT_COACH, OPT_NOUNS,
-    OPT_ACCENTS, OPT_COMPOUNDS };
-
-/* How a word got its ruling. */
-enum how {
-	HOW_NONE,
-	HOW_CHALLENGE,		/* SW-5 */
-	HOW_VOTE,		/* SW-6 */
-	HOW_CHECK		/* check=all at score */
-};
-
-struct saw_word {
-	char		*w;		/* lowercase letters, as written */
-	char		*key;		/* what it compares by (lang.h) */
-	int		 valid;		/* -1 no ruling, 0 struck, 1 stands */
-	enum how	 how;
-	char		*why;		/* the ruling in words, or NULL */
-};
-
-struct saw_list {
-	struct saw_word	*v;
-	const char	**words;	/* v[i].w, NULL-terminated */
-	const char	**keys;		/* v[i].key, NULL-terminated */
-	int		 n;
-};
-
-struct saw_rnd {
-	struct grid	 g;
-	int		 open;
-	struct saw_list	 pl[GAME_MAX_PLAYERS];
-	long		 score[GAME_MAX_PLAYERS];	/* once scored */
-	int		 won[GAME_MAX_PLAYERS];		/* its highest score */
-};
-
-struct game_state {
-	const struct game_setup	*gs;
-	int		 n;
-	const char	*dict;
-	int		 nouns;		/* nouns=on (SW-2) */
-	int		 fold;		/* accents=fold (SW-2) */
-	int		 compounds;	/* compounds=on (SW-2) */
-	int		 boggle;	/* scoring=boggle */
-	int		 check_all;	/* check=all */
-	int		 by_round;	/* scoring-mode=round */
-	struct saw_rnd	*rounds;
-	int		 nrounds;
-	int		 finished;
-};
-
-/* Its verbs, in the row's order (an entry's verb is its index). */
-enum {
-	V_GRID, V_TIMER, V_WORDS, V_CHALLENGE, V_VOTE, V_SCORE, V_FINISH
-};
 
 /* Its verbs: arguments, usage, whose entry, kind and what each does. */
 static const struct game_verb saw_verbs[] = {
@@ -267,40 +213,6 @@ saw_dup(const struct game_state *from)
 	return st;
 }
 
-/* The open round, or NULL. */
-static struct saw_rnd *
-open_round(const struct game_state *st)
-{
-	if (st->nrounds > 0 && st->rounds[st->nrounds - 1].open)
-		return &st->rounds[st->nrounds - 1];
-	return NULL;
-}
-
-/* The value of a word of this many letters (SW-4). */
-int
-saw_word_value(const struct game_state *st, int letters)
-{
-	static const int boggle[] = { 0, 0, 0, 1, 1, 2, 3, 5, 11 };
-
-	if (letters < 3)
-		return 0;
-	if (st->boggle)
-		return boggle[letters < 8 ? letters : 8];
-	return letters <= 4 ? 1 : 1 + letters - 4;
-}
-
-/* Index of the word with key in l, or -1. */
-static int
-list_find(const struct saw_list *l, const char *key)
-{
-	int i;
-
-	for (i = 0; i < l->n; i++)
-		if (strcmp(l->v[i].key, key) == 0)
-			return i;
-	return -1;
-}
-
 /* Add w (its key: key) to l (not there yet). */
 static void
 list_add(struct saw_list *l, const char *w, const char *key)
@@ -460,46 +372,6 @@ saw_load(struct game_state *st, const void *p, size_t len)
 	return in.bad || in.left != 0 ? -1 : 0;
 }
 
-/* 1 if a player other than seat wrote key in round rd (SW-4 cross-out). */
-static int
-crossed(const struct game_state *st, const struct saw_rnd *rd, int seat,
-    const char *key)
-{
-	int i;
-
-	for (i = 0; i < st->n; i++)
-		if (i != seat && list_find(&rd->pl[i], key) >= 0)
-			return 1;
-	return 0;
-}
-
-/* What a word counts now: 0 crossed out, minus its value if struck. */
-static long
-word_points(const struct game_state *st, const struct saw_rnd *rd, int seat,
-    const struct saw_word *sw)
-{
-	int v = saw_word_value(st, (int)lang_width(sw->w));
-
-	if (crossed(st, rd, seat, sw->key))
-		return 0;
-	return sw->valid == 0 ? -v : v;
-}
-
-/* Points as a score pad shows them: "+2", "-1", "0". */
-static const char *
-signed_points(long v, char *buf, size_t len)
-{
-	snprintf(buf, len, v == 0 ? "%ld" : "%+ld", v);
-	return buf;
-}
-
-/* The letters' context the caller lends the game (game.h), or NULL. */
-static struct lang *
-saw_lg(const struct game_state *st)
-{
-	return st->gs->env != NULL ? st->gs->env->lang : NULL;
-}
-
 /*
  * Fold s into lowercase letters of the game's language in out and its
  * key in key (len bytes each): 0, or -1 with the reason appended to why
@@ -569,7 +441,7 @@ do_grid(struct game_state *st, const struct entry *e, struct ruling *r)
 	char why[400], row[64];
 	int i;
 
-	if ((rd = open_round(st)) != NULL) {
+	if ((rd = saw_open_round(st)) != NULL) {
 		ruling_refuse(r, RULING_REFUSED, "round %d is open: score it "
 		    "before the next grid (SW-7)", st->nrounds);
 		return RULING_REFUSED;
@@ -599,7 +471,7 @@ do_grid(struct game_state *st, const struct entry *e, struct ruling *r)
 static int
 do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct saw_list *l;
 	struct buf added = BUF_INIT, again = BUF_INIT, why = BUF_INIT;
 	char w[WORD_MAX], key[WORD_MAX], k2[WORD_MAX], w2[WORD_MAX];
@@ -620,7 +492,7 @@ do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 			if (fold_word(st, e->argv[k], w2, k2, sizeof w2,
 			    NULL) == 0 && strcmp(k2, key) == 0)
 				break;
-		if (list_find(l, key) >= 0) {
+		if (saw_list_find(l, key) >= 0) {
 			if (k == i)
 				buf_printf(&again, "%s%s", nagain++ ? ", " :
 				    "", w);
@@ -653,12 +525,12 @@ do_words(struct game_state *st, const struct entry *e, struct ruling *r)
 static struct saw_word *
 find_entered(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	char w[WORD_MAX], key[WORD_MAX];
 	int k;
 
 	if (fold_word(st, e->argv[1], w, key, sizeof w, NULL) != 0 ||
-	    (k = list_find(&rd->pl[e->who], key)) < 0) {
+	    (k = saw_list_find(&rd->pl[e->who], key)) < 0) {
 		ruling_refuse(r, RULING_REFUSED, "%s did not write '%s' in "
 		    "round %d", st->gs->names[e->who], e->argv[1],
 		    st->nrounds);
@@ -696,7 +568,7 @@ static int
 rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
     enum how how, int *compound, struct buf *words, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct buf b = BUF_INIT, s = BUF_INIT, f = BUF_INIT;
 	char why[400], dict[72];
 	int v;
@@ -745,7 +617,7 @@ rule_word(struct game_state *st, const struct entry *e, struct saw_word *sw,
 static int
 do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct saw_word *sw;
 	struct buf words = BUF_INIT;
 	const char *name;
@@ -771,7 +643,7 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 		buf_free(&words);
 		return RULING_SYSTEM;
 	}
-	pts = word_points(st, rd, e->who, sw);
+	pts = saw_word_points(st, rd, e->who, sw);
 	/* "stands as a compound: Maus+abend": a vote may overrule it. */
 	if (sw->valid) {
 		/* TRANSLATORS: "elided": the name begins with a vowel
@@ -779,15 +651,16 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 		ruling_note(r, E_(name, _("%s's '%s' stands%s%s; it counts "
 		    "%s%s (%sSW-5)"), C_("elided", "%s's '%s' stands%s%s; it "
 		    "counts %s%s (%sSW-5)")), name, sw->w, compound ? " " : _(": "), buf_str(&words),
-		    signed_points(pts, num, sizeof num), pts == 0 ?
+		    saw_signed_points(pts, num, sizeof num), pts == 0 ?
 		    _(", crossed out") : "", compound ? "SW-2, " : "");
 		buf_free(&words);
 		return RULING_OK;
 	}
 	ruling_note(r, E_(name, _("challenge upheld: %s's '%s' is struck: "
 	    "%s; it counts %s%s (SW-5)"), C_("elided", "challenge upheld: "
-	    "%s's '%s' is struck: %s; it counts %s%s (SW-5)")), name, sw->w, buf_str(&words), signed_points(pts,
-	    num, sizeof num), pts == 0 ? _(", crossed out") : "");
+	    "%s's '%s' is struck: %s; it counts %s%s (SW-5)")), name, sw->w,
+	    buf_str(&words), saw_signed_points(pts, num, sizeof num),
+	    pts == 0 ? _(", crossed out") : "");
 	buf_free(&words);
 	return RULING_UPHELD;
 }
@@ -796,7 +669,7 @@ do_challenge(struct game_state *st, const struct entry *e, struct ruling *r)
 static int
 do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct saw_word *sw;
 	char num[24], why[200];
 	long pts;
@@ -821,18 +694,18 @@ do_vote(struct game_state *st, const struct entry *e, struct ruling *r)
 	/* English in the state; translated where it is shown. */
 	sw->why = xstrdup(e->accept ? N_("the table accepted it") :
 	    N_("the table rejected it"));
-	pts = word_points(st, rd, e->who, sw);
+	pts = saw_word_points(st, rd, e->who, sw);
 	if (e->accept)
 		ruling_note(r, E_(st->gs->names[e->who], _("the table "
 		    "accepts %s's '%s': it counts %s%s (SW-6)"), C_("elided",
 		    "the table accepts %s's '%s': it counts %s%s (SW-6)")),
-		    st->gs->names[e->who], sw->w, signed_points(pts,
+		    st->gs->names[e->who], sw->w, saw_signed_points(pts,
 		    num, sizeof num), pts == 0 ? _(", crossed out") : "");
 	else
 		ruling_note(r, E_(st->gs->names[e->who], _("the table "
 		    "rejects %s's '%s': it counts %s%s (SW-6)"), C_("elided",
 		    "the table rejects %s's '%s': it counts %s%s (SW-6)")),
-		    st->gs->names[e->who], sw->w, signed_points(pts,
+		    st->gs->names[e->who], sw->w, saw_signed_points(pts,
 		    num, sizeof num), pts == 0 ? _(", crossed out") : "");
 	return RULING_OK;
 }
@@ -855,7 +728,7 @@ round_winners(const struct game_state *st, struct saw_rnd *rd)
 static int
 do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	struct buf b = BUF_INIT;
 	int i, k, struck = 0, seats[GAME_MAX_PLAYERS], nw = 0, compound;
 
@@ -874,7 +747,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 	for (i = 0; i < st->n; i++) {
 		rd->score[i] = 0;
 		for (k = 0; k < rd->pl[i].n; k++)
-			rd->score[i] += word_points(st, rd, i,
+			rd->score[i] += saw_word_points(st, rd, i,
 			    &rd->pl[i].v[k]);
 	}
 	round_winners(st, rd);
@@ -884,7 +757,7 @@ do_score(struct game_state *st, const struct entry *e, struct ruling *r)
 		char num[24];
 
 		buf_printf(&b, "%s %s %s", i > 0 ? "," : "",
-		    st->gs->names[i], signed_points(rd->score[i], num,
+		    st->gs->names[i], saw_signed_points(rd->score[i], num,
 		    sizeof num));
 		if (rd->won[i])
 			seats[nw++] = i;
@@ -918,7 +791,7 @@ saw_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_SCORE:
 		return do_score(st, e, r);
 	case V_FINISH:
-		if (open_round(st) != NULL) {
+		if (saw_open_round(st) != NULL) {
 			ruling_refuse(r, RULING_REFUSED, "round %d is open: "
 			    "score it, then finish (SW-7)", st->nrounds);
 			return RULING_REFUSED;
@@ -944,19 +817,20 @@ static char **
 saw_lookups(const struct game_state *st, const struct entry *e,
     const char **dict, int *mode, int *suggest)
 {
-	struct saw_rnd *rd = open_round(st);
+	struct saw_rnd *rd = saw_open_round(st);
 	char **out = NULL, w[WORD_MAX], key[WORD_MAX], why[400];
 	int i, k, j, n = 0;
 
 	*dict = st->dict;
-	*mode = (st->fold ? LEXICON_FOLD : 0) | (st->nouns ? LEXICON_NOUNS :
-	    0) | (st->compounds ? LEXICON_COMPOUNDS : 0);
+	*mode = (st->fold ? GAME_LOOKUP_FOLD : 0) |
+	    (st->nouns ? GAME_LOOKUP_NOUNS : 0) |
+	    (st->compounds ? GAME_LOOKUP_COMPOUNDS : 0);
 	*suggest = 0;
 	if (rd == NULL || st->finished)
 		return NULL;
 	if (e->verb == V_CHALLENGE && e->who >= 0 && e->argc == 2) {
 		if (fold_word(st, e->argv[1], w, key, sizeof w, NULL) != 0 ||
-		    (k = list_find(&rd->pl[e->who], key)) < 0 ||
+		    (k = saw_list_find(&rd->pl[e->who], key)) < 0 ||
 		    rd->pl[e->who].v[k].valid >= 0 ||
 		    grid_path(&rd->g, saw_lg(st), key, NULL, why,
 		    sizeof why) != 0)
@@ -986,24 +860,11 @@ saw_lookups(const struct game_state *st, const struct entry *e,
 	return out;
 }
 
-/* 1 if the open round has a word, and with unruled, one without ruling. */
-static int
-any_word(const struct game_state *st, const struct saw_rnd *rd, int unruled)
-{
-	int i, k;
-
-	for (i = 0; i < st->n; i++)
-		for (k = 0; k < rd->pl[i].n; k++)
-			if (!unruled || rd->pl[i].v[k].valid < 0)
-				return 1;
-	return 0;
-}
-
 /* Which verbs, and the sentence for the table; the table always enters. */
 static void
 saw_expect(const struct game_state *st, struct expectation *x)
 {
-	const struct saw_rnd *rd = open_round(st);
+	const struct saw_rnd *rd = saw_open_round(st);
 
 	x->round = st->nrounds > 0 ? st->nrounds : 1;
 	x->turn = -1;
@@ -1016,9 +877,9 @@ saw_expect(const struct game_state *st, struct expectation *x)
 	if (rd != NULL) {
 		x->verbs = VERB_BIT(V_TIMER) | VERB_BIT(V_WORDS) |
 		    VERB_BIT(V_SCORE);
-		if (any_word(st, rd, 1))
+		if (saw_any_word(st, rd, 1))
 			x->verbs |= VERB_BIT(V_CHALLENGE);
-		if (any_word(st, rd, 0))
+		if (saw_any_word(st, rd, 0))
 			x->verbs |= VERB_BIT(V_VOTE);
 		game_say(x, "Round %d. Run the timer, "
 		    "enter each player's words (words NAME W...), challenge "
@@ -1038,24 +899,6 @@ saw_expect(const struct game_state *st, struct expectation *x)
 	    st->nrounds + 1);
 }
 
-/* Scores: points, or rounds won with scoring-mode=round (SW-7). */
-static void
-saw_score(const struct game_state *st, long *scores, int *winners)
-{
-	int i, r;
-
-	for (i = 0; i < st->n; i++) {
-		scores[i] = 0;
-		for (r = 0; r < st->nrounds; r++) {
-			if (st->rounds[r].open)
-				continue;
-			scores[i] += st->by_round ? st->rounds[r].won[i] :
-			    st->rounds[r].score[i];
-		}
-	}
-	game_highest_wins(st->n, scores, st->finished, scores, winners);
-}
-
 /* The grid of the open or last round, for status --json. */
 static void
 saw_status_json(const struct game_state *st, json_t *o)
@@ -1073,336 +916,6 @@ saw_status_json(const struct game_state *st, json_t *o)
 		}
 	}
 	xjson_set(o, "grid", a);
-}
-
-/* End a line of b: drop trailing spaces, add a newline. */
-static void
-end_line(struct buf *b)
-{
-	while (b->len > 0 && b->s[b->len - 1] == ' ')
-		b->s[--b->len] = '\0';
-	buf_puts(b, "\n");
-}
-
-/*
- * Match s against fmt, whose only conversions are %s: 1 with each %s's
- * text in a[] (WHY_ARGS of them at most, each cut to WHY_ARG bytes).
- */
-#define WHY_ARGS	3
-#define WHY_ARG		256
-static int
-why_match(const char *s, const char *fmt, char a[WHY_ARGS][WHY_ARG])
-{
-	const char *f = fmt, *pc, *end;
-	size_t lit, n;
-	int k = 0;
-
-	for (;;) {
-		pc = strstr(f, "%s");
-		lit = pc != NULL ? (size_t)(pc - f) : strlen(f);
-		if (strncmp(s, f, lit) != 0)
-			return 0;
-		s += lit;
-		if (pc == NULL)
-			return *s == '\0';
-		f = pc + 2;
-		/* The %s ends where the next literal text begins. */
-		lit = (pc = strstr(f, "%s")) != NULL ? (size_t)(pc - f) :
-		    strlen(f);
-		if (lit == 0)
-			end = s + strlen(s);
-		else {
-			char piece[128];
-
-			if (lit >= sizeof piece || k >= WHY_ARGS)
-				return 0;
-			memcpy(piece, f, lit);
-			piece[lit] = '\0';
-			if (pc == NULL) {
-				n = strlen(s);
-				if (n < lit || strcmp(s + n - lit, piece) != 0)
-					return 0;
-				end = s + n - lit;
-			} else if ((end = strstr(s, piece)) == NULL)
-				return 0;
-		}
-		if (k >= WHY_ARGS)
-			return 0;
-		n = (size_t)(end - s) < WHY_ARG - 1 ? (size_t)(end - s) :
-		    WHY_ARG - 1;
-		memcpy(a[k], s, n);
-		a[k++][n] = '\0';
-		s = end;
-	}
-}
-
-/*
- * A word's reason as the state keeps it (English: rule_word, do_vote)
- * into b in the user's words: each reason matched and worded again; one
- * that matches none (a count in it) as kept.
- */
-static void
-why_words(const char *why, struct buf *b)
-{
-	char a[WHY_ARGS][WHY_ARG];
-
-	if (why_match(why, "the table accepted it", a) ||
-	    why_match(why, "the table rejected it", a) ||
-	    why_match(why, "an empty word is not on the grid", a))
-		buf_puts(b, _(why));
-	else if (why_match(why, "on the grid and in %s as '%s'", a))
-		buf_printf(b, _("on the grid and in %s as '%s'"), a[0], a[1]);
-	else if (why_match(why, "on the grid and in %s", a))
-		buf_printf(b, _("on the grid and in %s"), a[0]);
-	else if (why_match(why, "as a compound: %s, on the grid and by %s's "
-	    "compounding rules", a))
-		buf_printf(b, _("as a compound: %s, on the grid and by %s's "
-		    "compounding rules"), a[0], a[1]);
-	else if (why_match(why, "'%s' is not in %s (suggestions: %s)", a)) {
-		buf_printf(b, _("'%s' is not in %s"), a[0], a[1]);
-		buf_printf(b, _(" (suggestions: %s)"), a[2]);
-	} else if (why_match(why, "'%s' is not in %s", a))
-		buf_printf(b, _("'%s' is not in %s"), a[0], a[1]);
-	else if (why_match(why, "'%s' is not on the grid: it has a Q without "
-	    "U, and the Q die shows Qu", a))
-		buf_printf(b, _("'%s' is not on the grid: it has a Q without "
-		    "U, and the Q die shows Qu"), a[0]);
-	else if (why_match(why, "'%s' is not on the grid: no die shows '%s'",
-	    a))
-		buf_printf(b, _("'%s' is not on the grid: no die shows '%s'"),
-		    a[0], a[1]);
-	else if (why_match(why, "'%s' is not on the grid: after '%s' no "
-	    "unused neighbour shows '%s'", a))
-		buf_printf(b, _("'%s' is not on the grid: after '%s' no unused "
-		    "neighbour shows '%s'"), a[0], a[1], a[2]);
-	else
-		buf_puts(b, why);
-}
-
-/* What ruled a word, in words. */
-static const char *
-how_name(enum how how)
-{
-	switch (how) {
-	case HOW_CHALLENGE:
-		return _("challenge");
-	case HOW_VOTE:
-		return _("vote");
-	case HOW_CHECK:
-		return _("the check");
-	case HOW_NONE:
-		break;
-	}
-	return _("nobody");
-}
-
-/* Every round's scores and the totals (standings in words, SW-7). */
-static void
-saw_rounds(const struct game_state *st, struct buf *b)
-{
-	const struct saw_rnd *rd;
-	long scores[GAME_MAX_PLAYERS];
-	int winners[GAME_MAX_PLAYERS], r, i;
-
-	if (st->nrounds == 0)
-		return;
-	buf_puts(b, _("round "));
-	for (i = 0; i < st->n; i++) {
-		buf_puts(b, " ");
-		utf8_cell(b, st->gs->names[i], 8, 1);
-	}
-	end_line(b);
-	for (r = 0; r < st->nrounds; r++) {
-		rd = &st->rounds[r];
-		buf_printf(b, "%5d ", r + 1);
-		for (i = 0; i < st->n; i++) {
-			if (rd->open)
-				buf_printf(b, " %8s", "-");
-			else if (st->by_round)
-				buf_printf(b, " %7ld%c", rd->score[i],
-				    rd->won[i] ? '*' : ' ');
-			else
-				buf_printf(b, " %8ld", rd->score[i]);
-		}
-		if (rd->open)
-			buf_puts(b, _("  (open)"));
-		end_line(b);
-	}
-	saw_score(st, scores, winners);
-	buf_puts(b, st->by_round ? _("won   ") : _("total "));
-	for (i = 0; i < st->n; i++)
-		buf_printf(b, " %8ld", scores[i]);
-	end_line(b);
-}
-
-/*
- * The values of WORD in vote NAME WORD and challenge NAME WORD now, one a
- * line (completion): NAME's words this round, any for a vote (SW-6),
- * those with no ruling yet for a challenge (SW-5).
- */
-static void
-saw_values(const struct game_state *st, int v, int argi,
-    char *const *args, struct buf *b)
-{
-	const struct saw_rnd *rd = open_round(st);
-	const struct saw_list *l;
-	int who, k;
-
-	if ((v != V_VOTE && v != V_CHALLENGE) || argi != 1 || rd == NULL ||
-	    (who = game_seat(st->gs, args[0])) < 0)
-		return;
-	l = &rd->pl[who];
-	for (k = 0; k < l->n; k++)
-		if (v == V_VOTE || l->v[k].valid < 0)
-			buf_printf(b, "%s\n", l->v[k].w);
-}
-
-/* Every round's scores, then the grid and the word table of the last. */
-static void
-saw_describe(const struct game_state *st, struct buf *b)
-{
-	const struct saw_rnd *rd;
-	char up[16];
-	int r, i, k, c;
-
-	if (st->nrounds == 0)
-		return;
-	saw_rounds(st, b);
-
-	rd = &st->rounds[st->nrounds - 1];
-	buf_printf(b, _("grid of round %d:"), st->nrounds);
-	end_line(b);
-	for (r = 0; r < rd->g.n; r++) {
-		buf_puts(b, " ");
-		for (c = 0; c < rd->g.n; c++) {
-			if (lang_upper(saw_lg(st), st->dict,
-			    rd->g.cells[r * rd->g.n + c], up, sizeof up) != 0)
-				snprintf(up, sizeof up, "?");
-			buf_printf(b, " %s%*s", up, 3 - (int)lang_width(up),
-			    "");
-		}
-		end_line(b);
-	}
-	if (!any_word(st, rd, 0))
-		return;
-	buf_printf(b, _("words of round %d%s:"), st->nrounds, rd->open ?
-	    _(" so far") : "");
-	end_line(b);
-	for (i = 0; i < st->n; i++)
-		for (k = 0; k < rd->pl[i].n; k++) {
-			const struct saw_word *sw = &rd->pl[i].v[k];
-			long pts = word_points(st, rd, i, sw);
-			int x = crossed(st, rd, i, sw->key);
-			char num[24];
-
-			buf_puts(b, "  ");
-			utf8_pad(b, st->gs->names[i], 12);
-			buf_puts(b, " ");
-			utf8_pad(b, sw->w, 16);
-			buf_printf(b, " %3s", signed_points(pts, num,
-			    sizeof num));
-			if (x)
-				buf_puts(b, _("  crossed out"));
-			if (sw->valid >= 0) {
-				buf_printf(b, _("%s %s by %s: "), x ? ";" :
-				    " ", sw->valid ? _("stands") : _("struck"),
-				    how_name(sw->how));
-				why_words(sw->why, b);
-			}
-			end_line(b);
-		}
-}
-
-/*
- * Advice for the table: what words are worth, the round so far, and the
- * words that cannot be traced on the grid (a challenge would strike them).
- */
-static void
-saw_advise(const struct game_state *st, struct buf *b)
-{
-	const struct saw_rnd *rd = open_round(st);
-	char num[24], why[400];
-	long s;
-	int i, k, off = 0;
-
-	if (st->finished)
-		return;
-	if (rd == NULL) {
-		if (st->nrounds > 0)
-			buf_puts(b, _("solve lists every word on the last grid "
-			    "and the ones nobody found.\n"));
-		return;
-	}
-	buf_printf(b, _("Unique words score: 3-4 letters %d, 5 letters %d, 6 "
-	    "letters %d, 7 letters %d, 8 letters %d; a word two players "
-	    "write scores 0 for both."), saw_word_value(st, 3),
-	    saw_word_value(st, 5), saw_word_value(st, 6),
-	    saw_word_value(st, 7), saw_word_value(st, 8));
-	if (!any_word(st, rd, 0)) {
-		buf_puts(b, "\n");
-		return;
-	}
-	buf_puts(b, _(" Now:"));
-	for (i = 0; i < st->n; i++) {
-		for (s = 0, k = 0; k < rd->pl[i].n; k++)
-			s += word_points(st, rd, i, &rd->pl[i].v[k]);
-		buf_printf(b, "%s %s %s", i > 0 ? "," : "", st->gs->names[i],
-		    signed_points(s, num, sizeof num));
-	}
-	buf_puts(b, ".");
-	for (i = 0; i < st->n; i++)
-		for (k = 0; k < rd->pl[i].n; k++) {
-			const struct saw_word *sw = &rd->pl[i].v[k];
-
-			if (sw->valid >= 0 || crossed(st, rd, i, sw->key) ||
-			    grid_path(&rd->g, saw_lg(st), sw->key, NULL, why,
-			    sizeof why) == 0)
-				continue;
-			buf_puts(b, off++ ? "," :
-			    _(" Not on the grid, a challenge would strike:"));
-			/* TRANSLATORS: a player's word: Bob's 'fad'. */
-			buf_printf(b, E_(st->gs->names[i], _(" %s's '%s'"),
-			    C_("elided", " %s's '%s'")), st->gs->names[i],
-			    sw->w);
-		}
-	if (off > 0)
-		buf_puts(b, ".");
-	buf_puts(b, "\n");
-}
-
-/* The view of a round for solve and review (word_round); see game.h. */
-int
-saw_round_view(const struct game_state *st, int force, struct word_round *v)
-{
-	const struct saw_rnd *rd = NULL;
-	int r, i;
-
-	memset(v, 0, sizeof *v);
-	for (r = st->nrounds - 1; r >= 0; r--)
-		if (!st->rounds[r].open || force) {
-			rd = &st->rounds[r];
-			break;
-		}
-	if (rd == NULL)
-		return -1;
-	v->round = r + 1;
-	v->open = rd->open;
-	v->dict = st->dict;
-	v->fold = st->fold;
-	v->nouns = st->nouns;
-	v->compounds = st->compounds;
-	v->n = rd->g.n;
-	memcpy(v->cells, rd->g.cells, sizeof v->cells);
-	v->nplayers = st->n;
-	for (i = 0; i < st->n; i++) {
-		static const char *const none[] = { NULL };
-
-		v->words[i] = rd->pl[i].words != NULL ?
-		    (const char *const *)rd->pl[i].words : none;
-		v->keys[i] = rd->pl[i].keys != NULL ?
-		    (const char *const *)rd->pl[i].keys : none;
-	}
-	return 0;
 }
 
 /* The rule card: seeds/shake-a-word.md, made C by src/tools/mkcard. */

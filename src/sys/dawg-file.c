@@ -13,13 +13,13 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "dawg.h"
+#include "dawg-file.h"
 #include "paths.h"
 #include "words.h"
 
 /* A malloc'd "dir/name.dawg". */
 static char *
-dawg_path(const char *dir, const char *name)
+dawgfile_path(const char *dir, const char *name)
 {
 	struct buf b = BUF_INIT;
 
@@ -29,30 +29,30 @@ dawg_path(const char *dir, const char *name)
 
 /* The cache file for name; see dawg.h. */
 char *
-dawg_cache_path(const struct sr_paths *paths, const char *name)
+dawgfile_cache_path(const struct sr_paths *paths, const char *name)
 {
 	if (paths->cache == NULL)
 		return NULL;
-	return dawg_path(paths->cache, name);
+	return dawgfile_path(paths->cache, name);
 }
 
 /* The first list of name that exists; see dawg.h. */
 char *
-dawg_find(const struct sr_paths *paths, const char *name)
+dawgfile_find(const struct sr_paths *paths, const char *name)
 {
 	char *p;
 
 	if (paths->build != NULL) {
-		p = dawg_path(paths->build, name);
+		p = dawgfile_path(paths->build, name);
 		if (access(p, R_OK) == 0)
 			return p;
 		free(p);
 	}
-	p = dawg_path(paths->data, name);
+	p = dawgfile_path(paths->data, name);
 	if (access(p, R_OK) == 0)
 		return p;
 	free(p);
-	if ((p = dawg_cache_path(paths, name)) != NULL &&
+	if ((p = dawgfile_cache_path(paths, name)) != NULL &&
 	    access(p, R_OK) == 0)
 		return p;
 	free(p);
@@ -61,7 +61,7 @@ dawg_find(const struct sr_paths *paths, const char *name)
 
 /* Set *why to a malloc'd message about path. */
 static void
-dawg_why(char **why, const char *path, const char *what)
+dawgfile_why(char **why, const char *path, const char *what)
 {
 	struct buf b = BUF_INIT;
 
@@ -71,7 +71,7 @@ dawg_why(char **why, const char *path, const char *what)
 
 /* Map and check the list at path; see dawg.h. */
 struct dawg *
-dawg_open(const char *path, char **why)
+dawgfile_open(const char *path, char **why)
 {
 	struct dawg *d;
 	struct stat sb;
@@ -81,29 +81,29 @@ dawg_open(const char *path, char **why)
 
 	*why = NULL;
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		dawg_why(why, path, strerror(errno));
+		dawgfile_why(why, path, strerror(errno));
 		return NULL;
 	}
 	if (fstat(fd, &sb) == -1) {
-		dawg_why(why, path, strerror(errno));
+		dawgfile_why(why, path, strerror(errno));
 		close(fd);
 		return NULL;
 	}
 	if (sb.st_size < (off_t)(DAWG_HEADER + sizeof (dawg_edge)) ||
 	    sb.st_size > (off_t)DAWG_HEADER + (off_t)sizeof (dawg_edge) *
 	    DAWG_MAXEDGES) {
-		dawg_why(why, path, _("not a shakeref word list (size)"));
+		dawgfile_why(why, path, _("not a shakeref word list (size)"));
 		close(fd);
 		return NULL;
 	}
 	m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (m == MAP_FAILED) {
-		dawg_why(why, path, strerror(errno));
+		dawgfile_why(why, path, strerror(errno));
 		return NULL;
 	}
 	if ((d = dawg_new(m, (size_t)sb.st_size, &bad)) == NULL) {
-		dawg_why(why, path, bad);
+		dawgfile_why(why, path, bad);
 		munmap(m, (size_t)sb.st_size);
 	}
 	return d;
@@ -111,7 +111,7 @@ dawg_open(const char *path, char **why)
 
 /* Unmap a list. */
 void
-dawg_close(struct dawg *d)
+dawgfile_close(struct dawg *d)
 {
 	const void *m;
 	size_t size;
@@ -248,7 +248,7 @@ str_cmp(const void *a, const void *b)
 
 /* Compile a list; see dawg.h. */
 int
-dawg_build(char **words, size_t n, FILE *f,
+dawgfile_build(char **words, size_t n, FILE *f,
     void (*progress)(void *, double), void *arg)
 {
 	struct builder b;
@@ -293,7 +293,7 @@ dawg_build(char **words, size_t n, FILE *f,
 	h[2] = root;
 	h[3] = DAWG_BOM;
 	if (b.full)
-		rc = DAWG_TOO_BIG;
+		rc = DAWGFILE_TOO_BIG;
 	else if (fwrite(DAWG_MAGIC, 1, 8, f) != 8 ||
 	    fwrite(h, sizeof h, 1, f) != 1 ||
 	    fwrite(b.out, sizeof *b.out, b.nout, f) != b.nout)

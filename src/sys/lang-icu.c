@@ -1,17 +1,17 @@
 /*
  * lang-icu.c: load ICU for lang.c with dlopen() (the system library: the
- * pure core does no dlopen).  main() hands lang_icu_dlopen to
+ * pure core does no dlopen).  main() hands icu_dlopen to
  * lang_new(), for the letters' context it lends the core.
  */
 #include <dlfcn.h>
 
 #include "lang-icu.h"
 
-#define ICU_SYM(f)	LANG_STR(f)
+#define ICU_SYM(f)	ICU_STR(f)
 
 /* Load ICU into icu; 0, or -1 if it or a function is missing. */
 int
-lang_icu_dlopen(struct lang_icu *icu)
+icu_dlopen(struct lang_icu *icu)
 {
 	void *h;
 

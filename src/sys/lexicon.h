@@ -83,14 +83,11 @@ void		 lexicon_cb_free(struct lexicon_cb *);
 void		 lexicon_cb_leave(struct lexicon_cb *);
 /*
  * The judge of the lookup: judge(arg, dict, mode, word, form, len, why)
- * is wordlists_judge (wordlist.h) with mode's LEXICON_FOLD,
- * LEXICON_NOUNS and LEXICON_COMPOUNDS (compounds=on: a compound of the
- * dictionary's rules stands too, its form "Maus+abend"): 1 (form set,
- * if not NULL), 0, or -1 with *why.
+ * is wordlists_judge (wordlist.h) with mode's GAME_LOOKUP_FOLD,
+ * GAME_LOOKUP_NOUNS and GAME_LOOKUP_COMPOUNDS (game.h; compounds=on: a
+ * compound of the dictionary's rules stands too, its form "Maus+abend"):
+ * 1 (form set, if not NULL), 0, or -1 with *why.
  */
-#define LEXICON_FOLD	1
-#define LEXICON_NOUNS	2
-#define LEXICON_COMPOUNDS 4
 typedef int (*lexicon_judge_fn)(void *, const char *dict, int mode,
     const char *word, char *form, size_t len, char **why);
 void		 lexicon_cb_wordlist(struct lexicon_cb *, lexicon_judge_fn,

@@ -43,7 +43,7 @@ static int nmaps;
  * (0, or -1: dir NULL or path too short).
  */
 static int
-tt_table_path(const char *dir, long target, int four_pair, char *path,
+ttfile_path(const char *dir, long target, int four_pair, char *path,
     size_t len)
 {
 	int n;
@@ -116,7 +116,7 @@ write_all(int fd, const void *p, size_t n)
 
 /* Build the table (tt-table.h). */
 int
-tt_table_write(const char *path, long target, int four_pair, int progress)
+ttfile_write(const char *path, long target, int four_pair, int progress)
 {
 	struct header h;
 	struct tt_model *m;
@@ -174,7 +174,7 @@ tt_table_write(const char *path, long target, int four_pair, int progress)
 
 /* The table for target and four_pair (tt-table.h). */
 const struct tt_win *
-tt_table_get(const void *arg, long target, int four_pair)
+ttfile_get(const void *arg, long target, int four_pair)
 {
 	const struct sr_paths *paths = arg;
 	char path[4096], data[4096], build[4096];
@@ -189,9 +189,9 @@ tt_table_get(const void *arg, long target, int four_pair)
 		if (maps[i].target == target && maps[i].four_pair == four_pair)
 			return &maps[i].w;
 	if (nmaps == (int)(sizeof maps / sizeof maps[0]) ||
-	    tt_table_path(paths->cache, target, four_pair, path,
+	    ttfile_path(paths->cache, target, four_pair, path,
 	    sizeof path) == -1 ||
-	    tt_table_path(paths->data, target, four_pair, data,
+	    ttfile_path(paths->data, target, four_pair, data,
 	    sizeof data) == -1)
 		return NULL;
 	/*
@@ -199,11 +199,11 @@ tt_table_get(const void *arg, long target, int four_pair)
 	 * tree's (run uninstalled), the installed one; else the cache.
 	 */
 	k = (int)(target / TT_LEVEL);
-	if ((tt_table_path(paths->build, target, four_pair, build,
+	if ((ttfile_path(paths->build, target, four_pair, build,
 	    sizeof build) == -1 || map_file(build, k, four_pair, &w) == -1) &&
 	    map_file(data, k, four_pair, &w) == -1 &&
 	    map_file(path, k, four_pair, &w) == -1 &&
-	    (tt_table_write(path, target, four_pair, 1) == -1 ||
+	    (ttfile_write(path, target, four_pair, 1) == -1 ||
 	    map_file(path, k, four_pair, &w) == -1))
 		return NULL;
 	maps[nmaps].target = target;

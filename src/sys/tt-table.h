@@ -23,14 +23,14 @@
  * const struct sr_paths * (paths.h).  The source main gives
  * tt_coach_new().
  */
-const struct tt_win	*tt_table_get(const void *arg, long target,
+const struct tt_win	*ttfile_get(const void *arg, long target,
 			    int four_pair);
 /*
  * Solve the table for target and four_pair into path (its directories
  * made, a temporary file renamed); with progress, a bar on standard error
  * if it is a terminal.  0, or -1 with errno set.
  */
-int			 tt_table_write(const char *path, long target,
+int			 ttfile_write(const char *path, long target,
 			    int four_pair, int progress);
 
 #endif

@@ -2,7 +2,7 @@
  * wordlist.c: find the compiled word list of a dictionary, or build it
  * into the cache folder: every form the dictionary's affix rules derive
  * (affix.c) that could be on a board, with Hunspell's verdict on it (the
- * rules alone where no flag makes it uncertain), compiled by dawg_build;
+ * rules alone where no flag makes it uncertain), compiled by dawgfile_build;
  * and the verdict on a word by the list (SW-2).
  */
 #include <sys/file.h>
@@ -21,7 +21,7 @@
 
 #include "affix.h"
 #include "buf.h"
-#include "dawg.h"
+#include "dawg-file.h"
 #include "lang.h"
 #include "lexicon.h"
 #include "paths.h"
@@ -385,10 +385,11 @@ wordlist_write(const char *dicts, struct lang *lg, const char *name,
 		}
 		goto out;
 	}
-	built = dawg_build(rec, nrec, f, NULL, NULL);
+	built = dawgfile_build(rec, nrec, f, NULL, NULL);
 	if (fclose(f) != 0 || built != 0 || rename(tmp, path) != 0) {
-		*why = built == DAWG_TOO_BIG ? xasprintf(_("the word list of %s "
-		    "is too big: Shake-A-Word cannot use it"), name) :
+		*why = built == DAWGFILE_TOO_BIG ?
+		    xasprintf(_("the word list of %s is too big: "
+		    "Shake-A-Word cannot use it"), name) :
 		    xasprintf(_("cannot write %s: %s"), path, strerror(errno));
 		unlink(tmp);
 		goto out;
@@ -427,7 +428,7 @@ wordlist_build(const struct sr_paths *paths, struct lang *lg,
 	int rc;
 
 	*why = NULL;
-	if ((path = dawg_cache_path(paths, name)) == NULL) {
+	if ((path = dawgfile_cache_path(paths, name)) == NULL) {
 		*why = xasprintf(_("no cache folder for the word list of %s: set "
 		    "HOME or XDG_CACHE_HOME"), name);
 		return -1;
@@ -474,11 +475,11 @@ stale(const struct sr_paths *paths, const char *path, const char *name,
 static char *
 fresh_list(const struct sr_paths *paths, const char *name, int need_dict)
 {
-	char *p = dawg_find(paths, name), *c;
+	char *p = dawgfile_find(paths, name), *c;
 
 	if (p != NULL && !stale(paths, p, name, need_dict))
 		return p;
-	c = dawg_cache_path(paths, name);
+	c = dawgfile_cache_path(paths, name);
 	if (p != NULL && c != NULL && strcmp(p, c) != 0 &&
 	    access(c, R_OK) == 0 && !stale(paths, c, name, need_dict)) {
 		free(p);
@@ -499,7 +500,7 @@ wordlist_open(const struct sr_paths *paths, struct lang *lg,
 
 	*why = NULL;
 	if ((path = fresh_list(paths, name, 0)) == NULL) {
-		cache = dawg_cache_path(paths, name);
+		cache = dawgfile_cache_path(paths, name);
 		if (wordlist_build(paths, lg, name, bar, why) != 0) {
 			b = *why;
 			*why = xasprintf(_("none in %s or %s, and it cannot be "
@@ -511,14 +512,14 @@ wordlist_open(const struct sr_paths *paths, struct lang *lg,
 		}
 		path = cache;
 	}
-	d = dawg_open(path, why);
-	cache = dawg_cache_path(paths, name);
+	d = dawgfile_open(path, why);
+	cache = dawgfile_cache_path(paths, name);
 	/* A list of an older shakeref in the cache: built again. */
 	if (d == NULL && cache != NULL && strcmp(path, cache) == 0) {
 		free(*why);
 		*why = NULL;
 		if (wordlist_build(paths, lg, name, bar, why) == 0)
-			d = dawg_open(path, why);
+			d = dawgfile_open(path, why);
 	}
 	free(cache);
 	free(path);
@@ -620,7 +621,7 @@ wordlists_free(struct wordlists *ws)
 		return;
 	for (i = 0; i < ws->n; i++) {
 		free(ws->l[i].name);
-		dawg_close(ws->l[i].d);
+		dawgfile_close(ws->l[i].d);
 		wordlist_speller_free(ws->l[i].sp);
 	}
 	free(ws);
@@ -645,7 +646,7 @@ wordlists_get(struct wordlists *ws, const char *dict, int bar,
 	if (i == ws->n) {
 		if (ws->n == WORDLISTS_MAX) {
 			free(ws->l[0].name);
-			dawg_close(ws->l[0].d);
+			dawgfile_close(ws->l[0].d);
 			wordlist_speller_free(ws->l[0].sp);
 			memmove(&ws->l[0], &ws->l[1], (WORDLISTS_MAX - 1) *
 			    sizeof ws->l[0]);
@@ -673,7 +674,7 @@ wordlists_judge(struct wordlists *ws, const char *dict, int fold, int nouns,
 
 	if ((d = wordlists_get(ws, dict, bar, &sp, why)) == NULL)
 		return -1;
-	if ((v = wordlist_judge_all(d, ws->lg, dict, fold, nouns, compounds,
+	if ((v = judge_all(d, ws->lg, dict, fold, nouns, compounds,
 	    sp, written, form, len)) < 0)
 		*why = xstrdup(wordlist_speller_why(sp) != NULL ?
 		    wordlist_speller_why(sp) : _("no dictionary to ask"));

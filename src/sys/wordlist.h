@@ -50,7 +50,7 @@ struct wordlists;
 struct wordlists *wordlists_new(const struct sr_paths *, struct lang *lg);
 void		 wordlists_free(struct wordlists *);
 /*
- * wordlist_judge_all with dict's list and dictionary: 1, 0, or -1 with
+ * judge_all with dict's list and dictionary: 1, 0, or -1 with
  * *why: no list, or no dictionary to ask about a compound.
  */
 int		 wordlists_judge(struct wordlists *, const char *dict, int fold,

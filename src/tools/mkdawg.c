@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "dawg.h"
+#include "dawg-file.h"
 #include "lang.h"
 #include "lang-icu.h"
 #include "paths.h"
@@ -77,7 +77,7 @@ main(int argc, char **argv)
 	char **w, **rec, *why = NULL;
 	size_t n, i, kept, min = 0;
 	int c, rc;
-	struct lang *lg = lang_new(lang_icu_dlopen);	/* the tool's own */
+	struct lang *lg = lang_new(icu_dlopen);	/* the tool's own */
 
 	while ((c = getopt(argc, argv, "d:n:o:")) != -1) {
 		if (c == 'o')
@@ -131,7 +131,7 @@ main(int argc, char **argv)
 		perror(outpath);
 		return 1;
 	}
-	rc = dawg_build(rec, 2 * kept, out, NULL, NULL);
+	rc = dawgfile_build(rec, 2 * kept, out, NULL, NULL);
 	if (fclose(out) != 0 || rc != 0) {
 		fprintf(stderr, "mkdawg: cannot write %s\n", outpath);
 		unlink(outpath);

@@ -74,7 +74,7 @@ main(int argc, char **argv)
 	if (out == NULL || target < TT_LEVEL || target > TT_WIN_MAX ||
 	    target % TT_LEVEL != 0)
 		goto usage;
-	if (tt_table_write(out, target, four_pair, 0) == -1) {
+	if (ttfile_write(out, target, four_pair, 0) == -1) {
 		perror(out);
 		return 1;
 	}

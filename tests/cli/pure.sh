@@ -55,11 +55,11 @@ test_expect_success 'the core translates with dgettext and dngettext alone' '
 
 test_expect_success 'the walk of the word lists, the verdict by them and solve are in the core; their files in the system library' '
 	nm -A --defined-only "$core" >core-syms &&
-	for f in dawg_step dawg_new wordlist_judge_all wordlist_compound solve_grid_list; do
+	for f in dawg_step dawg_new judge_all judge_compound solve_grid_list; do
 		grep -q " T $f\$" core-syms || { echo "# $f is not in the core"; return 1; }
 	done &&
 	nm -A --defined-only "$sys" >sys-syms &&
-	for f in dawg_open dawg_build wordlist_open; do
+	for f in dawgfile_open dawgfile_build wordlist_open; do
 		grep -q " T $f\$" sys-syms || { echo "# $f is not in the system library"; return 1; }
 	done
 '

@@ -86,7 +86,7 @@ th_start(struct th *t, const struct game_rules *g, const char *players,
 	int n = 0, i;
 
 	if (th_env.lang == NULL)
-		th_env.lang = lang_new(lang_icu_dlopen);
+		th_env.lang = lang_new(icu_dlopen);
 	memset(t, 0, sizeof *t);
 	for (p = strtok_r(s, ",", &save); p != NULL;
 	    p = strtok_r(NULL, ",", &save))

@@ -3,13 +3,14 @@
  * feeds letter by letter and takes back, on a small list of our own
  * whose verdicts are worked out by hand below (SW-2): pushed and popped
  * in any order, it gives each word the verdict a fresh judge of the
- * whole word gives (wordlist_compound, what a challenge asks).
+ * whole word gives (judge_compound, what a challenge asks).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../src/core/dawg.h"
+#include "../../src/sys/dawg-file.h"
 #include "../../src/core/judge.h"
 #include "tap.h"
 
@@ -68,7 +69,7 @@ build(void)
 		rec[i] = strdup(buf);
 	}
 	rec[n] = strdup("c");
-	if (dawg_build(rec, n + 1, f, NULL, NULL) != 0)
+	if (dawgfile_build(rec, n + 1, f, NULL, NULL) != 0)
 		return -1;
 	for (i = 0; i <= n; i++)
 		free(rec[i]);
@@ -133,7 +134,7 @@ verdict(struct cutter *c)
 	return "?";
 }
 
-/* wordlist_compound's verdict on key, in verdict()'s words. */
+/* judge_compound's verdict on key, in verdict()'s words. */
 static const char *
 fresh(const char *key, const char *written, int nouns)
 {
@@ -141,7 +142,7 @@ fresh(const char *key, const char *written, int nouns)
 	char form[256];
 	int cap = -1, v;
 
-	v = wordlist_compound(d, NULL, "de_DE", 1, nouns, 0, NULL, key,
+	v = judge_compound(d, NULL, "de_DE", 1, nouns, 0, NULL, key,
 	    written, form, sizeof form, &cap);
 	if (v == 1)
 		snprintf(s, sizeof s, "found %s cap %d", form, cap);
@@ -195,7 +196,7 @@ test_fresh(void)
 	size_t i;
 
 	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		cutter_init(c, d, wordlist_root(d, 1), t[i].nouns);
+		cutter_init(c, d, judge_root(d, 1), t[i].nouns);
 		push(c, t[i].key, t[i].written);
 		snprintf(name, sizeof name, "SW-2: %s written %s, nouns=%s: %s "
 		    "(%s)", t[i].key, t[i].written ? t[i].written : "(none)",
@@ -224,7 +225,7 @@ test_walk(void)
 	struct cutter *c = calloc(1, sizeof *c);
 	char big[80];
 
-	cutter_init(c, d, wordlist_root(d, 1), 1);
+	cutter_init(c, d, judge_root(d, 1), 1);
 	push(c, "rot", "rot");
 	is_str(verdict(c), "none", "SW-2: rot alone: no compound");
 	push(c, "see", "see");

@@ -73,7 +73,7 @@ main(void)
 	char why[200], row[16];
 	int path[GRID_CELLS + 1];
 
-	lg = lang_new(lang_icu_dlopen);
+	lg = lang_new(icu_dlopen);
 	/* SW-1: shapes */
 	is_int(parse(&g, "CATS ORED DOGS QuITE", why, sizeof why), 0,
 	    "SW-1: a 4x4 grid with a Qu cell parses");

@@ -47,6 +47,7 @@
 
 #include "../../src/core/buf.h"
 #include "../../src/core/dawg.h"
+#include "../../src/sys/dawg-file.h"
 #include "../../src/core/grid.h"
 #include "../../src/core/solve.h"
 #include "../../src/sys/wordlist.h"
@@ -1594,7 +1595,7 @@ main(void)
 	size_t li, calls;
 	int gi;
 
-	lg = lang_new(lang_icu_dlopen);
+	lg = lang_new(icu_dlopen);
 	for (li = 0; li < sizeof langs / sizeof langs[0]; li++)
 		if (strcmp(langs[li].dict, DICT) == 0)
 			L = &langs[li];
@@ -1616,7 +1617,7 @@ main(void)
 	snprintf(path, sizeof path, "%s/%s.dawg", dir, L->dict);
 	if (wordlist_write("/usr/share/hunspell", lg, L->dict, path, 0,
 	    &why) != 0 ||
-	    (d = dawg_open(path, &why)) == NULL) {
+	    (d = dawgfile_open(path, &why)) == NULL) {
 		ok(0, "the list of %s builds: %s", L->dict, why);
 		free(why);
 		rmdir(dir);
@@ -1685,7 +1686,7 @@ main(void)
 	if (hh_nc != NULL)
 		Hunspell_destroy(hh_nc);
 	unlink(ncaff);
-	dawg_close(d);
+	dawgfile_close(d);
 	unlink(path);
 	rmdir(dir);
 	return tap_done();

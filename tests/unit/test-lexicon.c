@@ -65,7 +65,7 @@ test_contexts(void)
 	    &n, why, sizeof why), -1, "no context: 'ÉTÉ' is not");
 	lang_free(none);
 	/* Capitals of Latin Extended, Greek and Cyrillic: 1,792 of them. */
-	none = lang_new(lang_icu_dlopen);
+	none = lang_new(icu_dlopen);
 	for (cp = 0x100; cp < 0x800; cp++) {
 		in[0] = (char)(0xc0 | cp >> 6);
 		in[1] = (char)(0x80 | (cp & 0x3f));
@@ -74,7 +74,7 @@ test_contexts(void)
 		    sizeof why) != 0)
 			continue;
 		asked++;
-		fresh = lang_new(lang_icu_dlopen);
+		fresh = lang_new(icu_dlopen);
 		if (lang_lower(fresh, "", in, w2, sizeof w2, &n, why,
 		    sizeof why) != 0 || strcmp(w, w2) != 0) {
 			if (bad++ == 0)
@@ -99,7 +99,7 @@ main(void)
 	const char *srcdir = getenv("SRCDIR");
 	int n, i, found, calls = 0;
 
-	lg = lang_new(lang_icu_dlopen);
+	lg = lang_new(icu_dlopen);
 	/* The search path main makes of SHAKEREF_DICT_PATH (paths.h). */
 	snprintf(path, sizeof path, "/nonexistent/one:%s/tests/data:"
 	    "/usr/share/hunspell", srcdir != NULL ? srcdir : ".");

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../../src/core/dawg.h"
+#include "../../src/sys/dawg-file.h"
 #include "../../src/core/grid.h"
 #include "../../src/sys/lexicon.h"
 #include "../../src/sys/paths.h"
@@ -485,7 +486,7 @@ test_open_errors(const char *tmp)
 	struct dawg *d;
 	FILE *f;
 
-	d = dawg_open("/nonexistent/x.dawg", &why);
+	d = dawgfile_open("/nonexistent/x.dawg", &why);
 	ok(d == NULL && why != NULL && strstr(why, "/nonexistent/x.dawg"),
 	    "a missing list is refused, naming the path");
 	free(why);
@@ -493,7 +494,7 @@ test_open_errors(const char *tmp)
 		fputs("SRDAWG01 but not really a list of words at all", f);
 		fclose(f);
 	}
-	d = dawg_open(tmp, &why);
+	d = dawgfile_open(tmp, &why);
 	ok(d == NULL && why != NULL, "a file that is not a list is refused");
 	free(why);
 	remove(tmp);
@@ -548,7 +549,7 @@ test_en_us(const struct sr_paths *paths)
 	char **w, *path, *why = NULL, pwhy[256];
 	size_t n, i, bad = 0;
 
-	if ((path = dawg_find(paths, "en_US")) == NULL) {
+	if ((path = dawgfile_find(paths, "en_US")) == NULL) {
 		ok(0, "the en_US list is found (SHAKEREF_DATA_DIR)");
 		return;
 	}
@@ -557,7 +558,7 @@ test_en_us(const struct sr_paths *paths)
 	ok(sb.st_size > 0 && sb.st_size <= 4 * 1024 * 1024,
 	    "the compiled en_US list is at most 4 MB (%lld bytes)",
 	    (long long)sb.st_size);
-	d = dawg_open(path, &why);
+	d = dawgfile_open(path, &why);
 	free(path);
 	if (!ok(d != NULL, "the en_US list opens")) {
 		diag("%s", why);
@@ -567,7 +568,7 @@ test_en_us(const struct sr_paths *paths)
 	if ((lex = lexicon_open(paths->dicts, "en_US", &why)) == NULL) {
 		ok(0, "en_US opens in Hunspell: %s", why);
 		free(why);
-		dawg_close(d);
+		dawgfile_close(d);
 		return;
 	}
 	parse(&g, "SERST TANIE QuOLDC RPEAT HGINS");
@@ -589,7 +590,7 @@ test_en_us(const struct sr_paths *paths)
 	    "rules do not allow are out");
 	solve_free(w, n);
 	lexicon_free(lex);
-	dawg_close(d);
+	dawgfile_close(d);
 }
 
 /* The test list: SRCDIR, compiled in BUILDDIR; en_US: SHAKEREF_DATA_DIR. */
@@ -603,7 +604,7 @@ main(void)
 	struct dawg *d;
 	unsigned seed = 20261123;
 
-	lg = lang_new(lang_icu_dlopen);
+	lg = lang_new(icu_dlopen);
 	if (src == NULL)
 		src = ".";
 	if (bld == NULL)
@@ -614,7 +615,7 @@ main(void)
 	if (!ok(load_list(path) == 0, "the test word list reads"))
 		return tap_done();
 	snprintf(path, sizeof path, "%s/tests/data/words.dawg", bld);
-	if ((d = dawg_open(path, &why)) == NULL) {
+	if ((d = dawgfile_open(path, &why)) == NULL) {
 		ok(0, "the compiled test list opens: %s", why);
 		free(why);
 		return tap_done();
@@ -626,7 +627,7 @@ main(void)
 	test_big(d, 5, 50);
 	test_big(d, 6, 10);
 	test_list_api(d);
-	dawg_close(d);
+	dawgfile_close(d);
 	snprintf(tmp, sizeof tmp, "%s/tests/data/not-a-list.dawg", bld);
 	test_open_errors(tmp);
 	/* As main would find them: the build's lists, no cache. */
