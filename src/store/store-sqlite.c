@@ -748,19 +748,31 @@ sq_open(const char *path, const char *client_dir, int create,
 	 * Only new and import make a database: a path with no file, or
 	 * with an empty one (no database yet either), is left as it is.
 	 */
-	if (!create && ((stat(path, &sb) != 0 && errno == ENOENT) ||
-	    (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)))
+	memset(&sb, 0, sizeof sb);
+	if (!create && (stat(path, &sb) != 0 ? errno == ENOENT :
+	    S_ISREG(sb.st_mode) && sb.st_size == 0))
 		return store_fail(why, SR_DATA, "no database at '%s'; "
 		    "'shakeref new' creates it", path);
 	if (create && (status = make_parents(path, why)) != SR_OK)
 		return status;
-	/* Create the file ourselves so that it is 0600 from the start. */
-	if ((fd = open(path, O_RDWR | (create ? O_CREAT : 0) | O_CLOEXEC,
-	    0600)) < 0)
+	/*
+	 * Create the file ourselves so that it is 0600 from the start.  A
+	 * file that is there is opened once, by SQLite: asked first whether
+	 * it could be opened for writing (SQLite would fall back to reading
+	 * it, silently), with the error open() gives.
+	 */
+	if (create) {
+		if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) >= 0)
+			close(fd);
+	} else if ((fd = faccessat(AT_FDCWD, path, R_OK | W_OK,
+	    AT_EACCESS)) == 0 && S_ISDIR(sb.st_mode)) {
+		fd = -1;
+		errno = EISDIR;
+	}
+	if (fd < 0)
 		return store_fail(why, !create && errno == ENOENT ? SR_DATA :
 		    SR_SYSTEM, "cannot open database '%s': %s", path,
 		    strerror(errno));
-	close(fd);
 	if (store_vfs_init() != SQLITE_OK)
 		return store_fail(why, SR_SYSTEM, "cannot set up SQLite's file "
 		    "system layer");
