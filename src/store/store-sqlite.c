@@ -56,6 +56,8 @@ csq(const struct store *base)
 
 /* WAL pages after which a commit checkpoints them into the database. */
 #define STORE_WAL_PAGES	64
+/* Statement journals kept in memory up to this many bytes. */
+#define STORE_STMTJRNL	(1024 * 1024)
 /* How long a command waits for another one's lock. */
 #define STORE_BUSY_MS	5000
 
@@ -695,6 +697,7 @@ store_vfs_init(void)
 	sqlite3_vfs *sys;
 	int rc = SQLITE_OK;
 
+	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, STORE_STMTJRNL);
 	if ((rc = sqlite3_initialize()) != SQLITE_OK)
 		return rc;
 	/* NULL when SQLite is built without threads: then no lock. */
