@@ -59,7 +59,7 @@ csq(const struct store *base)
 /*
  * Statement journals (a statement's undo inside a longer transaction:
  * every row of an import, with its triggers) kept in memory up to this
- * many bytes, SQLite's default 64 KB.  Past it SQLite moves the journal to
+ * many bytes (SQLite's default: 64 KB).  Past it SQLite moves it to
  * a temporary file for the rest of the transaction: an import of 5 MB
  * wrote 97,000 pages there.  A bound per statement, not per file.
  */
