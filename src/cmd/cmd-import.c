@@ -554,19 +554,23 @@ store_new_game(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 }
 
 /*
- * What the passes know of each game, in file order: its uid and a hash
- * of its whole text (canonical: keys sorted), for uids twice in the file;
- * whether it is skipped (here already, or an earlier copy in the file).
+ * What the passes know of each game, in file order: its uid; for a uid
+ * twice in the file, a hash of its whole text (canonical: keys sorted),
+ * made by a pass of its own (pass_hash: rare, and making the canonical
+ * text of every game was a tenth of an import); whether it is skipped
+ * (here already, or an earlier copy in the file).
  */
 struct seen {
 	char		 uid[33];
 	uint64_t	 hash;
 	size_t		 index;		/* from 1 */
+	int		 twice;		/* its uid is another game's too */
 	int		 skip;
 };
 
 struct pass {
 	struct sr_ctx	*ctx;
+	struct scan	*sc;
 	struct seen	*seen;
 	size_t		 n, cap;
 	int		 store;		/* 0: only replay (a fresh path) */
@@ -587,14 +591,13 @@ hash_text(const char *s)
 	return h;
 }
 
-/* Pass 1, the shape: each game parsed; its uid and hash kept. */
+/* Pass 1, the shape: each game parsed; its uid kept. */
 static int
 pass_shape(void *arg, size_t index, json_t *o)
 {
 	struct pass *ps = arg;
 	struct imp_game ig;
 	struct seen *sn;
-	char *text;
 	int status;
 
 	memset(&ig, 0, sizeof ig);
@@ -610,12 +613,25 @@ pass_shape(void *arg, size_t index, json_t *o)
 		memset(sn, 0, sizeof *sn);
 		snprintf(sn->uid, sizeof sn->uid, "%s", ig.uid);
 		sn->index = index;
-		text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
-		sn->hash = hash_text(text != NULL ? text : "");
-		free(text);
 	}
 	imp_game_free(&ig);
 	return status;
+}
+
+/* The pass for uids twice in the file: those games' hashes. */
+static int
+pass_hash(void *arg, size_t index, json_t *o)
+{
+	struct pass *ps = arg;
+	struct seen *sn;
+	char *text;
+
+	if (index > ps->n || !(sn = &ps->seen[index - 1])->twice)
+		return SR_OK;
+	text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+	sn->hash = hash_text(text != NULL ? text : "");
+	free(text);
+	return SR_OK;
 }
 
 /* Order seen games by uid, then by place in the file. */
@@ -646,11 +662,21 @@ seen_index_cmp(const void *a, const void *b)
 static int
 file_twice(struct pass *ps)
 {
-	size_t i, first = 0;
-	int status = SR_OK;
+	size_t i, n, first = 0;
+	int status = SR_OK, twice = 0;
 
 	if (ps->n == 0)
 		return SR_OK;
+	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_cmp);
+	for (i = 1; i < ps->n; i++)
+		if (strcmp(ps->seen[i].uid, ps->seen[i - 1].uid) == 0)
+			twice = ps->seen[i].twice = ps->seen[i - 1].twice = 1;
+	if (!twice)
+		goto out;
+	/* Their hashes, by index: every game passed pass 1, in order. */
+	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_index_cmp);
+	if ((status = sr_scan_games(ps->sc, pass_hash, ps, &n)) != SR_OK)
+		return status;
 	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_cmp);
 	for (i = 1; i < ps->n && status == SR_OK; i++) {
 		if (strcmp(ps->seen[i].uid, ps->seen[first].uid) != 0) {
@@ -666,6 +692,7 @@ file_twice(struct pass *ps)
 			    ps->seen[i].index, ps->seen[i].uid,
 			    ps->seen[first].index);
 	}
+out:
 	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_index_cmp);
 	return status;
 }
@@ -828,6 +855,7 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 
 	memset(&ps, 0, sizeof ps);
 	ps.ctx = ctx;
+	ps.sc = &sc;
 	if ((status = sr_scan_open(ctx, args->argv[1], &sc)) != SR_OK)
 		goto out;
 	/* Usage: the file's shape, every game; then uids twice in it. */
