@@ -16,11 +16,12 @@
 #	json       shakeref --json status           (no target; the same)
 #    and prints the medians of wall and CPU time side by side with the
 #    baseline's and the ratios.  The CPU ratio is the target's (a busy
-#    machine makes wall time wait for the disk and the scheduler); the
-#    baseline's sqlite3 checkpoints and removes the WAL when it closes
-#    the file, so the bench puts the file and its WAL back
-#    (bench_prepare, before every run of each command): each finds what
-#    the moves left.
+#    machine makes wall time wait for the disk and the scheduler).  The
+#    file and its WAL are put back as the moves left them before every
+#    run of each command (bench_prepare, untimed): an sqlite3 that reads
+#    a table checkpoints the WAL and removes it when it closes the file
+#    (the bench's own count of games does), which would spare status
+#    the WAL's recovery, what a command after a move pays.
 set -u
 : "${SHAKEREF:?SHAKEREF must name the binary}"
 runs=${1:-30}
