@@ -20,6 +20,22 @@ scan_get(struct scan *sc)
 	return c;
 }
 
+/*
+ * Append c to sc->text: a call to buf_reserve() only when the buffer is
+ * full (buf.h's protocol: write, move len, put the NUL), not buf_add()'s
+ * call and copy for each character of the file.
+ */
+static void
+scan_put(struct scan *sc, int c)
+{
+	struct buf *b = &sc->text;
+
+	if (b->len + 2 > b->cap)
+		(void)buf_reserve(b, 1);
+	b->s[b->len++] = (char)c;
+	b->s[b->len] = '\0';
+}
+
 /* The next character that is not JSON white space. */
 static int
 scan_ws(struct scan *sc)
@@ -37,18 +53,15 @@ static int
 scan_string(struct scan *sc)
 {
 	int c;
-	char ch;
 
 	while ((c = scan_get(sc)) != EOF) {
-		ch = (char)c;
-		buf_add(&sc->text, &ch, 1);
+		scan_put(sc, c);
 		if (c == '"')
 			return 0;
 		if (c == '\\') {
 			if ((c = scan_get(sc)) == EOF)
 				return -1;
-			ch = (char)c;
-			buf_add(&sc->text, &ch, 1);
+			scan_put(sc, c);
 		}
 	}
 	return -1;
@@ -62,10 +75,9 @@ static int
 scan_value(struct scan *sc, int c)
 {
 	int depth = 0;
-	char ch = (char)c;
 
 	buf_reset(&sc->text);
-	buf_add(&sc->text, &ch, 1);
+	scan_put(sc, c);
 	if (c == '"')
 		return scan_string(sc);
 	if (c == '{' || c == '[') {
@@ -73,8 +85,7 @@ scan_value(struct scan *sc, int c)
 		while (depth > 0) {
 			if ((c = scan_get(sc)) == EOF)
 				return -1;
-			ch = (char)c;
-			buf_add(&sc->text, &ch, 1);
+			scan_put(sc, c);
 			if (c == '"' && scan_string(sc) != 0)
 				return -1;
 			else if (c == '{' || c == '[')
@@ -84,10 +95,8 @@ scan_value(struct scan *sc, int c)
 		}
 		return 0;
 	}
-	while ((c = scan_get(sc)) != EOF && strchr(",}] \t\r\n", c) == NULL) {
-		ch = (char)c;
-		buf_add(&sc->text, &ch, 1);
-	}
+	while ((c = scan_get(sc)) != EOF && strchr(",}] \t\r\n", c) == NULL)
+		scan_put(sc, c);
 	if (c != EOF) {
 		if (c == '\n')
 			sc->line--;
