@@ -6,7 +6,7 @@
 #	SHAKEREF=build/shakeref sh tests/bench/status.sh [RUNS]
 #
 # 1. Plays the whole games of tests/scenarios (all five rules) into one
-#    database, then starts a Shake game and plays five rounds of it: the
+#    database, then starts a Shake game and plays 30 entries of it: the
 #    file, its WAL and its shared-memory file as a table's writes leave
 #    them (status reads what the last move left).
 # 2. Measures, RUNS times each (default 30; hyperfine if installed, else
@@ -44,19 +44,14 @@ for f in "$srcdir"/tests/scenarios/*.play; do
 	sr new $args >/dev/null 2>&1 || continue
 	SHAKEREF_DICT_PATH="$srcdir/tests/data" sr play <"$f" >/dev/null 2>&1
 done
-# The active game: Shake, five rounds in (SH-6, SH-7), then a void roll.
-sr new --game shake --players Ann,Bob,Cid >/dev/null || exit 1
-for r in 1 2 3 4 5; do
-	echo "roll 10 20 30"
-	echo shake
-	for k in 1 2 3 4 5 6 7 8; do
-		echo "roll 10 0 0 0 0 0"
-	done
-	echo bank
-done | sr play >/dev/null && sr roll 30 30 30 >/dev/null ||
+# The active game: the first 30 entries of a scenario's Shake for three
+# (SH-4 to SH-7: void rolls, shakes, crap-outs), the last move a shake's.
+f=$srcdir/tests/scenarios/shake-three-players.play
+sr new $(sed -n "1s/^# new: //p" "$f") >/dev/null &&
+    grep -v "^#" "$f" | head -n 30 | sr play >/dev/null ||
     { echo "bench: cannot play the active game"; exit 1; }
-[ "$(sr --json status | jq -r .game 2>/dev/null || echo x)" != x ] ||
-    { echo "bench: status does not read the game"; exit 1; }
+sr --json status | jq -e '.state == "active"' >/dev/null ||
+    { echo "bench: the active game is not active"; exit 1; }
 # What the moves left (the file and its WAL), put back before each run.
 mkdir "$work/left"
 cp "$DB" "$work/left/" && { [ ! -f "$DB-wal" ] || cp "$DB-wal" "$work/left/"; } ||
