@@ -545,8 +545,9 @@ store_new_game(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 		return status;
 	/*
 	 * A finished game's undo cache is left cold (check: no problem):
-	 * it is most of what an import writes (8 states a game, 85% of the
-	 * file), for an undo that seldom comes and rebuilds it if it does.
+	 * it was most of what an import wrote (8 states a game, 85% of the
+	 * database made), for an undo that seldom comes and rebuilds it if
+	 * it does.
 	 */
 	if (sr_store_state(&x) == STORE_FINISHED)
 		return sr_dice_rebuild(ctx, g.id, rp, why);
