@@ -247,14 +247,17 @@ caches_one(void *arg, int depth, const struct stored_entry *se,
 	return 0;
 }
 
-/* Walk rp into k; 0, or -1 if an entry no longer replays. */
+/*
+ * Walk rp into k, the states of its last keep entries (0 or
+ * STORE_UNDO_KEEP); 0, or -1 if an entry no longer replays.
+ */
 static int
-caches_walk(const struct replay *rp, struct caches *k)
+caches_walk(const struct replay *rp, struct caches *k, int keep)
 {
 	memset(k, 0, sizeof *k);
 	k->rp = rp;
 	k->depth = rp->ndone;
-	return replay_walk(rp, STORE_UNDO_KEEP, caches_one, k);
+	return replay_walk(rp, keep, caches_one, k);
 }
 
 /* Free k's states. */
@@ -267,10 +270,13 @@ caches_free(struct caches *k)
 		buf_free(&k->state[i]);
 }
 
-/* Rebuild game id's caches from its replay rp (not resumed); see cmd.h. */
-int
-sr_caches_rebuild(struct sr_ctx *ctx, long long id, const struct replay *rp,
-    char **why)
+/*
+ * Rebuild game id's caches from its replay rp (not resumed): the tally,
+ * and with undo the undo cache (else it is left cold); see cmd.h.
+ */
+static int
+caches_rebuild(struct sr_ctx *ctx, long long id, const struct replay *rp,
+    int undo, char **why)
 {
 	struct store *s = ctx->store;
 	struct caches *k;
@@ -279,7 +285,7 @@ sr_caches_rebuild(struct sr_ctx *ctx, long long id, const struct replay *rp,
 	if (rp->resumed)
 		return SR_OK;
 	k = xmalloc(sizeof *k);
-	if (caches_walk(rp, k) != 0) {
+	if (caches_walk(rp, k, undo ? STORE_UNDO_KEEP : 0) != 0) {
 		/* An entry no longer replays: check says so; keep nothing. */
 		caches_free(k);
 		free(k);
@@ -297,7 +303,7 @@ sr_caches_rebuild(struct sr_ctx *ctx, long long id, const struct replay *rp,
 				    kind, face, k->dice[seat][kind][face],
 				    why)) != SR_OK)
 					goto out;
-	if (!game_snapshots(rp->rules))
+	if (!undo || !game_snapshots(rp->rules))
 		goto out;
 	if ((status = store_undo_drop(s, id, why)) != SR_OK)
 		goto out;
@@ -321,6 +327,22 @@ out:
 	caches_free(k);
 	free(k);
 	return status;
+}
+
+/* Rebuild game id's caches from its replay rp (not resumed); see cmd.h. */
+int
+sr_caches_rebuild(struct sr_ctx *ctx, long long id, const struct replay *rp,
+    char **why)
+{
+	return caches_rebuild(ctx, id, rp, 1, why);
+}
+
+/* Its dice tally alone, the undo cache left cold; see cmd.h. */
+int
+sr_dice_rebuild(struct sr_ctx *ctx, long long id, const struct replay *rp,
+    char **why)
+{
+	return caches_rebuild(ctx, id, rp, 0, why);
 }
 
 /* What check compares: the replay's caches against the rows stored. */
@@ -386,7 +408,7 @@ sr_caches_check(struct sr_ctx *ctx, const struct sr_game *sg, int repair,
 		return SR_OK;
 	k = xmalloc(sizeof *k);
 	m = xcalloc(1, sizeof *m);
-	if (caches_walk(&sg->rp, k) != 0) {
+	if (caches_walk(&sg->rp, k, STORE_UNDO_KEEP) != 0) {
 		/* The replay's own problem, which check reports. */
 		status = SR_OK;
 		goto out;

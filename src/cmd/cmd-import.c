@@ -21,10 +21,8 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "import.h"
 #include "utf8.h"
-
-/* The export format this shakeref writes and reads. */
-#define IMPORT_FORMAT	1
 
 /* One game of the file, checked for shape. */
 struct imp_game {
@@ -545,275 +543,35 @@ store_new_game(struct sr_ctx *ctx, struct imp_game *ig, struct replay *rp,
 	if (rp->nentries > 0 && (status = sr_snapshot_save(ctx, g.id, rp,
 	    why)) != SR_OK)
 		return status;
+	/*
+	 * A finished game's undo cache is left cold (check: no problem):
+	 * it was most of what an import wrote (8 states a game, 85% of the
+	 * database made), for an undo that seldom comes and rebuilds it if
+	 * it does.
+	 */
+	if (sr_store_state(&x) == STORE_FINISHED)
+		return sr_dice_rebuild(ctx, g.id, rp, why);
 	return sr_caches_rebuild(ctx, g.id, rp, why);
 }
 
 /*
- * The file is read a game at a time (its memory does not grow with the
- * file): the outer object {"shakeref": N, "games": [...]} is scanned by
- * hand, structural characters only, and each game's text (one value of
- * "games") is handed to jansson on its own.  Each pass over the games
- * (shape, conflicts, the rules and the store) reads the file again from
- * the start; standard input is copied to a temporary file first.
- */
-struct scan {
-	struct sr_ctx	*ctx;
-	const char	*path;		/* for messages */
-	FILE		*f;
-	long		 line;		/* of the next character, from 1 */
-	struct buf	 text;		/* the value read last */
-	long		 version;	/* "shakeref", once read */
-};
-
-/* The next character, counting lines. */
-static int
-scan_get(struct scan *sc)
-{
-	int c = getc_unlocked(sc->f);
-
-	if (c == '\n')
-		sc->line++;
-	return c;
-}
-
-/* The next character that is not JSON white space. */
-static int
-scan_ws(struct scan *sc)
-{
-	int c;
-
-	while ((c = scan_get(sc)) == ' ' || c == '\t' || c == '\n' ||
-	    c == '\r')
-		continue;
-	return c;
-}
-
-/* The rest of a string whose '"' is in sc->text; 0, or -1 at the end. */
-static int
-scan_string(struct scan *sc)
-{
-	int c;
-	char ch;
-
-	while ((c = scan_get(sc)) != EOF) {
-		ch = (char)c;
-		buf_add(&sc->text, &ch, 1);
-		if (c == '"')
-			return 0;
-		if (c == '\\') {
-			if ((c = scan_get(sc)) == EOF)
-				return -1;
-			ch = (char)c;
-			buf_add(&sc->text, &ch, 1);
-		}
-	}
-	return -1;
-}
-
-/*
- * One JSON value's text, from its first character c, into sc->text
- * (jansson checks it); 0, or -1 if the file ends inside it.
- */
-static int
-scan_value(struct scan *sc, int c)
-{
-	int depth = 0;
-	char ch = (char)c;
-
-	buf_reset(&sc->text);
-	buf_add(&sc->text, &ch, 1);
-	if (c == '"')
-		return scan_string(sc);
-	if (c == '{' || c == '[') {
-		depth = 1;
-		while (depth > 0) {
-			if ((c = scan_get(sc)) == EOF)
-				return -1;
-			ch = (char)c;
-			buf_add(&sc->text, &ch, 1);
-			if (c == '"' && scan_string(sc) != 0)
-				return -1;
-			else if (c == '{' || c == '[')
-				depth++;
-			else if (c == '}' || c == ']')
-				depth--;
-		}
-		return 0;
-	}
-	while ((c = scan_get(sc)) != EOF && strchr(",}] \t\r\n", c) == NULL) {
-		ch = (char)c;
-		buf_add(&sc->text, &ch, 1);
-	}
-	if (c != EOF) {
-		if (c == '\n')
-			sc->line--;
-		ungetc(c, sc->f);
-	}
-	return 0;
-}
-
-/* Refuse the file as not an export (exit 2). */
-static int
-scan_not_export(struct scan *sc)
-{
-	return bad(sc->ctx, NULL, "'%s' is not an export of shakeref: "
-	    "expected {\"shakeref\": 1, \"games\": [...]}", sc->path);
-}
-
-/* The value in sc->text as JSON (jansson's error at line, exit 2). */
-static int
-scan_json(struct scan *sc, long line, json_t **v)
-{
-	json_error_t err;
-
-	*v = json_loadb(sc->text.s != NULL ? sc->text.s : "", sc->text.len,
-	    JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
-	if (*v != NULL)
-		return SR_OK;
-	return sr_error(sc->ctx, SR_USAGE, "'%s' is not an export of "
-	    "shakeref: line %ld: %s", sc->path, line + err.line - 1,
-	    err.text);
-}
-
-/* The format: this shakeref's, else exit 2 (older) or 3 (newer). */
-static int
-scan_version(struct scan *sc, json_t *v)
-{
-	if (!json_is_integer(v))
-		return scan_not_export(sc);
-	sc->version = (long)json_integer_value(v);
-	if (sc->version == IMPORT_FORMAT)
-		return SR_OK;
-	return sr_error(sc->ctx, sc->version > IMPORT_FORMAT ? SR_DATA :
-	    SR_USAGE, "'%s' is an export of format %lld; this shakeref reads "
-	    "format %d", sc->path, (long long)json_integer_value(v),
-	    IMPORT_FORMAT);
-}
-
-/*
- * One pass over the file from its start: fn(arg, index from 1, game)
- * for each game, in order; its first status other than SR_OK ends the
- * pass.  Every pass checks the outer shape; *count, the games.
- */
-static int
-scan_games(struct scan *sc, int (*fn)(void *, size_t, json_t *), void *arg,
-    size_t *count)
-{
-	json_t *v;
-	const char *key;
-	long line;
-	int c, status, games = 0, version = 0;
-	size_t n = 0;
-
-	*count = 0;
-	rewind(sc->f);
-	sc->line = 1;
-	if (scan_ws(sc) != '{')
-		return scan_not_export(sc);
-	if ((c = scan_ws(sc)) == '}')
-		return scan_not_export(sc);
-	for (;;) {
-		line = sc->line;
-		if (c != '"' || scan_value(sc, c) != 0)
-			return scan_not_export(sc);
-		if ((status = scan_json(sc, line, &v)) != SR_OK)
-			return status;
-		key = json_string_value(v);
-		c = key == NULL ? 0 : strcmp(key, "games") == 0 ? 'g' :
-		    strcmp(key, "shakeref") == 0 ? 's' : 'o';
-		json_decref(v);
-		if (c == 0 || scan_ws(sc) != ':' ||
-		    (c == 'g' && games++) || (c == 's' && version++))
-			return scan_not_export(sc);
-		if (c == 'g') {
-			if (scan_ws(sc) != '[')
-				return scan_not_export(sc);
-			if ((c = scan_ws(sc)) != ']')
-				for (;;) {
-					line = sc->line;
-					if (scan_value(sc, c) != 0)
-						return scan_not_export(sc);
-					if ((status = scan_json(sc, line,
-					    &v)) != SR_OK)
-						return status;
-					status = fn(arg, ++n, v);
-					json_decref(v);
-					if (status != SR_OK)
-						return status;
-					if ((c = scan_ws(sc)) == ']')
-						break;
-					if (c != ',')
-						return scan_not_export(sc);
-					c = scan_ws(sc);
-				}
-		} else {
-			line = sc->line;
-			if (scan_value(sc, scan_ws(sc)) != 0)
-				return scan_not_export(sc);
-			if ((status = scan_json(sc, line, &v)) != SR_OK)
-				return status;
-			status = c == 's' ? scan_version(sc, v) : SR_OK;
-			json_decref(v);
-			if (status != SR_OK)
-				return status;
-		}
-		if ((c = scan_ws(sc)) == '}')
-			break;
-		if (c != ',')
-			return scan_not_export(sc);
-		c = scan_ws(sc);
-	}
-	if (scan_ws(sc) != EOF || !games || !version)
-		return scan_not_export(sc);
-	if (ferror(sc->f))
-		return sr_error(sc->ctx, SR_SYSTEM, "cannot read '%s': %s",
-		    sc->path, strerror(errno));
-	*count = n;
-	return SR_OK;
-}
-
-/* Open the file to scan; standard input is copied (exit 4 on failure). */
-static int
-scan_open(struct sr_ctx *ctx, const char *path, struct scan *sc)
-{
-	char chunk[65536];
-	size_t n;
-
-	memset(sc, 0, sizeof *sc);
-	sc->ctx = ctx;
-	sc->path = path;
-	if (strcmp(path, "-") != 0) {
-		if ((sc->f = fopen(path, "r")) == NULL)
-			return sr_error(ctx, SR_SYSTEM, "cannot read '%s': %s",
-			    path, strerror(errno));
-		return SR_OK;
-	}
-	if ((sc->f = tmpfile()) == NULL)
-		return sr_error(ctx, SR_SYSTEM, "cannot keep standard input "
-		    "in a temporary file: %s", strerror(errno));
-	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-		if (fwrite(chunk, 1, n, sc->f) != n)
-			break;
-	if (ferror(stdin) || ferror(sc->f))
-		return sr_error(ctx, SR_SYSTEM, "cannot read '%s': %s", path,
-		    strerror(errno));
-	return SR_OK;
-}
-
-/*
- * What the passes know of each game, in file order: its uid and a hash
- * of its whole text (canonical: keys sorted), for uids twice in the file;
- * whether it is skipped (here already, or an earlier copy in the file).
+ * What the passes know of each game, in file order: its uid; for a uid
+ * twice in the file, a hash of its whole text (canonical: keys sorted),
+ * made by a pass of its own (pass_hash: rare, and making the canonical
+ * text of every game was a tenth of an import); whether it is skipped
+ * (here already, or an earlier copy in the file).
  */
 struct seen {
 	char		 uid[33];
 	uint64_t	 hash;
 	size_t		 index;		/* from 1 */
+	int		 twice;		/* its uid is another game's too */
 	int		 skip;
 };
 
 struct pass {
 	struct sr_ctx	*ctx;
+	struct scan	*sc;
 	struct seen	*seen;
 	size_t		 n, cap;
 	int		 store;		/* 0: only replay (a fresh path) */
@@ -834,14 +592,13 @@ hash_text(const char *s)
 	return h;
 }
 
-/* Pass 1, the shape: each game parsed; its uid and hash kept. */
+/* Pass 1, the shape: each game parsed; its uid kept. */
 static int
 pass_shape(void *arg, size_t index, json_t *o)
 {
 	struct pass *ps = arg;
 	struct imp_game ig;
 	struct seen *sn;
-	char *text;
 	int status;
 
 	memset(&ig, 0, sizeof ig);
@@ -857,12 +614,25 @@ pass_shape(void *arg, size_t index, json_t *o)
 		memset(sn, 0, sizeof *sn);
 		snprintf(sn->uid, sizeof sn->uid, "%s", ig.uid);
 		sn->index = index;
-		text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
-		sn->hash = hash_text(text != NULL ? text : "");
-		free(text);
 	}
 	imp_game_free(&ig);
 	return status;
+}
+
+/* The pass for uids twice in the file: those games' hashes. */
+static int
+pass_hash(void *arg, size_t index, json_t *o)
+{
+	struct pass *ps = arg;
+	struct seen *sn;
+	char *text;
+
+	if (index > ps->n || !(sn = &ps->seen[index - 1])->twice)
+		return SR_OK;
+	text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+	sn->hash = hash_text(text != NULL ? text : "");
+	free(text);
+	return SR_OK;
 }
 
 /* Order seen games by uid, then by place in the file. */
@@ -893,11 +663,21 @@ seen_index_cmp(const void *a, const void *b)
 static int
 file_twice(struct pass *ps)
 {
-	size_t i, first = 0;
-	int status = SR_OK;
+	size_t i, n, first = 0;
+	int status = SR_OK, twice = 0;
 
 	if (ps->n == 0)
 		return SR_OK;
+	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_cmp);
+	for (i = 1; i < ps->n; i++)
+		if (strcmp(ps->seen[i].uid, ps->seen[i - 1].uid) == 0)
+			twice = ps->seen[i].twice = ps->seen[i - 1].twice = 1;
+	if (!twice)
+		goto out;
+	/* Their hashes, by index: every game passed pass 1, in order. */
+	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_index_cmp);
+	if ((status = sr_scan_games(ps->sc, pass_hash, ps, &n)) != SR_OK)
+		return status;
 	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_cmp);
 	for (i = 1; i < ps->n && status == SR_OK; i++) {
 		if (strcmp(ps->seen[i].uid, ps->seen[first].uid) != 0) {
@@ -913,6 +693,7 @@ file_twice(struct pass *ps)
 			    ps->seen[i].index, ps->seen[i].uid,
 			    ps->seen[first].index);
 	}
+out:
 	qsort(ps->seen, ps->n, sizeof *ps->seen, seen_index_cmp);
 	return status;
 }
@@ -1075,10 +856,11 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 
 	memset(&ps, 0, sizeof ps);
 	ps.ctx = ctx;
-	if ((status = scan_open(ctx, args->argv[1], &sc)) != SR_OK)
+	ps.sc = &sc;
+	if ((status = sr_scan_open(ctx, args->argv[1], &sc)) != SR_OK)
 		goto out;
 	/* Usage: the file's shape, every game; then uids twice in it. */
-	if ((status = scan_games(&sc, pass_shape, &ps, &n)) != SR_OK ||
+	if ((status = sr_scan_games(&sc, pass_shape, &ps, &n)) != SR_OK ||
 	    (status = file_twice(&ps)) != SR_OK)
 		goto out;
 	/*
@@ -1098,9 +880,9 @@ cmd_import_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		goto fail;
 	/* Data: uids already here; then the rules, each game stored. */
 	ps.store = 1;
-	if ((!fresh && (status = scan_games(&sc, pass_stored, &ps, &n)) !=
+	if ((!fresh && (status = sr_scan_games(&sc, pass_stored, &ps, &n)) !=
 	    SR_OK) ||
-	    (status = scan_games(&sc, pass_replay, &ps, &n)) != SR_OK) {
+	    (status = sr_scan_games(&sc, pass_replay, &ps, &n)) != SR_OK) {
 		if (ps.why != NULL)
 			goto fail;
 		goto rollback;

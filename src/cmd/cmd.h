@@ -298,7 +298,9 @@ void	sr_stored_put(struct buf *, const char *s, size_t max);
  * sr_cache_before (before replay_add), sr_cache_after (after it, before
  * the snapshot is stored), sr_cache_set (after).  sr_caches_rebuild:
  * both caches of game id from its replay rp, after its snapshot is
- * stored (import, check --repair, a miss).
+ * stored (import, check --repair, a miss); sr_dice_rebuild: the tally
+ * alone, the undo cache left cold (a finished game imported: the first
+ * undo, if any, rebuilds it).
  */
 int	sr_cache_ready(struct sr_ctx *, struct sr_game *, enum verb,
 	    char **why);
@@ -308,6 +310,8 @@ int	sr_cache_after(struct sr_ctx *, struct sr_game *,
 	    const struct stored_entry *, char **why);
 int	sr_cache_set(struct sr_ctx *, struct sr_game *, char **why);
 int	sr_caches_rebuild(struct sr_ctx *, long long id, const struct replay *,
+	    char **why);
+int	sr_dice_rebuild(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
 /*
  * check: game sg's caches (sg replayed whole) against its replay: the

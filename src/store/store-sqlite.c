@@ -56,6 +56,14 @@ csq(const struct store *base)
 
 /* WAL pages after which a commit checkpoints them into the database. */
 #define STORE_WAL_PAGES	64
+/*
+ * Statement journals (a statement's undo inside a longer transaction:
+ * every row of an import, with its triggers) kept in memory up to this
+ * many bytes (SQLite's default: 64 KB).  Past it SQLite moves it to
+ * a temporary file for the rest of the transaction: an import of 5 MB
+ * wrote 97,000 pages there.  A bound per statement, not per file.
+ */
+#define STORE_STMTJRNL	(1024 * 1024)
 /* How long a command waits for another one's lock. */
 #define STORE_BUSY_MS	5000
 
@@ -695,6 +703,8 @@ store_vfs_init(void)
 	sqlite3_vfs *sys;
 	int rc = SQLITE_OK;
 
+	/* Before SQLite starts; refused (and harmless) after. */
+	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, STORE_STMTJRNL);
 	if ((rc = sqlite3_initialize()) != SQLITE_OK)
 		return rc;
 	/* NULL when SQLite is built without threads: then no lock. */
@@ -748,19 +758,31 @@ sq_open(const char *path, const char *client_dir, int create,
 	 * Only new and import make a database: a path with no file, or
 	 * with an empty one (no database yet either), is left as it is.
 	 */
-	if (!create && ((stat(path, &sb) != 0 && errno == ENOENT) ||
-	    (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)))
+	memset(&sb, 0, sizeof sb);
+	if (!create && (stat(path, &sb) != 0 ? errno == ENOENT :
+	    S_ISREG(sb.st_mode) && sb.st_size == 0))
 		return store_fail(why, SR_DATA, "no database at '%s'; "
 		    "'shakeref new' creates it", path);
 	if (create && (status = make_parents(path, why)) != SR_OK)
 		return status;
-	/* Create the file ourselves so that it is 0600 from the start. */
-	if ((fd = open(path, O_RDWR | (create ? O_CREAT : 0) | O_CLOEXEC,
-	    0600)) < 0)
+	/*
+	 * Create the file ourselves so that it is 0600 from the start.  A
+	 * file that is there is opened once, by SQLite: asked first whether
+	 * it could be opened for writing (SQLite would fall back to reading
+	 * it, silently), with the error open() gives.
+	 */
+	if (create) {
+		if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) >= 0)
+			close(fd);
+	} else if ((fd = faccessat(AT_FDCWD, path, R_OK | W_OK,
+	    AT_EACCESS)) == 0 && S_ISDIR(sb.st_mode)) {
+		fd = -1;
+		errno = EISDIR;
+	}
+	if (fd < 0)
 		return store_fail(why, !create && errno == ENOENT ? SR_DATA :
 		    SR_SYSTEM, "cannot open database '%s': %s", path,
 		    strerror(errno));
-	close(fd);
 	if (store_vfs_init() != SQLITE_OK)
 		return store_fail(why, SR_SYSTEM, "cannot set up SQLite's file "
 		    "system layer");
