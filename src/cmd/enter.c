@@ -375,35 +375,46 @@ summary_same(const struct summary *a, const struct summary *b, int n)
 }
 
 /*
- * Store what replay_add() folded into sg, the last of its entries, with
- * everything kept with an entry (the summary of x where it differs from
- * before's, the game's before the entry, which the store holds: the
- * names, the caches, the snapshot), and commit.  SR_OK, or SR_SYSTEM
- * with *why set and all of it rolled back.
+ * The whole effect on the store of what replay_add() folded into sg, the
+ * last of its entries (x the expectation after it, before the summary
+ * the store holds), into e, without the store: the entry, the summary
+ * where it differs, the names and title where replay changed them, the
+ * caches (sr_cache_effect) and the snapshot (its format and state in fmt
+ * and snap, which e points into).  The game takes the names it shows
+ * from replay.
  */
-static int
-entry_store(struct sr_ctx *ctx, struct sr_game *sg,
-    const struct expectation *x, const struct summary *before, char **why)
+static void
+entry_effect(struct sr_game *sg, const struct expectation *x,
+    const struct summary *before, struct store_effect *e, struct buf *fmt,
+    struct buf *snap)
 {
+	const struct stored_entry *se = &sg->rp.entries[sg->rp.nentries - 1];
 	struct summary now;
 
+	memset(e, 0, sizeof *e);
+	e->game = sg->g.id;
+	e->entry = se;
+	e->nplayers = sg->g.nplayers;
 	summary_of(sg, x, &now);
-	if (store_entry_append(ctx->store, sg->g.id,
-	    &sg->rp.entries[sg->rp.nentries - 1], why) != SR_OK ||
-	    (!summary_same(before, &now, sg->g.nplayers) &&
-	    store_summary(ctx->store, sg->g.id, now.state, now.scores,
-	    now.won, sg->g.nplayers, why) != SR_OK) ||
-	    sr_names_sync(ctx, sg, why) != SR_OK ||
-	    sr_cache_after(ctx, sg, &sg->rp.entries[sg->rp.nentries - 1],
-	    why) != SR_OK ||
-	    sr_snapshot_save(ctx, sg->g.id, &sg->rp, why) != SR_OK ||
-	    sr_cache_set(ctx, sg, why) != SR_OK ||
-	    store_commit(ctx->store, why) != SR_OK) {
-		store_rollback(ctx->store);
-		sg->cache.loaded = 0;
-		return SR_SYSTEM;
+	if (!summary_same(before, &now, sg->g.nplayers)) {
+		e->summary = 1;
+		e->state = now.state;
+		memcpy(e->scores, now.scores, sizeof e->scores);
+		memcpy(e->won, now.won, sizeof e->won);
 	}
-	return SR_OK;
+	if (sr_names_changed(sg)) {
+		e->names = (const char *const *)sg->rp.names;
+		e->title = sg->rp.title;
+		sr_names_take(sg);
+	}
+	sr_cache_effect(sg, se, e);
+	/* The snapshot of the game now, or none kept (dropped). */
+	replay_format(sg->rules, fmt);
+	e->format = buf_str(fmt);
+	if (replay_snapshot(&sg->rp, snap) == 0) {
+		e->snapshot = snap->s != NULL ? snap->s : "";
+		e->len = snap->len;
+	}
 }
 
 /* 1 if two texts are the same (NULL only as NULL). */
@@ -594,8 +605,10 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	struct ruling r = RULING_INIT;
 	struct expectation x;
 	struct summary before;
+	struct store_effect effect;
+	struct buf fmt = BUF_INIT, snap = BUF_INIT;
 	char *why = NULL;
-	int status, i, jst;
+	int status, i, jst, wst;
 
 	ctx->cmd = argv[0];
 	/* What the store holds now: the summary of the last entry's game. */
@@ -625,8 +638,14 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 		ruling_free(&r);
 		return status;
 	}
+	/* Its whole effect, computed; written and committed in one. */
 	sr_expect(sg, &x, NULL);
-	if (entry_store(ctx, sg, &x, &before, &why) != SR_OK) {
+	entry_effect(sg, &x, &before, &effect, &fmt, &snap);
+	wst = store_write(ctx->store, &effect, &why);
+	buf_free(&fmt);
+	buf_free(&snap);
+	if (wst != SR_OK) {
+		sg->cache.loaded = 0;
 		if (ctx->store == NULL || !store_in_doubt(ctx->store)) {
 			ruling_free(&r);
 			return sr_store_error(ctx, SR_SYSTEM, why);

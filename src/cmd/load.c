@@ -234,6 +234,7 @@ sr_game_free(struct sr_game *sg)
 
 	replay_free(&sg->rp);
 	store_game_clear(&sg->g);
+	sr_caches_free(sg->cache.k);
 	for (i = 0; i < 16; i++)
 		free(sg->opts[i]);
 	memset(sg, 0, sizeof *sg);
@@ -302,6 +303,31 @@ text_differs(const char *a, const char *b)
 	return strcmp(a, b) != 0;
 }
 
+/* 1 if replay changed the names or title (rename, title, an undo of either). */
+int
+sr_names_changed(const struct sr_game *sg)
+{
+	int i, changed = text_differs(sg->g.title, sg->rp.title);
+
+	for (i = 0; i < sg->g.nplayers; i++)
+		changed |= text_differs(sg->g.names[i], sg->rp.names[i]);
+	return changed;
+}
+
+/* Show the names and title replay has from now on; see cmd.h. */
+void
+sr_names_take(struct sr_game *sg)
+{
+	int i;
+
+	for (i = 0; i < sg->g.nplayers; i++) {
+		free(sg->g.names[i]);
+		sg->g.names[i] = xstrdup(sg->rp.names[i]);
+	}
+	free(sg->g.title);
+	sg->g.title = sg->rp.title != NULL ? xstrdup(sg->rp.title) : NULL;
+}
+
 /*
  * Store the names and title now if replay changed them (rename, title,
  * an undo of either), and show them from now on.
@@ -309,21 +335,14 @@ text_differs(const char *a, const char *b)
 int
 sr_names_sync(struct sr_ctx *ctx, struct sr_game *sg, char **why)
 {
-	int i, changed = text_differs(sg->g.title, sg->rp.title), status;
+	int status;
 
-	for (i = 0; i < sg->g.nplayers; i++)
-		changed |= text_differs(sg->g.names[i], sg->rp.names[i]);
-	if (!changed)
+	if (!sr_names_changed(sg))
 		return SR_OK;
 	if ((status = store_game_names(ctx->store, sg->g.id,
 	    (const char *const *)sg->rp.names, sg->g.nplayers, sg->rp.title,
 	    why)) != SR_OK)
 		return status;
-	for (i = 0; i < sg->g.nplayers; i++) {
-		free(sg->g.names[i]);
-		sg->g.names[i] = xstrdup(sg->rp.names[i]);
-	}
-	free(sg->g.title);
-	sg->g.title = sg->rp.title != NULL ? xstrdup(sg->rp.title) : NULL;
+	sr_names_take(sg);
 	return SR_OK;
 }

@@ -459,6 +459,87 @@ int	store_dice_rows(struct store *, long long game,
 	    long count), void *arg, char **why);
 
 /*
+ * A game's caches beyond its snapshot made whole from a replay of its
+ * entries (issue 29): the dice tally (per seat + 1, kind and face) and,
+ * for rules that keep snapshots (undo), the undo cache's rows: the
+ * state before each of the top STORE_UNDO_KEEP entries in effect (n[i]
+ * the entry at depth depth - STORE_UNDO_KEEP + 1 + i, 0: none) and the
+ * entries undone (undone[pos - 1], pos 1 the oldest).  ok 0: an entry
+ * no longer replays, and both caches are dropped instead.
+ * store_caches_put() writes them over the game's, in the caller's write
+ * transaction.
+ */
+struct store_caches {
+	int		 ok;
+	int		 undo;
+	long		 dice[GAME_MAX_PLAYERS + 1][6][7];
+	int		 depth;
+	int		 n[STORE_UNDO_KEEP];
+	struct buf	 state[STORE_UNDO_KEEP];
+	int		 nundone;
+	int		*undone;
+};
+int	store_caches_put(struct store *, long long game,
+	    const struct store_caches *, char **why);
+
+/*
+ * One entry's whole effect on the store (issue 39), computed by the
+ * write path from the game before it and the entry, without the store:
+ * the entry appended, the game's summary (summary set) and names and
+ * title now (names not NULL), the dice it rolled or took back (sign 1
+ * or -1), history's note of it (note set) and the undone mark it moves
+ * (undone_n > 0), the undo cache's row changes (push, pop, cut, in
+ * order), the snapshot (format not NULL: state, or dropped when state
+ * is NULL), then the undo cache's head (STORE_HEAD_*: set to depth and
+ * nundone, dropped, or its rows rebuilt from caches).
+ *
+ * store_write() writes all of it in the write transaction the read for
+ * the write began (store_begin_game(), the game's lock held) and
+ * commits: SR_OK when durable; else nothing of it is (rolled back), and
+ * store_in_doubt() says whether a lost COMMIT leaves that unknown.  On
+ * a server (the league) it is one round trip.
+ */
+#define STORE_UNDO_PUSH		1	/* a: depth, b: entry */
+#define STORE_UNDO_POP		2	/* a: depth, b: pos undone */
+#define STORE_UNDO_CUT		3	/* a: pos */
+#define STORE_HEAD_KEEP		0	/* the head as it is */
+#define STORE_HEAD_SET		1
+#define STORE_HEAD_DROP		2
+#define STORE_HEAD_REBUILD	3
+struct store_undo_op {
+	int	 op;
+	int	 a;
+	int	 b;
+};
+struct store_effect {
+	long long			 game;
+	const struct stored_entry	*entry;
+	int				 summary;
+	int				 state;
+	long				 scores[GAME_MAX_PLAYERS];
+	int				 won[GAME_MAX_PLAYERS];
+	int				 nplayers;
+	const char *const		*names;
+	const char			*title;
+	const struct die_rolled		*dice;
+	int				 ndice;
+	int				 sign;
+	int				 note;
+	int				 undone_n;
+	int				 undone;
+	struct store_undo_op		 undo[3];
+	int				 nundo;
+	const char			*format;
+	const void			*snapshot;
+	size_t				 len;
+	int				 head;
+	int				 depth;
+	int				 nundone;
+	const struct store_caches	*caches;
+};
+int	store_write(struct store *, const struct store_effect *, char **why);
+
+/*
  * 1 if store_open() migrated an older schema: its write transaction is
  * still open, for the caller to rebuild the derived data in it and
  * commit (or roll back: the database keeps its old schema, whole).
