@@ -211,6 +211,15 @@ void	sr_game_free(struct sr_game *);
 int	sr_game_get(struct sr_ctx *, long long id, int notes, int snap,
 	    int players, struct sr_game *, char **why);
 /*
+ * The read for a write (or a view) in one store operation
+ * (store_read()): begun (write: the game's lock held), game *id (0: the
+ * current one, its id put in *id) read with its snapshot (snap) and, for
+ * a write, its undo cache's head, and loaded as sr_game_get() does.
+ * SR_OK with the transaction open; else none is, *why set.
+ */
+int	sr_game_open(struct sr_ctx *, int write, long long *id, int notes,
+	    int snap, struct sr_game *, char **why);
+/*
  * Game g as store_game_create() just made it (committed), no entry in
  * it, replayed into sg without asking the store again (`new` says what
  * it made even if the server goes away once it is made): SR_OK, or the

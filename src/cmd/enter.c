@@ -1,9 +1,26 @@
 /*
- * enter.c: the one write path of an entry: its usage checked, then what
- * it names (data before system), then the rules in a write transaction;
- * appended with its summaries and caches and committed, durable before
- * it says what it did and what comes next.  timer, which records
- * nothing, is checked the same way.
+ * enter.c: the one write path of an entry.  Its journey, top to bottom
+ * (sr_enter, then sr_enter_loaded):
+ *
+ * 1. usage: the words checked against the verb (sr_entry_usage), no
+ *    store yet;
+ * 2. the read for the write, one store operation (sr_game_open:
+ *    store_read): begun with the game's lock, the game, its snapshot
+ *    and undo cache's head; data before system (SPEC.md) checked in it,
+ *    or first in a read when another writer holds the lock
+ *    (write_at_once, data_first);
+ * 3. the rules, in the core: replay_add() folds the entry in (undo and
+ *    redo from the undo cache: sr_cache_ready; sr_cache_before makes
+ *    the last reads the effect needs);
+ * 4. the effect, without the store: entry_effect() (the entry, the
+ *    summary, the names, the caches' rows: sr_cache_effect, the
+ *    snapshot) into one struct store_effect;
+ * 5. the write, one store operation: store_write() writes it all and
+ *    commits (on a league one round trip); a COMMIT in doubt is
+ *    settled by a look (entry_doubt);
+ * 6. durable, and only then: what it did and what comes next.
+ *
+ * timer, which records nothing, is checked the same way.
  */
 #include <stdlib.h>
 #include <string.h>

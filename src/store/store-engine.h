@@ -244,6 +244,16 @@ int	store_entries_end(long long id, int status, int bad, int keep,
 	"DELETE FROM dice_tally WHERE game_id NOT IN (SELECT id FROM games);" \
 	"DELETE FROM entry_notes WHERE game_id NOT IN (SELECT id FROM games)"
 
+/*
+ * Whether snapshot sn, read in the format asked, fits the game's entries
+ * now: last, the number of its last entry (0: none), and key, the key
+ * the engine makes of that entry, the format and sn's state (a checksum
+ * of the same bytes as the one it stored with sn); sets sn->last and
+ * sn->fit (STALE, KEY or FITS), the same for every engine.
+ */
+void	store_snapshot_judge(struct store_snapshot *sn, int last,
+	    const char *key);
+
 /* 64-bit FNV-1a of n bytes at p, on from h (start: STORE_FNV_START). */
 #define STORE_FNV_START	0xcbf29ce484222325ULL
 uint64_t store_fnv(uint64_t h, const void *p, size_t n);

@@ -118,13 +118,7 @@ pg_snapshot_get(struct store *st, long long game, const char *format,
 	}
 	n = last_entry(s, res, 4, v);
 	pg_snapshot_key(n > 0 ? v : NULL, format, sn->state, sn->len, key);
-	sn->last = n;
-	if (n != sn->n)
-		sn->fit = STORE_SNAP_STALE;
-	else if (sn->key == NULL || strcmp(sn->key, key) != 0)
-		sn->fit = STORE_SNAP_KEY;
-	else
-		sn->fit = STORE_SNAP_FITS;
+	store_snapshot_judge(sn, n, key);
 	return SR_OK;
 }
 

@@ -104,13 +104,7 @@ sq_snapshot_get(struct store *base, long long game, const char *format,
 		store_snapshot_clear(sn);
 		return status;
 	}
-	sn->last = n;
-	if (n != sn->n)
-		sn->fit = STORE_SNAP_STALE;
-	else if (sn->key == NULL || strcmp(sn->key, key) != 0)
-		sn->fit = STORE_SNAP_KEY;
-	else
-		sn->fit = STORE_SNAP_FITS;
+	store_snapshot_judge(sn, n, key);
 	return SR_OK;
 }
 

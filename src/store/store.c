@@ -141,6 +141,48 @@ store_begin_game(struct store *s, int write, long long *id, char **why)
 	return SR_OK;
 }
 
+/* The read for a write or a view of one game, in one; see store.h. */
+int
+store_read(struct store *s, int write, long long *id,
+    const char *(*format)(void *, const char *rules), void *arg,
+    struct store_read *r, char **why)
+{
+	const char *fmt;
+	int status;
+
+	memset(r, 0, sizeof *r);
+	if ((status = store_begin_game(s, write, id, why)) != SR_OK)
+		return status;
+	if ((status = store_game_load(s, *id, &r->g, why)) != SR_OK)
+		goto fail;
+	fmt = format != NULL ? format(arg, r->g.rules) : NULL;
+	if (fmt == NULL)
+		return SR_OK;
+	if ((status = store_snapshot_get(s, *id, fmt, &r->sn, why)) != SR_OK)
+		goto fail;
+	r->snapshot = 1;
+	if (write) {
+		if ((status = store_undo_head(s, *id, fmt, &r->u, why)) !=
+		    SR_OK)
+			goto fail;
+		r->undo = 1;
+	}
+	return SR_OK;
+fail:
+	store_rollback(s);
+	store_read_clear(r);
+	return status;
+}
+
+/* Free what store_read() read. */
+void
+store_read_clear(struct store_read *r)
+{
+	store_game_clear(&r->g);
+	store_snapshot_clear(&r->sn);
+	memset(r, 0, sizeof *r);
+}
+
 /* Commit; see store.h. */
 int
 store_commit(struct store *s, char **why)
@@ -445,6 +487,19 @@ store_snapshot_clear(struct store_snapshot *sn)
 	free(sn->key);
 	free(sn->state);
 	memset(sn, 0, sizeof *sn);
+}
+
+/* Whether a snapshot fits the entries now; see store-engine.h. */
+void
+store_snapshot_judge(struct store_snapshot *sn, int last, const char *key)
+{
+	sn->last = last;
+	if (last != sn->n)
+		sn->fit = STORE_SNAP_STALE;
+	else if (sn->key == NULL || strcmp(sn->key, key) != 0)
+		sn->fit = STORE_SNAP_KEY;
+	else
+		sn->fit = STORE_SNAP_FITS;
 }
 
 /* Store game's snapshot; see store.h. */

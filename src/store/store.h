@@ -49,6 +49,13 @@
  *   store_last_n().
  * - Threads.  A store is used by one thread at a time; a second thread
  *   opens its own.
+ * - One trip (issue 39).  An entry is one read and one write:
+ *   store_read() begins, takes the game's lock and reads the game with
+ *   its snapshot and undo head; store_write() writes the entry's whole
+ *   effect (struct store_effect, computed without the store) and
+ *   commits.  On a server each is one round trip (the league's pipeline
+ *   mode); the finer operations below are what store.c makes them of,
+ *   and what check, import and the views use.
  */
 #ifndef SHAKEREF_STORE_H
 #define SHAKEREF_STORE_H
@@ -457,6 +464,30 @@ int	store_dice_drop(struct store *, long long game, char **why);
 int	store_dice_rows(struct store *, long long game,
 	    int (*fn)(void *, long long game, int seat, int kind, int face,
 	    long count), void *arg, char **why);
+
+/*
+ * The read for a write (or a view) of one game, as one operation:
+ * store_begin_game() (write: the game's lock held from its start), the
+ * game (store_game_load()) into r->g and, when format(arg, rules) gives
+ * the snapshot format of the game's rules (NULL: its rules keep none, or
+ * are unknown), its snapshot judged in that format (store_snapshot_get())
+ * into r->sn, and for a write the undo cache's head stored with it
+ * (store_undo_head()) into r->u, r->undo then 1.  On a server it is one
+ * round trip.  SR_OK with the transaction open (the caller ends it);
+ * on failure nothing is open and r holds nothing to free.
+ * store_read_clear() frees what it read.
+ */
+struct store_read {
+	struct store_game	 g;
+	int			 snapshot;	/* sn read */
+	struct store_snapshot	 sn;
+	int			 undo;		/* u read */
+	struct store_undo	 u;
+};
+int	store_read(struct store *, int write, long long *id,
+	    const char *(*format)(void *, const char *rules), void *arg,
+	    struct store_read *, char **why);
+void	store_read_clear(struct store_read *);
 
 /*
  * A game's caches beyond its snapshot made whole from a replay of its
