@@ -105,7 +105,6 @@ struct store_engine {
 	int	(*snapshot_put)(struct store *, long long game,
 		    const char *format, const void *state, size_t len,
 		    char **why);
-	int	(*snapshot_drop)(struct store *, long long game, char **why);
 
 	int	(*undo_head)(struct store *, long long game,
 		    const char *format, struct store_undo *, char **why);
@@ -121,7 +120,6 @@ struct store_engine {
 		    const char *verb, int *has, char **why);
 	int	(*undo_set)(struct store *, long long game, int depth,
 		    int nundone, char **why);
-	int	(*undo_drop)(struct store *, long long game, char **why);
 	int	(*undo_put)(struct store *, long long game, int kind,
 		    int pos, int n, const void *state, size_t len, char **why);
 	int	(*undo_rows)(struct store *, long long game,
@@ -132,7 +130,6 @@ struct store_engine {
 		    int undone, const char *note, char **why);
 	int	(*note_undone)(struct store *, long long game, int n,
 		    int undone, char **why);
-	int	(*notes_drop)(struct store *, long long game, char **why);
 	int	(*history_scan)(struct store *, long long id,
 		    int (*fn)(void *, const struct stored_entry *), void *arg,
 		    int *n, int *complete, char **why);
@@ -142,7 +139,6 @@ struct store_engine {
 
 	int	(*dice_count)(struct store *, long long game, int seat,
 		    int kind, int face, long count, char **why);
-	int	(*dice_drop)(struct store *, long long game, char **why);
 	int	(*dice_rows)(struct store *, long long game,
 		    int (*fn)(void *, long long game, int seat, int kind,
 		    int face, long count), void *arg, char **why);
@@ -150,10 +146,16 @@ struct store_engine {
 	int	(*coach_put)(struct store *, long long game, int n,
 		    int seat, int basis, long decisions, long long error,
 		    char **why);
-	int	(*coach_drop)(struct store *, long long game, char **why);
 	int	(*coach_rows)(struct store *, long long game,
 		    int (*fn)(void *, const struct store_coach *),
 		    void *arg, char **why);
+
+	/*
+	 * Forget game's caches of the kinds in what (STORE_DROP_*: the
+	 * snapshot, the undo cache's head and rows, history's notes, the
+	 * dice tally, the coach's rows), each kind as its store_*_drop().
+	 */
+	int	(*drop)(struct store *, long long game, int what, char **why);
 
 	int	(*notice)(struct store *, const char **path, int *fd,
 		    char **why);
@@ -161,6 +163,13 @@ struct store_engine {
 	int	(*lost)(const struct store *);
 	int	(*in_doubt)(const struct store *);
 };
+
+/* The caches an engine's drop forgets. */
+#define STORE_DROP_SNAPSHOT	0x01
+#define STORE_DROP_UNDO		0x02
+#define STORE_DROP_NOTES	0x04
+#define STORE_DROP_DICE		0x08
+#define STORE_DROP_COACH	0x10
 
 /* The engines (store.c's table lists them). */
 extern const struct store_engine store_engine_sqlite;

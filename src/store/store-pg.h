@@ -24,7 +24,8 @@
 #include "store-engine.h"
 
 #ifndef LIBPQ_SONAME
-#define LIBPQ_SONAME	"libpq.so.5"
+#define LIBPQ_SONAME	"libpq.so.5"int	pg_drop(struct store *st, long long game, int what, char **why);
+
 #endif
 
 /* The advisory lock (two keys) around players and tallies. */
@@ -337,5 +338,6 @@ int	pg_tallies(struct store *st,
     int (*fn)(void *, const struct store_tally *), void *arg, char **why);
 int	pg_results(struct store *st, const char *rules,
     int (*fn)(void *, const struct store_result *), void *arg, char **why);
+int	pg_drop(struct store *st, long long game, int what, char **why);
 
 #endif

@@ -444,7 +444,7 @@ store_coach_put(struct store *s, long long game, int n, int seat, int basis,
 int
 store_coach_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->coach_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_COACH, why);
 }
 
 /* The coach cache's rows; see store.h. */
@@ -514,7 +514,7 @@ store_snapshot_put(struct store *s, long long game, const char *format,
 int
 store_snapshot_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->snapshot_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_SNAPSHOT, why);
 }
 
 /* The undo cache's head; see store.h. */
@@ -576,7 +576,7 @@ store_undo_set(struct store *s, long long game, int depth, int nundone,
 int
 store_undo_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->undo_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_UNDO, why);
 }
 
 /* Store one row of the undo cache; see store.h. */
@@ -616,7 +616,7 @@ store_note_undone(struct store *s, long long game, int n, int undone,
 int
 store_notes_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->notes_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_NOTES, why);
 }
 
 /* Each of game's entries with its note; see store.h. */
@@ -779,7 +779,7 @@ store_write(struct store *s, const struct store_effect *e, char **why)
 int
 store_dice_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->dice_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_DICE, why);
 }
 
 /* The tally's rows; see store.h. */
