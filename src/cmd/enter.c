@@ -168,7 +168,7 @@ write_at_once(struct sr_ctx *ctx, enum verb v, int argc, char **argv,
 static int
 data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 {
-	struct store_game g;
+	struct store_read rd;
 	struct game_setup gs;
 	char *why = NULL;
 	long long id = ctx->game;
@@ -176,20 +176,17 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
-	if ((status = store_begin_game(ctx->store, 0, &id, &why)) != SR_OK)
+	if ((status = store_read(ctx->store, 0, &id, NULL, NULL, &rd,
+	    &why)) != SR_OK)
 		return sr_store_error(ctx, status, why);
-	if ((status = store_game_load(ctx->store, id, &g, &why)) != SR_OK) {
-		store_rollback(ctx->store);
-		return sr_store_error(ctx, status, why);
-	}
 	store_rollback(ctx->store);
 	memset(&gs, 0, sizeof gs);
-	gs.nplayers = g.nplayers;
-	gs.names = (const char *const *)g.names;
+	gs.nplayers = rd.g.nplayers;
+	gs.names = (const char *const *)rd.g.names;
 	gs.env = &ctx->env;
-	status = sr_entry_data(ctx, game_find(g.rules), &gs, g.finished, v,
-	    argc, argv);
-	store_game_clear(&g);
+	status = sr_entry_data(ctx, game_find(rd.g.rules), &gs,
+	    rd.g.finished, v, argc, argv);
+	store_read_clear(&rd);
 	return status;
 }
 
@@ -240,7 +237,7 @@ static const struct game_rules *
 entry_rules(struct sr_ctx *ctx)
 {
 	const struct game_rules *g = NULL;
-	struct store_game sgm;
+	struct store_read rd;
 	long long id = ctx->game;
 	char *why = NULL;
 
@@ -258,16 +255,13 @@ entry_rules(struct sr_ctx *ctx)
 			return NULL;
 		}
 	}
-	if (store_begin_game(ctx->store, 0, &id, &why) != SR_OK) {
+	if (store_read(ctx->store, 0, &id, NULL, NULL, &rd, &why) != SR_OK) {
 		free(why);
 		return NULL;
 	}
-	if (store_game_load(ctx->store, id, &sgm, &why) == SR_OK) {
-		g = game_find(sgm.rules);
-		store_game_clear(&sgm);
-	} else
-		free(why);
 	store_rollback(ctx->store);
+	g = game_find(rd.g.rules);
+	store_read_clear(&rd);
 	return g;
 }
 
@@ -434,57 +428,6 @@ entry_effect(struct sr_game *sg, const struct expectation *x,
 	}
 }
 
-/* 1 if two texts are the same (NULL only as NULL). */
-static int
-text_same(const char *a, const char *b)
-{
-	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
-}
-
-/* 1 if entry got is se as appended: number, player, verb, words, fact, time. */
-static int
-entry_same(const struct stored_entry *se, const struct stored_entry *got)
-{
-	int i;
-
-	if (got->n != se->n || got->verb != se->verb || got->at != se->at ||
-	    got->argc != se->argc || !text_same(got->player, se->player) ||
-	    !text_same(got->fact, se->fact))
-		return 0;
-	for (i = 0; i < se->argc; i++)
-		if (!text_same(got->argv[i], se->argv[i]))
-			return 0;
-	return 1;
-}
-
-/*
- * Look in the store (open, no transaction) whether entry se of game is
- * there as appended: SR_OK and *there 1 or 0, or the failure (*why).
- */
-static int
-entry_there(struct sr_ctx *ctx, long long game,
-    const struct stored_entry *se, int *there, char **why)
-{
-	struct stored_entry got;
-	int status;
-
-	*there = 0;
-	memset(&got, 0, sizeof got);
-	if ((status = store_begin(ctx->store, 0, why)) != SR_OK)
-		return status;
-	status = store_entry_load(ctx->store, game, se->n, &got, why);
-	store_rollback(ctx->store);
-	if (status == SR_DATA) {
-		/* Not there (or unreadable: not the one appended). */
-		free(*why);
-		*why = NULL;
-		status = SR_OK;
-	} else if (status == SR_OK)
-		*there = entry_same(se, &got);
-	stored_entry_clear(&got);
-	return status;
-}
-
 /* Keep entry se of game as ctx's doubt, for a next line to settle. */
 static void
 doubt_keep(struct sr_ctx *ctx, long long game,
@@ -529,8 +472,8 @@ sr_doubt_settle(struct sr_ctx *ctx)
 
 	if (ctx->doubt == NULL || ctx->store == NULL)
 		return;
-	if (entry_there(ctx, ctx->doubt->game, &ctx->doubt->se, &there,
-	    &why) != SR_OK) {
+	if (store_entry_recorded(ctx->store, ctx->doubt->game,
+	    &ctx->doubt->se, &there, &why) != SR_OK) {
 		free(why);
 		return;
 	}
@@ -560,7 +503,8 @@ entry_doubt(struct sr_ctx *ctx, const struct sr_game *sg, char *why)
 	int status, there = 0;
 
 	if ((status = sr_store_back(ctx, &again)) == SR_OK)
-		status = entry_there(ctx, sg->g.id, se, &there, &again);
+		status = store_entry_recorded(ctx->store, sg->g.id, se,
+		    &there, &again);
 	if (status == SR_OK && there) {
 		buf_printf(&b, _("The server went away during the commit; "
 		    "connected again: entry %d is recorded.\n"), se->n);

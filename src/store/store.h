@@ -593,6 +593,15 @@ int	store_migrated(const struct store *);
 int	store_notice(struct store *, const char **path, int *fd, char **why);
 int	store_notice_take(struct store *);
 /*
+ * A COMMIT in doubt settled by a look (store_in_doubt(), once connected
+ * again): *there 1 if entry se of game is stored exactly as it was
+ * appended (number, player, verb, every argument, fact, time), 0 if
+ * not (none, or another table's entry of that number), in a read
+ * transaction of its own; SR_OK, or the failure (*why).
+ */
+int	store_entry_recorded(struct store *, long long game,
+	    const struct stored_entry *se, int *there, char **why);
+/*
  * 1 if the store's connection to its server is lost (an operation
  * failed with SR_SYSTEM because of it; SQLite: never).  Nothing it
  * acknowledged is lost; the caller may close the store and open it
