@@ -11,6 +11,16 @@
  * whose schemes is NULL (SQLite).  The engine's open makes its own store,
  * a struct that begins with a struct store (its base, which store.c fills
  * in), and close frees it.
+ *
+ * What is the same for every engine is not an engine's: the coarse
+ * operations of the write path (store_read, store_write,
+ * store_caches_put, store_entry_recorded: store-trip.c) are made of the
+ * operations below, and a snapshot's fit (store_snapshot_judge), an
+ * entry's arguments as JSON, messages and checksums are store.c's.  An
+ * engine that sends its statements in a batch (the league's pipeline
+ * mode) makes each read and each write of an entry one round trip by
+ * sending the writes of a transaction without waiting and reading
+ * their results at the next read or at COMMIT.
  */
 #ifndef SHAKEREF_STORE_ENGINE_H
 #define SHAKEREF_STORE_ENGINE_H
