@@ -78,7 +78,12 @@ sr_cache_ready(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	return ready;
 }
 
-/* Before entry se (verb v) is folded in; see cmd.h. */
+/*
+ * Before entry se (verb v) is folded in: what its effect needs of the
+ * undo cache read (the head; whether the cache can take in an undo or
+ * redo; whether a title or abandon ends redo), so that sr_cache_effect()
+ * asks the store nothing; see cmd.h.
+ */
 int
 sr_cache_before(struct sr_ctx *ctx, struct sr_game *sg,
     const struct stored_entry *se, char **why)
@@ -89,6 +94,7 @@ sr_cache_before(struct sr_ctx *ctx, struct sr_game *sg,
 
 	c->nd = 0;
 	c->rebuild = 0;
+	c->has_verb = 1;
 	if (head_load(ctx, sg, why) != SR_OK)
 		return SR_SYSTEM;
 	if (se->verb == V_REDO && (t = replay_redo_entry(&sg->rp)) != NULL) {
@@ -98,6 +104,12 @@ sr_cache_before(struct sr_ctx *ctx, struct sr_game *sg,
 		c->nd = replay_rolled(&sg->rp, se, 0, c->d, GAME_MAX_PLAYERS);
 		c->sign = 1;
 	}
+	/* Which entries end redo: replay's ends_redo(). */
+	if (c->u.valid && c->u.nundone > 0 &&
+	    (se->verb == V_TITLE || se->verb == V_ABANDON) &&
+	    store_undo_has_verb(ctx->store, sg->g.id, verb_name(se->verb),
+	    &c->has_verb, why) != SR_OK)
+		return SR_SYSTEM;
 	if (!game_snapshots(sg->rules) || sg->rp.resumed)
 		return SR_OK;
 	/* Replayed whole: rebuild what the cache cannot take in. */
@@ -115,123 +127,135 @@ sr_cache_before(struct sr_ctx *ctx, struct sr_game *sg,
 	return SR_OK;
 }
 
+/* Add an undo cache row change to e. */
+static void
+undo_op(struct store_effect *e, int op, int a, int b)
+{
+	e->undo[e->nundo].op = op;
+	e->undo[e->nundo].a = a;
+	e->undo[e->nundo++].b = b;
+}
+
 /*
- * After entry se was folded in, before the snapshot is stored: the dice
- * it rolled or took back, its note for history, and the undo cache's
- * rows.
+ * After entry se was folded in: its effect on the caches into e (the
+ * dice it rolled or took back, its note for history, the undo cache's
+ * rows and head), asking the store nothing; see cmd.h.
  */
-int
-sr_cache_after(struct sr_ctx *ctx, struct sr_game *sg,
-    const struct stored_entry *se, char **why)
+void
+sr_cache_effect(struct sr_game *sg, const struct stored_entry *se,
+    struct store_effect *e)
 {
 	struct sr_cache *c = &sg->cache;
 	struct store_undo *u = &c->u;
 	const struct stored_entry *t;
-	struct store *s = ctx->store;
-	long long id = sg->g.id;
-	int status, has;
 
 	if (se->verb == V_UNDO && (t = replay_redo_entry(&sg->rp)) != NULL) {
 		/* Now the state before the entry taken back. */
 		c->nd = replay_rolled(&sg->rp, t, 1, c->d, GAME_MAX_PLAYERS);
 		c->sign = -1;
 	}
+	e->dice = c->d;
+	e->ndice = c->nd;
+	e->sign = c->sign;
 	/*
 	 * history's notes are kept in English: a note in another language
 	 * is not kept (history replays for an entry without one).
 	 */
-	if ((status = store_dice_add(s, id, c->d, c->nd, c->sign, why)) !=
-	    SR_OK || (!i18n_translated() && (status = store_note_put(s, id,
-	    se->n, se->round, 0, se->note, why)) != SR_OK))
-		return status;
+	e->note = !i18n_translated();
 	/* What undo or redo takes back or restores: undone, or not now. */
-	if ((se->verb == V_UNDO || se->verb == V_REDO) && se->argc == 1 &&
-	    (status = store_note_undone(s, id, atoi(se->argv[0]),
-	    se->verb == V_UNDO, why)) != SR_OK)
-		return status;
-	if (!u->valid || c->rebuild)
-		return SR_OK;
-	switch (se->verb) {
-	case V_UNDO:
-		if (u->depth == 0)
-			break;
-		if ((status = store_undo_pop(s, id, u->depth, u->nundone + 1,
-		    why)) != SR_OK)
-			return status;
-		u->depth--;
-		u->nundone++;
-		u->kept_undone++;
-		break;
-	case V_REDO:
-		if (u->nundone == 0 || se->argc != 1)
-			break;
-		if ((status = store_undo_cut(s, id, u->nundone, why)) !=
-		    SR_OK ||
-		    (status = store_undo_push(s, id, u->depth + 1,
-		    atoi(se->argv[0]), STORE_UNDO_KEEP, why)) != SR_OK)
-			return status;
-		u->depth++;
-		u->nundone--;
-		u->kept_undone--;
-		break;
-	default:
-		if ((status = store_undo_push(s, id, u->depth + 1, se->n,
-		    STORE_UNDO_KEEP, why)) != SR_OK)
-			return status;
-		u->depth++;
-		/* Which entries end redo: replay's ends_redo(). */
-		if (se->verb == V_NOTE || u->nundone == 0)
-			break;
-		has = 1;
-		if ((se->verb == V_TITLE || se->verb == V_ABANDON) &&
-		    (status = store_undo_has_verb(s, id, verb_name(se->verb),
-		    &has, why)) != SR_OK)
-			return status;
-		if (has) {
-			if ((status = store_undo_cut(s, id, 1, why)) != SR_OK)
-				return status;
-			u->nundone = u->kept_undone = 0;
-		} else if (u->kept_undone < u->nundone)
-			u->valid = 0;	/* unknown: forget the cache */
-		break;
+	if ((se->verb == V_UNDO || se->verb == V_REDO) && se->argc == 1) {
+		e->undone_n = atoi(se->argv[0]);
+		e->undone = se->verb == V_UNDO;
 	}
-	return SR_OK;
-}
-
-/* After the snapshot is stored: the head, a rebuild, or nothing kept. */
-int
-sr_cache_set(struct sr_ctx *ctx, struct sr_game *sg, char **why)
-{
-	struct sr_cache *c = &sg->cache;
-
 	c->loaded = 0;
+	if (u->valid && !c->rebuild)
+		switch (se->verb) {
+		case V_UNDO:
+			if (u->depth == 0)
+				break;
+			undo_op(e, STORE_UNDO_POP, u->depth, u->nundone + 1);
+			u->depth--;
+			u->nundone++;
+			u->kept_undone++;
+			break;
+		case V_REDO:
+			if (u->nundone == 0 || se->argc != 1)
+				break;
+			undo_op(e, STORE_UNDO_CUT, u->nundone, 0);
+			undo_op(e, STORE_UNDO_PUSH, u->depth + 1,
+			    atoi(se->argv[0]));
+			u->depth++;
+			u->nundone--;
+			u->kept_undone--;
+			break;
+		default:
+			undo_op(e, STORE_UNDO_PUSH, u->depth + 1, se->n);
+			u->depth++;
+			if (se->verb == V_NOTE || u->nundone == 0)
+				break;
+			if (c->has_verb) {
+				undo_op(e, STORE_UNDO_CUT, 1, 0);
+				u->nundone = u->kept_undone = 0;
+			} else if (u->kept_undone < u->nundone)
+				u->valid = 0;	/* unknown: forget the cache */
+			break;
+		}
+	/* After the snapshot: the head, a rebuild, or nothing kept. */
 	if (!game_snapshots(sg->rules))
-		return SR_OK;
-	if (c->rebuild)
-		return sr_caches_rebuild(ctx, sg->g.id, &sg->rp, why);
-	if (c->u.valid)
-		return store_undo_set(ctx->store, sg->g.id, c->u.depth,
-		    c->u.nundone, why);
-	return store_undo_drop(ctx->store, sg->g.id, why);
+		e->head = STORE_HEAD_KEEP;
+	else if (c->rebuild && !sg->rp.resumed) {
+		sr_caches_free(c->k);
+		c->k = sr_caches_of(&sg->rp);
+		e->caches = c->k;
+		e->head = STORE_HEAD_REBUILD;
+	} else if (c->rebuild)
+		e->head = STORE_HEAD_KEEP;
+	else if (u->valid) {
+		e->head = STORE_HEAD_SET;
+		e->depth = u->depth;
+		e->nundone = u->nundone;
+	} else
+		e->head = STORE_HEAD_DROP;
 }
 
-/* What a replay gives: the rows of the undo cache and the tally. */
-struct caches {
-	const struct replay	*rp;
-	int			 depth;	/* entries in effect */
-	/* per depth kept, from depth - STORE_UNDO_KEEP + 1 */
-	int			 n[STORE_UNDO_KEEP];
-	struct buf		 state[STORE_UNDO_KEEP];
-	/* the tally: [seat + 1][kind][face] */
-	long			 dice[GAME_MAX_PLAYERS + 1][6][7];
-};
+static int caches_walk(const struct replay *, struct store_caches *, int);
+
+/*
+ * The caches of replay rp (not resumed): the dice tally, and with undo
+ * the undo cache (else it is left as it is: cold after an import).
+ */
+static struct store_caches *
+caches_of(const struct replay *rp, int undo)
+{
+	struct store_caches *k = xmalloc(sizeof *k);
+
+	k->ok = caches_walk(rp, k, undo ? STORE_UNDO_KEEP : 0) == 0;
+	k->undo = undo && game_snapshots(rp->rules);
+	if (k->ok && k->undo) {
+		int i;
+
+		k->nundone = rp->nundone;
+		k->undone = xcalloc((size_t)rp->nundone + 1,
+		    sizeof *k->undone);
+		for (i = 0; i < rp->nundone; i++)
+			k->undone[i] = rp->entries[rp->undone[i]].n;
+	}
+	return k;
+}
+
+/* The caches of replay rp (not resumed), made whole; see cmd.h. */
+struct store_caches *
+sr_caches_of(const struct replay *rp)
+{
+	return caches_of(rp, 1);
+}
 
 /* One entry in effect of the walk: its dice, and its state if kept. */
 static int
 caches_one(void *arg, int depth, const struct stored_entry *se,
     const struct die_rolled *d, int nd, const void *snap, size_t len)
 {
-	struct caches *k = arg;
+	struct store_caches *k = arg;
 	int i, slot;
 
 	for (i = 0; i < nd; i++)
@@ -252,22 +276,25 @@ caches_one(void *arg, int depth, const struct stored_entry *se,
  * STORE_UNDO_KEEP); 0, or -1 if an entry no longer replays.
  */
 static int
-caches_walk(const struct replay *rp, struct caches *k, int keep)
+caches_walk(const struct replay *rp, struct store_caches *k, int keep)
 {
 	memset(k, 0, sizeof *k);
-	k->rp = rp;
 	k->depth = rp->ndone;
 	return replay_walk(rp, keep, caches_one, k);
 }
 
-/* Free k's states. */
-static void
-caches_free(struct caches *k)
+/* Free k and its states (NULL: nothing); see cmd.h. */
+void
+sr_caches_free(struct store_caches *k)
 {
 	int i;
 
+	if (k == NULL)
+		return;
 	for (i = 0; i < STORE_UNDO_KEEP; i++)
 		buf_free(&k->state[i]);
+	free(k->undone);
+	free(k);
 }
 
 /*
@@ -278,54 +305,14 @@ static int
 caches_rebuild(struct sr_ctx *ctx, long long id, const struct replay *rp,
     int undo, char **why)
 {
-	struct store *s = ctx->store;
-	struct caches *k;
-	int status, i, seat, kind, face, pos;
+	struct store_caches *k;
+	int status;
 
 	if (rp->resumed)
 		return SR_OK;
-	k = xmalloc(sizeof *k);
-	if (caches_walk(rp, k, undo ? STORE_UNDO_KEEP : 0) != 0) {
-		/* An entry no longer replays: check says so; keep nothing. */
-		caches_free(k);
-		free(k);
-		if ((status = store_undo_drop(s, id, why)) != SR_OK)
-			return status;
-		return store_dice_drop(s, id, why);
-	}
-	if ((status = store_dice_drop(s, id, why)) != SR_OK)
-		goto out;
-	for (seat = 0; seat <= GAME_MAX_PLAYERS; seat++)
-		for (kind = 0; kind < 6; kind++)
-			for (face = 0; face < 7; face++)
-				if (k->dice[seat][kind][face] != 0 &&
-				    (status = store_dice_count(s, id, seat - 1,
-				    kind, face, k->dice[seat][kind][face],
-				    why)) != SR_OK)
-					goto out;
-	if (!undo || !game_snapshots(rp->rules))
-		goto out;
-	if ((status = store_undo_drop(s, id, why)) != SR_OK)
-		goto out;
-	for (i = 0; i < STORE_UNDO_KEEP; i++) {
-		pos = k->depth - STORE_UNDO_KEEP + 1 + i;
-		if (pos >= 1 && k->n[i] != 0 && (status = store_undo_put(s,
-		    id, 0, pos, k->n[i], k->state[i].s, k->state[i].len,
-		    why)) != SR_OK)
-			goto out;
-	}
-	/* Every undone entry (a row with no state): redo needs each. */
-	for (i = 0; i < rp->nundone; i++) {
-		pos = rp->nundone - i;
-		if ((status = store_undo_put(s, id, 1, pos,
-		    rp->entries[rp->undone[pos - 1]].n, NULL, 0, why)) !=
-		    SR_OK)
-			goto out;
-	}
-	status = store_undo_set(s, id, rp->ndone, rp->nundone, why);
-out:
-	caches_free(k);
-	free(k);
+	k = caches_of(rp, undo);
+	status = store_caches_put(ctx->store, id, k, why);
+	sr_caches_free(k);
 	return status;
 }
 
@@ -347,7 +334,7 @@ sr_dice_rebuild(struct sr_ctx *ctx, long long id, const struct replay *rp,
 
 /* What check compares: the replay's caches against the rows stored. */
 struct cmp {
-	const struct caches	*k;
+	const struct store_caches	*k;
 	const struct replay	*rp;
 	long			 dice[GAME_MAX_PLAYERS + 1][6][7];
 	int			 bad_row;	/* a row the replay does not give */
@@ -375,7 +362,7 @@ static int
 cmp_undo(void *arg, int kind, int pos, int n, const void *state, size_t len)
 {
 	struct cmp *m = arg;
-	const struct caches *k = m->k;
+	const struct store_caches *k = m->k;
 	const struct replay *rp = m->rp;
 	int slot = pos - (k->depth - STORE_UNDO_KEEP) - 1;
 
@@ -397,7 +384,7 @@ int
 sr_caches_check(struct sr_ctx *ctx, const struct sr_game *sg, int repair,
     void (*problem)(void *, const char *), void *arg, char **why)
 {
-	struct caches *k;
+	struct store_caches *k;
 	struct cmp *m;
 	struct store_undo u;
 	struct buf fmt = BUF_INIT, b = BUF_INIT;
@@ -406,9 +393,9 @@ sr_caches_check(struct sr_ctx *ctx, const struct sr_game *sg, int repair,
 
 	if (sg->rp.resumed)
 		return SR_OK;
-	k = xmalloc(sizeof *k);
+	k = sr_caches_of(&sg->rp);
 	m = xcalloc(1, sizeof *m);
-	if (caches_walk(&sg->rp, k, STORE_UNDO_KEEP) != 0) {
+	if (!k->ok) {
 		/* The replay's own problem, which check reports. */
 		status = SR_OK;
 		goto out;
@@ -448,8 +435,7 @@ sr_caches_check(struct sr_ctx *ctx, const struct sr_game *sg, int repair,
 out:
 	buf_free(&fmt);
 	buf_free(&b);
-	caches_free(k);
-	free(k);
+	sr_caches_free(k);
 	free(m);
 	return status;
 }

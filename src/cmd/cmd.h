@@ -221,6 +221,8 @@ struct sr_cache {
 	struct die_rolled	 d[GAME_MAX_PLAYERS];
 	int			 nd;
 	int			 sign;
+	int			 has_verb;	/* an undone title, abandon */
+	struct store_caches	*k;		/* rebuilt (sr_cache_effect) */
 };
 
 /* A game loaded from the store and replayed. */
@@ -247,6 +249,15 @@ void	sr_game_free(struct sr_game *);
  */
 int	sr_game_get(struct sr_ctx *, long long id, int notes, int snap,
 	    int players, struct sr_game *, char **why);
+/*
+ * The read for a write (or a view) in one store operation
+ * (store_read()): begun (write: the game's lock held), game *id (0: the
+ * current one, its id put in *id) read with its snapshot (snap) and, for
+ * a write, its undo cache's head, and loaded as sr_game_get() does.
+ * SR_OK with the transaction open; else none is, *why set.
+ */
+int	sr_game_open(struct sr_ctx *, int write, long long *id, int notes,
+	    int snap, struct sr_game *, char **why);
 /*
  * Game g as store_game_create() just made it (committed), no entry in
  * it, replayed into sg without asking the store again (`new` says what
@@ -278,6 +289,9 @@ int	sr_store_state(const struct expectation *);
  * where they differ from the game's (rename, title), and take them.
  */
 int	sr_names_sync(struct sr_ctx *, struct sr_game *, char **why);
+/* Whether replay changed them; and the game's taken from replay's. */
+int	sr_names_changed(const struct sr_game *);
+void	sr_names_take(struct sr_game *);
 /*
  * Stored text s onto b as a view shows it: whole, unless it is longer
  * than max characters (more than any command stores: written behind
@@ -295,8 +309,10 @@ void	sr_stored_put(struct buf *, const char *s, size_t max);
  * resumed from its snapshot made ready for undo or redo v from the undo
  * cache (1), or the cache cannot serve it (0: replay the game), or -1
  * with *why set.  Around each entry se folded in by the write path:
- * sr_cache_before (before replay_add), sr_cache_after (after it, before
- * the snapshot is stored), sr_cache_set (after).  sr_caches_rebuild:
+ * sr_cache_before (before replay_add: the last reads of the write),
+ * sr_cache_effect (after it: the caches' part of the entry's effect,
+ * without the store; a rebuild's caches kept in sg until sr_game_free).
+ * sr_caches_rebuild:
  * both caches of game id from its replay rp, after its snapshot is
  * stored (import, check --repair, a miss); sr_dice_rebuild: the tally
  * alone, the undo cache left cold (a finished game imported: the first
@@ -306,13 +322,15 @@ int	sr_cache_ready(struct sr_ctx *, struct sr_game *, enum verb,
 	    char **why);
 int	sr_cache_before(struct sr_ctx *, struct sr_game *,
 	    const struct stored_entry *, char **why);
-int	sr_cache_after(struct sr_ctx *, struct sr_game *,
-	    const struct stored_entry *, char **why);
-int	sr_cache_set(struct sr_ctx *, struct sr_game *, char **why);
+void	sr_cache_effect(struct sr_game *, const struct stored_entry *,
+	    struct store_effect *);
 int	sr_caches_rebuild(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
 int	sr_dice_rebuild(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
+/* The caches of replay rp (not resumed) made whole, and freed (NULL: none). */
+struct store_caches *sr_caches_of(const struct replay *);
+void	sr_caches_free(struct store_caches *);
 /*
  * check: game sg's caches (sg replayed whole) against its replay: the
  * dice tally, and the undo cache where it counts (a cold one is no

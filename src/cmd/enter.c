@@ -1,9 +1,26 @@
 /*
- * enter.c: the one write path of an entry: its usage checked, then what
- * it names (data before system), then the rules in a write transaction;
- * appended with its summaries and caches and committed, durable before
- * it says what it did and what comes next.  timer, which records
- * nothing, is checked the same way.
+ * enter.c: the one write path of an entry.  Its journey, top to bottom
+ * (sr_enter, then sr_enter_loaded):
+ *
+ * 1. usage: the words checked against the verb (sr_entry_usage), no
+ *    store yet;
+ * 2. the read for the write, one store operation (sr_game_open:
+ *    store_read): begun with the game's lock, the game, its snapshot
+ *    and undo cache's head; data before system (SPEC.md) checked in it,
+ *    or first in a read when another writer holds the lock
+ *    (write_at_once, data_first);
+ * 3. the rules, in the core: replay_add() folds the entry in (undo and
+ *    redo from the undo cache: sr_cache_ready; sr_cache_before makes
+ *    the last reads the effect needs);
+ * 4. the effect, without the store: entry_effect() (the entry, the
+ *    summary, the names, the caches' rows: sr_cache_effect, the
+ *    snapshot) into one struct store_effect;
+ * 5. the write, one store operation: store_write() writes it all and
+ *    commits (on a league one round trip); a COMMIT in doubt is
+ *    settled by a look (entry_doubt);
+ * 6. durable, and only then: what it did and what comes next.
+ *
+ * timer, which records nothing, is checked the same way.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -152,7 +169,7 @@ write_at_once(struct sr_ctx *ctx, enum verb v, int argc, char **argv,
 static int
 data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 {
-	struct store_game g;
+	struct store_read rd;
 	struct game_setup gs;
 	char *why = NULL;
 	long long id = ctx->game;
@@ -160,20 +177,17 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
-	if ((status = store_begin_game(ctx->store, 0, &id, &why)) != SR_OK)
+	if ((status = store_read(ctx->store, 0, &id, NULL, NULL, &rd,
+	    &why)) != SR_OK)
 		return sr_store_error(ctx, status, why);
-	if ((status = store_game_load(ctx->store, id, &g, &why)) != SR_OK) {
-		store_rollback(ctx->store);
-		return sr_store_error(ctx, status, why);
-	}
 	store_rollback(ctx->store);
 	memset(&gs, 0, sizeof gs);
-	gs.nplayers = g.nplayers;
-	gs.names = (const char *const *)g.names;
+	gs.nplayers = rd.g.nplayers;
+	gs.names = (const char *const *)rd.g.names;
 	gs.env = &ctx->env;
-	status = sr_entry_data(ctx, game_find(g.rules), &gs, g.finished, v,
-	    argc, argv);
-	store_game_clear(&g);
+	status = sr_entry_data(ctx, game_find(rd.g.rules), &gs,
+	    rd.g.finished, v, argc, argv);
+	store_read_clear(&rd);
 	return status;
 }
 
@@ -224,7 +238,7 @@ static const struct game_rules *
 entry_rules(struct sr_ctx *ctx)
 {
 	const struct game_rules *g = NULL;
-	struct store_game sgm;
+	struct store_read rd;
 	long long id = ctx->game;
 	char *why = NULL;
 
@@ -242,16 +256,13 @@ entry_rules(struct sr_ctx *ctx)
 			return NULL;
 		}
 	}
-	if (store_begin_game(ctx->store, 0, &id, &why) != SR_OK) {
+	if (store_read(ctx->store, 0, &id, NULL, NULL, &rd, &why) != SR_OK) {
 		free(why);
 		return NULL;
 	}
-	if (store_game_load(ctx->store, id, &sgm, &why) == SR_OK) {
-		g = game_find(sgm.rules);
-		store_game_clear(&sgm);
-	} else
-		free(why);
 	store_rollback(ctx->store);
+	g = game_find(rd.g.rules);
+	store_read_clear(&rd);
 	return g;
 }
 
@@ -376,86 +387,46 @@ summary_same(const struct summary *a, const struct summary *b, int n)
 }
 
 /*
- * Store what replay_add() folded into sg, the last of its entries, with
- * everything kept with an entry (the summary of x where it differs from
- * before's, the game's before the entry, which the store holds: the
- * names, the caches, the snapshot), and commit.  SR_OK, or SR_SYSTEM
- * with *why set and all of it rolled back.
+ * The whole effect on the store of what replay_add() folded into sg, the
+ * last of its entries (x the expectation after it, before the summary
+ * the store holds), into e, without the store: the entry, the summary
+ * where it differs, the names and title where replay changed them, the
+ * caches (sr_cache_effect) and the snapshot (its format and state in fmt
+ * and snap, which e points into).  The game takes the names it shows
+ * from replay.
  */
-static int
-entry_store(struct sr_ctx *ctx, struct sr_game *sg,
-    const struct expectation *x, const struct summary *before, char **why)
+static void
+entry_effect(struct sr_game *sg, const struct expectation *x,
+    const struct summary *before, struct store_effect *e, struct buf *fmt,
+    struct buf *snap)
 {
+	const struct stored_entry *se = &sg->rp.entries[sg->rp.nentries - 1];
 	struct summary now;
 
+	memset(e, 0, sizeof *e);
+	e->game = sg->g.id;
+	e->entry = se;
+	e->nplayers = sg->g.nplayers;
 	summary_of(sg, x, &now);
-	if (store_entry_append(ctx->store, sg->g.id,
-	    &sg->rp.entries[sg->rp.nentries - 1], why) != SR_OK ||
-	    (!summary_same(before, &now, sg->g.nplayers) &&
-	    store_summary(ctx->store, sg->g.id, now.state, now.scores,
-	    now.won, sg->g.nplayers, why) != SR_OK) ||
-	    sr_names_sync(ctx, sg, why) != SR_OK ||
-	    sr_cache_after(ctx, sg, &sg->rp.entries[sg->rp.nentries - 1],
-	    why) != SR_OK ||
-	    sr_snapshot_save(ctx, sg->g.id, &sg->rp, why) != SR_OK ||
-	    sr_cache_set(ctx, sg, why) != SR_OK ||
-	    store_commit(ctx->store, why) != SR_OK) {
-		store_rollback(ctx->store);
-		sg->cache.loaded = 0;
-		return SR_SYSTEM;
+	if (!summary_same(before, &now, sg->g.nplayers)) {
+		e->summary = 1;
+		e->state = now.state;
+		memcpy(e->scores, now.scores, sizeof e->scores);
+		memcpy(e->won, now.won, sizeof e->won);
 	}
-	return SR_OK;
-}
-
-/* 1 if two texts are the same (NULL only as NULL). */
-static int
-text_same(const char *a, const char *b)
-{
-	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
-}
-
-/* 1 if entry got is se as appended: number, player, verb, words, fact, time. */
-static int
-entry_same(const struct stored_entry *se, const struct stored_entry *got)
-{
-	int i;
-
-	if (got->n != se->n || got->verb != se->verb || got->at != se->at ||
-	    got->argc != se->argc || !text_same(got->player, se->player) ||
-	    !text_same(got->fact, se->fact))
-		return 0;
-	for (i = 0; i < se->argc; i++)
-		if (!text_same(got->argv[i], se->argv[i]))
-			return 0;
-	return 1;
-}
-
-/*
- * Look in the store (open, no transaction) whether entry se of game is
- * there as appended: SR_OK and *there 1 or 0, or the failure (*why).
- */
-static int
-entry_there(struct sr_ctx *ctx, long long game,
-    const struct stored_entry *se, int *there, char **why)
-{
-	struct stored_entry got;
-	int status;
-
-	*there = 0;
-	memset(&got, 0, sizeof got);
-	if ((status = store_begin(ctx->store, 0, why)) != SR_OK)
-		return status;
-	status = store_entry_load(ctx->store, game, se->n, &got, why);
-	store_rollback(ctx->store);
-	if (status == SR_DATA) {
-		/* Not there (or unreadable: not the one appended). */
-		free(*why);
-		*why = NULL;
-		status = SR_OK;
-	} else if (status == SR_OK)
-		*there = entry_same(se, &got);
-	stored_entry_clear(&got);
-	return status;
+	if (sr_names_changed(sg)) {
+		e->names = (const char *const *)sg->rp.names;
+		e->title = sg->rp.title;
+		sr_names_take(sg);
+	}
+	sr_cache_effect(sg, se, e);
+	/* The snapshot of the game now, or none kept (dropped). */
+	replay_format(sg->rules, fmt);
+	e->format = buf_str(fmt);
+	if (replay_snapshot(&sg->rp, snap) == 0) {
+		e->snapshot = snap->s != NULL ? snap->s : "";
+		e->len = snap->len;
+	}
 }
 
 /* Keep entry se of game as ctx's doubt, for a next line to settle. */
@@ -502,8 +473,8 @@ sr_doubt_settle(struct sr_ctx *ctx)
 
 	if (ctx->doubt == NULL || ctx->store == NULL)
 		return;
-	if (entry_there(ctx, ctx->doubt->game, &ctx->doubt->se, &there,
-	    &why) != SR_OK) {
+	if (store_entry_recorded(ctx->store, ctx->doubt->game,
+	    &ctx->doubt->se, &there, &why) != SR_OK) {
 		free(why);
 		return;
 	}
@@ -533,7 +504,8 @@ entry_doubt(struct sr_ctx *ctx, const struct sr_game *sg, char *why)
 	int status, there = 0;
 
 	if ((status = sr_store_back(ctx, &again)) == SR_OK)
-		status = entry_there(ctx, sg->g.id, se, &there, &again);
+		status = store_entry_recorded(ctx->store, sg->g.id, se,
+		    &there, &again);
 	if (status == SR_OK && there) {
 		buf_printf(&b, _("The server went away during the commit; "
 		    "connected again: entry %d is recorded.\n"), se->n);
@@ -595,8 +567,10 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	struct ruling r = RULING_INIT;
 	struct expectation x;
 	struct summary before;
+	struct store_effect effect;
+	struct buf fmt = BUF_INIT, snap = BUF_INIT;
 	char *why = NULL;
-	int status, i, jst;
+	int status, i, jst, wst;
 
 	ctx->cmd = argv[0];
 	/* What the store holds now: the summary of the last entry's game. */
@@ -626,8 +600,14 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 		ruling_free(&r);
 		return status;
 	}
+	/* Its whole effect, computed; written and committed in one. */
 	sr_expect(sg, &x, NULL);
-	if (entry_store(ctx, sg, &x, &before, &why) != SR_OK) {
+	entry_effect(sg, &x, &before, &effect, &fmt, &snap);
+	wst = store_write(ctx->store, &effect, &why);
+	buf_free(&fmt);
+	buf_free(&snap);
+	if (wst != SR_OK) {
+		sg->cache.loaded = 0;
 		if (ctx->store == NULL || !store_in_doubt(ctx->store)) {
 			ruling_free(&r);
 			return sr_store_error(ctx, SR_SYSTEM, why);

@@ -30,32 +30,6 @@ load_options(struct sr_game *sg)
 	json_decref(o);
 }
 
-/*
- * Take up game sg's snapshot instead of replaying it, if it fits its
- * entries (*resumed 1); else leave sg to be replayed (*resumed 0).
- */
-static int
-game_resume(struct sr_ctx *ctx, struct sr_game *sg, int *resumed,
-    char **why)
-{
-	struct store_snapshot sn;
-	struct buf fmt = BUF_INIT;
-	int status;
-
-	*resumed = 0;
-	if (!game_snapshots(sg->rules))
-		return SR_OK;
-	replay_format(sg->rules, &fmt);
-	status = store_snapshot_get(ctx->store, sg->g.id, buf_str(&fmt), &sn,
-	    why);
-	if (status == SR_OK && sn.fit == STORE_SNAP_FITS &&
-	    replay_resume(&sg->rp, sn.state, sn.len, sn.n) == 0)
-		*resumed = 1;
-	store_snapshot_clear(&sn);
-	buf_free(&fmt);
-	return status;
-}
-
 /* Store the snapshot of replay rp of game id; see cmd.h. */
 int
 sr_snapshot_save(struct sr_ctx *ctx, long long id, const struct replay *rp,
@@ -183,25 +157,50 @@ sr_game_created(struct sr_ctx *ctx, const struct store_game *g,
 	return status;
 }
 
-/* Load game id inside the caller's transaction; see cmd.h. */
-int
-sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
+/*
+ * The snapshot format of a game of rules (arg: a struct buf to hold
+ * it), or NULL when its rules keep none or are unknown: store_read()'s.
+ */
+static const char *
+snap_format(void *arg, const char *rules)
+{
+	const struct game_rules *g = game_find(rules);
+
+	if (g == NULL || !game_snapshots(g))
+		return NULL;
+	buf_reset(arg);
+	replay_format(g, arg);
+	return buf_str(arg);
+}
+
+/*
+ * Game sg from what store_read() (or its parts) read into rd, its game
+ * taken over: set up, its undo cache's head kept if read, taken up from
+ * the snapshot if it fits, else its entries loaded (in the caller's
+ * transaction) and replayed.
+ */
+static int
+game_take(struct sr_ctx *ctx, struct store_read *rd, int notes,
     int players, struct sr_game *sg, char **why)
 {
 	struct ruling r = RULING_INIT;
-	int status, resumed = 0;
+	long long id = rd->g.id;
+	int status;
 
 	memset(sg, 0, sizeof *sg);
-	if ((status = store_game_load(ctx->store, id, &sg->g, why)) != SR_OK ||
-	    (status = game_setup(ctx, sg, players, why)) != SR_OK) {
+	sg->g = rd->g;
+	memset(&rd->g, 0, sizeof rd->g);
+	if ((status = game_setup(ctx, sg, players, why)) != SR_OK) {
 		sr_game_free(sg);
 		return status;
 	}
-	if (snap && (status = game_resume(ctx, sg, &resumed, why)) != SR_OK) {
-		sr_game_free(sg);
-		return status;
+	if (rd->undo && game_snapshots(sg->rules)) {
+		sg->cache.u = rd->u;
+		sg->cache.loaded = 1;
 	}
-	if (resumed)
+	if (rd->snapshot && game_snapshots(sg->rules) &&
+	    rd->sn.fit == STORE_SNAP_FITS && replay_resume(&sg->rp,
+	    rd->sn.state, rd->sn.len, rd->sn.n) == 0)
 		return SR_OK;
 	if ((status = store_entries_load(ctx->store, id, &sg->rp.entries,
 	    &sg->rp.nentries, why)) != SR_OK) {
@@ -216,6 +215,56 @@ sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
 	}
 	ruling_free(&r);
 	return SR_OK;
+}
+
+/* Begin, read game *id (0: the current one) and load it; see cmd.h. */
+int
+sr_game_open(struct sr_ctx *ctx, int write, long long *id, int notes,
+    int snap, struct sr_game *sg, char **why)
+{
+	struct store_read rd;
+	struct buf fmt = BUF_INIT;
+	int status;
+
+	memset(sg, 0, sizeof *sg);
+	status = store_read(ctx->store, write, id, snap ? snap_format : NULL,
+	    &fmt, &rd, why);
+	buf_free(&fmt);
+	if (status != SR_OK)
+		return status;
+	if ((status = game_take(ctx, &rd, notes, 0, sg, why)) != SR_OK)
+		store_rollback(ctx->store);
+	store_read_clear(&rd);
+	return status;
+}
+
+/* Load game id inside the caller's transaction; see cmd.h. */
+int
+sr_game_get(struct sr_ctx *ctx, long long id, int notes, int snap,
+    int players, struct sr_game *sg, char **why)
+{
+	struct store_read rd;
+	struct buf fmt = BUF_INIT;
+	const char *f;
+	int status;
+
+	memset(sg, 0, sizeof *sg);
+	memset(&rd, 0, sizeof rd);
+	if ((status = store_game_load(ctx->store, id, &rd.g, why)) != SR_OK)
+		return status;
+	if (snap && (f = snap_format(&fmt, rd.g.rules)) != NULL) {
+		if ((status = store_snapshot_get(ctx->store, id, f, &rd.sn,
+		    why)) != SR_OK) {
+			buf_free(&fmt);
+			store_read_clear(&rd);
+			return status;
+		}
+		rd.snapshot = 1;
+	}
+	buf_free(&fmt);
+	status = game_take(ctx, &rd, notes, players, sg, why);
+	store_read_clear(&rd);
+	return status;
 }
 
 /* Load and replay game id inside the caller's transaction; see cmd.h. */
@@ -234,6 +283,7 @@ sr_game_free(struct sr_game *sg)
 
 	replay_free(&sg->rp);
 	store_game_clear(&sg->g);
+	sr_caches_free(sg->cache.k);
 	for (i = 0; i < 16; i++)
 		free(sg->opts[i]);
 	memset(sg, 0, sizeof *sg);
@@ -302,6 +352,31 @@ text_differs(const char *a, const char *b)
 	return strcmp(a, b) != 0;
 }
 
+/* 1 if replay changed the names or title (rename, title, an undo of either). */
+int
+sr_names_changed(const struct sr_game *sg)
+{
+	int i, changed = text_differs(sg->g.title, sg->rp.title);
+
+	for (i = 0; i < sg->g.nplayers; i++)
+		changed |= text_differs(sg->g.names[i], sg->rp.names[i]);
+	return changed;
+}
+
+/* Show the names and title replay has from now on; see cmd.h. */
+void
+sr_names_take(struct sr_game *sg)
+{
+	int i;
+
+	for (i = 0; i < sg->g.nplayers; i++) {
+		free(sg->g.names[i]);
+		sg->g.names[i] = xstrdup(sg->rp.names[i]);
+	}
+	free(sg->g.title);
+	sg->g.title = sg->rp.title != NULL ? xstrdup(sg->rp.title) : NULL;
+}
+
 /*
  * Store the names and title now if replay changed them (rename, title,
  * an undo of either), and show them from now on.
@@ -309,21 +384,14 @@ text_differs(const char *a, const char *b)
 int
 sr_names_sync(struct sr_ctx *ctx, struct sr_game *sg, char **why)
 {
-	int i, changed = text_differs(sg->g.title, sg->rp.title), status;
+	int status;
 
-	for (i = 0; i < sg->g.nplayers; i++)
-		changed |= text_differs(sg->g.names[i], sg->rp.names[i]);
-	if (!changed)
+	if (!sr_names_changed(sg))
 		return SR_OK;
 	if ((status = store_game_names(ctx->store, sg->g.id,
 	    (const char *const *)sg->rp.names, sg->g.nplayers, sg->rp.title,
 	    why)) != SR_OK)
 		return status;
-	for (i = 0; i < sg->g.nplayers; i++) {
-		free(sg->g.names[i]);
-		sg->g.names[i] = xstrdup(sg->rp.names[i]);
-	}
-	free(sg->g.title);
-	sg->g.title = sg->rp.title != NULL ? xstrdup(sg->rp.title) : NULL;
+	sr_names_take(sg);
 	return SR_OK;
 }

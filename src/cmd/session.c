@@ -181,10 +181,7 @@ game_load(struct sr_ctx *ctx, int write, int notes, int snap,
 		return status;
 	if (busy != NULL && (*busy = !store_try_write(ctx->store)))
 		return SR_OK;
-	if ((status = store_begin_game(ctx->store, write, &id, &why)) ==
-	    SR_OK && (status = sr_game_get(ctx, id, notes, snap, 0, sg,
-	    &why)) != SR_OK)
-		store_rollback(ctx->store);
+	status = sr_game_open(ctx, write, &id, notes, snap, sg, &why);
 	if (status != SR_OK && busy != NULL && store_busy(ctx->store)) {
 		free(why);
 		*busy = 1;

@@ -11,6 +11,16 @@
  * whose schemes is NULL (SQLite).  The engine's open makes its own store,
  * a struct that begins with a struct store (its base, which store.c fills
  * in), and close frees it.
+ *
+ * What is the same for every engine is not an engine's: the coarse
+ * operations of the write path (store_read, store_write,
+ * store_caches_put, store_entry_recorded: store-trip.c) are made of the
+ * operations below, and a snapshot's fit (store_snapshot_judge), an
+ * entry's arguments as JSON, messages and checksums are store.c's.  An
+ * engine that sends its statements in a batch (the league's pipeline
+ * mode) makes each read and each write of an entry one round trip by
+ * sending the writes of a transaction without waiting and reading
+ * their results at the next read or at COMMIT.
  */
 #ifndef SHAKEREF_STORE_ENGINE_H
 #define SHAKEREF_STORE_ENGINE_H
@@ -105,7 +115,6 @@ struct store_engine {
 	int	(*snapshot_put)(struct store *, long long game,
 		    const char *format, const void *state, size_t len,
 		    char **why);
-	int	(*snapshot_drop)(struct store *, long long game, char **why);
 
 	int	(*undo_head)(struct store *, long long game,
 		    const char *format, struct store_undo *, char **why);
@@ -121,7 +130,6 @@ struct store_engine {
 		    const char *verb, int *has, char **why);
 	int	(*undo_set)(struct store *, long long game, int depth,
 		    int nundone, char **why);
-	int	(*undo_drop)(struct store *, long long game, char **why);
 	int	(*undo_put)(struct store *, long long game, int kind,
 		    int pos, int n, const void *state, size_t len, char **why);
 	int	(*undo_rows)(struct store *, long long game,
@@ -132,7 +140,6 @@ struct store_engine {
 		    int undone, const char *note, char **why);
 	int	(*note_undone)(struct store *, long long game, int n,
 		    int undone, char **why);
-	int	(*notes_drop)(struct store *, long long game, char **why);
 	int	(*history_scan)(struct store *, long long id,
 		    int (*fn)(void *, const struct stored_entry *), void *arg,
 		    int *n, int *complete, char **why);
@@ -142,7 +149,6 @@ struct store_engine {
 
 	int	(*dice_count)(struct store *, long long game, int seat,
 		    int kind, int face, long count, char **why);
-	int	(*dice_drop)(struct store *, long long game, char **why);
 	int	(*dice_rows)(struct store *, long long game,
 		    int (*fn)(void *, long long game, int seat, int kind,
 		    int face, long count), void *arg, char **why);
@@ -150,10 +156,16 @@ struct store_engine {
 	int	(*coach_put)(struct store *, long long game, int n,
 		    int seat, int basis, long decisions, long long error,
 		    char **why);
-	int	(*coach_drop)(struct store *, long long game, char **why);
 	int	(*coach_rows)(struct store *, long long game,
 		    int (*fn)(void *, const struct store_coach *),
 		    void *arg, char **why);
+
+	/*
+	 * Forget game's caches of the kinds in what (STORE_DROP_*: the
+	 * snapshot, the undo cache's head and rows, history's notes, the
+	 * dice tally, the coach's rows), each kind as its store_*_drop().
+	 */
+	int	(*drop)(struct store *, long long game, int what, char **why);
 
 	int	(*notice)(struct store *, const char **path, int *fd,
 		    char **why);
@@ -161,6 +173,13 @@ struct store_engine {
 	int	(*lost)(const struct store *);
 	int	(*in_doubt)(const struct store *);
 };
+
+/* The caches an engine's drop forgets. */
+#define STORE_DROP_SNAPSHOT	0x01
+#define STORE_DROP_UNDO		0x02
+#define STORE_DROP_NOTES	0x04
+#define STORE_DROP_DICE		0x08
+#define STORE_DROP_COACH	0x10
 
 /* The engines (store.c's table lists them). */
 extern const struct store_engine store_engine_sqlite;
@@ -243,6 +262,16 @@ int	store_entries_end(long long id, int status, int bad, int keep,
 	"DELETE FROM undo_states WHERE game_id NOT IN (SELECT id FROM games);" \
 	"DELETE FROM dice_tally WHERE game_id NOT IN (SELECT id FROM games);" \
 	"DELETE FROM entry_notes WHERE game_id NOT IN (SELECT id FROM games)"
+
+/*
+ * Whether snapshot sn, read in the format asked, fits the game's entries
+ * now: last, the number of its last entry (0: none), and key, the key
+ * the engine makes of that entry, the format and sn's state (a checksum
+ * of the same bytes as the one it stored with sn); sets sn->last and
+ * sn->fit (STALE, KEY or FITS), the same for every engine.
+ */
+void	store_snapshot_judge(struct store_snapshot *sn, int last,
+	    const char *key);
 
 /* 64-bit FNV-1a of n bytes at p, on from h (start: STORE_FNV_START). */
 #define STORE_FNV_START	0xcbf29ce484222325ULL

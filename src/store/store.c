@@ -402,7 +402,7 @@ store_coach_put(struct store *s, long long game, int n, int seat, int basis,
 int
 store_coach_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->coach_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_COACH, why);
 }
 
 /* The coach cache's rows; see store.h. */
@@ -447,6 +447,19 @@ store_snapshot_clear(struct store_snapshot *sn)
 	memset(sn, 0, sizeof *sn);
 }
 
+/* Whether a snapshot fits the entries now; see store-engine.h. */
+void
+store_snapshot_judge(struct store_snapshot *sn, int last, const char *key)
+{
+	sn->last = last;
+	if (last != sn->n)
+		sn->fit = STORE_SNAP_STALE;
+	else if (sn->key == NULL || strcmp(sn->key, key) != 0)
+		sn->fit = STORE_SNAP_KEY;
+	else
+		sn->fit = STORE_SNAP_FITS;
+}
+
 /* Store game's snapshot; see store.h. */
 int
 store_snapshot_put(struct store *s, long long game, const char *format,
@@ -459,7 +472,7 @@ store_snapshot_put(struct store *s, long long game, const char *format,
 int
 store_snapshot_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->snapshot_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_SNAPSHOT, why);
 }
 
 /* The undo cache's head; see store.h. */
@@ -521,7 +534,7 @@ store_undo_set(struct store *s, long long game, int depth, int nundone,
 int
 store_undo_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->undo_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_UNDO, why);
 }
 
 /* Store one row of the undo cache; see store.h. */
@@ -561,7 +574,7 @@ store_note_undone(struct store *s, long long game, int n, int undone,
 int
 store_notes_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->notes_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_NOTES, why);
 }
 
 /* Each of game's entries with its note; see store.h. */
@@ -608,7 +621,7 @@ store_dice_add(struct store *s, long long game, const struct die_rolled *d,
 int
 store_dice_drop(struct store *s, long long game, char **why)
 {
-	return s->engine->dice_drop(s, game, why);
+	return s->engine->drop(s, game, STORE_DROP_DICE, why);
 }
 
 /* The tally's rows; see store.h. */

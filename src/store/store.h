@@ -49,6 +49,13 @@
  *   store_last_n().
  * - Threads.  A store is used by one thread at a time; a second thread
  *   opens its own.
+ * - One trip (issue 39).  An entry is one read and one write:
+ *   store_read() begins, takes the game's lock and reads the game with
+ *   its snapshot and undo head; store_write() writes the entry's whole
+ *   effect (struct store_effect, computed without the store) and
+ *   commits.  On a server each is one round trip (the league's pipeline
+ *   mode); the finer operations below are what store.c makes them of,
+ *   and what check, import and the views use.
  */
 #ifndef SHAKEREF_STORE_H
 #define SHAKEREF_STORE_H
@@ -459,6 +466,111 @@ int	store_dice_rows(struct store *, long long game,
 	    long count), void *arg, char **why);
 
 /*
+ * The read for a write (or a view) of one game, as one operation:
+ * store_begin_game() (write: the game's lock held from its start), the
+ * game (store_game_load()) into r->g and, when format(arg, rules) gives
+ * the snapshot format of the game's rules (NULL: its rules keep none, or
+ * are unknown), its snapshot judged in that format (store_snapshot_get())
+ * into r->sn, and for a write the undo cache's head stored with it
+ * (store_undo_head()) into r->u, r->undo then 1.  On a server it is one
+ * round trip.  SR_OK with the transaction open (the caller ends it);
+ * on failure nothing is open and r holds nothing to free.
+ * store_read_clear() frees what it read.
+ */
+struct store_read {
+	struct store_game	 g;
+	int			 snapshot;	/* sn read */
+	struct store_snapshot	 sn;
+	int			 undo;		/* u read */
+	struct store_undo	 u;
+};
+int	store_read(struct store *, int write, long long *id,
+	    const char *(*format)(void *, const char *rules), void *arg,
+	    struct store_read *, char **why);
+void	store_read_clear(struct store_read *);
+
+/*
+ * A game's caches beyond its snapshot made whole from a replay of its
+ * entries (issue 29): the dice tally (per seat + 1, kind and face) and,
+ * for rules that keep snapshots (undo), the undo cache's rows: the
+ * state before each of the top STORE_UNDO_KEEP entries in effect (n[i]
+ * the entry at depth depth - STORE_UNDO_KEEP + 1 + i, 0: none) and the
+ * entries undone (undone[pos - 1], pos 1 the oldest).  ok 0: an entry
+ * no longer replays, and both caches are dropped instead.
+ * store_caches_put() writes them over the game's, in the caller's write
+ * transaction.
+ */
+struct store_caches {
+	int		 ok;
+	int		 undo;
+	long		 dice[GAME_MAX_PLAYERS + 1][6][7];
+	int		 depth;
+	int		 n[STORE_UNDO_KEEP];
+	struct buf	 state[STORE_UNDO_KEEP];
+	int		 nundone;
+	int		*undone;
+};
+int	store_caches_put(struct store *, long long game,
+	    const struct store_caches *, char **why);
+
+/*
+ * One entry's whole effect on the store (issue 39), computed by the
+ * write path from the game before it and the entry, without the store:
+ * the entry appended, the game's summary (summary set) and names and
+ * title now (names not NULL), the dice it rolled or took back (sign 1
+ * or -1), history's note of it (note set) and the undone mark it moves
+ * (undone_n > 0), the undo cache's row changes (push, pop, cut, in
+ * order), the snapshot (format not NULL: state, or dropped when state
+ * is NULL), then the undo cache's head (STORE_HEAD_*: set to depth and
+ * nundone, dropped, or its rows rebuilt from caches).
+ *
+ * store_write() writes all of it in the write transaction the read for
+ * the write began (store_begin_game(), the game's lock held) and
+ * commits: SR_OK when durable; else nothing of it is (rolled back), and
+ * store_in_doubt() says whether a lost COMMIT leaves that unknown.  On
+ * a server (the league) it is one round trip.
+ */
+#define STORE_UNDO_PUSH		1	/* a: depth, b: entry */
+#define STORE_UNDO_POP		2	/* a: depth, b: pos undone */
+#define STORE_UNDO_CUT		3	/* a: pos */
+#define STORE_HEAD_KEEP		0	/* the head as it is */
+#define STORE_HEAD_SET		1
+#define STORE_HEAD_DROP		2
+#define STORE_HEAD_REBUILD	3
+struct store_undo_op {
+	int	 op;
+	int	 a;
+	int	 b;
+};
+struct store_effect {
+	long long			 game;
+	const struct stored_entry	*entry;
+	int				 summary;
+	int				 state;
+	long				 scores[GAME_MAX_PLAYERS];
+	int				 won[GAME_MAX_PLAYERS];
+	int				 nplayers;
+	const char *const		*names;
+	const char			*title;
+	const struct die_rolled		*dice;
+	int				 ndice;
+	int				 sign;
+	int				 note;
+	int				 undone_n;
+	int				 undone;
+	struct store_undo_op		 undo[3];
+	int				 nundo;
+	const char			*format;
+	const void			*snapshot;
+	size_t				 len;
+	int				 head;
+	int				 depth;
+	int				 nundone;
+	const struct store_caches	*caches;
+};
+int	store_write(struct store *, const struct store_effect *, char **why);
+
+/*
  * 1 if store_open() migrated an older schema: its write transaction is
  * still open, for the caller to rebuild the derived data in it and
  * commit (or roll back: the database keeps its old schema, whole).
@@ -480,6 +592,15 @@ int	store_migrated(const struct store *);
  */
 int	store_notice(struct store *, const char **path, int *fd, char **why);
 int	store_notice_take(struct store *);
+/*
+ * A COMMIT in doubt settled by a look (store_in_doubt(), once connected
+ * again): *there 1 if entry se of game is stored exactly as it was
+ * appended (number, player, verb, every argument, fact, time), 0 if
+ * not (none, or another table's entry of that number), in a read
+ * transaction of its own; SR_OK, or the failure (*why).
+ */
+int	store_entry_recorded(struct store *, long long game,
+	    const struct stored_entry *se, int *there, char **why);
 /*
  * 1 if the store's connection to its server is lost (an operation
  * failed with SR_SYSTEM because of it; SQLite: never).  Nothing it

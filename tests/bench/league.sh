@@ -11,7 +11,9 @@
 # 1. a move (`roll 30 30 30`, a void roll of Shake, SH-4: the game never
 #    ends) against `psql -c 'INSERT ...'` putting one row into a table of
 #    the same database in its own transaction: both a commit, waited for;
-#    target at most 1.5x (wall).
+#    target at most 1.15x (wall; issue 39: the entry's read one round
+#    trip, its whole effect and COMMIT another, in libpq's pipeline
+#    mode).
 # 2. `status` against `psql -c 'SELECT 1'`: target at most 1.5x.
 #
 # Medians of wall and CPU time (the client's: the server works for both),
@@ -44,7 +46,7 @@ bench_measure "$runs" psqlins "$psql -X -q -d league -c \"INSERT INTO bench_rows
     move "$SHAKEREF -d $db roll 30 30 30"
 echo "a move ($bench_tool, $runs runs, medians):"
 bench_line psqlins "psql, one row in its own transaction"
-bench_report psqlins move 1.5 "shakeref roll 30 30 30" || miss=1
+bench_report psqlins move 1.15 "shakeref roll 30 30 30" || miss=1
 
 bench_measure "$runs" psqlsel "$psql -X -q -d league -c \"SELECT 1\"" \
     status "$SHAKEREF -d $db status"

@@ -4,7 +4,8 @@
 # its database library (sqlite3.h, libpq-fe.h), the store needs nothing
 # from the commands nor main, each engine fills in every operation of
 # struct store_engine, and the SQLite engine runs every statement through
-# its one query helper.
+# its one query helper.  The SQLite engine is store-sqlite.c, its files
+# store-sqlite-*.c and their header store-sqlite.h.
 . "$SRCDIR/tests/cli/lib.sh"
 
 src="$SRCDIR/src"
@@ -13,11 +14,12 @@ test_expect_success 'only src/store/ includes a database library (sqlite3.h, lib
 	find "$src" -name "*.[ch]" | sort >files &&
 	test "$(wc -l <files)" -ge 40 &&
 	xargs grep -n -E "^[[:space:]]*#[[:space:]]*include[[:space:]]*[<\"]([a-z]*/)?(sqlite3|libpq-fe)\.h[>\"]" <files >uses &&
-	grep -q "^$src/store/store-sqlite\.c:" uses &&
+	grep -q "^$src/store/store-sqlite\.h:" uses &&
 	if grep -v "^$src/store/" uses >bad; then
 		sed "s|^$src/|# |" bad && false
 	fi &&
-	if grep "sqlite3\.h" uses | grep -v "^$src/store/store-sqlite\.c:" >bad; then
+	if grep "sqlite3\.h" uses |
+	    grep -v -E "^$src/store/store-sqlite(-[a-z]+)?\.[ch]:" >bad; then
 		sed "s|^$src/|# |" bad && false
 	fi
 '
@@ -42,7 +44,11 @@ test_expect_success 'no object but the SQLite engine calls SQLite' '
 			nm -u "$o" | grep -q -E " sqlite3_" &&
 			    echo "${o#$BUILDDIR/}" || :
 		done >callers &&
-		test "$(cat callers)" = src/store/store-sqlite.o
+		grep -q "^src/store/store-sqlite\.o$" callers &&
+		if grep -v -E "^src/store/store-sqlite(-[a-z]+)?\.o$" callers \
+		    >bad; then
+			sed "s/^/# /" bad && false
+		fi
 	fi
 '
 
@@ -67,11 +73,13 @@ test_expect_success 'every engine fills in every operation of struct store_engin
 '
 
 test_expect_success 'the SQLite engine prepares and steps a statement in one place (its query helper)' '
-	grep -c -E "sqlite3_prepare(_v[23])?\(" "$src/store/store-sqlite.c" >n-prepare &&
+	ls "$src"/store/store-sqlite*.[ch] >engine &&
+	test "$(wc -l <engine)" -ge 2 &&
+	xargs cat <engine | grep -c -E "sqlite3_prepare(_v[23])?\(" >n-prepare &&
 	test "$(cat n-prepare)" = 1 &&
-	grep -c -E "sqlite3_step\(" "$src/store/store-sqlite.c" >n-step &&
+	xargs cat <engine | grep -c -E "sqlite3_step\(" >n-step &&
 	test "$(cat n-step)" = 1 &&
-	grep -n -E "sqlite3_step\(" "$src/store/store-sqlite.c" >step &&
-	sed -n "/^query_row(/,/^}/p" "$src/store/store-sqlite.c" | grep -q "sqlite3_step("
+	sed -n "/^sq_query_row(/,/^}/p" "$src/store/store-sqlite-db.c" |
+	    grep -q "sqlite3_step("
 '
 test_done
