@@ -65,6 +65,11 @@ serve_load(struct sr_ctx *ctx, struct serve_lib *l)
 	SYM(h, resume, "MHD_resume_connection");
 	SYM(h, lookup, "MHD_lookup_connection_value");
 	SYM(h, conn_info, "MHD_get_connection_info");
+	SYM(h, post_new, "MHD_create_post_processor");
+	SYM(h, post_process, "MHD_post_process");
+	SYM(h, post_free, "MHD_destroy_post_processor");
+	SYM(h, values, "MHD_get_connection_values");
+	SYM(h, unescape, "MHD_http_unescape");
 	SYM(q, qr_encode, "QRcode_encodeString");
 	SYM(q, qr_free, "QRcode_free");
 #undef SYM
@@ -241,28 +246,48 @@ serve_end(struct serve *sv)
 }
 
 /*
- * Say where the scoreboard is (the URL of listening socket fd with the
- * token, the other addresses it answers at, the QR code) on ctx->out;
- * the URL into url.
+ * One link, the players' (with players) or the watchers': the URL of
+ * listening socket fd with its token, the other addresses it answers
+ * at, its QR code, on ctx->out; the URL into url.
+ */
+static void
+serve_link(struct serve *sv, int fd, int players, struct buf *url)
+{
+	const char *prefix = players ? sv->pprefix : sv->prefix;
+	struct sr_ctx *ctx = sv->ctx;
+	struct buf also = BUF_INIT;
+	const char *line, *nl;
+
+	buf_reset(url);
+	url_host(fd, url, &also);
+	buf_puts(url, prefix);
+	fprintf(ctx->out, players ? _("the players' link (phones that enter) "
+	    "at %s\n") : _("the scoreboard at %s\n"), buf_str(url));
+	for (line = buf_str(&also); *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		fprintf(ctx->out, _("  also at %.*s%s\n"), (int)(nl - line),
+		    line, prefix);
+	}
+	buf_free(&also);
+	qr_print(sv, ctx->out, buf_str(url), term_color(fileno(ctx->out),
+	    ctx->color));
+}
+
+/*
+ * Say where the scoreboard is on ctx->out: with --enter the players'
+ * link first (its phones enter), then the watchers' (read-only).
  */
 static void
 serve_announce(struct serve *sv, int fd, struct buf *url)
 {
 	struct sr_ctx *ctx = sv->ctx;
-	struct buf also = BUF_INIT;
-	const char *line, *nl;
 
-	url_host(fd, url, &also);
-	buf_puts(url, sv->prefix);
-	fprintf(ctx->out, _("the scoreboard at %s\n"), buf_str(url));
-	for (line = buf_str(&also); *line != '\0'; line = nl + 1) {
-		nl = strchr(line, '\n');
-		fprintf(ctx->out, _("  also at %.*s%s\n"), (int)(nl - line),
-		    line, sv->prefix);
-	}
-	buf_free(&also);
-	qr_print(sv, ctx->out, buf_str(url), term_color(fileno(ctx->out),
-	    ctx->color));
+	if (sv->enter)
+		serve_link(sv, fd, 1, url);
+	serve_link(sv, fd, 0, url);
+	if (sv->enter)
+		fprintf(ctx->out, "%s", _("The scoreboard's link only "
+		    "watches (a TV, a guest); the players' link enters.\n"));
 	fprintf(ctx->out, "%s", _("Ctrl-C stops it.\n"));
 	fflush(ctx->out);
 }
@@ -361,7 +386,7 @@ serve_check(struct sr_ctx *ctx)
 	return status == SR_OK ? SR_OK : sr_store_error(ctx, status, why);
 }
 
-/* serve [--listen ADDR:PORT] [--max-seconds N] */
+/* serve [--enter] [--listen ADDR:PORT] [--max-seconds N] */
 static int
 cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 {
@@ -369,7 +394,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	struct buf url = BUF_INIT;
 	const union MHD_DaemonInfo *info;
 	const char *listen_on = args_get(args, "listen"), *max;
-	unsigned char raw[TOKEN_BYTES];
+	unsigned char raw[TOKEN_BYTES], praw[TOKEN_BYTES];
 	long long limit_ms = -1;
 	char *end;
 	int fd, v6 = 0, i, status;
@@ -400,7 +425,8 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	sv->ctx = ctx;
 	sv->pinned = ctx->game;
 	if (serve_load(ctx, &sv->lib) != 0 ||
-	    getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw) {
+	    getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw ||
+	    getrandom(praw, sizeof praw, 0) != (ssize_t)sizeof praw) {
 		close(fd);
 		free(sv);
 		return sr_error(ctx, SR_SYSTEM, "cannot start: %s",
@@ -409,6 +435,10 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	for (i = 0; i < TOKEN_BYTES; i++)
 		snprintf(sv->token + i * 2, 3, "%02x", raw[i]);
 	snprintf(sv->prefix, sizeof sv->prefix, "/%s/", sv->token);
+	sv->enter = args_has(args, "enter");
+	for (i = 0; i < TOKEN_BYTES; i++)
+		snprintf(sv->ptoken + i * 2, 3, "%02x", praw[i]);
+	snprintf(sv->pprefix, sizeof sv->pprefix, "/%s/", sv->ptoken);
 	pthread_mutex_init(&sv->mu, NULL);
 	sv_board_render(sv, &sv->board);
 	sv_board_publish(sv);
@@ -445,11 +475,12 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 
 const struct cmd_entry cmd_serve_entry = {
 	.name = "serve",
-	.usage = "[--listen ADDR:PORT] [--max-seconds N]",
+	.usage = "[--enter] [--listen ADDR:PORT] [--max-seconds N]",
 	.summary = N_("the scoreboard on every phone at the table: read-only "
 	    "web pages of the game, live"),
 	.spec = { .opts = { { "listen", CMD_VALUE | CMD_NONEMPTY },
-	    { "max-seconds", CMD_VALUE | CMD_NONEMPTY } },
-	    .hint = N_("; expected [--listen ADDR:PORT] [--max-seconds N]") },
+	    { "max-seconds", CMD_VALUE | CMD_NONEMPTY }, { "enter", 0 } },
+	    .hint = N_("; expected [--enter] [--listen ADDR:PORT] "
+	    "[--max-seconds N]") },
 	.exec = cmd_serve_exec,
 };

@@ -173,8 +173,8 @@ sv_game_heading(struct buf *b, const struct sr_game *sg)
  * notes; sv->game set.  0, or -1 with why not said into b (no game yet,
  * a database that cannot be read, a game that does not replay).
  */
-static int
-board_load(struct serve *sv, struct sr_game *sg, struct buf *b)
+int
+sv_board_load(struct serve *sv, struct sr_game *sg, struct buf *b)
 {
 	struct sr_ctx *ctx = sv->ctx;
 	char *why = NULL;
@@ -397,7 +397,7 @@ sv_board_render(struct serve *sv, struct buf *b)
 	buf_reset(b);
 	sv->game = 0;
 	sv->last = 0;
-	if (board_load(sv, &sg, b) != 0)
+	if (sv_board_load(sv, &sg, b) != 0)
 		return;
 	sv->last = replay_last_n(&sg.rp);
 	o = sr_status_json(&sg);

@@ -182,13 +182,28 @@ serve_speak(struct serve *sv, struct MHD_Connection *c,
 }
 
 /*
+ * Ask the reader for page kind (see sv_job_start); on the players' link
+ * (players) with what the phone says beside it (its holder ...).
+ */
+static enum MHD_Result
+ask(struct serve *sv, struct MHD_Connection *c, enum job_kind kind,
+    long long id, const char *ll, const char *arg, void **req, int players)
+{
+	struct job *j = sv_job_new(kind, id, ll, arg);
+
+	if ((j->players = players) != 0)
+		sv_phone_get(sv, c, &j->ph);
+	return sv_job_queue(sv, c, j, req);
+}
+
+/*
  * The page at path p (after the token) for request c (*req its job):
  * the board in serve's language at once, a page read from the database
  * (or the board in a phone's language ll) asked of the reader thread.
  */
 static enum MHD_Result
 serve_page(struct serve *sv, struct MHD_Connection *c, const char *p,
-    const char *ll, void **req)
+    const char *ll, void **req, int players)
 {
 	struct buf b = BUF_INIT;
 	const char *rest = "";
@@ -198,8 +213,9 @@ serve_page(struct serve *sv, struct MHD_Connection *c, const char *p,
 		p++;
 	if (*p == '\0') {
 		/* In the phone's language: the reader renders it. */
-		if (ll[0] != '\0')
-			return sv_job_start(sv, c, JOB_BOARD, 0, ll, NULL, req);
+		if (ll[0] != '\0' || players)
+			return ask(sv, c, JOB_BOARD, 0, ll, NULL, req,
+			    players);
 		sv_page_head(sv, &b, "board", N_("shakeref: the table"), 0);
 		buf_puts(&b, buf_str(&sv->board));
 		sv_page_foot(&b);
@@ -208,9 +224,9 @@ serve_page(struct serve *sv, struct MHD_Connection *c, const char *p,
 	if (strcmp(p, "events") == 0)
 		return sv_start_stream(sv, c);
 	if (strcmp(p, "games") == 0)
-		return sv_job_start(sv, c, JOB_GAMES, 0, ll, NULL, req);
+		return ask(sv, c, JOB_GAMES, 0, ll, NULL, req, players);
 	if (strcmp(p, "standings") == 0)
-		return sv_job_start(sv, c, JOB_STANDINGS, 0, ll, NULL, req);
+		return ask(sv, c, JOB_STANDINGS, 0, ll, NULL, req, players);
 	if (strcmp(p, "style.css") == 0)
 		return sv_answer(sv, c, MHD_HTTP_OK, "text/css; charset=utf-8",
 		    xstrdup(sv_style_css), strlen(sv_style_css));
@@ -225,16 +241,40 @@ serve_page(struct serve *sv, struct MHD_Connection *c, const char *p,
 	    (id = path_game(p + 5, &rest)) > 0) {
 		/* ?page=N read here: the reader never asks the request. */
 		if (strcmp(rest, "") == 0)
-			return sv_job_start(sv, c, JOB_HISTORY, id, ll,
+			return ask(sv, c, JOB_HISTORY, id, ll,
 			    sv->lib.lookup(c, MHD_GET_ARGUMENT_KIND, "page"),
-			    req);
+			    req, players);
 		if (strcmp(rest, "/review") == 0)
-			return sv_job_start(sv, c, JOB_REVIEW, id, ll, NULL, req);
+			return ask(sv, c, JOB_REVIEW, id, ll, NULL, req,
+			    players);
 	}
 	return sv_not_found(sv, c);
 }
 
-/* Every request: the token, GET or HEAD, then the page. */
+/*
+ * Which link url is: 1 the watchers', 2 the players' (serve --enter),
+ * 0 neither; the path after the token into *p.
+ */
+static int
+which_link(struct serve *sv, const char *url, const char **p)
+{
+	size_t tl = strlen(sv->token);
+
+	if (url[0] != '/' || strlen(url) < tl + 1 ||
+	    (url[tl + 1] != '/' && url[tl + 1] != '\0'))
+		return 0;
+	*p = url + tl + 1;
+	if (same_secret(url + 1, sv->token, tl))
+		return 1;
+	if (sv->enter && same_secret(url + 1, sv->ptoken, tl))
+		return 2;
+	return 0;
+}
+
+/*
+ * Every request: the token, GET or HEAD, then the page; with --enter a
+ * POST to the players' link (serve-post.c), 403 to the watchers'.
+ */
 enum MHD_Result
 serve_request(void *cls, struct MHD_Connection *c, const char *url,
     const char *method, const char *version, const char *upload,
@@ -242,21 +282,33 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 {
 	struct serve *sv = cls;
 	struct i18n_speaking sp;
-	size_t tl = strlen(sv->token);
-	const char *p;
+	const char *p = NULL, *path;
 	char ll[SERVE_LL];
 	enum MHD_Result ret;
+	int link;
 
 	(void)version;
-	(void)upload;
 	/* Refused at once (and the connection closed, a body unread). */
-	if (url[0] != '/' || strlen(url) < tl + 1 ||
-	    !same_secret(url + 1, sv->token, tl) ||
-	    (url[tl + 1] != '/' && url[tl + 1] != '\0'))
+	if ((link = which_link(sv, url, &path)) == 0)
 		return sv_not_found(sv, c);
 	peer_has_token(sv, c);
+	if (strcmp(method, "POST") == 0 && sv->enter) {
+		if (link == 1) {
+			p = _("this link only watches: enter through the "
+			    "players' link\n");
+			return sv_answer(sv, c, MHD_HTTP_FORBIDDEN,
+			    "text/plain; charset=utf-8", xstrdup(p),
+			    strlen(p));
+		}
+		serve_speak(sv, c, &sp, ll);
+		ret = sv_post(sv, c, path + (*path == '/'), upload,
+		    upload_size, req, ll);
+		i18n_speak_end(&sp);
+		return ret;
+	}
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
-		p = _("GET or HEAD only\n");
+		p = sv->enter ? _("GET, HEAD or POST only\n") :
+		    _("GET or HEAD only\n");
 		return sv_answer(sv, c, MHD_HTTP_METHOD_NOT_ALLOWED,
 		    "text/plain; charset=utf-8", xstrdup(p), strlen(p));
 	}
@@ -275,7 +327,7 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 	if (*req != (void *)sv)
 		ret = sv_job_answer(sv, c, *req);
 	else
-		ret = serve_page(sv, c, url + tl + 1, ll, req);
+		ret = serve_page(sv, c, path, ll, req, link == 2);
 	i18n_speak_end(&sp);
 	return ret;
 }

@@ -599,20 +599,28 @@ sv_page_review(struct serve *sv, struct buf *b, long long id)
 
 /*
  * The reader: the board in this thread's language (a phone's) as a
- * page, the board's own game and entry kept.
+ * page, the board's own game and entry kept; for a phone on the
+ * players' link (j, else NULL) its forms under the board.
  */
 void
-sv_page_board(struct serve *sv, struct buf *b)
+sv_page_board(struct serve *sv, struct buf *b, const struct job *j)
 {
 	struct buf t = BUF_INIT;
+	struct sr_game sg;
 	long long game = sv->game;
-	int last = sv->last;
+	int last = sv->last, players = j != NULL && j->players;
 
-	sv_page_head(sv, b, "board", N_("shakeref: the table"), sv->foreign);
+	sv_page_head(sv, b, "board", N_("shakeref: the table"),
+	    sv->foreign || players);
 	sv_board_render(sv, &t);
+	buf_puts(b, buf_str(&t));
+	buf_reset(&t);
+	if (players && sv_board_load(sv, &sg, &t) == 0) {
+		sv_forms(b, sv->pprefix, &sg, &j->ph);
+		sr_game_free(&sg);
+	}
 	sv->game = game;
 	sv->last = last;
-	buf_puts(b, buf_str(&t));
 	buf_free(&t);
 	sv_page_foot(b);
 }

@@ -33,6 +33,8 @@ job_drop(struct job *j)
 		return;
 	buf_free(&j->page);
 	free(j->arg);
+	sv_phone_free(&j->ph);
+	free(j->told);
 	free(j);
 }
 
@@ -47,7 +49,9 @@ job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 {
 	struct sr_ctx *ctx = sv->ctx;
 	struct i18n_speaking sp;
-	char *why = NULL;
+	struct buf line = BUF_INIT;
+	char *why = NULL, *at;
+	unsigned code1 = 200;
 	int found = 1;
 
 	*code = 503;
@@ -62,7 +66,10 @@ job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 	sv->foreign = sp.loc != (locale_t)0;
 	switch (j->kind) {
 	case JOB_BOARD:
-		sv_page_board(sv, b);
+		sv_page_board(sv, b, j);
+		break;
+	case JOB_ENTER:
+		sv_enter_run(sv, j, b, &code1, &line);
 		break;
 	case JOB_GAMES:
 		sv_page_games(sv, b);
@@ -79,9 +86,19 @@ job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 	}
 	i18n_speak_end(&sp);
 	sv->foreign = 0;
+	/* A players' page: its links keep the players' token. */
+	for (at = j->players ? b->s : NULL; at != NULL &&
+	    (at = strstr(at, sv->prefix)) != NULL; at += strlen(sv->prefix))
+		memcpy(at, sv->pprefix, strlen(sv->pprefix));
+	/* Each POST: one line on serve's terminal (who, what, the ruling). */
+	if (j->kind == JOB_ENTER) {
+		fprintf(ctx->out, "%s\n", buf_str(&line));
+		fflush(ctx->out);
+	}
+	buf_free(&line);
 	if (ctx->store == NULL || store_lost(ctx->store))
 		return;
-	*code = found ? 200 : 404;
+	*code = found ? code1 : 404;
 }
 
 /* The reader: the next job asked, or NULL. */
@@ -171,14 +188,30 @@ enum MHD_Result
 sv_job_start(struct serve *sv, struct MHD_Connection *c, enum job_kind kind,
     long long id, const char *ll, const char *arg, void **req)
 {
+	return sv_job_queue(sv, c, sv_job_new(kind, id, ll, arg), req);
+}
+
+/* The HTTP thread: a job of kind (see sv_job_start), not asked yet. */
+struct job *
+sv_job_new(enum job_kind kind, long long id, const char *ll, const char *arg)
+{
 	struct job *j = xcalloc(1, sizeof *j);
 
 	j->kind = kind;
 	j->id = id;
 	snprintf(j->ll, sizeof j->ll, "%s", ll);
 	j->arg = arg != NULL ? xstrdup(arg) : NULL;
-	j->refs = 2;		/* the request's and the reader's */
+	j->refs = 1;		/* the request's */
 	j->code = 503;
+	return j;
+}
+
+/* The HTTP thread: job j asked of the reader for c, which waits. */
+enum MHD_Result
+sv_job_queue(struct serve *sv, struct MHD_Connection *c, struct job *j,
+    void **req)
+{
+	j->refs++;		/* the reader's */
 	j->conn = c;
 	j->at = notice_now_ms();
 	j->next = sv->waiting;
@@ -255,12 +288,14 @@ sv_job_answer(struct serve *sv, struct MHD_Connection *c, struct job *j)
 		memset(&j->page, 0, sizeof j->page);
 	}
 	pthread_mutex_unlock(&sv->mu);
-	if (code == 200)
+	if (code == 200 && j->kind != JOB_ENTER)
 		return sv_answer_page(sv, c, &b);
+	if (j->kind == JOB_ENTER && (code == 303 || code == 409))
+		return sv_post_answer(sv, c, j, code, &b);
 	buf_free(&b);
 	if (code == 404)
 		return sv_not_found(sv, c);
-	t = _("the database does not sv_answer; try again\n");
+	t = _("the database does not answer; try again\n");
 	return sv_answer(sv, c, MHD_HTTP_SERVICE_UNAVAILABLE,
 	    "text/plain; charset=utf-8", xstrdup(t), strlen(t));
 }
@@ -277,6 +312,9 @@ sv_request_done(void *cls, struct MHD_Connection *c, void **req,
 	(void)why;
 	if (j == NULL || (void *)j == (void *)sv)
 		return;
+	if (j->pp != NULL)
+		sv->lib.post_free(j->pp);
+	j->pp = NULL;
 	job_unwait(sv, j);
 	pthread_mutex_lock(&sv->mu);
 	job_drop(j);

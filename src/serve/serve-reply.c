@@ -180,12 +180,22 @@ static void
 headers(struct serve *sv, struct MHD_Response *r, const char *type)
 {
 	sv->lib.add_header(r, "Content-Type", type);
-	sv->lib.add_header(r, "Content-Security-Policy", "default-src 'none'; "
+	/*
+	 * With --enter the forms post to serve alone, and a POST carries
+	 * serve's own origin (a page without a referrer would send
+	 * "Origin: null"); the token never leaves serve either way.
+	 */
+	sv->lib.add_header(r, "Content-Security-Policy", sv->enter ?
+	    "default-src 'none'; script-src 'self'; style-src 'self'; "
+	    "img-src 'self'; connect-src 'self'; base-uri 'none'; "
+	    "form-action 'self'; frame-ancestors 'none'" :
+	    "default-src 'none'; "
 	    "script-src 'self'; style-src 'self'; img-src 'self'; "
 	    "connect-src 'self'; base-uri 'none'; form-action 'none'; "
 	    "frame-ancestors 'none'");
 	sv->lib.add_header(r, "X-Content-Type-Options", "nosniff");
-	sv->lib.add_header(r, "Referrer-Policy", "no-referrer");
+	sv->lib.add_header(r, "Referrer-Policy", sv->enter ? "same-origin" :
+	    "no-referrer");
 	sv->lib.add_header(r, "Cache-Control", "no-store");
 	/* A page speaks the phone's language (serve_speak). */
 	sv->lib.add_header(r, "Vary", "Accept-Language");
@@ -210,7 +220,8 @@ sv_answer(struct serve *sv, struct MHD_Connection *c, unsigned code,
 	}
 	headers(sv, r, type);
 	if (code == MHD_HTTP_METHOD_NOT_ALLOWED)
-		sv->lib.add_header(r, "Allow", "GET, HEAD");
+		sv->lib.add_header(r, "Allow", sv->enter ? "GET, HEAD, POST" :
+		    "GET, HEAD");
 	ret = sv->lib.queue_response(c, code, r);
 	sv->lib.destroy_response(r);
 	return ret;
@@ -267,4 +278,97 @@ sv_start_stream(struct serve *sv, struct MHD_Connection *c)
 	ret = sv->lib.queue_response(c, MHD_HTTP_OK, r);
 	sv->lib.destroy_response(r);
 	return ret;
+}
+
+/* The place of the answer remembered for form id fid, or -1. */
+int
+sv_fid_find(struct serve *sv, const char *fid)
+{
+	int i;
+
+	if (fid == NULL || fid[0] == '\0')
+		return -1;
+	for (i = 0; i < SERVE_ANSWERS; i++)
+		if (strcmp(sv->answers[i].fid, fid) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * Form id fid's answer remembered (code 0: asked, not answered yet),
+ * the oldest forgotten; its place.
+ */
+int
+sv_fid_keep(struct serve *sv, const char *fid, unsigned code, int status,
+    const char *told)
+{
+	int i = sv_fid_find(sv, fid);
+
+	if (i < 0) {
+		i = sv->nanswer;
+		sv->nanswer = (sv->nanswer + 1) % SERVE_ANSWERS;
+		snprintf(sv->answers[i].fid, sizeof sv->answers[i].fid, "%s",
+		    fid);
+	}
+	free(sv->answers[i].told);
+	sv->answers[i].told = told != NULL ? xstrdup(told) : NULL;
+	sv->answers[i].code = code;
+	sv->answers[i].status = status;
+	return i;
+}
+
+/*
+ * 303 to the players' page (after it, loc: "?r=FID", "?confirm=undo";
+ * NULL: the page), with a cookie to set (or NULL).
+ */
+enum MHD_Result
+sv_see_other(struct serve *sv, struct MHD_Connection *c, const char *loc,
+    const char *cookie)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+	char *to = xasprintf("%s%s", sv->pprefix, loc != NULL ? loc : "");
+
+	if ((r = sv->lib.from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT))
+	    == NULL) {
+		free(to);
+		return MHD_NO;
+	}
+	headers(sv, r, "text/plain; charset=utf-8");
+	sv->lib.add_header(r, "Location", to);
+	if (cookie != NULL)
+		sv->lib.add_header(r, "Set-Cookie", cookie);
+	ret = sv->lib.queue_response(c, MHD_HTTP_SEE_OTHER, r);
+	sv->lib.destroy_response(r);
+	free(to);
+	return ret;
+}
+
+/*
+ * The HTTP thread: the answer of an entry from a phone (j, done): 303 to
+ * the page that shows its ruling, remembered by its form id, or 409
+ * with the fresh page b (taken).
+ */
+enum MHD_Result
+sv_post_answer(struct serve *sv, struct MHD_Connection *c, struct job *j,
+    unsigned code, struct buf *b)
+{
+	size_t len = b->len;
+
+	if (code == 409) {
+		if (j->ph.fid != NULL)
+			sv_fid_keep(sv, j->ph.fid, 409, SR_DATA,
+			    j->ph.said);
+		if (b->s == NULL)
+			b->s = xstrdup("");
+		return sv_answer(sv, c, MHD_HTTP_CONFLICT,
+		    "text/html; charset=utf-8", b->s, len);
+	}
+	buf_free(b);
+	if (j->told != NULL && j->ph.fid != NULL)
+		sv_fid_keep(sv, j->ph.fid, 303, j->status, j->told);
+	else if (j->ph.fid != NULL)	/* asked to confirm: not an answer */
+		sv->answers[sv_fid_keep(sv, j->ph.fid, 0, 0, NULL)].fid[0] =
+		    '\0';
+	return sv_see_other(sv, c, j->arg, NULL);
 }

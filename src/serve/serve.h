@@ -60,6 +60,11 @@
 #define SERVE_PAGE	50	/* entries on a page of a game's history */
 #define SERVE_REFRESH_S	10	/* the board reloads itself without JS */
 #define TOKEN_BYTES	16
+#define SERVE_BODY	8192	/* a POST's body, at most (else 413) */
+#define SERVE_RATE	5	/* entries a second from one phone (else 429) */
+#define SERVE_ANSWERS	256	/* form ids remembered with their answer */
+#define SERVE_FID	24	/* a form id's characters, at most */
+#define SERVE_PHONES	64	/* addresses whose entries are counted */
 
 /* libmicrohttpd and libqrencode, as loaded. */
 struct serve_lib {
@@ -78,6 +83,11 @@ struct serve_lib {
 	__typeof__(MHD_resume_connection)		*resume;
 	__typeof__(MHD_lookup_connection_value)		*lookup;
 	__typeof__(MHD_get_connection_info)		*conn_info;
+	__typeof__(MHD_create_post_processor)		*post_new;
+	__typeof__(MHD_post_process)			*post_process;
+	__typeof__(MHD_destroy_post_processor)		*post_free;
+	__typeof__(MHD_get_connection_values)		*values;
+	__typeof__(MHD_http_unescape)			*unescape;
 	__typeof__(QRcode_encodeString)			*qr_encode;
 	__typeof__(QRcode_free)				*qr_free;
 };
@@ -120,14 +130,36 @@ struct peer {
 /*
  * A page read from the database (games, standings, a game's history or
  * review, the board in a phone's language), asked of the reader thread
- * while its request waits suspended: the reader's sv_answer, in the
+ * while its request waits suspended: the reader's answer, in the
  * language the HTTP thread chose for the phone (ll) and with the
  * request's ?page= (arg) copied, or 503 past SERVE_PAGE_MS.  Shared by
  * the two threads (refs, done, code and page under serve's mu); freed
  * by the last to drop it.
  */
 enum job_kind { JOB_GAMES, JOB_STANDINGS, JOB_HISTORY, JOB_REVIEW,
-    JOB_BOARD };
+    JOB_BOARD, JOB_ENTER };
+
+/*
+ * What a phone on the players' link asks beside the page (serve
+ * --enter): who holds it (its cookie), the dice tapped so far (?pad=),
+ * the answer of a form to show (?r=), an undo or redo to confirm
+ * (?confirm=), the name picker asked (?who=change); for JOB_ENTER the
+ * POST's fields: the entry's words (line, or verb and args), the entry
+ * number the form was made against (n), its form id.  All malloc'd or
+ * NULL.
+ */
+struct phone {
+	char			*who;		/* "": the table, NULL: not said */
+	char			*pad;
+	char			*said;		/* an answer's words, shown */
+	int			 said_status;	/* its exit status */
+	char			*confirm;
+	int			 pick;		/* ?who=change */
+	char			*line, *verb, *args, *n, *fid, *yes;
+	char			*set_who;	/* POST who: the holder said */
+	char			*g;		/* POST who: the game's number */
+	char			*cookies;	/* "ID\tNAME\n" of its who cookies */
+};
 struct job {
 	enum job_kind		 kind;
 	long long		 id;		/* the game's */
@@ -137,6 +169,14 @@ struct job {
 	int			 done;		/* the reader's answer is in */
 	unsigned		 code;		/* 200, 404 or 503 */
 	struct buf		 page;
+	int			 players;	/* the players' link (may enter) */
+	struct phone		 ph;
+	int			 status;	/* JOB_ENTER: the entry's exit status */
+	char			*told;		/* JOB_ENTER: what it said */
+	/* A POST's, the HTTP thread's alone: its body read. */
+	struct MHD_PostProcessor	*pp;
+	size_t			 got;		/* its bytes so far */
+	int			 bad;		/* 413, 403 ... decided: the code */
 	struct job		*queued;	/* the reader's queue */
 	/* The HTTP thread's alone: */
 	struct MHD_Connection	*conn;
@@ -150,6 +190,23 @@ struct serve {
 	struct MHD_Daemon	*d;
 	char			 token[TOKEN_BYTES * 2 + 1];
 	char			 prefix[TOKEN_BYTES * 2 + 3]; /* /TOKEN/ */
+	int			 enter;		/* --enter: the players' link */
+	char			 ptoken[TOKEN_BYTES * 2 + 1];
+	char			 pprefix[TOKEN_BYTES * 2 + 3];
+	/* The HTTP thread's: each form id's answer, a ring. */
+	struct {
+		char		 fid[SERVE_FID + 1];
+		int		 status;
+		unsigned	 code;
+		char		*told;
+	}			 answers[SERVE_ANSWERS];
+	int			 nanswer;
+	/* The HTTP thread's: the entries from each address this second. */
+	struct {
+		char		 addr[48];
+		long long	 at;	/* its second began: notice_now_ms() */
+		int		 n;
+	}			 phones[SERVE_PHONES];
 	long long		 pinned;	/* -g ID, or 0: current */
 	long long		 game;		/* the board's, or 0 */
 	int			 last;		/* its latest entry */
@@ -175,7 +232,7 @@ struct serve {
 	int			 has_fresh;
 	int			 quit;
 	int			 to_reader[2];	/* a byte: look at the queue */
-	int			 to_http[2];	/* a byte: an sv_answer, a board */
+	int			 to_http[2];	/* a byte: an answer, a board */
 	struct job		*waiting;	/* the HTTP thread's */
 	int			 stopping;
 	int			 foreign;	/* the reader's: a phone's language */
@@ -191,6 +248,7 @@ extern const char sv_style_css[];
 int sv_board_changed(struct serve *sv);
 /* serve-board.c */
 void sv_board_render(struct serve *sv, struct buf *b);
+int sv_board_load(struct serve *sv, struct sr_game *sg, struct buf *b);
 /* serve-board.c */
 void sv_entry_html(struct buf *b, const struct stored_entry *se);
 /* serve-board.c */
@@ -219,7 +277,15 @@ enum MHD_Result serve_request(void *cls, struct MHD_Connection *c, const char *u
 void serve_speak(struct serve *sv, struct MHD_Connection *c,
     struct i18n_speaking *sp, char ll[SERVE_LL]);
 /* serve-pages.c */
-void sv_page_board(struct serve *sv, struct buf *b);
+void sv_page_board(struct serve *sv, struct buf *b, const struct job *j);
+/* serve-forms.c */
+char *sv_phone_who(const char *cookies, long long id);
+void sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
+    const struct phone *ph);
+/* serve-enter.c */
+void sv_phone_free(struct phone *ph);
+void sv_enter_run(struct serve *sv, struct job *j, struct buf *b,
+    unsigned *code, struct buf *line);
 /* serve-pages.c */
 void sv_page_games(struct serve *sv, struct buf *b);
 /* serve-pages.c */
@@ -233,6 +299,10 @@ void sv_board_take(struct serve *sv);
 /* serve-reader.c */
 enum MHD_Result sv_job_answer(struct serve *sv, struct MHD_Connection *c, struct job *j);
 /* serve-reader.c */
+struct job *sv_job_new(enum job_kind kind, long long id, const char *ll,
+    const char *arg);
+enum MHD_Result sv_job_queue(struct serve *sv, struct MHD_Connection *c,
+    struct job *j, void **req);
 enum MHD_Result sv_job_start(struct serve *sv, struct MHD_Connection *c, enum job_kind kind,
     long long id, const char *ll, const char *arg, void **req);
 /* serve-reader.c */
@@ -251,6 +321,19 @@ enum MHD_Result sv_answer(struct serve *sv, struct MHD_Connection *c, unsigned c
 enum MHD_Result sv_answer_page(struct serve *sv, struct MHD_Connection *c, struct buf *b);
 /* serve-reply.c */
 void sv_blob_drop(struct blob *bl);
+int sv_fid_find(struct serve *sv, const char *fid);
+int sv_fid_keep(struct serve *sv, const char *fid, unsigned code, int status,
+    const char *told);
+enum MHD_Result sv_see_other(struct serve *sv, struct MHD_Connection *c,
+    const char *loc, const char *cookie);
+enum MHD_Result sv_post_answer(struct serve *sv, struct MHD_Connection *c,
+    struct job *j, unsigned code, struct buf *b);
+/* serve-post.c */
+enum MHD_Result sv_post(struct serve *sv, struct MHD_Connection *c,
+    const char *path, const char *upload, size_t *upload_size, void **req,
+    const char *ll);
+void sv_phone_get(struct serve *sv, struct MHD_Connection *c,
+    struct phone *ph);
 /* serve-reply.c */
 void sv_board_publish(struct serve *sv);
 /* serve-reply.c */
