@@ -67,6 +67,31 @@ const char sv_style_css[] =
     "figure{margin:0}\n"
     ".key{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
     "gap:.3rem 1.2rem}\n"
+    /* serve --enter: the forms, a thumb's 48 px at least, in the phone's
+     * width (360 px), light and dark as the rest. */
+    "#enter{margin:1rem 0}\n"
+    "#enter form,#enter .faces{display:flex;flex-wrap:wrap;gap:.5rem;"
+    "margin:.5rem 0;align-items:center}\n"
+    "#enter button,#enter .die,#enter .clear{min-height:48px;"
+    "min-width:48px;padding:.5rem .9rem;font:inherit;font-size:1.15rem;"
+    "border-radius:.5rem;border:2px solid var(--turn);"
+    "background:var(--card);color:var(--fg);text-decoration:none;"
+    "display:inline-flex;align-items:center;justify-content:center}\n"
+    "#enter button:focus-visible,#enter a:focus-visible{outline:3px solid "
+    "var(--won);outline-offset:2px}\n"
+    "#enter .die{font-size:1.5rem;font-weight:700;min-width:3.2rem}\n"
+    "#enter label{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;"
+    "flex:1 1 100%}\n"
+    "#enter input[name=line],#enter input[name=args]{flex:1 1 12rem;"
+    "min-height:48px;font:inherit;font-size:1.1rem;padding:.4rem;"
+    "background:var(--bg);color:var(--fg);border:2px solid var(--dim);"
+    "border-radius:.4rem;max-width:100%}\n"
+    "#enter h2{margin:.6rem 0 .2rem}\n"
+    "#enter .said{padding:.5rem;border-radius:.4rem;background:var(--card);"
+    "border-left:.4rem solid var(--turn);white-space:pre-wrap}\n"
+    "#enter .said.refused{border-left-color:#c62828}\n"
+    "#enter .wait,#enter .holder{font-size:1.2rem}\n"
+    "#enter output{font-size:1.3rem;font-weight:700}\n"
     "@media (min-width:60rem){body{font-size:1.3rem}}\n"
     /* On a phone the games and standings are cards, a cell a line, named. */
     "@media (max-width:40rem){table.cards thead{display:none}"
@@ -106,7 +131,24 @@ const char sv_live_js[] =
     "      if (m) main.innerHTML = m.innerHTML;\n"
     "    }).catch(function () {});\n"
     "  });\n"
-    "})();\n";
+    "})();\n"
+    /* serve --enter: a dice pad fills in place (without JavaScript each
+     * tap is a link whose address carries the values so far). */
+    "document.addEventListener(\"click\", function (ev) {\n"
+    "  var a = ev.target.closest && ev.target.closest(\"a.die, a.clear\");\n"
+    "  var pad = a && a.closest(\".pad\");\n"
+    "  if (!pad) return;\n"
+    "  ev.preventDefault();\n"
+    "  var out = pad.querySelector(\"output\");\n"
+    "  var line = pad.querySelector(\"input[name=line]\");\n"
+    "  var code = pad.querySelector(\"button code\");\n"
+    "  var vals = out.textContent.split(\" \").filter(Boolean);\n"
+    "  if (a.classList.contains(\"die\")) vals.push(a.textContent);\n"
+    "  else vals = [];\n"
+    "  out.textContent = vals.join(\" \");\n"
+    "  line.value = pad.getAttribute(\"data-verb\") + \" \" + out.textContent;\n"
+    "  code.textContent = line.value;\n"
+    "});\n";
 
 /* The icon: a die. */
 const char sv_icon_svg[] =

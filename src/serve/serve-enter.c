@@ -142,53 +142,52 @@ enter_words(struct sr_ctx *ctx, int n, char **w, struct buf *told)
 	return status;
 }
 
+/* The words of phone ph's entry, as posted, into b. */
+static void
+entry_words(const struct phone *ph, struct buf *b)
+{
+	if (ph->verb != NULL)
+		buf_printf(b, "%s %s", ph->verb, ph->args != NULL ? ph->args :
+		    "");
+	else
+		buf_puts(b, ph->line != NULL ? ph->line : "");
+}
+
 /*
  * The reader: job j's entry (JOB_ENTER), in the phone's language: *code
  * 303 (the page to show next in j->arg: ?r=FID, or ?confirm=undo), or
- * 409 with the fresh page into b.  The terminal's line into line.
+ * 409 with the fresh page into b, or 503.
  */
 void
-sv_enter_run(struct serve *sv, struct job *j, struct buf *b,
-    unsigned *code, struct buf *line)
+sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 {
 	struct phone *ph = &j->ph;
 	struct buf words = BUF_INIT, told = BUF_INIT;
-	char *w[ENTER_WORDS], *end, *who;
-	long long id = 0;
+	char *w[ENTER_WORDS], *end;
 	long n = -1;
 	int nw = -1, last = 0, i;
 
-	if (ph->verb != NULL)
-		buf_printf(&words, "%s %s", ph->verb, ph->args != NULL ?
-		    ph->args : "");
-	else
-		buf_puts(&words, ph->line != NULL ? ph->line : "");
+	entry_words(ph, &words);
 	if (ph->n != NULL) {
 		errno = 0;
 		n = strtol(ph->n, &end, 10);
 		if (errno != 0 || *end != '\0' || end == ph->n)
 			n = -1;
 	}
-	if (game_last(sv, &id, &last) != 0) {
-		*code = 503;
-		buf_printf(line, "%s: %s", buf_str(&words),
-		    _("the database does not answer"));
+	j->outcome = ENTER_LOST;
+	*code = 503;
+	if (game_last(sv, &j->id, &last) != 0)
 		goto out;
-	}
-	who = sv_phone_who(ph->cookies, id);
-	/* TRANSLATORS: serve's line for an entry from a phone: who, what. */
-	buf_printf(line, _("phone (%s): %s: "), who == NULL ? "?" :
-	    who[0] == '\0' ? _("the table") : who, buf_str(&words));
-	free(who);
+	j->form_n = n;
+	j->now_n = last;
 	if (n != last) {
 		/* Made against another game: the fresh page, said why. */
+		j->outcome = ENTER_STALE;
 		*code = 409;
 		free(ph->said);
 		ph->said = xstrdup(_("The game moved on: here it is now."));
 		ph->said_status = SR_DATA;
 		sv_page_board(sv, b, j);
-		buf_printf(line, _("refused: the game moved on (entry %ld, "
-		    "now %d)"), n, last);
 		goto out;
 	}
 	*code = 303;
@@ -206,24 +205,58 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b,
 	    (ph->yes == NULL || strcmp(ph->yes, "yes") != 0)) {
 		/* Asked to confirm first: nothing entered. */
 		j->arg = xasprintf("?confirm=%s", w[0]);
-		buf_puts(line, _("asked to confirm"));
+		j->outcome = ENTER_CONFIRM;
 		goto out;
 	} else
 		j->status = enter_words(sv->ctx, nw, w, &told);
+	j->outcome = ENTER_DONE;
 	j->told = xstrdup(buf_str(&told));
 	j->arg = xasprintf("?r=%s", ph->fid != NULL ? ph->fid : "");
-	buf_printf(line, "%s (%d) %s", j->status == SR_OK ||
-	    j->status == SR_UPHELD ? _("recorded") : _("refused"), j->status,
-	    buf_str(&told));
-	/* One line on the terminal. */
-	for (i = 0; i < (int)line->len; i++)
-		if (line->s[i] == '\n')
-			line->s[i] = ' ';
 out:
 	for (i = 0; i < nw; i++)
 		free(w[i]);
 	buf_free(&words);
 	buf_free(&told);
+}
+
+/*
+ * The reader, in serve's language: job j's line for serve's terminal
+ * into line: who, what, the ruling (its words in the phone's language),
+ * one line.
+ */
+void
+sv_enter_line(const struct job *j, struct buf *line)
+{
+	struct buf words = BUF_INIT;
+	char *who = sv_phone_who(j->ph.cookies, j->id);
+	size_t i;
+
+	entry_words(&j->ph, &words);
+	/* TRANSLATORS: serve's line for an entry from a phone: who, what. */
+	buf_printf(line, _("phone (%s): %s: "), who == NULL ? "?" :
+	    who[0] == '\0' ? _("the table") : who, buf_str(&words));
+	switch (j->outcome) {
+	case ENTER_LOST:
+		buf_puts(line, _("the database does not answer"));
+		break;
+	case ENTER_STALE:
+		buf_printf(line, _("refused: the game moved on (entry %ld, "
+		    "now %d)"), j->form_n, j->now_n);
+		break;
+	case ENTER_CONFIRM:
+		buf_puts(line, _("asked to confirm"));
+		break;
+	default:
+		buf_printf(line, "%s (%d) %s", j->status == SR_OK ||
+		    j->status == SR_UPHELD ? _("recorded") : _("refused"),
+		    j->status, j->told != NULL ? j->told : "");
+		break;
+	}
+	for (i = 0; i < line->len; i++)
+		if (line->s[i] == '\n')
+			line->s[i] = ' ';
+	free(who);
+	buf_free(&words);
 }
 
 /* Free what a phone's request holds. */

@@ -69,7 +69,7 @@ job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		sv_page_board(sv, b, j);
 		break;
 	case JOB_ENTER:
-		sv_enter_run(sv, j, b, &code1, &line);
+		sv_enter_run(sv, j, b, &code1);
 		break;
 	case JOB_GAMES:
 		sv_page_games(sv, b);
@@ -92,6 +92,7 @@ job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		memcpy(at, sv->pprefix, strlen(sv->pprefix));
 	/* Each POST: one line on serve's terminal (who, what, the ruling). */
 	if (j->kind == JOB_ENTER) {
+		sv_enter_line(j, &line);
 		fprintf(ctx->out, "%s\n", buf_str(&line));
 		fflush(ctx->out);
 	}

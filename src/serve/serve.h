@@ -173,6 +173,10 @@ struct job {
 	struct phone		 ph;
 	int			 status;	/* JOB_ENTER: the entry's exit status */
 	char			*told;		/* JOB_ENTER: what it said */
+	/* JOB_ENTER: how it went, the form's entry number, the game's. */
+	enum { ENTER_LOST, ENTER_STALE, ENTER_CONFIRM, ENTER_DONE } outcome;
+	long			 form_n;
+	int			 now_n;
 	/* A POST's, the HTTP thread's alone: its body read. */
 	struct MHD_PostProcessor	*pp;
 	size_t			 got;		/* its bytes so far */
@@ -285,7 +289,8 @@ void sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 /* serve-enter.c */
 void sv_phone_free(struct phone *ph);
 void sv_enter_run(struct serve *sv, struct job *j, struct buf *b,
-    unsigned *code, struct buf *line);
+    unsigned *code);
+void sv_enter_line(const struct job *j, struct buf *line);
 /* serve-pages.c */
 void sv_page_games(struct serve *sv, struct buf *b);
 /* serve-pages.c */
