@@ -142,6 +142,89 @@ enter_words(struct sr_ctx *ctx, int n, char **w, struct buf *told)
 	return status;
 }
 
+/*
+ * A holder's own die (ph->mine) for the roll of every player's die that
+ * game id expects at entry last: kept in sv->wait; once every player's
+ * is in, the entry's words ("roll Ann=3 Bob=5") into words and 1; else
+ * 0 with "waiting for ..." into told, or -1 with the refusal there and
+ * *status set.
+ */
+static int
+enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
+    struct buf *told, int *status)
+{
+	struct waiting *w = &sv->wait;
+	const char *mine = j->ph.mine, *q;
+	struct buf t = BUF_INIT, names = BUF_INIT;
+	struct expectation x;
+	struct sr_game sg;
+	long long game = sv->game;
+	int was = sv->last, seat, lv, i, ret = -1;
+	char *who;
+
+	*status = SR_SYSTEM;
+	if (sv_board_load(sv, &sg, &t) != 0) {
+		sv->game = game;
+		buf_puts(told, _("the database does not answer"));
+		buf_free(&t);
+		return -1;
+	}
+	sv->game = game;
+	sv->last = was;
+	sr_expect(&sg, &x, NULL);
+	who = sv_phone_who(j->ph.cookies, sg.g.id);
+	seat = sv_holder_seat(&sg, who);
+	free(who);
+	lv = sv_waits(&sg, &x);
+	*status = SR_USAGE;
+	if (seat < 0 || lv < 0) {
+		buf_puts(told, _("no roll of every player's die waits for "
+		    "this phone's holder now"));
+		goto out;
+	}
+	if (mine[0] == '\0' || strlen(mine) >= sizeof w->val[0] ||
+	    strspn(mine, "0123456789") != strlen(mine)) {
+		buf_puts(told, _("expected a die's value"));
+		goto out;
+	}
+	if (w->game != sg.g.id || w->n != last) {
+		memset(w, 0, sizeof *w);
+		w->game = sg.g.id;
+		w->n = last;
+	}
+	snprintf(w->val[seat], sizeof w->val[seat], "%s", mine);
+	for (i = 0; i < sg.g.nplayers; i++)
+		if (w->val[i][0] == '\0')
+			buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
+			    sg.g.names[i]);
+	*status = SR_OK;
+	if (names.len > 0) {
+		buf_printf(told, _("waiting for %s"), buf_str(&names));
+		ret = 0;
+		goto out;
+	}
+	/* Every value in: the entry, each name quoted as play reads it. */
+	buf_puts(words, sg.rules->verbs[lv].name);
+	for (i = 0; i < sg.g.nplayers; i++) {
+		q = sg.g.names[i];
+		if (strpbrk(q, " \t'\"\\#") == NULL) {
+			buf_printf(words, " %s=%s", q, w->val[i]);
+			continue;
+		}
+		buf_puts(words, " \"");
+		for (; *q != '\0'; q++)
+			buf_printf(words, "%s%c", *q == '"' || *q == '\\' ?
+			    "\\" : "", *q);
+		buf_printf(words, "\"=%s", w->val[i]);
+	}
+	ret = 1;
+out:
+	buf_free(&t);
+	buf_free(&names);
+	sr_game_free(&sg);
+	return ret;
+}
+
 /* The words of phone ph's entry, as posted, into b. */
 static void
 entry_words(const struct phone *ph, struct buf *b)
@@ -149,6 +232,8 @@ entry_words(const struct phone *ph, struct buf *b)
 	if (ph->verb != NULL)
 		buf_printf(b, "%s %s", ph->verb, ph->args != NULL ? ph->args :
 		    "");
+	else if (ph->line == NULL && ph->mine != NULL)
+		buf_printf(b, "mine=%s", ph->mine);
 	else
 		buf_puts(b, ph->line != NULL ? ph->line : "");
 }
@@ -191,6 +276,19 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		goto out;
 	}
 	*code = 303;
+	if (ph->mine != NULL) {
+		buf_reset(&words);
+		if ((i = enter_mine(sv, j, last, &words, &told,
+		    &j->status)) <= 0) {
+			j->outcome = i == 0 ? ENTER_WAIT : ENTER_DONE;
+			goto said;
+		}
+		/* The entry of every player's die: the terminal says it. */
+		free(ph->line);
+		ph->line = xstrdup(buf_str(&words));
+		free(ph->verb);
+		ph->verb = NULL;
+	}
 	nw = enter_split(buf_str(&words), w, ENTER_WORDS);
 	if (nw <= 0) {
 		j->status = SR_USAGE;
@@ -207,9 +305,13 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		j->arg = xasprintf("?confirm=%s", w[0]);
 		j->outcome = ENTER_CONFIRM;
 		goto out;
-	} else
+	} else {
 		j->status = enter_words(sv->ctx, nw, w, &told);
+		if (ph->mine != NULL && j->status == SR_OK)
+			memset(&sv->wait, 0, sizeof sv->wait);
+	}
 	j->outcome = ENTER_DONE;
+said:
 	j->told = xstrdup(buf_str(&told));
 	j->arg = xasprintf("?r=%s", ph->fid != NULL ? ph->fid : "");
 out:
@@ -246,6 +348,10 @@ sv_enter_line(const struct job *j, struct buf *line)
 	case ENTER_CONFIRM:
 		buf_puts(line, _("asked to confirm"));
 		break;
+	case ENTER_WAIT:
+		buf_printf(line, _("kept; %s"), j->told != NULL ? j->told :
+		    "");
+		break;
 	default:
 		buf_printf(line, "%s (%d) %s", j->status == SR_OK ||
 		    j->status == SR_UPHELD ? _("recorded") : _("refused"),
@@ -275,6 +381,7 @@ sv_phone_free(struct phone *ph)
 	free(ph->yes);
 	free(ph->set_who);
 	free(ph->g);
+	free(ph->mine);
 	free(ph->cookies);
 	memset(ph, 0, sizeof *ph);
 }

@@ -108,6 +108,82 @@ dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	buf_free(&line);
 }
 
+/*
+ * The verb (its index) of a roll of every player's die now: a verb of
+ * die values that may name each (VERB_PAIRS) while the table enters;
+ * -1 if none.
+ */
+int
+sv_waits(const struct sr_game *sg, const struct expectation *x)
+{
+	int lv;
+
+	if (x->finished || x->turn >= 0)
+		return -1;
+	for (lv = 0; sg->rules->verbs[lv].name != NULL; lv++)
+		if ((x->verbs & VERB_BIT(lv)) &&
+		    (sg->rules->verbs[lv].kind & VERB_PAIRS) &&
+		    game_verb_arg(sg->rules, lv, 1) == 'V')
+			return lv;
+	return -1;
+}
+
+/*
+ * The holder's own die of a roll of every player's (verb lv): a button
+ * per face, one tap sends it; who the roll still waits for.
+ */
+static void
+own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
+    int seat, const struct waiting *w, int n, const char *fid)
+{
+	struct buf faces = BUF_INIT, names = BUF_INIT;
+	int fresh = w->game == sg->g.id && w->n == n, i;
+	char *s, *e, *t;
+
+	if (!hook_values(sg, lv, 0, &faces))
+		for (i = 1; i <= 6; i++)
+			buf_printf(&faces, "%d\n", i);
+	buf_printf(b, "<section class=\"own\"><h2>%s</h2>",
+	    sg->rules->verbs[lv].name);
+	for (i = 0; i < sg->g.nplayers; i++)
+		if (!fresh || w->val[i][0] == '\0')
+			buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
+			    sg->g.names[i]);
+	if (fresh && w->val[seat][0] != '\0') {
+		t = xasprintf(_("your die: %s"), w->val[seat]);
+		buf_puts(b, "<p class=\"mine\">");
+		sv_html_text(b, t);
+		buf_puts(b, "</p>");
+		free(t);
+	}
+	if (names.len > 0) {
+		t = xasprintf(_("waiting for %s"), buf_str(&names));
+		buf_puts(b, "<p class=\"waiting\" role=\"status\">");
+		sv_html_text(b, t);
+		buf_puts(b, " <small>");
+		sv_html_words(b, N_("(the values sent are kept by serve "
+		    "alone: a restart forgets them)"));
+		buf_puts(b, "</small></p>");
+		free(t);
+	}
+	form_open(b, pfx, n, fid, "faces");
+	buf_puts(b, "<span>");
+	sv_html_words(b, N_("my die:"));
+	buf_puts(b, "</span>");
+	for (s = faces.s; s != NULL && (e = strchr(s, '\n')) != NULL;
+	    s = e + 1) {
+		*e = '\0';
+		buf_puts(b, "<button class=\"die\" name=\"mine\" value=\"");
+		sv_html_text(b, s);
+		buf_puts(b, "\">");
+		sv_html_text(b, s);
+		buf_puts(b, "</button>");
+	}
+	buf_puts(b, "</form></section>\n");
+	buf_free(&faces);
+	buf_free(&names);
+}
+
 /* One verb legal now, as its form. */
 static void
 verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
@@ -195,8 +271,8 @@ sv_phone_who(const char *cookies, long long id)
 }
 
 /* The seat of the phone's holder who, -1 for the table (or not said). */
-static int
-holder_seat(const struct sr_game *sg, const char *who)
+int
+sv_holder_seat(const struct sr_game *sg, const char *who)
 {
 	int i;
 
@@ -255,7 +331,7 @@ confirm_form(struct buf *b, const char *pfx, const char *what, int n,
  */
 void
 sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
-    const struct phone *ph)
+    const struct phone *ph, const struct waiting *w)
 {
 	struct expectation x;
 	unsigned char raw[8];
@@ -275,7 +351,7 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 		sv_html_text(b, ph->said);
 		buf_puts(b, "</p>\n");
 	}
-	seat = holder_seat(sg, who);
+	seat = sv_holder_seat(sg, who);
 	if (who == NULL || ph->pick || (seat < 0 && who[0] != '\0')) {
 		who_form(b, pfx, sg);
 		buf_puts(b, "</div>\n");
@@ -309,9 +385,15 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 		free(t);
 	} else if (!x.finished) {
 		buf_puts(b, "<div class=\"verbs\">");
-		for (lv = 0; sg->rules->verbs[lv].name != NULL; lv++)
-			if (x.verbs & VERB_BIT(lv))
+		for (lv = 0; sg->rules->verbs[lv].name != NULL; lv++) {
+			if (!(x.verbs & VERB_BIT(lv)))
+				continue;
+			/* Each player their own die, the table all. */
+			if (seat >= 0 && lv == sv_waits(sg, &x))
+				own_die(b, pfx, sg, lv, seat, w, n, fid);
+			else
 				verb_form(b, pfx, sg, lv, ph, n, fid);
+		}
 		buf_puts(b, "</div>\n");
 	}
 	/* undo and redo, confirmed first; then the line. */

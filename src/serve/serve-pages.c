@@ -616,7 +616,7 @@ sv_page_board(struct serve *sv, struct buf *b, const struct job *j)
 	buf_puts(b, buf_str(&t));
 	buf_reset(&t);
 	if (players && sv_board_load(sv, &sg, &t) == 0) {
-		sv_forms(b, sv->pprefix, &sg, &j->ph);
+		sv_forms(b, sv->pprefix, &sg, &j->ph, &sv->wait);
 		sr_game_free(&sg);
 	}
 	sv->game = game;

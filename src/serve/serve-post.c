@@ -34,9 +34,9 @@ post_field(void *cls, enum MHD_ValueKind kind, const char *key,
 {
 	struct phone *ph = cls;
 	static const char *const name[] = { "line", "verb", "args", "n",
-	    "fid", "confirm", "who", "g", NULL };
+	    "fid", "confirm", "who", "g", "mine", NULL };
 	char **to[] = { &ph->line, &ph->verb, &ph->args, &ph->n, &ph->fid,
-	    &ph->yes, &ph->set_who, &ph->g };
+	    &ph->yes, &ph->set_who, &ph->g, &ph->mine };
 	int i;
 
 	(void)kind;

@@ -148,6 +148,19 @@ enum job_kind { JOB_GAMES, JOB_STANDINGS, JOB_HISTORY, JOB_REVIEW,
  * number the form was made against (n), its form id.  All malloc'd or
  * NULL.
  */
+/*
+ * A roll of every player's die (a VERB_PAIRS verb of die values while
+ * the table enters) in waiting: each phone's holder sent their own
+ * value; the entry is made when the last is in.  The reader's alone, in
+ * memory only (a restart forgets it); for game and entry n, forgotten
+ * when the game moves on.
+ */
+struct waiting {
+	long long		 game;
+	int			 n;
+	char			 val[GAME_MAX_PLAYERS][8];	/* "": not yet */
+};
+
 struct phone {
 	char			*who;		/* "": the table, NULL: not said */
 	char			*pad;
@@ -156,6 +169,7 @@ struct phone {
 	char			*confirm;
 	int			 pick;		/* ?who=change */
 	char			*line, *verb, *args, *n, *fid, *yes;
+	char			*mine;		/* the holder's own die (waiting) */
 	char			*set_who;	/* POST who: the holder said */
 	char			*g;		/* POST who: the game's number */
 	char			*cookies;	/* "ID\tNAME\n" of its who cookies */
@@ -174,7 +188,8 @@ struct job {
 	int			 status;	/* JOB_ENTER: the entry's exit status */
 	char			*told;		/* JOB_ENTER: what it said */
 	/* JOB_ENTER: how it went, the form's entry number, the game's. */
-	enum { ENTER_LOST, ENTER_STALE, ENTER_CONFIRM, ENTER_DONE } outcome;
+	enum { ENTER_LOST, ENTER_STALE, ENTER_CONFIRM, ENTER_WAIT,
+	    ENTER_DONE }	 outcome;
 	long			 form_n;
 	int			 now_n;
 	/* A POST's, the HTTP thread's alone: its body read. */
@@ -240,6 +255,7 @@ struct serve {
 	struct job		*waiting;	/* the HTTP thread's */
 	int			 stopping;
 	int			 foreign;	/* the reader's: a phone's language */
+	struct waiting		 wait;		/* the reader's */
 };
 
 /* serve-assets.c */
@@ -285,7 +301,9 @@ void sv_page_board(struct serve *sv, struct buf *b, const struct job *j);
 /* serve-forms.c */
 char *sv_phone_who(const char *cookies, long long id);
 void sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
-    const struct phone *ph);
+    const struct phone *ph, const struct waiting *w);
+int sv_waits(const struct sr_game *sg, const struct expectation *x);
+int sv_holder_seat(const struct sr_game *sg, const char *who);
 /* serve-enter.c */
 void sv_phone_free(struct phone *ph);
 void sv_enter_run(struct serve *sv, struct job *j, struct buf *b,

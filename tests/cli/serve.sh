@@ -709,6 +709,46 @@ test_expect_success 'serve --enter: undo and redo from a phone ask to confirm fi
 	serve_stop INT
 '
 
+test_expect_success 'serve --enter: Shake'"'"'s roll of every player'"'"'s die (SH-1): each phone sends its own, "waiting for Bob, Cid", the entry made with the last; a roll from the laptop clears them' '
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	enter_start &&
+	for p in Ann Bob Cid; do
+		curl -s -c jar$p -o /dev/null -H "Origin: $origin" -d who=$p -d g=1 "$purl""who" || return 1
+	done &&
+	curl -s -b jarAnn "$purl" >page &&
+	grep -q "<button class=\"die\" name=\"mine\" value=\"3\">" page &&
+	grep -q "waiting for Ann, Bob, Cid" page &&
+	cp jarAnn jar && test "$(post enter -d mine=3 -d n=0 -d fid=m1)" = 303 &&
+	curl -s -b jarBob "$purl" >page && grep -q "waiting for Bob, Cid" page &&
+	cp jarBob jar && test "$(post enter -d mine=5 -d n=0 -d fid=m2)" = 303 &&
+	curl -s -b jarCid "$purl" >page && grep -q "waiting for Cid" page &&
+	test "$(sr --json history | jq ".entries | length")" -eq 0 &&
+	cp jarCid jar && test "$(post enter -d mine=2 -d n=0 -d fid=m3)" = 303 &&
+	sr --json history | jq -c "[.entries[] | [.verb, .args]]" >got &&
+	echo "[[\"roll\",[\"Ann=3\",\"Bob=5\",\"Cid=2\"]]]" >want &&
+	expect_same want got &&
+	# 30, 50 and 20: Bob chooses (SH-1, SH-6).
+	sr status | grep -q "Bob" &&
+	# The laptop'"'"'s roll with every value clears the ones in waiting.
+	sr undo >/dev/null &&
+	cp jarAnn jar && test "$(post enter -d mine=4 -d n=2 -d fid=m4)" = 303 &&
+	curl -s -b jarAnn "$purl" >page && grep -q "waiting for Bob, Cid" page &&
+	sr roll 1 2 3 >/dev/null &&
+	sr undo >/dev/null &&
+	curl -s -b jarAnn "$purl" >page && grep -q "waiting for Ann, Bob, Cid" page &&
+	# A value sent against the game before: 409, nothing kept.
+	test "$(post enter -d mine=4 -d n=2 -d fid=m5)" = 409 &&
+	serve_stop INT &&
+	grep -q "^phone (Ann): mine=3: kept; waiting for Bob, Cid" serve.out &&
+	grep -q "^phone (Cid): roll Ann=3 Bob=5 Cid=2: recorded (0)" serve.out &&
+	# The same entry typed in play.
+	entries_of >phone &&
+	SHAKEREF_DB=$(db_url typed) && export SHAKEREF_DB &&
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	printf "%s\n" "roll Ann=3 Bob=5 Cid=2" undo "roll 1 2 3" undo | sr play >/dev/null &&
+	entries_of >typed && expect_same typed phone
+'
+
 if command -v chromium >/dev/null 2>&1 &&
     command -v chromedriver >/dev/null 2>&1 &&
     /usr/bin/python3 -c "import selenium" 2>/dev/null; then
