@@ -187,7 +187,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 /* One verb legal now, as its form. */
 static void
 verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
-    const struct phone *ph, int n, const char *fid)
+    const struct phone *ph, const char *holder, int n, const char *fid)
 {
 	const struct game_verb *v = &sg->rules->verbs[lv];
 	struct buf vals = BUF_INIT, w = BUF_INIT, kw = BUF_INIT;
@@ -232,12 +232,32 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 			line_button(b, buf_str(&w));
 		}
 	} else {
-		/* Its arguments typed: "vote NAME WORD", "words WORD..." */
-		buf_printf(b, "<input type=\"hidden\" name=\"verb\" value=\"%s\">"
-		    "<label><code>", v->name);
+		/*
+		 * Its arguments typed: "vote NAME WORD"; the holder's own
+		 * NAME given where the verb is the named player's (each
+		 * player's "words W..." on their own phone).
+		 */
+		buf_reset(&w);
+		buf_puts(&w, v->name);
+		if (a1 == 'N' && v->who == WHO_NAMED && holder != NULL &&
+		    holder[0] != '\0' && (s = strchr(v->args, ' ')) != NULL) {
+			buf_puts(&w, " \"");
+			for (e = (char *)holder; *e != '\0'; e++)
+				buf_printf(&w, "%s%c", *e == '"' || *e == '\\' ?
+				    "\\" : "", *e);
+			buf_puts(&w, "\"");
+			buf_reset(&kw);
+			buf_printf(&kw, "%s %s", holder, s + 1);
+		} else {
+			buf_reset(&kw);
+			buf_puts(&kw, v->args);
+		}
+		buf_puts(b, "<input type=\"hidden\" name=\"verb\" value=\"");
+		sv_html_text(b, buf_str(&w));
+		buf_puts(b, "\"><label><code>");
 		sv_html_text(b, v->name);
 		buf_puts(b, " ");
-		sv_html_text(b, v->args);
+		sv_html_text(b, buf_str(&kw));
 		buf_printf(b, "</code> <input name=\"args\" autocomplete=\"off\" "
 		    "autocapitalize=\"none\" spellcheck=\"false\"></label>"
 		    "<button>");
@@ -392,7 +412,8 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 			if (seat >= 0 && lv == sv_waits(sg, &x))
 				own_die(b, pfx, sg, lv, seat, w, n, fid);
 			else
-				verb_form(b, pfx, sg, lv, ph, n, fid);
+				verb_form(b, pfx, sg, lv, ph, seat >= 0 ?
+				    sg->g.names[seat] : NULL, n, fid);
 		}
 		buf_puts(b, "</div>\n");
 	}

@@ -637,6 +637,11 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	grep -qi "^set-cookie: who_1=Ann; Path=/$ptok/" h &&
 	curl -s -b jar "$purl" >page && grep -q "I am Ann" page &&
 	grep -q "name=\"n\" value=\"0\"" page &&
+	# Ann taps her own die; the table'"'"'s phone enters every one.
+	grep -q "name=\"mine\" value=\"3\"" page &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl" >page &&
+	grep -q "This phone enters for the table" page &&
 	# The dice pad: a link per face adds a die; the entry its words.
 	grep -q "href=\"/$ptok/?pad=3\"" page &&
 	curl -s -b jar "$purl?pad=3+5" >pad &&
@@ -659,6 +664,7 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	grep -q "name=\"n\" value=\"1\"" post.body &&
 	test "$(in_effect)" -eq 1 &&
 	# Bob chooses (SH-6): Ann'"'"'s phone says so, Bob'"'"'s has the buttons.
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who=Ann -d g=1 "$purl""who" &&
 	curl -s -b jar "$purl" >page && grep -q "Bob&#39;s turn" page &&
 	! grep -q "value=\"take\"" page &&
 	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who=Bob -d g=1 "$purl""who" &&
@@ -672,7 +678,7 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	grep -q "class=\"said refused\"" refused && grep -q "erwartet\|unerwartet" refused &&
 	test "$(in_effect)" -eq 2 &&
 	serve_stop INT &&
-	grep -q "^phone (Ann): roll 3 5: recorded (0)" serve.out &&
+	grep -q "^phone (the table): roll 3 5: recorded (0)" serve.out &&
 	grep -q "^phone (Bob): take: recorded (0)" serve.out &&
 	grep -q "^phone (Bob): take 3: refused (2)" serve.out &&
 	entries_of >phone &&
@@ -747,6 +753,20 @@ test_expect_success 'serve --enter: Shake'"'"'s roll of every player'"'"'s die (
 	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
 	printf "%s\n" "roll Ann=3 Bob=5 Cid=2" undo "roll 1 2 3" undo | sr play >/dev/null &&
 	entries_of >typed && expect_same typed phone
+'
+
+test_expect_success 'serve --enter: Shake-A-Word: each player types their own words on their own phone, their name given' '
+	sr new --game shake-a-word --players Ann,Bob >/dev/null &&
+	sr grid abc def ghi >/dev/null &&
+	enter_start &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who=Bob -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl" >page &&
+	grep -q "name=\"verb\" value=\"words &quot;Bob&quot;\"" page &&
+	test "$(post enter -d "verb=words \"Bob\"" -d "args=bad cab" -d n=1 -d fid=b1)" = 303 &&
+	sr --json history | jq -c ".entries[-1] | [.player, .verb, .args]" >got &&
+	echo "[\"Bob\",\"words\",[\"Bob\",\"bad\",\"cab\"]]" >want &&
+	expect_same want got &&
+	serve_stop INT
 '
 
 if command -v chromium >/dev/null 2>&1 &&
