@@ -93,8 +93,8 @@ job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 	/* Each POST: one line on serve's terminal (who, what, the ruling). */
 	if (j->kind == JOB_ENTER) {
 		sv_enter_line(j, &line);
-		fprintf(ctx->out, "%s\n", buf_str(&line));
-		fflush(ctx->out);
+		fprintf(sv->term, "%s\n", buf_str(&line));
+		fflush(sv->term);
 	}
 	buf_free(&line);
 	if (ctx->store == NULL || store_lost(ctx->store))

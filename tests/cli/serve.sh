@@ -580,6 +580,8 @@ test_expect_success 'serve --enter: two links, each its own token and QR code; t
 	# The watchers'"'"' pages have no form.
 	curl -s "$url" >wpage && ! grep -q "<form" wpage &&
 	serve_stop INT && sr --json history >after && expect_same before after &&
+	test "$(grep -c "^phone: enter: refused (403) this link only watches" serve.out)" -eq 1 &&
+	test "$(grep -c "^phone: who: refused (403) this link only watches" serve.out)" -eq 1 &&
 	serve_start && origin=${url%/*/} &&
 	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Origin: $origin" \
 	    -d "line=roll 3 5" -d n=0 "$url""enter")" = 405 &&
@@ -624,9 +626,15 @@ test_expect_success 'serve --enter: a foreign Origin (or neither Origin nor Refe
 	test "$(grep -cx "303\|429" codes)" -eq 30 &&
 	sr --json history >after && expect_same before after &&
 	serve_stop INT &&
-	# One line on the terminal for each POST that reached the write path.
+	# One line on the terminal for each POST: those that reached the
+	# write path, and the 4 refused for their origin, 2 too large, and
+	# those slowed.
 	test "$(grep -c "^phone (?): nothing: refused (2)" serve.out)" -eq \
-	    "$(($(grep -cx 303 codes) + 1))"
+	    "$(($(grep -cx 303 codes) + 1))" &&
+	test "$(grep -c "^phone: enter: refused (403) only a page of this server" serve.out)" -eq 4 &&
+	test "$(grep -c "^phone: enter: refused (413) a form" serve.out)" -eq 2 &&
+	test "$(grep -c "^phone: enter: refused (429) more than 5" serve.out)" -eq \
+	    "$(grep -cx 429 codes)"
 '
 
 test_expect_success 'serve --enter: the holder said (a cookie per game); an entry from a POST is the entry typed in play; a stale form 409; the same form id again records nothing more' '
