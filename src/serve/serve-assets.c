@@ -92,6 +92,8 @@ const char sv_style_css[] =
     "#enter .said.refused{border-left-color:#c62828}\n"
     "#enter .wait,#enter .holder{font-size:1.2rem}\n"
     "#enter output{font-size:1.3rem;font-weight:700}\n"
+    ".timer{font-size:1.4rem;font-weight:700}\n"
+    ".timer .left{font-variant-numeric:tabular-nums}\n"
     "@media (min-width:60rem){body{font-size:1.3rem}}\n"
     /* On a phone the games and standings are cards, a cell a line, named. */
     "@media (max-width:40rem){table.cards thead{display:none}"
@@ -172,7 +174,15 @@ const char sv_live_js[] =
     "  out.textContent = vals.join(\" \");\n"
     "  line.value = pad.getAttribute(\"data-verb\") + \" \" + out.textContent;\n"
     "  code.textContent = line.value;\n"
-    "});\n";
+    "});\n"
+    /* A round's timer started from a phone, counted down on each. */
+    "setInterval(function () {\n"
+    "  document.querySelectorAll(\".timer[data-end]\").forEach(function (p) {\n"
+    "    var s = Math.max(0, Math.round(+p.getAttribute(\"data-end\") - Date.now() / 1000));\n"
+    "    var left = p.querySelector(\".left\");\n"
+    "    if (left) left.textContent = \"(\" + Math.floor(s / 60) + \":\" + (\"0\" + s % 60).slice(-2) + \")\";\n"
+    "  });\n"
+    "}, 1000);\n";
 
 /* The icon: a die. */
 const char sv_icon_svg[] =

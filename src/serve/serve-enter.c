@@ -7,6 +7,7 @@
  * and refusal kept for the phone, in its language.
  */
 #include <errno.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "serve.h"
@@ -225,6 +226,59 @@ out:
 	return ret;
 }
 
+/*
+ * A timer verb from a phone (w[0..n): "timer [DURATION]"): checked as
+ * sr_timer() checks it (DURATION by the verb's declaration, a round
+ * open), then started in serve's memory for every page to count down:
+ * SR_OK with what it said into told, or the refusal there.  Records
+ * nothing, as the timer never does.
+ */
+static int
+enter_timer(struct serve *sv, int n, char **w, struct buf *told)
+{
+	struct buf t = BUF_INIT;
+	struct ruling r = RULING_INIT;
+	struct expectation x;
+	struct sr_game sg;
+	struct entry e;
+	long long game = sv->game;
+	int was = sv->last, status;
+	long secs = SR_TIMER_SECS;
+
+	if (sv_board_load(sv, &sg, &t) != 0) {
+		sv->game = game;
+		buf_puts(told, _("the database does not answer"));
+		buf_free(&t);
+		return SR_SYSTEM;
+	}
+	sv->game = game;
+	sv->last = was;
+	buf_free(&t);
+	memset(&e, 0, sizeof e);
+	e.argc = n - 1;
+	e.argv = w + 1;
+	status = game_parse_id(sg.rules, &sg.rp.setup, verb_lookup(w[0]), &e,
+	    &r);
+	if (status == RULING_OK && e.argc > 0)
+		secs = e.secs;
+	sr_expect(&sg, &x, NULL);
+	if (status != RULING_OK)
+		buf_puts(told, buf_str(&r.why));
+	else if (x.finished || !(x.verbs & VERB_BIT(e.verb))) {
+		status = SR_RULES;
+		buf_printf(told, _("'%s' needs an open round"), w[0]);
+	} else {
+		sv->timer_game = sg.g.id;
+		sv->timer_end = time(NULL) + secs;
+		sv->rerender = 1;
+		buf_printf(told, _("the timer runs: %ld seconds"), secs);
+	}
+	entry_clear(&e);
+	ruling_free(&r);
+	sr_game_free(&sg);
+	return status;
+}
+
 /* The words of phone ph's entry, as posted, into b. */
 static void
 entry_words(const struct phone *ph, struct buf *b)
@@ -294,11 +348,13 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		j->status = SR_USAGE;
 		buf_puts(&told, nw == 0 ? _("nothing to enter") :
 		    _("a quote is not closed, or too many words"));
-	} else if (verb_lookup(w[0]) < 0 ||
-	    (verb_kind(NULL, (enum verb)verb_lookup(w[0])) & VERB_TIMER)) {
+	} else if (verb_lookup(w[0]) < 0) {
 		j->status = SR_USAGE;
 		buf_printf(&told, _("'%s' is not an entry; expected a verb of "
 		    "the game, undo or redo"), w[0]);
+	} else if (verb_kind(NULL, (enum verb)verb_lookup(w[0])) &
+	    VERB_TIMER) {
+		j->status = enter_timer(sv, nw, w, &told);
 	} else if ((strcmp(w[0], "undo") == 0 || strcmp(w[0], "redo") == 0) &&
 	    (ph->yes == NULL || strcmp(ph->yes, "yes") != 0)) {
 		/* Asked to confirm first: nothing entered. */

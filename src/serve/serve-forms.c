@@ -195,15 +195,14 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	int a1 = game_verb_arg(sg->rules, lv, 1), a2;
 	int i, k;
 
-	if (v->kind & VERB_TIMER)
-		return;
 	if (a1 == 'V') {
 		dice_pad(b, pfx, sg, lv, v->name, ph, n, fid);
 		return;
 	}
 	a2 = game_verb_arg(sg->rules, lv, 2);
 	form_open(b, pfx, n, fid, "verb");
-	if (a1 == 0) {
+	if (a1 == 0 || (v->kind & VERB_TIMER)) {
+		/* A timer: its round's own length (DURATION left out). */
 		line_button(b, v->name);
 	} else if (a1 == 'N' && a2 == 0 && strstr(v->args, "...") == NULL) {
 		/* A name picker: the names the rules offer, else everyone. */

@@ -266,6 +266,14 @@ struct serve {
 	int			 stopping;
 	int			 foreign;	/* the reader's: a phone's language */
 	struct waiting		 wait;		/* the reader's */
+	/*
+	 * The reader's: a round's timer started from a phone (a VERB_TIMER
+	 * verb), for game timer_game until timer_end (time(): every phone
+	 * counts down to it); rerender: the board to render again.
+	 */
+	long long		 timer_game;
+	time_t			 timer_end;
+	int			 rerender;
 };
 
 /* serve-assets.c */

@@ -763,7 +763,7 @@ test_expect_success 'serve --enter: Shake'"'"'s roll of every player'"'"'s die (
 	entries_of >typed && expect_same typed phone
 '
 
-test_expect_success 'serve --enter: Shake-A-Word: each player types their own words on their own phone, their name given' '
+test_expect_success 'serve --enter: Shake-A-Word: each player types their own words on their own phone, their name given; the timer counts down on every page' '
 	sr new --game shake-a-word --players Ann,Bob >/dev/null &&
 	sr grid abc def ghi >/dev/null &&
 	enter_start &&
@@ -774,7 +774,22 @@ test_expect_success 'serve --enter: Shake-A-Word: each player types their own wo
 	sr --json history | jq -c ".entries[-1] | [.player, .verb, .args]" >got &&
 	echo "[\"Bob\",\"words\",[\"Bob\",\"bad\",\"cab\"]]" >want &&
 	expect_same want got &&
-	serve_stop INT
+	# The round'"'"'s timer from a phone: every page counts down to its
+	# end (SW-3), nothing recorded.
+	grep -q "<button name=\"line\" value=\"timer\">timer</button>" page &&
+	sr --json history >before &&
+	t0=$(date +%s) &&
+	test "$(post enter -d "line=timer 90s" -d n=2 -d fid=b2)" = 303 &&
+	t1=$(date +%s) &&
+	curl -s -b jar "$purl?r=b2" | grep -q "the timer runs: 90 seconds" &&
+	i=0 && while ! curl -s "$url" | grep -q "class=\"timer\""; do
+		i=$((i + 1)) && test $i -lt 50 && sleep 0.1 || return 1
+	done &&
+	end=$(curl -s "$url" | sed -n "s/.*class=\"timer\" role=\"timer\" data-end=\"\([0-9]*\)\".*/\1/p") &&
+	test "$end" -ge $((t0 + 90)) && test "$end" -le $((t1 + 90)) &&
+	sr --json history >after && expect_same before after &&
+	serve_stop INT &&
+	grep -q "^phone (Bob): timer 90s: recorded (0) the timer runs: 90 seconds" serve.out
 '
 
 if command -v chromium >/dev/null 2>&1 &&
