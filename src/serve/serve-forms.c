@@ -167,7 +167,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		free(t);
 	}
 	form_open(b, pfx, n, fid, "faces");
-	buf_puts(b, "<span>");
+	buf_puts(b, "<span id=\"mydie\">");
 	sv_html_words(b, N_("my die:"));
 	buf_puts(b, "</span>");
 	for (s = faces.s; s != NULL && (e = strchr(s, '\n')) != NULL;
@@ -175,7 +175,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		*e = '\0';
 		buf_puts(b, "<button class=\"die\" name=\"mine\" value=\"");
 		sv_html_text(b, s);
-		buf_puts(b, "\">");
+		buf_puts(b, "\" aria-describedby=\"mydie\">");
 		sv_html_text(b, s);
 		buf_puts(b, "</button>");
 	}

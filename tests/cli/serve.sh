@@ -6,7 +6,11 @@
 # SIGINT and SIGTERM; then the pages in headless Chromium
 # (tests/cli/serve-browser.py), and a German table's on a phone 360 px
 # wide (issue 36: no word broken, no sideways scroll, local dates, the
-# leader, the history paginated, without JavaScript).  Each server listens on 127.0.0.1, port
+# leader, the history paginated, without JavaScript); serve --enter
+# (issue 35: the two links, who holds a phone, entries from POSTs as
+# play makes them, Origin, size and rate limits, a stale form, a retried
+# form id, undo confirmed, Shake's roll of every player's die, Shake-A-
+# Word's words and timer).  Each server listens on 127.0.0.1, port
 # 0 (a free one), and stops by itself after --max-seconds should a test
 # leave it running.
 . "$SRCDIR/tests/cli/lib.sh"
@@ -730,7 +734,7 @@ test_expect_success 'serve --enter: Shake'"'"'s roll of every player'"'"'s die (
 		curl -s -c jar$p -o /dev/null -H "Origin: $origin" -d who=$p -d g=1 "$purl""who" || return 1
 	done &&
 	curl -s -b jarAnn "$purl" >page &&
-	grep -q "<button class=\"die\" name=\"mine\" value=\"3\">" page &&
+	grep -q "<button class=\"die\" name=\"mine\" value=\"3\" aria-describedby=\"mydie\">" page &&
 	grep -q "waiting for Ann, Bob, Cid" page &&
 	cp jarAnn jar && test "$(post enter -d mine=3 -d n=0 -d fid=m1)" = 303 &&
 	curl -s -b jarBob "$purl" >page && grep -q "waiting for Bob, Cid" page &&
