@@ -701,6 +701,26 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	entries_of >typed && expect_same typed phone
 '
 
+test_expect_success 'serve --enter: the line takes what play takes: a command (note, new) as play runs it; a word that is neither refused' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	enter_start &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	test "$(post enter -d "line=note '"'"'a good start'"'"'" -d n=0 -d fid=c1)" = 303 &&
+	sr --json history | jq -r ".entries[-1] | .verb, .args[0]" >got &&
+	printf "note\na good start\n" >want && expect_same want got &&
+	test "$(post enter -d "line=frob" -d n=1 -d fid=c2)" = 303 &&
+	curl -s -b jar "$purl?r=c2" | grep -q "&#39;frob&#39; is neither a verb of the game nor a command play takes" &&
+	# The next game from a phone: the board follows it, the phones say
+	# again who holds them.
+	test "$(post enter -d "line=new --game tower --players Ann,Bob" -d n=1 -d fid=c3)" = 303 &&
+	sr --json games | jq -r ".games[-1].rules" >got &&
+	echo stack-attack >want && expect_same want got &&
+	i=0 && while ! curl -s -b jar "$purl" | grep -q "Who holds this phone?"; do
+		i=$((i + 1)) && test $i -lt 50 && sleep 0.1 || return 1
+	done &&
+	serve_stop INT
+'
+
 test_expect_success 'serve --enter: undo and redo from a phone ask to confirm first' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 3 5 >/dev/null &&
