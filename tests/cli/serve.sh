@@ -718,6 +718,18 @@ test_expect_success 'serve --enter: the line takes what play takes: a command (n
 	i=0 && while ! curl -s -b jar "$purl" | grep -q "Who holds this phone?"; do
 		i=$((i + 1)) && test $i -lt 50 && sleep 0.1 || return 1
 	done &&
+	# A game over: the next one a tap away, the same players.
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=2 "$purl""who" &&
+	sr abandon >/dev/null &&
+	i=0 && while ! curl -s -b jar "$purl" | grep -q "The next game"; do
+		i=$((i + 1)) && test $i -lt 50 && sleep 0.1 || return 1
+	done &&
+	curl -s -b jar "$purl" >page &&
+	grep -q "<button name=\"line\" value=\"new --game ten-thousand --players &quot;Ann,Bob&quot;\">ten-thousand</button>" page &&
+	n=$(sed -n "s/.*name=\"n\" value=\"\([0-9]*\)\".*/\1/p" page | head -n 1) &&
+	test "$(post enter -d "line=new --game ten-thousand --players \"Ann,Bob\"" -d "n=$n" -d fid=c4)" = 303 &&
+	sr --json games | jq -c ".games[-1] | [.rules, .players]" >got &&
+	echo "[\"ten-thousand\",[\"Ann\",\"Bob\"]]" >want && expect_same want got &&
 	serve_stop INT
 '
 
@@ -794,6 +806,12 @@ test_expect_success 'serve --enter: Shake-A-Word: each player types their own wo
 	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who=Bob -d g=1 "$purl""who" &&
 	curl -s -b jar "$purl" >page &&
 	grep -q "name=\"verb\" value=\"words &quot;Bob&quot;\"" page &&
+	! grep -q "name=\"verb\" value=\"words &quot;Ann&quot;\"" page &&
+	# The table'"'"'s phone: a field for each player'"'"'s words.
+	curl -s -c jart -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jart "$purl" >table &&
+	grep -q "name=\"verb\" value=\"words &quot;Ann&quot;\"" table &&
+	grep -q "name=\"verb\" value=\"words &quot;Bob&quot;\"" table &&
 	test "$(post enter -d "verb=words \"Bob\"" -d "args=bad cab" -d n=1 -d fid=b1)" = 303 &&
 	sr --json history | jq -c ".entries[-1] | [.player, .verb, .args]" >got &&
 	echo "[\"Bob\",\"words\",[\"Bob\",\"bad\",\"cab\"]]" >want &&
