@@ -628,13 +628,29 @@ test_expect_success 'serve --enter: a foreign Origin (or neither Origin nor Refe
 	curl -s -K flood.cfg >codes && test "$(wc -l <codes)" -eq 30 &&
 	grep -qx 429 codes && grep -qx 303 codes &&
 	test "$(grep -cx "303\|429" codes)" -eq 30 &&
+	# A phone is its cookie: two phones at one address, 5 entries each
+	# at once, none slowed.
+	for p in a b; do
+		curl -s -c ph$p -o /dev/null "$purl" &&
+		grep -q "phone" ph$p || return 1
+		for i in 1 2 3 4 5; do
+			test $i -eq 1 || echo next
+			printf "%s\n" "url = \"$purl""enter\"" \
+			    "data = \"line=nothing&n=0&fid=$p$i\"" \
+			    "header = \"Origin: $origin\"" "output = /dev/null" \
+			    "cookie = \"ph$p\"" \
+			    "write-out = \"%{http_code}\\n\""
+		done >$p.cfg || return 1
+	done &&
+	curl -s -K a.cfg >codes2 && curl -s -K b.cfg >>codes2 &&
+	test "$(grep -cx 303 codes2)" -eq 10 &&
 	sr --json history >after && expect_same before after &&
 	serve_stop INT &&
 	# One line on the terminal for each POST: those that reached the
 	# write path, and the 4 refused for their origin, 2 too large, and
 	# those slowed.
 	test "$(grep -c "^phone (?): nothing: refused (2)" serve.out)" -eq \
-	    "$(($(grep -cx 303 codes) + 1))" &&
+	    "$(($(grep -cx 303 codes) + 11))" &&
 	test "$(grep -c "^phone: enter: refused (403) only a page of this server" serve.out)" -eq 4 &&
 	test "$(grep -c "^phone: enter: refused (413) a form" serve.out)" -eq 2 &&
 	test "$(grep -c "^phone: enter: refused (429) more than 5" serve.out)" -eq \
