@@ -34,9 +34,9 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	struct games_out *go = arg;
 	struct games_row *row;
 	struct buf b = BUF_INIT;
-	char when[32], head[64];
+	char when[32], head[16 + 4 * GAME_RULES_NAME_MAX];
 	json_t *o, *names;
-	int i;
+	int i, wn, wa;
 
 	(void)nentries;
 	go->count++;
@@ -67,9 +67,15 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	}
 	/* Pieces put together, not formatted: 10,000 games list flat. */
 	row = &go->rows[go->count - 1];
-	sr_stored_put(&b, g->rules, 32);
-	snprintf(head, sizeof head, "%c%5lld  %-13s ", g->id == go->current ?
-	    '*' : ' ', g->id, buf_str(&b));
+	/*
+	 * The rules column as wide as the table's longest name, 13 at least
+	 * (its heading's: games_print).
+	 */
+	sr_stored_put(&b, g->rules, GAME_RULES_NAME_MAX);
+	game_widths(&wn, &wa);
+	wn = wn > 13 ? wn : 13;
+	snprintf(head, sizeof head, "%c%5lld  %-*s ", g->id == go->current ?
+	    '*' : ' ', g->id, wn, buf_str(&b));
 	buf_reset(&b);
 	row->head = xstrdup(head);
 	for (i = 0; i < g->nplayers; i++) {
@@ -103,7 +109,7 @@ games_print(struct games_out *go, int print)
 {
 	struct buf b = BUF_INIT;
 	size_t width = 0;
-	int i, cols;
+	int i, cols, wn, wa, wide;
 
 	if (go->rows == NULL)
 		return;
@@ -114,13 +120,19 @@ games_print(struct games_out *go, int print)
 	 * On a terminal the line fits its width: the players are cut (the
 	 * number, rules, state and date before them, 21 and 31 columns).
 	 */
-	if ((cols = sr_columns(go->ctx) - 1 - 21 - 31) >= 12 &&
+	game_widths(&wn, &wa);
+	wide = wn > 13 ? wn - 13 : 0;
+	if ((cols = sr_columns(go->ctx) - 1 - 21 - wide - 31) >= 12 &&
 	    width > (size_t)cols)
 		width = (size_t)cols;
 	if (width < 7)
 		width = 7;	/* "players" */
-	/* The header, in the columns of the lines. */
+	/*
+	 * The header, in the columns of the lines: its rules column 13 wide,
+	 * widened for a longer name of the table.
+	 */
 	buf_puts(&b, _("  game  rules         "));
+	buf_printf(&b, "%*s", wide, "");
 	/* TRANSLATORS: a column heading, 7 columns at most. */
 	utf8_pad(&b, _("players"), width);
 	buf_puts(&b, "  ");

@@ -84,11 +84,22 @@ sr() {
 	"$SHAKEREF" "$@"
 }
 
-# The games, canonical names in the game table's order, as `rules` lists
-# them (NAME in its first 13 columns): a test's list of games is this,
-# never one by hand (tests/cli/lists.sh).
+# The games, canonical names in the game table's order, as `rules --json`
+# lists them (SPEC.md "JSON"): a test's list of games is this, never one
+# by hand (tests/cli/lists.sh).
 rules_names() {
-	"$SHAKEREF" rules | cut -c1-13 | sed -n 's/^\([a-z][a-z0-9-]*\) *$/\1/p'
+	"$SHAKEREF" --json rules | jq -r '.rules[].name'
+}
+
+# "NAME ALIAS", one a line, for each alias of each game (rules --json).
+rules_aliases() {
+	"$SHAKEREF" --json rules | jq -r '.rules[] | .name + " " + .aliases[]'
+}
+
+# The games' titles (rules --json), one a line: names in words, kept in
+# every language ("Shake Up").
+rules_titles() {
+	"$SHAKEREF" --json rules | jq -r '.rules[].title'
 }
 
 # The game verbs, as help lists them, one a line.
@@ -455,7 +466,7 @@ names_read() {
 	LC_ALL=C && export LC_ALL &&
 	game_verbs &&
 	"$SHAKEREF" help | sed -n "s/^  \\([a-z]*\\)  .*/\\1/p" &&
-	"$SHAKEREF" rules | cut -c1-20 &&
+	rules_names && rules_aliases &&
 	for g in $(rules_names); do
 		"$SHAKEREF" rules "$g" | sed -n "/^Options/,\$p" | sed 1d ||
 		    return 1
