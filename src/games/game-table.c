@@ -6,21 +6,20 @@
  * its catalog lines; nothing else names a game (the lists of the build,
  * of the catalogs and of the tests are made from these files):
  *
- *  1. src/games/game-STEM.c, the module: const struct game_rules
- *     game_STEM (game.h says what each member is; game-pig.c is the
- *     smallest whole game to copy).  STEM is the rules name, '-' as '_'
- *     in C, or a short form of it.  The rules name and an alias: a-z,
- *     0-9, '-', at most GAME_RULES_NAME_MAX characters; the summary
- *     begins with the title and ": ".
- *  2. seeds/STEM.md, the rule card (card.h, seeds/README): the build
- *     makes it card_STEM, and shakeref-games(7)'s section.
+ *  1. src/games/game-NAME.c, the module, NAME its rules name (a-z, 0-9,
+ *     '-', at most GAME_RULES_NAME_MAX characters, as an alias):
+ *     const struct game_rules game_NAME, '-' as '_' (game.h says what
+ *     each member is; game-pig-roll-or-bank.c is the smallest whole game
+ *     to copy).  Its summary begins with its title and ": ".
+ *  2. seeds/NAME.md, the rule card (card.h): the build makes it
+ *     card_NAME, and its section of shakeref-games(7).
  *  3. One line in game_table[] below, and its extern.
- *  4. Its tests: tests/cli/STEM.sh (the rulings' ids in the tests'
- *     names), run on SQLite and on the league (tests/league/STEM.pg:
- *     made from this table), and tests/unit/test-STEM.c if it has one.
+ *  4. Its tests: tests/cli/NAME.sh (a ruling's id in the names of the
+ *     tests that check it), run on SQLite and on the league
+ *     (tests/league/NAME.pg), and tests/unit/test-NAME.c if it has one.
  *  5. ./bootstrap: src/games/games.am and po/POTFILES.in (never
  *     committed) list the files of steps 1, 2 and 4 by their names.
- *  6. make, then its catalog lines in po/de.po, po/fr.po, po/es.po
+ *  6. make, then its catalog lines in po/de.po, po/fr.po and po/es.po
  *     (po/README): tests/cli/words.sh names any missing or fuzzy one.
  *
  * tests/cli/gametable.sh fails for any game of this table with a step
@@ -36,7 +35,7 @@ extern const struct game_rules game_ten_thousand;
 extern const struct game_rules game_shake_a_word;
 extern const struct game_rules game_stack_attack;
 #ifdef SR_FIXTURE_PIG
-extern const struct game_rules game_pig;
+extern const struct game_rules game_pig_roll_or_bank;
 #endif
 
 const struct game_rules *const game_table[] = {
@@ -46,7 +45,7 @@ const struct game_rules *const game_table[] = {
 	&game_shake_a_word,
 	&game_stack_attack,
 #ifdef SR_FIXTURE_PIG
-	&game_pig,		/* the fixture game: shakeref-pig alone */
+	&game_pig_roll_or_bank,	/* the fixture game: shakeref-pig alone */
 #endif
 	NULL
 };
