@@ -1,15 +1,15 @@
 /*
- * game-pig-roll-or-bank.c: Pig, Roll and Bank, the fixture game (rulings
- * PG-1..PG-4).  Pure.
+ * game-pig-roll-or-bank-one-die-fixture.c: Pig, Roll and Bank, the
+ * fixture game (rulings PG-1..PG-4).  Pure.
  *
  * Added through the steps of src/games/game-table.c and nothing else,
  * as every game, but built into the test binary shakeref-pig alone
  * (Makefile.am "-- pig"), so that the steps stay complete and the
  * generic checks run on a game no command knows
- * (tests/cli/pig-roll-or-bank.sh, gametable.sh): a rules name longer
- * than the shipped ones, an alias as long as one may be (32
- * characters), a title with a word that is English ("and").  Roll one die; a 1 loses the turn's total; bank it,
- * or pass; the first to bank the target wins.
+ * (tests/cli/pig-roll-or-bank-one-die-fixture.sh, gametable.sh): a rules
+ * name and an alias as long as one may be (32 characters), a title with
+ * a word that is English ("and").  Roll one die; a 1 loses the turn's
+ * total; bank it, or pass; the first to bank the target wins.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -61,8 +61,8 @@ static const struct game_option pig_options[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
-extern const struct card_block card_pig_roll_or_bank[];
-extern const struct game_rules game_pig_roll_or_bank;
+extern const struct card_block card_pig_roll_or_bank_one_die_fixture[];
+extern const struct game_rules game_pig_roll_or_bank_one_die_fixture;
 
 /* A new game: seat 0 rolls first. */
 static struct game_state *
@@ -182,7 +182,7 @@ static int
 pig_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	if (st->over)
-		return game_not_now(&game_pig_roll_or_bank, st, e->verb, r);
+		return game_not_now(&game_pig_roll_or_bank_one_die_fixture, st, e->verb, r);
 	switch (e->verb) {
 	case V_ROLL:
 		return do_roll(st, e, r);
@@ -191,7 +191,7 @@ pig_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_PASS:
 		return do_pass(st, r);
 	default:
-		return game_not_now(&game_pig_roll_or_bank, st, e->verb, r);
+		return game_not_now(&game_pig_roll_or_bank_one_die_fixture, st, e->verb, r);
 	}
 }
 
@@ -239,12 +239,12 @@ pig_rolled(const struct game_state *st, const struct entry *e,
 	return game_rolled_d6(e, st->turn, d, max);
 }
 
-const struct game_rules game_pig_roll_or_bank = {
-	.name = "pig-roll-or-bank",
+const struct game_rules game_pig_roll_or_bank_one_die_fixture = {
+	.name = "pig-roll-or-bank-one-die-fixture",
 	.alias = "hog-dice-roll-one-die-or-bank-it",
 	.summary = N_("Pig, Roll and Bank: roll one die, a 1 loses the turn, "
 	    "bank the rest; first to 100"),
-	.card = card_pig_roll_or_bank,
+	.card = card_pig_roll_or_bank_one_die_fixture,
 	.min_players = 2,
 	.max_players = PIG_MAX_PLAYERS,
 	.verbs = pig_verbs,

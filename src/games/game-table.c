@@ -9,8 +9,8 @@
  *  1. src/games/game-NAME.c, the module, NAME its rules name (a-z, 0-9,
  *     '-', at most GAME_RULES_NAME_MAX characters, as an alias):
  *     const struct game_rules game_NAME, '-' as '_' (game.h says what
- *     each member is; game-pig-roll-or-bank.c is the smallest whole game
- *     to copy).  Its summary begins with its title and ": ".
+ *     each member is; game-pig-roll-or-bank-one-die-fixture.c is the
+ *     smallest whole game to copy).  Its summary begins with its title and ": ".
  *  2. seeds/NAME.md, the rule card (card.h): the build makes it
  *     card_NAME, and its section of shakeref-games(7).
  *  3. One line in game_table[] below, and its extern.
@@ -35,7 +35,7 @@ extern const struct game_rules game_ten_thousand;
 extern const struct game_rules game_shake_a_word;
 extern const struct game_rules game_stack_attack;
 #ifdef SR_FIXTURE_PIG
-extern const struct game_rules game_pig_roll_or_bank;
+extern const struct game_rules game_pig_roll_or_bank_one_die_fixture;
 #endif
 
 const struct game_rules *const game_table[] = {
@@ -45,7 +45,8 @@ const struct game_rules *const game_table[] = {
 	&game_shake_a_word,
 	&game_stack_attack,
 #ifdef SR_FIXTURE_PIG
-	&game_pig_roll_or_bank,	/* the fixture game: shakeref-pig alone */
+	/* the fixture game: shakeref-pig alone */
+	&game_pig_roll_or_bank_one_die_fixture,
 #endif
 	NULL
 };

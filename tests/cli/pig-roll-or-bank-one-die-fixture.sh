@@ -1,7 +1,7 @@
 #!/bin/sh
-# tests/cli/pig-roll-or-bank.sh: Pig, Roll and Bank, the fixture game
-# (seeds/pig-roll-or-bank.md, PG-1..PG-4), in the test binary
-# shakeref-pig: added through src/games/game-table.c's steps alone, it
+# tests/cli/pig-roll-or-bank-one-die-fixture.sh: Pig, Roll and Bank, the
+# fixture game (seeds/pig-roll-or-bank-one-die-fixture.md, PG-1..PG-4), in
+# the test binary shakeref-pig: added through src/games/game-table.c's steps alone, it
 # plays, and the generic checks pass on it: rules and its
 # card (cards.sh), the manual's section and its examples (man-examples.sh),
 # help for its verbs, completion of its name and option, status --json,
@@ -15,9 +15,9 @@ MAN7="${BUILDDIR:-$SRCDIR}/man/pig/shakeref-games.7"
 MAN1="${BUILDDIR:-$SRCDIR}/man/pig/shakeref.1"
 SCHEMA="${BUILDDIR:-$SRCDIR}/data/pig/export.schema.json"
 MKLISTS="${BUILDDIR:-$SRCDIR}/tests/pig/mklists-pig"
-# Its rules name, longer than 13 characters, and its alias, 32
-# (game-pig-roll-or-bank.c).
-PIG=pig-roll-or-bank
+# Its rules name and its alias, 32 characters each, as long as one may be
+# (game-pig-roll-or-bank-one-die-fixture.c).
+PIG=pig-roll-or-bank-one-die-fixture
 HOG=hog-dice-roll-one-die-or-bank-it
 
 test_expect_success 'PG-1: a 1 loses the turn total; other faces add to it' '
@@ -80,7 +80,8 @@ test_expect_success 'help VERB says what each verb of Pig does there' '
 		grep -A1 "^usage: shakeref $v\\b.* ($PIG)\$" out >one &&
 		[ "$(wc -l <one)" -eq 2 ] || return 1
 	done &&
-	rules_names >names && grep -qx $PIG names && [ ${#HOG} -eq 32 ]
+	rules_names >names && grep -qx $PIG names &&
+	[ ${#PIG} -eq 32 ] && [ ${#HOG} -eq 32 ]
 '
 
 test_expect_success 'play help: the verbs legal now, and no quoted name (Pig has no verb taking a NAME)' '
