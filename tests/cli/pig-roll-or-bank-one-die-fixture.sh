@@ -151,4 +151,44 @@ test_expect_success 'the bad-input corpus runs on Pig (corpus.sh)' '
 	[ "$(grep -c "^ok [0-9]* - $PIG: " tap)" -ge 9 ] &&
 	! grep "^not ok" tap
 '
+# Every step of adding a game (src/games/game-table.c), checked on the
+# table of shakeref-pig: its module, card, tests, league run, scenario,
+# catalog lines and lists (gametable.sh).
+test_expect_success 'Pig went through every step of adding a game (gametable.sh)' '
+	{ SHAKEREF_MAN1="$MAN1" sh "$SRCDIR/tests/cli/gametable.sh" >tap ||
+	    :; } &&
+	grep -q "^ok 2 - every game of the table" tap &&
+	[ "$(grep -c "^ok" tap)" -ge 3 ] &&
+	! grep "^not ok" tap
+'
+
+# Its scenario (tests/scenarios/pig-roll-or-bank-one-die-fixture-*.play,
+# its standings worked out by hand in its comments): scenario.sh on
+# shakeref-pig plays every scenario of its table, Pig's among them.
+test_expect_success 'its scenario: transcript, undo and redo, export and import (scenario.sh)' '
+	{ sh "$SRCDIR/tests/scenario.sh" >tap || :; } &&
+	[ "$(grep -c "^ok [0-9]* - scenario $PIG-" tap)" -ge 4 ] &&
+	! grep "^not ok" tap
+'
+
+# Every language: its catalog lines (words.sh: every msgid translated,
+# the same bytes of --json in each, French elision in its scenario) and
+# an evening in German and in qps with Pig's scenario among the plays
+# (evening.sh: no English word; its title, "and" in it, is a name).
+# Test file $1 on SQLite (on the file engine alone: no league variant)
+# on shakeref-pig: no test failed, at least $2 passed, one named $3.
+sqlite_suite() {
+	{ env -u SHAKEREF_TEST_PG sh "$SRCDIR/tests/cli/$1" >tap || :; } &&
+	grep -q "^ok [0-9]* - $3" tap &&
+	[ "$(grep -c "^ok" tap)" -ge "$2" ] &&
+	! grep "^not ok" tap
+}
+
+test_expect_success 'its catalog lines in every language (words.sh on shakeref-pig)' '
+	sqlite_suite words.sh 40 "each catalog translates every msgid"
+'
+
+test_expect_success 'an evening in German and in qps with Pig (evening.sh on shakeref-pig)' '
+	sqlite_suite evening.sh 6 "a German evening"
+'
 test_done
