@@ -151,6 +151,22 @@ test_expect_success 'the bad-input corpus runs on Pig (corpus.sh)' '
 	[ "$(grep -c "^ok [0-9]* - $PIG: " tap)" -ge 9 ] &&
 	! grep "^not ok" tap
 '
+# A rules name of 32 characters, as long as one may be, whole in every
+# list: games (its rules column 8 + 32 + 1 columns before the players,
+# the same on every line, its heading's too), status, history,
+# standings; given by its alias of 32 too.
+test_expect_success 'a rules name of 32 characters whole in games, status, history, standings' '
+	sr new --game $HOG --players Ann,Bob >/dev/null &&
+	sr new --game shake --players Cid,Dan >/dev/null &&
+	sr games >out &&
+	[ "$(grep -c "^.\{41\}\(players\|Ann, Bob\|Cid, Dan\) " out)" -eq 3 ] &&
+	grep -q "^     1  $PIG Ann, Bob" out &&
+	sr -g 1 status >out && expect_out "game 1: $PIG for Ann, Bob" &&
+	sr -g 1 history >out && expect_out "game 1: $PIG for Ann, Bob" &&
+	printf "roll 6\nroll 4\nbank\n" | sr -g 1 play >/dev/null &&
+	sr -g 1 standings >out && expect_out "game 1: $PIG, active"
+'
+
 # Every step of adding a game (src/games/game-table.c), checked on the
 # table of shakeref-pig: its module, card, tests, league run, scenario,
 # catalog lines and lists (gametable.sh, which reads files and the
