@@ -27,8 +27,9 @@ transcript() {
 	sr standings
 }
 
-for play in "$SRCDIR"/tests/scenarios/*.play; do
-	[ -f "$play" ] || continue
+# The scenarios of this binary's games (a fixture's, Pig's, under
+# shakeref-pig: tests/cli/pig-roll-or-bank-one-die-fixture.sh).
+for play in $(scenarios); do
 	name=$(basename "$play" .play)
 	test_expect_success "scenario $name: the whole transcript as expected" '
 		transcript "$play" >out &&

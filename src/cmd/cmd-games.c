@@ -13,7 +13,8 @@
 
 /* A game's line in words: the players column is padded when all are in. */
 struct games_row {
-	char	*head;		/* "*    7  shake         " */
+	char	*head;		/* "*    7  " */
+	char	*rules;		/* "shake", padded when all are in */
 	char	*players;	/* "Ann, Bob" */
 	char	*tail;		/* "active  2026-11-22  title" */
 };
@@ -34,7 +35,7 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	struct games_out *go = arg;
 	struct games_row *row;
 	struct buf b = BUF_INIT;
-	char when[32], head[64];
+	char when[32], head[16];
 	json_t *o, *names;
 	int i;
 
@@ -67,11 +68,12 @@ games_one(void *arg, const struct store_game *g, long nentries)
 	}
 	/* Pieces put together, not formatted: 10,000 games list flat. */
 	row = &go->rows[go->count - 1];
-	sr_stored_put(&b, g->rules, 32);
-	snprintf(head, sizeof head, "%c%5lld  %-13s ", g->id == go->current ?
-	    '*' : ' ', g->id, buf_str(&b));
-	buf_reset(&b);
+	snprintf(head, sizeof head, "%c%5lld  ", g->id == go->current ?
+	    '*' : ' ', g->id);
 	row->head = xstrdup(head);
+	sr_stored_put(&b, g->rules, GAME_RULES_NAME_MAX);
+	row->rules = b.s != NULL ? b.s : xstrdup("");
+	memset(&b, 0, sizeof b);
 	for (i = 0; i < g->nplayers; i++) {
 		if (i > 0)
 			buf_add(&b, ", ", 2);
@@ -95,32 +97,38 @@ games_one(void *arg, const struct store_game *g, long nentries)
 }
 
 /*
- * Print the lines in words (if any and print), the players column padded
- * to its widest by display width, and free them.
+ * Print the lines in words (if any and print), the rules and players
+ * columns padded to their widest by display width (rules 13 at least:
+ * its heading's), and free them.
  */
 static void
 games_print(struct games_out *go, int print)
 {
 	struct buf b = BUF_INIT;
-	size_t width = 0;
+	size_t width = 0, rw = 13;
 	int i, cols;
 
 	if (go->rows == NULL)
 		return;
-	for (i = 0; i < go->count; i++)
+	for (i = 0; i < go->count; i++) {
 		if (utf8_width(go->rows[i].players) > width)
 			width = utf8_width(go->rows[i].players);
+		if (utf8_width(go->rows[i].rules) > rw)
+			rw = utf8_width(go->rows[i].rules);
+	}
 	/*
 	 * On a terminal the line fits its width: the players are cut (the
-	 * number, rules, state and date before them, 21 and 31 columns).
+	 * number and rules before them, 8 + rw columns, and state and date,
+	 * 31).
 	 */
-	if ((cols = sr_columns(go->ctx) - 1 - 21 - 31) >= 12 &&
+	if ((cols = sr_columns(go->ctx) - 1 - 8 - (int)rw - 31) >= 12 &&
 	    width > (size_t)cols)
 		width = (size_t)cols;
 	if (width < 7)
 		width = 7;	/* "players" */
-	/* The header, in the columns of the lines. */
+	/* The header, in the columns of the lines (rules 13 wide in it). */
 	buf_puts(&b, _("  game  rules         "));
+	buf_printf(&b, "%*s", (int)(rw - 13), "");
 	/* TRANSLATORS: a column heading, 7 columns at most. */
 	utf8_pad(&b, _("players"), width);
 	buf_puts(&b, "  ");
@@ -129,9 +137,12 @@ games_print(struct games_out *go, int print)
 	buf_puts(&b, _("  created           title\n"));
 	for (i = 0; i < go->count; i++) {
 		buf_puts(&b, go->rows[i].head);
+		utf8_pad(&b, go->rows[i].rules, rw);
+		buf_add(&b, " ", 1);
 		utf8_cell(&b, go->rows[i].players, width, 0);
 		buf_puts(&b, go->rows[i].tail);
 		free(go->rows[i].head);
+		free(go->rows[i].rules);
 		free(go->rows[i].players);
 		free(go->rows[i].tail);
 	}

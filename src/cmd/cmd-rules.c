@@ -9,6 +9,36 @@
 
 #define RULES_COLUMNS	76	/* the card's width off a terminal */
 
+/*
+ * g as `rules --json` lists it (SPEC.md "JSON"): its names, title,
+ * players and options, in English, as a program types them.
+ */
+static json_t *
+rules_json(const struct game_rules *g)
+{
+	const struct game_option *o;
+	json_t *obj = json_object(), *a = json_array(), *opts = json_array();
+	json_t *one;
+
+	xjson_set(obj, "name", json_string(g->name));
+	if (g->alias != NULL)
+		xjson_push(a, json_string(g->alias));
+	xjson_set(obj, "aliases", a);
+	xjson_set(obj, "title", json_stringn(g->summary, game_title_len(g)));
+	xjson_set(obj, "summary", json_string(g->summary));
+	xjson_set(obj, "min_players", json_integer(g->min_players));
+	xjson_set(obj, "max_players", json_integer(g->max_players));
+	for (o = g->options; o->key != NULL; o++) {
+		one = json_object();
+		xjson_set(one, "key", json_string(o->key));
+		xjson_set(one, "values", json_string(o->values));
+		xjson_set(one, "default", json_string(o->def));
+		xjson_push(opts, one);
+	}
+	xjson_set(obj, "options", opts);
+	return obj;
+}
+
 /* rules [RULES] */
 static int
 cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
@@ -16,15 +46,31 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	const struct game_rules *const *g, *one;
 	const struct game_option *o;
 	struct buf b = BUF_INIT, d = BUF_INIT;
-	int cols;
+	json_t *list, *one_json;
+	int cols, wn, wa;
 
-	if (args->argc == 1) {
+	if (args->argc == 1 && ctx->json) {
+		list = json_array();
 		for (g = game_table; *g != NULL; g++)
-			buf_printf(&b, "%-13s %-6s %s\n", (*g)->name,
+			xjson_push(list, rules_json(*g));
+		one_json = json_object();
+		xjson_set(one_json, "rules", list);
+		return sr_print_json(ctx, one_json);
+	}
+	if (args->argc == 1) {
+		/*
+		 * Each column as wide as the table's longest, 13 and 6 at
+		 * least (the widths of games' column and of the first lists).
+		 */
+		game_widths(&wn, &wa);
+		wn = wn > 13 ? wn : 13;
+		wa = wa > 6 ? wa : 6;
+		for (g = game_table; *g != NULL; g++)
+			buf_printf(&b, "%-*s %-*s %s\n", wn, (*g)->name, wa,
 			    (*g)->alias != NULL ? (*g)->alias : "",
 			    _((*g)->summary));
 		/* On a terminal, each summary goes on under its column. */
-		sr_fit(ctx, ctx->out, buf_str(&b), 21);
+		sr_fit(ctx, ctx->out, buf_str(&b), (size_t)(wn + wa + 2));
 		sr_fit(ctx, ctx->out, _("'shakeref rules RULES' shows one in "
 		    "full\n"), 2);
 		buf_free(&b);
@@ -37,6 +83,8 @@ cmd_rules_exec(struct sr_ctx *ctx, struct cmd_args *args)
 		buf_free(&b);
 		return status;
 	}
+	if (ctx->json)
+		return sr_print_json(ctx, rules_json(one));
 	/*
 	 * Each paragraph wrapped once, from its text, to the terminal's
 	 * width (76 off one): sr_print_text then finds nothing to break.

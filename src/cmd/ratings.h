@@ -15,7 +15,7 @@
 /* One player at one rules. */
 struct sr_rated {
 	char		*name;		/* as first met */
-	char		 rules[32];
+	char		 rules[GAME_RULES_NAME_MAX + 1];
 	long		 played;
 	long		 won;
 	struct rating	 r;

@@ -1,8 +1,9 @@
 /*
- * game.c: the game table, the verbs and options every game declares, and
- * the rulings; an entry is read by entry.c, replayed by replay.c (one
- * path for checking a new entry and for rebuilding a game from its
- * stored entries), its state kept by snapshot.c.
+ * game.c: the verbs and options every game declares, and the rulings;
+ * an entry is read by entry.c, replayed by replay.c (one path for
+ * checking a new entry and for rebuilding a game from its stored
+ * entries), its state kept by snapshot.c.  The game table is
+ * src/games/game-table.c.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -16,27 +17,6 @@
 #include "game-core.h"
 #include "game.h"
 #include "utf8.h"
-
-extern const struct game_rules game_shake;
-extern const struct game_rules game_shake_up;
-extern const struct game_rules game_ten_thousand;
-extern const struct game_rules game_shake_a_word;
-extern const struct game_rules game_stack_attack;
-#ifdef SR_FIXTURE_PIG
-extern const struct game_rules game_pig;
-#endif
-
-const struct game_rules *const game_table[] = {
-	&game_shake,
-	&game_shake_up,
-	&game_ten_thousand,
-	&game_shake_a_word,
-	&game_stack_attack,
-#ifdef SR_FIXTURE_PIG
-	&game_pig,		/* the fixture game: shakeref-pig alone */
-#endif
-	NULL
-};
 
 /*
  * The verbs every game takes, which replay applies itself, indexed by

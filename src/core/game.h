@@ -400,10 +400,21 @@ struct die_rolled {
 int		 game_rolled_d6(const struct entry *, int seat,
 		    struct die_rolled *, int max);
 
+/*
+ * A rules name or alias: a-z, 0-9 and '-', at most this many characters
+ * (every list's columns are as wide as the table's longest: game_widths).
+ */
+#define GAME_RULES_NAME_MAX	32
+
 struct game_rules {
 	const char		*name;		/* canonical: "shake" */
 	const char		*alias;		/* or NULL */
-	const char		*summary;	/* one line */
+	/*
+	 * One line: its title, ": ", what the game is ("Shake Up: up to
+	 * three shakes ..."); the title is the game's name in words, kept in
+	 * every language (game_title_len).
+	 */
+	const char		*summary;
 	/*
 	 * The rule card, made from seeds/NAME.md at build time (card.h):
 	 * card_NAME, '-' as '_'; `rules NAME` prints it.
@@ -560,6 +571,14 @@ struct game_rules {
  */
 
 extern const struct game_rules *const game_table[];
+
+/*
+ * The widths of the longest rules name and the longest alias (0 if none)
+ * in the game table: the columns of rules, games ...
+ */
+void		 game_widths(int *name, int *alias);
+/* The length of g's title: its summary up to ": " (all of it if none). */
+size_t		 game_title_len(const struct game_rules *);
 
 /*
  * The id of the verb named exactly s (a verb of some game, or undo, redo

@@ -101,7 +101,7 @@ struct store_tally {
 #define STORE_NAME_MAX	(GAME_NAME_BYTES + 1)
 struct store_result {
 	long long	 game;
-	char		 rules[32];
+	char		 rules[GAME_RULES_NAME_MAX + 1];
 	long long	 at;
 	int		 last;
 	int		 nplayers;

@@ -98,22 +98,31 @@ put_rules(void)
 	}
 }
 
-/* The game's title: its summary up to the colon ("10,000"). */
+/* The game's title: its summary up to ": " ("10,000"). */
 static void
 put_title(const struct game_rules *g)
 {
-	printf("%.*s", (int)strcspn(g->summary, ":"), g->summary);
+	printf("%.*s", (int)game_title_len(g), g->summary);
 }
 
-/* The games by their titles: "Shake, Shake Up and 10,000." */
+/*
+ * The games by their titles, each on a line of its own (mandoc -T lint
+ * keeps a line within 80 columns, whatever the number of games):
+ * "Shake,", "Shake Up", "and 10,000."; "\&" before a title that would
+ * begin a request.
+ */
 static void
 put_titles(void)
 {
 	int i, n = games();
 
 	for (i = 0; i < n; i++) {
+		if (n > 1 && i == n - 1)
+			printf("and ");
+		else if (strchr(".'", game_table[i]->summary[0]) != NULL)
+			printf("\\&");
 		put_title(game_table[i]);
-		printf("%s", sep(i, n, ", ", " and ", ".\n"));
+		printf("%s", sep(i, n, ",\n", "\n", ".\n"));
 	}
 }
 

@@ -106,11 +106,35 @@ sr() {
 	"$SHAKEREF" "$@"
 }
 
-# The games, canonical names in the game table's order, as `rules` lists
-# them (NAME in its first 13 columns): a test's list of games is this,
-# never one by hand (tests/cli/lists.sh).
+# The games, canonical names in the game table's order, as `rules --json`
+# lists them (SPEC.md "JSON"): a test's list of games is this, never one
+# by hand (tests/cli/lists.sh).
 rules_names() {
-	"$SHAKEREF" rules | cut -c1-13 | sed -n 's/^\([a-z][a-z0-9-]*\) *$/\1/p'
+	"$SHAKEREF" --json rules | jq -r '.rules[].name'
+}
+
+# "NAME ALIAS", one a line, for each alias of each game (rules --json).
+rules_aliases() {
+	"$SHAKEREF" --json rules | jq -r '.rules[] | .name + " " + .aliases[]'
+}
+
+# The games' titles (rules --json), one a line: names in words, kept in
+# every language ("Shake Up").
+rules_titles() {
+	"$SHAKEREF" --json rules | jq -r '.rules[].title'
+}
+
+# The scenarios (tests/scenarios/*.play) of the games of this binary's
+# table, one path a line: a fixture's (Pig's) are shakeref-pig's alone
+# (tests/cli/gametable.sh: every game of a table has one).
+scenarios() {
+	{ rules_names && rules_aliases | cut -d " " -f 2; } \
+	    >"$test_root/scenario-games" &&
+	for f in "$SRCDIR"/tests/scenarios/*.play; do
+		sed -n "1s/^# new: --game \([^ ]*\) .*/\1/p" "$f" |
+		    grep -qxF -f "$test_root/scenario-games" && echo "$f"
+	done
+	return 0
 }
 
 # The game verbs, as help lists them, one a line.
@@ -477,7 +501,7 @@ names_read() {
 	LC_ALL=C && export LC_ALL &&
 	game_verbs &&
 	"$SHAKEREF" help | sed -n "s/^  \\([a-z]*\\)  .*/\\1/p" &&
-	"$SHAKEREF" rules | cut -c1-20 &&
+	rules_names && rules_aliases &&
 	for g in $(rules_names); do
 		"$SHAKEREF" rules "$g" | sed -n "/^Options/,\$p" | sed 1d ||
 		    return 1
@@ -490,9 +514,22 @@ names_read() {
 # word of two or more letters, all ASCII, that is neither marked "ǂ" nor
 # in ./allowed, nor capitals, nor pawns (o); with $2 set, only the
 # English words of a German text (the list below).  play's "line N" of a
-# refused line (the prefix, SPEC.md "play") is no sentence.
+# refused line (the prefix, SPEC.md "play") is no sentence; nor is a
+# game's title (./titles), a name every language keeps ("Shake Up"), its
+# words English or not ("Pig, Roll and Bank"): each is taken out of the
+# line, whole, before its words are read (its words are not allowed
+# elsewhere).
 english_words() {
 	sed -e "s/^shakeref: play: line [0-9]*: /shakeref: play: /" "$1" |
+	    LC_ALL=C awk '
+		BEGIN { while ((getline l <"titles") > 0) if (l != "") t[++n] = l }
+		{
+			for (i = 1; i <= n; i++)
+				while ((k = index($0, t[i])) > 0)
+					$0 = substr($0, 1, k - 1) \
+					    substr($0, k + length(t[i]))
+			print
+		}' |
 	    LC_ALL=C.UTF-8 grep -on "ǂ*[[:alpha:]]\\+" |
 	    LC_ALL=C awk -F : -v stop="${2:-}" "
 		FILENAME == \"allowed\" { ok[\$0] = 1; next }
@@ -507,8 +544,10 @@ english_words() {
 		}" allowed -
 }
 
-# ./allowed: the words of ./typed (what the table typed) and names_read's.
+# ./allowed: the words of ./typed (what the table typed) and names_read's;
+# ./titles: the games' titles (english_words takes them out).
 allowed_words() {
+	rules_titles >titles &&
 	{ cat typed && names_read; } | LC_ALL=C.UTF-8 grep -o "[[:alpha:]]\\+" |
 	    tr A-Z a-z | sort -u >allowed
 }

@@ -16,8 +16,8 @@ schema="${SHAKEREF_SCHEMA:-${BUILDDIR:-$SRCDIR}/data/export.schema.json}"
 mklists="${SHAKEREF_MKLISTS:-${BUILDDIR:-$SRCDIR}/src/tools/mklists}"
 dict="$SRCDIR/tests/fuzz/import.dict"
 
-# The tables, as the binary says them (rules: NAME in columns 1-13,
-# ALIAS in 15-20), into files of the test's folder:
+# The tables, as the binary says them (names and aliases: rules --json),
+# into files of the test's folder:
 # names (canonical, table order), aliases ("NAME ALIAS"), players
 # ("NAME N-M", the card's title), verbs ("NAME VERB" for each game verb
 # of each game), options ("NAME KEY DEFAULT"), commands (help's list);
@@ -26,9 +26,7 @@ tables() {
 	sr rules >rules.out &&
 	rules_names >names &&
 	[ "$(wc -l <names)" -ge 5 ] &&
-	cut -c1-20 rules.out | while read -r g a; do
-		if grep -qx -- "$g" names && [ -n "$a" ]; then echo "$g $a"; fi
-	done >aliases &&
+	rules_aliases >aliases &&
 	: >players && : >options &&
 	while read -r g; do
 		sr rules "$g" >card &&

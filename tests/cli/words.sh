@@ -51,8 +51,7 @@ test_expect_success 'every catalog of po/LINGUAS has its locale here (bootstrap 
 test_expect_success 'po/POTFILES.in lists every source of shakeref and the cards' '
 	{ (cd "$SRCDIR" && find src -name "*.c" ! -path "src/tools/*" \
 	    ! -name tt-model-data.c ! -name utf8-ctype.c ! -name i18n.c \
-	    ! -name cards.c \
-	    ! -name "card-*.c" ! -name game-pig.c) &&
+	    ! -name cards.c ! -name "card-*.c") &&
 	    echo src/games/cards.c; } | sort >want &&
 	sed -e "s/#.*//" -e "/^ *\$/d" "$po/POTFILES.in" | sort >got &&
 	expect_same want got &&
@@ -170,11 +169,11 @@ test_expect_success 'each rule card'"'"'s translation keeps its ruling ids, cell
 	test ! -s lost
 '
 
-# A short game of each rules in the current database, on stdout and
-# stderr as a table sees it: new, an entry, a refusal, status, help,
-# rules, review, standings, history.
+# A short game of each rules of the table (rules --json) in the current
+# database, on stdout and stderr as a table sees it: new, an entry, a
+# refusal, status, help, rules, review, standings, history.
 play_each() {
-	for g in shake shake-up ten-thousand stack-attack shake-a-word; do
+	for g in $(rules_names); do
 		sr new --game $g --players Ann,Bob &&
 		sr status && sr rules $g && sr review && sr standings &&
 		sr history || return 1
@@ -197,17 +196,26 @@ no_uid() {
 	sed -e "s/\"uid\":\"[0-9a-f]*\"/\"uid\":\"X\"/g" -e "s/,[0-9a-f]\{32\},/,X,/g"
 }
 
-# Every command with --json once per game.
+# The id of the game of rules $1 in the current database, or nothing.
+game_of() {
+	sr --json games | jq -r ".games[] | select(.rules == \"$1\") | .game"
+}
+
+# Every command with --json once per game of the table (rules --json),
+# a few entries in the shipped ones.
 json_each() {
-	for g in shake shake-up ten-thousand stack-attack shake-a-word; do
+	for g in $(rules_names); do
 		sr --json new --game $g --players Ann,Bob || return 1
 	done
-	sr use 1 >/dev/null && sr --json roll 40 60 && sr --json take &&
-	sr use 2 >/dev/null && sr --json roll 6 1 && sr --json roll 1 1 2 3 &&
-	sr use 3 >/dev/null && sr --json roll 1 5 2 3 4 6 &&
-	sr --json keep 1 5 && sr use 4 >/dev/null &&
+	sr use $(game_of shake) >/dev/null && sr --json roll 40 60 &&
+	sr --json take &&
+	sr use $(game_of shake-up) >/dev/null && sr --json roll 6 1 &&
+	sr --json roll 1 1 2 3 &&
+	sr use $(game_of ten-thousand) >/dev/null &&
+	sr --json roll 1 5 2 3 4 6 && sr --json keep 1 5 &&
+	sr use $(game_of stack-attack) >/dev/null &&
 	sr --json roll 5 5 1 2 3 &&
-	for id in 1 2 3 4 5; do
+	for id in $(seq 1 $(rules_names | wc -l)); do
 		sr -g $id --json status && sr -g $id --json history &&
 		sr -g $id --json review && sr -g $id --json standings &&
 		sr -g $id export || return 1
@@ -1181,7 +1189,7 @@ test_expect_success 'fr: the plural sentences elide too (les dés en main d'"'"'
 # in hand put back to "de %s" (a catalog of that, SHAKEREF_LOCALEDIR).
 test_expect_success 'fr: no "de" before a vowel-initial name anywhere in the scenarios played in French (Ann, Ole, Hélène)' '
 	words_fr &&
-	for f in "$SRCDIR"/tests/scenarios/*.play; do
+	for f in $(scenarios); do
 		args=$(sed -n "1s/^# new: //p" "$f" |
 		    sed "s/\bCid\b/Ole/; s/\bDan\b/Hélène/") &&
 		sr new $args >/dev/null &&

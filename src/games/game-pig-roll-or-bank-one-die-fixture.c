@@ -1,11 +1,15 @@
 /*
- * game-pig.c: Pig, the fixture game (rulings PG-1..PG-4).  Pure.
+ * game-pig-roll-or-bank-one-die-fixture.c: Pig, Roll and Bank, the
+ * fixture game (rulings PG-1..PG-4).  Pure.
  *
- * Built into the test binary shakeref-pig alone (Makefile.am "-- pig"),
- * through HACKING's "How to add a game" and nothing else, so that the
- * list stays complete and the generic checks run on a game no command
- * knows (tests/cli/pig.sh).  Roll one die; a 1 loses the turn's total;
- * bank it, or pass; the first to bank the target wins.
+ * Added through the steps of src/games/game-table.c and nothing else,
+ * as every game, but built into the test binary shakeref-pig alone
+ * (Makefile.am "-- pig"), so that the steps stay complete and the
+ * generic checks run on a game no command knows
+ * (tests/cli/pig-roll-or-bank-one-die-fixture.sh, gametable.sh): a rules
+ * name and an alias as long as one may be (32 characters), a title with
+ * a word that is English ("and").  Roll one die; a 1 loses the turn's
+ * total; bank it, or pass; the first to bank the target wins.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -57,8 +61,8 @@ static const struct game_option pig_options[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0 }
 };
 
-extern const struct card_block card_pig[];
-extern const struct game_rules game_pig;
+extern const struct card_block card_pig_roll_or_bank_one_die_fixture[];
+extern const struct game_rules game_pig_roll_or_bank_one_die_fixture;
 
 /* A new game: seat 0 rolls first. */
 static struct game_state *
@@ -101,6 +105,18 @@ next_turn(struct game_state *st)
 		st->round++;
 }
 
+/* The turn passes on: "; Bob's turn" after b. */
+static void
+turn_passes(struct game_state *st, struct buf *b)
+{
+	const char *name;
+
+	next_turn(st);
+	name = st->gs->names[st->turn];
+	buf_printf(b, E_(name, _("; %s's turn"), C_("elided", "; %s's turn")),
+	    name);
+}
+
 /* roll V: one die (PG-1). */
 static int
 do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
@@ -112,13 +128,12 @@ do_roll(struct game_state *st, const struct entry *e, struct ruling *r)
 	if (game_die_faces(e, r) != RULING_OK)
 		return RULING_REFUSED;
 	if (e->vals[0] == 1) {
-		buf_printf(&b, "%s rolls 1: the turn's %ld is lost (PG-1)",
+		buf_printf(&b, _("%s rolls 1: the turn's %ld is lost (PG-1)"),
 		    name, st->total);
-		next_turn(st);
-		buf_printf(&b, "; %s's turn", st->gs->names[st->turn]);
+		turn_passes(st, &b);
 	} else {
 		st->total += e->vals[0];
-		buf_printf(&b, "%s rolls %ld, %ld this turn", name,
+		buf_printf(&b, _("%s rolls %ld, %ld this turn"), name,
 		    e->vals[0], st->total);
 	}
 	return ruling_accept(r, &b);
@@ -137,17 +152,16 @@ do_bank(struct game_state *st, struct ruling *r)
 		return RULING_REFUSED;
 	}
 	st->score[st->turn] += st->total;
-	buf_printf(&b, "%s banks %ld: score %ld", name, st->total,
+	buf_printf(&b, _("%s banks %ld: score %ld"), name, st->total,
 	    st->score[st->turn]);
 	if (st->score[st->turn] >= st->target) {
-		buf_printf(&b, "; %s reaches %ld and wins (PG-4)", name,
+		buf_printf(&b, _("; %s reaches %ld and wins (PG-4)"), name,
 		    st->target);
 		st->over = 1;
 		st->total = 0;
 		st->turn = -1;
 	} else {
-		next_turn(st);
-		buf_printf(&b, "; %s's turn", st->gs->names[st->turn]);
+		turn_passes(st, &b);
 	}
 	return ruling_accept(r, &b);
 }
@@ -158,10 +172,9 @@ do_pass(struct game_state *st, struct ruling *r)
 {
 	struct buf b = BUF_INIT;
 
-	buf_printf(&b, "%s passes, losing %ld (PG-3)",
+	buf_printf(&b, _("%s passes, losing %ld (PG-3)"),
 	    st->gs->names[st->turn], st->total);
-	next_turn(st);
-	buf_printf(&b, "; %s's turn", st->gs->names[st->turn]);
+	turn_passes(st, &b);
 	return ruling_accept(r, &b);
 }
 
@@ -169,7 +182,7 @@ static int
 pig_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 {
 	if (st->over)
-		return game_not_now(&game_pig, st, e->verb, r);
+		return game_not_now(&game_pig_roll_or_bank_one_die_fixture, st, e->verb, r);
 	switch (e->verb) {
 	case V_ROLL:
 		return do_roll(st, e, r);
@@ -178,7 +191,7 @@ pig_apply(struct game_state *st, const struct entry *e, struct ruling *r)
 	case V_PASS:
 		return do_pass(st, r);
 	default:
-		return game_not_now(&game_pig, st, e->verb, r);
+		return game_not_now(&game_pig_roll_or_bank_one_die_fixture, st, e->verb, r);
 	}
 }
 
@@ -226,12 +239,12 @@ pig_rolled(const struct game_state *st, const struct entry *e,
 	return game_rolled_d6(e, st->turn, d, max);
 }
 
-const struct game_rules game_pig = {
-	.name = "pig",
-	.alias = NULL,
-	.summary = "Pig: roll one die, a 1 loses the turn, bank the rest; "
-	    "first to 100",
-	.card = card_pig,
+const struct game_rules game_pig_roll_or_bank_one_die_fixture = {
+	.name = "pig-roll-or-bank-one-die-fixture",
+	.alias = "hog-dice-roll-one-die-or-bank-it",
+	.summary = N_("Pig, Roll and Bank: roll one die, a 1 loses the turn, "
+	    "bank the rest; first to 100"),
+	.card = card_pig_roll_or_bank_one_die_fixture,
 	.min_players = 2,
 	.max_players = PIG_MAX_PLAYERS,
 	.verbs = pig_verbs,
