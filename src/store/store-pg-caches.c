@@ -244,17 +244,30 @@ pg_undo_get(struct store *st, long long game, int kind, int pos,
 		*state = NULL;
 		*len = 0;
 	}
+	/*
+	 * Its entry read with it, kept for the pg_entry_load() that follows
+	 * (cache.c): one round trip for the two.
+	 */
 	if ((status = pg_lock_game(s, game, why)) != SR_OK ||
-	    (status = pg_q(s, &res, why, "SELECT n, state FROM undo_states"
-	    " WHERE game_id = $1 AND kind = $2 AND pos = $3", "Iii", game,
-	    kind, pos)) != SR_OK)
+	    (status = pg_q(s, &res, why, "SELECT u.n, u.state, "
+	    ENTRY_COLUMNS " FROM undo_states u LEFT JOIN entries e"
+	    " ON e.game_id = u.game_id AND e.n = u.n WHERE u.game_id = $1"
+	    " AND u.kind = $2 AND u.pos = $3", "Iii", game, kind, pos)) !=
+	    SR_OK)
 		return status;
-	if (s->pq.ntuples(res) > 0) {
-		*n = (int)pg_num(s, res, 0, 0);
-		if (state != NULL)
-			*state = pg_blob(s, res, 0, 1, len);
+	if (s->pq.ntuples(res) == 0) {
+		s->pq.clear(res);
+		return SR_OK;
 	}
-	s->pq.clear(res);
+	*n = (int)pg_num(s, res, 0, 0);
+	if (state != NULL)
+		*state = pg_blob(s, res, 0, 1, len);
+	if (*n > 0 && !s->pq.getisnull(res, 0, 2)) {
+		s->pre_entry = res;
+		s->pre_entry_game = game;
+		s->pre_entry_n = *n;
+	} else
+		s->pq.clear(res);
 	return SR_OK;
 }
 

@@ -319,14 +319,19 @@ pg_drain(struct pgstore *s)
 	}
 }
 
-/* Drop the snapshot's row read ahead (SNAP_SQL). */
+/* Drop the rows read ahead (SNAP_SQL's, an undo row's entry). */
 static void
 pre_drop(struct pgstore *s)
 {
 	if (s->pre != NULL)
 		s->pq.clear(s->pre);
+	if (s->pre_entry != NULL)
+		s->pq.clear(s->pre_entry);
 	s->pre = NULL;
+	s->pre_entry = NULL;
 	s->pre_game = 0;
+	s->pre_entry_game = 0;
+	s->pre_entry_n = 0;
 }
 
 /* Forget the entry appended last in this transaction. */

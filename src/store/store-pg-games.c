@@ -191,10 +191,17 @@ pg_entry_load(struct store *st, long long id, int n,
 {
 	struct pgstore *s = (struct pgstore *)st;
 	PGresult *res;
-	int status;
+	int status, c;
 
 	memset(se, 0, sizeof *se);
-	if ((status = pg_lock_game(s, id, why)) != SR_OK ||
+	/* Read with an undo row just before (pg_undo_get), or now. */
+	c = 0;
+	if (s->pre_entry != NULL && s->pre_entry_game == id &&
+	    s->pre_entry_n == n) {
+		res = s->pre_entry;
+		s->pre_entry = NULL;
+		c = 2;
+	} else if ((status = pg_lock_game(s, id, why)) != SR_OK ||
 	    (status = pg_q(s, &res, why,
 	    "SELECT " ENTRY_COLUMNS " FROM entries e"
 	    " WHERE e.game_id = $1 AND e.n = $2", "Ii", id, n)) != SR_OK)
@@ -204,7 +211,7 @@ pg_entry_load(struct store *st, long long id, int n,
 		return store_fail(why, SR_DATA, "game %lld has no entry %d", id,
 		    n);
 	}
-	if (pg_entry_row(s, res, 0, 0, se) != 0) {
+	if (pg_entry_row(s, res, 0, c, se) != 0) {
 		s->pq.clear(res);
 		stored_entry_clear(se);
 		return store_fail(why, SR_DATA, "game %lld has an entry this "

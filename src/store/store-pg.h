@@ -142,6 +142,9 @@ struct pgstore {
 	PGresult	*pre;		/* SNAP_SQL's row of game pre_game */
 	long long	 pre_game;
 	int		 pre_undo;	/* with the undo head (a write) */
+	PGresult	*pre_entry;	/* entry pre_entry_n of game */
+	long long	 pre_entry_game; /* pre_entry_game, read with an */
+	int		 pre_entry_n;	/* undo row (pg_undo_get) */
 	long long	 app_game;	/* the last entry appended in this */
 	char		*app[6];	/* transaction: ENTRY_COLUMNS' texts */
 	int		 wait_ms;	/* an answer's deadline (0: none) */
