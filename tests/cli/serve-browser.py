@@ -15,7 +15,13 @@
 #  - no dialog opened, no element from the names, no console error;
 #  - with JavaScript off the entry shows after a reload;
 #  - the games, standings, history and review pages load, the review with
-#    its SVG race, without console errors.
+#    its SVG race, without console errors;
+#  - with --axe AXE_JS (axe-core's axe.min.js, tests/node): axe-core run in
+#    every page (board, games, history, review, standings), light and
+#    dark, with the Accept-Language of en, de, fr and es, finds no serious
+#    or critical violation; every button is 48 px or more each way (a
+#    thumb) and every control has a name in Chromium's accessibility tree
+#    (what a screen reader reads).
 #
 # --phone (issue 36, a German table of four: Jürgen, Zoë, Mary Ann, Ole;
 # serve and the phone's Accept-Language in German): games 1 to 4 in $SHAKEREF_DB are a Shake in play, a
@@ -40,7 +46,11 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 
-phone = sys.argv[1] == "--phone"
+phone = "--phone" in sys.argv
+axe_js = None
+if "--axe" in sys.argv:
+    with open(sys.argv[sys.argv.index("--axe") + 1]) as f:
+        axe_js = f.read()
 url = sys.argv[-1]
 shakeref = os.environ["SHAKEREF"]
 failed = 0
@@ -93,6 +103,97 @@ if phone:   # a German phone: its Accept-Language
 opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"),
                           options=opts)
+# Accessibility (issue 35): axe-core's serious and critical violations,
+# buttons too small for a thumb, controls without a name.
+AXE_RUN_JS = """
+var done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
+  done(r.violations.filter(function (v) {
+    return v.impact === "serious" || v.impact === "critical";
+  }).map(function (v) {
+    return [v.id, v.impact, v.nodes.length,
+            v.nodes.slice(0, 3).map(function (n) {
+              return n.target.join(" "); }).join(", ")];
+  }));
+}, function (e) { done([["axe failed", String(e), 0, ""]]); });
+"""
+
+# Buttons (and what acts as one) smaller than 48 px either way.
+SMALL_JS = """
+var out = [];
+document.querySelectorAll("button, select, [role=button], input[type=submit]," +
+    " input[type=button], input[type=reset], input[type=radio]," +
+    " input[type=checkbox]").forEach(function (e) {
+  var r = e.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) return;   /* not shown */
+  if (r.width < 48 || r.height < 48)
+    out.push([e.tagName + "." + e.className + " " +
+              (e.innerText || e.value || "").slice(0, 20),
+              Math.round(r.width), Math.round(r.height)]);
+});
+return out;
+"""
+
+CONTROL_ROLES = {"button", "textbox", "combobox", "checkbox", "radio",
+                 "spinbutton", "searchbox", "listbox", "slider", "switch",
+                 "menuitem", "tab"}
+
+
+def unnamed_controls():
+    """Controls without a name in Chromium's own accessibility tree."""
+    out = []
+    for n in driver.execute_cdp_cmd("Accessibility.getFullAXTree",
+                                    {})["nodes"]:
+        if n.get("ignored"):
+            continue
+        role = n.get("role", {}).get("value", "")
+        name = n.get("name", {}).get("value", "")
+        if role in CONTROL_ROLES and not str(name).strip():
+            out.append(role)
+    return out
+
+
+def a11y(what):
+    """axe-core, thumb-sized buttons and named controls on this page."""
+    driver.execute_script(axe_js)
+    bad = driver.execute_async_script(AXE_RUN_JS)
+    for b in bad:
+        print("# axe: %s (%s) on %d: %s" % tuple(b))
+    check(not bad, "%s: no serious or critical axe-core violation" % what)
+    small = driver.execute_script(SMALL_JS)
+    for e in small[:10]:
+        print("# smaller than a thumb: %s %dx%d px" % tuple(e))
+    unnamed = unnamed_controls()
+    for r in unnamed[:10]:
+        print("# a %s without a name" % r)
+    check(not small and not unnamed,
+          "%s: buttons 48 px or more, every control named" % what)
+
+
+def a11y_pages(pages, langs=("en", "de", "fr", "es")):
+    """a11y() on each of pages (paths after the URL), in each language
+    (the phone's Accept-Language) and both colour schemes."""
+    driver.set_script_timeout(30)
+    driver.execute_cdp_cmd("Network.enable", {})
+    for lang in langs:
+        driver.execute_cdp_cmd("Network.setExtraHTTPHeaders",
+                               {"headers": {"Accept-Language": lang}})
+        for scheme in ("light", "dark"):
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme",
+                              "value": scheme}]})
+            for page in pages:
+                driver.get(url + page)
+                shown = driver.execute_script(
+                    "return document.documentElement.lang")
+                if not shown.startswith(lang):
+                    check(False, "%s in %s: the page says lang=%r"
+                          % (page or "the board", lang, shown))
+                a11y("%s, %s, %s" % (page or "the board", lang, scheme))
+    driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def table_checks():
     driver.set_page_load_timeout(20)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -177,6 +278,8 @@ def table_checks():
     for e in errors:
         print("# console: %s" % e["message"])
     check(not errors, "no console error on the other pages")
+    if axe_js:
+        a11y_pages(("", "games", "game/1", "game/1/review", "standings"))
 
 
 # Words broken across two lines in the rendered page (each word's
