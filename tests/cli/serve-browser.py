@@ -46,6 +46,10 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve_phone  # noqa: E402
+from serve_phone import check  # noqa: E402
+
 phone = "--phone" in sys.argv
 axe_js = None
 if "--axe" in sys.argv:
@@ -53,15 +57,6 @@ if "--axe" in sys.argv:
         axe_js = f.read()
 url = sys.argv[-1]
 shakeref = os.environ["SHAKEREF"]
-failed = 0
-
-
-def check(ok, what):
-    global failed
-    print(("ok " if ok else "not ok ") + what, flush=True)
-    if not ok:
-        failed += 1
-
 
 def sr(*args):
     subprocess.run([shakeref, *args], check=True, stdout=subprocess.DEVNULL)
@@ -423,4 +418,4 @@ try:
         table_checks()
 finally:
     driver.quit()
-sys.exit(1 if failed else 0)
+sys.exit(1 if serve_phone.failed else 0)

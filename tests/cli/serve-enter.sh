@@ -1,0 +1,34 @@
+#!/bin/sh
+# shakeref serve --enter (SPEC.md "serve --enter", issue 35): the phones
+# at the table write.  Without a browser (tests/cli/serve-enter.py, plain
+# HTTP as a phone without JavaScript sends it): nothing recorded twice or
+# without right (a retried POST, a stale form, two phones one move, the
+# watchers' link, a foreign Origin, an oversized body, a flood).  In
+# headless Chromium (tests/cli/serve-phones.py, one browser for the
+# file): four phones 360 px wide and play on the laptop (tmux) play a
+# whole game of each of the five games, the stored game the same as the
+# game typed in play alone; a whole 10,000 without JavaScript; the pages
+# in de, fr and es; axe-core on the phones' pages.  Each server listens
+# on 127.0.0.1, port 0, and stops by itself (--max-seconds).
+. "$SRCDIR/tests/cli/lib.sh"
+. "$SRCDIR/tests/cli/serve-lib.sh"
+
+# Until serve knows --enter (the branch that builds it), nothing to test.
+if ! "$SHAKEREF" serve --help 2>&1 | grep -q -- --enter; then
+	echo "1..0 # SKIP serve has no --enter yet"
+	exit 0
+fi
+serve_at=none serve_opts=--enter
+
+test_expect_success 'serve --enter: a retried POST, a stale form, two phones one bank, the watchers link, a foreign Origin or Referer, a body over 8 KB, a flood: nothing recorded twice or without right' '
+	sr new --game ten-thousand --players Ann,Bob --option four-pair=off \
+	    --option target=1500 >/dev/null &&
+	serve_start &&
+	if /usr/bin/python3 "$SRCDIR/tests/cli/serve-enter.py" posts; then rc=0; else rc=1; fi &&
+	sed "s/^/# serve: /" serve.out | tail -n 60 &&
+	serve_stop TERM && test $rc -eq 0 && test "$(cat serve.rc)" -eq 0 &&
+	sr --json history >h &&
+	jq -e "[.entries[] | select(.verb == \"bank\")] | length == 1" h
+'
+
+test_done
