@@ -42,9 +42,7 @@ import subprocess
 import sys
 import time
 
-from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
-from selenium.webdriver.chrome.service import Service
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import serve_phone  # noqa: E402
@@ -80,24 +78,7 @@ def wait_for(fn, seconds):
     return fn()
 
 
-opts = webdriver.ChromeOptions()
-opts.binary_location = "/usr/bin/chromium"
-opts.add_argument("--headless=new")
-if os.geteuid() == 0:
-    opts.add_argument("--no-sandbox")   # root: Chromium's sandbox refuses
-opts.add_argument("--disable-gpu")
-opts.add_argument("--disable-dev-shm-usage")  # a small /dev/shm in containers
-opts.add_argument("--disable-extensions")
-opts.add_argument("--no-first-run")
-opts.add_argument("--user-data-dir=" + os.path.join(os.getcwd(), "chrome"))
-opts.add_argument("--window-size=360,800")
-if phone:   # a German phone: its Accept-Language
-    opts.add_argument("--lang=de-DE")
-    opts.add_experimental_option("prefs",
-                                 {"intl.accept_languages": "de-DE,de"})
-opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"),
-                          options=opts)
+driver = serve_phone.chromium("de-DE" if phone else None)
 # Accessibility (issue 35): axe-core's serious and critical violations,
 # buttons too small for a thumb, controls without a name.
 AXE_RUN_JS = """

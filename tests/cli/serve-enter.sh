@@ -31,4 +31,19 @@ test_expect_success 'serve --enter: a retried POST, a stale form, two phones one
 	jq -e "[.entries[] | select(.verb == \"bank\")] | length == 1" h
 '
 
+if command -v chromium >/dev/null 2>&1 &&
+    command -v chromedriver >/dev/null 2>&1 && command -v tmux >/dev/null 2>&1 &&
+    /usr/bin/python3 -c "import selenium, trio_websocket" 2>/dev/null; then
+	test_expect_success 'serve --enter in headless Chromium: four phones 360 px wide (touch) and play on the laptop (tmux) play a whole game of each of the five games, each phone its holder'"'"'s moves; each stored game the game typed in play alone (export, uid and times aside); then a whole 10,000 from the table'"'"'s phone without JavaScript' '
+		SHAKEREF_DICT_PATH=$SRCDIR/tests/data && export SHAKEREF_DICT_PATH &&
+		sr new --game ten-thousand --players Ann,Bob >/dev/null &&
+		serve_start &&
+		if /usr/bin/python3 "$SRCDIR/tests/cli/serve-phones.py" games nojs; then rc=0; else rc=1; fi &&
+		serve_stop TERM && test $rc -eq 0 && test "$(cat serve.rc)" -eq 0 &&
+		test "$(sr --json games --all | jq "[.games[] | select(.state == \"finished\")] | length")" -eq 6
+	'
+else
+	echo "# chromium, chromedriver, tmux or python3-selenium missing: the phones in the browser skipped (./bootstrap installs them)"
+fi
+
 test_done

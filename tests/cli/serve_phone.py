@@ -29,6 +29,37 @@ def check(ok, what):
         failed += 1
 
 
+def chromium(lang=None):
+    """Headless Chromium through chromedriver (Debian's), its profile in
+    ./chrome, 360x800, the browser's console kept; lang: its language
+    and Accept-Language ("de-DE")."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    opts.add_argument("--headless=new")
+    if os.geteuid() == 0:
+        opts.add_argument("--no-sandbox")   # root: the sandbox refuses
+    opts.add_argument("--disable-gpu")
+    opts.add_argument("--disable-dev-shm-usage")  # a small /dev/shm
+    opts.add_argument("--disable-extensions")
+    opts.add_argument("--no-first-run")
+    opts.add_argument("--user-data-dir=" +
+                      os.path.join(os.getcwd(), "chrome"))
+    opts.add_argument("--window-size=360,800")
+    if lang:
+        opts.add_argument("--lang=" + lang)
+        opts.add_experimental_option("prefs", {
+            "intl.accept_languages": "%s,%s" % (lang, lang.split("-")[0])})
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"),
+                              options=opts)
+    driver.set_page_load_timeout(20)
+    driver.set_script_timeout(30)
+    return driver
+
+
 def sr(*args, check=True):
     """The binary's stdout (text); raises if it fails and check."""
     return subprocess.run([SHAKEREF, *args], check=check,
@@ -63,10 +94,11 @@ def export_without_times(game=None):
 
 
 def links(path="serve.out"):
-    """The URLs serve printed (players' first if it says which)."""
+    """The URLs serve printed, each link's first (the players' first
+    with --enter), not the other addresses it answers at (indented)."""
     with open(path, encoding="utf-8") as f:
-        text = f.read()
-    return re.findall(r"https?://[^\s]+/", text)
+        return [m.group(0) for line in f if not line[:1].isspace()
+                for m in [re.search(r"https?://\S+/", line)] if m]
 
 
 class Form:
