@@ -487,6 +487,230 @@ test_expect_success 'serve: half-open requests from 25 addresses (16 each, every
 	serve_stop TERM && test "$(cat serve.rc)" -eq 0
 '
 
+# serve --enter (SPEC.md "serve --enter"): serve started with --enter,
+# its players' link in $purl (the watchers' in $url), $origin and the
+# tokens $ptok (players') and $wtok (watchers').
+enter_start() {
+	serve_opts=--enter && serve_start "$@" && serve_opts= &&
+	purl=$(sed -n "s/^the players' link (phones that enter) at //p" \
+	    serve.out) &&
+	origin=${url%/*/} && wtok=${url#"$origin"/} && wtok=${wtok%/} &&
+	ptok=${purl#"$origin"/} && ptok=${ptok%/}
+}
+
+# POST to the players' link's path $1 with serve's own Origin, the
+# cookies of ./jar; curl's options after it (-d FIELD=VALUE ...); the
+# headers into ./h, the status printed.
+post() {
+	_p=$1 && shift &&
+	curl -s -b jar -o post.body -D h -w "%{http_code}" \
+	    -H "Origin: $origin" "$@" "$purl$_p" &&
+	echo " <- POST $_p $*" >&2
+}
+
+# The entries of the game as export writes them, uid and times aside.
+entries_of() {
+	sr export | sed -e "s/\"uid\":\"[0-9a-f]*\"//" \
+	    -e "s/\"created\":\"[^\"]*\"//" -e "s/\"at\":\"[^\"]*\"//g"
+}
+
+# The entries in effect now (undo and redo aside).
+in_effect() {
+	sr --json history | jq "[.entries[] | select((.undone | not) and
+	    .verb != \"undo\" and .verb != \"redo\")] | length"
+}
+
+test_expect_success 'serve --enter: two links, each its own token and QR code; the watchers'"'"' link never writes (403); without --enter a POST is 405' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr --json history >before &&
+	enter_start && : >jar &&
+	echo "$ptok" | grep -qx "[0-9a-f]\{32\}" &&
+	echo "$wtok" | grep -qx "[0-9a-f]\{32\}" && test "$ptok" != "$wtok" &&
+	# Two QR codes: two runs of lines of half blocks.
+	test "$(awk "/\\342\\226/ { if (!q) n++; q = 1; next } { q = 0 } END { print n }" serve.out)" -eq 2 &&
+	test "$(code GET "/$ptok/")" = 200 &&
+	test "$(code GET "/$ptok/games")" = 200 &&
+	test "$(code GET "/$ptok/game/1")" = 200 &&
+	curl -s "$purl" >page && grep -q "Who holds this phone?" page &&
+	grep -q "action=\"/$ptok/who\"" page &&
+	# Its links keep the players'"'"' token.
+	grep -q "href=\"/$ptok/games\"" page && ! grep -q "/$wtok/" page &&
+	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Origin: $origin" \
+	    -d "line=roll 3 5" -d n=0 -d fid=w1 "$url""enter")" = 403 &&
+	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Origin: $origin" \
+	    -d "who=Ann" -d g=1 "$url""who")" = 403 &&
+	# The watchers'"'"' pages have no form.
+	curl -s "$url" >wpage && ! grep -q "<form" wpage &&
+	serve_stop INT && sr --json history >after && expect_same before after &&
+	serve_start && origin=${url%/*/} &&
+	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Origin: $origin" \
+	    -d "line=roll 3 5" -d n=0 "$url""enter")" = 405 &&
+	! grep -q "players" serve.out &&
+	serve_stop INT && sr --json history >after && expect_same before after
+'
+
+test_expect_success 'serve --enter: a foreign Origin (or neither Origin nor Referer) 403, a body over 8 KB 413, more than 5 entries a second 429: nothing recorded' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr --json history >before &&
+	enter_start && : >jar &&
+	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Origin: http://evil.example" \
+	    -d "line=roll 3 5" -d n=0 -d fid=o1 "$purl""enter")" = 403 &&
+	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Origin: null" \
+	    -d "line=roll 3 5" -d n=0 -d fid=o2 "$purl""enter")" = 403 &&
+	test "$(curl -s -o /dev/null -w "%{http_code}" \
+	    -d "line=roll 3 5" -d n=0 -d fid=o3 "$purl""enter")" = 403 &&
+	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Referer: http://evil.example/$ptok/" \
+	    -d "line=roll 3 5" -d n=0 -d fid=o4 "$purl""enter")" = 403 &&
+	sr --json history >after && expect_same before after &&
+	# A Referer of serve'"'"'s own, without an Origin, may enter.
+	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Referer: $purl" \
+	    -d "line=nothing" -d n=0 -d fid=o5 "$purl""enter")" = 303 &&
+	# 8192 bytes pass, 8193 are refused (413), chunked as well.
+	printf "line=%08180d&n=0000" 0 >body && test "$(wc -c <body)" -eq 8192 &&
+	test "$(post enter --data-binary @body)" = 303 &&
+	printf x >>body &&
+	test "$(post enter --data-binary @body)" = 413 &&
+	test "$(post enter -H "Transfer-Encoding: chunked" --data-binary @body)" = 413 &&
+	sr --json history >after && expect_same before after &&
+	# 30 entries (refused ones: no verb) from one address at once: 5 a
+	# second reach the write path, the others get 429.
+	for i in $(seq 30); do
+		test $i -eq 1 || echo next
+		printf "%s\n" "url = \"$purl""enter\"" \
+		    "data = \"line=nothing&n=0&fid=f$i\"" \
+		    "header = \"Origin: $origin\"" "output = /dev/null" \
+		    "write-out = \"%{http_code}\\n\""
+	done >flood.cfg &&
+	curl -s -K flood.cfg >codes && test "$(wc -l <codes)" -eq 30 &&
+	grep -qx 429 codes && grep -qx 303 codes &&
+	test "$(grep -cx "303\|429" codes)" -eq 30 &&
+	sr --json history >after && expect_same before after &&
+	serve_stop INT &&
+	# One line on the terminal for each POST that reached the write path.
+	test "$(grep -c "^phone (?): nothing: refused (2)" serve.out)" -eq \
+	    "$(($(grep -cx 303 codes) + 1))"
+'
+
+test_expect_success 'serve --enter: the holder said (a cookie per game); an entry from a POST is the entry typed in play; a stale form 409; the same form id again records nothing more' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -D h -H "Origin: $origin" -d who=Ann -d g=1 "$purl""who" &&
+	grep -q "^HTTP/1.1 303" h &&
+	grep -qi "^set-cookie: who_1=Ann; Path=/$ptok/" h &&
+	curl -s -b jar "$purl" >page && grep -q "I am Ann" page &&
+	grep -q "name=\"n\" value=\"0\"" page &&
+	# The dice pad: a link per face adds a die; the entry its words.
+	grep -q "href=\"/$ptok/?pad=3\"" page &&
+	curl -s -b jar "$purl?pad=3+5" >pad &&
+	grep -q "name=\"line\" value=\"roll 3 5\"" pad &&
+	fid=$(sed -n "s/.*name=\"fid\" value=\"\\([0-9a-f]*\\)\".*/\\1/p" pad | head -n 1) &&
+	test -n "$fid" &&
+	test "$(post enter -d "line=roll 3 5" -d n=0 -d "fid=$fid")" = 303 &&
+	grep -qi "^location: /$ptok/?r=$fid" h &&
+	test "$(in_effect)" -eq 1 &&
+	# The ruling shown: 3 and 5 pips are 30 and 50, Bob chooses (SH-1).
+	curl -s -b jar "$purl?r=$fid" >said && grep -q "class=\"said ok\"" said &&
+	grep -q "Bob rolled 50" said &&
+	# The same POST again: the first answer, nothing more.
+	test "$(post enter -d "line=roll 3 5" -d n=0 -d "fid=$fid")" = 303 &&
+	grep -qi "^location: /$ptok/?r=$fid" h &&
+	test "$(in_effect)" -eq 1 &&
+	# Made against entry 0, the game now at 1: 409 and the fresh page.
+	test "$(post enter -d line=take -d n=0 -d fid=s1)" = 409 &&
+	grep -q "The game moved on" post.body &&
+	grep -q "name=\"n\" value=\"1\"" post.body &&
+	test "$(in_effect)" -eq 1 &&
+	# Bob chooses (SH-6): Ann'"'"'s phone says so, Bob'"'"'s has the buttons.
+	curl -s -b jar "$purl" >page && grep -q "Bob&#39;s turn" page &&
+	! grep -q "value=\"take\"" page &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who=Bob -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl" >bob &&
+	grep -q "<button name=\"line\" value=\"take\">take</button>" bob &&
+	grep -q "<button name=\"line\" value=\"shake\">shake</button>" bob &&
+	test "$(post enter -d line=take -d n=1 -d fid=t1)" = 303 &&
+	# A refusal (take has no argument), in the phone'"'"'s language.
+	test "$(post enter -H "Accept-Language: de" -d "line=take 3" -d n=2 -d fid=t2)" = 303 &&
+	curl -s -b jar -H "Accept-Language: de" "$purl?r=t2" >refused &&
+	grep -q "class=\"said refused\"" refused && grep -q "erwartet\|unerwartet" refused &&
+	test "$(in_effect)" -eq 2 &&
+	serve_stop INT &&
+	grep -q "^phone (Ann): roll 3 5: recorded (0)" serve.out &&
+	grep -q "^phone (Bob): take: recorded (0)" serve.out &&
+	grep -q "^phone (Bob): take 3: refused (2)" serve.out &&
+	entries_of >phone &&
+	# The same lines typed in play, in a database of its own.
+	SHAKEREF_DB=$(db_url typed) && export SHAKEREF_DB &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	{ printf "roll 3 5\ntake\ntake 3\n" | sr play >/dev/null 2>&1 || :; } &&
+	entries_of >typed && expect_same typed phone
+'
+
+test_expect_success 'serve --enter: undo and redo from a phone ask to confirm first' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 3 5 >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl" >page &&
+	grep -q "This phone enters for the table" page &&
+	grep -q "<button name=\"line\" value=\"undo\">" page &&
+	test "$(post enter -d line=undo -d n=1 -d fid=u1)" = 303 &&
+	grep -qi "^location: /$ptok/?confirm=undo" h &&
+	test "$(in_effect)" -eq 1 &&
+	curl -s -b jar "$purl?confirm=undo" >confirm &&
+	grep -q "Take back the last entry?" confirm &&
+	grep -q "name=\"confirm\" value=\"yes\"" confirm &&
+	test "$(post enter -d line=undo -d confirm=yes -d n=1 -d fid=u2)" = 303 &&
+	grep -qi "^location: /$ptok/?r=u2" h &&
+	test "$(in_effect)" -eq 0 &&
+	# The undo is entry 2.
+	test "$(post enter -d line=redo -d n=2 -d fid=u3)" = 303 &&
+	grep -qi "^location: /$ptok/?confirm=redo" h &&
+	test "$(in_effect)" -eq 0 &&
+	test "$(post enter -d line=redo -d confirm=yes -d n=2 -d fid=u4)" = 303 &&
+	test "$(in_effect)" -eq 1 &&
+	serve_stop INT
+'
+
+test_expect_success 'serve --enter: Shake'"'"'s roll of every player'"'"'s die (SH-1): each phone sends its own, "waiting for Bob, Cid", the entry made with the last; a roll from the laptop clears them' '
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	enter_start &&
+	for p in Ann Bob Cid; do
+		curl -s -c jar$p -o /dev/null -H "Origin: $origin" -d who=$p -d g=1 "$purl""who" || return 1
+	done &&
+	curl -s -b jarAnn "$purl" >page &&
+	grep -q "<button class=\"die\" name=\"mine\" value=\"3\">" page &&
+	grep -q "waiting for Ann, Bob, Cid" page &&
+	cp jarAnn jar && test "$(post enter -d mine=3 -d n=0 -d fid=m1)" = 303 &&
+	curl -s -b jarBob "$purl" >page && grep -q "waiting for Bob, Cid" page &&
+	cp jarBob jar && test "$(post enter -d mine=5 -d n=0 -d fid=m2)" = 303 &&
+	curl -s -b jarCid "$purl" >page && grep -q "waiting for Cid" page &&
+	test "$(sr --json history | jq ".entries | length")" -eq 0 &&
+	cp jarCid jar && test "$(post enter -d mine=2 -d n=0 -d fid=m3)" = 303 &&
+	sr --json history | jq -c "[.entries[] | [.verb, .args]]" >got &&
+	echo "[[\"roll\",[\"Ann=3\",\"Bob=5\",\"Cid=2\"]]]" >want &&
+	expect_same want got &&
+	# 30, 50 and 20: Bob chooses (SH-1, SH-6).
+	sr status | grep -q "Bob" &&
+	# The laptop'"'"'s roll with every value clears the ones in waiting.
+	sr undo >/dev/null &&
+	cp jarAnn jar && test "$(post enter -d mine=4 -d n=2 -d fid=m4)" = 303 &&
+	curl -s -b jarAnn "$purl" >page && grep -q "waiting for Bob, Cid" page &&
+	sr roll 1 2 3 >/dev/null &&
+	sr undo >/dev/null &&
+	curl -s -b jarAnn "$purl" >page && grep -q "waiting for Ann, Bob, Cid" page &&
+	# A value sent against the game before: 409, nothing kept.
+	test "$(post enter -d mine=4 -d n=2 -d fid=m5)" = 409 &&
+	serve_stop INT &&
+	grep -q "^phone (Ann): mine=3: kept; waiting for Bob, Cid" serve.out &&
+	grep -q "^phone (Cid): roll Ann=3 Bob=5 Cid=2: recorded (0)" serve.out &&
+	# The same entry typed in play.
+	entries_of >phone &&
+	SHAKEREF_DB=$(db_url typed) && export SHAKEREF_DB &&
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	printf "%s\n" "roll Ann=3 Bob=5 Cid=2" undo "roll 1 2 3" undo | sr play >/dev/null &&
+	entries_of >typed && expect_same typed phone
+'
+
 if command -v chromium >/dev/null 2>&1 &&
     command -v chromedriver >/dev/null 2>&1 &&
     /usr/bin/python3 -c "import selenium" 2>/dev/null; then

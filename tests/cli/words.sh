@@ -1273,7 +1273,7 @@ test_expect_success 'numbers grouped where a person reads them: the scores line,
 	sr review >out && expect_out "(846.6 instead of 1050.0)"
 '
 
-# serve'"'"'s <html lang> is the catalog'"'"'s msgstr of "en" (cmd-serve.c).
+# serve'"'"'s <html lang> is the catalog'"'"'s msgstr of "en" (src/serve/serve-board.c).
 test_expect_success 'each catalog says its language for <html lang>: msgid "en" is LL' '
 	for l in $langs; do
 		msggrep --no-wrap -K -e "^en\$" "$po/$l.po" |

@@ -1,0 +1,387 @@
+/*
+ * serve-enter.c: an entry from a phone (serve --enter), made by the
+ * reader thread, which alone touches the store: the form's entry number
+ * against the game's (409 "the game moved on"), the words split as play
+ * splits a line, then sr_enter(), the write path every entry takes (the
+ * same checks, ruling, refusal and stored entry as `play`), its words
+ * and refusal kept for the phone, in its language.
+ */
+#include <errno.h>
+#include <unistd.h>
+
+#include "serve.h"
+
+#define ENTER_WORDS	128	/* as play: words on one line, at most */
+
+/*
+ * Split s into words as play splits a line: blanks separate words,
+ * '...' and "..." keep what they hold (\" and \\ inside "..."), a
+ * backslash keeps the next character.  The count, or -1 (a quote left
+ * open, too many words).
+ */
+static int
+enter_split(const char *s, char **w, int max)
+{
+	struct buf b = BUF_INIT;
+	int n = 0;
+	char q;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+			s++;
+		if (*s == '\0')
+			break;
+		buf_reset(&b);
+		buf_puts(&b, "");
+		for (; *s != '\0' && strchr(" \t\r\n", *s) == NULL; s++) {
+			if (*s == '\'' || *s == '"') {
+				for (q = *s++; *s != '\0' && *s != q; s++) {
+					if (q == '"' && *s == '\\' &&
+					    (s[1] == '"' || s[1] == '\\'))
+						s++;
+					buf_add(&b, s, 1);
+				}
+				if (*s == '\0')
+					goto bad;
+			} else if (*s == '\\' && s[1] != '\0')
+				buf_add(&b, ++s, 1);
+			else
+				buf_add(&b, s, 1);
+		}
+		if (n == max)
+			goto bad;
+		w[n++] = xstrdup(buf_str(&b));
+	}
+	buf_free(&b);
+	return n;
+bad:
+	buf_free(&b);
+	while (n > 0)
+		free(w[--n]);
+	return -1;
+}
+
+/* The game shown's latest entry into *last; 0, or -1 (none, or lost). */
+static int
+game_last(struct serve *sv, long long *id, int *last)
+{
+	struct store *s = sv->ctx->store;
+	long long cur = sv->pinned;
+	char *why = NULL;
+	int ok;
+
+	ok = store_begin(s, 0, &why) == SR_OK &&
+	    (cur != 0 || store_current(s, &cur, &why) == SR_OK) && cur != 0 &&
+	    store_last_n(s, cur, last, &why) == SR_OK;
+	store_rollback(s);
+	free(why);
+	*id = cur;
+	return ok ? 0 : -1;
+}
+
+/* The text of stream f (rewound) appended to b, less its last newline. */
+static void
+take_text(FILE *f, struct buf *b)
+{
+	char chunk[512];
+	size_t k;
+
+	fflush(f);
+	rewind(f);
+	while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_add(b, chunk, k);
+	while (b->len > 0 && b->s[b->len - 1] == '\n')
+		b->s[--b->len] = '\0';
+}
+
+/*
+ * sr_enter() on words w[0..n): what it prints on stdout (ctx->out) and
+ * stderr (fd 2, this thread alone writing there meanwhile) into told;
+ * its exit status.
+ */
+static int
+enter_words(struct sr_ctx *ctx, int n, char **w, struct buf *told)
+{
+	FILE *out = tmpfile(), *err = tmpfile(), *was = ctx->out;
+	const char *cmd = ctx->cmd;
+	int saved = -1, tty = ctx->tty, json = ctx->json, color = ctx->color;
+	int status;
+
+	if (out == NULL || err == NULL || (saved = dup(2)) < 0 ||
+	    dup2(fileno(err), 2) < 0) {
+		if (saved >= 0)
+			close(saved);
+		if (out != NULL)
+			fclose(out);
+		if (err != NULL)
+			fclose(err);
+		buf_puts(told, strerror(errno));
+		return SR_SYSTEM;
+	}
+	fflush(stderr);
+	ctx->out = out;
+	ctx->cmd = w[0];
+	ctx->tty = 0;
+	ctx->json = 0;
+	ctx->color = 0;
+	status = sr_enter(ctx, n, w);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	ctx->out = was;
+	ctx->cmd = cmd;
+	ctx->tty = tty;
+	ctx->json = json;
+	ctx->color = color;
+	take_text(out, told);
+	if (told->len > 0)
+		buf_puts(told, "\n");
+	take_text(err, told);
+	fclose(out);
+	fclose(err);
+	return status;
+}
+
+/*
+ * A holder's own die (ph->mine) for the roll of every player's die that
+ * game id expects at entry last: kept in sv->wait; once every player's
+ * is in, the entry's words ("roll Ann=3 Bob=5") into words and 1; else
+ * 0 with "waiting for ..." into told, or -1 with the refusal there and
+ * *status set.
+ */
+static int
+enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
+    struct buf *told, int *status)
+{
+	struct waiting *w = &sv->wait;
+	const char *mine = j->ph.mine, *q;
+	struct buf t = BUF_INIT, names = BUF_INIT;
+	struct expectation x;
+	struct sr_game sg;
+	long long game = sv->game;
+	int was = sv->last, seat, lv, i, ret = -1;
+	char *who;
+
+	*status = SR_SYSTEM;
+	if (sv_board_load(sv, &sg, &t) != 0) {
+		sv->game = game;
+		buf_puts(told, _("the database does not answer"));
+		buf_free(&t);
+		return -1;
+	}
+	sv->game = game;
+	sv->last = was;
+	sr_expect(&sg, &x, NULL);
+	who = sv_phone_who(j->ph.cookies, sg.g.id);
+	seat = sv_holder_seat(&sg, who);
+	free(who);
+	lv = sv_waits(&sg, &x);
+	*status = SR_USAGE;
+	if (seat < 0 || lv < 0) {
+		buf_puts(told, _("no roll of every player's die waits for "
+		    "this phone's holder now"));
+		goto out;
+	}
+	if (mine[0] == '\0' || strlen(mine) >= sizeof w->val[0] ||
+	    strspn(mine, "0123456789") != strlen(mine)) {
+		buf_puts(told, _("expected a die's value"));
+		goto out;
+	}
+	if (w->game != sg.g.id || w->n != last) {
+		memset(w, 0, sizeof *w);
+		w->game = sg.g.id;
+		w->n = last;
+	}
+	snprintf(w->val[seat], sizeof w->val[seat], "%s", mine);
+	for (i = 0; i < sg.g.nplayers; i++)
+		if (w->val[i][0] == '\0')
+			buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
+			    sg.g.names[i]);
+	*status = SR_OK;
+	if (names.len > 0) {
+		buf_printf(told, _("waiting for %s"), buf_str(&names));
+		ret = 0;
+		goto out;
+	}
+	/* Every value in: the entry, each name quoted as play reads it. */
+	buf_puts(words, sg.rules->verbs[lv].name);
+	for (i = 0; i < sg.g.nplayers; i++) {
+		q = sg.g.names[i];
+		if (strpbrk(q, " \t'\"\\#") == NULL) {
+			buf_printf(words, " %s=%s", q, w->val[i]);
+			continue;
+		}
+		buf_puts(words, " \"");
+		for (; *q != '\0'; q++)
+			buf_printf(words, "%s%c", *q == '"' || *q == '\\' ?
+			    "\\" : "", *q);
+		buf_printf(words, "\"=%s", w->val[i]);
+	}
+	ret = 1;
+out:
+	buf_free(&t);
+	buf_free(&names);
+	sr_game_free(&sg);
+	return ret;
+}
+
+/* The words of phone ph's entry, as posted, into b. */
+static void
+entry_words(const struct phone *ph, struct buf *b)
+{
+	if (ph->verb != NULL)
+		buf_printf(b, "%s %s", ph->verb, ph->args != NULL ? ph->args :
+		    "");
+	else if (ph->line == NULL && ph->mine != NULL)
+		buf_printf(b, "mine=%s", ph->mine);
+	else
+		buf_puts(b, ph->line != NULL ? ph->line : "");
+}
+
+/*
+ * The reader: job j's entry (JOB_ENTER), in the phone's language: *code
+ * 303 (the page to show next in j->arg: ?r=FID, or ?confirm=undo), or
+ * 409 with the fresh page into b, or 503.
+ */
+void
+sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
+{
+	struct phone *ph = &j->ph;
+	struct buf words = BUF_INIT, told = BUF_INIT;
+	char *w[ENTER_WORDS], *end;
+	long n = -1;
+	int nw = -1, last = 0, i;
+
+	entry_words(ph, &words);
+	if (ph->n != NULL) {
+		errno = 0;
+		n = strtol(ph->n, &end, 10);
+		if (errno != 0 || *end != '\0' || end == ph->n)
+			n = -1;
+	}
+	j->outcome = ENTER_LOST;
+	*code = 503;
+	if (game_last(sv, &j->id, &last) != 0)
+		goto out;
+	j->form_n = n;
+	j->now_n = last;
+	if (n != last) {
+		/* Made against another game: the fresh page, said why. */
+		j->outcome = ENTER_STALE;
+		*code = 409;
+		free(ph->said);
+		ph->said = xstrdup(_("The game moved on: here it is now."));
+		ph->said_status = SR_DATA;
+		sv_page_board(sv, b, j);
+		goto out;
+	}
+	*code = 303;
+	if (ph->mine != NULL) {
+		buf_reset(&words);
+		if ((i = enter_mine(sv, j, last, &words, &told,
+		    &j->status)) <= 0) {
+			j->outcome = i == 0 ? ENTER_WAIT : ENTER_DONE;
+			goto said;
+		}
+		/* The entry of every player's die: the terminal says it. */
+		free(ph->line);
+		ph->line = xstrdup(buf_str(&words));
+		free(ph->verb);
+		ph->verb = NULL;
+	}
+	nw = enter_split(buf_str(&words), w, ENTER_WORDS);
+	if (nw <= 0) {
+		j->status = SR_USAGE;
+		buf_puts(&told, nw == 0 ? _("nothing to enter") :
+		    _("a quote is not closed, or too many words"));
+	} else if (verb_lookup(w[0]) < 0 ||
+	    (verb_kind(NULL, (enum verb)verb_lookup(w[0])) & VERB_TIMER)) {
+		j->status = SR_USAGE;
+		buf_printf(&told, _("'%s' is not an entry; expected a verb of "
+		    "the game, undo or redo"), w[0]);
+	} else if ((strcmp(w[0], "undo") == 0 || strcmp(w[0], "redo") == 0) &&
+	    (ph->yes == NULL || strcmp(ph->yes, "yes") != 0)) {
+		/* Asked to confirm first: nothing entered. */
+		j->arg = xasprintf("?confirm=%s", w[0]);
+		j->outcome = ENTER_CONFIRM;
+		goto out;
+	} else {
+		j->status = enter_words(sv->ctx, nw, w, &told);
+		if (ph->mine != NULL && j->status == SR_OK)
+			memset(&sv->wait, 0, sizeof sv->wait);
+	}
+	j->outcome = ENTER_DONE;
+said:
+	j->told = xstrdup(buf_str(&told));
+	j->arg = xasprintf("?r=%s", ph->fid != NULL ? ph->fid : "");
+out:
+	for (i = 0; i < nw; i++)
+		free(w[i]);
+	buf_free(&words);
+	buf_free(&told);
+}
+
+/*
+ * The reader, in serve's language: job j's line for serve's terminal
+ * into line: who, what, the ruling (its words in the phone's language),
+ * one line.
+ */
+void
+sv_enter_line(const struct job *j, struct buf *line)
+{
+	struct buf words = BUF_INIT;
+	char *who = sv_phone_who(j->ph.cookies, j->id);
+	size_t i;
+
+	entry_words(&j->ph, &words);
+	/* TRANSLATORS: serve's line for an entry from a phone: who, what. */
+	buf_printf(line, _("phone (%s): %s: "), who == NULL ? "?" :
+	    who[0] == '\0' ? _("the table") : who, buf_str(&words));
+	switch (j->outcome) {
+	case ENTER_LOST:
+		buf_puts(line, _("the database does not answer"));
+		break;
+	case ENTER_STALE:
+		buf_printf(line, _("refused: the game moved on (entry %ld, "
+		    "now %d)"), j->form_n, j->now_n);
+		break;
+	case ENTER_CONFIRM:
+		buf_puts(line, _("asked to confirm"));
+		break;
+	case ENTER_WAIT:
+		buf_printf(line, _("kept; %s"), j->told != NULL ? j->told :
+		    "");
+		break;
+	default:
+		buf_printf(line, "%s (%d) %s", j->status == SR_OK ||
+		    j->status == SR_UPHELD ? _("recorded") : _("refused"),
+		    j->status, j->told != NULL ? j->told : "");
+		break;
+	}
+	for (i = 0; i < line->len; i++)
+		if (line->s[i] == '\n')
+			line->s[i] = ' ';
+	free(who);
+	buf_free(&words);
+}
+
+/* Free what a phone's request holds. */
+void
+sv_phone_free(struct phone *ph)
+{
+	free(ph->who);
+	free(ph->pad);
+	free(ph->said);
+	free(ph->confirm);
+	free(ph->line);
+	free(ph->verb);
+	free(ph->args);
+	free(ph->n);
+	free(ph->fid);
+	free(ph->yes);
+	free(ph->set_who);
+	free(ph->g);
+	free(ph->mine);
+	free(ph->cookies);
+	memset(ph, 0, sizeof *ph);
+}
