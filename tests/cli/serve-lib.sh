@@ -4,7 +4,8 @@
 # itself after --max-seconds should a test leave it running.
 
 # Start serve in the background (its pid in ./serve.pid; global options
-# $@ before it, $serve_opts after it: --enter), wait for its URL (in $url) and code on ./serve.out:
+# $@ before it, $serve_opts after it: --enter), wait for its URL (in
+# $url) and code on ./serve.out:
 # the lines it begins with are $serve_at and $serve_ready in the
 # language of the test (English by default; serve_at=none: no $url, the
 # test reads serve.out itself).
