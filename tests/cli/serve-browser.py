@@ -79,73 +79,6 @@ def wait_for(fn, seconds):
 
 
 driver = serve_phone.chromium("de-DE" if phone else None)
-# Accessibility (issue 35): axe-core's serious and critical violations,
-# buttons too small for a thumb, controls without a name.
-AXE_RUN_JS = """
-var done = arguments[arguments.length - 1];
-axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
-  done(r.violations.filter(function (v) {
-    return v.impact === "serious" || v.impact === "critical";
-  }).map(function (v) {
-    return [v.id, v.impact, v.nodes.length,
-            v.nodes.slice(0, 3).map(function (n) {
-              return n.target.join(" "); }).join(", ")];
-  }));
-}, function (e) { done([["axe failed", String(e), 0, ""]]); });
-"""
-
-# Buttons (and what acts as one) smaller than 48 px either way.
-SMALL_JS = """
-var out = [];
-document.querySelectorAll("button, select, [role=button], input[type=submit]," +
-    " input[type=button], input[type=reset], input[type=radio]," +
-    " input[type=checkbox]").forEach(function (e) {
-  var r = e.getBoundingClientRect();
-  if (r.width === 0 && r.height === 0) return;   /* not shown */
-  if (r.width < 48 || r.height < 48)
-    out.push([e.tagName + "." + e.className + " " +
-              (e.innerText || e.value || "").slice(0, 20),
-              Math.round(r.width), Math.round(r.height)]);
-});
-return out;
-"""
-
-CONTROL_ROLES = {"button", "textbox", "combobox", "checkbox", "radio",
-                 "spinbutton", "searchbox", "listbox", "slider", "switch",
-                 "menuitem", "tab"}
-
-
-def unnamed_controls():
-    """Controls without a name in Chromium's own accessibility tree."""
-    out = []
-    for n in driver.execute_cdp_cmd("Accessibility.getFullAXTree",
-                                    {})["nodes"]:
-        if n.get("ignored"):
-            continue
-        role = n.get("role", {}).get("value", "")
-        name = n.get("name", {}).get("value", "")
-        if role in CONTROL_ROLES and not str(name).strip():
-            out.append(role)
-    return out
-
-
-def a11y(what):
-    """axe-core, thumb-sized buttons and named controls on this page."""
-    driver.execute_script(axe_js)
-    bad = driver.execute_async_script(AXE_RUN_JS)
-    for b in bad:
-        print("# axe: %s (%s) on %d: %s" % tuple(b))
-    check(not bad, "%s: no serious or critical axe-core violation" % what)
-    small = driver.execute_script(SMALL_JS)
-    for e in small[:10]:
-        print("# smaller than a thumb: %s %dx%d px" % tuple(e))
-    unnamed = unnamed_controls()
-    for r in unnamed[:10]:
-        print("# a %s without a name" % r)
-    check(not small and not unnamed,
-          "%s: buttons 48 px or more, every control named" % what)
-
-
 def a11y_pages(pages, langs=("en", "de", "fr", "es")):
     """a11y() on each of pages (paths after the URL), in each language
     (the phone's Accept-Language) and both colour schemes."""
@@ -165,7 +98,8 @@ def a11y_pages(pages, langs=("en", "de", "fr", "es")):
                 if not shown.startswith(lang):
                     check(False, "%s in %s: the page says lang=%r"
                           % (page or "the board", lang, shown))
-                a11y("%s, %s, %s" % (page or "the board", lang, scheme))
+                serve_phone.a11y(driver, axe_js, "%s, %s, %s" % (
+                    page or "the board", lang, scheme))
     driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 

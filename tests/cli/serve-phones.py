@@ -20,6 +20,7 @@
 #    and dark, en de fr es; buttons 48 px; every control named.
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -61,6 +62,16 @@ def scenario(name):
     return opts, [ln for ln in lines if ln]
 
 
+def pips(line):
+    """Shake's roll of every player's die in pips, as a phone's own die
+    offers them (1 to 6), for one in points (10 to 60): the same roll."""
+    verb, *args = line.split()
+    if verb == "roll" and len(args) == len(NAMES) and all(
+            a in ("10", "20", "30", "40", "50", "60") for a in args):
+        return " ".join([verb] + [a[0] for a in args])
+    return line
+
+
 def games():
     """(rules, options, lines) of the five games."""
     out = []
@@ -68,6 +79,8 @@ def games():
                         ("shake-up", "shake-up-four-players-free"),
                         ("stack-attack", "stack-attack-tie-break")):
         opts, lines = scenario(name)
+        if rules == "shake":
+            lines = [pips(ln) for ln in lines]
         out.append((rules, opts, lines))
     out.append(("ten-thousand", ["--option", "target=3000"], TT))
     out.append(("shake-a-word", [], WORD))
@@ -210,6 +223,7 @@ class Table:
         self.stale = 0          # a phone's forms behind the game
         self.refused = []       # (who, line, what the page said)
         self.typed = []         # lines no form but the text line took
+        self.typed_all = []
 
     def pace(self):
         wait = self.last_post + PACE - time.monotonic()
@@ -219,7 +233,10 @@ class Table:
 
     def say_who(self, tab, name):
         tab.get(self.url)
-        b = find("form.who button, form button[name=who]", value=name)
+        b = find("form button[name=who]", value=name)
+        if not b:   # it said before: "change"
+            driver.get(self.url + "?who=change")
+            b = find("form button[name=who]", value=name)
         if not b:
             return False
         tap(b[0])
@@ -251,6 +268,7 @@ class Table:
         self.how[how] = self.how.get(how, 0) + 1
         if how == "text line":
             self.typed.append(line)
+            self.typed_all.append(line)
         ok = wait_for(lambda: len(entries()) == before + 1, 10)
         if time.monotonic() - t0 > 2:
             print("# slow: %r on %s's phone: fresh %.2f s, taps %.2f s, "
@@ -263,6 +281,31 @@ class Table:
                                  said[0].text if said else "",
                                  driver.current_url))
         return ok
+
+    def own_dice(self, values):
+        """Shake's roll of every player's die: each phone taps its
+        holder's value (in seat order); one entry, made with the last.
+        1 if so."""
+        before = len(entries())
+        for tab, v in zip(self.tabs, values):
+            tab.on()
+            mine = "button.die[name=mine]"
+            if not wait_for(lambda: find(mine, value=v), 3):
+                driver.get(self.url)
+            b = find(mine, value=v)
+            if not b:
+                self.refused.append((tab.who, "my die " + v, "no die",
+                                     "", driver.current_url))
+                return 0
+            self.pace()
+            tap(b[0])
+            last = tab is self.tabs[len(values) - 1]
+            if not last and not wait_for(
+                    lambda: len(entries()) == before and find("p.mine"),
+                    5):
+                return 0
+        self.how["my die"] = self.how.get("my die", 0) + len(values)
+        return wait_for(lambda: len(entries()) == before + 1, 10)
 
     def tap_line(self, verb, args, line):
         pad = "section.pad[data-verb='%s']" % verb
@@ -323,6 +366,9 @@ class Laptop:
         self.tmux("send-keys", "C-d")
         ok = wait_for(lambda: os.path.exists("exit") and
                       open("exit").read().strip() != "", 10)
+        if not ok:
+            print("# play on the laptop did not end: %s" % self.tmux(
+                "capture-pane", "-p").decode().strip()[-600:])
         self.tmux("kill-server")
         if os.path.exists("exit"):
             os.unlink("exit")
@@ -369,7 +415,12 @@ def play_games(players_url):
         for line in lines:
             st = sr_json("status")
             who = holder(rules, line, st)
-            if who is None:
+            if (who is None and rules == "shake" and line.startswith(
+                    "roll ") and len(line.split()) == len(NAMES) + 1):
+                ok = table.own_dice(line.split()[1:]) and ok
+                by["each phone its die"] = by.get("each phone its die",
+                                                  0) + 1
+            elif who is None:
                 ok = laptop.type(line) and ok
                 by["laptop"] += 1
             else:
@@ -377,6 +428,8 @@ def play_games(players_url):
                 ok = table.enter(tab, line) and ok
                 by[who] = by.get(who, 0) + 1
             if not ok:
+                print("# %s: %r (%s) not recorded" % (rules, line,
+                                                     who or "nobody"))
                 break
         print("# %s: entered by %s; %s; stale forms %d; typed in the "
               "text line: %s" % (rules, by, table.how, table.stale,
@@ -385,7 +438,8 @@ def play_games(players_url):
         for r in table.refused:
             print("# refused: %s tapped %r (%s): %r at %s" % r)
         table.refused = []
-        check(ok and laptop.end(), "%s: a whole game of %d lines, each "
+        ended = laptop.end()
+        check(ok and ended, "%s: a whole game of %d lines, each "
               "phone its holder's moves, the laptop the others" %
               (rules, len(lines)))
         ours = export_without_times()
@@ -395,9 +449,12 @@ def play_games(players_url):
             print("# alone:  %s" % json.dumps(theirs)[:2000])
         check(ours == theirs, "%s: the stored game is the game typed in "
               "play alone (export, uid and times aside)" % rules)
-    check(table.how.get("pad", 0) > 0 and table.how.get("button", 0) > 0,
-          "the phones tapped the dice pad and the verbs' buttons: %s"
-          % table.how)
+    check(all(table.how.get(k, 0) > 0 for k in ("pad", "button", "field",
+                                                 "my die")),
+          "the phones tapped the dice pad, the verbs' buttons, the "
+          "words' field and their own die (Shake): %s" % table.how)
+    check(not table.typed_all, "every move had a form of its own (none "
+          "typed in the text line): %s" % table.typed_all)
     check(table.stale == 0, "every phone's forms followed the game live "
           "(%d reloads)" % table.stale)
 
@@ -423,12 +480,93 @@ def nojs(players_url):
           "without JavaScript: the game typed in play alone")
 
 
+# English words of a phone's page (SPEC.md "Language": each phone its
+# Accept-Language): on the English phone every one, on the German,
+# French and Spanish none (whole words).
+ENGLISH = ["Who holds this phone?", "the table", "I am Ann", "so far:",
+           "clear", "an entry, as play takes it", "Take back the last entry?",
+           "yes, undo", "no, back", "Ann's turn", "change"]
+
+
+def phone_states(table, tab, game):
+    """Each state of a phone's page in turn (yielding its name): the
+    holder asked, Ann's pad, values tapped, undo to confirm, a refusal
+    shown, another's turn, and the read-only pages."""
+    tab.get(table.url)
+    yield "who holds it"
+    table.say_who(tab, "Ann")
+    yield "Ann's forms"
+    driver.get(table.url + "?pad=1+1")
+    yield "the pad, two dice tapped"
+    driver.get(table.url + "?confirm=undo")
+    yield "undo to confirm"
+    driver.get(table.url)
+    field = find("input[name=line]")[0]
+    tap(field)
+    field.send_keys("bank 3")
+    table.pace()
+    tap(field.find_element(By.XPATH, "./ancestor::form//button"))
+    wait_for(lambda: find("p.said"), 5)
+    yield "a refusal shown"
+    table.say_who(tab, "Bob")
+    yield "another's turn"
+    for page in ("games", "game/%d" % game, "game/%d/review" % game,
+                 "standings"):
+        driver.get(table.url + page)
+        yield page
+
+
+def langs(players_url, axe_js):
+    """A phone in each language: its pages in it, and accessible."""
+    sr("new", "--game", "ten-thousand", "--players", ",".join(NAMES),
+       "--option", "target=3000")
+    sr("roll", "1", "1", "1", "5", "5", "5")
+    game = sr_json("status")["game"]
+    for lang in ("en", "de", "fr", "es"):
+        tab = Tab(new_contexts(1)[0], "Ann", lang)
+        table = Table(players_url, [tab])
+        texts = []
+        for state in phone_states(table, tab, game):
+            shown = driver.execute_script(
+                "return document.documentElement.lang")
+            if shown != lang:
+                check(False, "%s, %s: the page says lang=%r" %
+                      (state, lang, shown))
+            texts.append(driver.execute_script(
+                "return document.body.innerText"))
+            for scheme in ("light", "dark") if axe_js else ():
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                    "features": [{"name": "prefers-color-scheme",
+                                  "value": scheme}]})
+                serve_phone.a11y(driver, axe_js, "the players' link, %s, "
+                                 "%s, %s" % (state, lang, scheme))
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                   {"features": []})
+        text = "\n".join(texts)
+        found = [w for w in ENGLISH if re.search(
+            r"(?<!\w)%s(?!\w)" % re.escape(w), text)]
+        if lang == "en":
+            check(found == ENGLISH, "the English phone's pages say %s"
+                  % [w for w in ENGLISH if w not in found])
+        else:
+            check(not found, "the %s phone's pages have no English word "
+                  "(%s)" % (lang, found))
+    check(len(entries()) == 1, "nothing recorded by looking (a refusal "
+          "and an undo not confirmed)")
+
+
 def players_link():
     urls = links()
     print("# links: %s" % urls)
     return urls[0] if len(urls) >= 2 else None
 
 
+axe_js = None
+if "--axe" in sys.argv:
+    i = sys.argv.index("--axe")
+    with open(sys.argv[i + 1]) as f:
+        axe_js = f.read()
+    del sys.argv[i:i + 2]
 url = players_link()
 try:
     check(url is not None, "serve --enter prints the players' link")
@@ -437,6 +575,8 @@ try:
             play_games(url)
         elif url and what == "nojs":
             nojs(url)
+        elif url and what == "langs":
+            langs(url, axe_js)
 finally:
     driver.quit()
 sys.exit(1 if serve_phone.failed else 0)

@@ -101,6 +101,76 @@ def links(path="serve.out"):
                 for m in [re.search(r"https?://\S+/", line)] if m]
 
 
+# Accessibility (issue 35): axe-core's serious and critical violations,
+# buttons too small for a thumb, controls without a name.
+AXE_RUN_JS = """
+var done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
+  done(r.violations.filter(function (v) {
+    return v.impact === "serious" || v.impact === "critical";
+  }).map(function (v) {
+    return [v.id, v.impact, v.nodes.length,
+            v.nodes.slice(0, 3).map(function (n) {
+              return n.target.join(" "); }).join(", ")];
+  }));
+}, function (e) { done([["axe failed", String(e), 0, ""]]); });
+"""
+
+# Buttons (and what acts as one: a die of serve --enter's dice pad)
+# smaller than 48 px either way.
+SMALL_JS = """
+var out = [];
+document.querySelectorAll("button, select, [role=button], .pad a," +
+    " input[type=submit]," +
+    " input[type=button], input[type=reset], input[type=radio]," +
+    " input[type=checkbox]").forEach(function (e) {
+  var r = e.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) return;   /* not shown */
+  if (r.width < 48 || r.height < 48)
+    out.push([e.tagName + "." + e.className + " " +
+              (e.innerText || e.value || "").slice(0, 20),
+              Math.round(r.width), Math.round(r.height)]);
+});
+return out;
+"""
+
+CONTROL_ROLES = {"button", "textbox", "combobox", "checkbox", "radio",
+                 "spinbutton", "searchbox", "listbox", "slider", "switch",
+                 "menuitem", "tab"}
+
+
+def unnamed_controls(driver):
+    """Controls without a name in Chromium's own accessibility tree."""
+    out = []
+    for n in driver.execute_cdp_cmd("Accessibility.getFullAXTree",
+                                    {})["nodes"]:
+        if n.get("ignored"):
+            continue
+        role = n.get("role", {}).get("value", "")
+        name = n.get("name", {}).get("value", "")
+        if role in CONTROL_ROLES and not str(name).strip():
+            out.append(role)
+    return out
+
+
+def a11y(driver, axe_js, what):
+    """axe-core (its source axe_js), thumb-sized buttons and named
+    controls on driver's page; what names it in the checks."""
+    driver.execute_script(axe_js)
+    bad = driver.execute_async_script(AXE_RUN_JS)
+    for b in bad:
+        print("# axe: %s (%s) on %d: %s" % tuple(b))
+    check(not bad, "%s: no serious or critical axe-core violation" % what)
+    small = driver.execute_script(SMALL_JS)
+    for e in small[:10]:
+        print("# smaller than a thumb: %s %dx%d px" % tuple(e))
+    unnamed = unnamed_controls(driver)
+    for r in unnamed[:10]:
+        print("# a %s without a name" % r)
+    check(not small and not unnamed,
+          "%s: buttons 48 px or more, every control named" % what)
+
+
 class Form:
     def __init__(self, action, method):
         self.action = action
