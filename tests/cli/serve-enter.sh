@@ -36,16 +36,7 @@ if command -v chromium >/dev/null 2>&1 &&
     /usr/bin/python3 -c "import selenium, trio_websocket" 2>/dev/null; then
 	# axe-core (npm, in tests/node by ./bootstrap) checks the phones'
 	# pages in the same browser, or its check is skipped with a line.
-	axe_js=$SRCDIR/tests/node/node_modules/axe-core/axe.min.js
-	if [ -f "$axe_js" ]; then
-		axe="--axe $axe_js"
-		axe_what="; axe-core: no serious or critical violation, light and dark, buttons 48 px, every control named"
-	elif [ -n "${SHAKEREF_AXE_REQUIRED:-}" ]; then
-		echo "Bail out! axe-core not installed (npm): ./bootstrap installs it in tests/node"
-		exit 1
-	else
-		axe= axe_what=
-	fi
+	axe_find "; axe-core: no serious or critical violation, light and dark, buttons 48 px, every control named"
 	test_expect_success "serve --enter in headless Chromium: four phones 360 px wide (touch) and play on the laptop (tmux) play a whole game of each of the five games, each phone its holder's moves (Shake: each its own die); each stored game the game typed in play alone (export, uid and times aside); a whole 10,000 from the table's phone without JavaScript; a phone's every page in en, de, fr and es$axe_what" '
 		SHAKEREF_DICT_PATH=$SRCDIR/tests/data && export SHAKEREF_DICT_PATH &&
 		sr new --game ten-thousand --players Ann,Bob >/dev/null &&
@@ -54,10 +45,7 @@ if command -v chromium >/dev/null 2>&1 &&
 		serve_stop TERM && test $rc -eq 0 && test "$(cat serve.rc)" -eq 0 &&
 		test "$(sr --json games --all | jq "[.games[] | select(.state == \"finished\")] | length")" -eq 6
 	'
-	if [ -z "$axe" ]; then
-		test_count=$((test_count + 1))
-		echo "ok $test_count # SKIP skip: axe-core not installed (npm): the phones' pages not checked for accessibility (./bootstrap installs it in tests/node)"
-	fi
+	axe_skip "the phones' pages"
 else
 	echo "# chromium, chromedriver, tmux or python3-selenium missing: the phones in the browser skipped (./bootstrap installs them)"
 fi

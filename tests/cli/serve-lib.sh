@@ -43,3 +43,27 @@ serve_stop() {
 		sed 's/^/#   /' serve.err | head -n 40
 	fi
 }
+
+# axe-core (npm, in tests/node by ./bootstrap) for a browser test: its
+# option in $axe ("--axe FILE") and "$1" in $axe_what (for the test's
+# title); empty when it is not installed, then axe_skip says so with a
+# line of its own, unless SHAKEREF_AXE_REQUIRED (.ci/run) makes that a
+# bail-out.
+axe_find() {
+	axe_js=$SRCDIR/tests/node/node_modules/axe-core/axe.min.js
+	if [ -f "$axe_js" ]; then
+		axe="--axe $axe_js" axe_what=$1
+	elif [ -n "${SHAKEREF_AXE_REQUIRED:-}" ]; then
+		echo "Bail out! axe-core not installed (npm): ./bootstrap installs it in tests/node"
+		exit 1
+	else
+		axe= axe_what=
+	fi
+}
+
+axe_skip() {
+	if [ -z "$axe" ]; then
+		test_count=$((test_count + 1))
+		echo "ok $test_count # SKIP skip: axe-core not installed (npm): $1 not checked for accessibility (./bootstrap installs it in tests/node)"
+	fi
+}

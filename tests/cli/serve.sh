@@ -716,25 +716,13 @@ if command -v chromium >/dev/null 2>&1 &&
     /usr/bin/python3 -c "import selenium" 2>/dev/null; then
 	# axe-core (npm, in tests/node by ./bootstrap) checks the same pages
 	# in the same browser (issue 35), or its check is skipped with a line.
-	axe_js=$SRCDIR/tests/node/node_modules/axe-core/axe.min.js
-	if [ -f "$axe_js" ]; then
-		axe="--axe $axe_js"
-		axe_what="; axe-core: no serious or critical violation on every page, light and dark, in en, de, fr and es; buttons 48 px; every control named"
-	elif [ -n "${SHAKEREF_AXE_REQUIRED:-}" ]; then
-		echo "Bail out! axe-core not installed (npm): ./bootstrap installs it in tests/node"
-		exit 1
-	else
-		axe= axe_what=
-	fi
+	axe_find "; axe-core: no serious or critical violation on every page, light and dark, in en, de, fr and es; buttons 48 px; every control named"
 	test_expect_success "serve in headless Chromium at 360x800: names as text, live without a reload, dark mode, no console error, a reload without JavaScript, every page$axe_what" '
 		xss_game && serve_start &&
 		if /usr/bin/python3 "$SRCDIR/tests/cli/serve-browser.py" $axe "$url"; then rc=0; else rc=1; fi &&
 		serve_stop TERM && test $rc -eq 0 && test "$(cat serve.rc)" -eq 0
 	'
-	if [ -z "$axe" ]; then
-		test_count=$((test_count + 1))
-		echo "ok $test_count # SKIP skip: axe-core not installed (npm): serve's pages not checked for accessibility (./bootstrap installs it in tests/node)"
-	fi
+	axe_skip "serve's pages"
 	# A German table of four: a Shake in play, a Stack Attack tower, a
 	# 10,000 turn, and a finished Shake of 84 entries (60 void rolls,
 	# SH-4, then the 24 of shake-shared-win.play: SH-9, SH-10).
