@@ -24,10 +24,7 @@ import re
 import subprocess
 import sys
 import time
-import urllib.request
 
-import trio
-import trio_websocket
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -89,38 +86,6 @@ def games():
 
 # One browser; each phone a tab in a browser context of its own.
 driver = serve_phone.chromium()
-
-
-def new_contexts(n):
-    """n tabs, each in a browser context of its own (Target domain, on
-    the browser's own DevTools socket: chromedriver's is a page's)."""
-    addr = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
-    with urllib.request.urlopen("http://%s/json/version" % addr) as r:
-        ws_url = json.load(r)["webSocketDebuggerUrl"]
-
-    async def run():
-        out = []
-        async with trio_websocket.open_websocket_url(ws_url) as ws:
-            for i in range(n):
-                await ws.send_message(json.dumps({
-                    "id": 2 * i + 1,
-                    "method": "Target.createBrowserContext", "params": {}}))
-                ctx = await answer(ws, 2 * i + 1)
-                await ws.send_message(json.dumps({
-                    "id": 2 * i + 2, "method": "Target.createTarget",
-                    "params": {"url": "about:blank", "browserContextId":
-                               ctx["browserContextId"]}}))
-                out.append((await answer(ws, 2 * i + 2))["targetId"])
-        return out
-
-    async def answer(ws, i):
-        while True:
-            r = json.loads(await ws.get_message())
-            if r.get("id") == i:
-                if "error" in r:
-                    raise RuntimeError(r["error"])
-                return r["result"]
-    return trio.run(run)
 
 
 class Tab:
@@ -402,7 +367,8 @@ def alone(rules, options, lines):
 
 
 def play_games(players_url):
-    tabs = [Tab(h, name) for h, name in zip(new_contexts(4), NAMES)]
+    tabs = [Tab(h, name) for h, name in
+            zip(serve_phone.new_contexts(driver, 4), NAMES)]
     table = Table(players_url, tabs)
     laptop = Laptop()
     for rules, options, lines in games():
@@ -460,7 +426,7 @@ def play_games(players_url):
 
 
 def nojs(players_url):
-    tab = Tab(new_contexts(1)[0], "")
+    tab = Tab(serve_phone.new_contexts(driver, 1)[0], "")
     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled",
                            {"value": True})
     sr("new", "--game", "ten-thousand", "--players", ",".join(NAMES),
@@ -523,7 +489,7 @@ def langs(players_url, axe_js):
     sr("roll", "1", "1", "1", "5", "5", "5")
     game = sr_json("status")["game"]
     for lang in ("en", "de", "fr", "es"):
-        tab = Tab(new_contexts(1)[0], "Ann", lang)
+        tab = Tab(serve_phone.new_contexts(driver, 1)[0], "Ann", lang)
         table = Table(players_url, [tab])
         texts = []
         for state in phone_states(table, tab, game):

@@ -60,6 +60,41 @@ def chromium(lang=None):
     return driver
 
 
+def new_contexts(driver, n):
+    """n tabs, each in a browser context of its own (Target domain, on
+    the browser's own DevTools socket: chromedriver's is a page's)."""
+    import trio
+    import trio_websocket
+
+    addr = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    with urllib.request.urlopen("http://%s/json/version" % addr) as r:
+        ws_url = json.load(r)["webSocketDebuggerUrl"]
+
+    async def run():
+        out = []
+        async with trio_websocket.open_websocket_url(ws_url) as ws:
+            for i in range(n):
+                await ws.send_message(json.dumps({
+                    "id": 2 * i + 1,
+                    "method": "Target.createBrowserContext", "params": {}}))
+                ctx = await answer(ws, 2 * i + 1)
+                await ws.send_message(json.dumps({
+                    "id": 2 * i + 2, "method": "Target.createTarget",
+                    "params": {"url": "about:blank", "browserContextId":
+                               ctx["browserContextId"]}}))
+                out.append((await answer(ws, 2 * i + 2))["targetId"])
+        return out
+
+    async def answer(ws, i):
+        while True:
+            r = json.loads(await ws.get_message())
+            if r.get("id") == i:
+                if "error" in r:
+                    raise RuntimeError(r["error"])
+                return r["result"]
+    return trio.run(run)
+
+
 def sr(*args, check=True):
     """The binary's stdout (text); raises if it fails and check."""
     return subprocess.run([SHAKEREF, *args], check=check,
