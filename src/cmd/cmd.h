@@ -471,6 +471,8 @@ struct sr_doubt {
  */
 void	sr_doubt_settle(struct sr_ctx *);
 void	sr_doubt_free(struct sr_ctx *);
+/* A round's timer without a DURATION: its seconds. */
+#define SR_TIMER_SECS	180
 /*
  * A verb of kind VERB_TIMER ("timer [DURATION]") for sg, loaded (no
  * transaction open): its DURATION parsed by its declaration, then run.

@@ -63,7 +63,7 @@ sr_timer(struct sr_ctx *ctx, const struct sr_game *sg, int argc, char **argv)
 	struct expectation x;
 	struct entry e;
 	struct ruling r = RULING_INIT;
-	long secs = 180;
+	long secs = SR_TIMER_SECS;
 	int status;
 
 	memset(&e, 0, sizeof e);

@@ -423,6 +423,7 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	}
 	sv = xcalloc(1, sizeof *sv);
 	sv->ctx = ctx;
+	sv->term = ctx->out;
 	sv->pinned = ctx->game;
 	if (serve_load(ctx, &sv->lib) != 0 ||
 	    getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw ||
@@ -467,6 +468,9 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	buf_free(&sv->fresh);
 	pthread_mutex_destroy(&sv->mu);
 	buf_free(&url);
+	free(sv->note_who);
+	for (i = 0; i < SERVE_ANSWERS; i++)
+		free(sv->answers[i].told);
 	free(sv);
 	fprintf(ctx->out, "%s", _("stopped\n"));
 	ctx->cmd = "serve";

@@ -92,6 +92,8 @@ const char sv_style_css[] =
     "#enter .said.refused{border-left-color:#c62828}\n"
     "#enter .wait,#enter .holder{font-size:1.2rem}\n"
     "#enter output{font-size:1.3rem;font-weight:700}\n"
+    ".timer{font-size:1.4rem;font-weight:700}\n"
+    ".timer .left{font-variant-numeric:tabular-nums}\n"
     "@media (min-width:60rem){body{font-size:1.3rem}}\n"
     /* On a phone the games and standings are cards, a cell a line, named. */
     "@media (max-width:40rem){table.cards thead{display:none}"
@@ -128,7 +130,31 @@ const char sv_live_js[] =
     "      if (t === null) return;\n"
     "      var d = new DOMParser().parseFromString(t, \"text/html\");\n"
     "      var m = d.getElementById(\"live\");\n"
-    "      if (m) main.innerHTML = m.innerHTML;\n"
+    "      if (!m) return;\n"
+    /* serve --enter: what a phone was typing, and the pad so far, kept
+     * across the refresh (each field known by its form's verb). */
+    "      var keep = {}, focus = null, key = function (el) {\n"
+    "        var f = el.closest(\"form\"), v = f && f.querySelector(\"[name=verb]\");\n"
+    "        var p = el.closest(\".pad\");\n"
+    "        return (p ? p.getAttribute(\"data-verb\") : \"\") + \"|\" +\n"
+    "          (v ? v.value : \"\") + \"|\" + (el.name || el.tagName);\n"
+    "      };\n"
+    "      main.querySelectorAll(\"#enter input:not([type=hidden]), #enter .pad output\").forEach(function (el) {\n"
+    "        keep[key(el)] = el.tagName === \"OUTPUT\" ? el.textContent : el.value;\n"
+    "        if (el === document.activeElement) focus = key(el);\n"
+    "      });\n"
+    "      main.innerHTML = m.innerHTML;\n"
+    "      main.querySelectorAll(\"#enter input:not([type=hidden]), #enter .pad output\").forEach(function (el) {\n"
+    "        var k = key(el);\n"
+    "        if (!(k in keep) || !keep[k]) return;\n"
+    "        if (el.tagName === \"OUTPUT\") {\n"
+    "          var pad = el.closest(\".pad\"), line = pad.querySelector(\"input[name=line]\");\n"
+    "          el.textContent = keep[k];\n"
+    "          line.value = pad.getAttribute(\"data-verb\") + \" \" + keep[k];\n"
+    "          pad.querySelector(\"button code\").textContent = line.value;\n"
+    "        } else el.value = keep[k];\n"
+    "        if (k === focus) el.focus();\n"
+    "      });\n"
     "    }).catch(function () {});\n"
     "  });\n"
     "})();\n"
@@ -148,7 +174,15 @@ const char sv_live_js[] =
     "  out.textContent = vals.join(\" \");\n"
     "  line.value = pad.getAttribute(\"data-verb\") + \" \" + out.textContent;\n"
     "  code.textContent = line.value;\n"
-    "});\n";
+    "});\n"
+    /* A round's timer started from a phone, counted down on each. */
+    "setInterval(function () {\n"
+    "  document.querySelectorAll(\".timer[data-end]\").forEach(function (p) {\n"
+    "    var s = Math.max(0, Math.round(+p.getAttribute(\"data-end\") - Date.now() / 1000));\n"
+    "    var left = p.querySelector(\".left\");\n"
+    "    if (left) left.textContent = \"(\" + Math.floor(s / 60) + \":\" + (\"0\" + s % 60).slice(-2) + \")\";\n"
+    "  });\n"
+    "}, 1000);\n";
 
 /* The icon: a die. */
 const char sv_icon_svg[] =

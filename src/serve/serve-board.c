@@ -414,6 +414,21 @@ sv_board_render(struct serve *sv, struct buf *b)
 	buf_puts(b, "</p>\n");
 	board_scores(&sg, o, b);
 	board_lead(&sg, b);
+	/* A round's timer started from a phone: its end, counted down. */
+	if (sv->timer_game == sg.g.id && sv->timer_end > 0) {
+		char at[32];
+		struct tm tm;
+		char *s;
+
+		localtime_r(&sv->timer_end, &tm);
+		strftime(at, sizeof at, "%H:%M:%S", &tm);
+		s = xasprintf(_("the timer ends at %s"), at);
+		buf_printf(b, "<p class=\"timer\" role=\"timer\" "
+		    "data-end=\"%lld\">", (long long)sv->timer_end);
+		sv_html_text(b, s);
+		buf_puts(b, " <span class=\"left\"></span></p>\n");
+		free(s);
+	}
 	buf_puts(b, "<p class=\"say\">");
 	sr_next_words(&sg, &say);
 	sv_html_text(b, buf_str(&say));

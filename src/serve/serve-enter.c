@@ -7,6 +7,7 @@
  * and refusal kept for the phone, in its language.
  */
 #include <errno.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "serve.h"
@@ -95,12 +96,38 @@ take_text(FILE *f, struct buf *b)
 }
 
 /*
- * sr_enter() on words w[0..n): what it prints on stdout (ctx->out) and
- * stderr (fd 2, this thread alone writing there meanwhile) into told;
- * its exit status.
+ * Command c (one play takes: new, note, status ...) on words w[0..n),
+ * as play runs it: the command line's parse, then its exec, on the
+ * game shown (pinned, else the current one; new and use choose their
+ * own); the exit status.
  */
 static int
-enter_words(struct sr_ctx *ctx, int n, char **w, struct buf *told)
+run_command(struct sr_ctx *ctx, const struct cmd_entry *c, long long game,
+    int n, char **w)
+{
+	struct cmd_args a;
+	long long was = ctx->game;
+	int status;
+
+	ctx->game = c->play & CMD_PLAY_GAME ? 0 : game;
+	if ((status = cmd_parse(ctx, c, n, w, n, &a)) == SR_OK) {
+		status = c->exec(ctx, &a);
+		cmd_args_free(&a);
+	}
+	if (ctx->store != NULL)
+		store_rollback(ctx->store);
+	ctx->game = was;
+	return status;
+}
+
+/*
+ * sr_enter() on words w[0..n) (or command c, as play runs it): what it
+ * prints on stdout (ctx->out) and stderr (fd 2, this thread alone
+ * writing there meanwhile) into told; its exit status.
+ */
+static int
+enter_words(struct sr_ctx *ctx, const struct cmd_entry *c, long long game,
+    int n, char **w, struct buf *told)
 {
 	FILE *out = tmpfile(), *err = tmpfile(), *was = ctx->out;
 	const char *cmd = ctx->cmd;
@@ -124,7 +151,8 @@ enter_words(struct sr_ctx *ctx, int n, char **w, struct buf *told)
 	ctx->tty = 0;
 	ctx->json = 0;
 	ctx->color = 0;
-	status = sr_enter(ctx, n, w);
+	status = c != NULL ? run_command(ctx, c, game, n, w) :
+	    sr_enter(ctx, n, w);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -225,6 +253,59 @@ out:
 	return ret;
 }
 
+/*
+ * A timer verb from a phone (w[0..n): "timer [DURATION]"): checked as
+ * sr_timer() checks it (DURATION by the verb's declaration, a round
+ * open), then started in serve's memory for every page to count down:
+ * SR_OK with what it said into told, or the refusal there.  Records
+ * nothing, as the timer never does.
+ */
+static int
+enter_timer(struct serve *sv, int n, char **w, struct buf *told)
+{
+	struct buf t = BUF_INIT;
+	struct ruling r = RULING_INIT;
+	struct expectation x;
+	struct sr_game sg;
+	struct entry e;
+	long long game = sv->game;
+	int was = sv->last, status;
+	long secs = SR_TIMER_SECS;
+
+	if (sv_board_load(sv, &sg, &t) != 0) {
+		sv->game = game;
+		buf_puts(told, _("the database does not answer"));
+		buf_free(&t);
+		return SR_SYSTEM;
+	}
+	sv->game = game;
+	sv->last = was;
+	buf_free(&t);
+	memset(&e, 0, sizeof e);
+	e.argc = n - 1;
+	e.argv = w + 1;
+	status = game_parse_id(sg.rules, &sg.rp.setup, verb_lookup(w[0]), &e,
+	    &r);
+	if (status == RULING_OK && e.argc > 0)
+		secs = e.secs;
+	sr_expect(&sg, &x, NULL);
+	if (status != RULING_OK)
+		buf_puts(told, buf_str(&r.why));
+	else if (x.finished || !(x.verbs & VERB_BIT(e.verb))) {
+		status = SR_RULES;
+		buf_printf(told, _("'%s' needs an open round"), w[0]);
+	} else {
+		sv->timer_game = sg.g.id;
+		sv->timer_end = time(NULL) + secs;
+		sv->rerender = 1;
+		buf_printf(told, _("the timer runs: %ld seconds"), secs);
+	}
+	entry_clear(&e);
+	ruling_free(&r);
+	sr_game_free(&sg);
+	return status;
+}
+
 /* The words of phone ph's entry, as posted, into b. */
 static void
 entry_words(const struct phone *ph, struct buf *b)
@@ -248,6 +329,7 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 {
 	struct phone *ph = &j->ph;
 	struct buf words = BUF_INIT, told = BUF_INIT;
+	const struct cmd_entry *c;
 	char *w[ENTER_WORDS], *end;
 	long n = -1;
 	int nw = -1, last = 0, i;
@@ -294,11 +376,17 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		j->status = SR_USAGE;
 		buf_puts(&told, nw == 0 ? _("nothing to enter") :
 		    _("a quote is not closed, or too many words"));
-	} else if (verb_lookup(w[0]) < 0 ||
-	    (verb_kind(NULL, (enum verb)verb_lookup(w[0])) & VERB_TIMER)) {
+	} else if (verb_lookup(w[0]) < 0 && (c = cmd_find(w[0])) != NULL &&
+	    (c->play & CMD_PLAY)) {
+		/* A command play takes (new, note, status ...). */
+		j->status = enter_words(sv->ctx, c, sv->pinned, nw, w, &told);
+	} else if (verb_lookup(w[0]) < 0) {
 		j->status = SR_USAGE;
-		buf_printf(&told, _("'%s' is not an entry; expected a verb of "
-		    "the game, undo or redo"), w[0]);
+		buf_printf(&told, _("'%s' is neither a verb of the game nor a "
+		    "command play takes"), w[0]);
+	} else if (verb_kind(NULL, (enum verb)verb_lookup(w[0])) &
+	    VERB_TIMER) {
+		j->status = enter_timer(sv, nw, w, &told);
 	} else if ((strcmp(w[0], "undo") == 0 || strcmp(w[0], "redo") == 0) &&
 	    (ph->yes == NULL || strcmp(ph->yes, "yes") != 0)) {
 		/* Asked to confirm first: nothing entered. */
@@ -306,7 +394,7 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		j->outcome = ENTER_CONFIRM;
 		goto out;
 	} else {
-		j->status = enter_words(sv->ctx, nw, w, &told);
+		j->status = enter_words(sv->ctx, NULL, 0, nw, w, &told);
 		if (ph->mine != NULL && j->status == SR_OK)
 			memset(&sv->wait, 0, sizeof sv->wait);
 	}

@@ -167,7 +167,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		free(t);
 	}
 	form_open(b, pfx, n, fid, "faces");
-	buf_puts(b, "<span>");
+	buf_puts(b, "<span id=\"mydie\">");
 	sv_html_words(b, N_("my die:"));
 	buf_puts(b, "</span>");
 	for (s = faces.s; s != NULL && (e = strchr(s, '\n')) != NULL;
@@ -175,7 +175,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		*e = '\0';
 		buf_puts(b, "<button class=\"die\" name=\"mine\" value=\"");
 		sv_html_text(b, s);
-		buf_puts(b, "\">");
+		buf_puts(b, "\" aria-describedby=\"mydie\">");
 		sv_html_text(b, s);
 		buf_puts(b, "</button>");
 	}
@@ -187,7 +187,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 /* One verb legal now, as its form. */
 static void
 verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
-    const struct phone *ph, int n, const char *fid)
+    const struct phone *ph, const char *holder, int n, const char *fid)
 {
 	const struct game_verb *v = &sg->rules->verbs[lv];
 	struct buf vals = BUF_INIT, w = BUF_INIT, kw = BUF_INIT;
@@ -195,15 +195,14 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	int a1 = game_verb_arg(sg->rules, lv, 1), a2;
 	int i, k;
 
-	if (v->kind & VERB_TIMER)
-		return;
 	if (a1 == 'V') {
 		dice_pad(b, pfx, sg, lv, v->name, ph, n, fid);
 		return;
 	}
 	a2 = game_verb_arg(sg->rules, lv, 2);
 	form_open(b, pfx, n, fid, "verb");
-	if (a1 == 0) {
+	if (a1 == 0 || (v->kind & VERB_TIMER)) {
+		/* A timer: its round's own length (DURATION left out). */
 		line_button(b, v->name);
 	} else if (a1 == 'N' && a2 == 0 && strstr(v->args, "...") == NULL) {
 		/* A name picker: the names the rules offer, else everyone. */
@@ -232,12 +231,32 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 			line_button(b, buf_str(&w));
 		}
 	} else {
-		/* Its arguments typed: "vote NAME WORD", "words WORD..." */
-		buf_printf(b, "<input type=\"hidden\" name=\"verb\" value=\"%s\">"
-		    "<label><code>", v->name);
+		/*
+		 * Its arguments typed: "vote NAME WORD"; the holder's own
+		 * NAME given where the verb is the named player's (each
+		 * player's "words W..." on their own phone).
+		 */
+		buf_reset(&w);
+		buf_puts(&w, v->name);
+		if (a1 == 'N' && v->who == WHO_NAMED && holder != NULL &&
+		    holder[0] != '\0' && (s = strchr(v->args, ' ')) != NULL) {
+			buf_puts(&w, " \"");
+			for (e = (char *)holder; *e != '\0'; e++)
+				buf_printf(&w, "%s%c", *e == '"' || *e == '\\' ?
+				    "\\" : "", *e);
+			buf_puts(&w, "\"");
+			buf_reset(&kw);
+			buf_printf(&kw, "%s %s", holder, s + 1);
+		} else {
+			buf_reset(&kw);
+			buf_puts(&kw, v->args);
+		}
+		buf_puts(b, "<input type=\"hidden\" name=\"verb\" value=\"");
+		sv_html_text(b, buf_str(&w));
+		buf_puts(b, "\"><label><code>");
 		sv_html_text(b, v->name);
 		buf_puts(b, " ");
-		sv_html_text(b, v->args);
+		sv_html_text(b, buf_str(&kw));
 		buf_printf(b, "</code> <input name=\"args\" autocomplete=\"off\" "
 		    "autocapitalize=\"none\" spellcheck=\"false\"></label>"
 		    "<button>");
@@ -392,7 +411,8 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 			if (seat >= 0 && lv == sv_waits(sg, &x))
 				own_die(b, pfx, sg, lv, seat, w, n, fid);
 			else
-				verb_form(b, pfx, sg, lv, ph, n, fid);
+				verb_form(b, pfx, sg, lv, ph, seat >= 0 ?
+				    sg->g.names[seat] : NULL, n, fid);
 		}
 		buf_puts(b, "</div>\n");
 	}

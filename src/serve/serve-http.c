@@ -293,17 +293,20 @@ serve_request(void *cls, struct MHD_Connection *c, const char *url,
 		return sv_not_found(sv, c);
 	peer_has_token(sv, c);
 	if (strcmp(method, "POST") == 0 && sv->enter) {
-		if (link == 1) {
-			p = _("this link only watches: enter through the "
-			    "players' link\n");
-			return sv_answer(sv, c, MHD_HTTP_FORBIDDEN,
-			    "text/plain; charset=utf-8", xstrdup(p),
-			    strlen(p));
-		}
 		serve_speak(sv, c, &sp, ll);
-		ret = sv_post(sv, c, path + (*path == '/'), upload,
-		    upload_size, req, ll);
+		if (link == 1) {
+			p = N_("this link only watches: enter through the "
+			    "players' link\n");
+			sv->note_code = MHD_HTTP_FORBIDDEN;
+			sv->note_msgid = p;
+			ret = sv_answer(sv, c, MHD_HTTP_FORBIDDEN,
+			    "text/plain; charset=utf-8", xstrdup(_(p)),
+			    strlen(_(p)));
+		} else
+			ret = sv_post(sv, c, path + (*path == '/'), upload,
+			    upload_size, req, ll);
 		i18n_speak_end(&sp);
+		sv_post_said(sv, path + (*path == '/'));
 		return ret;
 	}
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {

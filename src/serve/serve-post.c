@@ -176,6 +176,8 @@ refuse(struct serve *sv, struct MHD_Connection *c, unsigned code,
 {
 	const char *t = _(msg);
 
+	sv->note_code = code;
+	sv->note_msgid = msg;
 	return sv_answer(sv, c, code, "text/plain; charset=utf-8",
 	    xstrdup(t), strlen(t));
 }
@@ -203,9 +205,46 @@ post_who(struct serve *sv, struct MHD_Connection *c, struct phone *ph)
 	cookie = xasprintf("who_%s=%s; Path=%s; Max-Age=31536000; "
 	    "HttpOnly; SameSite=Strict", g, buf_str(&v), sv->pprefix);
 	ret = sv_see_other(sv, c, NULL, cookie);
+	sv->note_code = MHD_HTTP_SEE_OTHER;
+	free(sv->note_who);
+	sv->note_who = xstrdup(ph->set_who);
 	free(cookie);
 	buf_free(&v);
 	return ret;
+}
+
+/*
+ * The line on serve's terminal for a POST answered here (sv->note_*),
+ * in serve's language (the phone's no longer spoken), then forgotten.
+ */
+void
+sv_post_said(struct serve *sv, const char *path)
+{
+	size_t len;
+	char *t;
+
+	if (sv->note_code == 0)
+		return;
+	if (sv->note_who != NULL) {
+		t = sv->note_who[0] == '\0' ?
+		    xstrdup(_("This phone enters for the table.")) :
+		    xasprintf(_("I am %s"), sv->note_who);
+		fprintf(sv->term, _("phone: %s: %s\n"), path, t);
+		free(t);
+	} else {
+		t = xstrdup(sv->note_msgid != NULL ? _(sv->note_msgid) : "");
+		if ((len = strlen(t)) > 0 && t[len - 1] == '\n')
+			t[len - 1] = '\0';
+		/* TRANSLATORS: serve's line for a POST refused: path, code. */
+		fprintf(sv->term, _("phone: %s: refused (%u) %s\n"), path,
+		    sv->note_code, t);
+		free(t);
+	}
+	fflush(sv->term);
+	free(sv->note_who);
+	sv->note_who = NULL;
+	sv->note_code = 0;
+	sv->note_msgid = NULL;
 }
 
 /*
@@ -225,8 +264,11 @@ sv_post(struct serve *sv, struct MHD_Connection *c, const char *path,
 	int i;
 
 	if (j == NULL) {
-		if (strcmp(path, "enter") != 0 && strcmp(path, "who") != 0)
+		if (strcmp(path, "enter") != 0 && strcmp(path, "who") != 0) {
+			sv->note_code = MHD_HTTP_NOT_FOUND;
+			sv->note_msgid = N_("not found\n");
 			return sv_not_found(sv, c);
+		}
 		if (!same_origin(sv, c))
 			return refuse(sv, c, MHD_HTTP_FORBIDDEN,
 			    N_("only a page of this server's players' link "

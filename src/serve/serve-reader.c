@@ -93,8 +93,8 @@ job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 	/* Each POST: one line on serve's terminal (who, what, the ruling). */
 	if (j->kind == JOB_ENTER) {
 		sv_enter_line(j, &line);
-		fprintf(ctx->out, "%s\n", buf_str(&line));
-		fflush(ctx->out);
+		fprintf(sv->term, "%s\n", buf_str(&line));
+		fflush(sv->term);
 	}
 	buf_free(&line);
 	if (ctx->store == NULL || store_lost(ctx->store))
@@ -113,6 +113,22 @@ job_next(struct serve *sv)
 		sv->queue_end = NULL;
 	pthread_mutex_unlock(&sv->mu);
 	return j;
+}
+
+/* The reader: the board rendered again, handed to the HTTP thread. */
+static void
+board_fresh(struct serve *sv)
+{
+	struct buf b = BUF_INIT;
+
+	sv->rerender = 0;
+	sv_board_render(sv, &b);
+	pthread_mutex_lock(&sv->mu);
+	buf_free(&sv->fresh);
+	sv->fresh = b;
+	sv->has_fresh = 1;
+	pthread_mutex_unlock(&sv->mu);
+	poke(sv->to_http[1]);
 }
 
 /*
@@ -148,16 +164,8 @@ reader_main(void *arg)
 			break;
 		renew = notice_take(nt) && sr_notice_look(ctx, nt) &&
 		    sv_board_changed(sv);
-		if (renew) {
-			sv_board_render(sv, &b);
-			pthread_mutex_lock(&sv->mu);
-			buf_free(&sv->fresh);
-			sv->fresh = b;
-			sv->has_fresh = 1;
-			pthread_mutex_unlock(&sv->mu);
-			memset(&b, 0, sizeof b);
-			poke(sv->to_http[1]);
-		}
+		if (renew)
+			board_fresh(sv);
 		while ((j = job_next(sv)) != NULL) {
 			pthread_mutex_lock(&sv->mu);
 			renew = j->refs > 1;	/* still asked for */
@@ -174,6 +182,9 @@ reader_main(void *arg)
 			memset(&b, 0, sizeof b);
 			poke(sv->to_http[1]);
 		}
+		/* A timer started from a phone: every page shows it. */
+		if (sv->rerender)
+			board_fresh(sv);
 		/* Notified while the pages read the store: look again. */
 		notice_looked(nt);
 	}

@@ -220,6 +220,16 @@ struct serve {
 		char		*told;
 	}			 answers[SERVE_ANSWERS];
 	int			 nanswer;
+	/*
+	 * The HTTP thread's: a POST it answered itself (refused, or who
+	 * holds a phone), said on the terminal once its request is done
+	 * with the phone's language: the code, the refusal's msgid, the
+	 * holder said (malloc'd).
+	 */
+	unsigned		 note_code;
+	const char		*note_msgid;
+	char			*note_who;
+	FILE			*term;		/* serve's terminal (ctx->out) */
 	/* The HTTP thread's: the entries from each address this second. */
 	struct {
 		char		 addr[48];
@@ -256,6 +266,14 @@ struct serve {
 	int			 stopping;
 	int			 foreign;	/* the reader's: a phone's language */
 	struct waiting		 wait;		/* the reader's */
+	/*
+	 * The reader's: a round's timer started from a phone (a VERB_TIMER
+	 * verb), for game timer_game until timer_end (time(): every phone
+	 * counts down to it); rerender: the board to render again.
+	 */
+	long long		 timer_game;
+	time_t			 timer_end;
+	int			 rerender;
 };
 
 /* serve-assets.c */
@@ -357,6 +375,7 @@ enum MHD_Result sv_post(struct serve *sv, struct MHD_Connection *c,
     const char *ll);
 void sv_phone_get(struct serve *sv, struct MHD_Connection *c,
     struct phone *ph);
+void sv_post_said(struct serve *sv, const char *path);
 /* serve-reply.c */
 void sv_board_publish(struct serve *sv);
 /* serve-reply.c */

@@ -6,7 +6,11 @@
 # SIGINT and SIGTERM; then the pages in headless Chromium
 # (tests/cli/serve-browser.py), and a German table's on a phone 360 px
 # wide (issue 36: no word broken, no sideways scroll, local dates, the
-# leader, the history paginated, without JavaScript).  Each server listens on 127.0.0.1, port
+# leader, the history paginated, without JavaScript); serve --enter
+# (issue 35: the two links, who holds a phone, entries from POSTs as
+# play makes them, Origin, size and rate limits, a stale form, a retried
+# form id, undo confirmed, Shake's roll of every player's die, Shake-A-
+# Word's words and timer).  Each server listens on 127.0.0.1, port
 # 0 (a free one), and stops by itself after --max-seconds should a test
 # leave it running.
 . "$SRCDIR/tests/cli/lib.sh"
@@ -542,6 +546,8 @@ test_expect_success 'serve --enter: two links, each its own token and QR code; t
 	# The watchers'"'"' pages have no form.
 	curl -s "$url" >wpage && ! grep -q "<form" wpage &&
 	serve_stop INT && sr --json history >after && expect_same before after &&
+	test "$(grep -c "^phone: enter: refused (403) this link only watches" serve.out)" -eq 1 &&
+	test "$(grep -c "^phone: who: refused (403) this link only watches" serve.out)" -eq 1 &&
 	serve_start && origin=${url%/*/} &&
 	test "$(curl -s -o /dev/null -w "%{http_code}" -H "Origin: $origin" \
 	    -d "line=roll 3 5" -d n=0 "$url""enter")" = 405 &&
@@ -586,9 +592,15 @@ test_expect_success 'serve --enter: a foreign Origin (or neither Origin nor Refe
 	test "$(grep -cx "303\|429" codes)" -eq 30 &&
 	sr --json history >after && expect_same before after &&
 	serve_stop INT &&
-	# One line on the terminal for each POST that reached the write path.
+	# One line on the terminal for each POST: those that reached the
+	# write path, and the 4 refused for their origin, 2 too large, and
+	# those slowed.
 	test "$(grep -c "^phone (?): nothing: refused (2)" serve.out)" -eq \
-	    "$(($(grep -cx 303 codes) + 1))"
+	    "$(($(grep -cx 303 codes) + 1))" &&
+	test "$(grep -c "^phone: enter: refused (403) only a page of this server" serve.out)" -eq 4 &&
+	test "$(grep -c "^phone: enter: refused (413) a form" serve.out)" -eq 2 &&
+	test "$(grep -c "^phone: enter: refused (429) more than 5" serve.out)" -eq \
+	    "$(grep -cx 429 codes)"
 '
 
 test_expect_success 'serve --enter: the holder said (a cookie per game); an entry from a POST is the entry typed in play; a stale form 409; the same form id again records nothing more' '
@@ -599,6 +611,11 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	grep -qi "^set-cookie: who_1=Ann; Path=/$ptok/" h &&
 	curl -s -b jar "$purl" >page && grep -q "I am Ann" page &&
 	grep -q "name=\"n\" value=\"0\"" page &&
+	# Ann taps her own die; the table'"'"'s phone enters every one.
+	grep -q "name=\"mine\" value=\"3\"" page &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl" >page &&
+	grep -q "This phone enters for the table" page &&
 	# The dice pad: a link per face adds a die; the entry its words.
 	grep -q "href=\"/$ptok/?pad=3\"" page &&
 	curl -s -b jar "$purl?pad=3+5" >pad &&
@@ -621,6 +638,7 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	grep -q "name=\"n\" value=\"1\"" post.body &&
 	test "$(in_effect)" -eq 1 &&
 	# Bob chooses (SH-6): Ann'"'"'s phone says so, Bob'"'"'s has the buttons.
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who=Ann -d g=1 "$purl""who" &&
 	curl -s -b jar "$purl" >page && grep -q "Bob&#39;s turn" page &&
 	! grep -q "value=\"take\"" page &&
 	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who=Bob -d g=1 "$purl""who" &&
@@ -634,7 +652,7 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	grep -q "class=\"said refused\"" refused && grep -q "erwartet\|unerwartet" refused &&
 	test "$(in_effect)" -eq 2 &&
 	serve_stop INT &&
-	grep -q "^phone (Ann): roll 3 5: recorded (0)" serve.out &&
+	grep -q "^phone (the table): roll 3 5: recorded (0)" serve.out &&
 	grep -q "^phone (Bob): take: recorded (0)" serve.out &&
 	grep -q "^phone (Bob): take 3: refused (2)" serve.out &&
 	entries_of >phone &&
@@ -643,6 +661,26 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	{ printf "roll 3 5\ntake\ntake 3\n" | sr play >/dev/null 2>&1 || :; } &&
 	entries_of >typed && expect_same typed phone
+'
+
+test_expect_success 'serve --enter: the line takes what play takes: a command (note, new) as play runs it; a word that is neither refused' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	enter_start &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	test "$(post enter -d "line=note '"'"'a good start'"'"'" -d n=0 -d fid=c1)" = 303 &&
+	sr --json history | jq -r ".entries[-1] | .verb, .args[0]" >got &&
+	printf "note\na good start\n" >want && expect_same want got &&
+	test "$(post enter -d "line=frob" -d n=1 -d fid=c2)" = 303 &&
+	curl -s -b jar "$purl?r=c2" | grep -q "&#39;frob&#39; is neither a verb of the game nor a command play takes" &&
+	# The next game from a phone: the board follows it, the phones say
+	# again who holds them.
+	test "$(post enter -d "line=new --game tower --players Ann,Bob" -d n=1 -d fid=c3)" = 303 &&
+	sr --json games | jq -r ".games[-1].rules" >got &&
+	echo stack-attack >want && expect_same want got &&
+	i=0 && while ! curl -s -b jar "$purl" | grep -q "Who holds this phone?"; do
+		i=$((i + 1)) && test $i -lt 50 && sleep 0.1 || return 1
+	done &&
+	serve_stop INT
 '
 
 test_expect_success 'serve --enter: undo and redo from a phone ask to confirm first' '
@@ -678,7 +716,7 @@ test_expect_success 'serve --enter: Shake'"'"'s roll of every player'"'"'s die (
 		curl -s -c jar$p -o /dev/null -H "Origin: $origin" -d who=$p -d g=1 "$purl""who" || return 1
 	done &&
 	curl -s -b jarAnn "$purl" >page &&
-	grep -q "<button class=\"die\" name=\"mine\" value=\"3\">" page &&
+	grep -q "<button class=\"die\" name=\"mine\" value=\"3\" aria-describedby=\"mydie\">" page &&
 	grep -q "waiting for Ann, Bob, Cid" page &&
 	cp jarAnn jar && test "$(post enter -d mine=3 -d n=0 -d fid=m1)" = 303 &&
 	curl -s -b jarBob "$purl" >page && grep -q "waiting for Bob, Cid" page &&
@@ -709,6 +747,35 @@ test_expect_success 'serve --enter: Shake'"'"'s roll of every player'"'"'s die (
 	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
 	printf "%s\n" "roll Ann=3 Bob=5 Cid=2" undo "roll 1 2 3" undo | sr play >/dev/null &&
 	entries_of >typed && expect_same typed phone
+'
+
+test_expect_success 'serve --enter: Shake-A-Word: each player types their own words on their own phone, their name given; the timer counts down on every page' '
+	sr new --game shake-a-word --players Ann,Bob >/dev/null &&
+	sr grid abc def ghi >/dev/null &&
+	enter_start &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who=Bob -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl" >page &&
+	grep -q "name=\"verb\" value=\"words &quot;Bob&quot;\"" page &&
+	test "$(post enter -d "verb=words \"Bob\"" -d "args=bad cab" -d n=1 -d fid=b1)" = 303 &&
+	sr --json history | jq -c ".entries[-1] | [.player, .verb, .args]" >got &&
+	echo "[\"Bob\",\"words\",[\"Bob\",\"bad\",\"cab\"]]" >want &&
+	expect_same want got &&
+	# The round'"'"'s timer from a phone: every page counts down to its
+	# end (SW-3), nothing recorded.
+	grep -q "<button name=\"line\" value=\"timer\">timer</button>" page &&
+	sr --json history >before &&
+	t0=$(date +%s) &&
+	test "$(post enter -d "line=timer 90s" -d n=2 -d fid=b2)" = 303 &&
+	t1=$(date +%s) &&
+	curl -s -b jar "$purl?r=b2" | grep -q "the timer runs: 90 seconds" &&
+	i=0 && while ! curl -s "$url" | grep -q "class=\"timer\""; do
+		i=$((i + 1)) && test $i -lt 50 && sleep 0.1 || return 1
+	done &&
+	end=$(curl -s "$url" | sed -n "s/.*class=\"timer\" role=\"timer\" data-end=\"\([0-9]*\)\".*/\1/p") &&
+	test "$end" -ge $((t0 + 90)) && test "$end" -le $((t1 + 90)) &&
+	sr --json history >after && expect_same before after &&
+	serve_stop INT &&
+	grep -q "^phone (Bob): timer 90s: recorded (0) the timer runs: 90 seconds" serve.out
 '
 
 if command -v chromium >/dev/null 2>&1 &&
