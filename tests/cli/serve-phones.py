@@ -233,7 +233,7 @@ class Table:
         self.how[how] = self.how.get(how, 0) + 1
         if how == "text line":
             self.typed.append(line)
-            self.typed_all.append(line)
+            self.typed_all.append(line + self.why)
         ok = wait_for(lambda: len(entries()) == before + 1, 10)
         if time.monotonic() - t0 > 2:
             print("# slow: %r on %s's phone: fresh %.2f s, taps %.2f s, "
@@ -288,16 +288,22 @@ class Table:
         if b:
             tap(b[0])
             return "button"
+        # A field for the arguments: its form's verb the line's first
+        # words ("words" or "words Ann"), the field the rest.
         f = [x for x in driver.find_elements(
             By.CSS_SELECTOR, "form input[name=verb]")
-            if x.get_attribute("value") == verb]
+            if line.split()[:len(x.get_attribute("value").split())] ==
+            x.get_attribute("value").split()]
         if f:
             form = f[0].find_element(By.XPATH, "./ancestor::form")
             field = form.find_element(By.CSS_SELECTOR, "input[name=args]")
             tap(field)
-            field.send_keys(" ".join(args))
+            field.send_keys(" ".join(line.split()[len(
+                f[0].get_attribute("value").split()):]))
             tap(form.find_element(By.CSS_SELECTOR, "button"))
             return "field"
+        faces = [e.text for e in find(pad + " a.die")]
+        self.why = " (its pad offers %s)" % faces if faces else " (no form)"
         field = find("input[name=line]")[0]
         tap(field)
         field.send_keys(line)
