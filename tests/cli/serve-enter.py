@@ -166,6 +166,17 @@ def posts():
           "at most 5 entries a second from one phone")
 
 
+    # One line on serve's terminal a POST, refused ones too (after the
+    # line that says how to stop it).
+    time.sleep(0.2)
+    with open("serve.out", encoding="utf-8") as f:
+        out = f.read().split("Ctrl-C stops it.\n", 1)[-1].splitlines()
+    print("# %d POSTs, %d lines on serve's terminal" % (serve_phone.posts,
+                                                       len(out)))
+    check(len(out) == serve_phone.posts, "each POST one line on serve's "
+          "terminal")
+
+
 checks = {"posts": posts}
 checks[sys.argv[1]]()
 sys.exit(1 if serve_phone.failed else 0)

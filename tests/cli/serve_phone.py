@@ -19,6 +19,7 @@ import urllib.request
 
 SHAKEREF = os.environ.get("SHAKEREF", "shakeref")
 failed = 0      # checks failed so far
+posts = 0       # POSTs sent by Phone.request
 
 
 def check(ok, what):
@@ -302,8 +303,11 @@ class Phone:
     def request(self, url, data=None, headers=None, method=None):
         """(status, headers, body) of one request; url absolute or a
         path after base."""
+        global posts
         if not re.match(r"https?://", url):
             url = urllib.parse.urljoin(self.base, url)
+        if method == "POST":
+            posts += 1
         h = {"Accept-Language": self.lang}
         h.update(headers or {})
         req = urllib.request.Request(url, data=data, headers=h,
