@@ -18,7 +18,8 @@ if ! "$SHAKEREF" serve --help 2>&1 | grep -q -- --enter; then
 	echo "1..0 # SKIP serve has no --enter yet"
 	exit 0
 fi
-serve_at=none serve_opts=--enter
+# The phones' games take a minute or two (more under the sanitizers).
+serve_at=none serve_opts=--enter serve_max=600
 
 test_expect_success 'serve --enter: a retried POST, a stale form, two phones one bank, the watchers link, a foreign Origin or Referer, a body over 8 KB, a flood: nothing recorded twice or without right' '
 	sr new --game ten-thousand --players Ann,Bob --option four-pair=off \

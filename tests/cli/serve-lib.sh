@@ -4,7 +4,8 @@
 # itself after --max-seconds should a test leave it running.
 
 # Start serve in the background (its pid in ./serve.pid; global options
-# $@ before it, $serve_opts after it: --enter), wait for its URL (in
+# $@ before it, $serve_opts after it: --enter; it stops by itself after
+# $serve_max seconds, 120 by default), wait for its URL (in
 # $url) and code on ./serve.out:
 # the lines it begins with are $serve_at and $serve_ready in the
 # language of the test (English by default; serve_at=none: no $url, the
@@ -13,7 +14,7 @@ serve_start() {
 	# Gone first: the background shell may truncate it after the wait
 	# below has read the last server's lines.
 	rm -f serve.out
-	"$SHAKEREF" "$@" serve ${serve_opts:-} --listen 127.0.0.1:0 --max-seconds 120 \
+	"$SHAKEREF" "$@" serve ${serve_opts:-} --listen 127.0.0.1:0 --max-seconds "${serve_max:-120}" \
 	    >serve.out 2>serve.err &
 	echo $! >serve.pid
 	i=0

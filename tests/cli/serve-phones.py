@@ -551,4 +551,7 @@ try:
             langs(url, axe_js)
 finally:
     driver.quit()
+    # play on the laptop, should a check have stopped half-way.
+    subprocess.run(["tmux", "-S", os.path.join(os.getcwd(), "tmux.sock"),
+                    "kill-server"], stderr=subprocess.DEVNULL)
 sys.exit(1 if serve_phone.failed else 0)
