@@ -38,7 +38,8 @@ if command -v chromium >/dev/null 2>&1 &&
 	# axe-core (npm, in tests/node by ./bootstrap) checks the phones'
 	# pages in the same browser, or its check is skipped with a line.
 	axe_find "; axe-core: no serious or critical violation, light and dark, buttons 48 px, every control named"
-	test_expect_success "serve --enter in headless Chromium: four phones 360 px wide (touch) and play on the laptop (tmux) play a whole game of each of the five games, each phone its holder's moves (Shake: each its own die); each stored game the game typed in play alone (export, uid and times aside); a whole 10,000 from the table's phone without JavaScript; a phone's every page in en, de, fr and es$axe_what" '
+	# The browser once, on a file (the league: the POSTs above).
+	test_expect_success SQLITE "serve --enter in headless Chromium: four phones 360 px wide (touch) and play on the laptop (tmux) play a whole game of each of the five games, each phone its holder's moves (Shake: each its own die); each stored game the game typed in play alone (export, uid and times aside); a whole 10,000 from the table's phone without JavaScript; a phone's every page in en, de, fr and es$axe_what" '
 		SHAKEREF_DICT_PATH=$SRCDIR/tests/data && export SHAKEREF_DICT_PATH &&
 		sr new --game ten-thousand --players Ann,Bob >/dev/null &&
 		serve_start &&
