@@ -16,7 +16,8 @@
 #    Referer, neither: 403, nothing;
 #  - a body over 8 KB: 413, nothing, and serve still answers;
 #  - a flood of 30 entries from one phone: 429 for some, and exactly
-#    the entries answered 303 recorded, in order.
+#    the entries answered 303 recorded, in order;
+#  - each POST (refused ones too) one line on serve's terminal.
 import os
 import sys
 import time

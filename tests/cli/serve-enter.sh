@@ -21,12 +21,12 @@ fi
 # The phones' games take a minute or two (more under the sanitizers).
 serve_at=none serve_opts=--enter serve_max=600
 
-test_expect_success 'serve --enter: a retried POST, a stale form, two phones one bank, the watchers link, a foreign Origin or Referer, a body over 8 KB, a flood: nothing recorded twice or without right' '
+test_expect_success 'serve --enter: a retried POST, a stale form, two phones one bank, the watchers link, a foreign Origin or Referer, a body over 8 KB, a flood: nothing recorded twice or without right; each POST one line on the terminal' '
 	sr new --game ten-thousand --players Ann,Bob --option four-pair=off \
 	    --option target=1500 >/dev/null &&
 	serve_start &&
 	if /usr/bin/python3 "$SRCDIR/tests/cli/serve-enter.py" posts; then rc=0; else rc=1; fi &&
-	sed "s/^/# serve: /" serve.out | tail -n 60 &&
+	sed -n "/^Ctrl-C/,\$s/^/# serve: /p" serve.out | tail -n 60 &&
 	serve_stop TERM && test $rc -eq 0 && test "$(cat serve.rc)" -eq 0 &&
 	sr --json history >h &&
 	jq -e "[.entries[] | select(.verb == \"bank\")] | length == 1" h
