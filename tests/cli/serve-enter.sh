@@ -13,11 +13,6 @@
 . "$SRCDIR/tests/cli/lib.sh"
 . "$SRCDIR/tests/cli/serve-lib.sh"
 
-# Until serve knows --enter (the branch that builds it), nothing to test.
-if ! "$SHAKEREF" serve --help 2>&1 | grep -q -- --enter; then
-	echo "1..0 # SKIP serve has no --enter yet"
-	exit 0
-fi
 # The phones' games take a minute or two (more under the sanitizers).
 serve_at=none serve_opts=--enter serve_max=600
 
