@@ -161,8 +161,11 @@ def taps(n, phones):
                 time.sleep(0.05)
             for (name, h), v in zip(tabs, s):
                 if v is None:
-                    missed.append((k, name))
                     driver.switch_to.window(h)
+                    missed.append((k, name, driver.execute_script(
+                        "var s = document.querySelector('p.said');"
+                        "return [location.search, window.name.length,"
+                        " s ? s.innerText.slice(0, 60) : '']")))
                     driver.get(players)
             return None
 

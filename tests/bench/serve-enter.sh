@@ -28,6 +28,7 @@ posts=${1:-500}
 taps=${2:-100}
 phones=${3:-8}
 bench_init
+[ -z "${KEEP:-}" ] || echo "bench: kept in $work"
 here=$(cd "$(dirname "$0")" && pwd)
 unset SHAKEREF_NOW XDG_DATA_HOME
 export SHAKEREF
