@@ -25,7 +25,8 @@ import subprocess
 import sys
 import time
 
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import (StaleElementReferenceException,
+                                        WebDriverException)
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
@@ -130,6 +131,21 @@ def tap(el):
     ab.perform()
 
 
+def tap_fresh(get):
+    """Tap the first element get() finds; found again should the live
+    update replace the page under the finger (a person taps again)."""
+    for _ in range(10):
+        els = get()
+        if els:
+            try:
+                tap(els[0])
+                return True
+            except StaleElementReferenceException:
+                pass
+        time.sleep(0.1)
+    return False
+
+
 FIND_JS = """
 var css = arguments[0], text = arguments[1], value = arguments[2];
 return Array.prototype.filter.call(document.querySelectorAll(css),
@@ -204,7 +220,7 @@ class Table:
             b = find("form button[name=who]", value=name)
         if not b:
             return False
-        tap(b[0])
+        tap_fresh(lambda: find("form button[name=who]", value=name))
         return wait_for(lambda: not find("form button[name=who]"), 5)
 
     def fresh(self, tab):
@@ -263,7 +279,7 @@ class Table:
                                      "", driver.current_url))
                 return 0
             self.pace()
-            tap(b[0])
+            tap_fresh(lambda: find(mine, value=v))
             last = tab is self.tabs[len(values) - 1]
             if not last and not wait_for(
                     lambda: len(entries()) == before and find("p.mine"),
@@ -277,16 +293,15 @@ class Table:
         if args and find(pad) and all(
                 find(pad + " a.die", text=a) for a in set(args)):
             for a in args:
-                tap(find(pad + " a.die", text=a)[0])
+                tap_fresh(lambda: find(pad + " a.die", text=a))
                 wait_for(lambda: False, 0)
             # The values so far shown, then the entry's button.
             wait_for(lambda: find(pad + " output") and find(
                 pad + " output")[0].text.split() == args, 5)
-            tap(find(pad + " form button")[0])
+            tap_fresh(lambda: find(pad + " form button"))
             return "pad"
-        b = find("form button[name=line]", value=line)
-        if b:
-            tap(b[0])
+        if find("form button[name=line]", value=line):
+            tap_fresh(lambda: find("form button[name=line]", value=line))
             return "button"
         # A field for the arguments: its form's verb the line's first
         # words ("words" or "words Ann"), the field the rest.
