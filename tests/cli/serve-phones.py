@@ -21,6 +21,7 @@
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -304,17 +305,16 @@ class Table:
             tap_fresh(lambda: find("form button[name=line]", value=line))
             return "button"
         # A field for the arguments: its form's verb the line's first
-        # words ("words" or "words Ann"), the field the rest.
-        f = [x for x in driver.find_elements(
-            By.CSS_SELECTOR, "form input[name=verb]")
-            if line.split()[:len(x.get_attribute("value").split())] ==
-            x.get_attribute("value").split()]
+        # words, as play splits them ("words" or 'words "Ann"'), the
+        # field the rest.
+        f = [(x, shlex.split(x.get_attribute("value"))) for x in
+             driver.find_elements(By.CSS_SELECTOR, "form input[name=verb]")]
+        f = [(x, w) for x, w in f if shlex.split(line)[:len(w)] == w]
         if f:
-            form = f[0].find_element(By.XPATH, "./ancestor::form")
+            form = f[0][0].find_element(By.XPATH, "./ancestor::form")
             field = form.find_element(By.CSS_SELECTOR, "input[name=args]")
             tap(field)
-            field.send_keys(" ".join(line.split()[len(
-                f[0].get_attribute("value").split()):]))
+            field.send_keys(" ".join(line.split()[len(f[0][1]):]))
             tap(form.find_element(By.CSS_SELECTOR, "button"))
             return "field"
         faces = [e.text for e in find(pad + " a.die")]
