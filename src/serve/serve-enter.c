@@ -470,6 +470,7 @@ sv_phone_free(struct phone *ph)
 	free(ph->set_who);
 	free(ph->g);
 	free(ph->mine);
+	free(ph->phone);
 	free(ph->cookies);
 	memset(ph, 0, sizeof *ph);
 }

@@ -193,13 +193,27 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	struct buf vals = BUF_INIT, w = BUF_INIT, kw = BUF_INIT;
 	char *s, *e;
 	int a1 = game_verb_arg(sg->rules, lv, 1), a2;
-	int i, k;
+	int i, k, own;
 
 	if (a1 == 'V') {
 		dice_pad(b, pfx, sg, lv, v->name, ph, n, fid);
 		return;
 	}
 	a2 = game_verb_arg(sg->rules, lv, 2);
+	/*
+	 * A list of the named player's own ("words NAME W..."): the
+	 * holder's name given, the table's phone a field for each player.
+	 */
+	own = a1 == 'N' && a2 != 0 && v->who == WHO_NAMED &&
+	    strcmp(v->args + strlen(v->args) - (strlen(v->args) > 3 ? 3 : 0),
+	    "...") == 0 && strchr(v->args, 'N') == v->args &&
+	    strstr(v->args + 1, "NAME") == NULL;
+	if (own && (holder == NULL || holder[0] == '\0')) {
+		/* The table's phone: a field for each player's own. */
+		for (i = 0; i < sg->g.nplayers; i++)
+			verb_form(b, pfx, sg, lv, ph, sg->g.names[i], n, fid);
+		return;
+	}
 	form_open(b, pfx, n, fid, "verb");
 	if (a1 == 0 || (v->kind & VERB_TIMER)) {
 		/* A timer: its round's own length (DURATION left out). */
@@ -238,8 +252,8 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		 */
 		buf_reset(&w);
 		buf_puts(&w, v->name);
-		if (a1 == 'N' && v->who == WHO_NAMED && holder != NULL &&
-		    holder[0] != '\0' && (s = strchr(v->args, ' ')) != NULL) {
+		if (own && holder != NULL && holder[0] != '\0' &&
+		    (s = strchr(v->args, ' ')) != NULL) {
 			buf_puts(&w, " \"");
 			for (e = (char *)holder; *e != '\0'; e++)
 				buf_printf(&w, "%s%c", *e == '"' || *e == '\\' ?
@@ -299,6 +313,46 @@ sv_holder_seat(const struct sr_game *sg, const char *who)
 		if (strcmp(sg->g.names[i], who) == 0)
 			return i;
 	return -1;
+}
+
+/*
+ * A game over: the next one a tap away, each rules of the table that
+ * takes these players, the same players in the same seats ("new --game
+ * RULES --players A,B", as play takes it).
+ */
+static void
+next_game(struct buf *b, const char *pfx, const struct sr_game *sg, int n,
+    const char *fid)
+{
+	const struct game_rules *const *g;
+	struct buf line = BUF_INIT;
+	const char *q;
+	int i;
+
+	buf_puts(b, "<section class=\"next\"><h2>");
+	sv_html_words(b, N_("The next game"));
+	buf_puts(b, "</h2>");
+	form_open(b, pfx, n, fid, "verb");
+	for (g = game_table; *g != NULL; g++) {
+		if (sg->g.nplayers < (*g)->min_players ||
+		    sg->g.nplayers > (*g)->max_players)
+			continue;
+		buf_reset(&line);
+		buf_printf(&line, "new --game %s --players \"", (*g)->name);
+		for (i = 0; i < sg->g.nplayers; i++)
+			for (q = sg->g.names[i], buf_puts(&line, i > 0 ? "," :
+			    ""); *q != '\0'; q++)
+				buf_printf(&line, "%s%c", *q == '"' ||
+				    *q == '\\' ? "\\" : "", *q);
+		buf_puts(&line, "\"");
+		buf_puts(b, "<button name=\"line\" value=\"");
+		sv_html_text(b, buf_str(&line));
+		buf_puts(b, "\">");
+		sv_html_text(b, (*g)->name);
+		buf_puts(b, "</button>");
+	}
+	buf_puts(b, "</form></section>\n");
+	buf_free(&line);
 }
 
 /* "Who holds this phone?": a button per player and one for the table. */
@@ -416,6 +470,8 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 		}
 		buf_puts(b, "</div>\n");
 	}
+	if (x.finished)
+		next_game(b, pfx, sg, n, fid);
 	/* undo and redo, confirmed first; then the line. */
 	form_open(b, pfx, n, fid, "verb");
 	if (sg->rp.ndone > 0)

@@ -3,7 +3,7 @@
  * --enter, SPEC.md "serve --enter"), in the HTTP thread: serve's own
  * Origin (else Referer) or 403, a body of SERVE_BODY bytes at most (413)
  * read by libmicrohttpd's post processor, SERVE_RATE entries a second
- * from one address (429), a form id already answered given its first
+ * from one phone (its cookie, else its address: 429), a form id already answered given its first
  * answer again; then "who" answered here (a cookie for the game) and an
  * entry asked of the reader thread, which alone writes.  And what a
  * phone's GET on the players' link carries (cookies, ?pad= ...).
@@ -92,6 +92,10 @@ sv_phone_get(struct serve *sv, struct MHD_Connection *c, struct phone *ph)
 	/* A name with a tab or newline in it is no cookie of serve's. */
 	ph->cookies = xstrdup(buf_str(&b));
 	buf_free(&b);
+	if ((v = sv->lib.lookup(c, MHD_COOKIE_KIND, "phone")) != NULL &&
+	    strlen(v) > 0 && strlen(v) <= 32 &&
+	    strspn(v, "0123456789abcdef") == strlen(v))
+		ph->phone = xstrdup(v);
 	if ((v = sv->lib.lookup(c, MHD_GET_ARGUMENT_KIND, "pad")) != NULL &&
 	    strlen(v) < 200)
 		ph->pad = xstrdup(v);
@@ -129,9 +133,13 @@ same_origin(struct serve *sv, struct MHD_Connection *c)
 	    strncmp(r + 7, host, hl) == 0 && r[7 + hl] == '/';
 }
 
-/* 1 if c's address made SERVE_RATE entries in this second already. */
+/*
+ * 1 if the phone (its cookie, phone; else c's address) made most
+ * entries in this second already.
+ */
 static int
-too_fast(struct serve *sv, struct MHD_Connection *c)
+too_fast(struct serve *sv, struct MHD_Connection *c, const char *phone,
+    int most)
 {
 	const union MHD_ConnectionInfo *ci = sv->lib.conn_info(c,
 	    MHD_CONNECTION_INFO_CLIENT_ADDRESS);
@@ -139,7 +147,9 @@ too_fast(struct serve *sv, struct MHD_Connection *c)
 	long long now = notice_now_ms();
 	int i, old = 0;
 
-	if (ci != NULL && ci->client_addr != NULL) {
+	if (phone != NULL)
+		snprintf(a, sizeof a, "%s", phone);
+	else if (ci != NULL && ci->client_addr != NULL) {
 		if (ci->client_addr->sa_family == AF_INET6)
 			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)
 			    (const void *)ci->client_addr)->sin6_addr, a,
@@ -166,7 +176,7 @@ too_fast(struct serve *sv, struct MHD_Connection *c)
 		sv->phones[i].at = now;
 		sv->phones[i].n = 0;
 	}
-	return ++sv->phones[i].n > SERVE_RATE;
+	return ++sv->phones[i].n > most;
 }
 
 /* A plain-text refusal with code. */
@@ -318,7 +328,11 @@ sv_post(struct serve *sv, struct MHD_Connection *c, const char *path,
 		free(loc);
 		return ret;
 	}
-	if (too_fast(sv, c))
+	sv_phone_get(sv, c, &j->ph);
+	/* Each phone its rate; an address, phones behind it or not, 16. */
+	if (too_fast(sv, c, j->ph.phone, SERVE_RATE) ||
+	    (j->ph.phone != NULL && too_fast(sv, c, NULL, SERVE_RATE *
+	    SERVE_PER_IP)))
 		return refuse(sv, c, MHD_HTTP_TOO_MANY_REQUESTS,
 		    N_("more than 5 entries a second from this phone; wait a "
 		    "moment\n"));
@@ -329,6 +343,5 @@ sv_post(struct serve *sv, struct MHD_Connection *c, const char *path,
 		free(j->ph.fid);
 		j->ph.fid = NULL;
 	}
-	sv_phone_get(sv, c, &j->ph);
 	return sv_job_queue(sv, c, j, req);
 }

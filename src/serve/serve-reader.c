@@ -2,6 +2,8 @@
  * serve-reader.c: the reader thread, which alone reads the database, and the
  * jobs (pages) the HTTP thread asks of it (serve, cmd-serve.c).
  */
+#include <sys/random.h>
+
 #include "serve.h"
 
 /* A byte to the other thread's pipe fd (full: it has one already). */
@@ -300,8 +302,26 @@ sv_job_answer(struct serve *sv, struct MHD_Connection *c, struct job *j)
 		memset(&j->page, 0, sizeof j->page);
 	}
 	pthread_mutex_unlock(&sv->mu);
-	if (code == 200 && j->kind != JOB_ENTER)
-		return sv_answer_page(sv, c, &b);
+	if (code == 200 && j->kind != JOB_ENTER) {
+		enum MHD_Result ret;
+		unsigned char raw[12];
+		char id[sizeof raw * 2 + 1];
+		int i;
+
+		/* A phone on the players' link: its own cookie (its rate). */
+		if (j->players && j->ph.phone == NULL &&
+		    getrandom(raw, sizeof raw, 0) == (ssize_t)sizeof raw) {
+			for (i = 0; i < (int)sizeof raw; i++)
+				snprintf(id + i * 2, 3, "%02x", raw[i]);
+			sv->set_cookie = xasprintf("phone=%s; Path=%s; "
+			    "Max-Age=31536000; HttpOnly; SameSite=Strict", id,
+			    sv->pprefix);
+		}
+		ret = sv_answer_page(sv, c, &b);
+		free(sv->set_cookie);
+		sv->set_cookie = NULL;
+		return ret;
+	}
 	if (j->kind == JOB_ENTER && (code == 303 || code == 409))
 		return sv_post_answer(sv, c, j, code, &b);
 	buf_free(&b);

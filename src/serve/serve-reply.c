@@ -199,6 +199,8 @@ headers(struct serve *sv, struct MHD_Response *r, const char *type)
 	sv->lib.add_header(r, "Cache-Control", "no-store");
 	/* A page speaks the phone's language (serve_speak). */
 	sv->lib.add_header(r, "Vary", "Accept-Language");
+	if (sv->set_cookie != NULL)
+		sv->lib.add_header(r, "Set-Cookie", sv->set_cookie);
 }
 
 /* Queue text (malloc'd, taken; NULL: "") with status code and type. */

@@ -170,6 +170,7 @@ struct phone {
 	int			 pick;		/* ?who=change */
 	char			*line, *verb, *args, *n, *fid, *yes;
 	char			*mine;		/* the holder's own die (waiting) */
+	char			*phone;		/* its phone cookie (rate), or NULL */
 	char			*set_who;	/* POST who: the holder said */
 	char			*g;		/* POST who: the game's number */
 	char			*cookies;	/* "ID\tNAME\n" of its who cookies */
@@ -230,9 +231,10 @@ struct serve {
 	const char		*note_msgid;
 	char			*note_who;
 	FILE			*term;		/* serve's terminal (ctx->out) */
+	char			*set_cookie;	/* the HTTP thread's: the next answer's */
 	/* The HTTP thread's: the entries from each address this second. */
 	struct {
-		char		 addr[48];
+		char		 addr[48];	/* its phone cookie, else address */
 		long long	 at;	/* its second began: notice_now_ms() */
 		int		 n;
 	}			 phones[SERVE_PHONES];

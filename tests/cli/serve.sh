@@ -590,13 +590,29 @@ test_expect_success 'serve --enter: a foreign Origin (or neither Origin nor Refe
 	curl -s -K flood.cfg >codes && test "$(wc -l <codes)" -eq 30 &&
 	grep -qx 429 codes && grep -qx 303 codes &&
 	test "$(grep -cx "303\|429" codes)" -eq 30 &&
+	# A phone is its cookie: two phones at one address, 5 entries each
+	# at once, none slowed.
+	for p in a b; do
+		curl -s -c ph$p -o /dev/null "$purl" &&
+		grep -q "phone" ph$p || return 1
+		for i in 1 2 3 4 5; do
+			test $i -eq 1 || echo next
+			printf "%s\n" "url = \"$purl""enter\"" \
+			    "data = \"line=nothing&n=0&fid=$p$i\"" \
+			    "header = \"Origin: $origin\"" "output = /dev/null" \
+			    "cookie = \"ph$p\"" \
+			    "write-out = \"%{http_code}\\n\""
+		done >$p.cfg || return 1
+	done &&
+	curl -s -K a.cfg >codes2 && curl -s -K b.cfg >>codes2 &&
+	test "$(grep -cx 303 codes2)" -eq 10 &&
 	sr --json history >after && expect_same before after &&
 	serve_stop INT &&
 	# One line on the terminal for each POST: those that reached the
 	# write path, and the 4 refused for their origin, 2 too large, and
 	# those slowed.
 	test "$(grep -c "^phone (?): nothing: refused (2)" serve.out)" -eq \
-	    "$(($(grep -cx 303 codes) + 1))" &&
+	    "$(($(grep -cx 303 codes) + 11))" &&
 	test "$(grep -c "^phone: enter: refused (403) only a page of this server" serve.out)" -eq 4 &&
 	test "$(grep -c "^phone: enter: refused (413) a form" serve.out)" -eq 2 &&
 	test "$(grep -c "^phone: enter: refused (429) more than 5" serve.out)" -eq \
@@ -680,6 +696,18 @@ test_expect_success 'serve --enter: the line takes what play takes: a command (n
 	i=0 && while ! curl -s -b jar "$purl" | grep -q "Who holds this phone?"; do
 		i=$((i + 1)) && test $i -lt 50 && sleep 0.1 || return 1
 	done &&
+	# A game over: the next one a tap away, the same players.
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=2 "$purl""who" &&
+	sr abandon >/dev/null &&
+	i=0 && while ! curl -s -b jar "$purl" | grep -q "The next game"; do
+		i=$((i + 1)) && test $i -lt 50 && sleep 0.1 || return 1
+	done &&
+	curl -s -b jar "$purl" >page &&
+	grep -q "<button name=\"line\" value=\"new --game ten-thousand --players &quot;Ann,Bob&quot;\">ten-thousand</button>" page &&
+	n=$(sed -n "s/.*name=\"n\" value=\"\([0-9]*\)\".*/\1/p" page | head -n 1) &&
+	test "$(post enter -d "line=new --game ten-thousand --players \"Ann,Bob\"" -d "n=$n" -d fid=c4)" = 303 &&
+	sr --json games | jq -c ".games[-1] | [.rules, .players]" >got &&
+	echo "[\"ten-thousand\",[\"Ann\",\"Bob\"]]" >want && expect_same want got &&
 	serve_stop INT
 '
 
@@ -756,6 +784,12 @@ test_expect_success 'serve --enter: Shake-A-Word: each player types their own wo
 	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who=Bob -d g=1 "$purl""who" &&
 	curl -s -b jar "$purl" >page &&
 	grep -q "name=\"verb\" value=\"words &quot;Bob&quot;\"" page &&
+	! grep -q "name=\"verb\" value=\"words &quot;Ann&quot;\"" page &&
+	# The table'"'"'s phone: a field for each player'"'"'s words.
+	curl -s -c jart -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jart "$purl" >table &&
+	grep -q "name=\"verb\" value=\"words &quot;Ann&quot;\"" table &&
+	grep -q "name=\"verb\" value=\"words &quot;Bob&quot;\"" table &&
 	test "$(post enter -d "verb=words \"Bob\"" -d "args=bad cab" -d n=1 -d fid=b1)" = 303 &&
 	sr --json history | jq -c ".entries[-1] | [.player, .verb, .args]" >got &&
 	echo "[\"Bob\",\"words\",[\"Bob\",\"bad\",\"cab\"]]" >want &&
