@@ -349,9 +349,20 @@ class Laptop:
         return wait_for(lambda: len(entries()) == before + 1, 10)
 
     def end(self):
-        self.tmux("send-keys", "C-d")
-        ok = wait_for(lambda: os.path.exists("exit") and
-                      open("exit").read().strip() != "", 10)
+        """Ctrl-D at play's prompt (one sent while play is busy, its
+        terminal not yet raw, is lost: lib.sh's tty_idle), again if need
+        be; 1 if play ended."""
+        def ended():
+            return (os.path.exists("exit") and
+                    open("exit").read().strip() != "")
+        ok = False
+        for _ in range(3):
+            wait_for(lambda: self.tmux("capture-pane", "-p").decode()
+                     .rstrip().endswith(">"), 5)
+            self.tmux("send-keys", "C-d")
+            ok = wait_for(ended, 4)
+            if ok:
+                break
         if not ok:
             print("# play on the laptop did not end: %s" % self.tmux(
                 "capture-pane", "-p").decode().strip()[-600:])
