@@ -88,6 +88,7 @@ def games():
 
 # One browser; each phone a tab in a browser context of its own.
 driver = serve_phone.chromium()
+HOME = driver.current_window_handle
 
 
 class Tab:
@@ -108,6 +109,13 @@ class Tab:
                 ("Network.setExtraHTTPHeaders", {
                     "headers": {"Accept-Language": lang}})):
             driver.execute_cdp_cmd(cmd, arg)
+
+    def close(self):
+        """Close the tab: its live page holds one of the 16 connections
+        serve allows an address (every phone here is 127.0.0.1)."""
+        self.on()
+        driver.close()
+        driver.switch_to.window(HOME)
 
     def on(self):
         if driver.current_window_handle != self.handle:
@@ -451,6 +459,8 @@ def play_games(players_url):
                                                  "my die")),
           "the phones tapped the dice pad, the verbs' buttons, the "
           "words' field and their own die (Shake): %s" % table.how)
+    for t in tabs:
+        t.close()
     check(not table.typed_all, "every move had a form of its own (none "
           "typed in the text line): %s" % table.typed_all)
     check(table.stale == 0, "every phone's forms followed the game live "
@@ -473,6 +483,9 @@ def nojs(players_url):
     check(ok and sr_json("status")["state"] == "finished" and
           table.how.get("text line", 0) == 0,
           "a whole 10,000 without JavaScript, by the pad and buttons")
+    tab.close()
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled",
+                           {"value": False})
     check(export_without_times() == alone("ten-thousand",
                                           ["--option", "target=3000"], TT),
           "without JavaScript: the game typed in play alone")
@@ -546,6 +559,7 @@ def langs(players_url, axe_js):
                                  "%s, %s" % (state, lang, scheme))
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                    {"features": []})
+        tab.close()
         text = "\n".join(texts)
         found = [w for w in ENGLISH if re.search(
             r"(?<!\w)%s(?!\w)" % re.escape(w), text)]
