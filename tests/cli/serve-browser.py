@@ -15,7 +15,13 @@
 #  - no dialog opened, no element from the names, no console error;
 #  - with JavaScript off the entry shows after a reload;
 #  - the games, standings, history and review pages load, the review with
-#    its SVG race, without console errors.
+#    its SVG race, without console errors;
+#  - with --axe AXE_JS (axe-core's axe.min.js, tests/node): axe-core run in
+#    every page (board, games, history, review, standings), light and
+#    dark, with the Accept-Language of en, de, fr and es, finds no serious
+#    or critical violation; every button is 48 px or more each way (a
+#    thumb) and every control has a name in Chromium's accessibility tree
+#    (what a screen reader reads).
 #
 # --phone (issue 36, a German table of four: Jürgen, Zoë, Mary Ann, Ole;
 # serve and the phone's Accept-Language in German): games 1 to 4 in $SHAKEREF_DB are a Shake in play, a
@@ -36,22 +42,19 @@ import subprocess
 import sys
 import time
 
-from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
-from selenium.webdriver.chrome.service import Service
 
-phone = sys.argv[1] == "--phone"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve_phone  # noqa: E402
+from serve_phone import check  # noqa: E402
+
+phone = "--phone" in sys.argv
+axe_js = None
+if "--axe" in sys.argv:
+    with open(sys.argv[sys.argv.index("--axe") + 1]) as f:
+        axe_js = f.read()
 url = sys.argv[-1]
 shakeref = os.environ["SHAKEREF"]
-failed = 0
-
-
-def check(ok, what):
-    global failed
-    print(("ok " if ok else "not ok ") + what, flush=True)
-    if not ok:
-        failed += 1
-
 
 def sr(*args):
     subprocess.run([shakeref, *args], check=True, stdout=subprocess.DEVNULL)
@@ -75,24 +78,32 @@ def wait_for(fn, seconds):
     return fn()
 
 
-opts = webdriver.ChromeOptions()
-opts.binary_location = "/usr/bin/chromium"
-opts.add_argument("--headless=new")
-if os.geteuid() == 0:
-    opts.add_argument("--no-sandbox")   # root: Chromium's sandbox refuses
-opts.add_argument("--disable-gpu")
-opts.add_argument("--disable-dev-shm-usage")  # a small /dev/shm in containers
-opts.add_argument("--disable-extensions")
-opts.add_argument("--no-first-run")
-opts.add_argument("--user-data-dir=" + os.path.join(os.getcwd(), "chrome"))
-opts.add_argument("--window-size=360,800")
-if phone:   # a German phone: its Accept-Language
-    opts.add_argument("--lang=de-DE")
-    opts.add_experimental_option("prefs",
-                                 {"intl.accept_languages": "de-DE,de"})
-opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"),
-                          options=opts)
+driver = serve_phone.chromium("de-DE" if phone else None)
+def a11y_pages(pages, langs=("en", "de", "fr", "es")):
+    """a11y() on each of pages (paths after the URL), in each language
+    (the phone's Accept-Language) and both colour schemes."""
+    driver.set_script_timeout(30)
+    driver.execute_cdp_cmd("Network.enable", {})
+    for lang in langs:
+        driver.execute_cdp_cmd("Network.setExtraHTTPHeaders",
+                               {"headers": {"Accept-Language": lang}})
+        for scheme in ("light", "dark"):
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme",
+                              "value": scheme}]})
+            for page in pages:
+                driver.get(url + page)
+                shown = driver.execute_script(
+                    "return document.documentElement.lang")
+                if not shown.startswith(lang):
+                    check(False, "%s in %s: the page says lang=%r"
+                          % (page or "the board", lang, shown))
+                serve_phone.a11y(driver, axe_js, "%s, %s, %s" % (
+                    page or "the board", lang, scheme))
+    driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def table_checks():
     driver.set_page_load_timeout(20)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -177,6 +188,8 @@ def table_checks():
     for e in errors:
         print("# console: %s" % e["message"])
     check(not errors, "no console error on the other pages")
+    if axe_js:
+        a11y_pages(("", "games", "game/1", "game/1/review", "standings"))
 
 
 # Words broken across two lines in the rendered page (each word's
@@ -320,4 +333,4 @@ try:
         table_checks()
 finally:
     driver.quit()
-sys.exit(1 if failed else 0)
+sys.exit(1 if serve_phone.failed else 0)
