@@ -87,7 +87,7 @@ test_expect_success 'generic code names no game, alias, option key or verb examp
 	while read -r g; do
 		sr rules "$g" | sed -n "s/^  \([a-z-]*\)=.* (default .*)\$/\1=/p" ||
 		    return 1
-	done <names | sort -u >keys &&
+	done <names | sort -u | sed "s/^/(^|[^a-z-])/" >keys &&
 	test "$(wc -l <keys)" -ge 10 &&
 	sr help | sed -n "s/^  VERB .*: //p" | tr -d "," | tr " " "\n" |
 	    grep . | sed "s/\$/ \\\\\"/" >examples &&
@@ -99,7 +99,7 @@ test_expect_success 'generic code names no game, alias, option key or verb examp
 		    sed "s|^|${f#$src/}:|" >>strings || :
 	done <files &&
 	test "$(wc -l <strings)" -ge 1000 &&
-	{ grep -w -F -f games strings || :; grep -F -f keys strings || :;
+	{ grep -w -F -f games strings || :; grep -E -f keys strings || :;
 	    grep -F -f aliases strings || :;
 	    grep -F -f examples strings || :; } >bad &&
 	if [ -s bad ]; then
