@@ -325,6 +325,34 @@ int	store_entries_end(long long id, int status, int bad, int keep,
 	"DELETE FROM entry_notes WHERE game_id NOT IN (SELECT id FROM games)"
 
 /*
+ * check: the tallies the games' summaries give (per player and rules,
+ * over finished games: TALLIES_SQL, which the tallies are rebuilt from),
+ * and each (player, rules) whose stored tally differs from those: the
+ * player's name, the rules, the stored and the right played and won
+ * (TALLIES_CHECK_SQL); the same SQL for both engines.
+ */
+#define TALLIES_SQL \
+	"SELECT s.player_id AS player_id, g.rules AS rules," \
+	" count(*) AS played, sum(s.won) AS won FROM seats s" \
+	" JOIN games g ON g.id = s.game_id WHERE g.finished = 1" \
+	" GROUP BY s.player_id, g.rules"
+#define TALLIES_CHECK_SQL \
+	"WITH r AS (" TALLIES_SQL ")," \
+	" t AS (SELECT player_id, rules, played, won FROM tallies" \
+	" WHERE played > 0)" \
+	" SELECT p.name, x.rules, x.tp, x.tw, x.rp, x.rw FROM (" \
+	" SELECT t.player_id AS pid, t.rules AS rules, t.played AS tp," \
+	" t.won AS tw, coalesce(r.played, 0) AS rp," \
+	" coalesce(r.won, 0) AS rw FROM t LEFT JOIN r" \
+	" ON r.player_id = t.player_id AND r.rules = t.rules" \
+	" UNION ALL" \
+	" SELECT r.player_id, r.rules, 0, 0, r.played, r.won FROM r" \
+	" WHERE NOT EXISTS (SELECT 1 FROM t WHERE t.player_id =" \
+	" r.player_id AND t.rules = r.rules)) x" \
+	" JOIN players p ON p.id = x.pid" \
+	" WHERE x.tp <> x.rp OR x.tw <> x.rw ORDER BY p.id, x.rules"
+
+/*
  * Whether snapshot sn, read in the format asked, fits the game's entries
  * now: last, the number of its last entry (0: none), and key, the key
  * the engine makes of that entry, the format and sn's state (a checksum
