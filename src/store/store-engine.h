@@ -202,6 +202,16 @@ enum store_state_what {
 	STORE_STATE_IN_DOUBT	/* store_in_doubt */
 };
 
+/* What an engine's drop forgets or makes again (STORE_DROP_*). */
+enum store_drop_what {
+	STORE_DROP_SNAPSHOT,	/* store_snapshot_drop: game */
+	STORE_DROP_UNDO,	/* store_undo_drop: game */
+	STORE_DROP_NOTES,	/* store_notes_drop: game */
+	STORE_DROP_DICE,	/* store_dice_drop: game */
+	STORE_DROP_COACH,	/* store_coach_drop: game */
+	STORE_DROP_TALLIES	/* store_tallies_rebuild (game 0) */
+};
+
 struct store_engine {
 	const char		 *name;		/* "sqlite" */
 	/* URI prefixes it takes ("postgresql://"); NULL: a path. */
@@ -221,26 +231,15 @@ struct store_engine {
 	int	(*put)(struct store *, const struct store_put *, char **why);
 	int	(*scan)(struct store *, const struct store_scan *,
 		    char **why);
-	/*
-	 * Forget game's caches of the kinds in what (STORE_DROP_*: the
-	 * snapshot, the undo cache's head and rows, history's notes, the
-	 * dice tally, the coach's rows), each kind as its store_*_drop();
-	 * STORE_DROP_TALLIES (game 0, alone) makes the tallies again from
-	 * the summaries (store_tallies_rebuild).
-	 */
-	int	(*drop)(struct store *, long long game, int what, char **why);
+	/* A game's derived cache of a kind forgotten, or the tallies made
+	   again from the summaries (STORE_DROP_*). */
+	int	(*drop)(struct store *, long long game, enum store_drop_what,
+		    char **why);
 
 	int	(*notice)(struct store *, const char **path, int *fd,
 		    char **why);
 };
 
-/* The caches an engine's drop forgets. */
-#define STORE_DROP_SNAPSHOT	0x01
-#define STORE_DROP_UNDO		0x02
-#define STORE_DROP_NOTES	0x04
-#define STORE_DROP_DICE		0x08
-#define STORE_DROP_COACH	0x10
-#define STORE_DROP_TALLIES	0x20
 
 /* The engines (store.c's table lists them). */
 extern const struct store_engine store_engine_sqlite;

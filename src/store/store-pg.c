@@ -729,13 +729,26 @@ pg_scan(struct store *base, const struct store_scan *q, char **why)
 	abort();	/* a kind of no enum value: a bug of the caller */
 }
 
-/* The caches dropped, or the tallies made again (store-engine.h). */
+/* A cache dropped, or the tallies made again (store-engine.h). */
 static int
-pg_derived(struct store *base, long long game, int what, char **why)
+pg_derived(struct store *base, long long game, enum store_drop_what what,
+    char **why)
 {
-	if (what == STORE_DROP_TALLIES)
+	switch (what) {
+	case STORE_DROP_SNAPSHOT:
+		return pg_snapshot_drop(base, game, why);
+	case STORE_DROP_UNDO:
+		return pg_undo_drop(base, game, why);
+	case STORE_DROP_NOTES:
+		return pg_notes_drop(base, game, why);
+	case STORE_DROP_DICE:
+		return pg_dice_drop(base, game, why);
+	case STORE_DROP_COACH:
+		return pg_coach_drop(base, game, why);
+	case STORE_DROP_TALLIES:
 		return pg_tallies_rebuild(base, why);
-	return pg_drop(base, game, what, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
 }
 
 /* What the store answers without the database (store-engine.h). */

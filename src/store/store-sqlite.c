@@ -499,13 +499,26 @@ sq_scan(struct store *base, const struct store_scan *q, char **why)
 	abort();	/* a kind of no enum value: a bug of the caller */
 }
 
-/* The caches dropped, or the tallies made again (store-engine.h). */
+/* A cache dropped, or the tallies made again (store-engine.h). */
 static int
-sq_derived(struct store *base, long long game, int what, char **why)
+sq_derived(struct store *base, long long game, enum store_drop_what what,
+    char **why)
 {
-	if (what == STORE_DROP_TALLIES)
+	switch (what) {
+	case STORE_DROP_SNAPSHOT:
+		return sq_snapshot_drop(base, game, why);
+	case STORE_DROP_UNDO:
+		return sq_undo_drop(base, game, why);
+	case STORE_DROP_NOTES:
+		return sq_notes_drop(base, game, why);
+	case STORE_DROP_DICE:
+		return sq_dice_drop(base, game, why);
+	case STORE_DROP_COACH:
+		return sq_coach_drop(base, game, why);
+	case STORE_DROP_TALLIES:
 		return sq_tallies_rebuild(base, why);
-	return sq_drop(base, game, what, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
 }
 
 /* What the store answers without the database (store-engine.h). */
