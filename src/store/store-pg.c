@@ -6,7 +6,8 @@
  * (Debian's libpq5) is loaded with dlopen() at the first URI, so a run
  * on a file never loads it.  This file: the connection opened, the
  * schema migrated, transactions, the current game, change notices and
- * the engine's table.
+ * the engine's table: its get, put, scan and drop, each a switch on the
+ * kind (store-engine.h) over the functions of its files.
  *
  * The schema keeps the SQLite one's guarantees in the server: entries are
  * append-only (triggers refuse UPDATE, DELETE and TRUNCATE, and every

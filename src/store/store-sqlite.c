@@ -1,7 +1,9 @@
 /*
  * store-sqlite.c: games, players, seats and the append-only table of
  * entries in one SQLite file: the file opened (migrated, its WAL made
- * durable), transactions, the current game, and the engine's table.
+ * durable), transactions, the current game, and the engine's table:
+ * its get, put, scan and drop, each a switch on the kind
+ * (store-engine.h) over the functions of its files.
  * Its files (store-sqlite-*.c) and their header store-sqlite.h are the
  * only ones that include sqlite3.h.
  */
