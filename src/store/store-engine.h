@@ -324,6 +324,17 @@ int	store_entries_end(long long id, int status, int bad, int keep,
 	"DELETE FROM entry_notes WHERE game_id NOT IN (SELECT id FROM games)"
 
 /*
+ * export --csv: one row per seat (the names and title now, the summary's
+ * scores, the place, won, the game's id), the same SQL for both engines
+ * (a WHERE and an ORDER BY follow).
+ */
+#define EXPORT_ROWS_SQL \
+	"SELECT g.uid, g.created, g.rules, g.title, g.finished, s.name," \
+	" s.seat + 1, s.score, 1 + (SELECT count(*) FROM seats t" \
+	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won, g.id" \
+	" FROM games g JOIN seats s ON s.game_id = g.id"
+
+/*
  * check: the tallies the games' summaries give (per player and rules,
  * over finished games: TALLIES_SQL, which the tallies are rebuilt from),
  * and each (player, rules) whose stored tally differs from those: the

@@ -190,11 +190,6 @@ pg_export_rows(struct store *st, long long id,
 	PGresult *res;
 	int status, rows, r, i;
 
-#define EXPORT_ROWS_SQL \
-	"SELECT g.uid, g.created, g.rules, g.title, g.finished, s.name," \
-	" s.seat + 1, s.score, 1 + (SELECT count(*) FROM seats t" \
-	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won, g.id" \
-	" FROM games g JOIN seats s ON s.game_id = g.id"
 	if ((status = id != 0 ? pg_q(s, &res, why, EXPORT_ROWS_SQL
 	    " WHERE g.id = $1 ORDER BY s.seat", "I", id) : pg_q(s, &res, why,
 	    EXPORT_ROWS_SQL " ORDER BY g.id, s.seat", "")) != SR_OK)

@@ -97,13 +97,6 @@ sq_export_json(struct store *base, long long id,
 	return sq_query_end(&q, why);
 }
 
-/* One row per seat: the names and title now, the summary's scores. */
-#define EXPORT_ROWS_SQL \
-	"SELECT g.uid, g.created, g.rules, g.title, g.finished, s.name," \
-	" s.seat + 1, s.score, 1 + (SELECT COUNT(*) FROM seats t" \
-	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won, g.id" \
-	" FROM games g JOIN seats s ON s.game_id = g.id"
-
 /* Export one row per player per game; see store.h. */
 int
 sq_export_rows(struct store *base, long long id,
