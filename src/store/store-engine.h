@@ -26,9 +26,11 @@
  * warns of a kind it leaves out; no other comes).  store_open() picks
  * the engine by the database's name: a URI whose scheme one engine lists
  * in its schemes goes to that engine, anything else is a path and goes
- * to the engine whose schemes is NULL (SQLite).  The engine's open makes its own store,
- * a struct that begins with a struct store (its base, which store.c fills
- * in), and close frees it.
+ * to the engine whose schemes is NULL (SQLite).  The engine's open makes
+ * its own store, a struct that begins with a struct store (its base,
+ * which store.c fills in), and close frees it.  A new operation of
+ * store.h that needs the database is a new kind: its enum value here,
+ * its function in store-ops.c, a case in each engine's switch.
  *
  * What is the same for every engine is not an engine's: store-ops.c
  * makes store.h's finer operations of get, put, scan and drop;
@@ -231,15 +233,16 @@ struct store_engine {
 	int	(*put)(struct store *, const struct store_put *, char **why);
 	int	(*scan)(struct store *, const struct store_scan *,
 		    char **why);
-	/* A game's derived cache of a kind forgotten, or the tallies made
-	   again from the summaries (STORE_DROP_*). */
+	/*
+	 * A game's derived cache of a kind forgotten, or the tallies made
+	 * again from the summaries (STORE_DROP_*).
+	 */
 	int	(*drop)(struct store *, long long game, enum store_drop_what,
 		    char **why);
 
 	int	(*notice)(struct store *, const char **path, int *fd,
 		    char **why);
 };
-
 
 /* The engines (store.c's table lists them). */
 extern const struct store_engine store_engine_sqlite;
