@@ -592,23 +592,3 @@ pg_notes_rows(struct store *st, long long game,
 	s->pq.clear(res);
 	return SR_OK;
 }
-
-
-/* Forget game's caches of the kinds in what; see store-engine.h. */
-int
-pg_drop(struct store *st, long long game, int what, char **why)
-{
-	int status = SR_OK;
-
-	if ((what & STORE_DROP_SNAPSHOT) && status == SR_OK)
-		status = pg_snapshot_drop(st, game, why);
-	if ((what & STORE_DROP_UNDO) && status == SR_OK)
-		status = pg_undo_drop(st, game, why);
-	if ((what & STORE_DROP_NOTES) && status == SR_OK)
-		status = pg_notes_drop(st, game, why);
-	if ((what & STORE_DROP_DICE) && status == SR_OK)
-		status = pg_dice_drop(st, game, why);
-	if ((what & STORE_DROP_COACH) && status == SR_OK)
-		status = pg_coach_drop(st, game, why);
-	return status;
-}

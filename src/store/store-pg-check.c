@@ -190,11 +190,6 @@ pg_export_rows(struct store *st, long long id,
 	PGresult *res;
 	int status, rows, r, i;
 
-#define EXPORT_ROWS_SQL \
-	"SELECT g.uid, g.created, g.rules, g.title, g.finished, s.name," \
-	" s.seat + 1, s.score, 1 + (SELECT count(*) FROM seats t" \
-	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won, g.id" \
-	" FROM games g JOIN seats s ON s.game_id = g.id"
 	if ((status = id != 0 ? pg_q(s, &res, why, EXPORT_ROWS_SQL
 	    " WHERE g.id = $1 ORDER BY s.seat", "I", id) : pg_q(s, &res, why,
 	    EXPORT_ROWS_SQL " ORDER BY g.id, s.seat", "")) != SR_OK)
@@ -365,13 +360,6 @@ pg_summary_load(struct store *st, long long game, int *finished,
 	return SR_OK;
 }
 
-/* The tallies as the seats and games give them. */
-#define TALLIES_SQL \
-	"SELECT s.player_id AS player_id, g.rules AS rules," \
-	" count(*) AS played, sum(s.won) AS won FROM seats s" \
-	" JOIN games g ON g.id = s.game_id WHERE g.finished = 1" \
-	" GROUP BY s.player_id, g.rules"
-
 /* check: each tally that differs from the games' summaries. */
 int
 pg_tallies_check(struct store *st,
@@ -382,21 +370,8 @@ pg_tallies_check(struct store *st,
 	PGresult *res;
 	int status, rows, r;
 
-	if ((status = pg_q(s, &res, why, "WITH r AS (" TALLIES_SQL "),"
-	    " t AS (SELECT player_id, rules, played, won FROM tallies"
-	    " WHERE played > 0)"
-	    " SELECT p.name, x.rules, x.tp, x.tw, x.rp, x.rw FROM ("
-	    " SELECT t.player_id AS pid, t.rules AS rules, t.played AS tp,"
-	    " t.won AS tw, coalesce(r.played, 0) AS rp,"
-	    " coalesce(r.won, 0) AS rw FROM t LEFT JOIN r"
-	    " ON r.player_id = t.player_id AND r.rules = t.rules"
-	    " UNION ALL"
-	    " SELECT r.player_id, r.rules, 0, 0, r.played, r.won FROM r"
-	    " WHERE NOT EXISTS (SELECT 1 FROM t WHERE t.player_id ="
-	    " r.player_id AND t.rules = r.rules)) x"
-	    " JOIN players p ON p.id = x.pid"
-	    " WHERE x.tp <> x.rp OR x.tw <> x.rw ORDER BY p.id, x.rules",
-	    "")) != SR_OK)
+	if ((status = pg_q(s, &res, why, TALLIES_CHECK_SQL, ""))
+	    != SR_OK)
 		return status;
 	rows = s->pq.ntuples(res);
 	for (r = 0; r < rows; r++)

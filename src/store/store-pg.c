@@ -6,7 +6,8 @@
  * (Debian's libpq5) is loaded with dlopen() at the first URI, so a run
  * on a file never loads it.  This file: the connection opened, the
  * schema migrated, transactions, the current game, change notices and
- * the engine's table.
+ * the engine's table: its get, put, scan and drop, each a switch on the
+ * kind (store-engine.h) over the functions of its files.
  *
  * The schema keeps the SQLite one's guarantees in the server: entries are
  * append-only (triggers refuse UPDATE, DELETE and TRUNCATE, and every
@@ -607,63 +608,183 @@ static const char *const pg_schemes[] = {
 	"postgresql://", "postgres://", NULL
 };
 
+/* A read of the store (store-engine.h): the function of its kind. */
+static int
+pg_get(struct store *base, struct store_get *q, char **why)
+{
+	switch (q->what) {
+	case STORE_GET_CURRENT:
+		return pg_current(base, q->id, why);
+	case STORE_GET_GAME:
+		return pg_game_load(base, q->game, q->g, why);
+	case STORE_GET_ENTRIES:
+		return pg_entries_load(base, q->game, q->entries, q->np, why);
+	case STORE_GET_ENTRY:
+		return pg_entry_load(base, q->game, q->n, q->se, why);
+	case STORE_GET_LAST_N:
+		return pg_last_n(base, q->game, q->np, why);
+	case STORE_GET_BY_UID:
+		return pg_game_by_uid(base, q->text, q->id, why);
+	case STORE_GET_SEATS:
+		return pg_seats_shape(base, q->game, q->np, q->flag, why);
+	case STORE_GET_SETUP:
+		return pg_setup_record(base, q->game, q->g, q->credited, why);
+	case STORE_GET_GAME_IDS:
+		return pg_game_ids(base, q->ids, q->np, why);
+	case STORE_GET_SUMMARY:
+		return pg_summary_load(base, q->game, q->flag, q->scores,
+		    q->won, q->n, why);
+	case STORE_GET_SNAPSHOT:
+		return pg_snapshot_get(base, q->game, q->text, q->sn, why);
+	case STORE_GET_UNDO_HEAD:
+		return pg_undo_head(base, q->game, q->text, q->u, why);
+	case STORE_GET_UNDO_ROW:
+		return pg_undo_get(base, q->game, q->kind, q->pos, q->np,
+		    q->state, q->len, why);
+	case STORE_GET_UNDO_VERB:
+		return pg_undo_has_verb(base, q->game, q->text, q->flag, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
+}
+
+/* A write to the store (store-engine.h): the function of its kind. */
+static int
+pg_put(struct store *base, const struct store_put *o, char **why)
+{
+	switch (o->what) {
+	case STORE_PUT_CURRENT:
+		return pg_set_current(base, o->game, why);
+	case STORE_PUT_GAME:
+		return pg_game_create(base, o->g, why);
+	case STORE_PUT_NAMES:
+		return pg_game_names(base, o->game, o->names, o->n, o->text,
+		    why);
+	case STORE_PUT_ENTRY:
+		return pg_entry_append(base, o->game, o->se, why);
+	case STORE_PUT_SUMMARY:
+		return pg_summary(base, o->game, o->kind, o->scores, o->won,
+		    o->n, why);
+	case STORE_PUT_SNAPSHOT:
+		return pg_snapshot_put(base, o->game, o->text, o->state,
+		    o->len, why);
+	case STORE_PUT_UNDO_PUSH:
+		return pg_undo_push(base, o->game, o->depth, o->n, o->keep,
+		    why);
+	case STORE_PUT_UNDO_POP:
+		return pg_undo_pop(base, o->game, o->depth, o->pos, why);
+	case STORE_PUT_UNDO_CUT:
+		return pg_undo_cut(base, o->game, o->pos, why);
+	case STORE_PUT_UNDO_HEAD:
+		return pg_undo_set(base, o->game, o->depth, o->keep, why);
+	case STORE_PUT_UNDO_ROW:
+		return pg_undo_put(base, o->game, o->kind, o->pos, o->n,
+		    o->state, o->len, why);
+	case STORE_PUT_NOTE:
+		return pg_note_put(base, o->game, o->n, o->round, o->undone,
+		    o->text, why);
+	case STORE_PUT_NOTE_UNDONE:
+		return pg_note_undone(base, o->game, o->n, o->undone, why);
+	case STORE_PUT_DIE:
+		return pg_dice_count(base, o->game, o->seat, o->kind, o->face,
+		    o->count, why);
+	case STORE_PUT_COACH:
+		return pg_coach_put(base, o->game, o->n, o->seat, o->kind,
+		    o->count, o->error, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
+}
+
+/* A scan of the store (store-engine.h): the function of its kind. */
+static int
+pg_scan(struct store *base, const struct store_scan *q, char **why)
+{
+	switch (q->what) {
+	case STORE_SCAN_GAMES:
+		return pg_games(base, q->flag, q->fn.game, q->arg, why);
+	case STORE_SCAN_EXPORT:
+		return pg_export_json(base, q->game, q->fn.text, q->arg, why);
+	case STORE_SCAN_ROWS:
+		return pg_export_rows(base, q->game, q->fn.cols, q->arg, why);
+	case STORE_SCAN_TALLIES:
+		return pg_tallies(base, q->fn.tally, q->arg, why);
+	case STORE_SCAN_RESULTS:
+		return pg_results(base, q->text, q->fn.result, q->arg, why);
+	case STORE_SCAN_ORPHANS:
+		return pg_orphans(base, q->flag, q->fn.orphan, q->arg, why);
+	case STORE_SCAN_INTEGRITY:
+		return pg_integrity(base, q->fn.text, q->arg, why);
+	case STORE_SCAN_TALLY_CHECK:
+		return pg_tallies_check(base, q->fn.tally_check, q->arg, why);
+	case STORE_SCAN_UNDO:
+		return pg_undo_rows(base, q->game, q->fn.undo, q->arg, why);
+	case STORE_SCAN_HISTORY:
+		return pg_history_scan(base, q->game, q->fn.entry, q->arg,
+		    q->np, q->complete, why);
+	case STORE_SCAN_NOTES:
+		return pg_notes_rows(base, q->game, q->fn.note, q->arg, why);
+	case STORE_SCAN_DICE:
+		return pg_dice_rows(base, q->game, q->fn.die, q->arg, why);
+	case STORE_SCAN_COACH:
+		return pg_coach_rows(base, q->game, q->fn.coach, q->arg, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
+}
+
+/* A cache dropped, or the tallies made again (store-engine.h). */
+static int
+pg_derived(struct store *base, long long game, enum store_drop_what what,
+    char **why)
+{
+	switch (what) {
+	case STORE_DROP_SNAPSHOT:
+		return pg_snapshot_drop(base, game, why);
+	case STORE_DROP_UNDO:
+		return pg_undo_drop(base, game, why);
+	case STORE_DROP_NOTES:
+		return pg_notes_drop(base, game, why);
+	case STORE_DROP_DICE:
+		return pg_dice_drop(base, game, why);
+	case STORE_DROP_COACH:
+		return pg_coach_drop(base, game, why);
+	case STORE_DROP_TALLIES:
+		return pg_tallies_rebuild(base, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
+}
+
+/* What the store answers without the database (store-engine.h). */
+static int
+pg_state(struct store *base, enum store_state_what what)
+{
+	switch (what) {
+	case STORE_STATE_MIGRATED:
+		return pg_migrated(base);
+	case STORE_STATE_TRY_WRITE:
+		return pg_try_write(base);
+	case STORE_STATE_BUSY:
+		return pg_busy(base);
+	case STORE_STATE_NOTICE_TAKE:
+		return pg_notice_take(base);
+	case STORE_STATE_LOST:
+		return pg_lost(base);
+	case STORE_STATE_IN_DOUBT:
+		return pg_in_doubt(base);
+	}
+	return 0;
+}
+
 const struct store_engine store_engine_pg = {
 	.name = "postgresql",
 	.schemes = pg_schemes,
 	.open = pg_open,
 	.close = pg_close,
-	.migrated = pg_migrated,
+	.state = pg_state,
 	.begin = pg_begin,
-	.try_write = pg_try_write,
-	.busy = pg_busy,
 	.commit = pg_commit,
 	.rollback = pg_rollback,
-	.current = pg_current,
-	.set_current = pg_set_current,
-	.game_load = pg_game_load,
-	.entries_load = pg_entries_load,
-	.entry_load = pg_entry_load,
-	.last_n = pg_last_n,
-	.game_create = pg_game_create,
-	.game_by_uid = pg_game_by_uid,
-	.game_names = pg_game_names,
-	.entry_append = pg_entry_append,
-	.summary = pg_summary,
-	.games = pg_games,
-	.export_json = pg_export_json,
-	.export_rows = pg_export_rows,
-	.tallies = pg_tallies,
-	.results = pg_results,
-	.seats_shape = pg_seats_shape,
-	.orphans = pg_orphans,
-	.setup_record = pg_setup_record,
-	.integrity = pg_integrity,
-	.game_ids = pg_game_ids,
-	.summary_load = pg_summary_load,
-	.tallies_check = pg_tallies_check,
-	.tallies_rebuild = pg_tallies_rebuild,
-	.snapshot_get = pg_snapshot_get,
-	.snapshot_put = pg_snapshot_put,
-	.drop = pg_drop,
-	.undo_head = pg_undo_head,
-	.undo_get = pg_undo_get,
-	.undo_push = pg_undo_push,
-	.undo_pop = pg_undo_pop,
-	.undo_cut = pg_undo_cut,
-	.undo_has_verb = pg_undo_has_verb,
-	.undo_set = pg_undo_set,
-	.undo_put = pg_undo_put,
-	.undo_rows = pg_undo_rows,
-	.note_put = pg_note_put,
-	.note_undone = pg_note_undone,
-	.history_scan = pg_history_scan,
-	.notes_rows = pg_notes_rows,
-	.dice_count = pg_dice_count,
-	.dice_rows = pg_dice_rows,
-	.coach_put = pg_coach_put,
-	.coach_rows = pg_coach_rows,
+	.get = pg_get,
+	.put = pg_put,
+	.scan = pg_scan,
+	.drop = pg_derived,
 	.notice = pg_notice,
-	.notice_take = pg_notice_take,
-	.lost = pg_lost,
-	.in_doubt = pg_in_doubt,
 };

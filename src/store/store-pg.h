@@ -24,7 +24,7 @@
 #include "store-engine.h"
 
 #ifndef LIBPQ_SONAME
-#define LIBPQ_SONAME	"libpq.so.5"int	pg_drop(struct store *st, long long game, int what, char **why);
+#define LIBPQ_SONAME	"libpq.so.5"
 
 #endif
 
@@ -341,6 +341,5 @@ int	pg_tallies(struct store *st,
     int (*fn)(void *, const struct store_tally *), void *arg, char **why);
 int	pg_results(struct store *st, const char *rules,
     int (*fn)(void *, const struct store_result *), void *arg, char **why);
-int	pg_drop(struct store *st, long long game, int what, char **why);
 
 #endif

@@ -472,23 +472,3 @@ sq_in_doubt(const struct store *base)
 	(void)base;
 	return 0;
 }
-
-
-/* Forget game's caches of the kinds in what; see store-engine.h. */
-int
-sq_drop(struct store *base, long long game, int what, char **why)
-{
-	int status = SR_OK;
-
-	if ((what & STORE_DROP_SNAPSHOT) && status == SR_OK)
-		status = sq_snapshot_drop(base, game, why);
-	if ((what & STORE_DROP_UNDO) && status == SR_OK)
-		status = sq_undo_drop(base, game, why);
-	if ((what & STORE_DROP_NOTES) && status == SR_OK)
-		status = sq_notes_drop(base, game, why);
-	if ((what & STORE_DROP_DICE) && status == SR_OK)
-		status = sq_dice_drop(base, game, why);
-	if ((what & STORE_DROP_COACH) && status == SR_OK)
-		status = sq_coach_drop(base, game, why);
-	return status;
-}

@@ -97,13 +97,6 @@ sq_export_json(struct store *base, long long id,
 	return sq_query_end(&q, why);
 }
 
-/* One row per seat: the names and title now, the summary's scores. */
-#define EXPORT_ROWS_SQL \
-	"SELECT g.uid, g.created, g.rules, g.title, g.finished, s.name," \
-	" s.seat + 1, s.score, 1 + (SELECT COUNT(*) FROM seats t" \
-	" WHERE t.game_id = s.game_id AND t.score > s.score), s.won, g.id" \
-	" FROM games g JOIN seats s ON s.game_id = g.id"
-
 /* Export one row per player per game; see store.h. */
 int
 sq_export_rows(struct store *base, long long id,
@@ -279,13 +272,6 @@ sq_summary_load(struct store *base, long long game, int *finished,
 	return sq_query_end(&q, why);
 }
 
-/* The tallies as the seats and games give them (migration 1 -> 2). */
-#define TALLIES_SQL \
-	"SELECT s.player_id AS player_id, g.rules AS rules," \
-	" COUNT(*) AS played, SUM(s.won) AS won FROM seats s" \
-	" JOIN games g ON g.id = s.game_id WHERE g.finished = 1" \
-	" GROUP BY s.player_id, g.rules"
-
 /*
  * check: each (player, rules) whose stored tally differs from the one the
  * games' summaries give; fn gets the player's name, the rules, and the
@@ -300,21 +286,7 @@ sq_tallies_check(struct store *base,
 	int status;
 
 	if ((status = sq_query_start(&q, sq(base),
-	    "WITH r AS (" TALLIES_SQL "),"
-	    " t AS (SELECT player_id, rules, played, won FROM tallies"
-	    " WHERE played > 0)"
-	    " SELECT p.name, x.rules, x.tp, x.tw, x.rp, x.rw FROM ("
-	    " SELECT t.player_id AS pid, t.rules AS rules, t.played AS tp,"
-	    " t.won AS tw, coalesce(r.played, 0) AS rp,"
-	    " coalesce(r.won, 0) AS rw FROM t LEFT JOIN r"
-	    " ON r.player_id = t.player_id AND r.rules = t.rules"
-	    " UNION ALL"
-	    " SELECT r.player_id, r.rules, 0, 0, r.played, r.won FROM r"
-	    " WHERE NOT EXISTS (SELECT 1 FROM t WHERE t.player_id ="
-	    " r.player_id AND t.rules = r.rules)) x"
-	    " JOIN players p ON p.id = x.pid"
-	    " WHERE x.tp != x.rp OR x.tw != x.rw ORDER BY p.id, x.rules",
-	    why, "")) != SR_OK)
+	    TALLIES_CHECK_SQL, why, "")) != SR_OK)
 		return status;
 	while (sq_query_row(&q))
 		if (fn(arg, (const char *)sqlite3_column_text(q.st, 0),

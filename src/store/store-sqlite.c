@@ -1,7 +1,9 @@
 /*
  * store-sqlite.c: games, players, seats and the append-only table of
  * entries in one SQLite file: the file opened (migrated, its WAL made
- * durable), transactions, the current game, and the engine's table.
+ * durable), transactions, the current game, and the engine's table:
+ * its get, put, scan and drop, each a switch on the kind
+ * (store-engine.h) over the functions of its files.
  * Its files (store-sqlite-*.c) and their header store-sqlite.h are the
  * only ones that include sqlite3.h.
  */
@@ -377,64 +379,182 @@ sq_set_current(struct store *base, long long id, char **why)
 }
 
 /* The SQLite engine: a path names its file (store-engine.h). */
+/* A read of the store (store-engine.h): the function of its kind. */
+static int
+sq_get(struct store *base, struct store_get *q, char **why)
+{
+	switch (q->what) {
+	case STORE_GET_CURRENT:
+		return sq_current(base, q->id, why);
+	case STORE_GET_GAME:
+		return sq_game_load(base, q->game, q->g, why);
+	case STORE_GET_ENTRIES:
+		return sq_entries_load(base, q->game, q->entries, q->np, why);
+	case STORE_GET_ENTRY:
+		return sq_entry_load(base, q->game, q->n, q->se, why);
+	case STORE_GET_LAST_N:
+		return sq_last_n(base, q->game, q->np, why);
+	case STORE_GET_BY_UID:
+		return sq_game_by_uid(base, q->text, q->id, why);
+	case STORE_GET_SEATS:
+		return sq_seats_shape(base, q->game, q->np, q->flag, why);
+	case STORE_GET_SETUP:
+		return sq_setup_record(base, q->game, q->g, q->credited, why);
+	case STORE_GET_GAME_IDS:
+		return sq_game_ids(base, q->ids, q->np, why);
+	case STORE_GET_SUMMARY:
+		return sq_summary_load(base, q->game, q->flag, q->scores,
+		    q->won, q->n, why);
+	case STORE_GET_SNAPSHOT:
+		return sq_snapshot_get(base, q->game, q->text, q->sn, why);
+	case STORE_GET_UNDO_HEAD:
+		return sq_undo_head(base, q->game, q->text, q->u, why);
+	case STORE_GET_UNDO_ROW:
+		return sq_undo_get(base, q->game, q->kind, q->pos, q->np,
+		    q->state, q->len, why);
+	case STORE_GET_UNDO_VERB:
+		return sq_undo_has_verb(base, q->game, q->text, q->flag, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
+}
+
+/* A write to the store (store-engine.h): the function of its kind. */
+static int
+sq_put(struct store *base, const struct store_put *o, char **why)
+{
+	switch (o->what) {
+	case STORE_PUT_CURRENT:
+		return sq_set_current(base, o->game, why);
+	case STORE_PUT_GAME:
+		return sq_game_create(base, o->g, why);
+	case STORE_PUT_NAMES:
+		return sq_game_names(base, o->game, o->names, o->n, o->text,
+		    why);
+	case STORE_PUT_ENTRY:
+		return sq_entry_append(base, o->game, o->se, why);
+	case STORE_PUT_SUMMARY:
+		return sq_summary(base, o->game, o->kind, o->scores, o->won,
+		    o->n, why);
+	case STORE_PUT_SNAPSHOT:
+		return sq_snapshot_put(base, o->game, o->text, o->state,
+		    o->len, why);
+	case STORE_PUT_UNDO_PUSH:
+		return sq_undo_push(base, o->game, o->depth, o->n, o->keep,
+		    why);
+	case STORE_PUT_UNDO_POP:
+		return sq_undo_pop(base, o->game, o->depth, o->pos, why);
+	case STORE_PUT_UNDO_CUT:
+		return sq_undo_cut(base, o->game, o->pos, why);
+	case STORE_PUT_UNDO_HEAD:
+		return sq_undo_set(base, o->game, o->depth, o->keep, why);
+	case STORE_PUT_UNDO_ROW:
+		return sq_undo_put(base, o->game, o->kind, o->pos, o->n,
+		    o->state, o->len, why);
+	case STORE_PUT_NOTE:
+		return sq_note_put(base, o->game, o->n, o->round, o->undone,
+		    o->text, why);
+	case STORE_PUT_NOTE_UNDONE:
+		return sq_note_undone(base, o->game, o->n, o->undone, why);
+	case STORE_PUT_DIE:
+		return sq_dice_count(base, o->game, o->seat, o->kind, o->face,
+		    o->count, why);
+	case STORE_PUT_COACH:
+		return sq_coach_put(base, o->game, o->n, o->seat, o->kind,
+		    o->count, o->error, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
+}
+
+/* A scan of the store (store-engine.h): the function of its kind. */
+static int
+sq_scan(struct store *base, const struct store_scan *q, char **why)
+{
+	switch (q->what) {
+	case STORE_SCAN_GAMES:
+		return sq_games(base, q->flag, q->fn.game, q->arg, why);
+	case STORE_SCAN_EXPORT:
+		return sq_export_json(base, q->game, q->fn.text, q->arg, why);
+	case STORE_SCAN_ROWS:
+		return sq_export_rows(base, q->game, q->fn.cols, q->arg, why);
+	case STORE_SCAN_TALLIES:
+		return sq_tallies(base, q->fn.tally, q->arg, why);
+	case STORE_SCAN_RESULTS:
+		return sq_results(base, q->text, q->fn.result, q->arg, why);
+	case STORE_SCAN_ORPHANS:
+		return sq_orphans(base, q->flag, q->fn.orphan, q->arg, why);
+	case STORE_SCAN_INTEGRITY:
+		return sq_integrity(base, q->fn.text, q->arg, why);
+	case STORE_SCAN_TALLY_CHECK:
+		return sq_tallies_check(base, q->fn.tally_check, q->arg, why);
+	case STORE_SCAN_UNDO:
+		return sq_undo_rows(base, q->game, q->fn.undo, q->arg, why);
+	case STORE_SCAN_HISTORY:
+		return sq_history_scan(base, q->game, q->fn.entry, q->arg,
+		    q->np, q->complete, why);
+	case STORE_SCAN_NOTES:
+		return sq_notes_rows(base, q->game, q->fn.note, q->arg, why);
+	case STORE_SCAN_DICE:
+		return sq_dice_rows(base, q->game, q->fn.die, q->arg, why);
+	case STORE_SCAN_COACH:
+		return sq_coach_rows(base, q->game, q->fn.coach, q->arg, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
+}
+
+/* A cache dropped, or the tallies made again (store-engine.h). */
+static int
+sq_derived(struct store *base, long long game, enum store_drop_what what,
+    char **why)
+{
+	switch (what) {
+	case STORE_DROP_SNAPSHOT:
+		return sq_snapshot_drop(base, game, why);
+	case STORE_DROP_UNDO:
+		return sq_undo_drop(base, game, why);
+	case STORE_DROP_NOTES:
+		return sq_notes_drop(base, game, why);
+	case STORE_DROP_DICE:
+		return sq_dice_drop(base, game, why);
+	case STORE_DROP_COACH:
+		return sq_coach_drop(base, game, why);
+	case STORE_DROP_TALLIES:
+		return sq_tallies_rebuild(base, why);
+	}
+	abort();	/* a kind of no enum value: a bug of the caller */
+}
+
+/* What the store answers without the database (store-engine.h). */
+static int
+sq_state(struct store *base, enum store_state_what what)
+{
+	switch (what) {
+	case STORE_STATE_MIGRATED:
+		return sq_migrated(base);
+	case STORE_STATE_TRY_WRITE:	/* the lock is the file's: a write */
+	case STORE_STATE_BUSY:		/* reads first (store_try_write) */
+		return 0;
+	case STORE_STATE_NOTICE_TAKE:
+		return sq_notice_take(base);
+	case STORE_STATE_LOST:
+		return sq_lost(base);
+	case STORE_STATE_IN_DOUBT:
+		return sq_in_doubt(base);
+	}
+	return 0;
+}
+
 const struct store_engine store_engine_sqlite = {
 	.name = "sqlite",
 	.schemes = NULL,
 	.open = sq_open,
 	.close = sq_close,
-	.migrated = sq_migrated,
+	.state = sq_state,
 	.begin = sq_begin,
-	/* The lock is the file's: a write reads first (store_try_write). */
-	.try_write = NULL,
-	.busy = NULL,
 	.commit = sq_commit,
 	.rollback = sq_rollback,
-	.current = sq_current,
-	.set_current = sq_set_current,
-	.game_load = sq_game_load,
-	.entries_load = sq_entries_load,
-	.entry_load = sq_entry_load,
-	.last_n = sq_last_n,
-	.game_create = sq_game_create,
-	.game_by_uid = sq_game_by_uid,
-	.game_names = sq_game_names,
-	.entry_append = sq_entry_append,
-	.summary = sq_summary,
-	.games = sq_games,
-	.export_json = sq_export_json,
-	.export_rows = sq_export_rows,
-	.tallies = sq_tallies,
-	.results = sq_results,
-	.seats_shape = sq_seats_shape,
-	.orphans = sq_orphans,
-	.setup_record = sq_setup_record,
-	.integrity = sq_integrity,
-	.game_ids = sq_game_ids,
-	.summary_load = sq_summary_load,
-	.tallies_check = sq_tallies_check,
-	.tallies_rebuild = sq_tallies_rebuild,
-	.snapshot_get = sq_snapshot_get,
-	.snapshot_put = sq_snapshot_put,
-	.drop = sq_drop,
-	.undo_head = sq_undo_head,
-	.undo_get = sq_undo_get,
-	.undo_push = sq_undo_push,
-	.undo_pop = sq_undo_pop,
-	.undo_cut = sq_undo_cut,
-	.undo_has_verb = sq_undo_has_verb,
-	.undo_set = sq_undo_set,
-	.undo_put = sq_undo_put,
-	.undo_rows = sq_undo_rows,
-	.note_put = sq_note_put,
-	.note_undone = sq_note_undone,
-	.history_scan = sq_history_scan,
-	.notes_rows = sq_notes_rows,
-	.dice_count = sq_dice_count,
-	.dice_rows = sq_dice_rows,
-	.coach_put = sq_coach_put,
-	.coach_rows = sq_coach_rows,
+	.get = sq_get,
+	.put = sq_put,
+	.scan = sq_scan,
+	.drop = sq_derived,
 	.notice = sq_notice,
-	.notice_take = sq_notice_take,
-	.lost = sq_lost,
-	.in_doubt = sq_in_doubt,
 };

@@ -206,6 +206,5 @@ int	sq_results(struct store *base, const char *rules,
 int	sq_schema_version(struct sqlite_store *s, int *version, char **why);
 int	sq_check_version(struct sqlite_store *s, int version, char **why);
 int	sq_migrate(struct sqlite_store *s, int version, char **why);
-int	sq_drop(struct store *base, long long game, int what, char **why);
 
 #endif

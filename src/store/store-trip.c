@@ -4,7 +4,7 @@
  * engine: the read for a write (store_read), an entry's whole effect
  * written and committed (store_write), a game's caches written whole
  * (store_caches_put), and the look that settles a COMMIT in doubt
- * (store_entry_recorded).  Over store.c's dispatch; on a league each
+ * (store_entry_recorded).  Over store-ops.c's; on a league each
  * read and each write is one round trip (the engine's pipeline).
  */
 #include <stdlib.h>

@@ -1,9 +1,10 @@
 /*
  * store.c: the store's dispatch.  store_open() picks the engine by the
- * database's name (store-engine.h); every other operation goes to the
- * engine of its store.  What is the same whichever engine keeps the
- * games (an entry's arguments as JSON, a message, a checksum, freeing
- * what an operation loaded) is here, once.
+ * database's name (store-engine.h); a transaction, close and notice go
+ * to the engine of its store, and store-ops.c makes the finer operations
+ * of its get, put, scan and drop.  What is the same whichever engine
+ * keeps the games (an entry's arguments as JSON, a message, a checksum,
+ * a snapshot's fit, freeing what an operation loaded) is here, once.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -91,27 +92,6 @@ store_close(struct store *s)
 		s->engine->close(s);
 }
 
-/* Whether open migrated an older schema; see store.h. */
-int
-store_migrated(const struct store *s)
-{
-	return s->engine->migrated(s);
-}
-
-/* The next write's lock not waited for, if the engine can; see store.h. */
-int
-store_try_write(struct store *s)
-{
-	return s->engine->try_write != NULL && s->engine->try_write(s);
-}
-
-/* The last failure was a lock another held; see store.h. */
-int
-store_busy(const struct store *s)
-{
-	return s->engine->busy != NULL && s->engine->busy(s);
-}
-
 /* Begin a transaction; see store.h. */
 int
 store_begin(struct store *s, int write, char **why)
@@ -155,28 +135,6 @@ store_rollback(struct store *s)
 	s->engine->rollback(s);
 }
 
-/* The current game, or 0; see store.h. */
-int
-store_current(struct store *s, long long *id, char **why)
-{
-	return s->engine->current(s, id, why);
-}
-
-/* Make id the current game; see store.h. */
-int
-store_set_current(struct store *s, long long id, char **why)
-{
-	return s->engine->set_current(s, id, why);
-}
-
-/* Load a game; see store.h. */
-int
-store_game_load(struct store *s, long long id, struct store_game *g,
-    char **why)
-{
-	return s->engine->game_load(s, id, g, why);
-}
-
 /* Free a game's strings. */
 void
 store_game_clear(struct store_game *g)
@@ -193,128 +151,6 @@ store_game_clear(struct store_game *g)
 		free(g->names0[i]);
 	}
 	memset(g, 0, sizeof *g);
-}
-
-/* Load a game's entries; see store.h. */
-int
-store_entries_load(struct store *s, long long id, struct stored_entry **ep,
-    int *np, char **why)
-{
-	return s->engine->entries_load(s, id, ep, np, why);
-}
-
-/* Load entry n of game id; see store.h. */
-int
-store_entry_load(struct store *s, long long id, int n,
-    struct stored_entry *se, char **why)
-{
-	return s->engine->entry_load(s, id, n, se, why);
-}
-
-/* The number of game id's latest entry; see store.h. */
-int
-store_last_n(struct store *s, long long id, int *n, char **why)
-{
-	return s->engine->last_n(s, id, n, why);
-}
-
-/* Create a game and its seats; see store.h. */
-int
-store_game_create(struct store *s, struct store_game *g, char **why)
-{
-	return s->engine->game_create(s, g, why);
-}
-
-/* The game with this uid, or 0; see store.h. */
-int
-store_game_by_uid(struct store *s, const char *uid, long long *id,
-    char **why)
-{
-	return s->engine->game_by_uid(s, uid, id, why);
-}
-
-/* Record the names and title now; see store.h. */
-int
-store_game_names(struct store *s, long long game, const char *const *names,
-    int n, const char *title, char **why)
-{
-	return s->engine->game_names(s, game, names, n, title, why);
-}
-
-/* Append one entry; see store.h. */
-int
-store_entry_append(struct store *s, long long game,
-    const struct stored_entry *se, char **why)
-{
-	return s->engine->entry_append(s, game, se, why);
-}
-
-/* Record the game's summary; see store.h. */
-int
-store_summary(struct store *s, long long game, int state,
-    const long *scores, const int *winners, int n, char **why)
-{
-	return s->engine->summary(s, game, state, scores, winners, n, why);
-}
-
-/* List games; see store.h. */
-int
-store_games(struct store *s, int all,
-    int (*fn)(void *, const struct store_game *, long), void *arg,
-    char **why)
-{
-	return s->engine->games(s, all, fn, arg, why);
-}
-
-/* Export games as JSON texts; see store.h. */
-int
-store_export_json(struct store *s, long long id,
-    int (*fn)(void *, const char *), void *arg, char **why)
-{
-	return s->engine->export_json(s, id, fn, arg, why);
-}
-
-/* Export one row per player per game; see store.h. */
-int
-store_export_rows(struct store *s, long long id,
-    int (*fn)(void *, const char *const *), void *arg, char **why)
-{
-	return s->engine->export_rows(s, id, fn, arg, why);
-}
-
-/* Per player and rules over finished games; see store.h. */
-int
-store_tallies(struct store *s, int (*fn)(void *, const struct store_tally *),
-    void *arg, char **why)
-{
-	return s->engine->tallies(s, fn, arg, why);
-}
-
-/* check: game's seats; see store.h. */
-int
-store_seats_shape(struct store *s, long long game, int *n, int *numbered,
-    char **why)
-{
-	return s->engine->seats_shape(s, game, n, numbered, why);
-}
-
-/* check: rows whose game does not exist; see store.h. */
-int
-store_orphans(struct store *s, int drop,
-    int (*fn)(void *, const char *table, long long game, long rows),
-    void *arg, char **why)
-{
-	return s->engine->orphans(s, drop, fn, arg, why);
-}
-
-/* check: game's creation record; see store.h. */
-int
-store_setup_record(struct store *s, long long game, struct store_game *rec,
-    char **credited, char **why)
-{
-	memset(rec, 0, sizeof *rec);
-	memset(credited, 0, GAME_MAX_PLAYERS * sizeof *credited);
-	return s->engine->setup_record(s, game, rec, credited, why);
 }
 
 /* A creation record's names; see store-engine.h. */
@@ -357,86 +193,6 @@ store_names_decode(const char *json, struct store_game *rec)
 	return 0;
 }
 
-/* check: the engine's own integrity check; see store.h. */
-int
-store_integrity(struct store *s, int (*fn)(void *, const char *),
-    void *arg, char **why)
-{
-	return s->engine->integrity(s, fn, arg, why);
-}
-
-/* Every game's id; see store.h. */
-int
-store_game_ids(struct store *s, long long **ids, int *n, char **why)
-{
-	return s->engine->game_ids(s, ids, n, why);
-}
-
-/* The summary stored for game; see store.h. */
-int
-store_summary_load(struct store *s, long long game, int *finished,
-    long *scores, int *won, int n, char **why)
-{
-	return s->engine->summary_load(s, game, finished, scores, won, n,
-	    why);
-}
-
-/* Finished games in the order they finished; see store.h. */
-int
-store_results(struct store *s, const char *rules,
-    int (*fn)(void *, const struct store_result *), void *arg, char **why)
-{
-	return s->engine->results(s, rules, fn, arg, why);
-}
-
-/* Store a row of game's coach cache; see store.h. */
-int
-store_coach_put(struct store *s, long long game, int n, int seat, int basis,
-    long decisions, long long error, char **why)
-{
-	return s->engine->coach_put(s, game, n, seat, basis, decisions, error,
-	    why);
-}
-
-/* Forget game's coach cache; see store.h. */
-int
-store_coach_drop(struct store *s, long long game, char **why)
-{
-	return s->engine->drop(s, game, STORE_DROP_COACH, why);
-}
-
-/* The coach cache's rows; see store.h. */
-int
-store_coach_rows(struct store *s, long long game,
-    int (*fn)(void *, const struct store_coach *), void *arg, char **why)
-{
-	return s->engine->coach_rows(s, game, fn, arg, why);
-}
-
-/* check: the tallies that differ from the summaries'; see store.h. */
-int
-store_tallies_check(struct store *s,
-    int (*fn)(void *, const char *name, const char *rules, long played,
-    long won, long right_played, long right_won), void *arg, char **why)
-{
-	return s->engine->tallies_check(s, fn, arg, why);
-}
-
-/* Rebuild the tallies from the summaries; see store.h. */
-int
-store_tallies_rebuild(struct store *s, char **why)
-{
-	return s->engine->tallies_rebuild(s, why);
-}
-
-/* Load game's snapshot; see store.h. */
-int
-store_snapshot_get(struct store *s, long long game, const char *format,
-    struct store_snapshot *sn, char **why)
-{
-	return s->engine->snapshot_get(s, game, format, sn, why);
-}
-
 /* Free a snapshot's memory. */
 void
 store_snapshot_clear(struct store_snapshot *sn)
@@ -460,149 +216,6 @@ store_snapshot_judge(struct store_snapshot *sn, int last, const char *key)
 		sn->fit = STORE_SNAP_FITS;
 }
 
-/* Store game's snapshot; see store.h. */
-int
-store_snapshot_put(struct store *s, long long game, const char *format,
-    const void *state, size_t len, char **why)
-{
-	return s->engine->snapshot_put(s, game, format, state, len, why);
-}
-
-/* Forget game's snapshot; see store.h. */
-int
-store_snapshot_drop(struct store *s, long long game, char **why)
-{
-	return s->engine->drop(s, game, STORE_DROP_SNAPSHOT, why);
-}
-
-/* The undo cache's head; see store.h. */
-int
-store_undo_head(struct store *s, long long game, const char *format,
-    struct store_undo *u, char **why)
-{
-	return s->engine->undo_head(s, game, format, u, why);
-}
-
-/* One row of the undo cache; see store.h. */
-int
-store_undo_get(struct store *s, long long game, int kind, int pos, int *n,
-    void **state, size_t *len, char **why)
-{
-	return s->engine->undo_get(s, game, kind, pos, n, state, len, why);
-}
-
-/* Entry n pushed at depth; see store.h. */
-int
-store_undo_push(struct store *s, long long game, int depth, int n, int keep,
-    char **why)
-{
-	return s->engine->undo_push(s, game, depth, n, keep, why);
-}
-
-/* The entry in effect at depth undone; see store.h. */
-int
-store_undo_pop(struct store *s, long long game, int depth, int pos,
-    char **why)
-{
-	return s->engine->undo_pop(s, game, depth, pos, why);
-}
-
-/* Undone rows from pos up forgotten; see store.h. */
-int
-store_undo_cut(struct store *s, long long game, int pos, char **why)
-{
-	return s->engine->undo_cut(s, game, pos, why);
-}
-
-/* Whether an undone entry kept is of verb; see store.h. */
-int
-store_undo_has_verb(struct store *s, long long game, const char *verb,
-    int *has, char **why)
-{
-	return s->engine->undo_has_verb(s, game, verb, has, why);
-}
-
-/* The undo cache's head, with the snapshot stored now; see store.h. */
-int
-store_undo_set(struct store *s, long long game, int depth, int nundone,
-    char **why)
-{
-	return s->engine->undo_set(s, game, depth, nundone, why);
-}
-
-/* Forget game's undo cache; see store.h. */
-int
-store_undo_drop(struct store *s, long long game, char **why)
-{
-	return s->engine->drop(s, game, STORE_DROP_UNDO, why);
-}
-
-/* Store one row of the undo cache; see store.h. */
-int
-store_undo_put(struct store *s, long long game, int kind, int pos, int n,
-    const void *state, size_t len, char **why)
-{
-	return s->engine->undo_put(s, game, kind, pos, n, state, len, why);
-}
-
-/* Every row of game's undo cache; see store.h. */
-int
-store_undo_rows(struct store *s, long long game,
-    int (*fn)(void *, int kind, int pos, int n, const void *state,
-    size_t len), void *arg, char **why)
-{
-	return s->engine->undo_rows(s, game, fn, arg, why);
-}
-
-/* Store entry n's round, note and undone; see store.h. */
-int
-store_note_put(struct store *s, long long game, int n, int round,
-    int undone, const char *note, char **why)
-{
-	return s->engine->note_put(s, game, n, round, undone, note, why);
-}
-
-/* Entry n taken back or restored; see store.h. */
-int
-store_note_undone(struct store *s, long long game, int n, int undone,
-    char **why)
-{
-	return s->engine->note_undone(s, game, n, undone, why);
-}
-
-/* Forget game's notes; see store.h. */
-int
-store_notes_drop(struct store *s, long long game, char **why)
-{
-	return s->engine->drop(s, game, STORE_DROP_NOTES, why);
-}
-
-/* Each of game's entries with its note; see store.h. */
-int
-store_history_scan(struct store *s, long long id,
-    int (*fn)(void *, const struct stored_entry *), void *arg, int *n,
-    int *complete, char **why)
-{
-	return s->engine->history_scan(s, id, fn, arg, n, complete, why);
-}
-
-/* Every note row of game; see store.h. */
-int
-store_notes_rows(struct store *s, long long game,
-    int (*fn)(void *, int n, int round, const char *note, int undone),
-    void *arg, char **why)
-{
-	return s->engine->notes_rows(s, game, fn, arg, why);
-}
-
-/* Add count to one face's tally of game; see store.h. */
-int
-store_dice_count(struct store *s, long long game, int seat, int kind,
-    int face, long count, char **why)
-{
-	return s->engine->dice_count(s, game, seat, kind, face, count, why);
-}
-
 /* Add (sign 1) or take away (-1) dice from game's tally; see store.h. */
 int
 store_dice_add(struct store *s, long long game, const struct die_rolled *d,
@@ -617,22 +230,6 @@ store_dice_add(struct store *s, long long game, const struct die_rolled *d,
 	return SR_OK;
 }
 
-/* Forget game's tally; see store.h. */
-int
-store_dice_drop(struct store *s, long long game, char **why)
-{
-	return s->engine->drop(s, game, STORE_DROP_DICE, why);
-}
-
-/* The tally's rows; see store.h. */
-int
-store_dice_rows(struct store *s, long long game,
-    int (*fn)(void *, long long game, int seat, int kind, int face,
-    long count), void *arg, char **why)
-{
-	return s->engine->dice_rows(s, game, fn, arg, why);
-}
-
 /* What a view sleeps on; see store.h. */
 int
 store_notice(struct store *s, const char **path, int *fd, char **why)
@@ -640,27 +237,6 @@ store_notice(struct store *s, const char **path, int *fd, char **why)
 	*path = NULL;
 	*fd = -1;
 	return s->engine->notice(s, path, fd, why);
-}
-
-/* The notifications that arrived; see store.h. */
-int
-store_notice_take(struct store *s)
-{
-	return s->engine->notice_take(s);
-}
-
-/* Whether the connection is lost; see store.h. */
-int
-store_lost(const struct store *s)
-{
-	return s->engine->lost(s);
-}
-
-/* Whether the last commit is in doubt; see store.h. */
-int
-store_in_doubt(const struct store *s)
-{
-	return s->engine->in_doubt(s);
 }
 
 /* An entry's arguments as a JSON array; see store-engine.h. */

@@ -1,11 +1,15 @@
 /*
  * store.h: the store's contract.  What a store promises, in words above
  * each operation, and kept by every engine behind it: SQLite (a path,
- * src/store/store-sqlite.c, the only file that includes sqlite3.h) and
- * any other an engine table names (store-engine.h; store.c picks the
- * engine by the database's name).  The commands include this file alone
- * and never know which engine they talk to; an engine needs nothing from
- * the commands (only the core's types: struct stored_entry, die_rolled).
+ * src/store/store-sqlite*.c, the only files that include sqlite3.h), the
+ * league (a postgresql:// URI, store-pg*.c) and any other an engine
+ * table names.  An engine implements eleven coarse operations (open,
+ * close, state, begin, commit, rollback, get, put, scan, drop, notice:
+ * store-engine.h); the operations below are made of those once, whatever
+ * the engine (store.c, store-ops.c, store-trip.c).  The commands include
+ * this file alone and never know which engine they talk to; an engine
+ * needs nothing from the commands (only the core's types: struct
+ * stored_entry, die_rolled).
  *
  * The promises every operation keeps:
  *
@@ -54,8 +58,8 @@
  *   its snapshot and undo head; store_write() writes the entry's whole
  *   effect (struct store_effect, computed without the store) and
  *   commits.  On a server each is one round trip (the league's pipeline
- *   mode); the finer operations below are what store.c makes them of,
- *   and what check, import and the views use.
+ *   mode); the finer operations below are what store-trip.c makes them
+ *   of, and what check, import and the views use.
  */
 #ifndef SHAKEREF_STORE_H
 #define SHAKEREF_STORE_H

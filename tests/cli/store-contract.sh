@@ -57,7 +57,9 @@ test_expect_success 'every engine fills in every operation of struct store_engin
 	    sed -n -e "s/^	[a-z]*[[:space:]]*(\*\([a-z_]*\))(.*/\1/p" \
 	    -e "s/^[[:space:]]*const char[[:space:]*]*\([a-z_]*\);.*/\1/p" \
 	    | sort -u >members &&
-	test "$(wc -l <members)" -ge 40 &&
+	test "$(wc -l <members)" -ge 10 &&
+	# The contract stays narrow: a few coarse operations (issue 39).
+	test "$(wc -l <members)" -le 15 &&
 	grep -l "^const struct store_engine store_engine_" "$src"/store/*.c >engines &&
 	test -s engines &&
 	: >bad &&
