@@ -518,6 +518,20 @@ int	sr_entry_data(struct sr_ctx *, const struct game_rules *,
 int	sr_enter_loaded(struct sr_ctx *, struct sr_game *, enum verb v,
 	    int argc, char **argv);
 /*
+ * ctx->at: the entry is for game (0: the current one, whichever it is)
+ * whose last entry is n, as a phone's form was made against.  sr_enter()
+ * checks it in its read for the write, in the write transaction (another
+ * writer's entry cannot come between): else nothing is written, the
+ * refusal "the game moved on" printed (exit 3), moved set and now the
+ * game's last entry.
+ */
+struct sr_entry_at {
+	long long	game;
+	int		n;
+	int		moved;
+	int		now;
+};
+/*
  * An entry whose COMMIT is in doubt, not settled yet (ctx->doubt): its
  * game and the entry as appended.
  */

@@ -1,12 +1,13 @@
 /*
  * serve-enter.c: an entry from a phone (serve --enter), made by the
- * reader thread, which alone touches the store: the form's entry number
- * against the game's (409 "the game moved on"), the words split as play
+ * reader thread, which alone touches the store: the words split as play
  * splits a line, then sr_enter(), the write path every entry takes (the
- * same checks, ruling, refusal and stored entry as `play`), its words
- * and refusal kept for the phone, in its language.
+ * same checks, ruling, refusal and stored entry as `play`), the form's
+ * entry number checked in that write (ctx->at: 409 "the game moved on"),
+ * its words and refusal kept for the phone, in its language.
  */
 #include <errno.h>
+#include <limits.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -329,16 +330,18 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 {
 	struct phone *ph = &j->ph;
 	struct buf words = BUF_INIT, told = BUF_INIT;
-	const struct cmd_entry *c;
+	struct sr_entry_at at;
+	const struct cmd_entry *c = NULL;
 	char *w[ENTER_WORDS], *end;
 	long n = -1;
-	int nw = -1, last = 0, i;
+	int nw = -1, last = 0, v = -1, i;
 
 	entry_words(ph, &words);
 	if (ph->n != NULL) {
 		errno = 0;
 		n = strtol(ph->n, &end, 10);
-		if (errno != 0 || *end != '\0' || end == ph->n)
+		if (errno != 0 || *end != '\0' || end == ph->n || n < 0 ||
+		    n > INT_MAX)
 			n = -1;
 	}
 	j->outcome = ENTER_LOST;
@@ -347,18 +350,11 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		goto out;
 	j->form_n = n;
 	j->now_n = last;
-	if (n != last) {
-		/* Made against another game: the fresh page, said why. */
-		j->outcome = ENTER_STALE;
-		*code = 409;
-		free(ph->said);
-		ph->said = xstrdup(_("The game moved on: here it is now."));
-		ph->said_status = SR_DATA;
-		sv_page_board(sv, b, j);
-		goto out;
-	}
 	*code = 303;
 	if (ph->mine != NULL) {
+		/* A value kept for the entry the form was made against. */
+		if (n != last)
+			goto stale;
 		buf_reset(&words);
 		if ((i = enter_mine(sv, j, last, &words, &told,
 		    &j->status)) <= 0) {
@@ -371,30 +367,48 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		free(ph->verb);
 		ph->verb = NULL;
 	}
-	nw = enter_split(buf_str(&words), w, ENTER_WORDS);
+	if ((nw = enter_split(buf_str(&words), w, ENTER_WORDS)) > 0)
+		v = verb_lookup(w[0]);
+	/*
+	 * An entry is checked against the form's entry number in the write
+	 * itself (ctx->at: no other writer between); what records no entry
+	 * (a command, the timer, a confirmation asked) is checked here.
+	 */
+	if ((v < 0 || (verb_kind(NULL, (enum verb)v) & VERB_TIMER) ||
+	    ((v == V_UNDO || v == V_REDO) && (ph->yes == NULL ||
+	    strcmp(ph->yes, "yes") != 0))) && n != last)
+		goto stale;
 	if (nw <= 0) {
 		j->status = SR_USAGE;
 		buf_puts(&told, nw == 0 ? _("nothing to enter") :
 		    _("a quote is not closed, or too many words"));
-	} else if (verb_lookup(w[0]) < 0 && (c = cmd_find(w[0])) != NULL &&
+	} else if (v < 0 && (c = cmd_find(w[0])) != NULL &&
 	    (c->play & CMD_PLAY)) {
 		/* A command play takes (new, note, status ...). */
 		j->status = enter_words(sv->ctx, c, sv->pinned, nw, w, &told);
-	} else if (verb_lookup(w[0]) < 0) {
+	} else if (v < 0) {
 		j->status = SR_USAGE;
 		buf_printf(&told, _("'%s' is neither a verb of the game nor a "
 		    "command play takes"), w[0]);
-	} else if (verb_kind(NULL, (enum verb)verb_lookup(w[0])) &
-	    VERB_TIMER) {
+	} else if (verb_kind(NULL, (enum verb)v) & VERB_TIMER) {
 		j->status = enter_timer(sv, nw, w, &told);
-	} else if ((strcmp(w[0], "undo") == 0 || strcmp(w[0], "redo") == 0) &&
+	} else if ((v == V_UNDO || v == V_REDO) &&
 	    (ph->yes == NULL || strcmp(ph->yes, "yes") != 0)) {
 		/* Asked to confirm first: nothing entered. */
 		j->arg = xasprintf("?confirm=%s", w[0]);
 		j->outcome = ENTER_CONFIRM;
 		goto out;
 	} else {
+		memset(&at, 0, sizeof at);
+		at.game = j->id;
+		at.n = (int)n;
+		sv->ctx->at = &at;
 		j->status = enter_words(sv->ctx, NULL, 0, nw, w, &told);
+		sv->ctx->at = NULL;
+		if (at.moved) {
+			j->now_n = at.now;
+			goto stale;
+		}
 		if (ph->mine != NULL && j->status == SR_OK)
 			memset(&sv->wait, 0, sizeof sv->wait);
 	}
@@ -402,6 +416,15 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 said:
 	j->told = xstrdup(buf_str(&told));
 	j->arg = xasprintf("?r=%s", ph->fid != NULL ? ph->fid : "");
+	goto out;
+stale:
+	/* Made against another game: the fresh page, said why; nothing. */
+	j->outcome = ENTER_STALE;
+	*code = 409;
+	free(ph->said);
+	ph->said = xstrdup(_("The game moved on: here it is now."));
+	ph->said_status = SR_DATA;
+	sv_page_board(sv, b, j);
 out:
 	for (i = 0; i < nw; i++)
 		free(w[i]);

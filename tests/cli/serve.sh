@@ -717,6 +717,31 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	entries_of >typed && expect_same typed phone
 '
 
+test_expect_success 'serve --enter: an entry of another process between the page and its POST: 409, nothing recorded (the form'"'"'s entry number checked in the write itself)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl?pad=3+5" >pad &&
+	grep -q "name=\"n\" value=\"0\"" pad &&
+	fid=$(sed -n "s/.*name=\"fid\" value=\"\\([0-9a-f]*\\)\".*/\\1/p" pad | head -n 1) &&
+	# The laptop enters first, in a process of its own.
+	sr roll 2 4 >/dev/null && sr --json history >before &&
+	test "$(post enter -d "line=roll 3 5" -d n=0 -d "fid=$fid")" = 409 &&
+	grep -q "The game moved on" post.body &&
+	grep -q "name=\"n\" value=\"1\"" post.body &&
+	sr --json history >after && expect_same before after &&
+	test "$(jq -c "[.entries[] | .args]" after)" = "[[\"2\",\"4\"]]" &&
+	# The same form id again: to the page, still nothing recorded.
+	test "$(post enter -d "line=roll 3 5" -d n=0 -d "fid=$fid")" = 303 &&
+	grep -qi "^location: /$ptok/" h && ! grep -qi "^location:.*r=" h &&
+	sr --json history >after && expect_same before after &&
+	# A form made against entry 1 now goes in.
+	test "$(post enter -d line=take -d n=1 -d fid=r2)" = 303 &&
+	test "$(in_effect)" -eq 2 &&
+	serve_stop INT &&
+	grep -q "^phone (the table): roll 3 5: refused: the game moved on (entry 0, now 1)" serve.out
+'
+
 test_expect_success 'serve --enter: the line takes what play takes: a command (note, new) as play runs it; a word that is neither refused' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	enter_start &&
