@@ -1,7 +1,7 @@
 /*
  * serve-enter.c: an entry from a phone (serve --enter), made by the
  * reader thread, which alone touches the store: the words split as play
- * splits a line, then sr_enter(), the write path every entry takes (the
+ * splits a line (sr_words_split), then sr_enter(), the write path every entry takes (the
  * same checks, ruling, refusal and stored entry as `play`), the form's
  * entry number checked in that write (ctx->at: 409 "the game moved on"),
  * its words and refusal kept for the phone, in its language.
@@ -12,56 +12,6 @@
 #include <unistd.h>
 
 #include "serve.h"
-
-#define ENTER_WORDS	128	/* as play: words on one line, at most */
-
-/*
- * Split s into words as play splits a line: blanks separate words,
- * '...' and "..." keep what they hold (\" and \\ inside "..."), a
- * backslash keeps the next character.  The count, or -1 (a quote left
- * open, too many words).
- */
-static int
-enter_split(const char *s, char **w, int max)
-{
-	struct buf b = BUF_INIT;
-	int n = 0;
-	char q;
-
-	for (;;) {
-		while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-			s++;
-		if (*s == '\0')
-			break;
-		buf_reset(&b);
-		buf_puts(&b, "");
-		for (; *s != '\0' && strchr(" \t\r\n", *s) == NULL; s++) {
-			if (*s == '\'' || *s == '"') {
-				for (q = *s++; *s != '\0' && *s != q; s++) {
-					if (q == '"' && *s == '\\' &&
-					    (s[1] == '"' || s[1] == '\\'))
-						s++;
-					buf_add(&b, s, 1);
-				}
-				if (*s == '\0')
-					goto bad;
-			} else if (*s == '\\' && s[1] != '\0')
-				buf_add(&b, ++s, 1);
-			else
-				buf_add(&b, s, 1);
-		}
-		if (n == max)
-			goto bad;
-		w[n++] = xstrdup(buf_str(&b));
-	}
-	buf_free(&b);
-	return n;
-bad:
-	buf_free(&b);
-	while (n > 0)
-		free(w[--n]);
-	return -1;
-}
 
 /* The game shown's latest entry into *last; 0, or -1 (none, or lost). */
 static int
@@ -133,7 +83,7 @@ enter_words(struct sr_ctx *ctx, const struct cmd_entry *c, long long game,
 	FILE *out = tmpfile(), *err = tmpfile(), *was = ctx->out;
 	const char *cmd = ctx->cmd;
 	int saved = -1, tty = ctx->tty, json = ctx->json, color = ctx->color;
-	int status;
+	int status = SR_OK, i;
 
 	if (out == NULL || err == NULL || (saved = dup(2)) < 0 ||
 	    dup2(fileno(err), 2) < 0) {
@@ -152,8 +102,12 @@ enter_words(struct sr_ctx *ctx, const struct cmd_entry *c, long long game,
 	ctx->tty = 0;
 	ctx->json = 0;
 	ctx->color = 0;
-	status = c != NULL ? run_command(ctx, c, game, n, w) :
-	    sr_enter(ctx, n, w);
+	/* Text from the user, each word checked as play checks it. */
+	for (i = 0; i < n && status == SR_OK; i++)
+		status = sr_text_check(ctx, "", w[i]);
+	if (status == SR_OK)
+		status = c != NULL ? run_command(ctx, c, game, n, w) :
+		    sr_enter(ctx, n, w);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -331,11 +285,14 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 	struct phone *ph = &j->ph;
 	struct buf words = BUF_INIT, told = BUF_INIT;
 	struct sr_entry_at at;
+	struct words ws;
 	const struct cmd_entry *c = NULL;
-	char *w[ENTER_WORDS], *end;
+	const char *why = NULL;
+	char **w = ws.w, *end;
 	long n = -1;
 	int nw = -1, last = 0, v = -1, i;
 
+	memset(&ws, 0, sizeof ws);
 	entry_words(ph, &words);
 	if (ph->n != NULL) {
 		errno = 0;
@@ -367,7 +324,9 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		free(ph->verb);
 		ph->verb = NULL;
 	}
-	if ((nw = enter_split(buf_str(&words), w, ENTER_WORDS)) > 0)
+	/* The words as play splits a line (quotes, escapes, a comment). */
+	if (sr_words_split(buf_str(&words), words.len, &ws, &why) == 0 &&
+	    (nw = ws.n) > 0)
 		v = verb_lookup(w[0]);
 	/*
 	 * An entry is checked against the form's entry number in the write
@@ -380,8 +339,7 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		goto stale;
 	if (nw <= 0) {
 		j->status = SR_USAGE;
-		buf_puts(&told, nw == 0 ? _("nothing to enter") :
-		    _("a quote is not closed, or too many words"));
+		buf_puts(&told, why == NULL ? _("nothing to enter") : why);
 	} else if (v < 0 && (c = cmd_find(w[0])) != NULL &&
 	    (c->play & CMD_PLAY)) {
 		/* A command play takes (new, note, status ...). */
@@ -426,8 +384,7 @@ stale:
 	ph->said_status = SR_DATA;
 	sv_page_board(sv, b, j);
 out:
-	for (i = 0; i < nw; i++)
-		free(w[i]);
+	sr_words_free(&ws);
 	buf_free(&words);
 	buf_free(&told);
 }

@@ -742,6 +742,27 @@ test_expect_success 'serve --enter: an entry of another process between the page
 	grep -q "^phone (the table): roll 3 5: refused: the game moved on (entry 0, now 1)" serve.out
 '
 
+test_expect_success 'serve --enter: a phone'"'"'s line is split as play splits it (quotes, \$ and \` escapes, a backslash, a # comment): the same entries as typed in play' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "%s\n" "note \"costs \\\$5 and \\\`x\\\`\" # said aloud" \
+	    "roll 3 \\5	# the first roll" >lines &&
+	enter_start &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	k=0 && while IFS= read -r l; do
+		test "$(post enter --data-urlencode "line=$l" -d n=$k -d fid=q$k)" = 303 &&
+		curl -s -b jar "$purl?r=q$k" | grep -q "class=\"said ok\"" &&
+		k=$((k + 1)) || return 1
+	done <lines &&
+	serve_stop INT &&
+	sr --json history | jq -c "[.entries[] | [.verb] + .args]" >got &&
+	printf "%s\n" "[[\"note\",\"costs \$5 and \`x\`\"],[\"roll\",\"3\",\"5\"]]" >want &&
+	expect_same want got &&
+	entries_of >phone &&
+	SHAKEREF_DB=$(db_url typed) && export SHAKEREF_DB &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr play <lines >/dev/null && entries_of >typed && expect_same typed phone
+'
+
 test_expect_success 'serve --enter: the line takes what play takes: a command (note, new) as play runs it; a word that is neither refused' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	enter_start &&
