@@ -289,6 +289,7 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 	const struct cmd_entry *c = NULL;
 	const char *why = NULL;
 	char **w = ws.w, *end;
+	long long g = 0;
 	long n = -1;
 	int nw = -1, last = 0, v = -1, i;
 
@@ -301,12 +302,21 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		    n > INT_MAX)
 			n = -1;
 	}
+	/* The form's game (g), where it says one: else the game shown. */
+	if (ph->g != NULL) {
+		errno = 0;
+		g = strtoll(ph->g, &end, 10);
+		if (errno != 0 || *end != '\0' || end == ph->g || g < 1)
+			g = -1;
+	}
 	j->outcome = ENTER_LOST;
 	*code = 503;
 	if (game_last(sv, &j->id, &last) != 0)
 		goto out;
 	j->form_n = n;
 	j->now_n = last;
+	if (g != 0 && g != j->id)
+		n = -1;			/* made against another game */
 	*code = 303;
 	if (ph->mine != NULL) {
 		/* A value kept for the entry the form was made against. */
@@ -358,7 +368,7 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		goto out;
 	} else {
 		memset(&at, 0, sizeof at);
-		at.game = j->id;
+		at.game = g != 0 ? g : j->id;
 		at.n = (int)n;
 		sv->ctx->at = &at;
 		j->status = enter_words(sv->ctx, NULL, 0, nw, w, &told);

@@ -7,21 +7,23 @@
  * NAME a name picker (the names the rules' values hook offers, else every
  * player); a keyword argument (accept|reject) a button each; any other a
  * field for its arguments.  Every form posts the entry's words, the
- * entry number it was made against (n) and a form id (fid).
+ * game (g) and entry number (n) it was made against and a form id
+ * (fid).
  */
 #include <sys/random.h>
 
 #include "serve.h"
 
-/* The hidden fields every entry form carries. */
+/* The hidden fields every entry form carries: its game, n, its id. */
 static void
-form_open(struct buf *b, const char *pfx, int n, const char *fid,
-    const char *cls)
+form_open(struct buf *b, const char *pfx, const struct sr_game *sg, int n,
+    const char *fid, const char *cls)
 {
 	buf_printf(b, "<form method=\"post\" action=\"%senter\" class=\"%s\">"
+	    "<input type=\"hidden\" name=\"g\" value=\"%lld\">"
 	    "<input type=\"hidden\" name=\"n\" value=\"%d\">"
-	    "<input type=\"hidden\" name=\"fid\" value=\"%s\">", pfx, cls, n,
-	    fid);
+	    "<input type=\"hidden\" name=\"fid\" value=\"%s\">", pfx, cls,
+	    sg->g.id, n, fid);
 }
 
 /* A submit button posting line (escaped), its label the same words. */
@@ -95,7 +97,7 @@ dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	buf_printf(b, "</output> <a class=\"clear\" href=\"%s\">", pfx);
 	sv_html_words(b, N_("clear"));
 	buf_puts(b, "</a></p>");
-	form_open(b, pfx, n, fid, "send");
+	form_open(b, pfx, sg, n, fid, "send");
 	buf_printf(&line, "%s %s", name, pad);
 	buf_puts(b, "<input type=\"hidden\" name=\"line\" value=\"");
 	sv_html_text(b, buf_str(&line));
@@ -166,7 +168,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		buf_puts(b, "</small></p>");
 		free(t);
 	}
-	form_open(b, pfx, n, fid, "faces");
+	form_open(b, pfx, sg, n, fid, "faces");
 	buf_puts(b, "<span id=\"mydie\">");
 	sv_html_words(b, N_("my die:"));
 	buf_puts(b, "</span>");
@@ -214,7 +216,7 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 			verb_form(b, pfx, sg, lv, ph, sg->g.names[i], n, fid);
 		return;
 	}
-	form_open(b, pfx, n, fid, "verb");
+	form_open(b, pfx, sg, n, fid, "verb");
 	if (a1 == 0 || (v->kind & VERB_TIMER)) {
 		/* A timer: its round's own length (DURATION left out). */
 		line_button(b, v->name);
@@ -332,7 +334,7 @@ next_game(struct buf *b, const char *pfx, const struct sr_game *sg, int n,
 	buf_puts(b, "<section class=\"next\"><h2>");
 	sv_html_words(b, N_("The next game"));
 	buf_puts(b, "</h2>");
-	form_open(b, pfx, n, fid, "verb");
+	form_open(b, pfx, sg, n, fid, "verb");
 	for (g = game_table; *g != NULL; g++) {
 		if (sg->g.nplayers < (*g)->min_players ||
 		    sg->g.nplayers > (*g)->max_players)
@@ -380,15 +382,15 @@ who_form(struct buf *b, const char *pfx, const struct sr_game *sg)
 
 /* undo or redo asked from a phone: said again, to confirm. */
 static void
-confirm_form(struct buf *b, const char *pfx, const char *what, int n,
-    const char *fid)
+confirm_form(struct buf *b, const char *pfx, const struct sr_game *sg,
+    const char *what, int n, const char *fid)
 {
 	buf_puts(b, "<section class=\"confirm\"><p>");
 	sv_html_words(b, strcmp(what, "redo") == 0 ?
 	    N_("Restore the entry taken back last?") :
 	    N_("Take back the last entry?"));
 	buf_puts(b, "</p>");
-	form_open(b, pfx, n, fid, "verb");
+	form_open(b, pfx, sg, n, fid, "verb");
 	buf_printf(b, "<input type=\"hidden\" name=\"confirm\" value=\"yes\">"
 	    "<button name=\"line\" value=\"%s\">", what);
 	sv_html_words(b, strcmp(what, "redo") == 0 ? N_("yes, redo") :
@@ -445,7 +447,7 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 	buf_puts(b, "</a></p>\n");
 	if (ph->confirm != NULL && (strcmp(ph->confirm, "undo") == 0 ||
 	    strcmp(ph->confirm, "redo") == 0)) {
-		confirm_form(b, pfx, ph->confirm, n, fid);
+		confirm_form(b, pfx, sg, ph->confirm, n, fid);
 		buf_puts(b, "</div>\n");
 		return;
 	}
@@ -473,13 +475,13 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 	if (x.finished)
 		next_game(b, pfx, sg, n, fid);
 	/* undo and redo, confirmed first; then the line. */
-	form_open(b, pfx, n, fid, "verb");
+	form_open(b, pfx, sg, n, fid, "verb");
 	if (sg->rp.ndone > 0)
 		line_button(b, "undo");
 	if (sg->rp.nundone > 0)
 		line_button(b, "redo");
 	buf_puts(b, "</form>\n");
-	form_open(b, pfx, n, fid, "line");
+	form_open(b, pfx, sg, n, fid, "line");
 	buf_puts(b, "<label>");
 	sv_html_words(b, N_("an entry, as play takes it"));
 	buf_puts(b, " <input name=\"line\" autocomplete=\"off\" "

@@ -742,6 +742,27 @@ test_expect_success 'serve --enter: an entry of another process between the page
 	grep -q "^phone (the table): roll 3 5: refused: the game moved on (entry 0, now 1)" serve.out
 '
 
+test_expect_success 'serve --enter: a form carries its game: made against game 1, posted once the laptop began game 2 (at the same entry number 0): 409, nothing recorded in either' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl?pad=3+5" >pad &&
+	grep -q "name=\"g\" value=\"1\"><input type=\"hidden\" name=\"n\" value=\"0\"" pad &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	test "$(post enter -d "line=roll 3 5" -d g=1 -d n=0 -d fid=g1)" = 409 &&
+	grep -q "The game moved on" post.body &&
+	grep -q "name=\"g\" value=\"2\"" post.body &&
+	test "$(sr --json history | jq ".entries | length")" -eq 0 &&
+	test "$(sr -g 1 --json history | jq ".entries | length")" -eq 0 &&
+	# The same, a command (not an entry): 409 as well.
+	test "$(post enter -d "line=note late" -d g=1 -d n=0 -d fid=g2)" = 409 &&
+	test "$(sr --json history | jq ".entries | length")" -eq 0 &&
+	# Made against game 2: recorded there.
+	test "$(post enter -d "line=roll 3 5" -d g=2 -d n=0 -d fid=g3)" = 303 &&
+	test "$(sr --json history | jq -c "[.entries[] | .args]")" = "[[\"3\",\"5\"]]" &&
+	serve_stop INT
+'
+
 test_expect_success 'serve --enter: a phone'"'"'s line is split as play splits it (quotes, \$ and \` escapes, a backslash, a # comment): the same entries as typed in play' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	printf "%s\n" "note \"costs \\\$5 and \\\`x\\\`\" # said aloud" \
