@@ -53,9 +53,42 @@ hook_values(const struct sr_game *sg, int lv, int argi, struct buf *b)
 }
 
 /*
+ * The count of values verb lv takes when its verb table says it (every
+ * argument a value, none repeated: Pig's "roll V" one); 0 when the
+ * rules decide it ("V...": the game's apply alone knows how many).
+ */
+static int
+pad_want(const struct game_rules *g, int lv)
+{
+	int k;
+
+	if (game_verb_arg(g, lv, GAME_MAX_PLAYERS * 8) != 0)
+		return 0;
+	for (k = 1; game_verb_arg(g, lv, k) != 0; k++)
+		if (game_verb_arg(g, lv, k) != 'V')
+			return 0;
+	return k - 1;
+}
+
+/* The count of values in pad ("3 5"). */
+static int
+pad_count(const char *pad)
+{
+	int k = 0;
+
+	for (; *pad != '\0'; pad++)
+		if (*pad != ' ' && (pad[1] == ' ' || pad[1] == '\0'))
+			k++;
+	return k;
+}
+
+/*
  * The dice pad of verb v (its first argument a value): a link per face
  * adding one die to ?pad= (no JavaScript needed: the values so far ride
  * in the address), the values so far, clear, and the entry's button.
+ * Where the verb table gives the count (pad_want), "1 of 2" beside the
+ * values, a face adds nothing once they are all in, and the button
+ * enters only the complete count.
  */
 static void
 dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
@@ -64,13 +97,15 @@ dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	struct buf faces = BUF_INIT, line = BUF_INIT;
 	const char *pad = ph->pad != NULL ? ph->pad : "";
 	char *s, *e;
-	int f;
+	int f, want = pad_want(sg->rules, lv), have = pad_count(pad);
+	int full = want > 0 && have >= want;
 
 	/* The faces the rules offer (their values hook), else 1..6. */
 	if (!hook_values(sg, lv, 0, &faces))
 		for (f = 1; f <= 6; f++)
 			buf_printf(&faces, "%d\n", f);
-	buf_printf(b, "<section class=\"pad\" data-verb=\"%s\"><h2>", name);
+	buf_printf(b, "<section class=\"pad\" data-verb=\"%s\" "
+	    "data-want=\"%d\"><h2>", name, want);
 	sv_html_text(b, name);
 	buf_puts(b, "</h2><p class=\"faces\" role=\"group\" aria-label=\"");
 	sv_html_words(b, N_("add a die"));
@@ -80,9 +115,12 @@ dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		*e = '\0';
 		buf_printf(b, "<a class=\"die\" href=\"%s?pad=", pfx);
 		sv_html_text(b, pad);
-		buf_puts(b, pad[0] != '\0' ? "+" : "");
-		sv_html_text(b, s);
-		buf_puts(b, "\" aria-label=\"");
+		if (!full) {
+			buf_puts(b, pad[0] != '\0' ? "+" : "");
+			sv_html_text(b, s);
+		}
+		buf_printf(b, "\"%s aria-label=\"", full ?
+		    " aria-disabled=\"true\"" : "");
 		sv_html_words(b, N_("die"));
 		buf_puts(b, " ");
 		sv_html_text(b, s);
@@ -94,14 +132,28 @@ dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	sv_html_words(b, N_("so far:"));
 	buf_puts(b, "</span> <output>");
 	sv_html_text(b, pad);
-	buf_printf(b, "</output> <a class=\"clear\" href=\"%s\">", pfx);
+	buf_puts(b, "</output>");
+	if (want > 0) {
+		/* TRANSLATORS: the dice entered so far, of the count the
+		   rules expect ("1 of 2"); keep the numbers in this order. */
+		char *t = xasprintf(_("%d of %d"), have, want);
+
+		buf_puts(b, " <span class=\"count\" data-of=\"");
+		sv_html_text(b, _("%d of %d"));
+		buf_puts(b, "\">");
+		sv_html_text(b, t);
+		buf_puts(b, "</span>");
+		free(t);
+	}
+	buf_printf(b, " <a class=\"clear\" href=\"%s\">", pfx);
 	sv_html_words(b, N_("clear"));
 	buf_puts(b, "</a></p>");
 	form_open(b, pfx, sg, n, fid, "send");
 	buf_printf(&line, "%s %s", name, pad);
 	buf_puts(b, "<input type=\"hidden\" name=\"line\" value=\"");
 	sv_html_text(b, buf_str(&line));
-	buf_puts(b, "\"><button>");
+	buf_printf(b, "\"><button%s>", want > 0 && have != want ?
+	    " disabled" : "");
 	sv_html_words(b, N_("enter"));
 	buf_puts(b, " <code>");
 	sv_html_text(b, buf_str(&line));

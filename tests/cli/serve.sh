@@ -742,6 +742,37 @@ test_expect_success 'serve --enter: an entry of another process between the page
 	grep -q "^phone (the table): roll 3 5: refused: the game moved on (entry 0, now 1)" serve.out
 '
 
+test_expect_success 'serve --enter: the dice pad says the count the verb table gives (Pig'"'"'s roll: one die, PG-1), enters only the complete count; a count the rules decide (Shake'"'"'s roll V...) none' '
+	# Pig, the fixture game, in its own binary (tests/cli/pig.sh).
+	( SHAKEREF="${BUILDDIR:-$SRCDIR}/shakeref-pig" &&
+	sr new --game pig --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl" >pad0 &&
+	grep -q "class=\"pad\" data-verb=\"roll\" data-want=\"1\"" pad0 &&
+	grep -q "<span class=\"count\" data-of=\"%d of %d\">0 of 1</span>" pad0 &&
+	grep -q "<button disabled>enter <code>roll </code>" pad0 &&
+	grep -q "href=\"/$ptok/?pad=4\" aria-label" pad0 &&
+	curl -s -b jar "$purl?pad=4" >pad1 &&
+	grep -q ">1 of 1</span>" pad1 && grep -q "<button>enter <code>roll 4</code>" pad1 &&
+	# Full: a face adds nothing more.
+	grep -q "href=\"/$ptok/?pad=4\" aria-disabled=\"true\" aria-label=\"die 6\"" pad1 &&
+	! grep -q "?pad=4+" pad1 &&
+	curl -s -b jar "$purl?pad=4+5" >pad2 &&
+	grep -q ">2 of 1</span>" pad2 && grep -q "<button disabled>" pad2 &&
+	curl -s -b jar -H "Accept-Language: de" "$purl?pad=4" | grep -q ">1 von 1</span>" &&
+	test "$(post enter -d "line=roll 4" -d n=0 -d fid=p1)" = 303 &&
+	test "$(sr --json history | jq -c "[.entries[] | [.verb] + .args]")" = "[[\"roll\",\"4\"]]" &&
+	serve_stop INT ) &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=2 "$purl""who" &&
+	curl -s -b jar "$purl?pad=3" >pad3 &&
+	grep -q "data-verb=\"roll\" data-want=\"0\"" pad3 &&
+	! grep -q "class=\"count\"" pad3 && grep -q "<button>enter <code>roll 3</code>" pad3 &&
+	serve_stop INT
+'
+
 test_expect_success 'serve --enter: a form carries its game: made against game 1, posted once the laptop began game 2 (at the same entry number 0): 409, nothing recorded in either' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	enter_start && : >jar &&
