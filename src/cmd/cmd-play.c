@@ -484,15 +484,15 @@ play_line(struct play *p, const char *line)
 	free(t);
 	if (status != SR_OK)
 		return status;
-	if (words_split(line, len, &w, &why) != 0) {
-		words_free(&w);
+	if (sr_words_split(line, len, &w, &why) != 0) {
+		sr_words_free(&w);
 		return sr_error(ctx, SR_USAGE, "%s", why);
 	}
 	if (w.n == 0)
 		return SR_OK;
 	for (i = 0; i < (size_t)w.n; i++)
 		if ((status = sr_text_check(ctx, "", w.w[i])) != SR_OK) {
-			words_free(&w);
+			sr_words_free(&w);
 			return status;
 		}
 	if (play_cmd_find(w.w[0], &pc)) {
@@ -531,7 +531,7 @@ play_line(struct play *p, const char *line)
 		status = play_entry(p, w.n, w.w);
 	else
 		status = unknown_word(p, w.w[0]);
-	words_free(&w);
+	sr_words_free(&w);
 	return status;
 }
 

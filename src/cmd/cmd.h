@@ -478,6 +478,32 @@ void	sr_option_values(const struct sr_ctx *, const struct game_rules *only,
 	    const char *key, struct buf *b);
 void	sr_option_keys(const struct game_rules *only, struct buf *b);
 
+/* play-tty.c: the words of a line, as play (and serve's phones) split it. */
+
+#define PLAY_MAX_WORDS	128
+
+/* The words of a line, as a POSIX shell splits them for quotes only. */
+struct words {
+	int		 n;
+	char		*w[PLAY_MAX_WORDS];
+	/* where the line ends (completion): */
+	int		 open;		/* the last word runs to the end */
+	char		 quote;		/* the quote left open there, or 0 */
+	size_t		 start;		/* where the last word began */
+};
+
+/*
+ * Split s (len bytes) into w as a POSIX shell would for quotes alone:
+ * blanks separate words; '...' keeps everything literally; "..." too but
+ * for \" \\ \$ \` (backslash-newline removed); a backslash outside
+ * quotes keeps the next character; a # at the start of a word starts a
+ * comment.  0, or -1 with *why (a quote left open, too many words); w
+ * holds the words so far either way (sr_words_free).
+ */
+int	sr_words_split(const char *s, size_t len, struct words *w,
+	    const char **why);
+void	sr_words_free(struct words *w);
+
 /* enter.c: the write path. */
 
 /*
@@ -517,6 +543,20 @@ int	sr_entry_data(struct sr_ctx *, const struct game_rules *,
  */
 int	sr_enter_loaded(struct sr_ctx *, struct sr_game *, enum verb v,
 	    int argc, char **argv);
+/*
+ * ctx->at: the entry is for game (0: the current one, whichever it is)
+ * whose last entry is n, as a phone's form was made against.  sr_enter()
+ * checks it in its read for the write, in the write transaction (another
+ * writer's entry cannot come between): else nothing is written, the
+ * refusal "the game moved on" printed (exit 3), moved set and now the
+ * game's last entry.
+ */
+struct sr_entry_at {
+	long long	game;
+	int		n;
+	int		moved;
+	int		now;
+};
 /*
  * An entry whose COMMIT is in doubt, not settled yet (ctx->doubt): its
  * game and the entry as appended.

@@ -15,6 +15,7 @@
 struct store;
 struct lexicon_cb;
 struct sr_doubt;
+struct sr_entry_at;
 
 /* ctx->now when SHAKEREF_NOW is unset: the time is the clock's. */
 #define SR_NOW_CLOCK	(-2LL)
@@ -56,6 +57,11 @@ struct sr_ctx {
 	 * (sr_doubt_settle); freed at exit (sr_doubt_free).
 	 */
 	struct sr_doubt	*doubt;
+	/*
+	 * An entry made against a game as a form showed it (serve --enter):
+	 * checked in the write itself (enter.c), else refused; NULL: none.
+	 */
+	struct sr_entry_at *at;
 	/*
 	 * What the pure core is lent (game.h): the letters' context and
 	 * 10,000's coach, made by main, freed at exit; a replay's setup

@@ -8,7 +8,8 @@
  *    store_read): begun with the game's lock, the game, its snapshot
  *    and undo cache's head; data before system (SPEC.md) checked in it,
  *    or first in a read when another writer holds the lock
- *    (write_at_once, data_first);
+ *    (write_at_once, data_first); a form's game and last entry
+ *    (ctx->at, serve --enter) checked there too (entry_at);
  * 3. the rules, in the core: replay_add() folds the entry in (undo and
  *    redo from the undo cache: sr_cache_ready; sr_cache_before makes
  *    the last reads the effect needs);
@@ -133,6 +134,24 @@ run_timer(struct sr_ctx *ctx, int argc, char **argv)
 }
 
 /*
+ * ctx->at against game id whose last entry is last: SR_OK, or the
+ * refusal "the game moved on" said (exit 3) and at->moved set.
+ */
+static int
+entry_at(struct sr_ctx *ctx, long long id, int last)
+{
+	struct sr_entry_at *at = ctx->at;
+
+	if (at == NULL || ((at->game == 0 || at->game == id) &&
+	    at->n == last))
+		return SR_OK;
+	at->moved = 1;
+	at->now = last;
+	return sr_error(ctx, SR_DATA, "the game moved on: its last entry is "
+	    "%d, not %d", last, at->n);
+}
+
+/*
  * Data before system (SPEC.md): what an entry names (the game, the current
  * game, the players) and a game over are refused with exit 3 at once,
  * never 4 after waiting for another writer's lock.  Where the engine can
@@ -153,7 +172,8 @@ write_at_once(struct sr_ctx *ctx, enum verb v, int argc, char **argv,
 		return -status;
 	if (busy)
 		return 0;
-	if ((status = sr_entry_data(ctx, sg->rules, &sg->rp.setup,
+	if ((status = entry_at(ctx, sg->g.id, replay_last_n(&sg->rp))) !=
+	    SR_OK || (status = sr_entry_data(ctx, sg->rules, &sg->rp.setup,
 	    sg->g.finished, v, argc, argv)) != SR_OK) {
 		store_rollback(ctx->store);
 		sr_game_free(sg);
@@ -173,14 +193,24 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 	struct game_setup gs;
 	char *why = NULL;
 	long long id = ctx->game;
-	int status;
+	int status, last = 0;
 
 	if ((status = sr_store(ctx)) != SR_OK)
 		return status;
 	if ((status = store_read(ctx->store, 0, &id, NULL, NULL, &rd,
 	    &why)) != SR_OK)
 		return sr_store_error(ctx, status, why);
+	if (ctx->at != NULL && (status = store_last_n(ctx->store, rd.g.id,
+	    &last, &why)) != SR_OK) {
+		store_rollback(ctx->store);
+		store_read_clear(&rd);
+		return sr_store_error(ctx, status, why);
+	}
 	store_rollback(ctx->store);
+	if ((status = entry_at(ctx, rd.g.id, last)) != SR_OK) {
+		store_read_clear(&rd);
+		return status;
+	}
 	memset(&gs, 0, sizeof gs);
 	gs.nplayers = rd.g.nplayers;
 	gs.names = (const char *const *)rd.g.names;
@@ -335,6 +365,13 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	    ((status = data_first(ctx, v, argc, argv)) != SR_OK ||
 	    (status = sr_game_load_state(ctx, 1, &sg)) != SR_OK))
 		return status;
+	/* A form's game, checked again where no other writer can come. */
+	if ((status = entry_at(ctx, sg.g.id, replay_last_n(&sg.rp))) !=
+	    SR_OK) {
+		store_rollback(ctx->store);
+		sr_game_free(&sg);
+		return status;
+	}
 	if ((v == V_UNDO || v == V_REDO) &&
 	    (ready = sr_cache_ready(ctx, &sg, v, &why)) != 1) {
 		id = sg.g.id;

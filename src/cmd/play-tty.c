@@ -56,7 +56,7 @@ static const struct play_own {
 };
 
 void
-words_free(struct words *w)
+sr_words_free(struct words *w)
 {
 	int i;
 
@@ -66,15 +66,11 @@ words_free(struct words *w)
 }
 
 /*
- * Split s[0..len) into words: blanks separate words; '...' keeps
- * everything literally; "..." too but for \" \\ \$ \` (backslash-newline
- * removed); a backslash outside quotes keeps the next character; a #
- * at the start of a word starts a comment.  Returns 0, or -1 with *why
- * set (a quote left open, too many words); w->open/quote/start say how
+ * Split s[0..len) into words (see cmd.h); w->open/quote/start say how
  * the line ends either way.
  */
 int
-words_split(const char *s, size_t len, struct words *w, const char **why)
+sr_words_split(const char *s, size_t len, struct words *w, const char **why)
 {
 	struct buf b = BUF_INIT;
 	size_t i = 0;
@@ -712,7 +708,7 @@ editor_complete(EditLine *el, int ch)
 	if (p == NULL || !p->loaded)
 		return CC_ERROR;
 	li = p->ed.line(el);
-	(void)words_split(li->buffer, (size_t)(li->cursor - li->buffer), &w,
+	(void)sr_words_split(li->buffer, (size_t)(li->cursor - li->buffer), &w,
 	    &why);
 	if (w.open && w.n > 0) {		/* completing the last word */
 		argi = w.n - 1;
@@ -772,7 +768,7 @@ editor_complete(EditLine *el, int ch)
 out:
 	for (i = 0; i < n; i++)
 		free(list[i]);
-	words_free(&w);
+	sr_words_free(&w);
 	buf_free(&vals);
 	buf_free(&ins);
 	return (unsigned char)ret;

@@ -16,7 +16,6 @@
 #define LIBEDIT_SONAME	"libedit.so.2"
 #endif
 
-#define PLAY_MAX_WORDS	128
 #define PLAY_HISTORY	1000		/* lines kept across sessions */
 
 /* What a word of play does besides the game verbs. */
@@ -76,24 +75,6 @@ struct play {
 	struct editor	 ed;
 };
 
-/* The words of a line, as a POSIX shell splits them for quotes only. */
-struct words {
-	int		 n;
-	char		*w[PLAY_MAX_WORDS];
-	/* where the line ends (completion): */
-	int		 open;		/* the last word runs to the end */
-	char		 quote;		/* the quote left open there, or 0 */
-	size_t		 start;		/* where the last word began */
-};
-
-/* play-tty.c: the words of a line. */
-void	words_free(struct words *w);
-/*
- * Split s (len bytes) into w as a POSIX shell would for quotes alone: 0,
- * or -1 with *why.
- */
-int	words_split(const char *s, size_t len, struct words *w,
-	    const char **why);
 /* play-tty.c: 1 if undo (redo) has an entry to take back (restore) now. */
 int	undo_redo_now(const struct play *p, enum verb v);
 /* play-tty.c: the command of play named exactly s into pc: 1, or 0. */

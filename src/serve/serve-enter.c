@@ -1,66 +1,17 @@
 /*
  * serve-enter.c: an entry from a phone (serve --enter), made by the
- * reader thread, which alone touches the store: the form's entry number
- * against the game's (409 "the game moved on"), the words split as play
- * splits a line, then sr_enter(), the write path every entry takes (the
- * same checks, ruling, refusal and stored entry as `play`), its words
- * and refusal kept for the phone, in its language.
+ * reader thread, which alone touches the store: the words split as play
+ * splits a line (sr_words_split), then sr_enter(), the write path every entry takes (the
+ * same checks, ruling, refusal and stored entry as `play`), the form's
+ * entry number checked in that write (ctx->at: 409 "the game moved on"),
+ * its words and refusal kept for the phone, in its language.
  */
 #include <errno.h>
+#include <limits.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "serve.h"
-
-#define ENTER_WORDS	128	/* as play: words on one line, at most */
-
-/*
- * Split s into words as play splits a line: blanks separate words,
- * '...' and "..." keep what they hold (\" and \\ inside "..."), a
- * backslash keeps the next character.  The count, or -1 (a quote left
- * open, too many words).
- */
-static int
-enter_split(const char *s, char **w, int max)
-{
-	struct buf b = BUF_INIT;
-	int n = 0;
-	char q;
-
-	for (;;) {
-		while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-			s++;
-		if (*s == '\0')
-			break;
-		buf_reset(&b);
-		buf_puts(&b, "");
-		for (; *s != '\0' && strchr(" \t\r\n", *s) == NULL; s++) {
-			if (*s == '\'' || *s == '"') {
-				for (q = *s++; *s != '\0' && *s != q; s++) {
-					if (q == '"' && *s == '\\' &&
-					    (s[1] == '"' || s[1] == '\\'))
-						s++;
-					buf_add(&b, s, 1);
-				}
-				if (*s == '\0')
-					goto bad;
-			} else if (*s == '\\' && s[1] != '\0')
-				buf_add(&b, ++s, 1);
-			else
-				buf_add(&b, s, 1);
-		}
-		if (n == max)
-			goto bad;
-		w[n++] = xstrdup(buf_str(&b));
-	}
-	buf_free(&b);
-	return n;
-bad:
-	buf_free(&b);
-	while (n > 0)
-		free(w[--n]);
-	return -1;
-}
 
 /* The game shown's latest entry into *last; 0, or -1 (none, or lost). */
 static int
@@ -132,7 +83,7 @@ enter_words(struct sr_ctx *ctx, const struct cmd_entry *c, long long game,
 	FILE *out = tmpfile(), *err = tmpfile(), *was = ctx->out;
 	const char *cmd = ctx->cmd;
 	int saved = -1, tty = ctx->tty, json = ctx->json, color = ctx->color;
-	int status;
+	int status = SR_OK, i;
 
 	if (out == NULL || err == NULL || (saved = dup(2)) < 0 ||
 	    dup2(fileno(err), 2) < 0) {
@@ -151,8 +102,12 @@ enter_words(struct sr_ctx *ctx, const struct cmd_entry *c, long long game,
 	ctx->tty = 0;
 	ctx->json = 0;
 	ctx->color = 0;
-	status = c != NULL ? run_command(ctx, c, game, n, w) :
-	    sr_enter(ctx, n, w);
+	/* Text from the user, each word checked as play checks it. */
+	for (i = 0; i < n && status == SR_OK; i++)
+		status = sr_text_check(ctx, "", w[i]);
+	if (status == SR_OK)
+		status = c != NULL ? run_command(ctx, c, game, n, w) :
+		    sr_enter(ctx, n, w);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -329,17 +284,30 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 {
 	struct phone *ph = &j->ph;
 	struct buf words = BUF_INIT, told = BUF_INIT;
-	const struct cmd_entry *c;
-	char *w[ENTER_WORDS], *end;
+	struct sr_entry_at at;
+	struct words ws;
+	const struct cmd_entry *c = NULL;
+	const char *why = NULL;
+	char **w = ws.w, *end;
+	long long g = 0;
 	long n = -1;
-	int nw = -1, last = 0, i;
+	int nw = -1, last = 0, v = -1, i;
 
+	memset(&ws, 0, sizeof ws);
 	entry_words(ph, &words);
 	if (ph->n != NULL) {
 		errno = 0;
 		n = strtol(ph->n, &end, 10);
-		if (errno != 0 || *end != '\0' || end == ph->n)
+		if (errno != 0 || *end != '\0' || end == ph->n || n < 0 ||
+		    n > INT_MAX)
 			n = -1;
+	}
+	/* The form's game (g), where it says one: else the game shown. */
+	if (ph->g != NULL) {
+		errno = 0;
+		g = strtoll(ph->g, &end, 10);
+		if (errno != 0 || *end != '\0' || end == ph->g || g < 1)
+			g = -1;
 	}
 	j->outcome = ENTER_LOST;
 	*code = 503;
@@ -347,18 +315,13 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		goto out;
 	j->form_n = n;
 	j->now_n = last;
-	if (n != last) {
-		/* Made against another game: the fresh page, said why. */
-		j->outcome = ENTER_STALE;
-		*code = 409;
-		free(ph->said);
-		ph->said = xstrdup(_("The game moved on: here it is now."));
-		ph->said_status = SR_DATA;
-		sv_page_board(sv, b, j);
-		goto out;
-	}
+	if (g != 0 && g != j->id)
+		n = -1;			/* made against another game */
 	*code = 303;
 	if (ph->mine != NULL) {
+		/* A value kept for the entry the form was made against. */
+		if (n != last)
+			goto stale;
 		buf_reset(&words);
 		if ((i = enter_mine(sv, j, last, &words, &told,
 		    &j->status)) <= 0) {
@@ -371,30 +334,49 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		free(ph->verb);
 		ph->verb = NULL;
 	}
-	nw = enter_split(buf_str(&words), w, ENTER_WORDS);
+	/* The words as play splits a line (quotes, escapes, a comment). */
+	if (sr_words_split(buf_str(&words), words.len, &ws, &why) == 0 &&
+	    (nw = ws.n) > 0)
+		v = verb_lookup(w[0]);
+	/*
+	 * An entry is checked against the form's entry number in the write
+	 * itself (ctx->at: no other writer between); what records no entry
+	 * (a command, the timer, a confirmation asked) is checked here.
+	 */
+	if ((v < 0 || (verb_kind(NULL, (enum verb)v) & VERB_TIMER) ||
+	    ((v == V_UNDO || v == V_REDO) && (ph->yes == NULL ||
+	    strcmp(ph->yes, "yes") != 0))) && n != last)
+		goto stale;
 	if (nw <= 0) {
 		j->status = SR_USAGE;
-		buf_puts(&told, nw == 0 ? _("nothing to enter") :
-		    _("a quote is not closed, or too many words"));
-	} else if (verb_lookup(w[0]) < 0 && (c = cmd_find(w[0])) != NULL &&
+		buf_puts(&told, why == NULL ? _("nothing to enter") : why);
+	} else if (v < 0 && (c = cmd_find(w[0])) != NULL &&
 	    (c->play & CMD_PLAY)) {
 		/* A command play takes (new, note, status ...). */
 		j->status = enter_words(sv->ctx, c, sv->pinned, nw, w, &told);
-	} else if (verb_lookup(w[0]) < 0) {
+	} else if (v < 0) {
 		j->status = SR_USAGE;
 		buf_printf(&told, _("'%s' is neither a verb of the game nor a "
 		    "command play takes"), w[0]);
-	} else if (verb_kind(NULL, (enum verb)verb_lookup(w[0])) &
-	    VERB_TIMER) {
+	} else if (verb_kind(NULL, (enum verb)v) & VERB_TIMER) {
 		j->status = enter_timer(sv, nw, w, &told);
-	} else if ((strcmp(w[0], "undo") == 0 || strcmp(w[0], "redo") == 0) &&
+	} else if ((v == V_UNDO || v == V_REDO) &&
 	    (ph->yes == NULL || strcmp(ph->yes, "yes") != 0)) {
 		/* Asked to confirm first: nothing entered. */
 		j->arg = xasprintf("?confirm=%s", w[0]);
 		j->outcome = ENTER_CONFIRM;
 		goto out;
 	} else {
+		memset(&at, 0, sizeof at);
+		at.game = g != 0 ? g : j->id;
+		at.n = (int)n;
+		sv->ctx->at = &at;
 		j->status = enter_words(sv->ctx, NULL, 0, nw, w, &told);
+		sv->ctx->at = NULL;
+		if (at.moved) {
+			j->now_n = at.now;
+			goto stale;
+		}
 		if (ph->mine != NULL && j->status == SR_OK)
 			memset(&sv->wait, 0, sizeof sv->wait);
 	}
@@ -402,9 +384,17 @@ sv_enter_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 said:
 	j->told = xstrdup(buf_str(&told));
 	j->arg = xasprintf("?r=%s", ph->fid != NULL ? ph->fid : "");
+	goto out;
+stale:
+	/* Made against another game: the fresh page, said why; nothing. */
+	j->outcome = ENTER_STALE;
+	*code = 409;
+	free(ph->said);
+	ph->said = xstrdup(_("The game moved on: here it is now."));
+	ph->said_status = SR_DATA;
+	sv_page_board(sv, b, j);
 out:
-	for (i = 0; i < nw; i++)
-		free(w[i]);
+	sr_words_free(&ws);
 	buf_free(&words);
 	buf_free(&told);
 }

@@ -7,21 +7,23 @@
  * NAME a name picker (the names the rules' values hook offers, else every
  * player); a keyword argument (accept|reject) a button each; any other a
  * field for its arguments.  Every form posts the entry's words, the
- * entry number it was made against (n) and a form id (fid).
+ * game (g) and entry number (n) it was made against and a form id
+ * (fid).
  */
 #include <sys/random.h>
 
 #include "serve.h"
 
-/* The hidden fields every entry form carries. */
+/* The hidden fields every entry form carries: its game, n, its id. */
 static void
-form_open(struct buf *b, const char *pfx, int n, const char *fid,
-    const char *cls)
+form_open(struct buf *b, const char *pfx, const struct sr_game *sg, int n,
+    const char *fid, const char *cls)
 {
 	buf_printf(b, "<form method=\"post\" action=\"%senter\" class=\"%s\">"
+	    "<input type=\"hidden\" name=\"g\" value=\"%lld\">"
 	    "<input type=\"hidden\" name=\"n\" value=\"%d\">"
-	    "<input type=\"hidden\" name=\"fid\" value=\"%s\">", pfx, cls, n,
-	    fid);
+	    "<input type=\"hidden\" name=\"fid\" value=\"%s\">", pfx, cls,
+	    sg->g.id, n, fid);
 }
 
 /* A submit button posting line (escaped), its label the same words. */
@@ -51,9 +53,42 @@ hook_values(const struct sr_game *sg, int lv, int argi, struct buf *b)
 }
 
 /*
+ * The count of values verb lv takes when its verb table says it (every
+ * argument a value, none repeated: Pig's "roll V" one); 0 when the
+ * rules decide it ("V...": the game's apply alone knows how many).
+ */
+static int
+pad_want(const struct game_rules *g, int lv)
+{
+	int k;
+
+	if (game_verb_arg(g, lv, GAME_MAX_PLAYERS * 8) != 0)
+		return 0;
+	for (k = 1; game_verb_arg(g, lv, k) != 0; k++)
+		if (game_verb_arg(g, lv, k) != 'V')
+			return 0;
+	return k - 1;
+}
+
+/* The count of values in pad ("3 5"). */
+static int
+pad_count(const char *pad)
+{
+	int k = 0;
+
+	for (; *pad != '\0'; pad++)
+		if (*pad != ' ' && (pad[1] == ' ' || pad[1] == '\0'))
+			k++;
+	return k;
+}
+
+/*
  * The dice pad of verb v (its first argument a value): a link per face
  * adding one die to ?pad= (no JavaScript needed: the values so far ride
  * in the address), the values so far, clear, and the entry's button.
+ * Where the verb table gives the count (pad_want), "1 of 2" beside the
+ * values, a face adds nothing once they are all in, and the button
+ * enters only the complete count.
  */
 static void
 dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
@@ -62,13 +97,15 @@ dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	struct buf faces = BUF_INIT, line = BUF_INIT;
 	const char *pad = ph->pad != NULL ? ph->pad : "";
 	char *s, *e;
-	int f;
+	int f, want = pad_want(sg->rules, lv), have = pad_count(pad);
+	int full = want > 0 && have >= want;
 
 	/* The faces the rules offer (their values hook), else 1..6. */
 	if (!hook_values(sg, lv, 0, &faces))
 		for (f = 1; f <= 6; f++)
 			buf_printf(&faces, "%d\n", f);
-	buf_printf(b, "<section class=\"pad\" data-verb=\"%s\"><h2>", name);
+	buf_printf(b, "<section class=\"pad\" data-verb=\"%s\" "
+	    "data-want=\"%d\"><h2>", name, want);
 	sv_html_text(b, name);
 	buf_puts(b, "</h2><p class=\"faces\" role=\"group\" aria-label=\"");
 	sv_html_words(b, N_("add a die"));
@@ -78,9 +115,12 @@ dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		*e = '\0';
 		buf_printf(b, "<a class=\"die\" href=\"%s?pad=", pfx);
 		sv_html_text(b, pad);
-		buf_puts(b, pad[0] != '\0' ? "+" : "");
-		sv_html_text(b, s);
-		buf_puts(b, "\" aria-label=\"");
+		if (!full) {
+			buf_puts(b, pad[0] != '\0' ? "+" : "");
+			sv_html_text(b, s);
+		}
+		buf_printf(b, "\"%s aria-label=\"", full ?
+		    " aria-disabled=\"true\"" : "");
 		sv_html_words(b, N_("die"));
 		buf_puts(b, " ");
 		sv_html_text(b, s);
@@ -92,14 +132,28 @@ dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	sv_html_words(b, N_("so far:"));
 	buf_puts(b, "</span> <output>");
 	sv_html_text(b, pad);
-	buf_printf(b, "</output> <a class=\"clear\" href=\"%s\">", pfx);
+	buf_puts(b, "</output>");
+	if (want > 0) {
+		/* TRANSLATORS: the dice entered so far, of the count the
+		   rules expect ("1 of 2"); keep the numbers in this order. */
+		char *t = xasprintf(_("%d of %d"), have, want);
+
+		buf_puts(b, " <span class=\"count\" data-of=\"");
+		sv_html_text(b, _("%d of %d"));
+		buf_puts(b, "\">");
+		sv_html_text(b, t);
+		buf_puts(b, "</span>");
+		free(t);
+	}
+	buf_printf(b, " <a class=\"clear\" href=\"%s\">", pfx);
 	sv_html_words(b, N_("clear"));
 	buf_puts(b, "</a></p>");
-	form_open(b, pfx, n, fid, "send");
+	form_open(b, pfx, sg, n, fid, "send");
 	buf_printf(&line, "%s %s", name, pad);
 	buf_puts(b, "<input type=\"hidden\" name=\"line\" value=\"");
 	sv_html_text(b, buf_str(&line));
-	buf_puts(b, "\"><button>");
+	buf_printf(b, "\"><button%s>", want > 0 && have != want ?
+	    " disabled" : "");
 	sv_html_words(b, N_("enter"));
 	buf_puts(b, " <code>");
 	sv_html_text(b, buf_str(&line));
@@ -166,7 +220,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		buf_puts(b, "</small></p>");
 		free(t);
 	}
-	form_open(b, pfx, n, fid, "faces");
+	form_open(b, pfx, sg, n, fid, "faces");
 	buf_puts(b, "<span id=\"mydie\">");
 	sv_html_words(b, N_("my die:"));
 	buf_puts(b, "</span>");
@@ -214,7 +268,7 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 			verb_form(b, pfx, sg, lv, ph, sg->g.names[i], n, fid);
 		return;
 	}
-	form_open(b, pfx, n, fid, "verb");
+	form_open(b, pfx, sg, n, fid, "verb");
 	if (a1 == 0 || (v->kind & VERB_TIMER)) {
 		/* A timer: its round's own length (DURATION left out). */
 		line_button(b, v->name);
@@ -332,7 +386,7 @@ next_game(struct buf *b, const char *pfx, const struct sr_game *sg, int n,
 	buf_puts(b, "<section class=\"next\"><h2>");
 	sv_html_words(b, N_("The next game"));
 	buf_puts(b, "</h2>");
-	form_open(b, pfx, n, fid, "verb");
+	form_open(b, pfx, sg, n, fid, "verb");
 	for (g = game_table; *g != NULL; g++) {
 		if (sg->g.nplayers < (*g)->min_players ||
 		    sg->g.nplayers > (*g)->max_players)
@@ -380,15 +434,15 @@ who_form(struct buf *b, const char *pfx, const struct sr_game *sg)
 
 /* undo or redo asked from a phone: said again, to confirm. */
 static void
-confirm_form(struct buf *b, const char *pfx, const char *what, int n,
-    const char *fid)
+confirm_form(struct buf *b, const char *pfx, const struct sr_game *sg,
+    const char *what, int n, const char *fid)
 {
 	buf_puts(b, "<section class=\"confirm\"><p>");
 	sv_html_words(b, strcmp(what, "redo") == 0 ?
 	    N_("Restore the entry taken back last?") :
 	    N_("Take back the last entry?"));
 	buf_puts(b, "</p>");
-	form_open(b, pfx, n, fid, "verb");
+	form_open(b, pfx, sg, n, fid, "verb");
 	buf_printf(b, "<input type=\"hidden\" name=\"confirm\" value=\"yes\">"
 	    "<button name=\"line\" value=\"%s\">", what);
 	sv_html_words(b, strcmp(what, "redo") == 0 ? N_("yes, redo") :
@@ -445,7 +499,7 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 	buf_puts(b, "</a></p>\n");
 	if (ph->confirm != NULL && (strcmp(ph->confirm, "undo") == 0 ||
 	    strcmp(ph->confirm, "redo") == 0)) {
-		confirm_form(b, pfx, ph->confirm, n, fid);
+		confirm_form(b, pfx, sg, ph->confirm, n, fid);
 		buf_puts(b, "</div>\n");
 		return;
 	}
@@ -473,13 +527,13 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 	if (x.finished)
 		next_game(b, pfx, sg, n, fid);
 	/* undo and redo, confirmed first; then the line. */
-	form_open(b, pfx, n, fid, "verb");
+	form_open(b, pfx, sg, n, fid, "verb");
 	if (sg->rp.ndone > 0)
 		line_button(b, "undo");
 	if (sg->rp.nundone > 0)
 		line_button(b, "redo");
 	buf_puts(b, "</form>\n");
-	form_open(b, pfx, n, fid, "line");
+	form_open(b, pfx, sg, n, fid, "line");
 	buf_puts(b, "<label>");
 	sv_html_words(b, N_("an entry, as play takes it"));
 	buf_puts(b, " <input name=\"line\" autocomplete=\"off\" "

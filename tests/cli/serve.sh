@@ -679,6 +679,104 @@ test_expect_success 'serve --enter: the holder said (a cookie per game); an entr
 	entries_of >typed && expect_same typed phone
 '
 
+test_expect_success 'serve --enter: an entry of another process between the page and its POST: 409, nothing recorded (the form'"'"'s entry number checked in the write itself)' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl?pad=3+5" >pad &&
+	grep -q "name=\"n\" value=\"0\"" pad &&
+	fid=$(sed -n "s/.*name=\"fid\" value=\"\\([0-9a-f]*\\)\".*/\\1/p" pad | head -n 1) &&
+	# The laptop enters first, in a process of its own.
+	sr roll 2 4 >/dev/null && sr --json history >before &&
+	test "$(post enter -d "line=roll 3 5" -d n=0 -d "fid=$fid")" = 409 &&
+	grep -q "The game moved on" post.body &&
+	grep -q "name=\"n\" value=\"1\"" post.body &&
+	sr --json history >after && expect_same before after &&
+	test "$(jq -c "[.entries[] | .args]" after)" = "[[\"2\",\"4\"]]" &&
+	# The same form id again: to the page, still nothing recorded.
+	test "$(post enter -d "line=roll 3 5" -d n=0 -d "fid=$fid")" = 303 &&
+	grep -qi "^location: /$ptok/" h && ! grep -qi "^location:.*r=" h &&
+	sr --json history >after && expect_same before after &&
+	# A form made against entry 1 now goes in.
+	test "$(post enter -d line=take -d n=1 -d fid=r2)" = 303 &&
+	test "$(in_effect)" -eq 2 &&
+	serve_stop INT &&
+	grep -q "^phone (the table): roll 3 5: refused: the game moved on (entry 0, now 1)" serve.out
+'
+
+test_expect_success 'serve --enter: the dice pad says the count the verb table gives (Pig'"'"'s roll: one die, PG-1), enters only the complete count; a count the rules decide (Shake'"'"'s roll V...) none' '
+	# Pig, the fixture game, in its own binary (tests/cli/pig.sh).
+	( SHAKEREF="${BUILDDIR:-$SRCDIR}/shakeref-pig" &&
+	sr new --game pig --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl" >pad0 &&
+	grep -q "class=\"pad\" data-verb=\"roll\" data-want=\"1\"" pad0 &&
+	grep -q "<span class=\"count\" data-of=\"%d of %d\">0 of 1</span>" pad0 &&
+	grep -q "<button disabled>enter <code>roll </code>" pad0 &&
+	grep -q "href=\"/$ptok/?pad=4\" aria-label" pad0 &&
+	curl -s -b jar "$purl?pad=4" >pad1 &&
+	grep -q ">1 of 1</span>" pad1 && grep -q "<button>enter <code>roll 4</code>" pad1 &&
+	# Full: a face adds nothing more.
+	grep -q "href=\"/$ptok/?pad=4\" aria-disabled=\"true\" aria-label=\"die 6\"" pad1 &&
+	! grep -q "?pad=4+" pad1 &&
+	curl -s -b jar "$purl?pad=4+5" >pad2 &&
+	grep -q ">2 of 1</span>" pad2 && grep -q "<button disabled>" pad2 &&
+	curl -s -b jar -H "Accept-Language: de" "$purl?pad=4" | grep -q ">1 von 1</span>" &&
+	test "$(post enter -d "line=roll 4" -d n=0 -d fid=p1)" = 303 &&
+	test "$(sr --json history | jq -c "[.entries[] | [.verb] + .args]")" = "[[\"roll\",\"4\"]]" &&
+	serve_stop INT ) &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=2 "$purl""who" &&
+	curl -s -b jar "$purl?pad=3" >pad3 &&
+	grep -q "data-verb=\"roll\" data-want=\"0\"" pad3 &&
+	! grep -q "class=\"count\"" pad3 && grep -q "<button>enter <code>roll 3</code>" pad3 &&
+	serve_stop INT
+'
+
+test_expect_success 'serve --enter: a form carries its game: made against game 1, posted once the laptop began game 2 (at the same entry number 0): 409, nothing recorded in either' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	curl -s -b jar "$purl?pad=3+5" >pad &&
+	grep -q "name=\"g\" value=\"1\"><input type=\"hidden\" name=\"n\" value=\"0\"" pad &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	test "$(post enter -d "line=roll 3 5" -d g=1 -d n=0 -d fid=g1)" = 409 &&
+	grep -q "The game moved on" post.body &&
+	grep -q "name=\"g\" value=\"2\"" post.body &&
+	test "$(sr --json history | jq ".entries | length")" -eq 0 &&
+	test "$(sr -g 1 --json history | jq ".entries | length")" -eq 0 &&
+	# The same, a command (not an entry): 409 as well.
+	test "$(post enter -d "line=note late" -d g=1 -d n=0 -d fid=g2)" = 409 &&
+	test "$(sr --json history | jq ".entries | length")" -eq 0 &&
+	# Made against game 2: recorded there.
+	test "$(post enter -d "line=roll 3 5" -d g=2 -d n=0 -d fid=g3)" = 303 &&
+	test "$(sr --json history | jq -c "[.entries[] | .args]")" = "[[\"3\",\"5\"]]" &&
+	serve_stop INT
+'
+
+test_expect_success 'serve --enter: a phone'"'"'s line is split as play splits it (quotes, \$ and \` escapes, a backslash, a # comment): the same entries as typed in play' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "%s\n" "note \"costs \\\$5 and \\\`x\\\`\" # said aloud" \
+	    "roll 3 \\5	# the first roll" >lines &&
+	enter_start &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
+	k=0 && while IFS= read -r l; do
+		test "$(post enter --data-urlencode "line=$l" -d n=$k -d fid=q$k)" = 303 &&
+		curl -s -b jar "$purl?r=q$k" | grep -q "class=\"said ok\"" &&
+		k=$((k + 1)) || return 1
+	done <lines &&
+	serve_stop INT &&
+	sr --json history | jq -c "[.entries[] | [.verb] + .args]" >got &&
+	printf "%s\n" "[[\"note\",\"costs \$5 and \`x\`\"],[\"roll\",\"3\",\"5\"]]" >want &&
+	expect_same want got &&
+	entries_of >phone &&
+	SHAKEREF_DB=$(db_url typed) && export SHAKEREF_DB &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr play <lines >/dev/null && entries_of >typed && expect_same typed phone
+'
+
 test_expect_success 'serve --enter: the line takes what play takes: a command (note, new) as play runs it; a word that is neither refused' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	enter_start &&
