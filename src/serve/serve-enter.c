@@ -412,19 +412,20 @@ out:
 /*
  * The reader, in serve's language: job j's line for serve's terminal
  * into line: who, what, the ruling (its words in the phone's language),
- * one line.
+ * one line; the ruling's place in it.
  */
-void
+size_t
 sv_enter_line(const struct job *j, struct buf *line)
 {
 	struct buf words = BUF_INIT;
 	char *who = sv_phone_who(j->ph.cookies, j->id);
-	size_t i;
+	size_t i, at;
 
 	entry_words(&j->ph, &words);
 	/* TRANSLATORS: serve's line for an entry from a phone: who, what. */
 	buf_printf(line, _("phone (%s): %s: "), who == NULL ? "?" :
 	    who[0] == '\0' ? _("the table") : who, buf_str(&words));
+	at = line->len;
 	switch (j->outcome) {
 	case ENTER_LOST:
 		buf_puts(line, _("the database does not answer"));
@@ -451,6 +452,7 @@ sv_enter_line(const struct job *j, struct buf *line)
 			line->s[i] = ' ';
 	free(who);
 	buf_free(&words);
+	return at;
 }
 
 /* Free what a phone's request holds. */

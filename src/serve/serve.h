@@ -193,6 +193,9 @@ struct job {
 	    ENTER_DONE }	 outcome;
 	long			 form_n;
 	int			 now_n;
+	/* JOB_ENTER: its line on serve's terminal, the ruling's place. */
+	char			*line;
+	size_t			 line_at;
 	/* A POST's, the HTTP thread's alone: its body read. */
 	struct MHD_PostProcessor	*pp;
 	size_t			 got;		/* its bytes so far */
@@ -219,6 +222,8 @@ struct serve {
 		int		 status;
 		unsigned	 code;
 		char		*told;
+		char		*line;	/* its line on serve's terminal */
+		size_t		 at;	/* the ruling's place in it */
 	}			 answers[SERVE_ANSWERS];
 	int			 nanswer;
 	/*
@@ -328,7 +333,7 @@ int sv_holder_seat(const struct sr_game *sg, const char *who);
 void sv_phone_free(struct phone *ph);
 void sv_enter_run(struct serve *sv, struct job *j, struct buf *b,
     unsigned *code);
-void sv_enter_line(const struct job *j, struct buf *line);
+size_t sv_enter_line(const struct job *j, struct buf *line);
 /* serve-pages.c */
 void sv_page_games(struct serve *sv, struct buf *b);
 /* serve-pages.c */
