@@ -173,7 +173,7 @@ enter_words(struct sr_ctx *ctx, const struct cmd_entry *c, long long game,
 /*
  * A holder's own die (ph->mine) for the roll of every player's die that
  * game id expects at entry last: kept in sv->wait; once every player's
- * is in, the entry's words ("roll Ann=3 Bob=5") into words and 1; else
+ * is in, the entry's words ("roll 3 5", seat order) into words and 1; else
  * 0 with "waiting for ..." into told, or -1 with the refusal there and
  * *status set.
  */
@@ -182,7 +182,7 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
     struct buf *told, int *status)
 {
 	struct waiting *w = &sv->wait;
-	const char *mine = j->ph.mine, *q;
+	const char *mine = j->ph.mine;
 	struct buf t = BUF_INIT, names = BUF_INIT;
 	struct expectation x;
 	struct sr_game sg;
@@ -231,20 +231,13 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 		ret = 0;
 		goto out;
 	}
-	/* Every value in: the entry, each name quoted as play reads it. */
+	/*
+	 * Every value in: the entry play would store for the same roll,
+	 * the values in seat order ("roll 5 3 6"), no names.
+	 */
 	buf_puts(words, sg.rules->verbs[lv].name);
-	for (i = 0; i < sg.g.nplayers; i++) {
-		q = sg.g.names[i];
-		if (strpbrk(q, " \t'\"\\#") == NULL) {
-			buf_printf(words, " %s=%s", q, w->val[i]);
-			continue;
-		}
-		buf_puts(words, " \"");
-		for (; *q != '\0'; q++)
-			buf_printf(words, "%s%c", *q == '"' || *q == '\\' ?
-			    "\\" : "", *q);
-		buf_printf(words, "\"=%s", w->val[i]);
-	}
+	for (i = 0; i < sg.g.nplayers; i++)
+		buf_printf(words, " %s", w->val[i]);
 	ret = 1;
 out:
 	buf_free(&t);
