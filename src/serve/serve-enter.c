@@ -185,13 +185,13 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 	const char *mine = j->ph.mine;
 	struct buf t = BUF_INIT, names = BUF_INIT;
 	struct expectation x;
-	struct sr_game sg;
+	struct sr_game *sg;
 	long long game = sv->game;
 	int was = sv->last, seat, lv, i, ret = -1;
 	char *who;
 
 	*status = SR_SYSTEM;
-	if (sv_board_load(sv, &sg, &t) != 0) {
+	if ((sg = sv_board_load(sv, &t)) == NULL) {
 		sv->game = game;
 		buf_puts(told, _("the database does not answer"));
 		buf_free(&t);
@@ -199,11 +199,11 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 	}
 	sv->game = game;
 	sv->last = was;
-	sr_expect(&sg, &x, NULL);
-	who = sv_phone_who(j->ph.cookies, sg.g.id);
-	seat = sv_holder_seat(&sg, who);
+	sr_expect(sg, &x, NULL);
+	who = sv_phone_who(j->ph.cookies, sg->g.id);
+	seat = sv_holder_seat(sg, who);
 	free(who);
-	lv = sv_waits(&sg, &x);
+	lv = sv_waits(sg, &x);
 	*status = SR_USAGE;
 	if (seat < 0 || lv < 0) {
 		buf_puts(told, _("no roll of every player's die waits for "
@@ -215,16 +215,16 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 		buf_puts(told, _("expected a die's value"));
 		goto out;
 	}
-	if (w->game != sg.g.id || w->n != last) {
+	if (w->game != sg->g.id || w->n != last) {
 		memset(w, 0, sizeof *w);
-		w->game = sg.g.id;
+		w->game = sg->g.id;
 		w->n = last;
 	}
 	snprintf(w->val[seat], sizeof w->val[seat], "%s", mine);
-	for (i = 0; i < sg.g.nplayers; i++)
+	for (i = 0; i < sg->g.nplayers; i++)
 		if (w->val[i][0] == '\0')
 			buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
-			    sg.g.names[i]);
+			    sg->g.names[i]);
 	*status = SR_OK;
 	if (names.len > 0) {
 		buf_printf(told, _("waiting for %s"), buf_str(&names));
@@ -235,14 +235,13 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 	 * Every value in: the entry play would store for the same roll,
 	 * the values in seat order ("roll 5 3 6"), no names.
 	 */
-	buf_puts(words, sg.rules->verbs[lv].name);
-	for (i = 0; i < sg.g.nplayers; i++)
+	buf_puts(words, sg->rules->verbs[lv].name);
+	for (i = 0; i < sg->g.nplayers; i++)
 		buf_printf(words, " %s", w->val[i]);
 	ret = 1;
 out:
 	buf_free(&t);
 	buf_free(&names);
-	sr_game_free(&sg);
 	return ret;
 }
 
@@ -259,13 +258,13 @@ enter_timer(struct serve *sv, int n, char **w, struct buf *told)
 	struct buf t = BUF_INIT;
 	struct ruling r = RULING_INIT;
 	struct expectation x;
-	struct sr_game sg;
+	struct sr_game *sg;
 	struct entry e;
 	long long game = sv->game;
 	int was = sv->last, status;
 	long secs = SR_TIMER_SECS;
 
-	if (sv_board_load(sv, &sg, &t) != 0) {
+	if ((sg = sv_board_load(sv, &t)) == NULL) {
 		sv->game = game;
 		buf_puts(told, _("the database does not answer"));
 		buf_free(&t);
@@ -277,25 +276,24 @@ enter_timer(struct serve *sv, int n, char **w, struct buf *told)
 	memset(&e, 0, sizeof e);
 	e.argc = n - 1;
 	e.argv = w + 1;
-	status = game_parse_id(sg.rules, &sg.rp.setup, verb_lookup(w[0]), &e,
+	status = game_parse_id(sg->rules, &sg->rp.setup, verb_lookup(w[0]), &e,
 	    &r);
 	if (status == RULING_OK && e.argc > 0)
 		secs = e.secs;
-	sr_expect(&sg, &x, NULL);
+	sr_expect(sg, &x, NULL);
 	if (status != RULING_OK)
 		buf_puts(told, buf_str(&r.why));
 	else if (x.finished || !(x.verbs & VERB_BIT(e.verb))) {
 		status = SR_RULES;
 		buf_printf(told, _("'%s' needs an open round"), w[0]);
 	} else {
-		sv->timer_game = sg.g.id;
+		sv->timer_game = sg->g.id;
 		sv->timer_end = time(NULL) + secs;
 		sv->rerender = 1;
 		buf_printf(told, _("the timer runs: %ld seconds"), secs);
 	}
 	entry_clear(&e);
 	ruling_free(&r);
-	sr_game_free(&sg);
 	return status;
 }
 

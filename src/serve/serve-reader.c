@@ -400,6 +400,10 @@ sv_reader_stop(struct serve *sv)
 	poke(sv->to_reader[1]);
 	pthread_join(sv->reader, NULL);
 	sv->reading = 0;
+	/* The game it kept loaded. */
+	if (sv->loaded)
+		sr_game_free(&sv->sg);
+	sv->loaded = 0;
 	/* The jobs it never took: its references dropped. */
 	while ((j = job_next(sv)) != NULL) {
 		pthread_mutex_lock(&sv->mu);

@@ -274,6 +274,12 @@ struct serve {
 	int			 foreign;	/* the reader's: a phone's language */
 	struct waiting		 wait;		/* the reader's */
 	/*
+	 * The reader's: the game shown, kept loaded between requests
+	 * (sv_board_load) when loaded is set.
+	 */
+	struct sr_game		 sg;
+	int			 loaded;
+	/*
 	 * The reader's: a round's timer started from a phone (a VERB_TIMER
 	 * verb), for game timer_game until timer_end (time(): every phone
 	 * counts down to it); rerender: the board to render again.
@@ -293,7 +299,7 @@ extern const char sv_style_css[];
 int sv_board_changed(struct serve *sv);
 /* serve-board.c */
 void sv_board_render(struct serve *sv, struct buf *b);
-int sv_board_load(struct serve *sv, struct sr_game *sg, struct buf *b);
+struct sr_game *sv_board_load(struct serve *sv, struct buf *b);
 /* serve-board.c */
 void sv_entry_html(struct buf *b, const struct stored_entry *se);
 /* serve-board.c */
