@@ -354,10 +354,10 @@ sv_post(struct serve *sv, struct MHD_Connection *c, const char *path,
 		return ret;
 	}
 	sv_phone_get(sv, c, &j->ph);
-	/* Each phone its rate; an address, phones behind it or not, 16. */
+	/* Each phone its rate; an address, phones behind it or not, 16's. */
 	if (too_fast(sv, c, j->ph.phone, SERVE_RATE) ||
 	    (j->ph.phone != NULL && too_fast(sv, c, NULL, SERVE_RATE *
-	    SERVE_PER_IP)))
+	    SERVE_ADDR_PHONES)))
 		return refuse(sv, c, MHD_HTTP_TOO_MANY_REQUESTS,
 		    N_("more than 5 entries a second from this phone; wait a "
 		    "moment\n"));

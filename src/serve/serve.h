@@ -49,7 +49,13 @@
 
 #define SERVE_LISTEN	"127.0.0.1:8080"
 #define SERVE_CONNS	400	/* connections at once, in all */
-#define SERVE_PER_IP	16	/* from one address: a phone, a TV */
+/*
+ * Connections from one address: phones behind one (a router's, a
+ * proxy's) each hold a live page and the few a browser opens (Chromium:
+ * 6), 8 of them at least.
+ */
+#define SERVE_PER_IP	64
+#define SERVE_ADDR_PHONES 16	/* the entries' rate of an address: 16 phones' */
 #define SERVE_IDLE_S	30	/* an idle connection is closed */
 #define SERVE_TOKEN_MS	10000	/* a connection without the token is closed */
 #define SERVE_SPARE	32	/* free places kept for holders of the token */
