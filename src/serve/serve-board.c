@@ -168,12 +168,19 @@ sv_game_heading(struct buf *b, const struct sr_game *sg)
 	}
 }
 
+/* 1 if a and b (either NULL) are the same text. */
+static int
+same_text(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
 /*
  * Game id's entries after the one kept loaded (sv->sg) up to n, folded
  * in as they are stored (their facts kept, as import takes them) and
  * the game's row read again: 0, or -1 when it must be read whole (an
  * undo or redo among them, whose fate rewrites the entries before; the
- * row's names or title changed; an entry that does not fold in).
+ * row's names, title or options changed; an entry that does not fold in).
  * Inside the caller's transaction.
  */
 static int
@@ -204,9 +211,8 @@ board_catch_up(struct serve *sv, int n)
 	ruling_free(&r);
 	memset(&g, 0, sizeof g);
 	if (ok && store_game_load(s, sg->g.id, &g, &why) == SR_OK &&
-	    g.nplayers == sg->g.nplayers && (g.title == NULL) ==
-	    (sg->g.title == NULL) && (g.title == NULL ||
-	    strcmp(g.title, sg->g.title) == 0)) {
+	    g.nplayers == sg->g.nplayers && same_text(g.title, sg->g.title) &&
+	    same_text(g.options, sg->g.options)) {
 		for (i = 0; i < g.nplayers; i++)
 			ok = ok && strcmp(g.names[i], sg->g.names[i]) == 0;
 		sg->g.finished = g.finished;
@@ -508,7 +514,6 @@ sv_board_render(struct serve *sv, struct buf *b)
 	buf_puts(b, "</a></p>\n");
 	json_decref(o);
 	buf_free(&say);
-	sr_game_free(sg);
 }
 
 /* 1 if the game shown or its entries changed in the store. */

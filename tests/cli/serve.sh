@@ -383,6 +383,34 @@ test_expect_success 'serve: an entry by another process reaches an event stream,
 	grep -q "^stopped" serve.out && test ! -s serve.err
 '
 
+# The board of the server at $1 (its token $2), its token and its
+# board's version (events?v=N) left out: into stdout.
+board_of() {
+	curl -s "$1" | sed -e "s/$2/TOKEN/g" -e "s/events?v=[0-9]*/events/"
+}
+
+test_expect_success 'serve: the game it keeps loaded between requests follows another process entry by entry (an undo, a redo, a rename, a title, a note too): after each, its page is the page a server started afresh reads whole' '
+	sr new --game ten-thousand --players Ann,Bob --option four-pair=off \
+	    --option target=1500 >/dev/null &&
+	serve_start && cp serve.pid kept.pid && kept=$url &&
+	ktok=$(echo "$kept" | sed "s|.*/\([0-9a-f]*\)/\$|\1|") &&
+	board_of "$kept" "$ktok" >kept.html && grep -q "Ann" kept.html &&
+	for line in "roll 2 2 2 2 3 3" "keep 2 2 2 2" bank "roll 2 3 4 6 6 2" \
+	    undo redo "rename Bob Bea" "title Friday" "note good roll" \
+	    "roll 1 1 1 5 2 3"; do
+		sr $line >/dev/null || return 1
+		board_of "$kept" "$ktok" >kept.html &&
+		serve_start && tok=$(echo "$url" | sed "s|.*/\([0-9a-f]*\)/\$|\1|") &&
+		board_of "$url" "$tok" >fresh.html &&
+		serve_stop TERM || return 1
+		expect_same fresh.html kept.html || return 1
+	done &&
+	# Its last page says what the entries did (Bea, Friday, the roll).
+	grep -q "Bea" kept.html && grep -q "Friday" kept.html &&
+	grep -q "1 1 1 5 2 3" kept.html &&
+	cp kept.pid serve.pid && serve_stop TERM && test "$(cat serve.rc)" -eq 0
+'
+
 test_expect_success 'serve: one address holds 64 connections at most (8 phones, each its live page and 6 more of its browser); the others are refused' '
 	xss_game && serve_start &&
 	/usr/bin/python3 - "$url" <<-\EOF &&
