@@ -756,6 +756,21 @@ shake_rolled(const struct game_state *st, const struct entry *e,
 	return n;
 }
 
+/*
+ * The values of a die of roll now, one a line (completion, a phone's
+ * dice pad): during a shake each of the six Shake dice is 0 or 10
+ * (SH-2); the colored dice's roll says none (1 to 6 pips or 10 to 60,
+ * SH-1: whoever asks offers its own).
+ */
+static void
+shake_values(const struct game_state *st, int v, int argi,
+    char *const *args, struct buf *b)
+{
+	(void)args;
+	if (v == V_ROLL && st->phase == P_SHAKE && argi < 6)
+		buf_puts(b, "0\n10\n");
+}
+
 const struct game_rules game_shake = {
 	.name = "shake",
 	.alias = NULL,
@@ -780,5 +795,6 @@ const struct game_rules game_shake = {
 	.advise = shake_advise,
 	.advice = shake_advice,
 	.rolled = shake_rolled,
+	.values = shake_values,
 	.lookups = NULL,
 };

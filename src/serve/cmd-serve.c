@@ -469,8 +469,10 @@ cmd_serve_exec(struct sr_ctx *ctx, struct cmd_args *args)
 	pthread_mutex_destroy(&sv->mu);
 	buf_free(&url);
 	free(sv->note_who);
-	for (i = 0; i < SERVE_ANSWERS; i++)
+	for (i = 0; i < SERVE_ANSWERS; i++) {
 		free(sv->answers[i].told);
+		free(sv->answers[i].line);
+	}
 	free(sv);
 	fprintf(ctx->out, "%s", _("stopped\n"));
 	ctx->cmd = "serve";

@@ -168,18 +168,76 @@ sv_game_heading(struct buf *b, const struct sr_game *sg)
 	}
 }
 
+/* 1 if a and b (either NULL) are the same text. */
+static int
+same_text(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
 /*
- * Read the game shown (pinned, else the current one) into sg, with its
- * notes; sv->game set.  0, or -1 with why not said into b (no game yet,
- * a database that cannot be read, a game that does not replay).
+ * Game id's entries after the one kept loaded (sv->sg) up to n, folded
+ * in as they are stored (their facts kept, as import takes them) and
+ * the game's row read again: 0, or -1 when it must be read whole (an
+ * undo or redo among them, whose fate rewrites the entries before; the
+ * row's names, title or options changed; an entry that does not fold in).
+ * Inside the caller's transaction.
  */
-int
-sv_board_load(struct serve *sv, struct sr_game *sg, struct buf *b)
+static int
+board_catch_up(struct serve *sv, int n)
+{
+	struct sr_game *sg = &sv->sg;
+	struct store *s = sv->ctx->store;
+	struct stored_entry se;
+	struct store_game g;
+	struct ruling r = RULING_INIT;
+	char *why = NULL;
+	int k, i, ok = 1;
+
+	for (k = replay_last_n(&sg->rp) + 1; ok && k <= n; k++) {
+		memset(&se, 0, sizeof se);
+		if (store_entry_load(s, sg->g.id, k, &se, &why) != SR_OK ||
+		    se.verb == V_UNDO || se.verb == V_REDO) {
+			stored_entry_clear(&se);
+			ok = 0;
+			break;
+		}
+		sg->rp.stored_facts = 1;
+		i = replay_add(&sg->rp, &se, &r);
+		sg->rp.stored_facts = 0;
+		ok = i == RULING_OK || i == RULING_UPHELD;
+		stored_entry_clear(&se);
+	}
+	ruling_free(&r);
+	memset(&g, 0, sizeof g);
+	if (ok && store_game_load(s, sg->g.id, &g, &why) == SR_OK &&
+	    g.nplayers == sg->g.nplayers && same_text(g.title, sg->g.title) &&
+	    same_text(g.options, sg->g.options)) {
+		for (i = 0; i < g.nplayers; i++)
+			ok = ok && strcmp(g.names[i], sg->g.names[i]) == 0;
+		sg->g.finished = g.finished;
+	} else
+		ok = 0;
+	store_game_clear(&g);
+	free(why);
+	return ok ? 0 : -1;
+}
+
+/*
+ * The game shown (pinned, else the current one), with its notes, kept
+ * loaded between requests in sv->sg as play keeps its own (play_sync):
+ * read whole only when another game is shown, else the entries stored
+ * since folded in (board_catch_up); sv->game set.  The game (the
+ * reader's, not to be freed), or NULL with why not said into b (no game
+ * yet, a database that cannot be read, a game that does not replay).
+ */
+struct sr_game *
+sv_board_load(struct serve *sv, struct buf *b)
 {
 	struct sr_ctx *ctx = sv->ctx;
 	char *why = NULL;
 	long long id = sv->pinned;
-	int status;
+	int status, n = -1;
 
 	if ((status = store_begin_game(ctx->store, 0, &id, &why)) != SR_OK) {
 		if (status == SR_DATA && id == 0) {
@@ -193,19 +251,32 @@ sv_board_load(struct serve *sv, struct sr_game *sg, struct buf *b)
 			buf_puts(b, "</p>\n");
 		}
 		free(why);
-		return -1;
+		return NULL;
 	}
-	status = sr_game_read(ctx, id, 1, sg, &why);
-	store_rollback(ctx->store);
 	sv->game = id;
+	if (sv->loaded && sv->sg.g.id == id &&
+	    store_last_n(ctx->store, id, &n, &why) == SR_OK &&
+	    n >= replay_last_n(&sv->sg.rp) && (n == replay_last_n(&sv->sg.rp) ||
+	    board_catch_up(sv, n) == 0)) {
+		store_rollback(ctx->store);
+		return &sv->sg;
+	}
+	free(why);
+	why = NULL;
+	if (sv->loaded)
+		sr_game_free(&sv->sg);
+	sv->loaded = 0;
+	status = sr_game_read(ctx, id, 1, &sv->sg, &why);
+	store_rollback(ctx->store);
 	if (status != SR_OK) {
 		buf_puts(b, "<p class=\"say\">");
 		sv_html_text(b, why != NULL ? why : "");
 		buf_puts(b, "</p>\n");
 		free(why);
-		return -1;
+		return NULL;
 	}
-	return 0;
+	sv->loaded = 1;
+	return &sv->sg;
 }
 
 /*
@@ -389,7 +460,7 @@ board_play(const struct sr_game *sg, json_t *o, struct buf *b)
 void
 sv_board_render(struct serve *sv, struct buf *b)
 {
-	struct sr_game sg;
+	struct sr_game *sg;
 	struct expectation x;
 	struct buf say = BUF_INIT;
 	json_t *o;
@@ -397,13 +468,13 @@ sv_board_render(struct serve *sv, struct buf *b)
 	buf_reset(b);
 	sv->game = 0;
 	sv->last = 0;
-	if (sv_board_load(sv, &sg, b) != 0)
+	if ((sg = sv_board_load(sv, b)) == NULL)
 		return;
-	sv->last = replay_last_n(&sg.rp);
-	o = sr_status_json(&sg);
-	sr_expect(&sg, &x, NULL);
+	sv->last = replay_last_n(&sg->rp);
+	o = sr_status_json(sg);
+	sr_expect(sg, &x, NULL);
 	buf_puts(b, "<h1>");
-	sv_game_heading(b, &sg);
+	sv_game_heading(b, sg);
 	buf_puts(b, "</h1>\n<p class=\"round\">");
 	/* A round with a name of its own (Shake's All Shake) says it. */
 	if (x.round_name != NULL)
@@ -412,10 +483,10 @@ sv_board_render(struct serve *sv, struct buf *b)
 		buf_printf(b, _("round %d, "), x.round);
 	sv_html_words(b, sr_state_name(&x));
 	buf_puts(b, "</p>\n");
-	board_scores(&sg, o, b);
-	board_lead(&sg, b);
+	board_scores(sg, o, b);
+	board_lead(sg, b);
 	/* A round's timer started from a phone: its end, counted down. */
-	if (sv->timer_game == sg.g.id && sv->timer_end > 0) {
+	if (sv->timer_game == sg->g.id && sv->timer_end > 0) {
 		char at[32];
 		struct tm tm;
 		char *s;
@@ -430,10 +501,10 @@ sv_board_render(struct serve *sv, struct buf *b)
 		free(s);
 	}
 	buf_puts(b, "<p class=\"say\">");
-	sr_next_words(&sg, &say);
+	sr_next_words(sg, &say);
 	sv_html_text(b, buf_str(&say));
 	buf_puts(b, "</p>\n");
-	board_play(&sg, o, b);
+	board_play(sg, o, b);
 	buf_printf(b, "<p class=\"more\"><a href=\"%sgame/%lld\">", sv->prefix,
 	    sv->game);
 	sv_html_words(b, N_("history"));
@@ -443,7 +514,6 @@ sv_board_render(struct serve *sv, struct buf *b)
 	buf_puts(b, "</a></p>\n");
 	json_decref(o);
 	buf_free(&say);
-	sr_game_free(&sg);
 }
 
 /* 1 if the game shown or its entries changed in the store. */

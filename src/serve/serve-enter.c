@@ -128,7 +128,7 @@ enter_words(struct sr_ctx *ctx, const struct cmd_entry *c, long long game,
 /*
  * A holder's own die (ph->mine) for the roll of every player's die that
  * game id expects at entry last: kept in sv->wait; once every player's
- * is in, the entry's words ("roll Ann=3 Bob=5") into words and 1; else
+ * is in, the entry's words ("roll 3 5", seat order) into words and 1; else
  * 0 with "waiting for ..." into told, or -1 with the refusal there and
  * *status set.
  */
@@ -137,16 +137,16 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
     struct buf *told, int *status)
 {
 	struct waiting *w = &sv->wait;
-	const char *mine = j->ph.mine, *q;
+	const char *mine = j->ph.mine;
 	struct buf t = BUF_INIT, names = BUF_INIT;
 	struct expectation x;
-	struct sr_game sg;
+	struct sr_game *sg;
 	long long game = sv->game;
 	int was = sv->last, seat, lv, i, ret = -1;
 	char *who;
 
 	*status = SR_SYSTEM;
-	if (sv_board_load(sv, &sg, &t) != 0) {
+	if ((sg = sv_board_load(sv, &t)) == NULL) {
 		sv->game = game;
 		buf_puts(told, _("the database does not answer"));
 		buf_free(&t);
@@ -154,11 +154,11 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 	}
 	sv->game = game;
 	sv->last = was;
-	sr_expect(&sg, &x, NULL);
-	who = sv_phone_who(j->ph.cookies, sg.g.id);
-	seat = sv_holder_seat(&sg, who);
+	sr_expect(sg, &x, NULL);
+	who = sv_phone_who(j->ph.cookies, sg->g.id);
+	seat = sv_holder_seat(sg, who);
 	free(who);
-	lv = sv_waits(&sg, &x);
+	lv = sv_waits(sg, &x);
 	*status = SR_USAGE;
 	if (seat < 0 || lv < 0) {
 		buf_puts(told, _("no roll of every player's die waits for "
@@ -170,41 +170,33 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 		buf_puts(told, _("expected a die's value"));
 		goto out;
 	}
-	if (w->game != sg.g.id || w->n != last) {
+	if (w->game != sg->g.id || w->n != last) {
 		memset(w, 0, sizeof *w);
-		w->game = sg.g.id;
+		w->game = sg->g.id;
 		w->n = last;
 	}
 	snprintf(w->val[seat], sizeof w->val[seat], "%s", mine);
-	for (i = 0; i < sg.g.nplayers; i++)
+	for (i = 0; i < sg->g.nplayers; i++)
 		if (w->val[i][0] == '\0')
 			buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
-			    sg.g.names[i]);
+			    sg->g.names[i]);
 	*status = SR_OK;
 	if (names.len > 0) {
 		buf_printf(told, _("waiting for %s"), buf_str(&names));
 		ret = 0;
 		goto out;
 	}
-	/* Every value in: the entry, each name quoted as play reads it. */
-	buf_puts(words, sg.rules->verbs[lv].name);
-	for (i = 0; i < sg.g.nplayers; i++) {
-		q = sg.g.names[i];
-		if (strpbrk(q, " \t'\"\\#") == NULL) {
-			buf_printf(words, " %s=%s", q, w->val[i]);
-			continue;
-		}
-		buf_puts(words, " \"");
-		for (; *q != '\0'; q++)
-			buf_printf(words, "%s%c", *q == '"' || *q == '\\' ?
-			    "\\" : "", *q);
-		buf_printf(words, "\"=%s", w->val[i]);
-	}
+	/*
+	 * Every value in: the entry play would store for the same roll,
+	 * the values in seat order ("roll 5 3 6"), no names.
+	 */
+	buf_puts(words, sg->rules->verbs[lv].name);
+	for (i = 0; i < sg->g.nplayers; i++)
+		buf_printf(words, " %s", w->val[i]);
 	ret = 1;
 out:
 	buf_free(&t);
 	buf_free(&names);
-	sr_game_free(&sg);
 	return ret;
 }
 
@@ -221,13 +213,13 @@ enter_timer(struct serve *sv, int n, char **w, struct buf *told)
 	struct buf t = BUF_INIT;
 	struct ruling r = RULING_INIT;
 	struct expectation x;
-	struct sr_game sg;
+	struct sr_game *sg;
 	struct entry e;
 	long long game = sv->game;
 	int was = sv->last, status;
 	long secs = SR_TIMER_SECS;
 
-	if (sv_board_load(sv, &sg, &t) != 0) {
+	if ((sg = sv_board_load(sv, &t)) == NULL) {
 		sv->game = game;
 		buf_puts(told, _("the database does not answer"));
 		buf_free(&t);
@@ -239,25 +231,24 @@ enter_timer(struct serve *sv, int n, char **w, struct buf *told)
 	memset(&e, 0, sizeof e);
 	e.argc = n - 1;
 	e.argv = w + 1;
-	status = game_parse_id(sg.rules, &sg.rp.setup, verb_lookup(w[0]), &e,
+	status = game_parse_id(sg->rules, &sg->rp.setup, verb_lookup(w[0]), &e,
 	    &r);
 	if (status == RULING_OK && e.argc > 0)
 		secs = e.secs;
-	sr_expect(&sg, &x, NULL);
+	sr_expect(sg, &x, NULL);
 	if (status != RULING_OK)
 		buf_puts(told, buf_str(&r.why));
 	else if (x.finished || !(x.verbs & VERB_BIT(e.verb))) {
 		status = SR_RULES;
 		buf_printf(told, _("'%s' needs an open round"), w[0]);
 	} else {
-		sv->timer_game = sg.g.id;
+		sv->timer_game = sg->g.id;
 		sv->timer_end = time(NULL) + secs;
 		sv->rerender = 1;
 		buf_printf(told, _("the timer runs: %ld seconds"), secs);
 	}
 	entry_clear(&e);
 	ruling_free(&r);
-	sr_game_free(&sg);
 	return status;
 }
 
@@ -402,19 +393,20 @@ out:
 /*
  * The reader, in serve's language: job j's line for serve's terminal
  * into line: who, what, the ruling (its words in the phone's language),
- * one line.
+ * one line; the ruling's place in it.
  */
-void
+size_t
 sv_enter_line(const struct job *j, struct buf *line)
 {
 	struct buf words = BUF_INIT;
 	char *who = sv_phone_who(j->ph.cookies, j->id);
-	size_t i;
+	size_t i, at;
 
 	entry_words(&j->ph, &words);
 	/* TRANSLATORS: serve's line for an entry from a phone: who, what. */
 	buf_printf(line, _("phone (%s): %s: "), who == NULL ? "?" :
 	    who[0] == '\0' ? _("the table") : who, buf_str(&words));
+	at = line->len;
 	switch (j->outcome) {
 	case ENTER_LOST:
 		buf_puts(line, _("the database does not answer"));
@@ -441,6 +433,7 @@ sv_enter_line(const struct job *j, struct buf *line)
 			line->s[i] = ' ';
 	free(who);
 	buf_free(&words);
+	return at;
 }
 
 /* Free what a phone's request holds. */

@@ -273,7 +273,12 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		/* A timer: its round's own length (DURATION left out). */
 		line_button(b, v->name);
 	} else if (a1 == 'N' && a2 == 0 && strstr(v->args, "...") == NULL) {
-		/* A name picker: the names the rules offer, else everyone. */
+		/*
+		 * A name picker: the names the rules offer, else everyone;
+		 * the bare verb first where the name is optional ("[NAME]").
+		 */
+		if (v->args[0] == '[')
+			line_button(b, v->name);
 		if (hook_values(sg, lv, 0, &vals)) {
 			for (s = vals.s; (e = strchr(s, '\n')) != NULL;
 			    s = e + 1) {
@@ -290,6 +295,8 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 				line_button(b, buf_str(&w));
 			}
 	} else if (a1 == 'K' && a2 == 0) {
+		if (v->args[0] == '[')	/* "[a|b]": the bare verb too */
+			line_button(b, v->name);
 		for (k = 0; k < 2; k++) {
 			buf_reset(&kw);
 			if (!game_verb_keyword(sg->rules, lv, 1, k, &kw))

@@ -606,7 +606,7 @@ void
 sv_page_board(struct serve *sv, struct buf *b, const struct job *j)
 {
 	struct buf t = BUF_INIT;
-	struct sr_game sg;
+	struct sr_game *sg;
 	long long game = sv->game;
 	int last = sv->last, players = j != NULL && j->players;
 
@@ -615,10 +615,8 @@ sv_page_board(struct serve *sv, struct buf *b, const struct job *j)
 	sv_board_render(sv, &t);
 	buf_puts(b, buf_str(&t));
 	buf_reset(&t);
-	if (players && sv_board_load(sv, &sg, &t) == 0) {
-		sv_forms(b, sv->pprefix, &sg, &j->ph, &sv->wait);
-		sr_game_free(&sg);
-	}
+	if (players && (sg = sv_board_load(sv, &t)) != NULL)
+		sv_forms(b, sv->pprefix, sg, &j->ph, &sv->wait);
 	sv->game = game;
 	sv->last = last;
 	buf_free(&t);

@@ -258,6 +258,27 @@ sv_post_said(struct serve *sv, const char *path)
 }
 
 /*
+ * The line on serve's terminal for a form sent again (answer i): the
+ * first one's who and what, "again:" and its ruling (nothing recorded
+ * more); a form whose first answer is not given yet, said so.
+ */
+static void
+said_again(struct serve *sv, int i)
+{
+	const char *l = sv->answers[i].line;
+	size_t at = sv->answers[i].at;
+
+	if (l != NULL && at <= strlen(l))
+		/* TRANSLATORS: serve's line for a form sent again: who and
+		   what (as first said), then the first answer's ruling. */
+		fprintf(sv->term, _("%.*sagain: %s\n"), (int)at, l, l + at);
+	else
+		fprintf(sv->term, _("phone: enter: a form sent again before "
+		    "its first answer: nothing entered\n"));
+	fflush(sv->term);
+}
+
+/*
  * A POST to path (after the players' token) for c: the first call (*req
  * NULL) checks what it can before the body; then the body through the
  * post processor; at its end, answered (who) or asked of the reader
@@ -320,19 +341,23 @@ sv_post(struct serve *sv, struct MHD_Connection *c, const char *path,
 		    "multipart/form-data)\n"));
 	if (j->arg != NULL)
 		return post_who(sv, c, &j->ph);
-	/* The same form again: its first answer, nothing entered. */
+	/*
+	 * The same form again: its first answer, nothing entered; its line
+	 * on serve's terminal all the same.
+	 */
 	if ((i = sv_fid_find(sv, j->ph.fid)) >= 0) {
 		loc = sv->answers[i].code == 303 ? xasprintf("?r=%s",
 		    j->ph.fid) : NULL;
 		ret = sv_see_other(sv, c, loc, NULL);
 		free(loc);
+		said_again(sv, i);
 		return ret;
 	}
 	sv_phone_get(sv, c, &j->ph);
-	/* Each phone its rate; an address, phones behind it or not, 16. */
+	/* Each phone its rate; an address, phones behind it or not, 16's. */
 	if (too_fast(sv, c, j->ph.phone, SERVE_RATE) ||
 	    (j->ph.phone != NULL && too_fast(sv, c, NULL, SERVE_RATE *
-	    SERVE_PER_IP)))
+	    SERVE_ADDR_PHONES)))
 		return refuse(sv, c, MHD_HTTP_TOO_MANY_REQUESTS,
 		    N_("more than 5 entries a second from this phone; wait a "
 		    "moment\n"));

@@ -37,6 +37,7 @@ job_drop(struct job *j)
 	free(j->arg);
 	sv_phone_free(&j->ph);
 	free(j->told);
+	free(j->line);
 	free(j);
 }
 
@@ -94,9 +95,10 @@ job_run(struct serve *sv, struct job *j, struct buf *b, unsigned *code)
 		memcpy(at, sv->pprefix, strlen(sv->pprefix));
 	/* Each POST: one line on serve's terminal (who, what, the ruling). */
 	if (j->kind == JOB_ENTER) {
-		sv_enter_line(j, &line);
+		j->line_at = sv_enter_line(j, &line);
 		fprintf(sv->term, "%s\n", buf_str(&line));
 		fflush(sv->term);
+		j->line = xstrdup(buf_str(&line));
 	}
 	buf_free(&line);
 	if (ctx->store == NULL || store_lost(ctx->store))
@@ -398,6 +400,10 @@ sv_reader_stop(struct serve *sv)
 	poke(sv->to_reader[1]);
 	pthread_join(sv->reader, NULL);
 	sv->reading = 0;
+	/* The game it kept loaded. */
+	if (sv->loaded)
+		sr_game_free(&sv->sg);
+	sv->loaded = 0;
 	/* The jobs it never took: its references dropped. */
 	while ((j = job_next(sv)) != NULL) {
 		pthread_mutex_lock(&sv->mu);

@@ -314,6 +314,8 @@ sv_fid_keep(struct serve *sv, const char *fid, unsigned code, int status,
 	}
 	free(sv->answers[i].told);
 	sv->answers[i].told = told != NULL ? xstrdup(told) : NULL;
+	free(sv->answers[i].line);
+	sv->answers[i].line = NULL;
 	sv->answers[i].code = code;
 	sv->answers[i].status = status;
 	return i;
@@ -346,6 +348,17 @@ sv_see_other(struct serve *sv, struct MHD_Connection *c, const char *loc,
 	return ret;
 }
 
+/* Answer i (or none, -1) given job j's line on serve's terminal. */
+static void
+fid_line(struct serve *sv, int i, const struct job *j)
+{
+	if (i < 0 || j->line == NULL)
+		return;
+	free(sv->answers[i].line);
+	sv->answers[i].line = xstrdup(j->line);
+	sv->answers[i].at = j->line_at;
+}
+
 /*
  * The HTTP thread: the answer of an entry from a phone (j, done): 303 to
  * the page that shows its ruling, remembered by its form id, or 409
@@ -357,19 +370,23 @@ sv_post_answer(struct serve *sv, struct MHD_Connection *c, struct job *j,
 {
 	size_t len = b->len;
 
+	int i = -1;
+
 	if (code == 409) {
 		if (j->ph.fid != NULL)
-			sv_fid_keep(sv, j->ph.fid, 409, SR_DATA,
+			i = sv_fid_keep(sv, j->ph.fid, 409, SR_DATA,
 			    j->ph.said);
+		fid_line(sv, i, j);
 		if (b->s == NULL)
 			b->s = xstrdup("");
 		return sv_answer(sv, c, MHD_HTTP_CONFLICT,
 		    "text/html; charset=utf-8", b->s, len);
 	}
 	buf_free(b);
-	if (j->told != NULL && j->ph.fid != NULL)
-		sv_fid_keep(sv, j->ph.fid, 303, j->status, j->told);
-	else if (j->ph.fid != NULL)	/* asked to confirm: not an answer */
+	if (j->told != NULL && j->ph.fid != NULL) {
+		i = sv_fid_keep(sv, j->ph.fid, 303, j->status, j->told);
+		fid_line(sv, i, j);
+	} else if (j->ph.fid != NULL)	/* asked to confirm: not an answer */
 		sv->answers[sv_fid_keep(sv, j->ph.fid, 0, 0, NULL)].fid[0] =
 		    '\0';
 	return sv_see_other(sv, c, j->arg, NULL);

@@ -49,7 +49,13 @@
 
 #define SERVE_LISTEN	"127.0.0.1:8080"
 #define SERVE_CONNS	400	/* connections at once, in all */
-#define SERVE_PER_IP	16	/* from one address: a phone, a TV */
+/*
+ * Connections from one address: phones behind one (a router's, a
+ * proxy's) each hold a live page and the few a browser opens (Chromium:
+ * 6), 8 of them at least.
+ */
+#define SERVE_PER_IP	64
+#define SERVE_ADDR_PHONES 16	/* the entries' rate of an address: 16 phones' */
 #define SERVE_IDLE_S	30	/* an idle connection is closed */
 #define SERVE_TOKEN_MS	10000	/* a connection without the token is closed */
 #define SERVE_SPARE	32	/* free places kept for holders of the token */
@@ -193,6 +199,9 @@ struct job {
 	    ENTER_DONE }	 outcome;
 	long			 form_n;
 	int			 now_n;
+	/* JOB_ENTER: its line on serve's terminal, the ruling's place. */
+	char			*line;
+	size_t			 line_at;
 	/* A POST's, the HTTP thread's alone: its body read. */
 	struct MHD_PostProcessor	*pp;
 	size_t			 got;		/* its bytes so far */
@@ -219,6 +228,8 @@ struct serve {
 		int		 status;
 		unsigned	 code;
 		char		*told;
+		char		*line;	/* its line on serve's terminal */
+		size_t		 at;	/* the ruling's place in it */
 	}			 answers[SERVE_ANSWERS];
 	int			 nanswer;
 	/*
@@ -269,6 +280,12 @@ struct serve {
 	int			 foreign;	/* the reader's: a phone's language */
 	struct waiting		 wait;		/* the reader's */
 	/*
+	 * The reader's: the game shown, kept loaded between requests
+	 * (sv_board_load) when loaded is set.
+	 */
+	struct sr_game		 sg;
+	int			 loaded;
+	/*
 	 * The reader's: a round's timer started from a phone (a VERB_TIMER
 	 * verb), for game timer_game until timer_end (time(): every phone
 	 * counts down to it); rerender: the board to render again.
@@ -288,7 +305,7 @@ extern const char sv_style_css[];
 int sv_board_changed(struct serve *sv);
 /* serve-board.c */
 void sv_board_render(struct serve *sv, struct buf *b);
-int sv_board_load(struct serve *sv, struct sr_game *sg, struct buf *b);
+struct sr_game *sv_board_load(struct serve *sv, struct buf *b);
 /* serve-board.c */
 void sv_entry_html(struct buf *b, const struct stored_entry *se);
 /* serve-board.c */
@@ -328,7 +345,7 @@ int sv_holder_seat(const struct sr_game *sg, const char *who);
 void sv_phone_free(struct phone *ph);
 void sv_enter_run(struct serve *sv, struct job *j, struct buf *b,
     unsigned *code);
-void sv_enter_line(const struct job *j, struct buf *line);
+size_t sv_enter_line(const struct job *j, struct buf *line);
 /* serve-pages.c */
 void sv_page_games(struct serve *sv, struct buf *b);
 /* serve-pages.c */
