@@ -733,9 +733,9 @@ test_expect_success 'serve --enter: an entry of another process between the page
 '
 
 test_expect_success 'serve --enter: the dice pad says the count the verb table gives (Pig'"'"'s roll: one die, PG-1), enters only the complete count; a count the rules decide (Shake'"'"'s roll V...) none' '
-	# Pig, the fixture game, in its own binary (tests/cli/pig.sh).
+	# Pig, the fixture game, in its own binary (tests/cli/pig-roll-or-bank-one-die-fixture.sh).
 	( SHAKEREF="${BUILDDIR:-$SRCDIR}/shakeref-pig" &&
-	sr new --game pig --players Ann,Bob >/dev/null &&
+	sr new --game pig-roll-or-bank-one-die-fixture --players Ann,Bob >/dev/null &&
 	enter_start && : >jar &&
 	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=1 "$purl""who" &&
 	curl -s -b jar "$purl" >pad0 &&
