@@ -293,6 +293,18 @@ struct expectation {
 	int		 abandoned;	/* ended by abandon, no winner */
 	unsigned long	 verbs;		/* VERB_BIT()s acceptable now */
 	/*
+	 * The count of values verb count_verb (its index) takes now where
+	 * the rules know it (the dice a roll covers: Shake's six, the dice
+	 * in 10,000's hand); 0: unknown, the rules' apply alone decides.
+	 */
+	int		 count;
+	int		 count_verb;
+	/*
+	 * The seats whose die a roll the table enters covers (turn -1),
+	 * bit 1 << seat; 0: every seat.  A tie's roll covers the tied.
+	 */
+	unsigned long	 rolling;
+	/*
 	 * What the rules say comes next ("Round 4. Bob rolled 50 ..."),
 	 * appended by expect() with game_say() to a growing buffer the
 	 * caller owns when it wants the words (never cut, whatever the

@@ -601,9 +601,10 @@ su_expect(const struct game_state *st, struct expectation *x)
 	struct buf b = BUF_INIT;
 	const char *name = st->gs->names[st->cur];
 	int left = SHAKES - st->shakes, want = DICE - st->nheld;
-	int target = su_has_target(st, st->cur);
+	int target = su_has_target(st, st->cur), k;
 
 	x->round = st->round;
+	x->count_verb = V_ROLL;
 	x->turn = st->cur;
 	x->finished = 0;
 	x->verbs = 0;
@@ -611,6 +612,10 @@ su_expect(const struct game_state *st, struct expectation *x)
 	case P_START:
 		x->turn = -1;
 		x->verbs = VERB_BIT(V_ROLL);
+		/* One die each for those who roll for the start. */
+		x->count = st->nrollers;
+		for (k = 0; k < st->nrollers; k++)
+			x->rolling |= 1UL << st->rollers[k];
 		if (x->say != NULL)	/* the words only when asked */
 			game_list_names(st->gs, st->rollers, st->nrollers,
 			    N_("and"), &b);
@@ -620,6 +625,7 @@ su_expect(const struct game_state *st, struct expectation *x)
 		break;
 	case P_SHAKE:
 		x->verbs = VERB_BIT(V_ROLL);
+		x->count = want;	/* the dice not held */
 		if (st->shakes == 0) {
 			game_say(x, "Round %d. %s shakes: "
 			    "roll %d values", st->round, name, want);

@@ -580,8 +580,10 @@ shake_expect(const struct game_state *st, struct expectation *x)
 	struct buf b = BUF_INIT;
 	int who[GAME_MAX_PLAYERS];
 	const char *name;
+	int k;
 
 	x->round = st->round;
+	x->count_verb = V_ROLL;
 	x->round_name = st->round == ALL_SHAKE ? all_shake_name : NULL;
 	x->turn = -1;
 	x->finished = 0;
@@ -589,6 +591,7 @@ shake_expect(const struct game_state *st, struct expectation *x)
 	switch (st->phase) {
 	case P_ROLL:
 		x->verbs = VERB_BIT(V_ROLL);
+		x->count = st->n;
 		if (x->say != NULL)	/* the words only when asked */
 			game_list_names(st->gs, who, all_seats(st, who),
 			    N_("and"), &b);
@@ -605,6 +608,7 @@ shake_expect(const struct game_state *st, struct expectation *x)
 		break;
 	case P_SHAKE:
 		x->turn = st->shaker;
+		x->count = 6;	/* a shake: six values (SH-2) */
 		name = st->gs->names[st->shaker];
 		if (st->shakes > 0) {
 			x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_BANK);
@@ -630,7 +634,11 @@ shake_expect(const struct game_state *st, struct expectation *x)
 		}
 		break;
 	case P_TIE:
+		/* Only the tied roll, in seat order (SH-9). */
 		x->verbs = VERB_BIT(V_ROLL);
+		x->count = st->nrollers;
+		for (k = 0; k < st->nrollers; k++)
+			x->rolling |= 1UL << st->rollers[k];
 		if (x->say != NULL)
 			game_list_names(st->gs, st->rollers, st->nrollers,
 			    N_("and"), &b);

@@ -493,6 +493,8 @@ sa_expect(const struct game_state *st, struct expectation *x)
 	wanted_phrase(top_value(st), &w);
 	if (st->phase == P_ROLL) {
 		x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_FALL);
+		x->count_verb = V_ROLL;
+		x->count = st->held[st->turn];	/* the dice held */
 		game_say(x, P_("Round %d%s. %s rolls: roll %d value (%s, %s "
 		    "qualifies)", "Round %d%s. %s rolls: roll %d values (%s, "
 		    "%s qualifies)", st->held[st->turn]), st->round,

@@ -575,10 +575,13 @@ tt_expect(const struct game_state *st, struct expectation *x)
 	x->turn = st->seat;
 	x->finished = 0;
 	x->verbs = 0;
+	x->count_verb = V_ROLL;
 	switch (st->phase) {
 	case P_OFFER:
 		x->verbs = VERB_BIT(V_ROLL) | VERB_BIT(V_CONTINUE) |
 		    VERB_BIT(V_FRESH);
+		/* Continuing with 6 dice or fresh: 6; else two counts. */
+		x->count = st->offer_dice == 6 ? 6 : 0;
 		if (st->offer_dice == 6)
 			game_say(x, E_(st->gs->names[st->banker],
 			    _("Round %d. %s may continue from %s's %ld with 6 "
@@ -606,6 +609,7 @@ tt_expect(const struct game_state *st, struct expectation *x)
 		break;
 	case P_ROLL:
 		x->verbs = VERB_BIT(V_ROLL);
+		x->count = st->in_hand;	/* the dice in hand */
 		if (st->total > 0)
 			game_say(x, P_("Round %d. %s has %ld and rolls %d "
 			    "die: roll %d value", "Round %d. %s has %ld and "
@@ -621,11 +625,13 @@ tt_expect(const struct game_state *st, struct expectation *x)
 	case P_ROLLED:
 		if (can_keep_more(st))
 			x->verbs |= VERB_BIT(V_KEEP);
-		if (may_roll_on(st))
-			x->verbs |= VERB_BIT(V_ROLL);
 		if (may_bank(st))
 			x->verbs |= VERB_BIT(V_BANK);
 		k = hand_after(st);
+		if (may_roll_on(st)) {
+			x->verbs |= VERB_BIT(V_ROLL);
+			x->count = k;	/* the dice left, or 6 (TT-4, TT-5) */
+		}
 		game_put_dice(&b, st->roll, st->nroll);
 		if (st->nset == 0 && !st->doubles)
 			game_say(x, "Round %d. %s rolled "

@@ -836,6 +836,32 @@ test_status(void)
 	th_end(&t);
 }
 
+
+/*
+ * The count of values the roll expected now takes: one die each for the
+ * start, the tied alone after a tie (SU-2); the 4 dice not held (SU-3).
+ */
+static void
+test_count(void)
+{
+	struct th t;
+	struct expectation x;
+
+	th_start(&t, &game_shake_up, "Ann,Bob,Cid", NULL);
+	x = th_expect(&t);
+	is_int(x.count, 3, "SU-2: one die each");
+	is_int((int)x.rolling, 1 << 0 | 1 << 1 | 1 << 2, "SU-2: every seat");
+	th_must(&t, "roll 5 2 5");
+	x = th_expect(&t);
+	is_int(x.count, 2, "SU-2: Ann and Cid tie: two dice");
+	is_int((int)x.rolling, 1 << 0 | 1 << 2, "SU-2: Ann's and Cid's");
+	th_must(&t, "roll 6 3");
+	x = th_expect(&t);
+	is_int(x.count, 4, "SU-3: a shake of 4 dice");
+	is_int((int)x.rolling, 0, "SU-3: the turn's roll names no seats");
+	th_end(&t);
+}
+
 int
 main(void)
 {
@@ -849,5 +875,6 @@ main(void)
 	test_random();
 	test_win();
 	test_status();
+	test_count();
 	return tap_done();
 }

@@ -726,6 +726,42 @@ test_long_rulings(void)
 	buf_free(&line);
 }
 
+
+/*
+ * The count of values the roll expected now takes (the pad's "1 of 3")
+ * and whose dice it covers: every player's at a round's start (SH-1),
+ * six for a shake (SH-2), the tied alone in a tie roll (SH-9).
+ */
+static void
+test_count(void)
+{
+	struct th t;
+	struct expectation x;
+	int i;
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	x = th_expect(&t);
+	is_int(x.count, 3, "SH-1: three colored dice, one a player");
+	ok(x.count_verb == game_verb_find(&game_shake, verb_lookup("roll")),
+	    "SH-1: the count is roll's");
+	is_int((int)x.rolling, 0, "SH-1: every player's die");
+	th_must(&t, "roll 10 20 30");
+	th_must(&t, "shake");
+	x = th_expect(&t);
+	is_int(x.count, 6, "SH-2: a shake is six values");
+	th_end(&t);
+
+	th_start(&t, &game_shake, "Ann,Bob,Cid", NULL);
+	for (i = 0; i < 10; i++) {
+		th_must(&t, "roll 10 20 20");
+		th_must(&t, "take");
+	}
+	x = th_expect(&t);
+	is_int(x.count, 2, "SH-9: Bob and Cid tie on 200: two values");
+	is_int((int)x.rolling, 1 << 1 | 1 << 2, "SH-9: Bob's and Cid's dice");
+	th_end(&t);
+}
+
 int
 main(void)
 {
@@ -744,5 +780,6 @@ main(void)
 	test_undo_redo();
 	test_foreign();
 	test_long_rulings();
+	test_count();
 	return tap_done();
 }

@@ -1052,6 +1052,21 @@ test_random_games(void)
 	    placed, broken, falls);
 }
 
+
+/* The count of values the roll expected now takes: the dice held (SA-1). */
+static void
+test_count(void)
+{
+	struct th t;
+
+	th_start(&t, &game_stack_attack, "Ann,Bob,Cid", NULL);
+	is_int(th_expect(&t).count, 5, "SA-1: three players hold 5 dice");
+	th_end(&t);
+	th_start(&t, &game_stack_attack, "Ann,Bob,Cid,Dan", NULL);
+	is_int(th_expect(&t).count, 4, "SA-1: four players hold 4 dice");
+	th_end(&t);
+}
+
 int
 main(void)
 {
@@ -1067,5 +1082,6 @@ main(void)
 	test_game_two();
 	test_undo_redo();
 	test_random_games();
+	test_count();
 	return tap_done();
 }

@@ -813,6 +813,29 @@ test_whole_game(void)
 	th_end(&t);
 }
 
+
+/*
+ * The count of values roll takes now: 6 to start a turn (TT-3), the dice
+ * left after a keep, 6 after hot dice (TT-4); none while only keep is
+ * open.
+ */
+static void
+test_count(void)
+{
+	struct th t;
+
+	th_start(&t, &game_ten_thousand, "Ann,Bob", NULL);
+	is_int(th_expect(&t).count, 6, "TT-3: a turn starts with 6 dice");
+	th_must(&t, "roll 1 2 3 3 4 6");
+	is_int(th_expect(&t).count, 0, "TT-3: keep first: no roll count");
+	th_must(&t, "keep 1");
+	is_int(th_expect(&t).count, 5, "TT-3: one kept, five to roll");
+	th_must(&t, "roll 1 5 1 5 1");
+	th_must(&t, "keep 1 5 1 5 1");
+	is_int(th_expect(&t).count, 6, "TT-4: hot dice: 6 to roll");
+	th_end(&t);
+}
+
 int
 main(void)
 {
@@ -828,5 +851,6 @@ main(void)
 	test_target();
 	test_rounds_and_words();
 	test_whole_game();
+	test_count();
 	return tap_done();
 }
