@@ -160,7 +160,7 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 	free(who);
 	lv = sv_waits(sg, &x);
 	*status = SR_USAGE;
-	if (seat < 0 || lv < 0) {
+	if (seat < 0 || lv < 0 || !sv_rolls(&x, seat)) {
 		buf_puts(told, _("no roll of every player's die waits for "
 		    "this phone's holder now"));
 		goto out;
@@ -177,7 +177,7 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 	}
 	snprintf(w->val[seat], sizeof w->val[seat], "%s", mine);
 	for (i = 0; i < sg->g.nplayers; i++)
-		if (w->val[i][0] == '\0')
+		if (sv_rolls(&x, i) && w->val[i][0] == '\0')
 			buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
 			    sg->g.names[i]);
 	*status = SR_OK;
@@ -188,11 +188,13 @@ enter_mine(struct serve *sv, struct job *j, int last, struct buf *words,
 	}
 	/*
 	 * Every value in: the entry play would store for the same roll,
-	 * the values in seat order ("roll 5 3 6"), no names.
+	 * the values of the seats it covers in seat order ("roll 5 3 6"),
+	 * no names.
 	 */
 	buf_puts(words, sg->rules->verbs[lv].name);
 	for (i = 0; i < sg->g.nplayers; i++)
-		buf_printf(words, " %s", w->val[i]);
+		if (sv_rolls(&x, i))
+			buf_printf(words, " %s", w->val[i]);
 	ret = 1;
 out:
 	buf_free(&t);

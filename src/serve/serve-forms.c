@@ -86,19 +86,25 @@ pad_count(const char *pad)
  * The dice pad of verb v (its first argument a value): a link per face
  * adding one die to ?pad= (no JavaScript needed: the values so far ride
  * in the address), the values so far, clear, and the entry's button.
- * Where the verb table gives the count (pad_want), "1 of 2" beside the
- * values, a face adds nothing once they are all in, and the button
- * enters only the complete count.
+ * Where the verb table (pad_want) or else the expectation (count, 0
+ * when it does not know) gives the count, "1 of 2" beside the values, a
+ * face adds nothing once they are all in, and the button enters only
+ * the complete count.
  */
 static void
 dice_pad(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
-    const char *name, const struct phone *ph, int n, const char *fid)
+    const char *name, const struct phone *ph, int count, int n,
+    const char *fid)
 {
 	struct buf faces = BUF_INIT, line = BUF_INIT;
 	const char *pad = ph->pad != NULL ? ph->pad : "";
 	char *s, *e;
 	int f, want = pad_want(sg->rules, lv), have = pad_count(pad);
-	int full = want > 0 && have >= want;
+	int full;
+
+	if (want == 0)
+		want = count;
+	full = want > 0 && have >= want;
 
 	/* The faces the rules offer (their values hook), else 1..6. */
 	if (!hook_values(sg, lv, 0, &faces))
@@ -182,13 +188,22 @@ sv_waits(const struct sr_game *sg, const struct expectation *x)
 	return -1;
 }
 
+/* 1 if the roll the table enters now (x) covers seat's die. */
+int
+sv_rolls(const struct expectation *x, int seat)
+{
+	return x->rolling == 0 || (x->rolling & 1UL << seat) != 0;
+}
+
 /*
  * The holder's own die of a roll of every player's (verb lv): a button
- * per face, one tap sends it; who the roll still waits for.
+ * per face, one tap sends it, if the roll covers the holder's (x); who
+ * the roll still waits for.
  */
 static void
 own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
-    int seat, const struct waiting *w, int n, const char *fid)
+    const struct expectation *x, int seat, const struct waiting *w, int n,
+    const char *fid)
 {
 	struct buf faces = BUF_INIT, names = BUF_INIT;
 	int fresh = w->game == sg->g.id && w->n == n, i;
@@ -200,7 +215,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	buf_printf(b, "<section class=\"own\"><h2>%s</h2>",
 	    sg->rules->verbs[lv].name);
 	for (i = 0; i < sg->g.nplayers; i++)
-		if (!fresh || w->val[i][0] == '\0')
+		if (sv_rolls(x, i) && (!fresh || w->val[i][0] == '\0'))
 			buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
 			    sg->g.names[i]);
 	if (fresh && w->val[seat][0] != '\0') {
@@ -220,6 +235,10 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		buf_puts(b, "</small></p>");
 		free(t);
 	}
+	if (!sv_rolls(x, seat)) {
+		buf_puts(b, "</section>\n");
+		goto out;
+	}
 	form_open(b, pfx, sg, n, fid, "faces");
 	buf_puts(b, "<span id=\"mydie\">");
 	sv_html_words(b, N_("my die:"));
@@ -234,6 +253,7 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 		buf_puts(b, "</button>");
 	}
 	buf_puts(b, "</form></section>\n");
+out:
 	buf_free(&faces);
 	buf_free(&names);
 }
@@ -241,7 +261,8 @@ own_die(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 /* One verb legal now, as its form. */
 static void
 verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
-    const struct phone *ph, const char *holder, int n, const char *fid)
+    const struct phone *ph, const char *holder, int count, int n,
+    const char *fid)
 {
 	const struct game_verb *v = &sg->rules->verbs[lv];
 	struct buf vals = BUF_INIT, w = BUF_INIT, kw = BUF_INIT;
@@ -250,7 +271,7 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	int i, k, own;
 
 	if (a1 == 'V') {
-		dice_pad(b, pfx, sg, lv, v->name, ph, n, fid);
+		dice_pad(b, pfx, sg, lv, v->name, ph, count, n, fid);
 		return;
 	}
 	a2 = game_verb_arg(sg->rules, lv, 2);
@@ -265,7 +286,8 @@ verb_form(struct buf *b, const char *pfx, const struct sr_game *sg, int lv,
 	if (own && (holder == NULL || holder[0] == '\0')) {
 		/* The table's phone: a field for each player's own. */
 		for (i = 0; i < sg->g.nplayers; i++)
-			verb_form(b, pfx, sg, lv, ph, sg->g.names[i], n, fid);
+			verb_form(b, pfx, sg, lv, ph, sg->g.names[i], count,
+			    n, fid);
 		return;
 	}
 	form_open(b, pfx, sg, n, fid, "verb");
@@ -524,10 +546,11 @@ sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
 				continue;
 			/* Each player their own die, the table all. */
 			if (seat >= 0 && lv == sv_waits(sg, &x))
-				own_die(b, pfx, sg, lv, seat, w, n, fid);
+				own_die(b, pfx, sg, lv, &x, seat, w, n, fid);
 			else
 				verb_form(b, pfx, sg, lv, ph, seat >= 0 ?
-				    sg->g.names[seat] : NULL, n, fid);
+				    sg->g.names[seat] : NULL, x.count_verb ==
+				    lv ? x.count : 0, n, fid);
 		}
 		buf_puts(b, "</div>\n");
 	}

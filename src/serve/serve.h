@@ -340,6 +340,7 @@ char *sv_phone_who(const char *cookies, long long id);
 void sv_forms(struct buf *b, const char *pfx, const struct sr_game *sg,
     const struct phone *ph, const struct waiting *w);
 int sv_waits(const struct sr_game *sg, const struct expectation *x);
+int sv_rolls(const struct expectation *x, int seat);
 int sv_holder_seat(const struct sr_game *sg, const char *who);
 /* serve-enter.c */
 void sv_phone_free(struct phone *ph);

@@ -732,7 +732,7 @@ test_expect_success 'serve --enter: an entry of another process between the page
 	grep -q "^phone (the table): roll 3 5: refused: the game moved on (entry 0, now 1)" serve.out
 '
 
-test_expect_success 'serve --enter: the dice pad says the count the verb table gives (Pig'"'"'s roll: one die, PG-1), enters only the complete count; a count the rules decide (Shake'"'"'s roll V...) none' '
+test_expect_success 'serve --enter: the dice pad says the count the verb table gives (Pig'"'"'s roll: one die, PG-1) or the rules expect (Shake'"'"'s colored dice, one a player, SH-1; 10,000'"'"'s dice in hand, TT-3), enters only the complete count; a count the rules leave open (keep V...) none' '
 	# Pig, the fixture game, in its own binary (tests/cli/pig-roll-or-bank-one-die-fixture.sh).
 	( SHAKEREF="${BUILDDIR:-$SRCDIR}/shakeref-pig" &&
 	sr new --game pig-roll-or-bank-one-die-fixture --players Ann,Bob >/dev/null &&
@@ -758,8 +758,27 @@ test_expect_success 'serve --enter: the dice pad says the count the verb table g
 	enter_start && : >jar &&
 	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=2 "$purl""who" &&
 	curl -s -b jar "$purl?pad=3" >pad3 &&
-	grep -q "data-verb=\"roll\" data-want=\"0\"" pad3 &&
-	! grep -q "class=\"count\"" pad3 && grep -q "<button>enter <code>roll 3</code>" pad3 &&
+	# Two players: two colored dice (SH-1).
+	grep -q "data-verb=\"roll\" data-want=\"2\"" pad3 &&
+	grep -q ">1 of 2</span>" pad3 && grep -q "<button disabled>enter <code>roll 3</code>" pad3 &&
+	curl -s -b jar "$purl?pad=3+5" >pad4 &&
+	grep -q ">2 of 2</span>" pad4 && grep -q "<button>enter <code>roll 3 5</code>" pad4 &&
+	serve_stop INT &&
+	sr new --game ten-thousand --players Ann,Bob >/dev/null &&
+	enter_start && : >jar &&
+	curl -s -c jar -o /dev/null -H "Origin: $origin" -d who= -d g=3 "$purl""who" &&
+	# A turn starts with 6 dice (TT-3).
+	curl -s -b jar "$purl" >pad5 &&
+	grep -q "data-verb=\"roll\" data-want=\"6\"" pad5 && grep -q ">0 of 6</span>" pad5 &&
+	sr roll 1 2 3 3 4 6 >/dev/null &&
+	# keep takes the dice the player chooses: no count.
+	curl -s -b jar "$purl" >pad6 &&
+	grep -q "data-verb=\"keep\" data-want=\"0\"" pad6 &&
+	! grep -q "class=\"count\"" pad6 &&
+	sr keep 1 >/dev/null &&
+	# One die kept of six: five left to roll.
+	curl -s -b jar "$purl" >pad7 &&
+	grep -q "data-verb=\"roll\" data-want=\"5\"" pad7 && grep -q ">0 of 5</span>" pad7 &&
 	serve_stop INT
 '
 
@@ -902,6 +921,34 @@ test_expect_success 'serve --enter: Shake'"'"'s roll of every player'"'"'s die (
 	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
 	printf "%s\n" "roll 3 5 2" undo "roll 1 2 3" undo | sr play >/dev/null &&
 	entries_of >typed && expect_same typed phone
+'
+
+test_expect_success 'serve --enter: Shake'"'"'s tie roll waits only for the tied (SH-9): Ann sees no die of her own, the entry is the tied values in seat order, as play stores it' '
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	# Each round Bob and Cid match on 20, Ann takes her 10: 100, 200, 200.
+	for r in 1 2 3 4 5 6 7 8 9 10; do
+		sr roll 10 20 20 >/dev/null && sr take >/dev/null || return 1
+	done &&
+	sr status | grep -q "Tie on 200" &&
+	enter_start &&
+	for p in Ann Bob Cid; do
+		curl -s -c jar$p -o /dev/null -H "Origin: $origin" -d who=$p -d g=1 "$purl""who" || return 1
+	done &&
+	curl -s -b jarAnn "$purl" >page &&
+	grep -q "waiting for Bob, Cid" page && ! grep -q "name=\"mine\"" page &&
+	cp jarAnn jar && test "$(post enter -d mine=3 -d n=20 -d fid=t0)" = 303 &&
+	curl -s -b jarBob "$purl" >page && grep -q "name=\"mine\" value=\"3\"" page &&
+	cp jarBob jar && test "$(post enter -d mine=3 -d n=20 -d fid=t1)" = 303 &&
+	curl -s -b jarCid "$purl" >page && grep -q "waiting for Cid" page &&
+	test "$(sr --json history | jq ".entries | length")" -eq 20 &&
+	cp jarCid jar && test "$(post enter -d mine=2 -d n=20 -d fid=t2)" = 303 &&
+	sr --json history | jq -c "[.entries[20] | .verb, .args]" >got &&
+	echo "[\"roll\",[\"3\",\"2\"]]" >want && expect_same want got &&
+	sr status | grep -q "Bob rolled highest" &&
+	serve_stop INT &&
+	grep -q "^phone (Cid): roll 3 2: recorded (0) Bob rolls highest (30)" serve.out &&
+	# Ann, not tied, sent a die: refused, nothing kept.
+	grep -q "^phone (Ann): mine=3: refused (2) no roll of every player.s die waits for this phone.s holder now" serve.out
 '
 
 test_expect_success 'serve --enter: Shake-A-Word: each player types their own words on their own phone, their name given; the timer counts down on every page' '
