@@ -156,8 +156,9 @@ const char sv_live_js[] =
     "  });\n"
     "})();\n"
     /* serve --enter: a pad shows values vals: its line, the count of
-     * those the verb table expects (data-want, 0: the rules decide)
-     * and the button only for the complete count. */
+     * those the verb table or the rules' expectation gives (data-want,
+     * 0: the rules' apply alone decides) and the button only for the
+     * complete count. */
     "function padShow(pad, vals) {\n"
     "  var want = +pad.getAttribute(\"data-want\") || 0;\n"
     "  var line = pad.querySelector(\"input[name=line]\");\n"
