@@ -174,8 +174,17 @@ sc_game_read(struct sc_game *gm, const char *path)
 		gm->lines[gm->nlines++] = xstrdup(buf);
 	}
 	fclose(f);
-	if (gm->g == NULL || gm->opts[0] == NULL)
+	if (gm->g == NULL || gm->opts[0] == NULL) {
+		/* A game this binary does not know (shakeref-pig's): none. */
+		for (k = 0; k < gm->n; k++)
+			free(gm->names[k]);
+		for (k = 0; k < 16; k++)
+			free(gm->opts[k]);
+		for (k = 0; k < gm->nlines; k++)
+			free(gm->lines[k]);
+		memset(gm, 0, sizeof *gm);
 		return -1;
+	}
 	game_options_effective(gm->g, gm->opts);
 	return 0;
 }
