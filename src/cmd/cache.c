@@ -129,7 +129,7 @@ sr_cache_before(struct sr_ctx *ctx, struct sr_game *sg,
 
 /* Add an undo cache row change to e. */
 static void
-undo_op(struct store_effect *e, int op, int a, int b)
+undo_op(struct effect *e, int op, int a, int b)
 {
 	e->undo[e->nundo].op = op;
 	e->undo[e->nundo].a = a;
@@ -143,7 +143,7 @@ undo_op(struct store_effect *e, int op, int a, int b)
  */
 void
 sr_cache_effect(struct sr_game *sg, const struct stored_entry *se,
-    struct store_effect *e)
+    struct effect *e)
 {
 	struct sr_cache *c = &sg->cache;
 	struct store_undo *u = &c->u;
@@ -173,7 +173,7 @@ sr_cache_effect(struct sr_game *sg, const struct stored_entry *se,
 		case V_UNDO:
 			if (u->depth == 0)
 				break;
-			undo_op(e, STORE_UNDO_POP, u->depth, u->nundone + 1);
+			undo_op(e, EFFECT_UNDO_POP, u->depth, u->nundone + 1);
 			u->depth--;
 			u->nundone++;
 			u->kept_undone++;
@@ -181,20 +181,20 @@ sr_cache_effect(struct sr_game *sg, const struct stored_entry *se,
 		case V_REDO:
 			if (u->nundone == 0 || se->argc != 1)
 				break;
-			undo_op(e, STORE_UNDO_CUT, u->nundone, 0);
-			undo_op(e, STORE_UNDO_PUSH, u->depth + 1,
+			undo_op(e, EFFECT_UNDO_CUT, u->nundone, 0);
+			undo_op(e, EFFECT_UNDO_PUSH, u->depth + 1,
 			    atoi(se->argv[0]));
 			u->depth++;
 			u->nundone--;
 			u->kept_undone--;
 			break;
 		default:
-			undo_op(e, STORE_UNDO_PUSH, u->depth + 1, se->n);
+			undo_op(e, EFFECT_UNDO_PUSH, u->depth + 1, se->n);
 			u->depth++;
 			if (se->verb == V_NOTE || u->nundone == 0)
 				break;
 			if (c->has_verb) {
-				undo_op(e, STORE_UNDO_CUT, 1, 0);
+				undo_op(e, EFFECT_UNDO_CUT, 1, 0);
 				u->nundone = u->kept_undone = 0;
 			} else if (u->kept_undone < u->nundone)
 				u->valid = 0;	/* unknown: forget the cache */
@@ -202,20 +202,20 @@ sr_cache_effect(struct sr_game *sg, const struct stored_entry *se,
 		}
 	/* After the snapshot: the head, a rebuild, or nothing kept. */
 	if (!game_snapshots(sg->rules))
-		e->head = STORE_HEAD_KEEP;
+		e->head = EFFECT_HEAD_KEEP;
 	else if (c->rebuild && !sg->rp.resumed) {
 		sr_caches_free(c->k);
 		c->k = sr_caches_of(&sg->rp);
 		e->caches = c->k;
-		e->head = STORE_HEAD_REBUILD;
+		e->head = EFFECT_HEAD_REBUILD;
 	} else if (c->rebuild)
-		e->head = STORE_HEAD_KEEP;
+		e->head = EFFECT_HEAD_KEEP;
 	else if (u->valid) {
-		e->head = STORE_HEAD_SET;
+		e->head = EFFECT_HEAD_SET;
 		e->depth = u->depth;
 		e->nundone = u->nundone;
 	} else
-		e->head = STORE_HEAD_DROP;
+		e->head = EFFECT_HEAD_DROP;
 }
 
 static int caches_walk(const struct replay *, struct store_caches *, int);

@@ -323,7 +323,7 @@ int	sr_cache_ready(struct sr_ctx *, struct sr_game *, enum verb,
 int	sr_cache_before(struct sr_ctx *, struct sr_game *,
 	    const struct stored_entry *, char **why);
 void	sr_cache_effect(struct sr_game *, const struct stored_entry *,
-	    struct store_effect *);
+	    struct effect *);
 int	sr_caches_rebuild(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
 int	sr_dice_rebuild(struct sr_ctx *, long long id, const struct replay *,

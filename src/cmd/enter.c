@@ -15,7 +15,7 @@
  *    the last reads the effect needs);
  * 4. the effect, without the store: entry_effect() (the entry, the
  *    summary, the names, the caches' rows: sr_cache_effect, the
- *    snapshot) into one struct store_effect;
+ *    snapshot) into one struct effect;
  * 5. the write, one store operation: store_write() writes it all and
  *    commits (on a league one round trip); a COMMIT in doubt is
  *    settled by a look (entry_doubt);
@@ -434,7 +434,7 @@ summary_same(const struct summary *a, const struct summary *b, int n)
  */
 static void
 entry_effect(struct sr_game *sg, const struct expectation *x,
-    const struct summary *before, struct store_effect *e, struct buf *fmt,
+    const struct summary *before, struct effect *e, struct buf *fmt,
     struct buf *snap)
 {
 	const struct stored_entry *se = &sg->rp.entries[sg->rp.nentries - 1];
@@ -604,7 +604,7 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	struct ruling r = RULING_INIT;
 	struct expectation x;
 	struct summary before;
-	struct store_effect effect;
+	struct effect effect;
 	struct buf fmt = BUF_INIT, snap = BUF_INIT;
 	char *why = NULL;
 	int status, i, jst, wst;

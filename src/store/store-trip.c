@@ -148,19 +148,19 @@ store_caches_put(struct store *s, long long game,
 
 /* The undo cache's row changes of an effect, in order. */
 static int
-undo_ops(struct store *s, const struct store_effect *e, char **why)
+undo_ops(struct store *s, const struct effect *e, char **why)
 {
-	const struct store_undo_op *o;
+	const struct effect_undo_op *o;
 	int status = SR_OK, i;
 
 	for (i = 0; i < e->nundo && status == SR_OK; i++) {
 		o = &e->undo[i];
 		switch (o->op) {
-		case STORE_UNDO_PUSH:
+		case EFFECT_UNDO_PUSH:
 			status = store_undo_push(s, e->game, o->a, o->b,
 			    STORE_UNDO_KEEP, why);
 			break;
-		case STORE_UNDO_POP:
+		case EFFECT_UNDO_POP:
 			status = store_undo_pop(s, e->game, o->a, o->b, why);
 			break;
 		default:
@@ -173,14 +173,14 @@ undo_ops(struct store *s, const struct store_effect *e, char **why)
 
 /* The undo cache's head of an effect, after its snapshot. */
 static int
-undo_head_end(struct store *s, const struct store_effect *e, char **why)
+undo_head_end(struct store *s, const struct effect *e, char **why)
 {
 	switch (e->head) {
-	case STORE_HEAD_SET:
+	case EFFECT_HEAD_SET:
 		return store_undo_set(s, e->game, e->depth, e->nundone, why);
-	case STORE_HEAD_DROP:
+	case EFFECT_HEAD_DROP:
 		return store_undo_drop(s, e->game, why);
-	case STORE_HEAD_REBUILD:
+	case EFFECT_HEAD_REBUILD:
 		return store_caches_put(s, e->game, e->caches, why);
 	default:
 		return SR_OK;
@@ -193,7 +193,7 @@ undo_head_end(struct store *s, const struct store_effect *e, char **why)
  * before the entry, the head the one stored after it.
  */
 int
-store_write(struct store *s, const struct store_effect *e, char **why)
+store_write(struct store *s, const struct effect *e, char **why)
 {
 	const struct stored_entry *se = e->entry;
 	long long id = e->game;

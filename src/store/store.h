@@ -56,7 +56,7 @@
  * - One trip (issue 39).  An entry is one read and one write:
  *   store_read() begins, takes the game's lock and reads the game with
  *   its snapshot and undo head; store_write() writes the entry's whole
- *   effect (struct store_effect, computed without the store) and
+ *   effect (struct effect, computed without the store) and
  *   commits.  On a server each is one round trip (the league's pipeline
  *   mode); the finer operations below are what store-trip.c makes them
  *   of, and what check, import and the views use.
@@ -534,19 +534,19 @@ int	store_caches_put(struct store *, long long game,
  * store_in_doubt() says whether a lost COMMIT leaves that unknown.  On
  * a server (the league) it is one round trip.
  */
-#define STORE_UNDO_PUSH		1	/* a: depth, b: entry */
-#define STORE_UNDO_POP		2	/* a: depth, b: pos undone */
-#define STORE_UNDO_CUT		3	/* a: pos */
-#define STORE_HEAD_KEEP		0	/* the head as it is */
-#define STORE_HEAD_SET		1
-#define STORE_HEAD_DROP		2
-#define STORE_HEAD_REBUILD	3
-struct store_undo_op {
+#define EFFECT_UNDO_PUSH	1	/* a: depth, b: entry */
+#define EFFECT_UNDO_POP	2	/* a: depth, b: pos undone */
+#define EFFECT_UNDO_CUT	3	/* a: pos */
+#define EFFECT_HEAD_KEEP	0	/* the head as it is */
+#define EFFECT_HEAD_SET	1
+#define EFFECT_HEAD_DROP	2
+#define EFFECT_HEAD_REBUILD	3
+struct effect_undo_op {
 	int	 op;
 	int	 a;
 	int	 b;
 };
-struct store_effect {
+struct effect {
 	long long			 game;
 	const struct stored_entry	*entry;
 	int				 summary;
@@ -562,7 +562,7 @@ struct store_effect {
 	int				 note;
 	int				 undone_n;
 	int				 undone;
-	struct store_undo_op		 undo[3];
+	struct effect_undo_op		 undo[3];
 	int				 nundo;
 	const char			*format;
 	const void			*snapshot;
@@ -572,7 +572,7 @@ struct store_effect {
 	int				 nundone;
 	const struct store_caches	*caches;
 };
-int	store_write(struct store *, const struct store_effect *, char **why);
+int	store_write(struct store *, const struct effect *, char **why);
 
 /*
  * 1 if store_open() migrated an older schema: its write transaction is
