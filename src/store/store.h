@@ -64,6 +64,7 @@
 #ifndef SHAKEREF_STORE_H
 #define SHAKEREF_STORE_H
 
+#include "effect.h"
 #include "game.h"
 
 #define STORE_SCHEMA	7
@@ -518,60 +519,12 @@ int	store_caches_put(struct store *, long long game,
 	    const struct store_caches *, char **why);
 
 /*
- * One entry's whole effect on the store (issue 39), computed by the
- * write path from the game before it and the entry, without the store:
- * the entry appended, the game's summary (summary set) and names and
- * title now (names not NULL), the dice it rolled or took back (sign 1
- * or -1), history's note of it (note set) and the undone mark it moves
- * (undone_n > 0), the undo cache's row changes (push, pop, cut, in
- * order), the snapshot (format not NULL: state, or dropped when state
- * is NULL), then the undo cache's head (STORE_HEAD_*: set to depth and
- * nundone, dropped, or its rows rebuilt from caches).
- *
- * store_write() writes all of it in the write transaction the read for
- * the write began (store_begin_game(), the game's lock held) and
- * commits: SR_OK when durable; else nothing of it is (rolled back), and
- * store_in_doubt() says whether a lost COMMIT leaves that unknown.  On
- * a server (the league) it is one round trip.
+ * store_write() writes an entry's whole effect (effect.h) in the write
+ * transaction the read for the write began (store_begin_game(), the
+ * game's lock held) and commits: SR_OK when durable; else nothing of it
+ * is (rolled back), and store_in_doubt() says whether a lost COMMIT
+ * leaves that unknown.  On a server (the league) it is one round trip.
  */
-#define EFFECT_UNDO_PUSH	1	/* a: depth, b: entry */
-#define EFFECT_UNDO_POP	2	/* a: depth, b: pos undone */
-#define EFFECT_UNDO_CUT	3	/* a: pos */
-#define EFFECT_HEAD_KEEP	0	/* the head as it is */
-#define EFFECT_HEAD_SET	1
-#define EFFECT_HEAD_DROP	2
-#define EFFECT_HEAD_REBUILD	3
-struct effect_undo_op {
-	int	 op;
-	int	 a;
-	int	 b;
-};
-struct effect {
-	long long			 game;
-	const struct stored_entry	*entry;
-	int				 summary;
-	int				 state;
-	long				 scores[GAME_MAX_PLAYERS];
-	int				 won[GAME_MAX_PLAYERS];
-	int				 nplayers;
-	const char *const		*names;
-	const char			*title;
-	const struct die_rolled		*dice;
-	int				 ndice;
-	int				 sign;
-	int				 note;
-	int				 undone_n;
-	int				 undone;
-	struct effect_undo_op		 undo[3];
-	int				 nundo;
-	const char			*format;
-	const void			*snapshot;
-	size_t				 len;
-	int				 head;
-	int				 depth;
-	int				 nundone;
-	const struct store_caches	*caches;
-};
 int	store_write(struct store *, const struct effect *, char **why);
 
 /*
