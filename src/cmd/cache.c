@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "i18n.h"
 
 /* The snapshot format of sg's rules into fmt. */
 static const char *
@@ -81,7 +80,7 @@ sr_cache_ready(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 /*
  * Before entry se (verb v) is folded in: what its effect needs of the
  * undo cache read (the head; whether the cache can take in an undo or
- * redo; whether a title or abandon ends redo), so that sr_cache_effect()
+ * redo; whether a title or abandon ends redo), so that effect_of()
  * asks the store nothing; see cmd.h.
  */
 int
@@ -92,17 +91,19 @@ sr_cache_before(struct sr_ctx *ctx, struct sr_game *sg,
 	const struct stored_entry *t;
 	int n = 0;
 
-	c->nd = 0;
+	c->dice.nd = 0;
 	c->rebuild = 0;
 	c->has_verb = 1;
 	if (head_load(ctx, sg, why) != SR_OK)
 		return SR_SYSTEM;
 	if (se->verb == V_REDO && (t = replay_redo_entry(&sg->rp)) != NULL) {
-		c->nd = replay_rolled(&sg->rp, t, 1, c->d, GAME_MAX_PLAYERS);
-		c->sign = 1;
+		c->dice.nd = replay_rolled(&sg->rp, t, 1, c->dice.d,
+		    GAME_MAX_PLAYERS);
+		c->dice.sign = 1;
 	} else if (se->verb != V_UNDO && se->verb != V_REDO) {
-		c->nd = replay_rolled(&sg->rp, se, 0, c->d, GAME_MAX_PLAYERS);
-		c->sign = 1;
+		c->dice.nd = replay_rolled(&sg->rp, se, 0, c->dice.d,
+		    GAME_MAX_PLAYERS);
+		c->dice.sign = 1;
 	}
 	/* Which entries end redo: replay's ends_redo(). */
 	if (c->u.valid && c->u.nundone > 0 &&
@@ -127,95 +128,37 @@ sr_cache_before(struct sr_ctx *ctx, struct sr_game *sg,
 	return SR_OK;
 }
 
-/* Add an undo cache row change to e. */
-static void
-undo_op(struct effect *e, int op, int a, int b)
+/* The undo cache's head as effect_of() takes it; see cmd.h. */
+void
+sr_cache_head(const struct sr_game *sg, struct effect_head *h)
 {
-	e->undo[e->nundo].op = op;
-	e->undo[e->nundo].a = a;
-	e->undo[e->nundo++].b = b;
+	const struct sr_cache *c = &sg->cache;
+
+	h->valid = c->u.valid;
+	h->depth = c->u.depth;
+	h->nundone = c->u.nundone;
+	h->kept_undone = c->u.kept_undone;
+	h->rebuild = c->rebuild;
+	h->has_verb = c->has_verb;
 }
 
-/*
- * After entry se was folded in: its effect on the caches into e (the
- * dice it rolled or took back, its note for history, the undo cache's
- * rows and head), asking the store nothing; see cmd.h.
- */
+/* After effect_of(): the head h moved on, kept; see cmd.h. */
 void
-sr_cache_effect(struct sr_game *sg, const struct stored_entry *se,
+sr_cache_after(struct sr_game *sg, const struct effect_head *h,
     struct effect *e)
 {
 	struct sr_cache *c = &sg->cache;
-	struct store_undo *u = &c->u;
-	const struct stored_entry *t;
 
-	if (se->verb == V_UNDO && (t = replay_redo_entry(&sg->rp)) != NULL) {
-		/* Now the state before the entry taken back. */
-		c->nd = replay_rolled(&sg->rp, t, 1, c->d, GAME_MAX_PLAYERS);
-		c->sign = -1;
-	}
-	e->dice = c->d;
-	e->ndice = c->nd;
-	e->sign = c->sign;
-	/*
-	 * history's notes are kept in English: a note in another language
-	 * is not kept (history replays for an entry without one).
-	 */
-	e->note = !i18n_translated();
-	/* What undo or redo takes back or restores: undone, or not now. */
-	if ((se->verb == V_UNDO || se->verb == V_REDO) && se->argc == 1) {
-		e->undone_n = atoi(se->argv[0]);
-		e->undone = se->verb == V_UNDO;
-	}
 	c->loaded = 0;
-	if (u->valid && !c->rebuild)
-		switch (se->verb) {
-		case V_UNDO:
-			if (u->depth == 0)
-				break;
-			undo_op(e, EFFECT_UNDO_POP, u->depth, u->nundone + 1);
-			u->depth--;
-			u->nundone++;
-			u->kept_undone++;
-			break;
-		case V_REDO:
-			if (u->nundone == 0 || se->argc != 1)
-				break;
-			undo_op(e, EFFECT_UNDO_CUT, u->nundone, 0);
-			undo_op(e, EFFECT_UNDO_PUSH, u->depth + 1,
-			    atoi(se->argv[0]));
-			u->depth++;
-			u->nundone--;
-			u->kept_undone--;
-			break;
-		default:
-			undo_op(e, EFFECT_UNDO_PUSH, u->depth + 1, se->n);
-			u->depth++;
-			if (se->verb == V_NOTE || u->nundone == 0)
-				break;
-			if (c->has_verb) {
-				undo_op(e, EFFECT_UNDO_CUT, 1, 0);
-				u->nundone = u->kept_undone = 0;
-			} else if (u->kept_undone < u->nundone)
-				u->valid = 0;	/* unknown: forget the cache */
-			break;
-		}
-	/* After the snapshot: the head, a rebuild, or nothing kept. */
-	if (!game_snapshots(sg->rules))
-		e->head = EFFECT_HEAD_KEEP;
-	else if (c->rebuild && !sg->rp.resumed) {
+	c->u.valid = h->valid;
+	c->u.depth = h->depth;
+	c->u.nundone = h->nundone;
+	c->u.kept_undone = h->kept_undone;
+	if (e->head == EFFECT_HEAD_REBUILD) {
 		sr_caches_free(c->k);
 		c->k = sr_caches_of(&sg->rp);
 		e->caches = c->k;
-		e->head = EFFECT_HEAD_REBUILD;
-	} else if (c->rebuild)
-		e->head = EFFECT_HEAD_KEEP;
-	else if (u->valid) {
-		e->head = EFFECT_HEAD_SET;
-		e->depth = u->depth;
-		e->nundone = u->nundone;
-	} else
-		e->head = EFFECT_HEAD_DROP;
+	}
 }
 
 static int caches_walk(const struct replay *, struct store_caches *, int);

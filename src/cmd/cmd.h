@@ -212,17 +212,15 @@ void	sr_iso_time(long long t, char *buf, size_t len);
  * What the write path keeps of the caches beyond the snapshot for one
  * entry (src/cmd/cache.c): the undo cache's head as read in its transaction,
  * whether to rebuild it from the replay, the dice the entry adds (sign
- * 1) or takes back (-1) from the tally.
+ * 1) or takes back (-1) from the tally (effect_of() rewrites them).
  */
 struct sr_cache {
 	int			 loaded;
 	struct store_undo	 u;
 	int			 rebuild;
-	struct die_rolled	 d[GAME_MAX_PLAYERS];
-	int			 nd;
-	int			 sign;
+	struct effect_dice	 dice;
 	int			 has_verb;	/* an undone title, abandon */
-	struct store_caches	*k;		/* rebuilt (sr_cache_effect) */
+	struct store_caches	*k;		/* rebuilt (sr_cache_after) */
 };
 
 /* A game loaded from the store and replayed. */
@@ -310,8 +308,10 @@ void	sr_stored_put(struct buf *, const char *s, size_t max);
  * cache (1), or the cache cannot serve it (0: replay the game), or -1
  * with *why set.  Around each entry se folded in by the write path:
  * sr_cache_before (before replay_add: the last reads of the write),
- * sr_cache_effect (after it: the caches' part of the entry's effect,
- * without the store; a rebuild's caches kept in sg until sr_game_free).
+ * sr_cache_head (after it: the head as the core's effect_of() takes
+ * it), sr_cache_after (after effect_of(): the head moved on kept, and
+ * when its effect says EFFECT_HEAD_REBUILD the rows rebuilt from the
+ * replay into e->caches, kept in sg until sr_game_free).
  * sr_caches_rebuild:
  * both caches of game id from its replay rp, after its snapshot is
  * stored (import, check --repair, a miss); sr_dice_rebuild: the tally
@@ -322,7 +322,8 @@ int	sr_cache_ready(struct sr_ctx *, struct sr_game *, enum verb,
 	    char **why);
 int	sr_cache_before(struct sr_ctx *, struct sr_game *,
 	    const struct stored_entry *, char **why);
-void	sr_cache_effect(struct sr_game *, const struct stored_entry *,
+void	sr_cache_head(const struct sr_game *, struct effect_head *);
+void	sr_cache_after(struct sr_game *, const struct effect_head *,
 	    struct effect *);
 int	sr_caches_rebuild(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);

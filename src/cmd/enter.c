@@ -13,9 +13,13 @@
  * 3. the rules, in the core: replay_add() folds the entry in (undo and
  *    redo from the undo cache: sr_cache_ready; sr_cache_before makes
  *    the last reads the effect needs);
- * 4. the effect, without the store: entry_effect() (the entry, the
- *    summary, the names, the caches' rows: sr_cache_effect, the
- *    snapshot) into one struct effect;
+ * 4. the effect, in the core: entry_effect() gathers what it needs
+ *    (summary_of, the names' change, the undo cache's head:
+ *    sr_cache_head) and the core's effect_of() computes it whole (the
+ *    entry, the summary, the names, the dice, the note, the undone
+ *    mark, the undo cache's rows and head, the snapshot) into one
+ *    struct effect, without the store; sr_cache_after keeps the head
+ *    moved on (and rebuilds the rows when the effect says so);
  * 5. the write, one store operation: store_write() writes it all and
  *    commits (on a league one round trip); a COMMIT in doubt is
  *    settled by a look (entry_doubt);
@@ -28,6 +32,8 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "effect.h"
+#include "i18n.h"
 #include "lexicon.h"
 #include "term.h"
 #include "timer.h"
@@ -388,17 +394,10 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 	return status;
 }
 
-/* A game's summary, as store_summary() keeps it. */
-struct summary {
-	int	 state;			/* STORE_ACTIVE ... */
-	long	 scores[GAME_MAX_PLAYERS];
-	int	 won[GAME_MAX_PLAYERS];	/* winners of a game over */
-};
-
-/* sg's summary; x its expectation. */
+/* sg's summary, as store_summary() keeps it; x its expectation. */
 static void
 summary_of(const struct sr_game *sg, const struct expectation *x,
-    struct summary *sm)
+    struct effect_summary *sm)
 {
 	int ranks[GAME_MAX_PLAYERS], i;
 
@@ -409,61 +408,37 @@ summary_of(const struct sr_game *sg, const struct expectation *x,
 		sm->won[i] = sm->state != STORE_ACTIVE && sm->won[i];
 }
 
-/* 1 if two summaries of a game of n players say the same. */
-static int
-summary_same(const struct summary *a, const struct summary *b, int n)
-{
-	int i;
-
-	if (a->state != b->state)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (a->scores[i] != b->scores[i] || a->won[i] != b->won[i])
-			return 0;
-	return 1;
-}
-
 /*
  * The whole effect on the store of what replay_add() folded into sg, the
  * last of its entries (x the expectation after it, before the summary
- * the store holds), into e, without the store: the entry, the summary
- * where it differs, the names and title where replay changed them, the
- * caches (sr_cache_effect) and the snapshot (its format and state in fmt
- * and snap, which e points into).  The game takes the names it shows
- * from replay.
+ * the store holds), into e, without the store: what the core's
+ * effect_of() needs gathered (the summaries, whether the names or title
+ * changed, the undo cache's head: sr_cache_head), computed there (the
+ * snapshot's format and state in fmt and snap, which e points into),
+ * then the head moved on kept and its rows rebuilt when due
+ * (sr_cache_after).  The game takes the names it shows from replay.
  */
 static void
 entry_effect(struct sr_game *sg, const struct expectation *x,
-    const struct summary *before, struct effect *e, struct buf *fmt,
+    const struct effect_summary *before, struct effect *e, struct buf *fmt,
     struct buf *snap)
 {
-	const struct stored_entry *se = &sg->rp.entries[sg->rp.nentries - 1];
-	struct summary now;
+	struct effect_in in;
+	struct effect_head h;
 
-	memset(e, 0, sizeof *e);
-	e->game = sg->g.id;
-	e->entry = se;
-	e->nplayers = sg->g.nplayers;
-	summary_of(sg, x, &now);
-	if (!summary_same(before, &now, sg->g.nplayers)) {
-		e->summary = 1;
-		e->state = now.state;
-		memcpy(e->scores, now.scores, sizeof e->scores);
-		memcpy(e->won, now.won, sizeof e->won);
-	}
-	if (sr_names_changed(sg)) {
-		e->names = (const char *const *)sg->rp.names;
-		e->title = sg->rp.title;
+	memset(&in, 0, sizeof in);
+	in.game = sg->g.id;
+	in.nplayers = sg->g.nplayers;
+	in.rules = sg->rules;
+	in.before = *before;
+	summary_of(sg, x, &in.now);
+	in.names_changed = sr_names_changed(sg);
+	in.translated = i18n_translated();
+	sr_cache_head(sg, &h);
+	effect_of(&sg->rp, &in, &h, &sg->cache.dice, e, fmt, snap);
+	sr_cache_after(sg, &h, e);
+	if (in.names_changed)
 		sr_names_take(sg);
-	}
-	sr_cache_effect(sg, se, e);
-	/* The snapshot of the game now, or none kept (dropped). */
-	replay_format(sg->rules, fmt);
-	e->format = buf_str(fmt);
-	if (replay_snapshot(&sg->rp, snap) == 0) {
-		e->snapshot = snap->s != NULL ? snap->s : "";
-		e->len = snap->len;
-	}
 }
 
 /* Keep entry se of game as ctx's doubt, for a next line to settle. */
@@ -603,7 +578,7 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	struct stored_entry se;
 	struct ruling r = RULING_INIT;
 	struct expectation x;
-	struct summary before;
+	struct effect_summary before;
 	struct effect effect;
 	struct buf fmt = BUF_INIT, snap = BUF_INIT;
 	char *why = NULL;

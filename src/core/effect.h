@@ -60,4 +60,65 @@ struct effect {
 	const struct store_caches	*caches;
 };
 
+/* A game's summary, as the store keeps it (store_summary()). */
+struct effect_summary {
+	int	 state;			/* STORE_ACTIVE ... */
+	long	 scores[GAME_MAX_PLAYERS];
+	int	 won[GAME_MAX_PLAYERS];	/* winners of a game over */
+};
+int	effect_summary_same(const struct effect_summary *,
+	    const struct effect_summary *, int nplayers);
+
+/*
+ * The undo cache's head as the read for the write found it (the
+ * store's struct store_undo: valid, entries in effect, undone and
+ * redo-able, of those the rows kept), and what was learnt before the
+ * entry: rebuild, the rows cannot take it in; has_verb, an undone entry
+ * is a title or abandon (redo ends).
+ */
+struct effect_head {
+	int	 valid;
+	int	 depth;
+	int	 nundone;
+	int	 kept_undone;
+	int	 rebuild;
+	int	 has_verb;
+};
+
+/* The dice an entry rolled (sign 1) or takes back (-1). */
+struct effect_dice {
+	struct die_rolled	 d[GAME_MAX_PLAYERS];
+	int			 nd;
+	int			 sign;
+};
+
+/*
+ * What effect_of() needs besides the replay: the game, the summaries
+ * before and after the entry, whether replay changed the names or
+ * title, and whether the messages are translated (history keeps its
+ * notes in English only).
+ */
+struct effect_in {
+	long long		 game;
+	int			 nplayers;
+	const struct game_rules	*rules;
+	struct effect_summary	 before;
+	struct effect_summary	 now;
+	int			 names_changed;
+	int			 translated;
+};
+
+/*
+ * The whole effect of the last entry of rp (just folded in by
+ * replay_add()) into e: the entry, the summary where it differs, the
+ * names and title where changed, the dice (d, rewritten for an undo to
+ * the dice taken back), the note flag, the undone mark, the undo
+ * cache's row changes and head (h moved on as the rows now are;
+ * EFFECT_HEAD_REBUILD: the caller makes e->caches), and the snapshot
+ * (its format and bytes in fmt and snap, which e points into).
+ */
+void	effect_of(const struct replay *rp, const struct effect_in *,
+	    struct effect_head *h, struct effect_dice *d, struct effect *e,
+	    struct buf *fmt, struct buf *snap);
+
 #endif
