@@ -286,8 +286,12 @@ const char *const pg_migrations[] = {
 	 * connection, cost a move about a twentieth of its time.  No role
 	 * but the owner deletes a game (4), each writer locks the game's
 	 * row before writing any of its rows, and check finds a row of no
-	 * game (ORPHANS_SQL) and --repair drops the caches' ones.
+	 * game (ORPHANS_SQL) and --repair drops the caches' ones.  And
+	 * games gets the version's mark (SCHEMA_MARK, always NULL): a
+	 * game's read names it, so that a table that saw this version last
+	 * need not read meta (store-pg.h); the next migration renames it.
 	 */
+	"ALTER TABLE games ADD COLUMN IF NOT EXISTS " SCHEMA_MARK " boolean;"
 	"DO $$DECLARE r record; BEGIN"
 	" FOR r IN SELECT c.conrelid::regclass AS t, c.conname FROM"
 	" pg_constraint c WHERE c.contype = 'f' AND c.confrelid ="

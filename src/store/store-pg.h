@@ -54,6 +54,15 @@
 	" ('schema ' || value)::integer::text END FROM meta" \
 	" WHERE key = 'schema'"
 
+/*
+ * The column of games only this version has (migration 5 -> 6 makes
+ * it, each later one renames it): a game's first read names it
+ * (GAME_SQL) instead of reading meta; a league at another version
+ * fails it (42703: undefined column, or 42P01 without games) and
+ * pg_schema_judge() looks at meta then.  Its name says the version.
+ */
+#define SCHEMA_MARK	"schema6"
+
 /* The libpq functions the engine calls, looked up once per store. */
 struct pq {
 	void		*dl;
@@ -104,7 +113,8 @@ struct owed {
 	PGresult	**dst;
 	char		 sync;
 	char		 quiet;
-	char		 schema;	/* the version read at open */
+	char		 schema;	/* the version read at open (2: */
+					/* a read naming SCHEMA_MARK) */
 };
 
 /* Results the pipeline may owe before it is synced and read. */
@@ -156,6 +166,7 @@ struct pgstore {
 	int		 schema_owed;	/* its result not read yet */
 	PGresult	*schema_res;	/* its rows, or */
 	PGresult	*schema_err;	/* its failure */
+	int		 schema_marked;	/* SCHEMA_MARK read: current */
 };
 
 /* The entry columns, in pg_entry_row()'s order. */
@@ -285,6 +296,8 @@ void	pg_drain(struct pgstore *s);
 void	pg_app_forget(struct pgstore *s);
 void	pg_txn_forget(struct pgstore *s);
 void	pg_schema_send(struct pgstore *s);
+void	pg_send_marked(struct pgstore *s, PGresult **dst, const char *sql,
+    const char *types, ...);
 void	pg_send_q(struct pgstore *s, PGresult **dst, const char *sql,
     const char *types, ...);
 int	pg_sync_take(struct pgstore *s, PGresult **dst, char **why);
