@@ -292,6 +292,17 @@ const char *const pg_migrations[] = {
 	 * need not read meta (store-pg.h); the next migration renames it.
 	 */
 	"ALTER TABLE games ADD COLUMN IF NOT EXISTS " SCHEMA_MARK " boolean;"
+	/*
+	 * The undo cache's head is kept in its snapshot's row (NULL: none),
+	 * one table fewer for a move to read and write; undo_heads stays,
+	 * empty (check's ORPHANS_SQL, both engines', names it).
+	 */
+	"ALTER TABLE snapshots ADD COLUMN IF NOT EXISTS depth integer,"
+	" ADD COLUMN IF NOT EXISTS nundone integer;"
+	"UPDATE snapshots sn SET depth = h.depth, nundone = h.nundone"
+	" FROM undo_heads h WHERE h.game_id = sn.game_id AND h.n = sn.n"
+	" AND h.key = sn.key;"
+	"DELETE FROM undo_heads;"
 	"DO $$DECLARE r record; BEGIN"
 	" FOR r IN SELECT c.conrelid::regclass AS t, c.conname FROM"
 	" pg_constraint c WHERE c.contype = 'f' AND c.confrelid ="

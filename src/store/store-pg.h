@@ -184,16 +184,14 @@ struct pgstore {
 
 /*
  * The same, for a write (a move asks for the undo cache's head next),
- * with the undo head if it was stored with that snapshot (10-12).
+ * with the undo head stored with that snapshot, in its row (10-12).
  */
 #define SNAP_SQL	"SELECT sn.n, sn.format, sn.key, sn.state, " \
-	ENTRY_COLUMNS ", h.depth, h.nundone, CASE WHEN h.game_id IS NOT" \
+	ENTRY_COLUMNS ", sn.depth, sn.nundone, CASE WHEN sn.depth IS NOT" \
 	" NULL THEN (SELECT count(*) FROM undo_states WHERE game_id = $1" \
 	" AND kind = 1) END FROM (SELECT 1) one" \
 	" LEFT JOIN snapshots sn ON sn.game_id = $1" \
-	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true" \
-	" LEFT JOIN undo_heads h ON h.game_id = $1 AND h.n = sn.n" \
-	" AND h.key = sn.key"
+	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true"
 
 /* SNAP_SQL in a write, else SNAP_READ_SQL. */
 #define SNAP_SQL_FOR(s)	((s)->write ? SNAP_SQL : SNAP_READ_SQL)

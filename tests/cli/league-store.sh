@@ -394,9 +394,16 @@ test_expect_success 'the URI'"'"'s options= and PGOPTIONS are kept beside shaker
 	test "$(db_tables)" = 0
 '
 
-# Schema 5's foreign keys to games (migration 0 -> 1 made them, 5 -> 6
-# dropped them) back, the version 5.
-v5_fks="ALTER TABLE entries ADD FOREIGN KEY (game_id) REFERENCES games(id);
+# Schema 5 as shakeref made it: the foreign keys to games (migration
+# 0 -> 1 made them, 5 -> 6 dropped them) back, the undo cache's head in
+# undo_heads (6 keeps it in the snapshot's row), no mark of the version
+# in games (SCHEMA_MARK), the version 5.
+v5_made="INSERT INTO undo_heads(game_id, n, key, depth, nundone)
+    SELECT game_id, n, key, depth, nundone FROM snapshots
+    WHERE depth IS NOT NULL;
+    ALTER TABLE snapshots DROP COLUMN depth, DROP COLUMN nundone;
+    ALTER TABLE games DROP COLUMN schema6;
+    ALTER TABLE entries ADD FOREIGN KEY (game_id) REFERENCES games(id);
     ALTER TABLE snapshots ADD FOREIGN KEY (game_id) REFERENCES games(id);
     ALTER TABLE undo_heads ADD FOREIGN KEY (game_id) REFERENCES games(id);
     ALTER TABLE undo_states ADD FOREIGN KEY (game_id) REFERENCES games(id);
@@ -404,11 +411,11 @@ v5_fks="ALTER TABLE entries ADD FOREIGN KEY (game_id) REFERENCES games(id);
     ALTER TABLE entry_notes ADD FOREIGN KEY (game_id) REFERENCES games(id);
     UPDATE meta SET value = '5' WHERE key = 'schema'"
 
-# Schema 2 as shakeref made it: schema 6's foreign keys back (v5_fks),
+# Schema 2 as shakeref made it: schema 6's foreign keys back (v5_made),
 # schema 5's coach_tally and schema 4's creation records, its seat
 # trigger and its tallies' trigger undone, the notification triggers of
 # migration 0 -> 1 back (v2_notify), the version 2.
-v2_made="$v5_fks; DROP TABLE setups; DROP TABLE coach_tally; DROP TRIGGER seats_player ON seats;
+v2_made="$v5_made; DROP TABLE setups; DROP TABLE coach_tally; DROP TRIGGER seats_player ON seats;
     DROP FUNCTION shakeref_seat_player(); DROP TRIGGER tallies_player ON seats;
     CREATE TRIGGER tallies_player AFTER UPDATE OF player_id ON seats
     FOR EACH ROW WHEN (OLD.player_id <> NEW.player_id)
@@ -432,16 +439,19 @@ schema_now() {
 	    'dice_tally', 'entry_notes'))"
 }
 
-test_expect_success 'a schema 5 league is migrated to 6 at the next command: no foreign key from the entries and caches to games, every row kept, check passes; a move and its undo then work as before' '
+test_expect_success 'a schema 5 league is migrated to 6 at the next command: no foreign key from the entries and caches to games, the undo head moved into its snapshot'"'"'s row, every row kept, check passes; a move and its undo then work as before' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	printf "%s\n" "roll 10 20" take take "roll 30 40" | sr play >/dev/null &&
-	db_psql -c "$v5_fks" >/dev/null &&
+	db_psql -c "$v5_made" >/dev/null &&
 	test "$(schema_now)" = "5 notify=0 setups=1 seat_trigger=1 coach=1 fk=6" &&
+	test "$(db_psql -c "SELECT depth || $q $q || nundone FROM undo_heads")" = "4 0" &&
 	rm -f "$HOME"/.local/state/shakeref/league-*.schema &&
 	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
 	test "$(schema_now)" = "6 notify=0 setups=1 seat_trigger=1 coach=1 fk=0" &&
 	test "$(db_psql -c "SELECT count(*) FROM entries")" = 4 &&
-	test "$(db_psql -c "SELECT count(*) FROM snapshots")" = 1 &&
+	test "$(db_psql -c "SELECT count(*) FROM undo_heads")" = 0 &&
+	test "$(db_psql -c "SELECT n || $q $q || depth || $q $q || nundone
+	    FROM snapshots")" = "4 4 0" &&
 	sr take >/dev/null && sr undo >/dev/null &&
 	test "$(db_psql -c "SELECT count(*) FROM entries")" = 6 &&
 	expect_exit 0 sr check && expect_out "1 game checked: 0 problems"
