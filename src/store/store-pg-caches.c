@@ -149,12 +149,17 @@ pg_snapshot_put(struct store *st, long long game, const char *format,
 	pg_snapshot_key(n > 0 ? v : NULL, format, state, len, key);
 	if (res != NULL)
 		s->pq.clear(res);
+	/* The undo head in the row is the old snapshot's: kept if same. */
 	return pg_q(s, NULL, why,
 	    "INSERT INTO snapshots(game_id, n, format, key,"
 	    " state) VALUES ($1, $2, $3, $4, $5) ON CONFLICT(game_id) DO"
 	    " UPDATE SET n = excluded.n, format = excluded.format,"
-	    " key = excluded.key, state = excluded.state", "Iittb", game, n,
-	    format, key, state, len);
+	    " key = excluded.key, state = excluded.state,"
+	    " depth = CASE WHEN snapshots.n = excluded.n AND"
+	    " snapshots.key = excluded.key THEN snapshots.depth END,"
+	    " nundone = CASE WHEN snapshots.n = excluded.n AND"
+	    " snapshots.key = excluded.key THEN snapshots.nundone END",
+	    "Iittb", game, n, format, key, state, len);
 }
 
 /* Run sql with a game id and up to two ints ($1, $2, $3), game locked. */
@@ -214,8 +219,9 @@ pg_undo_head(struct store *st, long long game, const char *format,
 	if (!s->pre_undo) {
 		status = pg_q(s, &res, why, "SELECT h.depth, h.nundone, (SELECT"
 		    " count(*) FROM undo_states WHERE game_id = h.game_id AND"
-		    " kind = 1) FROM undo_heads h WHERE h.game_id = $1 AND"
-		    " h.n = $2 AND h.key = $3", "Iit", game, sn.n, sn.key);
+		    " kind = 1) FROM snapshots h WHERE h.game_id = $1 AND"
+		    " h.n = $2 AND h.key = $3 AND h.depth IS NOT NULL", "Iit",
+		    game, sn.n, sn.key);
 		store_snapshot_clear(&sn);
 		if (status != SR_OK)
 			return status;
@@ -348,12 +354,8 @@ pg_undo_set(struct store *st, long long game, int depth,
 {
 	struct pgstore *s = (struct pgstore *)st;
 
-	return exec_gii(s, "INSERT INTO undo_heads(game_id, n, key, depth,"
-	    " nundone) SELECT $1::bigint, n, key, $2::integer, $3::integer"
-	    " FROM snapshots"
-	    " WHERE game_id = $1 ON CONFLICT(game_id) DO UPDATE SET"
-	    " n = excluded.n, key = excluded.key, depth = excluded.depth,"
-	    " nundone = excluded.nundone", "Iii", game, depth, nundone, why);
+	return exec_gii(s, "UPDATE snapshots SET depth = $2, nundone = $3"
+	    " WHERE game_id = $1", "Iii", game, depth, nundone, why);
 }
 
 /* Forget game's undo cache. */
@@ -363,8 +365,9 @@ pg_undo_drop(struct store *st, long long game, char **why)
 	struct pgstore *s = (struct pgstore *)st;
 	int status;
 
-	if ((status = exec_gii(s, "DELETE FROM undo_heads WHERE game_id = $1",
-	    "I", game, 0, 0, why)) != SR_OK)
+	if ((status = exec_gii(s, "UPDATE snapshots SET depth = NULL,"
+	    " nundone = NULL WHERE game_id = $1", "I", game, 0, 0,
+	    why)) != SR_OK)
 		return status;
 	return exec_gii(s, "DELETE FROM undo_states WHERE game_id = $1", "I",
 	    game, 0, 0, why);

@@ -258,6 +258,17 @@ pipe_broken(struct pgstore *s, PGresult *res)
 	return 1;
 }
 
+/* 1 if res failed for want of SCHEMA_MARK: no such column, or table. */
+static int
+mark_missing(struct pgstore *s, PGresult *res)
+{
+	const char *state = res != NULL ? s->pq.result_error_field(res,
+	    PG_DIAG_SQLSTATE) : NULL;
+
+	return state != NULL && (strcmp(state, "42703") == 0 ||
+	    strcmp(state, "42P01") == 0);
+}
+
 /*
  * Sync the pipeline and read every result it owes, in order: rows to
  * their caller, the first failure kept (fail_take tells it).
@@ -295,12 +306,19 @@ pg_drain(struct pgstore *s)
 			return;
 		if (o->schema)
 			s->schema_owed = 0;
+		/*
+		 * A read naming SCHEMA_MARK that failed for another cause
+		 * than a missing column or table (a lock) found the mark:
+		 * that failure is the command's.
+		 */
+		if (o->schema == 2 && !mark_missing(s, res))
+			s->schema_marked = 1;
 		if (rs == PGRES_TUPLES_OK || rs == PGRES_COMMAND_OK) {
 			if (o->dst != NULL) {
 				*o->dst = res;
 				res = NULL;
 			}
-		} else if (o->schema &&
+		} else if (o->schema && !s->schema_marked &&
 		    s->pq.status(s->conn) == CONNECTION_OK) {
 			/* judged by pg_schema_judge() */
 			s->schema_err = res;
@@ -373,6 +391,7 @@ pg_schema_send(struct pgstore *s)
 	}
 }
 
+
 /*
  * Send sql with p and owe its result: its rows to *dst (NULL: only
  * checked).  Without pipeline mode, run it now.
@@ -421,6 +440,29 @@ send_v(struct pgstore *s, PGresult **dst, const char *sql,
 
 	params_read(&p, types, ap);
 	send_params(s, dst, sql, &p);
+}
+
+/*
+ * The same for a statement that names SCHEMA_MARK: if the version is
+ * still to be asked, this asks it (pg_schema_judge()) instead of
+ * SCHEMA_NOW_SQL, one statement and one table fewer.
+ */
+void
+pg_send_marked(struct pgstore *s, PGresult **dst, const char *sql,
+    const char *types, ...)
+{
+	va_list ap;
+	int mark = s->schema_unsent && s->pipe;
+
+	if (mark)
+		s->schema_unsent = 0;
+	va_start(ap, types);
+	send_v(s, dst, sql, types, ap);
+	va_end(ap);
+	if (mark && s->nowed > 0 && s->owed[s->nowed - 1].dst == dst) {
+		s->owed[s->nowed - 1].schema = 2;
+		s->schema_owed = 1;
+	}
 }
 
 /* Send sql with parameters (pg_q()'s types) and owe its result to *dst. */
@@ -728,10 +770,14 @@ pg_schema_judge(struct pgstore *s, char **why)
 	s->schema_err = NULL;
 	if (res != NULL)
 		return schema_known(s, res, &version, why);
+	if (s->schema_marked && err == NULL) {
+		s->schema_marked = 0;
+		return SR_OK;
+	}
 	state = err != NULL ? s->pq.result_error_field(err,
 	    PG_DIAG_SQLSTATE) : NULL;
 	if (state == NULL || (strcmp(state, "42P01") != 0 &&
-	    strcmp(state, "22P02") != 0)) {
+	    strcmp(state, "22P02") != 0 && strcmp(state, "42703") != 0)) {
 		status = pg_fail_pg(s, err, why);
 		if (err != NULL)
 			s->pq.clear(err);

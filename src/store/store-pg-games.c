@@ -108,7 +108,8 @@ pg_busy(const struct store *st)
 }
 
 /* A game's row and its seats (then a lock: pg_game_load). */
-#define GAME_SQL	"SELECT " GAME_COLUMNS ", s.name, s.name0 FROM games g" \
+#define GAME_SQL	"SELECT " GAME_COLUMNS ", s.name, s.name0, g." \
+	SCHEMA_MARK " FROM games g" \
 	" LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1" \
 	" ORDER BY s.seat"
 
@@ -126,7 +127,7 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	 * In a write, the game's row locked by this very read; with
 	 * store_try_write(), not waited for if another holds it.
 	 */
-	pg_send_q(s, &res, !s->write || pg_game_locked(s, id) ? GAME_SQL :
+	pg_send_marked(s, &res, !s->write || pg_game_locked(s, id) ? GAME_SQL :
 	    s->nowait ? GAME_SQL " FOR UPDATE OF g NOWAIT" :
 	    GAME_SQL " FOR UPDATE OF g", "I", id);
 	/*

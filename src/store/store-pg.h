@@ -54,6 +54,15 @@
 	" ('schema ' || value)::integer::text END FROM meta" \
 	" WHERE key = 'schema'"
 
+/*
+ * The column of games only this version has (migration 5 -> 6 makes
+ * it, each later one renames it): a game's first read names it
+ * (GAME_SQL) instead of reading meta; a league at another version
+ * fails it (42703: undefined column, or 42P01 without games) and
+ * pg_schema_judge() looks at meta then.  Its name says the version.
+ */
+#define SCHEMA_MARK	"schema6"
+
 /* The libpq functions the engine calls, looked up once per store. */
 struct pq {
 	void		*dl;
@@ -104,7 +113,8 @@ struct owed {
 	PGresult	**dst;
 	char		 sync;
 	char		 quiet;
-	char		 schema;	/* the version read at open */
+	char		 schema;	/* the version read at open (2: */
+					/* a read naming SCHEMA_MARK) */
 };
 
 /* Results the pipeline may owe before it is synced and read. */
@@ -156,6 +166,7 @@ struct pgstore {
 	int		 schema_owed;	/* its result not read yet */
 	PGresult	*schema_res;	/* its rows, or */
 	PGresult	*schema_err;	/* its failure */
+	int		 schema_marked;	/* SCHEMA_MARK read: current */
 };
 
 /* The entry columns, in pg_entry_row()'s order. */
@@ -173,16 +184,14 @@ struct pgstore {
 
 /*
  * The same, for a write (a move asks for the undo cache's head next),
- * with the undo head if it was stored with that snapshot (10-12).
+ * with the undo head stored with that snapshot, in its row (10-12).
  */
 #define SNAP_SQL	"SELECT sn.n, sn.format, sn.key, sn.state, " \
-	ENTRY_COLUMNS ", h.depth, h.nundone, CASE WHEN h.game_id IS NOT" \
+	ENTRY_COLUMNS ", sn.depth, sn.nundone, CASE WHEN sn.depth IS NOT" \
 	" NULL THEN (SELECT count(*) FROM undo_states WHERE game_id = $1" \
 	" AND kind = 1) END FROM (SELECT 1) one" \
 	" LEFT JOIN snapshots sn ON sn.game_id = $1" \
-	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true" \
-	" LEFT JOIN undo_heads h ON h.game_id = $1 AND h.n = sn.n" \
-	" AND h.key = sn.key"
+	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true"
 
 /* SNAP_SQL in a write, else SNAP_READ_SQL. */
 #define SNAP_SQL_FOR(s)	((s)->write ? SNAP_SQL : SNAP_READ_SQL)
@@ -285,6 +294,8 @@ void	pg_drain(struct pgstore *s);
 void	pg_app_forget(struct pgstore *s);
 void	pg_txn_forget(struct pgstore *s);
 void	pg_schema_send(struct pgstore *s);
+void	pg_send_marked(struct pgstore *s, PGresult **dst, const char *sql,
+    const char *types, ...);
 void	pg_send_q(struct pgstore *s, PGresult **dst, const char *sql,
     const char *types, ...);
 int	pg_sync_take(struct pgstore *s, PGresult **dst, char **why);

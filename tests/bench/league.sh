@@ -13,7 +13,14 @@
 #    the same database in its own transaction: both a commit, waited for;
 #    target at most 1.15x (wall; issue 39: the entry's read one round
 #    trip, its whole effect and COMMIT another, in libpq's pipeline
-#    mode).
+#    mode).  What a move sends (schema 6; see it with pg_start
+#    "log_statement = all"): BEGIN; the game and its seats, its row
+#    locked (naming the version's mark of games: no read of meta); its
+#    snapshot beside its last entry, with the undo head kept in the
+#    snapshot's row; then the entry, pg_notify, one dice_tally upsert
+#    per die, the entry_notes upsert, the undo ring's push and trim
+#    (undo_states), the snapshot upsert, the head's update of the same
+#    row; COMMIT.  No foreign key checks (schema 6 dropped them).
 # 2. `status` against `psql -c 'SELECT 1'`: target at most 1.5x.
 #
 # Medians of wall and CPU time (the client's: the server works for both),

@@ -108,7 +108,7 @@ v3_rights="DROP TABLE setups; DROP TABLE coach_tally;
     GRANT SELECT, INSERT, UPDATE, DELETE ON games, seats, players TO league;
     UPDATE meta SET value = '3' WHERE key = 'schema'"
 
-test_expect_success 'a schema 3 league is migrated to 4 (and 5) by its owner alone: the tables'"'"' rights narrowed, each game'"'"'s setup recorded as it is' '
+test_expect_success 'a schema 3 league is migrated to 4 (and 5, 6) by its owner alone: the tables'"'"' rights narrowed, each game'"'"'s setup recorded as it is' '
 	readme_league &&
 	SHAKEREF_DB=postgresql://league@/league &&
 	sr new --game shake --players Ann,Bob >/dev/null &&
@@ -121,7 +121,7 @@ test_expect_success 'a schema 3 league is migrated to 4 (and 5) by its owner alo
 	expect_exit 4 sr status && one_err_line &&
 	expect_err "as the schema${q}s owner alone" &&
 	sr -d postgresql://league_owner@/league games >/dev/null &&
-	test "$(as_super -c "SELECT value FROM meta WHERE key = ${q}schema${q}")" = 5 &&
+	test "$(as_super -c "SELECT value FROM meta WHERE key = ${q}schema${q}")" = 6 &&
 	test "$(as_super -c "SELECT string_agg(names, ${q} ${q} ORDER BY game_id)
 	    FROM setups")" = "[\"Ann\", \"Bob\"] [\"Cid\", \"Dan\"]" &&
 	test "$(as_super -c "SELECT title FROM setups WHERE game_id = 2")" = Cup &&

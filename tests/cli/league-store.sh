@@ -75,7 +75,7 @@ test_expect_success 'an empty database: read commands refuse it (3) and make not
 	expect_exit 3 sr games && test "$(db_tables)" = 0 &&
 	expect_exit 0 sr new --game shake --players Ann,Bob &&
 	test "$(db_tables)" -gt 5 &&
-	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 5 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 6 &&
 	expect_exit 0 sr roll 10 20 && expect_out "Bob has the highest die (20)"
 '
 
@@ -243,9 +243,21 @@ test_expect_success 'a scheme in capitals is the league: a password in it refuse
 	! test -e POSTGRESQL:
 '
 
+# A league at another version, as a table finds it: meta's version and
+# the column of games only that version has (store-pg.h's SCHEMA_MARK:
+# each migration renames it; none at 2).
+at_version() {
+	case $1 in
+	2) mark="DROP COLUMN schema6" ;;
+	*) mark="RENAME COLUMN schema6 TO schema$1" ;;
+	esac &&
+	db_psql -c "UPDATE meta SET value = '$1' WHERE key = 'schema';
+	    ALTER TABLE games $mark"
+}
+
 test_expect_success 'a league from a newer shakeref is refused (3), one that is not shakeref'"'"'s (4)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
-	db_psql -c "UPDATE meta SET value = '"'"'99'"'"' WHERE key = '"'"'schema'"'"'" &&
+	at_version 99 &&
 	expect_exit 3 sr status && one_err_line && expect_err "newer shakeref" &&
 	pg_createdb other_${PWD##*/} &&
 	pg_psql -d other_${PWD##*/} -c "CREATE TABLE accounts(id int)" &&
@@ -259,17 +271,17 @@ test_expect_success 'a league from a newer shakeref is refused (3), one that is 
 test_expect_success 'a table asks the schema it saw last with its first statements: at another version since, a move keeps nothing and says so (4), the next one looks first and goes in; a newer one is refused (3)' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	sr roll 10 20 >/dev/null &&
-	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 5 &&
-	db_psql -c "UPDATE meta SET value = '"'"'2'"'"' WHERE key = '"'"'schema'"'"'" &&
+	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 6 &&
+	at_version 2 &&
 	expect_exit 4 sr take && one_err_line &&
 	expect_err "changed its schema (now 2) since this table last used it; try again" &&
 	test "$(db_psql -c "SELECT count(*) FROM entries")" = 1 &&
 	! ls "$HOME"/.local/state/shakeref/league-*.schema 2>/dev/null &&
 	expect_exit 0 sr take && expect_out "Bob takes" &&
-	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 5 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = '"'"'schema'"'"'")" = 6 &&
 	sr status >/dev/null &&
-	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 5 &&
-	db_psql -c "UPDATE meta SET value = '"'"'99'"'"' WHERE key = '"'"'schema'"'"'" &&
+	test "$(cat "$HOME"/.local/state/shakeref/league-*.schema)" = 6 &&
+	at_version 99 &&
 	expect_exit 3 sr roll 10 20 && one_err_line && expect_err "newer shakeref" &&
 	test "$(db_psql -c "SELECT count(*) FROM entries")" = 2
 '
@@ -313,7 +325,7 @@ test_expect_success 'a schema 2 league (notified by a PL/pgSQL trigger) is migra
 	rm -f "$HOME"/.local/state/shakeref/league-*.schema &&
 	listen_start &&
 	sr take >/dev/null &&
-	test "$(db_psql -c "SELECT value FROM meta WHERE key = $q"schema"$q")" = 5 &&
+	test "$(db_psql -c "SELECT value FROM meta WHERE key = $q"schema"$q")" = 6 &&
 	test "$(db_psql -c "SELECT count(*) FROM pg_trigger WHERE tgname
 	    IN ($q"entries_notify"$q, $q"games_notify"$q)")" = 0 &&
 	test "$(db_psql -c "SELECT count(*) FROM pg_proc
@@ -382,17 +394,34 @@ test_expect_success 'the URI'"'"'s options= and PGOPTIONS are kept beside shaker
 	test "$(db_tables)" = 0
 '
 
-# Schema 2 as shakeref made it: schema 5's coach_tally and schema 4's
-# creation records, its seat
+# Schema 5 as shakeref made it: the foreign keys to games (migration
+# 0 -> 1 made them, 5 -> 6 dropped them) back, the undo cache's head in
+# undo_heads (6 keeps it in the snapshot's row), no mark of the version
+# in games (SCHEMA_MARK), the version 5.
+v5_made="INSERT INTO undo_heads(game_id, n, key, depth, nundone)
+    SELECT game_id, n, key, depth, nundone FROM snapshots
+    WHERE depth IS NOT NULL;
+    ALTER TABLE snapshots DROP COLUMN depth, DROP COLUMN nundone;
+    ALTER TABLE games DROP COLUMN schema6;
+    ALTER TABLE entries ADD FOREIGN KEY (game_id) REFERENCES games(id);
+    ALTER TABLE snapshots ADD FOREIGN KEY (game_id) REFERENCES games(id);
+    ALTER TABLE undo_heads ADD FOREIGN KEY (game_id) REFERENCES games(id);
+    ALTER TABLE undo_states ADD FOREIGN KEY (game_id) REFERENCES games(id);
+    ALTER TABLE dice_tally ADD FOREIGN KEY (game_id) REFERENCES games(id);
+    ALTER TABLE entry_notes ADD FOREIGN KEY (game_id) REFERENCES games(id);
+    UPDATE meta SET value = '5' WHERE key = 'schema'"
+
+# Schema 2 as shakeref made it: schema 6's foreign keys back (v5_made),
+# schema 5's coach_tally and schema 4's creation records, its seat
 # trigger and its tallies' trigger undone, the notification triggers of
 # migration 0 -> 1 back (v2_notify), the version 2.
-v2_made="DROP TABLE setups; DROP TABLE coach_tally; DROP TRIGGER seats_player ON seats;
+v2_made="$v5_made; DROP TABLE setups; DROP TABLE coach_tally; DROP TRIGGER seats_player ON seats;
     DROP FUNCTION shakeref_seat_player(); DROP TRIGGER tallies_player ON seats;
     CREATE TRIGGER tallies_player AFTER UPDATE OF player_id ON seats
     FOR EACH ROW WHEN (OLD.player_id <> NEW.player_id)
     EXECUTE FUNCTION shakeref_tallies_player(); $v2_notify"
 
-# The league whole at schema 2 or at 5, nothing between: its version,
+# The league whole at schema 2 or at 6, nothing between: its version,
 # and the things each migration makes or drops, as one line.
 schema_now() {
 	db_psql -c "SELECT (SELECT value FROM meta WHERE key = 'schema') ||
@@ -403,8 +432,30 @@ schema_now() {
 	    )::text, '0') || ' seat_trigger=' || (SELECT count(*) FROM pg_trigger
 	    WHERE tgname = 'seats_player') || ' coach=' || (SELECT count(*)
 	    FROM pg_class WHERE relname = 'coach_tally'
-	    AND relnamespace = 'public'::regnamespace)"
+	    AND relnamespace = 'public'::regnamespace) || ' fk=' || (SELECT
+	    count(*) FROM pg_constraint WHERE contype = 'f'
+	    AND confrelid = 'games'::regclass AND conrelid::regclass::text
+	    IN ('entries', 'snapshots', 'undo_heads', 'undo_states',
+	    'dice_tally', 'entry_notes'))"
 }
+
+test_expect_success 'a schema 5 league is migrated to 6 at the next command: no foreign key from the entries and caches to games, the undo head moved into its snapshot'"'"'s row, every row kept, check passes; a move and its undo then work as before' '
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	printf "%s\n" "roll 10 20" take take "roll 30 40" | sr play >/dev/null &&
+	db_psql -c "$v5_made" >/dev/null &&
+	test "$(schema_now)" = "5 notify=0 setups=1 seat_trigger=1 coach=1 fk=6" &&
+	test "$(db_psql -c "SELECT depth || $q $q || nundone FROM undo_heads")" = "4 0" &&
+	rm -f "$HOME"/.local/state/shakeref/league-*.schema &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems" &&
+	test "$(schema_now)" = "6 notify=0 setups=1 seat_trigger=1 coach=1 fk=0" &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 4 &&
+	test "$(db_psql -c "SELECT count(*) FROM undo_heads")" = 0 &&
+	test "$(db_psql -c "SELECT n || $q $q || depth || $q $q || nundone
+	    FROM snapshots")" = "4 4 0" &&
+	sr take >/dev/null && sr undo >/dev/null &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 6 &&
+	expect_exit 0 sr check && expect_out "1 game checked: 0 problems"
+'
 
 # gone: no connection of shakeref's left (the server has seen the
 # client go and ended its transaction).
@@ -416,11 +467,11 @@ gone() {
 # migrate_killed MOMENT: `status` at schema 2 migrates the league; killed
 # -9 at MOMENT (a table it waits for, held against everyone: then in its
 # transaction, or a delay in seconds from its start); then the league is
-# whole at 2 or at 5, and the next command migrates it and check passes.
+# whole at 2 or at 6, and the next command migrates it and check passes.
 migrate_killed() {
 	db_psql -c "$v2_made" >/dev/null &&
 	rm -f "$HOME"/.local/state/shakeref/league-*.schema &&
-	test "$(schema_now)" = "2 notify=2 setups=0 seat_trigger=0 coach=0" &&
+	test "$(schema_now)" = "2 notify=2 setups=0 seat_trigger=0 coach=0 fk=6" &&
 	case $1 in
 	[a-z]*)
 		hold "LOCK TABLE $1 IN ACCESS EXCLUSIVE MODE" &&
@@ -439,24 +490,24 @@ migrate_killed() {
 	now=$(schema_now) &&
 	echo "# killed at $1: $now" &&
 	case $now in
-	"2 notify=2 setups=0 seat_trigger=0 coach=0"|\
-	"5 notify=0 setups=1 seat_trigger=1 coach=1") ;;
-	*) echo "# neither schema 2 nor 5 whole: $now"; return 1 ;;
+	"2 notify=2 setups=0 seat_trigger=0 coach=0 fk=6"|\
+	"6 notify=0 setups=1 seat_trigger=1 coach=1 fk=0") ;;
+	*) echo "# neither schema 2 nor 6 whole: $now"; return 1 ;;
 	esac &&
 	expect_exit 0 sr check && expect_out "3 games checked: 0 problems" &&
-	test "$(schema_now)" = "5 notify=0 setups=1 seat_trigger=1 coach=1" &&
+	test "$(schema_now)" = "6 notify=0 setups=1 seat_trigger=1 coach=1 fk=0" &&
 	test "$(db_psql -c "SELECT count(*) FROM setups")" = 3 &&
 	test "$(db_psql -c "SELECT count(*) FROM entries")" = 65
 }
 
 # SPEC "Settled details": a migration is one transaction, a kill at any
 # moment leaves the old schema or the new one, each passing check.  Ten
-# moments of 2 -> 3 -> 4 -> 5: five with the migration waiting in its
+# moments of 2 -> 3 -> 4 -> 5 -> 6: five with the migration waiting in its
 # transaction for a table another session holds (migration 3's triggers
 # of entries, 4's of seats, the summaries' rebuild at tallies, snapshots
 # and the notes), five at growing delays from its start (a few milliseconds: the
 # migration of a small league takes some tens).
-test_expect_success 'kill -9 at ten moments of a migration from schema 2 to 5: the league whole at 2 or at 5 each time; the next command migrates it, check passes' '
+test_expect_success 'kill -9 at ten moments of a migration from schema 2 to 6: the league whole at 2 or at 6 each time; the next command migrates it, check passes' '
 	sr new --game shake --players Ann,Bob >/dev/null &&
 	two_player_game | sr play >/dev/null &&
 	sr new --game shake --players Cid,Dan >/dev/null &&
