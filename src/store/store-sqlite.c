@@ -106,6 +106,13 @@ store_vfs_init(void)
 	 * spends reading the schema and a game (issue 39).
 	 */
 	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	/*
+	 * No page cache allocated ahead: SQLite's default of 20 pages in one
+	 * block wrote a header into each of them at the first read, 20 pages
+	 * of memory touched for the dozen a command reads (0.07 ms of the
+	 * CPU of status, issue 39).  Each page is allocated when read.
+	 */
+	(void)sqlite3_config(SQLITE_CONFIG_PAGECACHE, NULL, 0, 0);
 	if ((rc = sqlite3_initialize()) != SQLITE_OK)
 		return rc;
 	/* NULL when SQLite is built without threads: then no lock. */
