@@ -102,6 +102,32 @@ build_tree(const char *argv0)
 }
 
 /*
+ * 1 if the environment's locale of messages is C for gettext and the C
+ * library: the first of LC_ALL, LC_MESSAGES and LANG that is set (as
+ * setlocale() reads them) unset, C or POSIX (LANGUAGE does not count
+ * there), or C.UTF-8 without LANGUAGE: no catalog speaks it, and its
+ * messages are C's.  A name setlocale() might refuse is not C.
+ */
+static int
+c_messages(void)
+{
+	static const char *const utf8[] = { "UTF-8", "utf8", "UTF8", "utf-8" };
+	const char *v;
+	size_t i;
+
+	if ((v = env("LC_ALL")) == NULL && (v = env("LC_MESSAGES")) == NULL)
+		v = env("LANG");
+	if (v == NULL || strcmp(v, "C") == 0 || strcmp(v, "POSIX") == 0)
+		return 1;
+	if (strncmp(v, "C.", 2) != 0 || env("LANGUAGE") != NULL)
+		return 0;
+	for (i = 0; i < sizeof utf8 / sizeof utf8[0]; i++)
+		if (strcmp(v + 2, utf8[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
  * The user's language (src/sys/i18n.c): the catalogs of
  * SHAKEREF_LOCALEDIR, else of the build tree this binary runs from (its
  * locale/, as make builds it), else the installed ones.
@@ -119,7 +145,7 @@ words_init(const char *tree)
 		if (!is_dir(buf_str(&b)))
 			buf_reset(&b);
 	}
-	i18n_init(b.len > 0 ? buf_str(&b) : NULL);
+	i18n_init(b.len > 0 ? buf_str(&b) : NULL, c_messages());
 	buf_free(&b);
 }
 

@@ -255,6 +255,62 @@ refuse_newer(struct sqlite_store *s, int version, char **why)
 	    NMIGRATIONS);
 }
 
+static const char *const known_tables[] = {
+	"meta", "players", "games", "seats", "entries", "tallies"
+};
+
+/*
+ * What schema_known() compares, into *count: the objects of the file
+ * not SQLite's own with objects, else how many of known_tables[] it has
+ * as tables.  By a query on sqlite_master.
+ */
+static int
+tables_counted(struct sqlite_store *s, int objects, int *count, char **why)
+{
+	const char *const *t = known_tables;
+	struct query q;
+	int status;
+
+	if ((status = sq_query_start(&q, s, "SELECT (SELECT COUNT(*) FROM"
+	    " sqlite_master WHERE name NOT LIKE 'sqlite_%'), (SELECT COUNT(*)"
+	    " FROM sqlite_master WHERE type = 'table' AND name IN"
+	    " (?, ?, ?, ?, ?, ?))", why, "tttttt", t[0], t[1], t[2], t[3],
+	    t[4], t[5])) != SR_OK)
+		return status;
+	if (sq_query_row(&q))
+		*count = sqlite3_column_int(q.st, objects ? 0 : 1);
+	return sq_query_end(&q, why);
+}
+
+#ifdef HAVE_SQLITE3_TABLE_COLUMN_METADATA
+/*
+ * tables_counted() without objects, looked up in the schema SQLite reads
+ * once for every query of the connection anyway: the query on
+ * sqlite_master cost as much to prepare and run as every statement of
+ * `status` together (issue 39).  Tables, not views, as the query's
+ * type = 'table'.  A schema SQLite cannot read is its failure, not a
+ * table missing.
+ */
+static int
+tables_found(struct sqlite_store *s, int *count, char **why)
+{
+	size_t i;
+	int rc;
+
+	*count = 0;
+	for (i = 0; i < sizeof known_tables / sizeof known_tables[0]; i++) {
+		rc = sqlite3_table_column_metadata(s->db, "main",
+		    known_tables[i], NULL, NULL, NULL, NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			++*count;
+		else if (rc != SQLITE_ERROR || strncmp(sqlite3_errmsg(s->db),
+		    "no such table", 13) != 0)
+			return sq_fail_db(s, why);
+	}
+	return SR_OK;
+}
+#endif
+
 /*
  * Whether the file's tables are shakeref's at schema version: none at all
  * at 0 (a new file), else at least those its migrations made.  Reads only:
@@ -263,23 +319,17 @@ refuse_newer(struct sqlite_store *s, int version, char **why)
 static int
 schema_known(struct sqlite_store *s, int version, char **why)
 {
-	static const char *const tables[] = {
-		"meta", "players", "games", "seats", "entries", "tallies"
-	};
-	struct query q;
 	int status, count = -1, want;
 
 	/* The tables made by migration 0 (five) and 1 (tallies). */
 	want = version == 0 ? 0 : version == 1 ? 5 : 6;
-	if ((status = sq_query_start(&q, s, "SELECT (SELECT COUNT(*) FROM"
-	    " sqlite_master WHERE name NOT LIKE 'sqlite_%'), (SELECT COUNT(*)"
-	    " FROM sqlite_master WHERE type = 'table' AND name IN"
-	    " (?, ?, ?, ?, ?, ?))", why, "tttttt", tables[0], tables[1],
-	    tables[2], tables[3], tables[4], tables[5])) != SR_OK)
-		return status;
-	if (sq_query_row(&q))
-		count = sqlite3_column_int(q.st, version == 0 ? 0 : 1);
-	if ((status = sq_query_end(&q, why)) != SR_OK)
+#ifdef HAVE_SQLITE3_TABLE_COLUMN_METADATA
+	if (version > 0)
+		status = tables_found(s, &count, why);
+	else
+#endif
+		status = tables_counted(s, version == 0, &count, why);
+	if (status != SR_OK)
 		return status;
 	if (count != want)
 		return store_fail(why, SR_SYSTEM, "'%s' is not a shakeref "

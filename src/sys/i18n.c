@@ -20,12 +20,17 @@ static int	plain;		/* depth of i18n_plain(1) calls */
 
 /* Set the language up; see i18n.h. */
 void
-i18n_init(const char *dir)
+i18n_init(const char *dir, int c_locale)
 {
 	const char *h;
 
-	/* Only messages and numbers: LC_CTYPE, LC_COLLATE stay C. */
-	if (setlocale(LC_MESSAGES, "") == NULL)
+	/*
+	 * Only messages and numbers: LC_CTYPE, LC_COLLATE stay C.  A C
+	 * locale is the one the program starts in: no setlocale(), whose
+	 * look into the locale archive for C.UTF-8 cost 0.07 ms a command
+	 * (issue 39).
+	 */
+	if (!c_locale && setlocale(LC_MESSAGES, "") == NULL)
 		return;
 	bindtextdomain(PACKAGE, dir != NULL ? dir : SR_LOCALEDIR);
 	bind_textdomain_codeset(PACKAGE, "UTF-8");

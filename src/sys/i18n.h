@@ -18,8 +18,12 @@
  * SHAKEREF_LOCALEDIR, else the locale/ of the build tree the binary runs
  * from), else the installed ones.  Numbers in
  * words follow the locale (LC_NUMERIC) only where a catalog speaks it.
+ * c_locale 1: the environment names a locale of messages that speaks
+ * as C does, and gettext would not follow LANGUAGE (main reads the
+ * environment: see c_messages() there); LC_MESSAGES is then left as the
+ * program starts it, C.
  */
-void	i18n_init(const char *dir);
+void	i18n_init(const char *dir, int c_locale);
 /* 1 if a catalog serves the user's locale. */
 int	i18n_active(void);
 /* 1 if words are translated now: a catalog, and not within i18n_plain. */

@@ -191,6 +191,31 @@ test_expect_success 'C and a locale without a catalog speak the same English' '
 	grep -qxF "shakeref: roll: expected 2 values (Ann, Bob), got 1" c.out
 '
 
+# The locale's name decides as setlocale() and gettext read it (the first
+# of LC_ALL, LC_MESSAGES, LANG set and not empty; LANGUAGE followed in any
+# locale but C and POSIX), whether shakeref calls setlocale() or knows
+# the answer without it (C, POSIX, C.UTF-8 without LANGUAGE: issue 39).
+test_expect_success 'C and POSIX ignore LANGUAGE, C.UTF-8 follows it, as gettext does' '
+	while read -r want vars; do
+		got=$(env -u LC_ALL -u LC_MESSAGES -u LANG -u LANGUAGE $vars \
+		    "$SHAKEREF" -d "$PWD/none.db" status 2>&1 | cut -d" " -f3-4 | tr " " _)
+		[ "$got" = "$want" ] ||
+		    { echo "$vars: $got, not $want"; return 1; }
+	done <<-EOF
+	no_database LC_ALL=C LANGUAGE=de
+	no_database LC_ALL=POSIX LANGUAGE=de
+	no_database LANG=C LANGUAGE=de
+	no_database LANGUAGE=de
+	keine_Datenbank LANG=C.UTF-8 LANGUAGE=de
+	keine_Datenbank LC_MESSAGES=C.utf8 LANGUAGE=de
+	no_database LC_ALL=C.UTF-8
+	no_database LC_ALL=C.UTF-8 LANGUAGE=
+	keine_Datenbank LC_ALL=de_DE.UTF-8
+	no_database LANG=de_DE.UTF-8 LC_MESSAGES=C.UTF-8
+	no_database LANG=de_DE.UTF-8 LC_ALL=C
+	EOF
+'
+
 # A game's uid (random, made by new) as X.
 no_uid() {
 	sed -e "s/\"uid\":\"[0-9a-f]*\"/\"uid\":\"X\"/g" -e "s/,[0-9a-f]\{32\},/,X,/g"
