@@ -171,7 +171,10 @@ test_expect_success PG 'a file of league tests interrupted (TERM, HUP): its serv
 		echo $! >sleep
 		wait
 		EOF
-		SHAKEREF_TEST_PG=1 sh stopped.sh >out 2>err &
+		# Default dispositions: a shell cannot trap a signal it
+		# was started ignoring (a suite run under nohup ignores HUP).
+		SHAKEREF_TEST_PG=1 env --default-signal=TERM,HUP \
+		    sh stopped.sh >out 2>err &
 		file=$! && i=0 &&
 		while [ ! -s dir ] || [ ! -s sleep ]; do
 			i=$((i + 1)) && [ $i -lt 300 ] && sleep 0.1 || return 1

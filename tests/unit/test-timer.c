@@ -46,6 +46,9 @@ main(void)
 	fclose(f);
 
 	f = tmpfile();
+	/* A known disposition to come back to (a suite started in the
+	 * background inherits SIGINT ignored). */
+	signal(SIGINT, SIG_DFL);
 	pid = fork();
 	if (pid == 0) {
 		usleep(300000);
