@@ -281,9 +281,11 @@ cache_files() {
 interrupt_build() {
 	for try in 1 2 3 4 5; do
 		rm -f cache/shakeref/xx_BIG.dawg
-		# SIGINT as a terminal leaves it (a shell's & ignores it).
+		# SIGINT as a terminal leaves it (a shell's & ignores it);
+		# TERM and HUP too (a suite started under nohup ignores HUP).
 		/usr/bin/python3 -c "import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_DFL)
+for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+	signal.signal(s, signal.SIG_DFL)
 os.execv(sys.argv[1], sys.argv[1:])" "$SHAKEREF" challenge Jürgen abcd \
 		    >/dev/null 2>&1 &
 		pid=$!
