@@ -65,25 +65,57 @@ last_entry(struct pgstore *s, PGresult *res, int c, const char *v[6])
 	return (int)pg_num(s, res, 0, c);
 }
 
+/* Send game's read ahead, owed to r; see store-pg.h. */
+void
+pg_pre_send(struct pgstore *s, long long game, PGresult *r[3])
+{
+	r[0] = r[1] = r[2] = NULL;
+	pg_send_q(s, &r[0], SNAP_ROW_SQL, "I", game);
+	pg_send_q(s, &r[1], LAST_ENTRY_SQL, "I", game);
+	if (s->write)
+		pg_send_q(s, &r[2], REDO_ROWS_SQL, "I", game);
+}
+
+/* Keep (or free) the read ahead of game in r; see store-pg.h. */
+void
+pg_pre_keep(struct pgstore *s, long long game, PGresult *r[3], int keep)
+{
+	int i;
+
+	if (keep && r[0] != NULL && r[1] != NULL &&
+	    (r[2] != NULL || !s->write)) {
+		s->pre = r[0];
+		s->pre_last = r[1];
+		s->pre_redo = r[2];
+		s->pre_game = game;
+		return;
+	}
+	for (i = 0; i < 3; i++)
+		if (r[i] != NULL)
+			s->pq.clear(r[i]);
+}
+
 /*
- * Game's SNAP_SQL row into s->pre: read ahead by the game's load in this
- * transaction, or read now.
+ * Game's read ahead into s->pre, pre_last and pre_redo: read by the
+ * game's load in this transaction, or read now (one round trip).
  */
 static int
 snap_row(struct pgstore *s, long long game, char **why)
 {
-	PGresult *res;
+	PGresult *r[3];
 	int status;
 
 	if (s->pre != NULL && s->pre_game == game)
 		return SR_OK;
-	if ((status = pg_lock_game(s, game, why)) != SR_OK ||
-	    (status = pg_q(s, &res, why, SNAP_SQL_FOR(s), "I", game)) != SR_OK)
+	if ((status = pg_lock_game(s, game, why)) != SR_OK)
 		return status;
-	s->pre = res;
-	s->pre_game = game;
-	s->pre_undo = s->write;
-	return SR_OK;
+	pg_pre_send(s, game, r);
+	status = pg_sync_take(s, NULL, why);
+	pg_pre_keep(s, game, r, status == SR_OK);
+	if (status == SR_OK && s->pre == NULL)
+		status = store_fail(why, SR_SYSTEM, "the league sent no rows "
+		    "for game %lld's snapshot", game);
+	return status;
 }
 
 /* Load game's snapshot and whether it fits; see store.h. */
@@ -102,7 +134,7 @@ pg_snapshot_get(struct store *st, long long game, const char *format,
 	if ((status = snap_row(s, game, why)) != SR_OK)
 		return status;
 	res = s->pre;
-	if (s->pq.getisnull(res, 0, 1)) {
+	if (s->pq.ntuples(res) == 0 || s->pq.getisnull(res, 0, 1)) {
 		sn->fit = STORE_SNAP_MISSING;
 		return SR_OK;
 	}
@@ -116,7 +148,7 @@ pg_snapshot_get(struct store *st, long long game, const char *format,
 		sn->fit = STORE_SNAP_FORMAT;
 		return SR_OK;
 	}
-	n = last_entry(s, res, 4, v);
+	n = last_entry(s, s->pre_last, 0, v);
 	pg_snapshot_key(n > 0 ? v : NULL, format, sn->state, sn->len, key);
 	store_snapshot_judge(sn, n, key);
 	return SR_OK;
@@ -184,14 +216,17 @@ pg_snapshot_drop(struct store *st, long long game, char **why)
 	    game, 0, 0, why);
 }
 
-/* The undo head's columns (depth, nundone, kept undone) at c of row r. */
+/*
+ * The undo head's depth and nundone at columns c and c + 1 of row r,
+ * and how many undone entries are kept.
+ */
 static void
-undo_row(struct pgstore *s, PGresult *res, int r, int c,
+undo_row(struct pgstore *s, PGresult *res, int r, int c, int kept,
     struct store_undo *u)
 {
 	u->depth = (int)pg_num(s, res, r, c);
 	u->nundone = (int)pg_num(s, res, r, c + 1);
-	u->kept_undone = (int)pg_num(s, res, r, c + 2);
+	u->kept_undone = kept;
 	u->valid = u->depth >= 0 && u->nundone >= 0;
 }
 
@@ -210,13 +245,13 @@ pg_undo_head(struct store *st, long long game, const char *format,
 	    SR_OK)
 		return status;
 	fit = sn.fit;
-	/* In a write, read with the snapshot (SNAP_SQL): still s->pre. */
+	/* In a write, read with the snapshot: still s->pre. */
 	res = s->pre;
 	if (fit != STORE_SNAP_FITS || res == NULL || s->pre_game != game) {
 		store_snapshot_clear(&sn);
 		return SR_OK;
 	}
-	if (!s->pre_undo) {
+	if (s->pre_redo == NULL) {
 		status = pg_q(s, &res, why, "SELECT h.depth, h.nundone, (SELECT"
 		    " count(*) FROM undo_states WHERE game_id = h.game_id AND"
 		    " kind = 1) FROM snapshots h WHERE h.game_id = $1 AND"
@@ -226,13 +261,13 @@ pg_undo_head(struct store *st, long long game, const char *format,
 		if (status != SR_OK)
 			return status;
 		if (s->pq.ntuples(res) > 0)
-			undo_row(s, res, 0, 0, u);
+			undo_row(s, res, 0, 0, (int)pg_num(s, res, 0, 2), u);
 		s->pq.clear(res);
 		return SR_OK;
 	}
 	store_snapshot_clear(&sn);
-	if (!s->pq.getisnull(res, 0, 10))
-		undo_row(s, res, 0, 10, u);
+	if (!s->pq.getisnull(res, 0, 4))
+		undo_row(s, res, 0, 4, s->pq.ntuples(s->pre_redo), u);
 	return SR_OK;
 }
 

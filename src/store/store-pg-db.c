@@ -337,15 +337,19 @@ pg_drain(struct pgstore *s)
 	}
 }
 
-/* Drop the rows read ahead (SNAP_SQL's, an undo row's entry). */
+/* Drop the rows read ahead (a game's, an undo row's entry). */
 static void
 pre_drop(struct pgstore *s)
 {
 	if (s->pre != NULL)
 		s->pq.clear(s->pre);
+	if (s->pre_last != NULL)
+		s->pq.clear(s->pre_last);
+	if (s->pre_redo != NULL)
+		s->pq.clear(s->pre_redo);
 	if (s->pre_entry != NULL)
 		s->pq.clear(s->pre_entry);
-	s->pre = NULL;
+	s->pre = s->pre_last = s->pre_redo = NULL;
 	s->pre_entry = NULL;
 	s->pre_game = 0;
 	s->pre_entry_game = 0;

@@ -107,11 +107,52 @@ pg_busy(const struct store *st)
 	return ((const struct pgstore *)st)->busy;
 }
 
-/* A game's row and its seats (then a lock: pg_game_load). */
-#define GAME_SQL	"SELECT " GAME_COLUMNS ", s.name, s.name0, g." \
-	SCHEMA_MARK " FROM games g" \
-	" LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = $1" \
-	" ORDER BY s.seat"
+/*
+ * A game's row (then a lock: pg_game_load) and its seats: two tables,
+ * two statements (a join costs a new backend more: store-pg.h).
+ */
+#define GAME_SQL	"SELECT " GAME_COLUMNS ", g." SCHEMA_MARK \
+	" FROM games g WHERE g.id = $1"
+#define SEATS_SQL	"SELECT seat, name, name0 FROM seats WHERE game_id = $1"
+
+/* Row indexes by seat number (qsort over SEATS_SQL's rows). */
+struct seat_row {
+	long long	seat;
+	int		row;
+};
+
+static int
+seat_cmp(const void *a, const void *b)
+{
+	const struct seat_row *x = a, *y = b;
+
+	return x->seat < y->seat ? -1 : x->seat > y->seat;
+}
+
+/* g's names from SEATS_SQL's rows, in the order of their seats. */
+static void
+seat_names(struct pgstore *s, PGresult *res, struct store_game *g)
+{
+	struct seat_row *o;
+	int i, n = s->pq.ntuples(res);
+
+	if (n <= 0)
+		return;
+	o = xmalloc((size_t)n * sizeof *o);
+	for (i = 0; i < n; i++) {
+		o[i].seat = pg_num(s, res, i, 0);
+		o[i].row = i;
+	}
+	qsort(o, (size_t)n, sizeof *o, seat_cmp);
+	for (i = 0; i < n && g->nplayers < GAME_MAX_PLAYERS; i++)
+		if (!s->pq.getisnull(res, o[i].row, 1)) {
+			g->names[g->nplayers] = pg_text_dup(s, res, o[i].row,
+			    1);
+			g->names0[g->nplayers++] = pg_text_dup(s, res,
+			    o[i].row, 2);
+		}
+	free(o);
+}
 
 /* Load game id and its seats. */
 int
@@ -119,8 +160,8 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
     char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
-	PGresult *res = NULL, *pre = NULL;
-	int status, i, n;
+	PGresult *res = NULL, *seats = NULL, *pre[3] = { NULL, NULL, NULL };
+	int status, ahead;
 
 	memset(g, 0, sizeof *g);
 	/*
@@ -128,40 +169,43 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	 * store_try_write(), not waited for if another holds it.
 	 */
 	pg_send_marked(s, &res, !s->write || pg_game_locked(s, id) ? GAME_SQL :
-	    s->nowait ? GAME_SQL " FOR UPDATE OF g NOWAIT" :
-	    GAME_SQL " FOR UPDATE OF g", "I", id);
+	    s->nowait ? GAME_SQL " FOR UPDATE NOWAIT" :
+	    GAME_SQL " FOR UPDATE", "I", id);
+	pg_send_q(s, &seats, SEATS_SQL, "I", id);
 	/*
 	 * In a transaction, its snapshot and undo head read ahead in the
 	 * same round trip: status and a move ask for them next.
 	 */
-	if (s->pipe && s->intx)
-		pg_send_q(s, &pre, SNAP_SQL_FOR(s), "I", id);
+	if ((ahead = s->pipe && s->intx))
+		pg_pre_send(s, id, pre);
 	status = pg_sync_take(s, &res, why);
 	/* lock_not_available: another's, not waited for. */
 	s->busy = status != SR_OK && s->nowait &&
 	    strcmp(s->state, "55P03") == 0;
 	s->nowait = 0;
-	if (status != SR_OK) {
-		if (pre != NULL)
-			s->pq.clear(pre);
-		return status;
+	if (status != SR_OK || seats == NULL) {
+		if (ahead)
+			pg_pre_keep(s, id, pre, 0);
+		if (seats != NULL)
+			s->pq.clear(seats);
+		if (res != NULL)
+			s->pq.clear(res);
+		return status != SR_OK ? status : store_fail(why, SR_SYSTEM,
+		    "the league sent no rows for game %lld's seats", id);
 	}
-	s->pre = pre;
-	s->pre_game = id;
-	s->pre_undo = s->write;
+	if (ahead)
+		pg_pre_keep(s, id, pre, 1);
 	if (s->write && s->pq.ntuples(res) > 0)
 		pg_game_locked_now(s, id);
-	if ((n = s->pq.ntuples(res)) == 0) {
+	if (s->pq.ntuples(res) == 0) {
 		s->pq.clear(res);
+		s->pq.clear(seats);
 		return store_fail(why, SR_DATA, "no game %lld", id);
 	}
 	pg_game_row(s, res, 0, g);
-	for (i = 0; i < n && g->nplayers < GAME_MAX_PLAYERS; i++)
-		if (!s->pq.getisnull(res, i, 8)) {
-			g->names[g->nplayers] = pg_text_dup(s, res, i, 8);
-			g->names0[g->nplayers++] = pg_text_dup(s, res, i, 9);
-		}
+	seat_names(s, seats, g);
 	s->pq.clear(res);
+	s->pq.clear(seats);
 	return SR_OK;
 }
 

@@ -149,9 +149,10 @@ struct pgstore {
 	int		 fail;		/* the first failure read, untold */
 	char		*fail_why;
 	char		 state[6];	/* the SQLSTATE of the last failure */
-	PGresult	*pre;		/* SNAP_SQL's row of game pre_game */
+	PGresult	*pre;		/* SNAP_ROW_SQL's of game pre_game, */
+	PGresult	*pre_last;	/* LAST_ENTRY_SQL's, and */
+	PGresult	*pre_redo;	/* REDO_ROWS_SQL's (a write, else NULL) */
 	long long	 pre_game;
-	int		 pre_undo;	/* with the undo head (a write) */
 	PGresult	*pre_entry;	/* entry pre_entry_n of game */
 	long long	 pre_entry_game; /* pre_entry_game, read with an */
 	int		 pre_entry_n;	/* undo row (pg_undo_get) */
@@ -176,25 +177,22 @@ struct pgstore {
 #define LAST_ENTRY_SQL	"SELECT " ENTRY_COLUMNS " FROM entries e" \
 	" WHERE e.game_id = $1 ORDER BY e.n DESC LIMIT 1"
 
-/* Game $1's snapshot (columns 0-3) and its last entry (4-9): one row. */
-#define SNAP_READ_SQL	"SELECT sn.n, sn.format, sn.key, sn.state, " \
-	ENTRY_COLUMNS " FROM (SELECT 1) one" \
-	" LEFT JOIN snapshots sn ON sn.game_id = $1" \
-	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true"
-
 /*
- * The same, for a write (a move asks for the undo cache's head next),
- * with the undo head stored with that snapshot, in its row (10-12).
+ * The read ahead of a game in a transaction (pg_game_load, snap_row):
+ * one table each, no join.  A new backend plans a join of two tables
+ * and its sort at about twice the server time of the two reads alone
+ * (tests/bench/league.sh): each statement here is one table's, sent in
+ * the same round trip.
+ *
+ * Game $1's snapshot row: n, format, key, state (0-3) and the undo head
+ * stored with that snapshot (4-5); no row: none.
  */
-#define SNAP_SQL	"SELECT sn.n, sn.format, sn.key, sn.state, " \
-	ENTRY_COLUMNS ", sn.depth, sn.nundone, CASE WHEN sn.depth IS NOT" \
-	" NULL THEN (SELECT count(*) FROM undo_states WHERE game_id = $1" \
-	" AND kind = 1) END FROM (SELECT 1) one" \
-	" LEFT JOIN snapshots sn ON sn.game_id = $1" \
-	" LEFT JOIN LATERAL (" LAST_ENTRY_SQL ") e ON true"
+#define SNAP_ROW_SQL	"SELECT n, format, key, state, depth, nundone" \
+	" FROM snapshots WHERE game_id = $1"
 
-/* SNAP_SQL in a write, else SNAP_READ_SQL. */
-#define SNAP_SQL_FOR(s)	((s)->write ? SNAP_SQL : SNAP_READ_SQL)
+/* In a write, the undone entries kept (the redo stack): a row each. */
+#define REDO_ROWS_SQL	"SELECT pos FROM undo_states WHERE game_id = $1" \
+	" AND kind = 1"
 
 /* The columns pg_game_row() reads, in its order. */
 #define GAME_COLUMNS	"g.id, g.rules, g.title, g.options, g.created, " \
@@ -314,6 +312,14 @@ int	pg_schema_version(struct pgstore *s, int fast, int *version, int *empty,
     char **why);
 int	pg_schema_judge(struct pgstore *s, char **why);
 int	pg_lock_game(struct pgstore *s, long long game, char **why);
+/*
+ * Send the read ahead of game (SNAP_ROW_SQL, LAST_ENTRY_SQL, in a write
+ * REDO_ROWS_SQL) owed to r[0..2]; once read, pg_pre_keep() keeps them as
+ * s->pre, pre_last and pre_redo (or frees them: keep 0).
+ */
+void	pg_pre_send(struct pgstore *s, long long game, PGresult *r[3]);
+void	pg_pre_keep(struct pgstore *s, long long game, PGresult *r[3],
+    int keep);
 int	pg_game_locked(const struct pgstore *s, long long game);
 void	pg_game_locked_now(struct pgstore *s, long long game);
 int	pg_lock_catalog(struct pgstore *s, char **why);
