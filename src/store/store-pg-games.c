@@ -154,6 +154,36 @@ seat_names(struct pgstore *s, PGresult *res, struct store_game *g)
 	free(o);
 }
 
+/* Send game's read ahead, owed to r; see store-pg.h. */
+void
+pg_pre_send(struct pgstore *s, long long game, PGresult *r[3])
+{
+	r[0] = r[1] = r[2] = NULL;
+	pg_send_q(s, &r[0], SNAP_ROW_SQL, "I", game);
+	pg_send_q(s, &r[1], LAST_ENTRY_SQL, "I", game);
+	if (s->write)
+		pg_send_q(s, &r[2], REDO_ROWS_SQL, "I", game);
+}
+
+/* Keep (or free) the read ahead of game in r; see store-pg.h. */
+void
+pg_pre_keep(struct pgstore *s, long long game, PGresult *r[3], int keep)
+{
+	int i;
+
+	if (keep && r[0] != NULL && r[1] != NULL &&
+	    (r[2] != NULL || !s->write)) {
+		s->pre = r[0];
+		s->pre_last = r[1];
+		s->pre_redo = r[2];
+		s->pre_game = game;
+		return;
+	}
+	for (i = 0; i < 3; i++)
+		if (r[i] != NULL)
+			s->pq.clear(r[i]);
+}
+
 /* Load game id and its seats. */
 int
 pg_game_load(struct store *st, long long id, struct store_game *g,

@@ -180,9 +180,10 @@ struct pgstore {
 /*
  * The read ahead of a game in a transaction (pg_game_load, snap_row):
  * one table each, no join.  A new backend plans a join of two tables
- * and its sort at about twice the server time of the two reads alone
- * (tests/bench/league.sh): each statement here is one table's, sent in
- * the same round trip.
+ * and its sort at about twice the server time of the two reads apart
+ * (the server's log, log_min_duration_statement = 0: tests/bench/
+ * league.sh): each statement here is one table's, all sent in the same
+ * round trip.
  *
  * Game $1's snapshot row: n, format, key, state (0-3) and the undo head
  * stored with that snapshot (4-5); no row: none.
