@@ -213,15 +213,12 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	s->busy = status != SR_OK && s->nowait &&
 	    strcmp(s->state, "55P03") == 0;
 	s->nowait = 0;
-	if (status != SR_OK || seats == NULL) {
+	if (status != SR_OK) {
 		if (ahead)
 			pg_pre_keep(s, id, pre, 0);
 		if (seats != NULL)
 			s->pq.clear(seats);
-		if (res != NULL)
-			s->pq.clear(res);
-		return status != SR_OK ? status : store_fail(why, SR_SYSTEM,
-		    "the league sent no rows for game %lld's seats", id);
+		return status;
 	}
 	if (ahead)
 		pg_pre_keep(s, id, pre, 1);
