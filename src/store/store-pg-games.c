@@ -113,46 +113,12 @@ pg_busy(const struct store *st)
  */
 #define GAME_SQL	"SELECT " GAME_COLUMNS ", g." SCHEMA_MARK \
 	" FROM games g WHERE g.id = $1"
-#define SEATS_SQL	"SELECT seat, name, name0 FROM seats WHERE game_id = $1"
-
-/* Row indexes by seat number (qsort over SEATS_SQL's rows). */
-struct seat_row {
-	long long	seat;
-	int		row;
-};
-
-static int
-seat_cmp(const void *a, const void *b)
-{
-	const struct seat_row *x = a, *y = b;
-
-	return x->seat < y->seat ? -1 : x->seat > y->seat;
-}
-
-/* g's names from SEATS_SQL's rows, in the order of their seats. */
-static void
-seat_names(struct pgstore *s, PGresult *res, struct store_game *g)
-{
-	struct seat_row *o;
-	int i, n = s->pq.ntuples(res);
-
-	if (n <= 0)
-		return;
-	o = xmalloc((size_t)n * sizeof *o);
-	for (i = 0; i < n; i++) {
-		o[i].seat = pg_num(s, res, i, 0);
-		o[i].row = i;
-	}
-	qsort(o, (size_t)n, sizeof *o, seat_cmp);
-	for (i = 0; i < n && g->nplayers < GAME_MAX_PLAYERS; i++)
-		if (!s->pq.getisnull(res, o[i].row, 1)) {
-			g->names[g->nplayers] = pg_text_dup(s, res, o[i].row,
-			    1);
-			g->names0[g->nplayers++] = pg_text_dup(s, res,
-			    o[i].row, 2);
-		}
-	free(o);
-}
+/*
+ * Its seats in order: the last entry's ORDER BY (LAST_ENTRY_SQL), read
+ * ahead in the same backend, pays a sort's first use either way.
+ */
+#define SEATS_SQL	"SELECT name, name0 FROM seats WHERE game_id = $1" \
+	" ORDER BY seat"
 
 /* Send game's read ahead, owed to r; see store-pg.h. */
 void
@@ -191,7 +157,7 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 {
 	struct pgstore *s = (struct pgstore *)st;
 	PGresult *res = NULL, *seats = NULL, *pre[3] = { NULL, NULL, NULL };
-	int status, ahead;
+	int status, ahead, i, n;
 
 	memset(g, 0, sizeof *g);
 	/*
@@ -230,7 +196,12 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 		return store_fail(why, SR_DATA, "no game %lld", id);
 	}
 	pg_game_row(s, res, 0, g);
-	seat_names(s, seats, g);
+	n = s->pq.ntuples(seats);
+	for (i = 0; i < n && g->nplayers < GAME_MAX_PLAYERS; i++)
+		if (!s->pq.getisnull(seats, i, 0)) {
+			g->names[g->nplayers] = pg_text_dup(s, seats, i, 0);
+			g->names0[g->nplayers++] = pg_text_dup(s, seats, i, 1);
+		}
 	s->pq.clear(res);
 	s->pq.clear(seats);
 	return SR_OK;
