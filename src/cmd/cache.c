@@ -145,7 +145,7 @@ sr_cache_head(const struct sr_game *sg, struct effect_head *h)
 /* After effect_of(): the head h moved on, kept; see cmd.h. */
 void
 sr_cache_after(struct sr_game *sg, const struct effect_head *h,
-    struct effect *e)
+    const struct effect *e)
 {
 	struct sr_cache *c = &sg->cache;
 
@@ -157,7 +157,6 @@ sr_cache_after(struct sr_game *sg, const struct effect_head *h,
 	if (e->head == EFFECT_HEAD_REBUILD) {
 		sr_caches_free(c->k);
 		c->k = sr_caches_of(&sg->rp);
-		e->caches = c->k;
 	}
 }
 

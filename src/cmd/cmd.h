@@ -311,7 +311,7 @@ void	sr_stored_put(struct buf *, const char *s, size_t max);
  * sr_cache_head (after it: the head as the core's effect_of() takes
  * it), sr_cache_after (after effect_of(): the head moved on kept, and
  * when its effect says EFFECT_HEAD_REBUILD the rows rebuilt from the
- * replay into e->caches, kept in sg until sr_game_free).
+ * replay into sg->cache.k, kept until sr_game_free, for store_write()).
  * sr_caches_rebuild:
  * both caches of game id from its replay rp, after its snapshot is
  * stored (import, check --repair, a miss); sr_dice_rebuild: the tally
@@ -324,7 +324,7 @@ int	sr_cache_before(struct sr_ctx *, struct sr_game *,
 	    const struct stored_entry *, char **why);
 void	sr_cache_head(const struct sr_game *, struct effect_head *);
 void	sr_cache_after(struct sr_game *, const struct effect_head *,
-	    struct effect *);
+	    const struct effect *);
 int	sr_caches_rebuild(struct sr_ctx *, long long id, const struct replay *,
 	    char **why);
 int	sr_dice_rebuild(struct sr_ctx *, long long id, const struct replay *,

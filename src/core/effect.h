@@ -7,10 +7,11 @@
  * moves (undone_n > 0), the undo cache's row changes (push, pop, cut,
  * in order), the snapshot (format not NULL: state, or dropped when
  * state is NULL), then the undo cache's head (EFFECT_HEAD_*: set to
- * depth and nundone, dropped, or its rows rebuilt from caches).
+ * depth and nundone, dropped, or its rows rebuilt: the command hands
+ * the store the rows it rebuilt beside the effect).
  *
- * The store takes it whole (store.h: store_write()); the core never
- * looks into caches (the store's rebuilt rows, made by the command).
+ * The store takes it whole (store.h: store_write()); the effect names
+ * no type of the store.
  */
 #ifndef SHAKEREF_EFFECT_H
 #define SHAKEREF_EFFECT_H
@@ -18,8 +19,6 @@
 #include <stddef.h>
 
 #include "game.h"
-
-struct store_caches;
 
 #define EFFECT_UNDO_PUSH	1	/* a: depth, b: entry */
 #define EFFECT_UNDO_POP	2	/* a: depth, b: pos undone */
@@ -57,7 +56,6 @@ struct effect {
 	int				 head;
 	int				 depth;
 	int				 nundone;
-	const struct store_caches	*caches;
 };
 
 /* A game's summary, as the store keeps it (store_summary()). */
@@ -114,7 +112,7 @@ struct effect_in {
  * names and title where changed, the dice (d, rewritten for an undo to
  * the dice taken back), the note flag, the undone mark, the undo
  * cache's row changes and head (h moved on as the rows now are;
- * EFFECT_HEAD_REBUILD: the caller makes e->caches), and the snapshot
+ * EFFECT_HEAD_REBUILD: the caller rebuilds the rows), and the snapshot
  * (its format and bytes in fmt and snap, which e points into).
  */
 void	effect_of(const struct replay *rp, const struct effect_in *,

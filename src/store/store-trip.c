@@ -173,7 +173,8 @@ undo_ops(struct store *s, const struct effect *e, char **why)
 
 /* The undo cache's head of an effect, after its snapshot. */
 static int
-undo_head_end(struct store *s, const struct effect *e, char **why)
+undo_head_end(struct store *s, const struct effect *e,
+    const struct store_caches *k, char **why)
 {
 	switch (e->head) {
 	case EFFECT_HEAD_SET:
@@ -181,7 +182,7 @@ undo_head_end(struct store *s, const struct effect *e, char **why)
 	case EFFECT_HEAD_DROP:
 		return store_undo_drop(s, e->game, why);
 	case EFFECT_HEAD_REBUILD:
-		return store_caches_put(s, e->game, e->caches, why);
+		return store_caches_put(s, e->game, k, why);
 	default:
 		return SR_OK;
 	}
@@ -193,7 +194,8 @@ undo_head_end(struct store *s, const struct effect *e, char **why)
  * before the entry, the head the one stored after it.
  */
 int
-store_write(struct store *s, const struct effect *e, char **why)
+store_write(struct store *s, const struct effect *e,
+    const struct store_caches *k, char **why)
 {
 	const struct stored_entry *se = e->entry;
 	long long id = e->game;
@@ -212,7 +214,7 @@ store_write(struct store *s, const struct effect *e, char **why)
 	    (e->format != NULL && (e->snapshot != NULL ?
 	    store_snapshot_put(s, id, e->format, e->snapshot, e->len, why) :
 	    store_snapshot_drop(s, id, why)) != SR_OK) ||
-	    undo_head_end(s, e, why) != SR_OK ||
+	    undo_head_end(s, e, k, why) != SR_OK ||
 	    store_commit(s, why) != SR_OK) {
 		store_rollback(s);
 		return SR_SYSTEM;

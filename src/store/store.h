@@ -523,9 +523,13 @@ int	store_caches_put(struct store *, long long game,
  * transaction the read for the write began (store_begin_game(), the
  * game's lock held) and commits: SR_OK when durable; else nothing of it
  * is (rolled back), and store_in_doubt() says whether a lost COMMIT
- * leaves that unknown.  On a server (the league) it is one round trip.
+ * leaves that unknown.  k: when the effect's head is EFFECT_HEAD_REBUILD,
+ * the game's caches rebuilt by the command from its replay, written over
+ * the game's (store_caches_put()); else unused, may be NULL.  On a server
+ * (the league) it is one round trip.
  */
-int	store_write(struct store *, const struct effect *, char **why);
+int	store_write(struct store *, const struct effect *,
+	    const struct store_caches *k, char **why);
 
 /*
  * 1 if store_open() migrated an older schema: its write transaction is

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/layers.sh: the layers of shakeref (issues 24 and 39, HACKING
-# "Layout"), seen three ways.
+# "Layout"), seen four ways.
 #
 # Includes: a file includes the headers of its own layer and of those
 # below it alone: core/ nothing but core/; games/ core/ and games/; sys/
@@ -10,6 +10,9 @@
 # loader of icu.h, tt-coach.h's table source, game.h's lookup), the
 # system implements it and main wires it.  Every folder is on the
 # include path, so a header is known by its name, which is unique.
+#
+# Types: no code of core/ or games/ names a type of the store or the
+# commands, not even declared opaque (type_check below).
 #
 # Prefixes: one prefix (a global symbol's name up to its first "_")
 # names one layer: the core (core/ and games/, libsr.a), the system
@@ -113,6 +116,42 @@ test_expect_success 'the include check fails on a core file that includes a syst
 	src/games/game-shake-a-word.c:1: includes lexicon.h (sys)
 	src/sys/paths.c:1: includes store.h (store)
 	EOF
+	expect_same want got
+'
+
+# Types: no code line of core/ or games/ names a type of the store or
+# the commands (struct store_*, pg_*, sqlite_*; struct sr_*, cmd_*,
+# serve_*), not even as an opaque pointer: the effect once pointed to
+# the store's rebuilt caches (issue 39).  Comment lines are not code.
+# Print "src/FOLDER/FILE:LINE: struct NAME" for each; fail if one.
+type_check() {
+	for f in "$1"/src/core/*.[ch] "$1"/src/games/*.[ch]; do
+		grep -n -E "struct[[:space:]]+(store|pg|sqlite|sr|cmd|serve)_" \
+		    "$f" | grep -v -E "^[0-9]+:[[:space:]]*(/\*|\*)" |
+		    sed -e "s|^\([0-9]*\):.*struct[[:space:]]*\([A-Za-z0-9_]*\).*|${f#"$1/"}:\1: struct \2|" ||
+		    return 1
+	done >types &&
+	cat types &&
+	! test -s types
+}
+
+test_expect_success 'core/ and games/ name no type of the store or the commands' '
+	if ! type_check "$SRCDIR" >got; then
+		sed "s/^/# /" got && false
+	fi
+'
+
+test_expect_success 'the type check fails on a core header that declares a store type and a rules module that names a command type (a copy of the tree)' '
+	mkdir ttree &&
+	cp -R "$SRCDIR/src" ttree/ &&
+	sed "/^#include \"game.h\"/a struct store_caches;" "$SRCDIR/src/core/effect.h" >ttree/src/core/effect.h &&
+	printf "static const struct sr_ctx *no_ctx;\n" >>ttree/src/games/game-pig-roll-or-bank-one-die-fixture.c &&
+	if type_check "$PWD/ttree" >got; then
+		echo "# the check passed a tree that names types above the core" && false
+	fi &&
+	n=$(grep -n "^struct store_caches;" ttree/src/core/effect.h | cut -d: -f1) &&
+	m=$(wc -l <ttree/src/games/game-pig-roll-or-bank-one-die-fixture.c) &&
+	printf "src/core/effect.h:%s: struct store_caches\nsrc/games/game-pig-roll-or-bank-one-die-fixture.c:%s: struct sr_ctx\n" "$n" "$m" >want &&
 	expect_same want got
 '
 
