@@ -615,8 +615,7 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	/* Its whole effect, computed; written and committed in one. */
 	sr_expect(sg, &x, NULL);
 	entry_effect(sg, &x, &before, &effect, &fmt, &snap);
-	wst = store_write(ctx->store, &effect, effect.head ==
-	    EFFECT_HEAD_REBUILD ? sg->cache.k : NULL, &why);
+	wst = store_write(ctx->store, &effect, sg->cache.k, &why);
 	buf_free(&fmt);
 	buf_free(&snap);
 	if (wst != SR_OK) {

@@ -120,20 +120,19 @@ for sql, params in stmts:
     lit = re.sub(r"\$(\d+)", var, sql)
     # A statement's part: the table it writes or first reads.
     m = re.search(r"(?:INSERT INTO|UPDATE|DELETE FROM|FROM)\s+(\w+)", sql)
-    named = [m.group(1)] if m else \
-        ["pg_notify"] if "pg_notify" in sql else []
+    part = m.group(1) if m else "pg_notify" if "pg_notify" in sql else None
     write = re.match(r"(INSERT|UPDATE|DELETE)\b", sql) is not None
-    out.append((" ".join(lit.split()) + ";", named, write))
-used = []
-for _, named, _ in out:
-    for t in named:
-        if t not in used:
-            used.append(t)
+    out.append((" ".join(lit.split()) + ";", part, write))
+# Each part but the games row and the entry (psql's insert's match).
+parts = []
+for _, part, _ in out:
+    if part not in parts + [None, "games", "entries"]:
+        parts.append(part)
 def script(name, drop):
     lines = ["\\set n random(1000, 2000000000)", "\\startpipeline"]
     wrote = False
-    for sql, named, write in out:
-        if drop is not None and drop in named:
+    for sql, part, write in out:
+        if drop is not None and part == drop:
             continue
         if write and not wrote:
             lines += ["\\endpipeline", "\\startpipeline"]
@@ -143,17 +142,16 @@ def script(name, drop):
     open("%s/%s.sql" % (work, name), "w", encoding="utf-8").write(
         "\n".join(lines) + "\n")
 script("move", None)
-for t in used:
-    if t not in ("games", "entries"):
-        script("-" + t, t)
+for t in parts:
+    script("-" + t, t)
 open(work + "/base.sql", "w").write(
     "INSERT INTO bench_rows (verb, args) VALUES ('roll', '[30,30,30]');\n")
-names = ["base", "move"] + ["-" + t for t in used
-                            if t not in ("games", "entries")]
+names = ["base", "move"] + ["-" + t for t in parts]
 open(work + "/defs", "w", encoding="utf-8").write(
     "".join("-D\0%s\0" % d for d in defs))
 open(work + "/scripts", "w").write("\n".join(names) + "\n")
-print("the move: %d statements, tables %s" % (len(out), ", ".join(used)))
+print("the move: %d statements; left out in turn: %s" % (len(out),
+    ", ".join(parts)))
 PYEOF
 
 # Measure: rounds interleaved, each script RUNS / rounds transactions.
