@@ -26,6 +26,11 @@
 #	-PART	   the move without the statements of PART: a table, the
 #		   one each statement writes or first reads (one script
 #		   per table the move names), or pg_notify
+#	-reads	   the move without its read trip: BEGIN, the writes and
+#		   COMMIT, one round trip, no lock: what a client that
+#		   kept the game's state from its last write would send
+#		   (an upper bound of what that would save: the check
+#		   that no other writer came between is not in it)
 #    An entry's number (entries, entry_notes) is a random one in each
 #    transaction, so that the primary keys never collide.
 # 3. Prints the median of pgbench's per-transaction latency (the
@@ -33,6 +38,11 @@
 #    and what leaving each table out saves.  The first use of a table in
 #    a new backend (its catalog rows read, its indexes opened, each
 #    statement parsed and planned) is most of each table's share.
+#    The first SELECT on a table costs about 1 ms whatever the table
+#    (the planner's first look at it: its indexes, their operator
+#    classes, its statistics), where an INSERT of one row with its
+#    values costs next to nothing over psql's: a read trip costs about
+#    as much as every table the writes add.
 set -u
 : "${SHAKEREF:?SHAKEREF must name the binary}"
 runs=${1:-1000}
@@ -134,8 +144,13 @@ def script(name, drop):
     for sql, part, write in out:
         if drop is not None and part == drop:
             continue
+        # The read trip left out: BEGIN alone, with the writes.
+        if drop == "reads" and not wrote and not write and \
+                not sql.startswith("BEGIN"):
+            continue
         if write and not wrote:
-            lines += ["\\endpipeline", "\\startpipeline"]
+            if drop != "reads":
+                lines += ["\\endpipeline", "\\startpipeline"]
             wrote = True
         lines.append(sql)
     lines.append("\\endpipeline")
@@ -144,9 +159,10 @@ def script(name, drop):
 script("move", None)
 for t in parts:
     script("-" + t, t)
+script("-reads", "reads")
 open(work + "/base.sql", "w").write(
     "INSERT INTO bench_rows (verb, args) VALUES ('roll', '[30,30,30]');\n")
-names = ["base", "move"] + ["-" + t for t in parts]
+names = ["base", "move"] + ["-" + t for t in parts] + ["-reads"]
 open(work + "/defs", "w", encoding="utf-8").write(
     "".join("-D\0%s\0" % d for d in defs))
 open(work + "/scripts", "w").write("\n".join(names) + "\n")
@@ -186,9 +202,9 @@ while read -r s; do
 	case $s in base|move) continue ;; esac
 	v=$(median "$s")
 	awk -v s="$s" -v v="$v" -v m="$move" -v b="$base" 'BEGIN {
+		w = s == "-reads" ? "its read trip" : substr(s, 2)
 		printf "  %-34s %8.3f ms   %.2fx   saves %.3f ms\n",
-		    "the move without " substr(s, 2), v / 1000, v / b,
-		    (m - v) / 1000
+		    "the move without " w, v / 1000, v / b, (m - v) / 1000
 	}'
 done <"$work/scripts"
 exit 0
