@@ -316,21 +316,19 @@ test_expect_success PG 'a COMMIT in doubt that did not happen (the server gone w
 # restart (ALTER SYSTEM RESET: read at start; not reloaded, which would
 # answer the COMMIT waiting), and at once by the test's EXIT trap
 # (commit_hangs_undone), should the test fail before.
+#
+# pg_reload_conf() only signals: commits wait for the standby once the
+# checkpointer has read the setting, a moment later, and a table's
+# COMMIT sent before would not (a race seen on a slow machine).  So it
+# returns once a probe's commit (a row of its own, in the postgres
+# database: a commit that wrote nothing waits for no standby) waits for
+# it; the probe is then cancelled, its commit local.
 commit_hangs() {
 	pg_psql -c "CREATE TABLE IF NOT EXISTS commit_probe(n integer)" \
 	    -c "ALTER SYSTEM SET synchronous_standby_names = 'nobody'" \
-	    -c "SELECT pg_reload_conf()" >/dev/null &&
-	commit_hangs_now
-}
-# pg_reload_conf() only signals: commits wait for the standby once the
-# checkpointer has read the setting, a moment later, and a table's
-# COMMIT sent before would not (a race seen on a slow machine).  In
-# effect when a probe's commit (a row of its own, in the postgres
-# database: a commit that wrote nothing waits for no standby) waits for
-# it; the probe is then cancelled, its commit local.
-commit_hangs_now() {
+	    -c "SELECT pg_reload_conf()" >/dev/null || return 1
 	{ PGAPPNAME=commit_probe pg_psql -c "INSERT INTO commit_probe
-	    VALUES (1)" >/dev/null 2>&1 7>&- 8>&- 9>&- & } && c_probe=$! &&
+	    VALUES (1)" >/dev/null 2>&1 7>&- 8>&- 9>&- & } && c_probe=$!
 	until_true "SELECT count(*) = 1 FROM pg_stat_activity
 	    WHERE application_name = 'commit_probe'
 	    AND wait_event = 'SyncRep'"
