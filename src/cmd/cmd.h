@@ -230,7 +230,12 @@ struct sr_game {
 	char			*opts[16];
 	struct replay		 rp;
 	struct sr_cache		 cache;
+	int			 kept;		/* from the table's copy */
+	int			 kept_missed;	/* SR_KEPT_*: read instead */
 };
+/* Why an entry on the table's copy could not be (kept_enter). */
+#define SR_KEPT_REFUSED	1	/* the copy would refuse it */
+#define SR_KEPT_STALE	2	/* its write failed: another's since */
 
 /*
  * Load and replay game id inside the caller's transaction, each stored
@@ -254,6 +259,13 @@ int	sr_game_get(struct sr_ctx *, long long id, int notes, int snap,
  * a write, its undo cache's head, and loaded as sr_game_get() does.
  * SR_OK with the transaction open; else none is, *why set.
  */
+/*
+ * Game sg from the table's copy of game ctx->game (0: the current one)
+ * without the store (store_kept_get), resumed from the copy's snapshot:
+ * 1, or 0 and nothing loaded when none is kept that this shakeref can
+ * resume (another format, rules unknown).  No transaction is begun.
+ */
+int	sr_game_kept(struct sr_ctx *, struct sr_game *);
 int	sr_game_open(struct sr_ctx *, int write, long long *id, int notes,
 	    int snap, struct sr_game *, char **why);
 /*

@@ -4,7 +4,13 @@
  *
  * 1. usage: the words checked against the verb (sr_entry_usage), no
  *    store yet;
- * 2. the read for the write, one store operation (sr_game_open:
+ * 2. on a league, first the table's copy of the game (kept_enter:
+ *    sr_game_kept, store_kept_begin): where the table kept the game
+ *    from its last entry, steps 3 to 6 run on the copy, without a read,
+ *    the write guarded (one round trip in all); an entry the copy would
+ *    refuse, or a guard failed (another write since), comes back here,
+ *    nothing said, for the read;
+ *    else the read for the write, one store operation (sr_game_open:
  *    store_read): begun with the game's lock, the game, its snapshot
  *    and undo cache's head; data before system (SPEC.md) checked in it,
  *    or first in a read when another writer holds the lock
@@ -23,7 +29,8 @@
  * 5. the write, one store operation: store_write() writes it all and
  *    commits (on a league one round trip); a COMMIT in doubt is
  *    settled by a look (entry_doubt);
- * 6. durable, and only then: what it did and what comes next.
+ * 6. durable, and only then: the table's copy of the game kept for
+ *    the next entry (kept_keep), what it did and what comes next.
  *
  * timer, which records nothing, is checked the same way.
  */
@@ -349,6 +356,57 @@ sr_entry_usage_in(struct sr_ctx *ctx, const struct game_rules *g,
 	return status;
 }
 
+/*
+ * The entry on the table's copy of the game (sr_game_kept): judged on
+ * it without the store, then written in one round trip, guarded
+ * (store_kept_begin): the journey's step 2 without its read.  -1 when
+ * it cannot be, nothing said and nothing recorded, for the caller to
+ * read afresh: no copy; an entry the copy would refuse (the data, the
+ * game over, a form's game moved on, the rules), which only a read may
+ * refuse; one whose effect needs a read (undo, redo, a title or abandon
+ * over undone entries: sr_cache_before); another write since the copy
+ * (the guard failed, or a lock: the copy forgotten).  Else the entry's
+ * status, said as sr_enter_loaded() says it.
+ */
+static int
+kept_enter(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
+{
+	struct sr_entry_at *at = ctx->at;
+	struct sr_game sg;
+	struct entry e;
+	struct ruling r = RULING_INIT;
+	char *why = NULL;
+	int status, ok;
+
+	if (v == V_UNDO || v == V_REDO || !sr_game_kept(ctx, &sg))
+		return -1;
+	memset(&e, 0, sizeof e);
+	e.argc = argc - 1;
+	e.argv = argv + 1;
+	status = game_parse_id(sg.rules, &sg.rp.setup, v, &e, &r);
+	entry_clear(&e);
+	ruling_free(&r);
+	ok = status != RULING_DATA && status != RULING_USAGE &&
+	    !(sg.g.finished && (v == V_ABANDON || !VERB_IS_META(v))) &&
+	    (at == NULL || ((at->game == 0 || at->game == sg.g.id) &&
+	    at->n == replay_last_n(&sg.rp))) &&
+	    !(sg.cache.u.valid && sg.cache.u.nundone > 0 &&
+	    (v == V_TITLE || v == V_ABANDON));
+	if (!ok || store_kept_begin(ctx->store, sg.g.id, &why) != SR_OK) {
+		free(why);
+		sr_game_free(&sg);
+		return -1;
+	}
+	status = sr_enter_loaded(ctx, &sg, v, argc, argv);
+	/* A guard failed: the copy is another write's past, forgotten. */
+	if (sg.kept_missed == SR_KEPT_STALE)
+		store_kept_put(ctx->store, NULL);
+	if (sg.kept_missed)
+		status = -1;
+	sr_game_free(&sg);
+	return status;
+}
+
 /* The write path; see cmd.h. */
 int
 sr_enter(struct sr_ctx *ctx, int argc, char **argv)
@@ -364,6 +422,11 @@ sr_enter(struct sr_ctx *ctx, int argc, char **argv)
 		return status;
 	if (verb_kind(NULL, v) & VERB_TIMER)
 		return run_timer(ctx, argc, argv);
+	/* On the table's copy of the game, if it can be, without a read. */
+	if ((status = sr_store(ctx)) != SR_OK)
+		return status;
+	if ((status = kept_enter(ctx, v, argc, argv)) >= 0)
+		return status;
 	/* From the snapshot; undo and redo with the undo cache, else replayed. */
 	if ((status = write_at_once(ctx, v, argc, argv, &sg)) < 0)
 		return -status;
@@ -570,6 +633,35 @@ entry_say(struct sr_ctx *ctx, const struct sr_game *sg, enum verb v,
 	buf_free(&b);
 }
 
+/*
+ * Keep sg as the table's copy of its game after effect e, entry n,
+ * committed: what the next read for a write would read (store.h), or
+ * no copy when the effect stored no snapshot.
+ */
+static void
+kept_keep(struct sr_ctx *ctx, const struct sr_game *sg,
+    const struct effect *e, int n)
+{
+	struct store_read k;
+
+	if (e->format == NULL || e->snapshot == NULL || !sg->cache.u.valid) {
+		store_kept_put(ctx->store, NULL);
+		return;
+	}
+	memset(&k, 0, sizeof k);
+	k.g = sg->g;
+	k.snapshot = 1;
+	k.sn.fit = STORE_SNAP_FITS;
+	k.sn.n = k.sn.last = n;
+	k.sn.format = (char *)e->format;
+	k.sn.state = (void *)e->snapshot;
+	k.sn.len = e->len;
+	k.undo = 1;
+	k.u = sg->cache.u;
+	/* Lent: the copy is written, nothing of k freed. */
+	store_kept_put(ctx->store, &k);
+}
+
 /* The write path for a game loaded in a write transaction; see cmd.h. */
 int
 sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
@@ -608,7 +700,11 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 		stored_entry_clear(&se);
 		store_rollback(ctx->store);
 		sg->cache.loaded = 0;
-		sr_refusal(ctx, status, "%s", buf_str(&r.why));
+		/* A copy's refusal is only a read's to say (kept_enter). */
+		if (sg->kept)
+			sg->kept_missed = SR_KEPT_REFUSED;
+		else
+			sr_refusal(ctx, status, "%s", buf_str(&r.why));
 		ruling_free(&r);
 		return status;
 	}
@@ -616,10 +712,18 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 	sr_expect(sg, &x, NULL);
 	entry_effect(sg, &x, &before, &effect, &fmt, &snap);
 	wst = store_write(ctx->store, &effect, sg->cache.k, &why);
-	buf_free(&fmt);
-	buf_free(&snap);
 	if (wst != SR_OK) {
 		sg->cache.loaded = 0;
+		buf_free(&fmt);
+		buf_free(&snap);
+		if (sg->kept && (ctx->store == NULL ||
+		    !store_in_doubt(ctx->store))) {
+			/* Another write since the copy, or a lock: read. */
+			free(why);
+			ruling_free(&r);
+			sg->kept_missed = SR_KEPT_STALE;
+			return SR_SYSTEM;
+		}
 		if (ctx->store == NULL || !store_in_doubt(ctx->store)) {
 			ruling_free(&r);
 			return sr_store_error(ctx, SR_SYSTEM, why);
@@ -629,8 +733,15 @@ sr_enter_loaded(struct sr_ctx *ctx, struct sr_game *sg, enum verb v,
 			ruling_free(&r);
 			return jst;
 		}
+		if (ctx->store != NULL)
+			store_kept_put(ctx->store, NULL);
 	}
 	sg->g.finished = sr_store_state(&x);
+	/* Durable: the table's copy of the game kept for the next entry. */
+	if (wst == SR_OK)
+		kept_keep(ctx, sg, &effect, replay_last_n(&sg->rp));
+	buf_free(&fmt);
+	buf_free(&snap);
 	/* Durable: now say what it did and what comes next. */
 	if (ctx->json) {
 		jst = sr_print_json(ctx, sr_status_json(sg));

@@ -217,6 +217,38 @@ game_take(struct sr_ctx *ctx, struct store_read *rd, int notes,
 	return SR_OK;
 }
 
+/* Game sg from the table's copy of its game; see cmd.h. */
+int
+sr_game_kept(struct sr_ctx *ctx, struct sr_game *sg)
+{
+	struct store_read rd;
+	struct buf fmt = BUF_INIT;
+	const char *f;
+	char *why = NULL;
+	long long id = ctx->game;
+	int ok;
+
+	memset(sg, 0, sizeof *sg);
+	if (!store_kept_get(ctx->store, &id, &rd))
+		return 0;
+	sg->g = rd.g;
+	memset(&rd.g, 0, sizeof rd.g);
+	f = snap_format(&fmt, sg->g.rules);
+	ok = f != NULL && strcmp(f, rd.sn.format) == 0 && rd.undo &&
+	    game_setup(ctx, sg, 0, &why) == SR_OK &&
+	    replay_resume(&sg->rp, rd.sn.state, rd.sn.len, rd.sn.n) == 0;
+	buf_free(&fmt);
+	free(why);
+	if (ok) {
+		sg->cache.u = rd.u;
+		sg->cache.loaded = 1;
+		sg->kept = 1;
+	} else
+		sr_game_free(sg);
+	store_read_clear(&rd);
+	return ok;
+}
+
 /* Begin, read game *id (0: the current one) and load it; see cmd.h. */
 int
 sr_game_open(struct sr_ctx *ctx, int write, long long *id, int notes,

@@ -35,7 +35,8 @@
  * What is the same for every engine is not an engine's: store-ops.c
  * makes store.h's finer operations of get, put, scan and drop;
  * store-trip.c makes the write path's coarse ones of those (store_read,
- * store_write, store_caches_put, store_entry_recorded); a snapshot's fit
+ * store_write, store_caches_put, store_entry_recorded), store-kept.c
+ * the table's copy of a game (store_kept_*); a snapshot's fit
  * (store_snapshot_judge), an entry's arguments as JSON, messages and
  * checksums are store.c's.  An engine that sends its statements in a
  * batch (the league's pipeline mode) makes each read and each write of
@@ -77,8 +78,10 @@ enum store_get_what {
 	STORE_GET_UNDO_HEAD,	/* store_undo_head: game, text (format), u */
 	STORE_GET_UNDO_ROW,	/* store_undo_get: game, kind, pos, np,
 				   state, len */
-	STORE_GET_UNDO_VERB	/* store_undo_has_verb: game, text (verb),
+	STORE_GET_UNDO_VERB,	/* store_undo_has_verb: game, text (verb),
 				   flag */
+	STORE_GET_KEPT		/* store_kept_get: id, rd (the engine's
+				   own file, never the database) */
 };
 struct store_get {
 	enum store_get_what	  what;
@@ -99,6 +102,7 @@ struct store_get {
 	struct store_undo	 *u;
 	void			**state;
 	size_t			 *len;
+	struct store_read	 *rd;
 };
 
 /* A write (put): one of STORE_PUT_*, as a get. */
@@ -124,8 +128,10 @@ enum store_put_what {
 	STORE_PUT_NOTE_UNDONE,	/* store_note_undone: game, n, undone */
 	STORE_PUT_DIE,		/* store_dice_count: game, seat, kind, face,
 				   count */
-	STORE_PUT_COACH		/* store_coach_put: game, n, seat, kind
+	STORE_PUT_COACH,	/* store_coach_put: game, n, seat, kind
 				   (basis), count (decisions), error */
+	STORE_PUT_KEPT,		/* store_kept_put: rd (NULL: forget) */
+	STORE_PUT_GUARD		/* store_kept_begin's guard: game */
 };
 struct store_put {
 	enum store_put_what	  what;
@@ -142,6 +148,7 @@ struct store_put {
 	const int		 *won;
 	const void		 *state;
 	size_t			  len;
+	const struct store_read	 *rd;
 };
 
 /*
@@ -374,6 +381,17 @@ int	store_entries_end(long long id, int status, int bad, int keep,
  */
 void	store_snapshot_judge(struct store_snapshot *sn, int last,
 	    const char *key);
+
+/*
+ * The table's copy of a game (store_kept_put) as one line of JSON, with
+ * the engine's token (malloc'd; NULL when a text in it is not UTF-8: a
+ * copy would change it, so none is kept), and read back (0, r and
+ * *token filled, r's snapshot fitting at its entry n; -1 unreadable,
+ * nothing filled), so that every engine keeps the same.
+ */
+char	*store_kept_encode(const struct store_read *r, const char *token);
+int	 store_kept_decode(const char *text, struct store_read *r,
+	    char **token);
 
 /* 64-bit FNV-1a of n bytes at p, on from h (start: STORE_FNV_START). */
 #define STORE_FNV_START	0xcbf29ce484222325ULL

@@ -134,7 +134,7 @@ pg_snapshot_put(struct store *st, long long game, const char *format,
 	const char *v[6];
 	PGresult *res = NULL;
 	char key[17];
-	int status, i, n;
+	int status, i, n, first;
 
 	if (s->app_game == game && game != 0) {
 		for (i = 0; i < 6; i++)
@@ -148,8 +148,15 @@ pg_snapshot_put(struct store *st, long long game, const char *format,
 	pg_snapshot_key(n > 0 ? v : NULL, format, state, len, key);
 	if (res != NULL)
 		s->pq.clear(res);
-	/* The undo head in the row is the old snapshot's: kept if same. */
-	return pg_q(s, NULL, why,
+	/*
+	 * The undo head in the row is the old snapshot's: kept if same.
+	 * The row's xmin, this transaction's, is the token of the table's
+	 * copy of the game (pg_commit), read with COMMIT: of the first
+	 * snapshot of a transaction only (another after it: no token).
+	 */
+	first = s->snapped == 0;
+	s->snapped = first ? game : -1;
+	pg_send_q(s, first ? &s->snap_res : NULL,
 	    "INSERT INTO snapshots(game_id, n, format, key,"
 	    " state) VALUES ($1, $2, $3, $4, $5) ON CONFLICT(game_id) DO"
 	    " UPDATE SET n = excluded.n, format = excluded.format,"
@@ -157,8 +164,11 @@ pg_snapshot_put(struct store *st, long long game, const char *format,
 	    " depth = CASE WHEN snapshots.n = excluded.n AND"
 	    " snapshots.key = excluded.key THEN snapshots.depth END,"
 	    " nundone = CASE WHEN snapshots.n = excluded.n AND"
-	    " snapshots.key = excluded.key THEN snapshots.nundone END",
+	    " snapshots.key = excluded.key THEN snapshots.nundone END"
+	    " RETURNING xmin::text",
 	    "Iittb", game, n, format, key, state, len);
+	return s->pipe && s->intx && s->fail == SR_OK && !s->unverified ?
+	    SR_OK : pg_sync_take(s, NULL, why);
 }
 
 /* Run sql with a game id and up to two ints ($1, $2, $3), game locked. */
@@ -179,6 +189,7 @@ pg_snapshot_drop(struct store *st, long long game, char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
 
+	s->snapped = s->snapped == 0 ? game : -1;
 	return exec_gii(s, "DELETE FROM snapshots WHERE game_id = $1", "I",
 	    game, 0, 0, why);
 }

@@ -32,12 +32,32 @@
 int
 pg_lock_game(struct pgstore *s, long long game, char **why)
 {
+	int status;
+
 	if (!s->write || game == 0 || pg_game_locked(s, game))
 		return SR_OK;
 	pg_game_locked_now(s, game);
+	if ((status = pg_q(s, NULL, why, GAME_LOCK_SQL, "I", game)) != SR_OK)
+		return status;
 	return pg_q(s, NULL, why,
 	    "SELECT 1 FROM games WHERE id = $1 FOR UPDATE",
 	    "I", game);
+}
+
+/*
+ * Send game's lock (GAME_LOCK_SQL; with res, GAME_TRY_SQL, its answer
+ * owed to *res) just before the read that names SCHEMA_MARK, which
+ * still asks the version (pg_send_marked): the lock asks nothing.
+ */
+static void
+game_lock_send(struct pgstore *s, long long game, PGresult **res)
+{
+	int unsent = s->schema_unsent;
+
+	s->schema_unsent = 0;
+	pg_send_q(s, res, res != NULL ? GAME_TRY_SQL : GAME_LOCK_SQL, "I",
+	    game);
+	s->schema_unsent = unsent;
 }
 
 /* 1 if this write transaction has locked game's row. */
@@ -157,13 +177,17 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 {
 	struct pgstore *s = (struct pgstore *)st;
 	PGresult *res = NULL, *seats = NULL, *pre[3] = { NULL, NULL, NULL };
-	int status, ahead, i, n;
+	PGresult *lock = NULL;
+	int status, ahead, i, n, held = 0;
 
 	memset(g, 0, sizeof *g);
 	/*
-	 * In a write, the game's row locked by this very read; with
-	 * store_try_write(), not waited for if another holds it.
+	 * In a write, the game's lock, then its row locked by this very
+	 * read; with store_try_write(), neither waited for if another
+	 * holds it.
 	 */
+	if (s->write && !pg_game_locked(s, id))
+		game_lock_send(s, id, s->nowait ? &lock : NULL);
 	pg_send_marked(s, &res, !s->write || pg_game_locked(s, id) ? GAME_SQL :
 	    s->nowait ? GAME_SQL " FOR UPDATE NOWAIT" :
 	    GAME_SQL " FOR UPDATE", "I", id);
@@ -175,9 +199,21 @@ pg_game_load(struct store *st, long long id, struct store_game *g,
 	if ((ahead = s->pipe && s->intx))
 		pg_pre_send(s, id, pre);
 	status = pg_sync_take(s, &res, why);
+	/* The game's lock another's (f), not waited for. */
+	if (lock != NULL) {
+		held = status == SR_OK && s->pq.ntuples(lock) == 1 &&
+		    strcmp(s->pq.getvalue(lock, 0, 0), "t") != 0;
+		s->pq.clear(lock);
+	}
+	if (held) {
+		s->pq.clear(res);
+		res = NULL;
+		status = store_fail(why, SR_SYSTEM, "league '%s' is locked by "
+		    "another shakeref; try again", s->name);
+	}
 	/* lock_not_available: another's, not waited for. */
 	s->busy = status != SR_OK && s->nowait &&
-	    strcmp(s->state, "55P03") == 0;
+	    (held || strcmp(s->state, "55P03") == 0);
 	s->nowait = 0;
 	if (status != SR_OK) {
 		if (ahead)

@@ -112,6 +112,13 @@ migrate(struct pgstore *s, int create, char **why)
 	if ((status = pg_exec_sql(s, sql, why)) != SR_OK)
 		goto out;
 	/*
+	 * Every game's token changed (store-pg-kept.c): a table's copy of
+	 * a game kept before the migration never passes its guard.
+	 */
+	if (version > 0 && (status = pg_exec_sql(s, "UPDATE snapshots SET"
+	    " n = n", why)) != SR_OK)
+		goto out;
+	/*
 	 * The transaction stays open: an older schema's for the caller to
 	 * rebuild the summaries in it (store_migrated()); a new one's for
 	 * the command that made it (new, import) to write its games in
@@ -351,7 +358,52 @@ txn_end(struct pgstore *s)
 	s->creating = 0;
 	s->notified = 0;
 	s->nowait = 0;
+	s->nwrote = 0;
+	s->snapped = 0;
+	if (s->snap_res != NULL)
+		s->pq.clear(s->snap_res);
+	s->snap_res = NULL;
+	s->kept_trip = 0;
 	pg_txn_forget(s);
+}
+
+/* Game was written in this write transaction (its token to change). */
+static void
+wrote_now(struct pgstore *s, long long game)
+{
+	int i;
+
+	if (!s->write || game <= 0)
+		return;
+	for (i = 0; i < s->nwrote; i++)
+		if (s->wrote[i] == game)
+			return;
+	/* A transaction over more games (check's): the oldest's now. */
+	if (s->nwrote == PG_LOCKED) {
+		pg_send_q(s, NULL, TOKEN_BUMP_SQL, "I", s->wrote[0]);
+		memmove(s->wrote, s->wrote + 1,
+		    (PG_LOCKED - 1) * sizeof *s->wrote);
+		s->nwrote--;
+	}
+	s->wrote[s->nwrote++] = game;
+}
+
+/*
+ * Before COMMIT: every game written whose snapshot this transaction did
+ * not put (which changes its row), its row rewritten as it is, so that
+ * its xmin, the token of any table's copy of the game, changes: check
+ * --repair, a name synced, a cache rebuilt all end the copies of the
+ * game kept before them (store-pg-kept.c).
+ */
+static void
+tokens_bump(struct pgstore *s)
+{
+	int i;
+
+	for (i = 0; i < s->nwrote; i++)
+		if (s->wrote[i] != s->snapped)
+			pg_send_q(s, NULL, TOKEN_BUMP_SQL, "I", s->wrote[i]);
+	s->nwrote = 0;
 }
 
 /*
@@ -372,6 +424,8 @@ pg_begin(struct store *st, int write, char **why)
 	}
 	nowait = s->nowait;
 	txn_end(s);
+	s->token_game = 0;
+	s->token[0] = '\0';
 	s->nowait = nowait && write;
 	s->busy = 0;
 	s->doubt = 0;
@@ -408,6 +462,8 @@ pg_commit(struct store *st, char **why)
 	 */
 	sent = s->write && s->pq.status(s->conn) == CONNECTION_OK;
 	s->doubt = 0;
+	if (s->write)
+		tokens_bump(s);
 	pg_send_q(s, &res, "COMMIT", "");
 	status = pg_sync_take(s, &res, why);
 	/* A failed transaction's COMMIT succeeds as a ROLLBACK. */
@@ -416,6 +472,16 @@ pg_commit(struct store *st, char **why)
 		    "transaction was rolled back", s->name);
 	if (res != NULL)
 		s->pq.clear(res);
+	/* The token of the game whose snapshot it put (pg_kept_put). */
+	if (status == SR_OK && s->snapped > 0 && s->snap_res != NULL &&
+	    s->pq.ntuples(s->snap_res) == 1 &&
+	    strlen(s->pq.getvalue(s->snap_res, 0, 0)) < sizeof s->token) {
+		strcpy(s->token, s->pq.getvalue(s->snap_res, 0, 0));
+		s->token_game = s->snapped;
+	}
+	/* A write on a copy that failed: the version asked again. */
+	if (status != SR_OK && s->kept_trip)
+		s->unverified = s->schema_unsent = s->kept_unverified;
 	if (status != SR_OK && sent && pg_lost(st))
 		s->doubt = 1;
 	/* A statement failed before COMMIT, which the server skipped. */
@@ -444,6 +510,8 @@ pg_rollback(struct store *st)
 			pg_exec_sql(s, "ROLLBACK", NULL);
 	}
 	pg_fail_take(s, NULL);
+	if (s->kept_trip)
+		s->unverified = s->schema_unsent = s->kept_unverified;
 	txn_end(s);
 	s->has_current = 0;
 }
@@ -643,6 +711,8 @@ pg_get(struct store *base, struct store_get *q, char **why)
 		    q->state, q->len, why);
 	case STORE_GET_UNDO_VERB:
 		return pg_undo_has_verb(base, q->game, q->text, q->flag, why);
+	case STORE_GET_KEPT:
+		return pg_kept_get(base, q->id, q->rd, why);
 	}
 	abort();	/* a kind of no enum value: a bug of the caller */
 }
@@ -651,6 +721,9 @@ pg_get(struct store *base, struct store_get *q, char **why)
 static int
 pg_put(struct store *base, const struct store_put *o, char **why)
 {
+	if (o->what != STORE_PUT_CURRENT && o->what != STORE_PUT_KEPT &&
+	    o->what != STORE_PUT_GUARD)
+		wrote_now((struct pgstore *)base, o->game);
 	switch (o->what) {
 	case STORE_PUT_CURRENT:
 		return pg_set_current(base, o->game, why);
@@ -690,6 +763,10 @@ pg_put(struct store *base, const struct store_put *o, char **why)
 	case STORE_PUT_COACH:
 		return pg_coach_put(base, o->game, o->n, o->seat, o->kind,
 		    o->count, o->error, why);
+	case STORE_PUT_KEPT:
+		return pg_kept_put(base, o->rd, why);
+	case STORE_PUT_GUARD:
+		return pg_kept_guard(base, o->game, why);
 	}
 	abort();	/* a kind of no enum value: a bug of the caller */
 }
@@ -735,6 +812,7 @@ static int
 pg_derived(struct store *base, long long game, enum store_drop_what what,
     char **why)
 {
+	wrote_now((struct pgstore *)base, game);
 	switch (what) {
 	case STORE_DROP_SNAPSHOT:
 		return pg_snapshot_drop(base, game, why);

@@ -168,7 +168,33 @@ struct pgstore {
 	PGresult	*schema_res;	/* its rows, or */
 	PGresult	*schema_err;	/* its failure */
 	int		 schema_marked;	/* SCHEMA_MARK read: current */
+	/*
+	 * The table's copy of a game (store-kept.c) and its token: the
+	 * xmin of the game's snapshot row, which every write transaction
+	 * of the game changes (pg_commit: tokens_bump).
+	 */
+	long long	 wrote[PG_LOCKED]; /* games written in this one */
+	int		 nwrote;
+	long long	 snapped;	/* its snapshot put or dropped in it */
+	PGresult	*snap_res;	/* the put's row: its xmin */
+	long long	 token_game;	/* the last COMMIT's snapshot: game */
+	char		 token[16];	/* and token ("": none) */
+	long long	 kept_game;	/* the copy read last: its game */
+	char		 kept_token[16]; /* and token */
+	int		 kept_trip;	/* a write on it (the guard sent) */
+	int		 kept_unverified; /* the version unjudged before */
 };
+
+/*
+ * A game's lock for a write, taken before anything of the game (its row
+ * FOR UPDATE, or a write on the table's copy): a transaction-level
+ * advisory lock keyed by the game's id (the one-key space: the
+ * catalog's two keys never meet it).
+ */
+#define GAME_LOCK_SQL	"SELECT pg_advisory_xact_lock($1::bigint)"
+#define GAME_TRY_SQL	"SELECT pg_try_advisory_xact_lock($1::bigint)"
+/* Game $1's snapshot row rewritten as it is: its token changed. */
+#define TOKEN_BUMP_SQL	"UPDATE snapshots SET n = n WHERE game_id = $1"
 
 /* The entry columns, in pg_entry_row()'s order. */
 #define ENTRY_COLUMNS	"e.n, e.player, e.verb, e.args, e.fact, e.at"
@@ -313,6 +339,12 @@ int	pg_schema_version(struct pgstore *s, int fast, int *version, int *empty,
     char **why);
 int	pg_schema_judge(struct pgstore *s, char **why);
 int	pg_lock_game(struct pgstore *s, long long game, char **why);
+/* The table's copy of a game (store-pg-kept.c). */
+int	pg_kept_get(struct store *st, long long *id, struct store_read *r,
+	    char **why);
+int	pg_kept_put(struct store *st, const struct store_read *r,
+	    char **why);
+int	pg_kept_guard(struct store *st, long long game, char **why);
 /*
  * Send the read ahead of game (SNAP_ROW_SQL, LAST_ENTRY_SQL, in a write
  * REDO_ROWS_SQL) owed to r[0..2]; once read, pg_pre_keep() keeps them as

@@ -428,6 +428,9 @@ sq_get(struct store *base, struct store_get *q, char **why)
 		    q->state, q->len, why);
 	case STORE_GET_UNDO_VERB:
 		return sq_undo_has_verb(base, q->game, q->text, q->flag, why);
+	case STORE_GET_KEPT:
+		/* No copy: a file's read is no round trip (store.h). */
+		return SR_OK;
 	}
 	abort();	/* a kind of no enum value: a bug of the caller */
 }
@@ -475,6 +478,12 @@ sq_put(struct store *base, const struct store_put *o, char **why)
 	case STORE_PUT_COACH:
 		return sq_coach_put(base, o->game, o->n, o->seat, o->kind,
 		    o->count, o->error, why);
+	case STORE_PUT_KEPT:
+		return SR_OK;
+	case STORE_PUT_GUARD:
+		/* Never asked: store_kept_get() gives no copy. */
+		return store_fail(why, SR_SYSTEM, "no copy of game %lld kept",
+		    o->game);
 	}
 	abort();	/* a kind of no enum value: a bug of the caller */
 }

@@ -532,6 +532,30 @@ int	store_write(struct store *, const struct effect *,
 	    const struct store_caches *k, char **why);
 
 /*
+ * The table's own copy of a game (issue 39: on a league, an entry is one
+ * round trip, with no read before it).  After an entry's write commits
+ * (store_write), the command keeps what the next read for a write of
+ * the game would give (r: the game, its snapshot as written, fitting,
+ * and the undo cache's head after it) with store_kept_put(); the engine
+ * keeps it with a token of that write, or forgets its copy when it has
+ * none (r NULL; SQLite never keeps one: its read costs no trip).
+ * store_kept_get() gives it back without the database: 1 and r filled
+ * for game *id (0: the current one, *id then set), 0 when none is kept
+ * for it.  store_kept_begin() begins a write transaction on the copy:
+ * instead of the read, a guard that waits for no lock, and whose
+ * failure fails the COMMIT (nothing of the transaction durable) unless
+ * no other write of the game committed since the one the copy was kept
+ * from.  A caller whose write on a copy fails (not in doubt), or whose
+ * entry the copy would refuse, reads and judges afresh (store_read): a
+ * copy never refuses an entry nor says a failure.  The engine keeps its
+ * guard honest: every write transaction of a game (check --repair, a
+ * migration) changes its token.
+ */
+int	store_kept_get(struct store *, long long *id, struct store_read *);
+void	store_kept_put(struct store *, const struct store_read *);
+int	store_kept_begin(struct store *, long long game, char **why);
+
+/*
  * 1 if store_open() migrated an older schema: its write transaction is
  * still open, for the caller to rebuild the derived data in it and
  * commit (or roll back: the database keeps its old schema, whole).

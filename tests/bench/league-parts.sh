@@ -71,6 +71,13 @@ log=$pg_dir/server.log
 pg_psql -d league -c "CREATE TABLE bench_rows (n serial PRIMARY KEY,
     verb text, args text)" >/dev/null ||
     { echo "bench: cannot make the baseline's table"; exit 1; }
+# The move on the table's copy (the last roll kept the game), then one
+# that reads first (the copy deleted, as after another table's entry).
+from=$(wc -l <"$log")
+"$SHAKEREF" -d "$db" roll 30 30 30 >/dev/null ||
+    { echo "bench: the measured move failed"; exit 1; }
+tail -n +"$((from + 1))" "$log" >"$work/kept.log"
+rm -f "$HOME"/.local/state/shakeref/league-*.kept
 from=$(wc -l <"$log")
 "$SHAKEREF" -d "$db" roll 30 30 30 >/dev/null ||
     { echo "bench: the measured move failed"; exit 1; }
@@ -84,33 +91,45 @@ pg_psql -c "ALTER SYSTEM SET log_statement = 'none'" -c \
 "$py" - "$work" <<'PYEOF' || { echo "bench: the move's log did not parse"; exit 1; }
 import re, sys
 work = sys.argv[1]
-text = open(work + "/move.log", encoding="utf-8").read()
 # Entries of the log: "[pid] LOG:  execute <name>: SQL" (one or more
 # lines), then "[pid] DETAIL:  parameters: $1 = '...', ...".
-chunks = re.split(r"^(?=\[\d+\] )", text, flags=re.M)
-stmts = []
-pid = None
-for c in chunks:
-    m = re.match(r"\[(\d+)\] LOG:  execute [^:]*: (.*)", c, re.S)
-    if m:
-        if pid is None:
-            pid = m.group(1)
-        if m.group(1) == pid:
-            stmts.append([m.group(2).strip(), {}])
-        continue
-    m = re.match(r"\[(\d+)\] DETAIL:  parameters: (.*)", c, re.S)
-    if m and m.group(1) == pid and stmts:
-        params = {}
-        for p in re.finditer(r"\$(\d+) = (NULL|'(?:[^']|'')*')",
-                             m.group(2)):
-            params[int(p.group(1))] = p.group(2)
-        stmts[-1][1] = params
-if not stmts or not stmts[0][0].startswith("BEGIN") or \
-        not stmts[-1][0].startswith("COMMIT"):
-    sys.exit("no move in the log")
-out = []
+def statements(name):
+    text = open(work + "/" + name, encoding="utf-8").read()
+    chunks = re.split(r"^(?=\[\d+\] )", text, flags=re.M)
+    stmts = []
+    pid = None
+    for c in chunks:
+        m = re.match(r"\[(\d+)\] LOG:  execute [^:]*: (.*)", c, re.S)
+        if m:
+            if pid is None:
+                pid = m.group(1)
+            if m.group(1) == pid:
+                stmts.append([m.group(2).strip(), {}])
+            continue
+        m = re.match(r"\[(\d+)\] DETAIL:  parameters: (.*)", c, re.S)
+        if m and m.group(1) == pid and stmts:
+            params = {}
+            for p in re.finditer(r"\$(\d+) = (NULL|'(?:[^']|'')*')",
+                                 m.group(2)):
+                params[int(p.group(1))] = p.group(2)
+            stmts[-1][1] = params
+    if not stmts or not stmts[0][0].startswith("BEGIN") or \
+            not stmts[-1][0].startswith("COMMIT"):
+        sys.exit("no move in " + name)
+    return stmts
 defs = []
-for sql, params in stmts:
+def pgbench_sql(stmts, tag):
+    out = []
+    for sql, params in stmts:
+        # The guard of a write on the copy (store-pg-kept.c): the token
+        # of the one write it was kept from, which the first replay
+        # changes; compared with the row's own xmin, planned the same.
+        if "xmin = $2::xid" in sql:
+            sql = sql.replace("xmin = $2::xid", "xmin = xmin")
+            params = {1: params[1]}
+        out.append(one(sql, params, len(out), tag))
+    return out
+def one(sql, params, k, tag):
     # The entry's number: a fresh one in each transaction.
     if re.match(r"INSERT INTO (entries|entry_notes)\b", sql):
         params = dict(params)
@@ -118,13 +137,13 @@ for sql, params in stmts:
     # Each parameter a pgbench variable (-D), sent as the client sends
     # it, apart from the statement; a NULL written in.
     def var(m):
-        k = int(m.group(1))
-        if k not in params:
+        i = int(m.group(1))
+        if i not in params:
             sys.exit("a parameter left unset: " + sql)
-        v = params[k]
+        v = params[i]
         if v in ("NULL", ":n"):
             return v
-        name = "p%d_%d" % (len(out), k)
+        name = "%s%d_%d" % (tag, k, i)
         defs.append("%s=%s" % (name, v[1:-1].replace("''", "'")))
         return ":" + name
     lit = re.sub(r"\$(\d+)", var, sql)
@@ -132,7 +151,9 @@ for sql, params in stmts:
     m = re.search(r"(?:INSERT INTO|UPDATE|DELETE FROM|FROM)\s+(\w+)", sql)
     part = m.group(1) if m else "pg_notify" if "pg_notify" in sql else None
     write = re.match(r"(INSERT|UPDATE|DELETE)\b", sql) is not None
-    out.append((" ".join(lit.split()) + ";", part, write))
+    return (" ".join(lit.split()) + ";", part, write)
+out = pgbench_sql(statements("move.log"), "p")
+kept = pgbench_sql(statements("kept.log"), "k")
 # Each part but the games row and the entry (psql's insert's match).
 parts = []
 for _, part, _ in out:
@@ -160,14 +181,18 @@ script("move", None)
 for t in parts:
     script("-" + t, t)
 script("-reads", "reads")
+# The move on the table's copy: one round trip, as the client sends it.
+open(work + "/kept.sql", "w", encoding="utf-8").write("\n".join(
+    ["\\set n random(1000, 2000000000)", "\\startpipeline"] +
+    [sql for sql, _, _ in kept] + ["\\endpipeline"]) + "\n")
 open(work + "/base.sql", "w").write(
     "INSERT INTO bench_rows (verb, args) VALUES ('roll', '[30,30,30]');\n")
-names = ["base", "move"] + ["-" + t for t in parts] + ["-reads"]
+names = ["base", "move"] + ["-" + t for t in parts] + ["-reads", "kept"]
 open(work + "/defs", "w", encoding="utf-8").write(
     "".join("-D\0%s\0" % d for d in defs))
 open(work + "/scripts", "w").write("\n".join(names) + "\n")
-print("the move: %d statements; left out in turn: %s" % (len(out),
-    ", ".join(parts)))
+print("the move: %d statements; left out in turn: %s; on the copy: %d"
+    % (len(out), ", ".join(parts), len(kept)))
 PYEOF
 
 # Measure: rounds interleaved, each script RUNS / rounds transactions.
@@ -204,6 +229,7 @@ while read -r s; do
 	awk -v s="$s" -v v="$v" -v m="$move" -v b="$base" 'BEGIN {
 		w = s == "-reads" ? "its read trip" : substr(s, 2)
 		printf "  %-34s %8.3f ms   %.2fx   saves %.3f ms\n",
+		    s == "kept" ? "the move on the table'"'"'s copy" : \
 		    "the move without " w, v / 1000, v / b, (m - v) / 1000
 	}'
 done <"$work/scripts"

@@ -11,20 +11,20 @@
 # 1. a move (`roll 30 30 30`, a void roll of Shake, SH-4: the game never
 #    ends) against `psql -c 'INSERT ...'` putting one row into a table of
 #    the same database in its own transaction: both a commit, waited for;
-#    target at most 1.15x (wall; issue 39: the entry's read one round
-#    trip, its whole effect and COMMIT another, in libpq's pipeline
-#    mode).  What a move sends (schema 6; see it with pg_start
-#    "log_statement = all"): BEGIN; the game's row, locked (naming the
-#    version's mark of games: no read of meta), its seats, its
-#    snapshot's row (the undo head kept in it), its last entry, the
-#    undone entries kept: one table a statement; then the entry,
-#    pg_notify, one dice_tally upsert per die, the entry_notes upsert,
-#    the undo ring's push and trim (undo_states), the snapshot upsert,
-#    the head's update of the same row; COMMIT.  No foreign key checks
-#    (schema 6 dropped them).  With "log_min_duration_statement = 0"
-#    the server's log gives each statement's parse, bind and execute:
-#    a new backend's first use of a table costs 0.15-0.4 ms, a join of
-#    two (or an ORDER BY, an aggregate) more than the two apart.
+#    target at most 1.15x (wall; issue 39).  Every run but the first is
+#    a move on the table's copy of the game (store.h; store-pg-kept.c),
+#    one round trip in libpq's pipeline mode: BEGIN; SET LOCAL
+#    lock_timeout; the game's advisory lock; the guard (the snapshot
+#    row's xmin still the copy's token, locked); the entry, pg_notify,
+#    one dice_tally upsert per die, the entry_notes upsert, the undo
+#    ring's push and trim (undo_states), the snapshot upsert (RETURNING
+#    its new xmin, the next token), the head's update of the same row;
+#    COMMIT.  No read of the game, of meta, or of its seats.  A move
+#    after another table's reads the game first, one round trip more
+#    (tests/bench/league-parts.sh measures both).  With
+#    "log_min_duration_statement = 0" the server's log gives each
+#    statement's parse, bind and execute: a new backend's first use of
+#    a table costs 0.15-0.4 ms.
 # 2. `status` against `psql -c 'SELECT 1'`: target at most 1.5x.
 #
 # Medians of wall and CPU time (the client's: the server works for both),

@@ -245,14 +245,16 @@ test_expect_success 'a scheme in capitals is the league: a password in it refuse
 
 # A league at another version, as a table finds it: meta's version and
 # the column of games only that version has (store-pg.h's SCHEMA_MARK:
-# each migration renames it; none at 2).
+# each migration renames it; none at 2), and every game's snapshot row
+# rewritten, as every migration does (a table's copy of a game then
+# fails its guard: store-pg-kept.c).
 at_version() {
 	case $1 in
 	2) mark="DROP COLUMN schema6" ;;
 	*) mark="RENAME COLUMN schema6 TO schema$1" ;;
 	esac &&
 	db_psql -c "UPDATE meta SET value = '$1' WHERE key = 'schema';
-	    ALTER TABLE games $mark"
+	    ALTER TABLE games $mark; UPDATE snapshots SET n = n"
 }
 
 test_expect_success 'a league from a newer shakeref is refused (3), one that is not shakeref'"'"'s (4)' '
@@ -339,6 +341,77 @@ test_expect_success 'a schema 2 league (notified by a PL/pgSQL trigger) is migra
 	listen_stop &&
 	printf "1\n2\n2\n" >expect.2 &&
 	cmp expect.2 heard.2
+'
+
+# seats_read: how often the server has read the table seats (every read
+# of a game reads its seats; a write on a table's copy does not).
+seats_read() {
+	db_psql -c "SELECT coalesce(seq_scan, 0) + coalesce(idx_scan, 0)
+	    FROM pg_stat_user_tables WHERE relname = 'seats'"
+}
+
+# fresh ARGS...: shakeref at a table that never played (no copy, no
+# current game: -g 1), its stdout in fresh.out, stderr in fresh.err.
+fresh() {
+	rm -rf fresh && XDG_STATE_HOME=$PWD/fresh \
+	    "$SHAKEREF" -g 1 "$@" >fresh.out 2>fresh.err
+}
+
+test_expect_success 'a table that kept the game from its last entry writes the next without reading the game; after another table'"'"'s entry, check --repair or a copy unreadable, it reads first and rules on the game as the server holds it (issue 39)' '
+	kept="$HOME/.local/state/shakeref/league-*.kept" &&
+	other="env XDG_STATE_HOME=$PWD/other $SHAKEREF -g 1" &&
+	sr new --game shake --players Ann,Bob,Cid >/dev/null &&
+	sr roll 30 30 30 >/dev/null && sr roll 30 30 30 >/dev/null &&
+	ls $kept >/dev/null &&
+	r=$(seats_read) &&
+	expect_exit 0 sr roll 30 30 30 && expect_out "void" &&
+	test "$(seats_read)" = "$r" &&
+	test "$(db_psql -c "SELECT max(n) FROM entries")" = 3 &&
+	$other roll 10 20 30 >/dev/null &&
+	expect_exit 0 sr take && expect_out "Cid takes 30; Bob chooses" &&
+	$other take >/dev/null &&
+	expect_exit 0 sr take && expect_out "Ann takes 10; round 1 is over" &&
+	$other roll 10 20 30 >/dev/null &&
+	{ fresh roll 30 30 30; fs=$?; true; } && test $fs -ne 0 &&
+	expect_exit $fs sr roll 30 30 30 && cmp fresh.err err &&
+	test "$(db_psql -c "SELECT max(n), count(*) FROM entries")" = "8|8" &&
+	sr take >/dev/null && sr take >/dev/null && sr take >out &&
+	expect_out "round 2 is over" &&
+	r=$(seats_read) &&
+	expect_exit 0 sr roll 30 30 30 && test "$(seats_read)" = "$r" &&
+	db_psql -c "UPDATE seats SET score = 999 WHERE seat = 1" &&
+	expect_exit 0 sr check --repair &&
+	r=$(seats_read) &&
+	expect_exit 0 sr roll 30 30 30 && test "$(seats_read)" -gt "$r" &&
+	echo "{not a copy" >$kept &&
+	expect_exit 0 sr roll 30 30 30 &&
+	python3 -c "import json, sys; json.load(open(sys.argv[1]))" $kept &&
+	expect_exit 0 sr check &&
+	sr --json history >out &&
+	json "[.entries[].verb] == [\"roll\", \"roll\", \"roll\", \"roll\", \"take\", \"take\", \"take\", \"roll\", \"take\", \"take\", \"take\", \"roll\", \"roll\", \"roll\"]" &&
+	json "[.entries[].player] == [null, null, null, null, \"Cid\", \"Bob\", \"Ann\", null, \"Cid\", \"Bob\", \"Ann\", null, null, null]"
+'
+
+test_expect_success 'a table'"'"'s copy never refuses: an entry it would refuse is judged on the game read; a game held by another writer: the copy waits for nothing, the entry waits for the lock as always, then goes in (issue 39)' '
+	kept="$HOME/.local/state/shakeref/league-*.kept" &&
+	sr new --game shake --players Ann,Bob >/dev/null &&
+	sr roll 10 20 >/dev/null && sr take >/dev/null &&
+	ls $kept >/dev/null &&
+	{ fresh roll 10 20; fs=$?; true; } && test $fs -ne 0 &&
+	expect_exit $fs sr roll 10 20 && cmp fresh.err err &&
+	expect_err "'"'"'roll'"'"' is not expected now" &&
+	{ fresh take 5; fs=$?; true; } && test $fs -ne 0 &&
+	expect_exit $fs sr take 5 && cmp fresh.err err &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 2 &&
+	ls $kept >/dev/null &&
+	hold "SELECT pg_advisory_xact_lock(1)" &&
+	{ sr take >late.out 2>late.err & } && late=$! &&
+	wait_for waiting 1 &&
+	echo "COMMIT;" >&3 && exec 3>&- && wait $late && wait &&
+	grep -q "Ann takes 10; round 1 is over" late.out &&
+	test ! -s late.err &&
+	test "$(db_psql -c "SELECT count(*) FROM entries")" = 3 &&
+	expect_exit 0 sr check
 '
 
 test_expect_success 'standings --all-time from the tallies the server keeps, through undo and redo' '

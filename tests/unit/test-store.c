@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/store/store.h"
+#include "../../src/store/store-engine.h"
 #include "tap.h"
 
 /* A fresh database in a temporary folder, with a game of Ann and a name. */
@@ -86,6 +86,87 @@ cleanup(const char *path)
 	unlink(f);
 	unlink(path);
 	rmdir(dir);
+}
+
+/*
+ * The table's copy of a game (store-kept.c) as text and back: every
+ * field, a state of every byte value; a name that is not UTF-8 (a copy
+ * would change it) keeps no copy; text that is not a whole copy reads
+ * as none, nothing filled.
+ */
+static void
+kept_text(void)
+{
+	struct store_read r, back;
+	unsigned char state[256];
+	char *text, *token = NULL, *cut;
+	char name0[] = "Zo\xc3\xab \"Z\"", name1[] = "Bob", title[] = "Fri",
+	    rules[] = "shake", fmt[] = "shake/3", latin1[] = "J\xfcrgen";
+	int i;
+
+	for (i = 0; i < 256; i++)
+		state[i] = (unsigned char)(255 - i);
+	memset(&r, 0, sizeof r);
+	r.g.id = 12;
+	r.g.rules = rules;
+	r.g.title = title;
+	r.g.nplayers = 2;
+	r.g.names[0] = r.g.names0[0] = name0;
+	r.g.names[1] = name1;
+	r.g.names0[1] = latin1;
+	r.g.created = 1795000000;
+	r.g.finished = 1;
+	r.snapshot = 1;
+	r.sn.n = 41;
+	r.sn.format = fmt;
+	r.sn.state = state;
+	r.sn.len = sizeof state;
+	r.undo = 1;
+	r.u.valid = 1;
+	r.u.depth = 40;
+	r.u.nundone = 1;
+	r.u.kept_undone = 1;
+	text = store_kept_encode(&r, "4021");
+	ok(text == NULL, "a name that is not UTF-8: no copy kept");
+	free(text);
+	r.g.names0[1] = name1;
+	text = store_kept_encode(&r, "4021");
+	ok(text != NULL && store_kept_decode(text, &back, &token) == 0 &&
+	    strcmp(token, "4021") == 0, "a copy as text and back, its token");
+	if (text == NULL || token == NULL) {
+		free(text);
+		return;
+	}
+	ok(back.g.id == 12 && strcmp(back.g.rules, rules) == 0 &&
+	    strcmp(back.g.title, title) == 0 && back.g.title0 == NULL &&
+	    back.g.uid == NULL && back.g.options == NULL &&
+	    back.g.nplayers == 2 && strcmp(back.g.names[0], name0) == 0 &&
+	    strcmp(back.g.names0[0], name0) == 0 &&
+	    strcmp(back.g.names[1], name1) == 0 &&
+	    strcmp(back.g.names0[1], name1) == 0 &&
+	    back.g.created == 1795000000 && back.g.finished == 1,
+	    "the game read back: id, rules, title, names, times");
+	ok(back.snapshot && back.sn.fit == STORE_SNAP_FITS &&
+	    back.sn.n == 41 && back.sn.last == 41 &&
+	    strcmp(back.sn.format, fmt) == 0 && back.sn.len == 256 &&
+	    memcmp(back.sn.state, state, 256) == 0, "the snapshot read "
+	    "back byte for byte, fitting at its entry");
+	ok(back.undo && back.u.valid == 1 && back.u.depth == 40 &&
+	    back.u.nundone == 1 && back.u.kept_undone == 1,
+	    "the undo cache's head read back");
+	free(token);
+	token = NULL;
+	store_read_clear(&back);
+	cut = strdup(text);
+	cut[strlen(cut) / 2] = '\0';
+	ok(store_kept_decode(cut, &back, &token) == -1 && token == NULL &&
+	    back.g.rules == NULL, "half a copy is none, nothing filled");
+	free(cut);
+	ok(store_kept_decode("{\"token\": \"1\"}", &back, &token) == -1 &&
+	    store_kept_decode("[]", &back, &token) == -1 &&
+	    store_kept_decode("", &back, &token) == -1,
+	    "a copy without its fields is none");
+	free(text);
 }
 
 int
@@ -234,5 +315,6 @@ main(void)
 	}
 	store_close(s);
 	cleanup(path);
+	kept_text();
 	return tap_done();
 }
