@@ -150,9 +150,9 @@ pg_snapshot_put(struct store *st, long long game, const char *format,
 		s->pq.clear(res);
 	/*
 	 * The undo head in the row is the old snapshot's: kept if same.
-	 * The row's xmin, this transaction's, is the token of the table's
-	 * copy of the game (pg_commit), read with COMMIT: of the first
-	 * snapshot of a transaction only (another after it: no token).
+	 * The row's xmin, this transaction's, and its key are the token
+	 * of the table's copy of the game (pg_commit), read with COMMIT:
+	 * of a transaction's first snapshot only (another: no token).
 	 */
 	first = s->snapped == 0;
 	s->snapped = first ? game : -1;
@@ -165,7 +165,7 @@ pg_snapshot_put(struct store *st, long long game, const char *format,
 	    " snapshots.key = excluded.key THEN snapshots.depth END,"
 	    " nundone = CASE WHEN snapshots.n = excluded.n AND"
 	    " snapshots.key = excluded.key THEN snapshots.nundone END"
-	    " RETURNING xmin::text",
+	    " RETURNING xmin::text || '.' || key",
 	    "Iittb", game, n, format, key, state, len);
 	return s->pipe && s->intx && s->fail == SR_OK && !s->unverified ?
 	    SR_OK : pg_sync_take(s, NULL, why);

@@ -2,17 +2,19 @@
  * store-pg-kept.c: the table's copy of a game on a league (store.h, "The
  * table's own copy"): a file under the client's state folder beside the
  * current game's (pg_client_file: "kept"), the copy and its token, which
- * is the xmin of the game's snapshot row as the write the copy was kept
- * from left it (pg_commit reads it; every write transaction of a game
- * changes it: tokens_bump).  A write on the copy (pg_kept_guard) sends,
- * after BEGIN and with the writes and COMMIT in the same round trip:
+ * is the xmin and key of the game's snapshot row as the write the copy
+ * was kept from left them (pg_commit reads it; every write transaction
+ * of a game changes it: tokens_bump).  A write on the copy
+ * (pg_kept_guard) sends, after BEGIN and with the writes and COMMIT in
+ * the same round trip:
  *
  *   SET LOCAL lock_timeout = 1	nothing in it waits (a lock another
  *				holds fails it at once: 55P03)
  *   GAME_LOCK_SQL		the game's lock, as every writer takes
  *				it before anything of the game
  *   KEPT_GUARD_SQL		the snapshot row still the one the copy
- *				was kept from, locked; else 1 / 0 (22012)
+ *				was kept from (xmin and key), locked;
+ *				else 1 / 0 (22012)
  *
  * A failure of any of them fails the COMMIT, which the server then runs
  * as a rollback; the command reads afresh (src/cmd/enter.c).  The guard
@@ -27,9 +29,24 @@
 
 #include "store-pg.h"
 
-/* Game $1's snapshot row, if its xmin is still $2; else 1 / 0. */
+/*
+ * Game $1's snapshot row, if its xmin and key are still $2 and $3 (the
+ * key, a checksum of the game's last entry and state, tells another
+ * database's game of the same number whose row an xid of the same
+ * number wrote); else 1 / 0.
+ */
 #define KEPT_GUARD_SQL	"SELECT 1 / count(*) FROM (SELECT 1 FROM snapshots" \
-	" WHERE game_id = $1 AND xmin = $2::xid FOR UPDATE) k"
+	" WHERE game_id = $1 AND xmin = $2::xid AND key = $3 FOR UPDATE) k"
+
+/* 1 if t is a token: XMIN.KEY (PG_TOKEN). */
+static int
+token_ok(const char *t)
+{
+	size_t d = strspn(t, "0123456789");
+
+	return d > 0 && d <= 10 && t[d] == '.' &&
+	    strspn(t + d + 1, "0123456789abcdef") == 16 && t[d + 17] == '\0';
+}
 
 /* A whole small file's text (at most max bytes), or NULL. */
 static char *
@@ -82,8 +99,7 @@ pg_kept_get(struct store *st, long long *id, struct store_read *r,
 	if (text == NULL)
 		return SR_OK;
 	if (store_kept_decode(text, r, &token) != 0 || r->g.id != game ||
-	    strlen(token) >= sizeof s->kept_token ||
-	    token[strspn(token, "0123456789")] != '\0') {
+	    !token_ok(token)) {
 		store_read_clear(r);
 		free(text);
 		free(token);
@@ -126,11 +142,15 @@ int
 pg_kept_guard(struct store *st, long long game, char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
+	char xmin[PG_TOKEN], *key;
 
 	if (!s->intx || !s->write || game == 0 || s->kept_game != game ||
-	    s->kept_token[0] == '\0')
+	    !token_ok(s->kept_token))
 		return store_fail(why, SR_SYSTEM, "no copy of game %lld kept",
 		    game);
+	strcpy(xmin, s->kept_token);
+	key = strchr(xmin, '.');
+	*key++ = '\0';
 	/*
 	 * The version is judged by the guard (a migration changes every
 	 * token): not asked.  A failure asks it again (pg_commit).
@@ -141,7 +161,7 @@ pg_kept_guard(struct store *st, long long game, char **why)
 	s->schema_unsent = 0;
 	pg_send_q(s, NULL, "SET LOCAL lock_timeout = 1", "");
 	pg_send_q(s, NULL, GAME_LOCK_SQL, "I", game);
-	pg_send_q(s, NULL, KEPT_GUARD_SQL, "It", game, s->kept_token);
+	pg_send_q(s, NULL, KEPT_GUARD_SQL, "Itt", game, xmin, key);
 	pg_game_locked_now(s, game);
 	return s->pipe ? SR_OK : pg_sync_take(s, NULL, why);
 }

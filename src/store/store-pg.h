@@ -117,6 +117,13 @@ struct owed {
 					/* a read naming SCHEMA_MARK) */
 };
 
+/*
+ * The token of a table's copy of a game (store-pg-kept.c): its snapshot
+ * row's xmin and key as the write it was kept from left them,
+ * "XMIN.KEY" (at most 10 digits, a dot, 16 hex digits).
+ */
+#define PG_TOKEN	32
+
 /* Results the pipeline may owe before it is synced and read. */
 #define PG_OWED		64
 
@@ -178,9 +185,9 @@ struct pgstore {
 	long long	 snapped;	/* its snapshot put or dropped in it */
 	PGresult	*snap_res;	/* the put's row: its xmin */
 	long long	 token_game;	/* the last COMMIT's snapshot: game */
-	char		 token[16];	/* and token ("": none) */
+	char		 token[PG_TOKEN];  /* and token ("": none) */
 	long long	 kept_game;	/* the copy read last: its game */
-	char		 kept_token[16]; /* and token */
+	char		 kept_token[PG_TOKEN]; /* and token */
 	int		 kept_trip;	/* a write on it (the guard sent) */
 	int		 kept_unverified; /* the version unjudged before */
 };

@@ -123,9 +123,10 @@ def pgbench_sql(stmts, tag):
     for sql, params in stmts:
         # The guard of a write on the copy (store-pg-kept.c): the token
         # of the one write it was kept from, which the first replay
-        # changes; compared with the row's own xmin, planned the same.
-        if "xmin = $2::xid" in sql:
-            sql = sql.replace("xmin = $2::xid", "xmin = xmin")
+        # changes; compared with the row's own, planned the same.
+        if "xmin = $2::xid AND key = $3" in sql:
+            sql = sql.replace("xmin = $2::xid AND key = $3",
+                              "xmin = xmin AND key = key")
             params = {1: params[1]}
         out.append(one(sql, params, len(out), tag))
     return out
