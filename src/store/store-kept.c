@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "store-engine.h"
+#include "xjson.h"
 
 /* The copy of game *id (0: the current one), if kept; see store.h. */
 int
@@ -71,12 +72,14 @@ text(const char *s, int *bad)
 	return v;
 }
 
-/* Set key of o to v (NULL: out of memory or not UTF-8, *bad). */
+/* Set key of o to v (NULL: not UTF-8, *bad; out of memory: fatal). */
 static void
 put(json_t *o, const char *key, json_t *v, int *bad)
 {
-	if (v == NULL || json_object_set_new(o, key, v) != 0)
+	if (v == NULL)
 		*bad = 1;
+	else
+		xjson_set(o, key, v);
 }
 
 /* The copy r with token as one line of JSON; see store-engine.h. */
@@ -103,9 +106,13 @@ store_kept_encode(const struct store_read *r, const char *token)
 		json_t *a = text(r->g.names[i], &bad),
 		    *b = text(r->g.names0[i], &bad);
 
-		if (a == NULL || json_array_append_new(names, a) != 0 ||
-		    b == NULL || json_array_append_new(names0, b) != 0)
-			bad = 1;
+		if (a == NULL || b == NULL) {
+			json_decref(a);
+			json_decref(b);
+			break;
+		}
+		xjson_push(names, a);
+		xjson_push(names0, b);
 	}
 	if (!bad) {
 		put(o, "token", text(token, &bad), &bad);
