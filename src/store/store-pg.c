@@ -317,6 +317,23 @@ pg_open(const char *uri, const char *client_dir, int create,
 	return SR_OK;
 }
 
+/*
+ * The snapshot put's row (its token) forgotten, and owed no more: a
+ * rolled-back transaction's answer, read later (a drain), is dropped.
+ */
+static void
+snap_res_drop(struct pgstore *s)
+{
+	int i;
+
+	for (i = 0; i < s->nowed; i++)
+		if (s->owed[i].dst == &s->snap_res)
+			s->owed[i].dst = NULL;
+	if (s->snap_res != NULL)
+		s->pq.clear(s->snap_res);
+	s->snap_res = NULL;
+}
+
 /* Close the connection; see store.h. */
 void
 pg_close(struct store *st)
@@ -334,6 +351,7 @@ pg_close(struct store *st)
 	    s->pq.status(s->conn) == CONNECTION_OK)
 		pg_drain(s);
 	pg_txn_forget(s);
+	snap_res_drop(s);
 	free(s->fail_why);
 	if (s->conn != NULL)
 		s->pq.finish(s->conn);
@@ -360,9 +378,7 @@ txn_end(struct pgstore *s)
 	s->nowait = 0;
 	s->nwrote = 0;
 	s->snapped = 0;
-	if (s->snap_res != NULL)
-		s->pq.clear(s->snap_res);
-	s->snap_res = NULL;
+	snap_res_drop(s);
 	s->kept_trip = 0;
 	pg_txn_forget(s);
 }
