@@ -146,6 +146,16 @@ run_timer(struct sr_ctx *ctx, int argc, char **argv)
 	return status;
 }
 
+/* 1 if ctx->at (a form's game and last entry) is game id at last, or none. */
+static int
+at_holds(const struct sr_ctx *ctx, long long id, int last)
+{
+	const struct sr_entry_at *at = ctx->at;
+
+	return at == NULL || ((at->game == 0 || at->game == id) &&
+	    at->n == last);
+}
+
 /*
  * ctx->at against game id whose last entry is last: SR_OK, or the
  * refusal "the game moved on" said (exit 3) and at->moved set.
@@ -155,8 +165,7 @@ entry_at(struct sr_ctx *ctx, long long id, int last)
 {
 	struct sr_entry_at *at = ctx->at;
 
-	if (at == NULL || ((at->game == 0 || at->game == id) &&
-	    at->n == last))
+	if (at_holds(ctx, id, last))
 		return SR_OK;
 	at->moved = 1;
 	at->now = last;
@@ -234,32 +243,59 @@ data_first(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 	return status;
 }
 
+/* What sr_entry_data() checks, nothing said. */
+enum entry_data { ENTRY_DATA_OK, ENTRY_DATA_DATA, ENTRY_DATA_USAGE,
+	ENTRY_DATA_OVER };
+
+/* The data check of entry "v argv..." with its why in r, said by none. */
+static enum entry_data
+entry_data(const struct game_rules *g, const struct game_setup *gs,
+    int finished, enum verb v, int argc, char **argv, struct ruling *r)
+{
+	struct entry e;
+	enum entry_data d = ENTRY_DATA_OK;
+
+	memset(&e, 0, sizeof e);
+	e.argc = argc - 1;
+	e.argv = argv + 1;
+	switch (game_parse_id(g, gs, v, &e, r)) {
+	case RULING_DATA:
+		d = ENTRY_DATA_DATA;
+		break;
+	case RULING_USAGE:
+		d = ENTRY_DATA_USAGE;
+		break;
+	default:
+		if (finished && v != V_UNDO && v != V_REDO &&
+		    (v == V_ABANDON || !VERB_IS_META(v)))
+			d = ENTRY_DATA_OVER;
+	}
+	entry_clear(&e);
+	return d;
+}
+
 /* The data check of an entry against a game's players; see cmd.h. */
 int
 sr_entry_data(struct sr_ctx *ctx, const struct game_rules *g,
     const struct game_setup *gs, int finished, enum verb v, int argc,
     char **argv)
 {
-	struct entry e;
 	struct ruling r = RULING_INIT;
 	int status = SR_OK;
 
-	memset(&e, 0, sizeof e);
-	e.argc = argc - 1;
-	e.argv = argv + 1;
-	switch (game_parse_id(g, gs, v, &e, &r)) {
-	case RULING_DATA:
+	switch (entry_data(g, gs, finished, v, argc, argv, &r)) {
+	case ENTRY_DATA_DATA:
 		status = sr_refusal(ctx, SR_DATA, "%s", buf_str(&r.why));
 		break;
-	case RULING_USAGE:
+	case ENTRY_DATA_USAGE:
 		status = sr_refusal(ctx, SR_USAGE, "%s", buf_str(&r.why));
 		break;
-	default:
-		if (finished && v != V_UNDO && v != V_REDO &&
-		    (v == V_ABANDON || !VERB_IS_META(v)))
-			status = sr_error(ctx, SR_DATA, "the game is over");
+	case ENTRY_DATA_OVER:
+		status = sr_error(ctx, SR_DATA, "the game is over");
+		break;
+	case ENTRY_DATA_OK:
+		break;
 	}
-	entry_clear(&e);
 	ruling_free(&r);
 	return status;
 }
@@ -371,27 +407,19 @@ sr_entry_usage_in(struct sr_ctx *ctx, const struct game_rules *g,
 static int
 kept_enter(struct sr_ctx *ctx, enum verb v, int argc, char **argv)
 {
-	struct sr_entry_at *at = ctx->at;
 	struct sr_game sg;
-	struct entry e;
 	struct ruling r = RULING_INIT;
 	char *why = NULL;
 	int status, ok;
 
 	if (v == V_UNDO || v == V_REDO || !sr_game_kept(ctx, &sg))
 		return -1;
-	memset(&e, 0, sizeof e);
-	e.argc = argc - 1;
-	e.argv = argv + 1;
-	status = game_parse_id(sg.rules, &sg.rp.setup, v, &e, &r);
-	entry_clear(&e);
-	ruling_free(&r);
-	ok = status != RULING_DATA && status != RULING_USAGE &&
-	    !(sg.g.finished && (v == V_ABANDON || !VERB_IS_META(v))) &&
-	    (at == NULL || ((at->game == 0 || at->game == sg.g.id) &&
-	    at->n == replay_last_n(&sg.rp))) &&
+	ok = entry_data(sg.rules, &sg.rp.setup, sg.g.finished, v, argc,
+	    argv, &r) == ENTRY_DATA_OK &&
+	    at_holds(ctx, sg.g.id, replay_last_n(&sg.rp)) &&
 	    !(sg.cache.u.valid && sg.cache.u.nundone > 0 &&
 	    (v == V_TITLE || v == V_ABANDON));
+	ruling_free(&r);
 	if (!ok || store_kept_begin(ctx->store, sg.g.id, &why) != SR_OK) {
 		free(why);
 		sr_game_free(&sg);

@@ -167,8 +167,7 @@ pg_snapshot_put(struct store *st, long long game, const char *format,
 	    " snapshots.key = excluded.key THEN snapshots.nundone END"
 	    " RETURNING xmin::text || '.' || key",
 	    "Iittb", game, n, format, key, state, len);
-	return s->pipe && s->intx && s->fail == SR_OK && !s->unverified ?
-	    SR_OK : pg_sync_take(s, NULL, why);
+	return pg_sent(s, why);
 }
 
 /* Run sql with a game id and up to two ints ($1, $2, $3), game locked. */

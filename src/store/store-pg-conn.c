@@ -184,6 +184,33 @@ pg_client_file(struct pgstore *s, const char *what)
 }
 
 /*
+ * The game in this table's current-game file: 0 when there is none (no
+ * file, no folder), -1 when it cannot be read (errno set).
+ */
+long long
+pg_current_read(struct pgstore *s)
+{
+	char *path = pg_client_file(s, "current"), line[64];
+	long long id = 0;
+	FILE *f;
+	int saved;
+
+	if (path == NULL)
+		return 0;
+	if ((f = fopen(path, "r")) == NULL) {
+		saved = errno;
+		free(path);
+		errno = saved;
+		return saved == ENOENT ? 0 : -1;
+	}
+	if (fgets(line, sizeof line, f) != NULL)
+		id = strtoll(line, NULL, 10);
+	fclose(f);
+	free(path);
+	return id < 0 ? 0 : id;
+}
+
+/*
  * Write line as the whole of the client's file path (its folders made,
  * 0600): a temporary file renamed over it, with sync synced first.  0,
  * or -1 with errno set and path as it was.

@@ -528,10 +528,20 @@ pg_q(struct pgstore *s, PGresult **resp, char **why, const char *sql,
 	va_start(ap, types);
 	send_v(s, resp, sql, types, ap);
 	va_end(ap);
-	if (resp == NULL && s->intx && s->pipe && s->fail == SR_OK &&
-	    !s->unverified)
+	return resp == NULL ? pg_sent(s, why) : pg_sync_take(s, resp, why);
+}
+
+/*
+ * What was just sent, its rows not asked for: only sent in a pipelined
+ * transaction with nothing failed and the version judged (SR_OK), else
+ * synced and read now (pg_sync_take()).
+ */
+int
+pg_sent(struct pgstore *s, char **why)
+{
+	if (s->intx && s->pipe && s->fail == SR_OK && !s->unverified)
 		return SR_OK;
-	return pg_sync_take(s, resp, why);
+	return pg_sync_take(s, NULL, why);
 }
 
 /* Run one statement without parameters, its rows dropped (as pg_q()). */

@@ -83,14 +83,8 @@ pg_kept_get(struct store *st, long long *id, struct store_read *r,
 	memset(r, 0, sizeof *r);
 	s->kept_game = 0;
 	s->kept_token[0] = '\0';
-	if (game == 0 && s->has_current)
-		game = s->current;
-	if (game == 0) {
-		text = slurp(path = pg_client_file(s, "current"), 64);
-		free(path);
-		game = text != NULL ? strtoll(text, NULL, 10) : 0;
-		free(text);
-	}
+	if (game == 0)
+		game = s->has_current ? s->current : pg_current_read(s);
 	/* Without pipeline mode a write is a trip a statement: no gain. */
 	if (game <= 0 || !s->pipe)
 		return SR_OK;
@@ -163,5 +157,5 @@ pg_kept_guard(struct store *st, long long game, char **why)
 	pg_send_q(s, NULL, GAME_LOCK_SQL, "I", game);
 	pg_send_q(s, NULL, KEPT_GUARD_SQL, "Itt", game, xmin, key);
 	pg_game_locked_now(s, game);
-	return s->pipe ? SR_OK : pg_sync_take(s, NULL, why);
+	return pg_sent(s, why);
 }

@@ -544,33 +544,19 @@ static int
 pg_current(struct store *st, long long *id, char **why)
 {
 	struct pgstore *s = (struct pgstore *)st;
-	char *path = current_file(s), line[64];
-	FILE *f;
 
 	*id = 0;
 	if (s->has_current) {
-		free(path);
 		*id = s->current;
 		return SR_OK;
 	}
-	/* No game to name: the league itself may be missing (pg_open). */
-	if (path == NULL)
-		return s->unverified ? pg_sync_take(s, NULL, why) : SR_OK;
-	if ((f = fopen(path, "r")) == NULL) {
-		free(path);
-		if (errno == ENOENT)
-			return s->unverified ? pg_sync_take(s, NULL,
-			    why) : SR_OK;
+	if ((*id = pg_current_read(s)) < 0) {
+		*id = 0;
 		return store_fail(why, SR_SYSTEM, "cannot read this table's "
 		    "current game of the league '%s': %s", s->name,
 		    strerror(errno));
 	}
-	if (fgets(line, sizeof line, f) != NULL)
-		*id = strtoll(line, NULL, 10);
-	fclose(f);
-	free(path);
-	if (*id < 0)
-		*id = 0;
+	/* No game to name: the league itself may be missing (pg_open). */
 	return *id == 0 && s->unverified ? pg_sync_take(s, NULL, why) : SR_OK;
 }
 

@@ -345,6 +345,8 @@ void	pg_seen_keep(struct pgstore *s);
 int	pg_schema_version(struct pgstore *s, int fast, int *version, int *empty,
     char **why);
 int	pg_schema_judge(struct pgstore *s, char **why);
+int	pg_sent(struct pgstore *s, char **why);
+long long pg_current_read(struct pgstore *s);
 int	pg_lock_game(struct pgstore *s, long long game, char **why);
 /* The table's copy of a game (store-pg-kept.c). */
 int	pg_kept_get(struct store *st, long long *id, struct store_read *r,
